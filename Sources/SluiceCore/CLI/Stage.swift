@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one entry point of every `sluice-*` executable: parse, run, account, exit. Only this
+/// function exits, so exit codes have a single source of truth.
+public enum Stage {
+    public static let version = "0.1.0"
+
+    public static func main<Command: StageCommand>(_ command: Command.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        // A closed pipe must surface as EPIPE on write (a quiet stop), not kill us.
+        signal(SIGPIPE, SIG_IGN)
+        let usage = Command.usage
+        let name = usage.name
+        do {
+            let parsed = try ParsedArguments(arguments, options: usage.allOptions)
+            if parsed.has("help") {
+                print(usage.text, terminator: "")
+                exit(ExitCode.ok.rawValue)
+            }
+            if parsed.has("version") {
+                print("\(name) \(version)")
+                exit(ExitCode.ok.rawValue)
+            }
+            var instance = try Command(arguments: parsed)
+            let context = StageContext(
+                stage: name,
+                output: ByteSink(fd: 1),
+                rejects: try Rejects(stage: name.replacingOccurrences(of: "sluice-", with: ""), path: parsed["rejects"]),
+                maxLineBytes: try parsed.int("max-line-bytes", default: LineReader.defaultMaxLineBytes, range: 1...LineReader.retainLimit),
+                quiet: parsed.has("quiet"),
+                progress: Progress(stage: name))
+            do {
+                try instance.run(context)
+                try context.output.flush()
+                try context.rejects.finish()
+            } catch {
+                // Keep what was already processed visible, then report the error.
+                try? context.output.flush()
+                try? context.rejects.finish()
+                context.progress.finish()
+                throw error
+            }
+            context.progress.finish()
+            if !context.quiet { Diagnostic.print(name, context.accounting.summary) }
+            exit(ExitCode.ok.rawValue)
+        } catch let failure as StageFailure {
+            Diagnostic.print(name, failure.message)
+            if failure.exitCode == .usage { StandardError.write("See '\(name) --help'.\n") }
+            exit(failure.exitCode.rawValue)
+        } catch is BrokenPipe {
+            exit(ExitCode.ok.rawValue)
+        } catch let failure as IOFailure {
+            Diagnostic.print(name, "error: \(failure)")
+            exit(ExitCode.ioError.rawValue)
+        } catch {
+            Diagnostic.print(name, "internal error: \(error)")
+            exit(ExitCode.internalError.rawValue)
+        }
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,11 @@
+/// The shape every stage has (miller's verbs, xsv's commands): usage text, options parsed into
+/// the command's own properties, `run`, and an accounting line at the end. The shared entry
+/// point `Stage.main` does everything else: help, errors, exit codes, flushing.
+public protocol StageCommand {
+    static var usage: Usage { get }
+    /// Reads and checks the stage's own options; a bad one throws a usage failure.
+    init(arguments: ParsedArguments) throws(StageFailure)
+    /// Does the work, writing records to `context.output` and counting them in
+    /// `context.accounting`.
+    mutating func run(_ context: StageContext) throws
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a running stage works with: its output, its rejects, its counts and progress, and the
+/// shared loop over NDJSON input records.
+public final class StageContext {
+    /// The executable's name, used in every message: `sluice-load`.
+    public let stage: String
+    public let output: ByteSink
+    public let rejects: Rejects
+    public var accounting = Accounting()
+    public let progress: Progress
+    public let maxLineBytes: Int
+    public let quiet: Bool
+
+    public init(stage: String, output: ByteSink, rejects: Rejects, maxLineBytes: Int, quiet: Bool, progress: Progress) {
+        self.stage = stage
+        self.output = output
+        self.rejects = rejects
+        self.maxLineBytes = maxLineBytes
+        self.quiet = quiet
+        self.progress = progress
+    }
+
+    public func warn(_ message: String) {
+        if !quiet { Diagnostic.warning(stage, message) }
+    }
+
+    /// Where a record was read: the input's name (`<stdin>` for standard input) and line.
+    public struct Location: Sendable {
+        public var source: String
+        public var line: Int
+    }
+
+    /// Opens an input for reading: a path, or `-` for stdin. A missing file exits 66.
+    public static func openInput(_ path: String) throws(StageFailure) -> (fd: Int32, name: String) {
+        if path == "-" { return (0, "<stdin>") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code: ExitCode = errno == ENOENT ? .noInput : .ioError
+            throw StageFailure(code, "\(path): cannot open: \(String(cString: strerror(errno)))")
+        }
+        return (fd, path)
+    }
+
+    /// Reads NDJSON records from the inputs in order (stdin when there are none) and calls
+    /// `body` with each good one. Blank lines are counted and skipped; malformed lines go to
+    /// the rejects (or stop the stage). Counts `recordsIn` and `rejected`; the body counts what
+    /// it writes.
+    public func forEachRecord(in inputs: [String], _ body: (NDJSONRecord, Location) throws -> Void) throws {
+        for input in inputs.isEmpty ? ["-"] : inputs {
+            let (fd, name) = try StageContext.openInput(input)
+            defer { if fd != 0 { close(fd) } }
+            let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
+            var bytesBefore = 0
+            while let line = try reader.nextLine() {
+                if line.isBlank {
+                    accounting.blankLines += 1
+                    continue
+                }
+                accounting.recordsIn += 1
+                progress.update(records: accounting.recordsIn, bytes: bytesBefore + reader.bytesRead)
+                if line.isOverlong {
+                    try reject(line, source: name, reason: .lineTooLong, detail: "line too long: \(line.length) bytes, more than --max-line-bytes \(maxLineBytes)")
+                    continue
+                }
+                let record: NDJSONRecord
+                do {
+                    record = try NDJSONRecord(line.bytes)
+                } catch {
+                    try reject(line, source: name, reason: error.reason, detail: error.detail)
+                    continue
+                }
+                try body(record, Location(source: name, line: line.number))
+            }
+            bytesBefore += reader.bytesRead
+        }
+    }
+
+    func reject(_ line: Line, source: String, reason: RejectReason, detail: String) throws {
+        try rejects.reject(
+            source: source, line: line.number, reason: reason, detail: detail, raw: line.bytes,
+            rawTruncatedFrom: line.isTruncated ? line.length : nil)
+        accounting.rejected += 1
+    }
+
+    /// Rejects a well-formed record that the stage cannot use (a missing key, a wrong type).
+    public func reject(_ record: NDJSONRecord, at location: Location, reason: RejectReason, detail: String) throws {
+        try rejects.reject(source: location.source, line: location.line, reason: reason, detail: detail, raw: record.bytes)
+        accounting.rejected += 1
+    }
+}

@@ -1,0 +1,165 @@
+/// One NDJSON line checked to be a JSON object, with the position of each top-level member,
+/// so a stage can read the fields it needs and pass everything else through byte-for-byte.
+///
+///     let record = try NDJSONRecord(line)              // validates the whole line
+///     record.value(forKey: "locations")                  // parses just that member
+///     record.write(adding: "address", value, to: &out)   // the line plus one member
+///
+/// `bytes` points into the reader's buffer: use a record only while handling its line.
+public struct NDJSONRecord {
+    public struct Member {
+        /// The key's text between its quotes, still escaped if `keyEscaped`.
+        public var key: Range<Int>
+        public var keyEscaped: Bool
+        /// The value's JSON text, without surrounding whitespace.
+        public var value: Range<Int>
+    }
+
+    public let bytes: UnsafeBufferPointer<UInt8>
+    public private(set) var members: [Member] = []
+    /// Where the object's closing brace is.
+    let closingBrace: Int
+
+    /// Checks that `bytes` hold exactly one JSON object and records its members.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONParser.defaultMaxDepth) throws(RecordError) {
+        self.bytes = bytes
+        var parser = JSONParser(bytes, maxDepth: maxDepth)
+        parser.skipWhitespace()
+        guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else {
+            // Say "found an array" for valid JSON that is not an object; the parse error otherwise.
+            let first = parser.index
+            do {
+                try parser.skipValue()
+                try parser.expectEnd()
+            } catch {
+                throw .invalid(error)
+            }
+            throw .notAnObject(found: JSONParser.typeName(startingWith: bytes[first]))
+        }
+        do {
+            parser.index += 1
+            try parser.enter()
+            parser.skipWhitespace()
+            if try !parser.consume(UInt8(ascii: "}")) {
+                repeat {
+                    parser.skipWhitespace()
+                    let key = try parser.skipKey()
+                    parser.skipWhitespace()
+                    let valueStart = parser.index
+                    try parser.skipValue()
+                    var valueEnd = parser.index
+                    while valueEnd > valueStart, Self.isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
+                    members.append(Member(key: key.range, keyEscaped: key.escaped, value: valueStart..<valueEnd))
+                } while try parser.separator(closing: UInt8(ascii: "}"))
+            }
+            closingBrace = parser.index - 1
+            try parser.expectEnd()
+        } catch {
+            throw .invalid(error)
+        }
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// The member named `key` (the first, if repeated).
+    public func member(named key: String) -> Member? {
+        var utf8 = key
+        return utf8.withUTF8 { wanted in
+            members.first { member in
+                if member.keyEscaped { return keyString(member) == key }
+                return member.key.count == wanted.count && UnsafeBufferPointer(rebasing: bytes[member.key]).elementsEqual(wanted)
+            }
+        }
+    }
+
+    public func keyString(_ member: Member) -> String {
+        let text = UnsafeBufferPointer(rebasing: bytes[member.key])
+        return member.keyEscaped ? JSONParser.unescape(text) : String(decoding: text, as: UTF8.self)
+    }
+
+    /// The raw JSON text of a member's value.
+    public func rawValue(_ member: Member) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[member.value])
+    }
+
+    /// The parsed value of the member named `key`, or nil when there is none.
+    public func value(forKey key: String) -> JSONValue? {
+        member(named: key).map(value(of:))
+    }
+
+    /// Follows a dotted path (`address.key`): the first part names a member, the rest go into
+    /// nested objects.
+    public func value(atPath path: String) -> JSONValue? {
+        guard let dot = path.firstIndex(of: ".") else { return value(forKey: path) }
+        return value(forKey: String(path[..<dot]))?.value(atPath: path[path.index(after: dot)...])
+    }
+
+    public func value(of member: Member) -> JSONValue {
+        // The member was validated when the record was scanned, so parsing cannot fail.
+        (try? JSONParser.parse(rawValue(member))) ?? .null
+    }
+
+    /// The whole record as a value.
+    public func parsed() -> JSONValue {
+        .object(members.map { JSONMember(keyString($0), value(of: $0)) })
+    }
+
+    /// Writes the record unchanged except for one member: `key` gets `value`, in place when the
+    /// record already has that key, or appended as the last member.
+    public func write(adding key: String, _ value: JSONValue, to out: inout [UInt8]) {
+        if let existing = member(named: key) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<existing.value.lowerBound]))
+            JSONWriter.write(value, to: &out)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[existing.value.upperBound...closingBrace]))
+            return
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<closingBrace]))
+        if !members.isEmpty { out.append(UInt8(ascii: ",")) }
+        JSONWriter.writeString(key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        JSONWriter.write(value, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes the record as it came, minus any whitespace after its closing brace.
+    public func write(to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[...closingBrace]))
+    }
+}
+
+/// Why a line is not a record.
+public enum RecordError: Error, Sendable {
+    case invalid(JSONError)
+    case notAnObject(found: String)
+
+    public var reason: RejectReason {
+        switch self {
+        case .invalid(let error):
+            switch error.kind {
+            case .syntax: .invalidJSON
+            case .invalidUTF8: .invalidUTF8
+            case .tooDeep: .tooDeep
+            }
+        case .notAnObject: .notAnObject
+        }
+    }
+
+    public var detail: String {
+        switch self {
+        case .invalid(let error): "\(reason.description): \(error)"
+        case .notAnObject(let found): "a record must be a JSON object, found \(found)"
+        }
+    }
+}
+
+extension JSONParser {
+    static func typeName(startingWith byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        default: "a number"
+        }
+    }
+}

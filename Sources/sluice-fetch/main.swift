@@ -1,0 +1,4 @@
+import SluiceCore
+import SluiceFetch
+
+Stage.main(FetchCommand.self)

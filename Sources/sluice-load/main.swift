@@ -1,0 +1,4 @@
+import SluiceCore
+import SluiceLoad
+
+Stage.main(LoadCommand.self)
