@@ -47,11 +47,14 @@ public final class LineReader {
     /// Bytes handed out so far, for progress reports.
     public private(set) var bytesRead = 0
 
-    public init(fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes) {
+    /// - Parameter prefix: bytes already read from `fd` (by a format sniffer) that come first.
+    public init(fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, prefix: [UInt8] = []) {
         self.fd = fd
         self.maxLineBytes = maxLineBytes
-        self.capacity = 1 << 20
+        self.capacity = max(1 << 20, prefix.count)
         self.buffer = .allocate(capacity: capacity)
+        buffer.update(from: prefix, count: prefix.count)
+        end = prefix.count
     }
 
     deinit { buffer.deallocate() }
