@@ -23,7 +23,7 @@ let package = Package(
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
 )

@@ -30,6 +30,10 @@ struct LoadSession {
     mutating func add(_ record: NDJSONRecord, at location: StageContext.Location) throws {
         let row = RecordFlattener.flatten(record.parsed())
         guard loader.schema.exists else {
+            // Checked now rather than when the held records are written, so rejects keep input order.
+            if let key = loader.missingKey(in: row) {
+                return try reject(.missingKey(key), location: location, raw: record.bytes)
+            }
             pending.append((row, location, Array(record.bytes)))
             if pending.count >= LoadSession.inferenceSample { try createTable() }
             return
@@ -42,7 +46,9 @@ struct LoadSession {
     }
 
     mutating func createTable() throws {
-        try loader.schema.create(in: database, from: pending.map(\.row), primaryKey: command.primaryKey)
+        // Under --strict the first record defines the columns; the rest of the sample only types them.
+        let columns = command.strict ? pending.first.map { Set($0.row.map { $0.column.lowercased() }) } : nil
+        try loader.schema.create(in: database, from: pending.map(\.row), primaryKey: command.primaryKey, onlyColumns: columns)
         let held = pending
         pending = []
         for entry in held {
@@ -60,14 +66,18 @@ struct LoadSession {
                 sinceCommit = 0
             }
         case .failure(let refusal):
-            let (reason, detail): (RejectReason, String) =
-                switch refusal {
-                case .missingKey(let key): (.missingKey, "primary key column '\(key)' is missing or null")
-                case .unknownColumns(let columns): (.unknownColumn, "table '\(command.table)' has no column \(columns.map { "'\($0)'" }.joined(separator: ", ")) (--strict)")
-                case .refused(let error): (.databaseRefused, "the database refused the row: \(error.message)")
-                }
-            try context.rejects.reject(source: location.source, line: location.line, reason: reason, detail: detail, raw: raw)
-            context.accounting.rejected += 1
+            try reject(refusal, location: location, raw: raw)
         }
+    }
+
+    func reject(_ refusal: TableLoader.Refusal, location: StageContext.Location, raw: UnsafeBufferPointer<UInt8>) throws {
+        let (reason, detail): (RejectReason, String) =
+            switch refusal {
+            case .missingKey(let key): (.missingKey, "primary key column '\(key)' is missing or null")
+            case .unknownColumns(let columns): (.unknownColumn, "table '\(command.table)' has no column \(columns.map { "'\($0)'" }.joined(separator: ", ")) (--strict)")
+            case .refused(let error): (.databaseRefused, "the database refused the row: \(error.message)")
+            }
+        try context.rejects.reject(source: location.source, line: location.line, reason: reason, detail: detail, raw: raw)
+        context.accounting.rejected += 1
     }
 }

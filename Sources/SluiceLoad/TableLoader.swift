@@ -33,11 +33,16 @@ final class TableLoader {
         case refused(SQLiteError)
     }
 
-    func write(_ row: RecordFlattener.Row) throws -> Result<Void, Refusal> {
-        for key in primaryKey {
+    /// The first `--pk` column the row lacks (or has as null), if any.
+    func missingKey(in row: RecordFlattener.Row) -> String? {
+        primaryKey.first { key in
             let value = row.first { $0.column.lowercased() == key.lowercased() }?.value
-            if value == nil || value == .null { return .failure(.missingKey(key)) }
+            return value == nil || value == .null
         }
+    }
+
+    func write(_ row: RecordFlattener.Row) throws -> Result<Void, Refusal> {
+        if let key = missingKey(in: row) { return .failure(.missingKey(key)) }
         var columns: [String] = []
         columns.reserveCapacity(row.count)
         var unknown: [(String, SQLValue)] = []

@@ -36,12 +36,13 @@ struct TableSchema {
 
     /// Creates the table from sample rows: columns in first-appearance order, each typed by the
     /// values seen (INTEGER, REAL or TEXT; TEXT when only nulls were seen).
-    mutating func create(in database: Database, from rows: [RecordFlattener.Row], primaryKey: [String]) throws(SQLiteError) {
+    /// - Parameter onlyColumns: when given (lowercased), the columns to create; others are left out.
+    mutating func create(in database: Database, from rows: [RecordFlattener.Row], primaryKey: [String], onlyColumns: Set<String>? = nil) throws(SQLiteError) {
         var order: [String] = []
         var types: [String: ColumnType] = [:]
         var seen: Set<String> = []
         for row in rows {
-            for (column, value) in row {
+            for (column, value) in row where onlyColumns?.contains(column.lowercased()) ?? true {
                 if seen.insert(column.lowercased()).inserted { order.append(column) }
                 guard let type = value.columnType else { continue }
                 let key = column.lowercased()
