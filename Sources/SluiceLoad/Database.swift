@@ -23,7 +23,8 @@ final class Database {
     /// Opens (creating if needed) a database file for reading and writing.
     init(path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        // URI names (`file:x.db?mode=ro`) are accepted, so a database can be opened read-only.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -56,6 +57,21 @@ final class Database {
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The rowid of the last row inserted on this connection.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Whether this SQLite was compiled with an option (`ENABLE_FTS5`, `ENABLE_RTREE`).
+    static func hasCompileOption(_ name: String) -> Bool { sqlite3_compileoption_used(name) == 1 }
+
+    /// The rows of a one-column query, as text (for schema questions and tests).
+    func column(_ sql: String, _ parameters: [SQLValue] = []) throws(SQLiteError) -> [String?] {
+        let statement = try prepare(sql)
+        for (index, value) in parameters.enumerated() { try statement.bind(value, at: Int32(index + 1)) }
+        var values: [String?] = []
+        while try statement.step() { values.append(statement.text(at: 0)) }
+        return values
+    }
 
     /// Runs `body` in one transaction: committed if it returns, rolled back if it throws (the
     /// first error is the one rethrown). `BEGIN IMMEDIATE` takes the write lock up front, so a

@@ -14,6 +14,8 @@ final class TableLoader {
     var schema: TableSchema
     let primaryKey: [String]
     let strict: Bool
+    /// Foreign-key columns added by `--extract`, and the lookup table each refers to.
+    var references: [String: String] = [:]
     /// Called once when a column is added, to tell the user.
     var onNewColumn: (String) -> Void = { _ in }
     private var statements: [String: Statement] = [:]
@@ -31,6 +33,7 @@ final class TableLoader {
         case missingKey(String)
         case unknownColumns([String])
         case refused(SQLiteError)
+        case missingReference(String)
     }
 
     /// The first `--pk` column the row lacks (or has as null), if any.
@@ -55,9 +58,10 @@ final class TableLoader {
             }
         }
         if !unknown.isEmpty {
-            if strict { return .failure(.unknownColumns(unknown.map(\.0))) }
+            let unknownData = unknown.map(\.0).filter { references[$0] == nil }
+            if strict, !unknownData.isEmpty { return .failure(.unknownColumns(unknownData)) }
             for (column, value) in unknown {
-                try schema.add(column, typeOf: value, in: database)
+                try schema.add(column, typeOf: value, references: references[column], in: database)
                 onNewColumn(column)
             }
         }

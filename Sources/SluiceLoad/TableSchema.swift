@@ -36,13 +36,18 @@ struct TableSchema {
 
     /// Creates the table from sample rows: columns in first-appearance order, each typed by the
     /// values seen (INTEGER, REAL or TEXT; TEXT when only nulls were seen).
-    /// - Parameter onlyColumns: when given (lowercased), the columns to create; others are left out.
-    mutating func create(in database: Database, from rows: [RecordFlattener.Row], primaryKey: [String], onlyColumns: Set<String>? = nil) throws(SQLiteError) {
+    /// - Parameters:
+    ///   - onlyColumns: when given (lowercased), the columns to create; others are left out.
+    ///   - references: foreign-key columns (`category_id` → `category`), created NOT NULL.
+    mutating func create(
+        in database: Database, from rows: [RecordFlattener.Row], primaryKey: [String],
+        onlyColumns: Set<String>? = nil, references: [String: String] = [:]
+    ) throws(SQLiteError) {
         var order: [String] = []
         var types: [String: ColumnType] = [:]
         var seen: Set<String> = []
         for row in rows {
-            for (column, value) in row where onlyColumns?.contains(column.lowercased()) ?? true {
+            for (column, value) in row where onlyColumns?.contains(column.lowercased()) ?? true || references[column] != nil {
                 if seen.insert(column.lowercased()).inserted { order.append(column) }
                 guard let type = value.columnType else { continue }
                 let key = column.lowercased()
@@ -51,7 +56,11 @@ struct TableSchema {
         }
         // A key column no sample record had still needs defining (its records will be rejected).
         for column in primaryKey where seen.insert(column.lowercased()).inserted { order.append(column) }
-        var definitions = order.map { "\(Database.quote($0)) \((types[$0.lowercased()] ?? .text).rawValue)" }
+        var definitions = order.map { column in
+            let definition = "\(Database.quote(column)) \((types[column.lowercased()] ?? .text).rawValue)"
+            guard let lookup = references[column] else { return definition }
+            return definition + " NOT NULL REFERENCES \(Database.quote(lookup)) (\"id\")"
+        }
         if !primaryKey.isEmpty {
             definitions.append("PRIMARY KEY (\(primaryKey.map(Database.quote).joined(separator: ", ")))")
         }
@@ -59,10 +68,12 @@ struct TableSchema {
         order.forEach { register($0) }
     }
 
-    /// Adds a column for a field the table does not have yet.
-    mutating func add(_ column: String, typeOf value: SQLValue, in database: Database) throws(SQLiteError) {
+    /// Adds a column for a field the table does not have yet. (SQLite cannot add a NOT NULL
+    /// column without a default, so an added reference column is nullable.)
+    mutating func add(_ column: String, typeOf value: SQLValue, references lookup: String? = nil, in database: Database) throws(SQLiteError) {
         let type = value.columnType ?? .text
-        try database.execute("ALTER TABLE \(Database.quote(table)) ADD COLUMN \(Database.quote(column)) \(type.rawValue)")
+        let reference = lookup.map { " REFERENCES \(Database.quote($0)) (\"id\")" } ?? ""
+        try database.execute("ALTER TABLE \(Database.quote(table)) ADD COLUMN \(Database.quote(column)) \(type.rawValue)\(reference)")
         register(column)
     }
 
