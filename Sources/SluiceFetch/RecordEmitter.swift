@@ -21,8 +21,9 @@ struct RecordEmitter {
     /// NDJSON passes through byte-for-byte; only `provenance` is added (row = line number).
     func emitNDJSON(_ reader: LineReader) throws {
         let output = context.output
+        let provenance = Provenance.Writer(source: source)
         try context.forEachRecord(in: reader, name: source) { record, location in
-            record.write(adding: Provenance.key, Provenance.value(source: source, row: location.line), to: &output.buffer)
+            record.write(adding: Provenance.key, to: &output.buffer) { provenance.write(row: location.line, to: &$0) }
             try output.endLine()
             context.accounting.recordsOut += 1
         }

@@ -33,7 +33,7 @@ struct LoadSession {
     var changed: Int { loader.changed }
 
     mutating func add(_ record: NDJSONRecord, at location: StageContext.Location) throws {
-        var row = RecordFlattener.flatten(record.parsed())
+        var row = RecordFlattener.flatten(record)
         // Checked now rather than when held records are written, so rejects keep input order.
         if let key = loader.missingKey(in: row) {
             return try reject(.missingKey(key), location: location, raw: record.bytes)
@@ -68,8 +68,8 @@ struct LoadSession {
 
     mutating func write(_ row: RecordFlattener.Row, location: StageContext.Location, raw: UnsafeBufferPointer<UInt8>) throws {
         switch try loader.write(row) {
-        case .success:
-            try sweeper?.saw(row)
+        case .success(let key):
+            try sweeper?.saw(key)
             context.accounting.recordsOut += 1
             sinceCommit += 1
             if command.batchSize > 0, sinceCommit >= command.batchSize {

@@ -8,25 +8,37 @@ import SluiceCore
 ///     → title = 'Vertigo', geo_lat = 37.8, geo_lon = -122.4, tags = '["a"]'
 ///
 /// An empty nested object adds no column. When two fields flatten to the same name
-/// (`a_b` and `a.b`), the later one wins.
+/// (`a_b` and `a.b`), both are in the row; `ColumnLayout` binds the later one.
 enum RecordFlattener {
     typealias Row = [(column: String, value: SQLValue)]
+
+    /// Flattens straight from the record's bytes: only nested objects are parsed into values.
+    static func flatten(_ record: NDJSONRecord) -> Row {
+        var row: Row = []
+        row.reserveCapacity(record.members.count + 2)
+        for member in record.members {
+            let key = record.keyString(member)
+            let raw = record.rawValue(member)
+            switch raw.first {
+            case UInt8(ascii: "{"):
+                if case .object(let nested) = record.value(of: member) { append(nested, prefix: key, to: &row) }
+            case UInt8(ascii: "\""):
+                row.append((key, .text(record.value(of: member).stringValue ?? "")))
+            case UInt8(ascii: "["):
+                row.append((key, value(record.value(of: member))))
+            case UInt8(ascii: "t"): row.append((key, .integer(1)))
+            case UInt8(ascii: "f"): row.append((key, .integer(0)))
+            case UInt8(ascii: "n"): row.append((key, .null))
+            default: row.append((key, number(raw)))
+            }
+        }
+        return row
+    }
 
     static func flatten(_ record: JSONValue) -> Row {
         var row: Row = []
         if case .object(let members) = record { append(members, prefix: "", to: &row) }
-        // Keep one value per column (the last), in first-appearance order.
-        var seen: [String: Int] = [:]
-        var unique: Row = []
-        for entry in row {
-            if let index = seen[entry.column] {
-                unique[index].value = entry.value
-            } else {
-                seen[entry.column] = unique.count
-                unique.append(entry)
-            }
-        }
-        return unique
+        return row
     }
 
     static func append(_ members: [JSONMember], prefix: String, to row: inout Row) {
@@ -45,11 +57,31 @@ enum RecordFlattener {
         case .null: return .null
         case .bool(let b): return .integer(b ? 1 : 0)
         case .string(let s): return .text(s)
-        case .number(let text):
-            if let integer = Int64(text) { return .integer(integer) }
-            if let real = Double(text) { return .real(real) }
-            return .text(text)
+        case .number(let text): return number(text)
         case .array, .object: return .text(JSONWriter.string(json))
         }
+    }
+
+    static func number(_ text: String) -> SQLValue {
+        if let integer = Int64(text) { return .integer(integer) }
+        if let real = Double(text) { return .real(real) }
+        return .text(text)
+    }
+
+    /// A number's JSON text (already validated) as INTEGER when it is a whole number of at most
+    /// 18 digits — parsed without making a String — otherwise through `number(_: String)`.
+    static func number(_ raw: UnsafeBufferPointer<UInt8>) -> SQLValue {
+        var index = 0
+        let negative = raw.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var value: Int64 = 0
+        while index < raw.count, raw.count - (negative ? 1 : 0) <= 18 {
+            let digit = raw[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value * 10 + Int64(digit)
+            index += 1
+        }
+        if index == raw.count, index > (negative ? 1 : 0) { return .integer(negative ? -value : value) }
+        return number(String(decoding: raw, as: UTF8.self))
     }
 }

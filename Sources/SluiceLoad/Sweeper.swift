@@ -32,12 +32,9 @@ final class Sweeper {
     }
 
     /// Notes the key of a row written in this run.
-    func saw(_ row: RecordFlattener.Row) throws(SQLiteError) {
+    func saw(_ key: [SQLValue]) throws(SQLiteError) {
         guard let remember else { return }
-        for (index, key) in primaryKey.enumerated() {
-            let value = row.first { $0.column.lowercased() == key.lowercased() }?.value ?? .null
-            try remember.bind(value, at: Int32(index + 1))
-        }
+        for (index, value) in key.enumerated() { try remember.bind(value, at: Int32(index + 1)) }
         defer { remember.reset() }
         try remember.step()
     }

@@ -18,7 +18,8 @@ final class TableLoader {
     var references: [String: String] = [:]
     /// Called once when a column is added, to tell the user.
     var onNewColumn: (String) -> Void = { _ in }
-    private var statements: [String: Statement] = [:]
+    private var layouts: [String: ColumnLayout] = [:]
+    private var lastLayout: ColumnLayout?
     private(set) var changed = 0
 
     init(database: Database, schema: TableSchema, primaryKey: [String], strict: Bool) {
@@ -36,37 +37,33 @@ final class TableLoader {
         case missingReference(String)
     }
 
-    /// The first `--pk` column the row lacks (or has as null), if any.
-    func missingKey(in row: RecordFlattener.Row) -> String? {
-        primaryKey.first { key in
-            let value = row.first { $0.column.lowercased() == key.lowercased() }?.value
-            return value == nil || value == .null
-        }
+    /// The layout of a row's columns: the previous row's when the names are the same.
+    func layout(for row: RecordFlattener.Row) -> ColumnLayout {
+        if let last = lastLayout, last.matches(row) { return last }
+        let names = row.map(\.column)
+        let key = names.joined(separator: "\u{1}")
+        let layout = layouts[key] ?? ColumnLayout(names: names, primaryKey: primaryKey)
+        layouts[key] = layout
+        lastLayout = layout
+        return layout
     }
 
-    func write(_ row: RecordFlattener.Row) throws -> Result<Void, Refusal> {
-        if let key = missingKey(in: row) { return .failure(.missingKey(key)) }
-        var columns: [String] = []
-        columns.reserveCapacity(row.count)
-        var unknown: [(String, SQLValue)] = []
-        for (column, value) in row {
-            if let existing = schema.existing(column) {
-                columns.append(existing)
-            } else {
-                unknown.append((column, value))
-                columns.append(column)
-            }
+    /// The first `--pk` column the row lacks (or has as null), if any.
+    func missingKey(in row: RecordFlattener.Row) -> String? {
+        layout(for: row).missingKey(in: row, primaryKey: primaryKey)
+    }
+
+    /// Writes one row; on success returns its key values (for `--sweep`).
+    func write(_ row: RecordFlattener.Row) throws -> Result<[SQLValue], Refusal> {
+        let layout = layout(for: row)
+        if let key = layout.missingKey(in: row, primaryKey: primaryKey) { return .failure(.missingKey(key)) }
+        if layout.statement == nil {
+            if let refusal = try addMissingColumns(layout, row) { return .failure(refusal) }
+            let columns = layout.columns.map { schema.existing($0) ?? $0 }
+            layout.statement = try statement(for: columns)
         }
-        if !unknown.isEmpty {
-            let unknownData = unknown.map(\.0).filter { references[$0] == nil }
-            if strict, !unknownData.isEmpty { return .failure(.unknownColumns(unknownData)) }
-            for (column, value) in unknown {
-                try schema.add(column, typeOf: value, references: references[column], in: database)
-                onNewColumn(column)
-            }
-        }
-        let statement = try statement(for: columns)
-        for (index, entry) in row.enumerated() { try statement.bind(entry.value, at: Int32(index + 1)) }
+        guard let statement = layout.statement else { return .failure(.unknownColumns(layout.columns)) }
+        for (position, index) in layout.bindIndices.enumerated() { try statement.bind(row[index].value, at: Int32(position + 1)) }
         defer { statement.reset() }
         do {
             try statement.step()
@@ -76,24 +73,31 @@ final class TableLoader {
             return .failure(.refused(error))
         }
         changed += database.changes
-        return .success(())
+        return .success(layout.keyValues(of: row))
+    }
+
+    /// Adds the columns a layout brings that the table lacks, or refuses them under `--strict`.
+    func addMissingColumns(_ layout: ColumnLayout, _ row: RecordFlattener.Row) throws -> Refusal? {
+        let unknown = zip(layout.columns, layout.bindIndices).filter { schema.existing($0.0) == nil }
+        let unknownData = unknown.map(\.0).filter { references[$0] == nil }
+        if strict, !unknownData.isEmpty { return .unknownColumns(unknownData) }
+        for (column, index) in unknown {
+            try schema.add(column, typeOf: row[index].value, references: references[column], in: database)
+            onNewColumn(column)
+        }
+        return nil
     }
 
     func statement(for columns: [String]) throws(SQLiteError) -> Statement {
-        let cacheKey = columns.joined(separator: "\u{1}")
-        if let cached = statements[cacheKey] { return cached }
         let sql = TableLoader.insertSQL(table: schema.table, columns: columns, primaryKey: primaryKey.map { schema.existing($0) ?? $0 })
-        let statement: Statement
         do {
-            statement = try database.prepare(sql)
+            return try database.prepare(sql)
         } catch {
             // An existing table without a unique key on --pk: give it one, then upsert.
             guard !primaryKey.isEmpty, error.message.contains("ON CONFLICT") else { throw error }
             try schema.ensureUniqueKey(primaryKey, in: database)
-            statement = try database.prepare(sql)
+            return try database.prepare(sql)
         }
-        statements[cacheKey] = statement
-        return statement
     }
 
     static func insertSQL(table: String, columns: [String], primaryKey: [String]) -> String {

@@ -16,7 +16,13 @@ extension JSONParser {
     mutating func scanStringBody() throws(JSONError) -> Bool {
         index += 1
         var escaped = false
-        while index < bytes.count {
+        guard let base = bytes.baseAddress else { throw error("unterminated string") }
+        while true {
+            // Plain ASCII text is most of every record: step over it eight bytes at a time.
+            while index &+ 8 <= bytes.count, !JSONParser.needsAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index &+= 8
+            }
+            guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
@@ -32,7 +38,20 @@ extension JSONParser {
                 try scanUTF8Sequence()
             }
         }
-        throw error("unterminated string")
+    }
+
+    /// Whether any of eight bytes is a quote, a backslash, a control character or non-ASCII
+    /// (the classic "has a zero byte" bit trick, exact for "any").
+    @inline(__always)
+    static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zeroInQuote = (quote &- ones) & ~quote
+        let zeroInBackslash = (backslash &- ones) & ~backslash
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroInQuote | zeroInBackslash | control | word) & highs != 0
     }
 
     /// Checks one escape sequence starting at its backslash, including surrogate pairing.

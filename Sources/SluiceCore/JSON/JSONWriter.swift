@@ -64,6 +64,26 @@ public enum JSONWriter {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// Appends an integer's decimal digits without making a String.
+    public static func writeDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 {
+            appendUTF8(String(value), to: &out)
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            out.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
     static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }

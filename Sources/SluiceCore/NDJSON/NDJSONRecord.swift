@@ -37,6 +37,7 @@ public struct NDJSONRecord {
             throw .notAnObject(found: JSONParser.typeName(startingWith: bytes[first]))
         }
         do {
+            members.reserveCapacity(16)
             parser.index += 1
             try parser.enter()
             parser.skipWhitespace()
@@ -107,9 +108,15 @@ public struct NDJSONRecord {
     /// Writes the record unchanged except for one member: `key` gets `value`, in place when the
     /// record already has that key, or appended as the last member.
     public func write(adding key: String, _ value: JSONValue, to out: inout [UInt8]) {
+        write(adding: key, to: &out) { JSONWriter.write(value, to: &$0) }
+    }
+
+    /// The same, with the value's JSON text written by `writeValue` (for values a stage
+    /// serialises itself, without building a `JSONValue`).
+    public func write(adding key: String, to out: inout [UInt8], value writeValue: (inout [UInt8]) -> Void) {
         if let existing = member(named: key) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<existing.value.lowerBound]))
-            JSONWriter.write(value, to: &out)
+            writeValue(&out)
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[existing.value.upperBound...closingBrace]))
             return
         }
@@ -117,7 +124,7 @@ public struct NDJSONRecord {
         if !members.isEmpty { out.append(UInt8(ascii: ",")) }
         JSONWriter.writeString(key, to: &out)
         out.append(UInt8(ascii: ":"))
-        JSONWriter.write(value, to: &out)
+        writeValue(&out)
         out.append(UInt8(ascii: "}"))
     }
 
