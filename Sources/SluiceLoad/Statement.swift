@@ -62,6 +62,8 @@ final class Statement {
 
     func int(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
     func text(at column: Int32) -> String? {
         sqlite3_column_text(handle, column).map { String(cString: $0) }
     }
