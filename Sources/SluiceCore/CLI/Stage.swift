@@ -28,7 +28,7 @@ public enum Stage {
             let context = StageContext(
                 stage: name,
                 output: ByteSink(fd: 1),
-                rejects: try Rejects(stage: name.replacingOccurrences(of: "sluice-", with: ""), path: parsed["rejects"]),
+                rejects: try Rejects(stage: name.hasPrefix("sluice-") ? String(name.dropFirst(7)) : name, path: parsed["rejects"]),
                 maxLineBytes: try parsed.int("max-line-bytes", default: LineReader.defaultMaxLineBytes, range: 1...LineReader.defaultRetainLimit),
                 quiet: parsed.has("quiet"),
                 progress: Progress(stage: name))
@@ -59,11 +59,5 @@ public enum Stage {
             Diagnostic.print(name, "internal error: \(error)")
             exit(ExitCode.internalError.rawValue)
         }
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
