@@ -1,0 +1,83 @@
+import SluiceCore
+
+/// One `--block` rule: records whose keys are equal share a block and are compared. A key is
+/// made of one or more parts joined with `+`, each a field (dotted path) and a transform:
+///
+///     surname:soundex             Soundex of the first word
+///     given_name:prefix3+postcode first 3 characters of the name, and the postcode
+///     address.key:fingerprint     sorted distinct words (OpenRefine's key collision)
+///     geo:geohash7                the ~150 m geohash cell of geo.lat/geo.lon
+///
+/// A record with any part missing is in no block of that rule.
+public struct BlockingRule: Equatable, Sendable {
+    public enum Transform: Equatable, Sendable {
+        /// The normalised text.
+        case exact
+        case prefix(Int)
+        case soundex
+        case metaphone
+        case fingerprint
+        case geohash(Int)
+    }
+
+    public struct Part: Equatable, Sendable {
+        public var path: String
+        public var transform: Transform
+    }
+
+    public var parts: [Part]
+    public var text: String
+
+    /// Parses `FIELD[:TRANSFORM][+FIELD[:TRANSFORM]…]`.
+    public static func parse(_ text: String) throws(StageFailure) -> BlockingRule {
+        var parts: [Part] = []
+        for partText in text.split(separator: "+", omittingEmptySubsequences: false) {
+            let pieces = partText.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let path = pieces[0]
+            guard !path.isEmpty, !path.hasPrefix("."), !path.hasSuffix(".") else {
+                throw .usage("option '--block' needs FIELD[:TRANSFORM][+…], got '\(text)'")
+            }
+            let name = pieces.count > 1 ? pieces[1] : "exact"
+            let transform: Transform
+            if name == "exact" { transform = .exact }
+            else if name == "soundex" { transform = .soundex }
+            else if name == "metaphone" { transform = .metaphone }
+            else if name == "fingerprint" { transform = .fingerprint }
+            else if name.hasPrefix("prefix"), let n = Int(name.dropFirst(6)), n > 0 { transform = .prefix(n) }
+            else if name.hasPrefix("geohash"), let n = Int(name.dropFirst(7)), (1...12).contains(n) { transform = .geohash(n) }
+            else {
+                throw .usage("option '--block': unknown transform '\(name)' in '\(text)' (exact, prefixN, soundex, metaphone, fingerprint, geohashN)")
+            }
+            parts.append(Part(path: path, transform: transform))
+        }
+        return BlockingRule(parts: parts, text: text)
+    }
+
+    /// The rule's key for a record, or nil when a part is missing. `value(path)` reads the
+    /// record's value at a path.
+    public func key(_ value: (String) -> JSONValue?) -> String? {
+        var pieces: [String] = []
+        for part in parts {
+            guard let piece = Self.apply(part.transform, to: value(part.path)) else { return nil }
+            pieces.append(piece)
+        }
+        return pieces.joined(separator: "\u{1F}")
+    }
+
+    /// One part's key.
+    public static func apply(_ transform: Transform, to value: JSONValue?) -> String? {
+        if case .geohash(let precision) = transform {
+            guard let lat = value?["lat"]?.doubleValue, let lon = value?["lon"]?.doubleValue else { return nil }
+            return Geohash.encode(latitude: lat, longitude: lon, precision: precision)
+        }
+        guard let text = TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize) else { return nil }
+        switch transform {
+        case .exact: return text
+        case .prefix(let n): return String(text.prefix(n))
+        case .soundex: return PhoneticKey.soundex(text)
+        case .metaphone: return PhoneticKey.metaphoneLite(text)
+        case .fingerprint: return Set(text.split(separator: " ")).sorted().joined(separator: " ")
+        case .geohash: return nil
+        }
+    }
+}

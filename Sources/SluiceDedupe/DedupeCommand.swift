@@ -1,0 +1,165 @@
+import SluiceCore
+
+/// `sluice-dedupe`: finds records that are the same thing, by equal keys or by a learnt
+/// Fellegi–Sunter model over fuzzy comparisons, clusters them and marks, drops or merges them.
+public struct DedupeCommand: StageCommand {
+    public static let usage = Usage(
+        name: "sluice-dedupe",
+        overview: "find records that are the same (equal keys, or a model learnt from fuzzy comparisons), cluster them, and mark, drop or merge them",
+        synopsis: [
+            "sluice-dedupe --key FIELD[,FIELD…] [--fold] [--mark | --drop | --merge] [FILE…]",
+            "sluice-dedupe --compare FIELD:METHOD[,…] --block RULE [--block RULE…] [--threshold P]",
+            "              [--mark | --drop | --merge] [--pairs FILE] [--explain-model] [FILE…]",
+        ],
+        options: [
+            .value("key", "FIELDS", "exact mode: records with equal values of all these fields (dotted paths, e.g. title,address.key) are one cluster"),
+            .flag("fold", "exact mode: compare key text normalised (case, accents, punctuation and spacing ignored)"),
+            .value("compare", "SPECS", "fuzzy mode: FIELD:METHOD list; METHOD is exact, jw (Jaro–Winkler, the default), lev (Levenshtein ratio), tokens (token set), num[=TOL], date[=DAYS], geo[=METRES] (FIELD holds lat/lon, e.g. geo)"),
+            .value("block", "RULE", "fuzzy mode: compare records sharing this key; repeatable; RULE is FIELD[:TRANSFORM][+FIELD[:TRANSFORM]…], TRANSFORM exact (default), prefixN, soundex, metaphone, fingerprint, geohashN"),
+            .value("threshold", "P", "fuzzy mode: link pairs whose match probability is at least P (default 0.9)"),
+            .value("max-block", "N", "blocks larger than N are compared by sorted neighbourhood instead of all pairs, and reported (default 1000)"),
+            .value("window", "N", "the sorted-neighbourhood window inside oversized blocks (default 20)"),
+            .value("min-density", "D", "split a cluster of 3+ when fewer than D of its member pairs match (default 0.5; 0 turns it off)"),
+            .flag("no-tf", "fuzzy mode: no term-frequency adjustment (equal common values count as much as rare ones)"),
+            .flag("mark", "write every record with a dedupe member (the default)"),
+            .flag("drop", "write only the canonical record of each cluster"),
+            .flag("merge", "write one merged record per cluster (see MERGE)"),
+            .value("pairs", "FILE", "fuzzy mode: write every compared pair to FILE as NDJSON with per-field levels, values and weights"),
+            .flag("explain-model", "fuzzy mode: print the learnt prior and the m, u and weight of every level to stderr"),
+        ],
+        examples: [
+            "sluice-fetch data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key title,locations --drop",
+            "… | sluice-geocode | sluice-dedupe --compare address.key:tokens,geo:geo=100 --block address.key:fingerprint --block geo:geohash7",
+            "sluice-dedupe --compare given_name,surname,date_of_birth:date,postcode:exact --block surname:soundex --block date_of_birth --explain-model people.ndjson",
+            "sluice-dedupe --key address.key --merge places.ndjson > merged.ndjson",
+        ],
+        memory: """
+            every input record is spooled to an unlinked temporary file in $TMPDIR (default /tmp) and \
+            read back for output; in memory: ~10 bytes per record (identity hash, completeness, cluster), \
+            exact mode one entry per distinct key, fuzzy mode per record each compared value \
+            (text interned once per distinct value) and 8 bytes per blocking rule, plus 16 bytes per \
+            candidate pair (bounded by --max-block and --window) and 12 bytes per matched pair; \
+            --merge also holds the records of clusters with more than one member.
+            """,
+        sections: [
+            ("OUTPUT", """
+                  --mark adds "dedupe":{"cluster":"8c1f…","size":2,"canonical":true,"score":0.9991} to every record.
+                  cluster: a stable id, 16 hex digits: in exact mode the hash of the key, in fuzzy mode the smallest
+                    hash of a member's provenance (its whole line without one), so adding records renumbers nothing.
+                  canonical: the member with the most non-null, non-empty members (the earliest on ties).
+                  score: the best match probability linking the record into its cluster (1 in exact mode); absent alone.
+                  weak: true on a chained cluster too large (over 200) to check with --min-density.
+                """),
+            ("MERGE", """
+                  One record per cluster, at its canonical record's place: the canonical record's members, each null or
+                  empty one filled from the first other member (input order) that has a value, then members only the
+                  others have; dedupe.members lists the provenance of every member (or {"record":N}) in input order.
+                """),
+            ("MODEL", """
+                  Fuzzy mode learns a Fellegi–Sunter model without labels: u from 100,000 random pairs (equal text
+                  exactly from value frequencies), m and the share of matches by EM over the compared pairs. A missing,
+                  null or empty value is its own level with weight 0. Text is normalised before comparing (lower case,
+                  accents and punctuation removed). Levels: text exact / ≥0.92 / ≥0.84 (jw; lev and tokens 0.85/0.7,
+                  0.9/0.75) / different; num exact / ≤TOL / ≤3·TOL; date same day / one typo / ≤DAYS; geo ≤M / ≤5M / ≤25M.
+                """),
+            ("ENVIRONMENT", "  TMPDIR  where the spool file goes (default /tmp)"),
+        ])
+
+    enum Matching {
+        case exact(paths: [String], fold: Bool)
+        case fuzzy(specs: [ComparisonSpec], rules: [BlockingRule], settings: FuzzyMatcher.Settings)
+    }
+
+    var matching: Matching
+    var mode: DedupeWriter.Mode
+    var pairsPath: String?
+    var explainModel: Bool
+    var inputs: [String]
+
+    public init(arguments: ParsedArguments) throws(StageFailure) {
+        inputs = arguments.positionals
+        let modes = ["mark", "drop", "merge"].filter { arguments.has($0) }
+        guard modes.count <= 1 else { throw .usage("choose one of --mark, --drop, --merge, not \(modes.map { "--" + $0 }.joined(separator: " and "))") }
+        mode = modes.first.flatMap(DedupeWriter.Mode.init) ?? .mark
+        pairsPath = arguments["pairs"]
+        explainModel = arguments.has("explain-model")
+        let keys = arguments.list("key")
+        let compares = arguments.list("compare")
+        switch (keys.isEmpty, compares.isEmpty) {
+        case (false, false): throw .usage("use --key (exact mode) or --compare (fuzzy mode), not both")
+        case (true, true): throw .usage("give --key FIELDS (exact mode) or --compare SPECS with --block (fuzzy mode)")
+        case (false, true):
+            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf"] where arguments.has(fuzzyOnly) {
+                throw .usage("option '--\(fuzzyOnly)' needs fuzzy mode (--compare)")
+            }
+            for path in keys where path.hasPrefix(".") || path.hasSuffix(".") || path.contains("..") {
+                throw .usage("option '--key': bad field path '\(path)'")
+            }
+            matching = .exact(paths: keys, fold: arguments.has("fold"))
+        case (true, false):
+            if arguments.has("fold") { throw .usage("option '--fold' needs exact mode (--key); fuzzy mode always normalises") }
+            var specs: [ComparisonSpec] = []
+            for text in compares { specs.append(try ComparisonSpec.parse(text)) }
+            guard specs.count <= Pattern.maxFields else { throw .usage("option '--compare' takes at most \(Pattern.maxFields) fields, got \(specs.count)") }
+            var rules: [BlockingRule] = []
+            for text in arguments.list("block") { rules.append(try BlockingRule.parse(text)) }
+            guard !rules.isEmpty else { throw .usage("fuzzy mode needs at least one --block rule (comparing all pairs grows as the square of the input)") }
+            var settings = FuzzyMatcher.Settings()
+            settings.threshold = try arguments.double("threshold", default: settings.threshold, range: 0...1)
+            settings.maxBlock = try arguments.int("max-block", default: settings.maxBlock, range: 2...Int(Int32.max))
+            settings.window = try arguments.int("window", default: settings.window, range: 1...100_000)
+            settings.minDensity = try arguments.double("min-density", default: settings.minDensity, range: 0...1)
+            settings.termFrequency = !arguments.has("no-tf")
+            matching = .fuzzy(specs: specs, rules: rules, settings: settings)
+        }
+    }
+
+    public mutating func run(_ context: StageContext) throws {
+        let spool = try Spool()
+        var facts = RecordFacts(keepProvenance: pairsPath != nil)
+        let table: ClusterTable
+        switch matching {
+        case .exact(let paths, let fold):
+            var matcher = ExactMatcher(paths: paths, fold: fold)
+            try context.forEachRecord(in: inputs) { record, _ in
+                try spool.append(record)
+                facts.append(record)
+                matcher.append(record)
+            }
+            var exactTable = ClusterTable(labels: matcher.labels, facts: facts, keyHashes: matcher.keyHashes)
+            for record in 0..<facts.count where exactTable.sizes[Int(exactTable.clusterOf[record])] > 1 { exactTable.scores[record] = 1 }
+            table = exactTable
+            if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
+        case .fuzzy(let specs, let rules, let settings):
+            var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
+            try context.forEachRecord(in: inputs) { record, _ in
+                try spool.append(record)
+                facts.append(record)
+                matcher.append(record)
+            }
+            let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
+            table = try matcher.match(facts: facts, pairsSink: pairsSink)
+            try pairsSink?.flush()
+            report(matcher, context: context)
+        }
+        try DedupeWriter(mode: mode, table: table).write(spool, context: context)
+        context.accounting.details.insert("\(table.clusterCount) clusters (\(table.multiRecordClusters) with duplicates)", at: 0)
+    }
+
+    func report(_ matcher: FuzzyMatcher, context: StageContext) {
+        context.accounting.details.append("\(matcher.pairsCompared) pairs compared, \(matcher.pairsMatched) matched")
+        let blocker = matcher.blocker
+        for (rule, sizes) in blocker.oversizedSizes.enumerated() where !sizes.isEmpty {
+            context.warn("--block \(matcher.rules[rule].text): \(sizes.count) \(sizes.count == 1 ? "block" : "blocks") over --max-block \(blocker.maxBlock) (largest \(sizes.max() ?? 0)) compared by sorted neighbourhood, window \(blocker.window)")
+        }
+        let oversized = blocker.oversizedSizes.reduce(0) { $0 + $1.count }
+        if oversized > 0 { context.accounting.details.append("\(oversized) oversized blocks") }
+        if matcher.clustersSplit > 0 { context.accounting.details.append("\(matcher.clustersSplit) chained clusters split") }
+        if matcher.clustersFlagged > 0 { context.accounting.details.append("\(matcher.clustersFlagged) large clusters flagged weak") }
+        if explainModel, let model = matcher.model {
+            StandardError.write(ModelReport.text(
+                model: model, specs: matcher.specs, pairs: matcher.pairsCompared,
+                patterns: matcher.distinctPatterns, termFrequency: matcher.settings.termFrequency))
+        }
+    }
+}

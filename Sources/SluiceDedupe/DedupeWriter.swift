@@ -1,0 +1,99 @@
+import SluiceCore
+
+/// Writes the records back with their clusters, in input order, in one of three modes:
+///
+/// - `mark`: every record, plus `"dedupe":{"cluster":"…","size":2,"canonical":true,"score":0.99}`
+///   (`score` only for records matched to another; `"weak":true` on unchecked chains).
+/// - `drop`: only each cluster's canonical record, marked the same way.
+/// - `merge`: one record per cluster at its canonical record's place: the canonical record's
+///   members, each null or empty one filled from the first other member (in input order) that
+///   has it, then members only the others have; `dedupe` adds `members`, the provenance of
+///   every member in input order.
+public struct DedupeWriter {
+    public enum Mode: String, Sendable { case mark, drop, merge }
+
+    public var mode: Mode
+    public var table: ClusterTable
+
+    public init(mode: Mode, table: ClusterTable) {
+        self.mode = mode
+        self.table = table
+    }
+
+    func mark(_ record: Int, members: [JSONValue]? = nil) -> JSONValue {
+        let cluster = Int(table.clusterOf[record])
+        let score = table.scores[record]
+        return .object([
+            "cluster": .string(StableHash.hex(table.ids[cluster])),
+            "size": .int(Int(table.sizes[cluster])),
+            "canonical": .bool(table.isCanonical(record)),
+            "score": score.isNaN ? nil : .double(Double(score), decimals: 4),
+            "weak": table.weak[cluster] ? .bool(true) : nil,
+            "members": members.map { .array($0) },
+        ])
+    }
+
+    /// Writes every record of the spool to `context.output` and counts them.
+    public func write(_ spool: Spool, context: StageContext) throws {
+        var held: [Int: [(record: Int, value: JSONValue)]] = [:]
+        if mode == .merge {
+            // Merging needs every member at the canonical's place, which may come first.
+            try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { index, record in
+                let cluster = Int(table.clusterOf[index])
+                if table.sizes[cluster] > 1 { held[cluster, default: []].append((index, record.parsed())) }
+            }
+        }
+        let output = context.output
+        try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { index, record in
+            let cluster = Int(table.clusterOf[index])
+            switch mode {
+            case .mark:
+                record.write(adding: "dedupe", mark(index), to: &output.buffer)
+            case .drop:
+                guard table.isCanonical(index) else { return }
+                record.write(adding: "dedupe", mark(index), to: &output.buffer)
+            case .merge:
+                guard table.isCanonical(index) else { return }
+                if let members = held[cluster] {
+                    let merged = Self.merge(members.map(\.value), canonical: members.firstIndex { $0.record == index } ?? 0)
+                    let provenance = members.map { $0.value[Provenance.key] ?? .object(["record": .int($0.record + 1)]) }
+                    JSONWriter.write(Self.adding("dedupe", mark(index, members: provenance), to: merged), to: &output.buffer)
+                    held[cluster] = nil
+                } else {
+                    let provenance = record.value(forKey: Provenance.key) ?? .object(["record": .int(index + 1)])
+                    record.write(adding: "dedupe", mark(index, members: [provenance]), to: &output.buffer)
+                }
+            }
+            try output.endLine()
+            context.accounting.recordsOut += 1
+        }
+        context.accounting.merged += table.clusterOf.count - context.accounting.recordsOut
+    }
+
+    /// Combines members (objects) by the rule in the type's documentation.
+    public static func merge(_ members: [JSONValue], canonical: Int) -> JSONValue {
+        guard case .object(var fields) = members[canonical] else { return members[canonical] }
+        let others = members.indices.filter { $0 != canonical }.map { members[$0] }
+        func isEmpty(_ value: JSONValue) -> Bool { value == .null || value == .string("") }
+        for index in fields.indices where isEmpty(fields[index].value) {
+            if let filler = others.lazy.compactMap({ $0[fields[index].key] }).first(where: { !isEmpty($0) }) {
+                fields[index].value = filler
+            }
+        }
+        var known = Set(fields.map(\.key))
+        for other in others {
+            guard case .object(let otherFields) = other else { continue }
+            for field in otherFields where !known.contains(field.key) && !isEmpty(field.value) {
+                fields.append(field)
+                known.insert(field.key)
+            }
+        }
+        return .object(fields)
+    }
+
+    static func adding(_ key: String, _ value: JSONValue, to object: JSONValue) -> JSONValue {
+        guard case .object(var fields) = object else { return object }
+        if let index = fields.firstIndex(where: { $0.key == key }) { fields[index].value = value } else { fields.append(JSONMember(key, value)) }
+        return .object(fields)
+    }
+}

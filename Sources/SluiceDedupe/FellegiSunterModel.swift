@@ -1,0 +1,138 @@
+import Foundation
+
+/// A Fellegi–Sunter model learnt without labels: for each compared field and level, `m` (how
+/// often true matches fall in that level) and `u` (how often non-matches do). A pair's match
+/// weight is log2 of the prior odds plus Σ log2(m/u) over its levels; missing values (level 0)
+/// add nothing. `u` comes from random pairs (and, exactly, from value frequencies for equal
+/// text); `m` and the share of matches among compared pairs come from EM over the compared
+/// pairs, as in Splink.
+///
+///     var model = FellegiSunterModel(levelCounts: [5, 3], u: [[0, 0.01, 0.02, 0.07, 0.9], [0, 0.1, 0.9]])
+///     model.train(patterns: [Pattern.pack([1, 1]): 40, Pattern.pack([4, 2]): 60])
+///     model.probability(weight: model.weight(levels: [1, 1]))   // close to 1
+///
+/// - Complexity: EM is O(iterations × distinct patterns × fields), independent of pair count.
+public struct FellegiSunterModel: Sendable {
+    public var m: [[Double]]
+    public var u: [[Double]]
+    /// The share of compared pairs that are matches.
+    public var lambda = 0.2
+    public private(set) var iterations = 0
+    public private(set) var converged = false
+    /// Floors that keep log weights finite.
+    static let floor = 1e-6
+
+    public init(levelCounts: [Int], u: [[Double]]) {
+        self.u = u
+        // Start with agreement likely for matches: the closest level 0.9, the rest decreasing.
+        m = levelCounts.map { count in
+            let rest = (2..<max(2, count)).map { 0.1 * pow(0.5, Double($0 - 2)) }
+            let total = rest.reduce(0, +)
+            return [0, 0.9] + rest.map { $0 / max(total, 1e-12) * 0.1 }
+        }
+    }
+
+    /// Runs EM on pattern counts (see `Pattern`) until `m` and `lambda` change by less than 1e-6.
+    public mutating func train(patterns: [UInt64: Int], maxIterations: Int = 100) {
+        let entries = patterns.map { (levels: Pattern.unpack($0.key, fields: m.count), count: Double($0.value)) }
+            .sorted { $0.levels.lexicographicallyPrecedes($1.levels) }
+        guard !entries.isEmpty else { return }
+        for iteration in 1...maxIterations {
+            var mSums = m.map { [Double](repeating: 0, count: $0.count) }
+            var matchTotal = 0.0, total = 0.0
+            for entry in entries {
+                let p = probability(weight: weight(levels: entry.levels))
+                let w = p * entry.count
+                matchTotal += w
+                total += entry.count
+                for (field, level) in entry.levels.enumerated() where level > 0 { mSums[field][Int(level)] += w }
+            }
+            var change = abs(matchTotal / total - lambda)
+            lambda = min(max(matchTotal / total, Self.floor), 1 - Self.floor)
+            for field in m.indices {
+                let present = mSums[field].reduce(0, +)
+                guard present > 0 else { continue }
+                for level in 1..<m[field].count {
+                    let updated = max(mSums[field][level] / present, Self.floor)
+                    change = max(change, abs(updated - m[field][level]))
+                    m[field][level] = updated
+                }
+            }
+            iterations = iteration
+            if change < 1e-6 {
+                converged = true
+                break
+            }
+        }
+    }
+
+    /// log2(m/u) of one field's level; 0 for missing.
+    @inline(__always)
+    public func fieldWeight(_ field: Int, _ level: UInt8, termFrequency: Double? = nil) -> Double {
+        guard level > 0 else { return 0 }
+        let mValue = max(m[field][Int(level)], Self.floor)
+        // Term-frequency adjustment: two records agreeing on a rare value are stronger evidence
+        // than two agreeing on a common one, so equal text uses the value's own frequency as u.
+        let uValue = level == 1 && termFrequency != nil ? termFrequency ?? 1 : u[field][Int(level)]
+        return log2(mValue / max(uValue, Self.floor))
+    }
+
+    public var priorWeight: Double { log2(lambda / (1 - lambda)) }
+
+    public func weight(levels: [UInt8]) -> Double {
+        var total = priorWeight
+        for (field, level) in levels.enumerated() { total += fieldWeight(field, level) }
+        return total
+    }
+
+    /// The match probability of a total weight.
+    public func probability(weight: Double) -> Double { 1 / (1 + exp2(-weight)) }
+
+    /// `u` from random pairs: `sample(i)` returns the levels of the i-th random pair. Equal
+    /// text's share is given exactly by `exactShare` (Σ over values of count·(count−1) /
+    /// (n·(n−1))) where known; other levels get add-one smoothing.
+    public static func estimateU(
+        levelCounts: [Int], exactShare: [Double?], samples: Int, sample: (Int) -> [UInt8]
+    ) -> [[Double]] {
+        var counts = levelCounts.map { [Double](repeating: 0, count: $0) }
+        for index in 0..<samples {
+            for (field, level) in sample(index).enumerated() { counts[field][Int(level)] += 1 }
+        }
+        return counts.indices.map { field in
+            let levels = levelCounts[field]
+            let rawFirst = Array(counts[field][1...])
+            let exact = exactShare[field].map { min(max($0, floor), 1 - floor) }
+            var u = [0.0] + [Double](repeating: 0, count: levels - 1)
+            if let exact {
+                let others = rawFirst.dropFirst().map { $0 + 1 }
+                let sum = others.reduce(0, +)
+                u[1] = exact
+                for (offset, value) in others.enumerated() { u[2 + offset] = value / sum * (1 - exact) }
+            } else {
+                let smoothed = rawFirst.map { $0 + 1 }
+                let sum = smoothed.reduce(0, +)
+                for (offset, value) in smoothed.enumerated() { u[1 + offset] = value / sum }
+            }
+            return u
+        }
+    }
+}
+
+/// A pair's comparison levels packed 4 bits per field (up to 16 fields) into one UInt64, so
+/// EM runs over distinct patterns instead of pairs.
+///
+///     Pattern.pack([1, 0, 3])               // 0x301
+///     Pattern.unpack(0x301, fields: 3)      // [1, 0, 3]
+public enum Pattern {
+    public static let maxFields = 16
+
+    public static func pack(_ levels: [UInt8]) -> UInt64 {
+        var packed: UInt64 = 0
+        for (field, level) in levels.enumerated() { packed |= UInt64(level & 0xF) << (4 * UInt64(field)) }
+        return packed
+    }
+
+    public static func unpack(_ packed: UInt64, fields: Int) -> [UInt8] {
+        (0..<fields).map { UInt8((packed >> (4 * UInt64($0))) & 0xF) }
+    }
+}

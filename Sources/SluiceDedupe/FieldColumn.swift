@@ -1,0 +1,129 @@
+import SluiceCore
+
+/// The values of one compared field for every record, held compactly: text interned once per
+/// distinct value (with its count, for term-frequency adjustment), numbers, dates and points in
+/// flat arrays. `level(i, j)` compares records `i` and `j` on this field.
+///
+///     let column = FieldColumn(spec: try ComparisonSpec.parse("surname:jw"))
+///     column.append(.string("Smith")); column.append(.string("Smyth"))
+///     column.level(0, 1)   // 2: Jaro–Winkler ≥ 0.92
+///
+/// - Complexity: memory O(records + distinct values).
+public final class FieldColumn {
+    public let spec: ComparisonSpec
+    /// Per record: the interned text id, or -1 when missing (text methods only).
+    var ids: [Int32] = []
+    var index: [String: Int32] = [:]
+    /// Per distinct value: its normalised text, its scalars and how many records hold it.
+    var texts: [String] = []
+    var scalars: [[UInt32]] = []
+    var counts: [Int32] = []
+    var presentCount = 0
+    /// Numbers (numeric), day numbers and `YYYYMMDD` (date), latitudes (geo); NaN when missing.
+    var first: [Double] = []
+    /// `YYYYMMDD` for dates, longitudes for points.
+    var second: [Double] = []
+
+    public init(spec: ComparisonSpec) { self.spec = spec }
+
+    public var count: Int {
+        switch spec.method {
+        case .exact, .jaroWinkler, .levenshtein, .tokenSet: ids.count
+        default: first.count
+        }
+    }
+
+    /// Adds the next record's value: the value at the spec's path (for `geo`, the object that
+    /// holds `lat` and `lon`).
+    public func append(_ value: JSONValue?) {
+        switch spec.method {
+        case .exact, .jaroWinkler, .levenshtein, .tokenSet:
+            guard let text = TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize) else {
+                ids.append(-1)
+                return
+            }
+            presentCount += 1
+            if let id = index[text] {
+                ids.append(id)
+                counts[Int(id)] += 1
+                return
+            }
+            let id = Int32(texts.count)
+            index[text] = id
+            texts.append(text)
+            scalars.append(text.unicodeScalars.map(\.value))
+            counts.append(1)
+            ids.append(id)
+        case .numeric:
+            let number = value?.doubleValue ?? value?.stringValue.flatMap { Double($0.trimmingSpaces()) }
+            first.append(number.flatMap { $0.isFinite ? $0 : nil } ?? .nan)
+        case .date:
+            let date = value?.stringValue.flatMap(CalendarDate.init) ?? value?.doubleValue.flatMap { CalendarDate(String(Int($0))) }
+            first.append(date.map { Double($0.dayNumber) } ?? .nan)
+            second.append(date.map { Double($0.digits) } ?? .nan)
+        case .geo:
+            let lat = value?["lat"]?.doubleValue, lon = value?["lon"]?.doubleValue
+            if let lat, let lon, abs(lat) <= 90, abs(lon) <= 180 {
+                first.append(lat)
+                second.append(lon)
+            } else {
+                first.append(.nan)
+                second.append(.nan)
+            }
+        }
+    }
+
+    /// The comparison level of records `i` and `j`: 0 when either value is missing.
+    @inline(__always)
+    public func level(_ i: Int, _ j: Int) -> UInt8 {
+        switch spec.method {
+        case .exact, .jaroWinkler, .levenshtein, .tokenSet:
+            let a = ids[i], b = ids[j]
+            if a < 0 || b < 0 { return 0 }
+            if a == b { return 1 }
+            switch spec.method {
+            case .exact: return 2
+            case .jaroWinkler: return spec.level(forSimilarity: StringSimilarity.jaroWinkler(scalars[Int(a)], scalars[Int(b)]))
+            case .levenshtein: return spec.level(forSimilarity: StringSimilarity.levenshteinRatio(scalars[Int(a)], scalars[Int(b)]))
+            default: return spec.level(forSimilarity: StringSimilarity.tokenSet(texts[Int(a)], texts[Int(b)]))
+            }
+        case .numeric(let tolerance):
+            let a = first[i], b = first[j]
+            if a.isNaN || b.isNaN { return 0 }
+            let difference = abs(a - b)
+            return difference == 0 ? 1 : difference <= tolerance ? 2 : difference <= 3 * tolerance ? 3 : 4
+        case .date(let days):
+            let a = first[i], b = first[j]
+            if a.isNaN || b.isNaN { return 0 }
+            if a == b { return 1 }
+            if CalendarDate.isOneTypo(Int(second[i]), Int(second[j])) { return 2 }
+            return abs(a - b) <= Double(days) ? 3 : 4
+        case .geo(let metres):
+            let lat1 = first[i], lat2 = first[j]
+            if lat1.isNaN || lat2.isNaN { return 0 }
+            let distance = Geohash.metres(lat1, second[i], lat2, second[j])
+            return distance <= metres ? 1 : distance <= 5 * metres ? 2 : distance <= 25 * metres ? 3 : 4
+        }
+    }
+
+    /// The share of records holding record `i`'s exact value, for term-frequency adjustment;
+    /// nil for methods without interned text or a missing value.
+    public func termFrequency(_ i: Int) -> Double? {
+        guard !ids.isEmpty, ids[i] >= 0, presentCount > 0 else { return nil }
+        return Double(counts[Int(ids[i])]) / Double(presentCount)
+    }
+
+    /// Record `i`'s value as compared (normalised), for `--pairs`.
+    public func display(_ i: Int) -> JSONValue {
+        switch spec.method {
+        case .exact, .jaroWinkler, .levenshtein, .tokenSet:
+            return ids[i] < 0 ? .null : .string(texts[Int(ids[i])])
+        case .numeric:
+            return first[i].isNaN ? .null : .double(first[i], decimals: 6)
+        case .date:
+            return second[i].isNaN ? .null : .int(Int(second[i]))
+        case .geo:
+            return first[i].isNaN ? .null : .array([.double(first[i], decimals: 6), .double(second[i], decimals: 6)])
+        }
+    }
+}

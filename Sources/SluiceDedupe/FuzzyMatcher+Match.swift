@@ -1,0 +1,90 @@
+import SluiceCore
+
+extension FuzzyMatcher {
+    /// Compares candidate pairs, trains the model, links and clusters; writes every scored pair
+    /// to `pairsSink` when given.
+    public mutating func match(facts: RecordFacts, pairsSink: ByteSink?) throws -> ClusterTable {
+        let n = facts.count
+        var model = FellegiSunterModel(levelCounts: specs.map(\.levelCount), u: estimateU(recordCount: n))
+        var pairs: [(a: Int32, b: Int32, pattern: UInt64)] = []
+        var patterns: [UInt64: Int] = [:]
+        let ranks = sortRanks(recordCount: n)
+        // A local copy, so the closure can read the columns while the blocker is mutated.
+        var blocker = self.blocker
+        blocker.forEachPair(sortKey: { ranks[$0] }) { a, b in
+            let pattern = Pattern.pack(levels(a, b))
+            pairs.append((Int32(a), Int32(b), pattern))
+            patterns[pattern, default: 0] += 1
+        }
+        self.blocker = blocker
+        pairsCompared = pairs.count
+        distinctPatterns = patterns.count
+        model.train(patterns: patterns)
+        self.model = model
+
+        var sets = UnionFind(count: n)
+        var links: [(a: Int32, b: Int32, p: Float)] = []
+        for pair in pairs {
+            let levels = Pattern.unpack(pair.pattern, fields: specs.count)
+            let w = weight(model, Int(pair.a), levels)
+            let p = model.probability(weight: w)
+            if let pairsSink {
+                writePair(Int(pair.a), Int(pair.b), levels: levels, weight: w, probability: p, model: model, facts: facts, to: &pairsSink.buffer)
+                try pairsSink.endLine()
+            }
+            if p >= settings.threshold {
+                sets.union(Int(pair.a), Int(pair.b))
+                links.append((pair.a, pair.b, Float(p)))
+            }
+        }
+        pairsMatched = links.count
+        pairs = []
+
+        // Labels: the union-find root, or a fresh label for each part of a split component.
+        var labels = (0..<n).map { sets.find($0) }
+        var flagged: Set<Int> = []
+        let breaker = ChainBreaker(threshold: settings.threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
+        for group in sets.groups() {
+            switch breaker.split(group, probability: { model.probability(weight: weight(model, $0, levels($0, $1))) }) {
+            case .kept: break
+            case .flagged:
+                flagged.insert(labels[group[0]])
+                clustersFlagged += 1
+            case .split(let parts):
+                clustersSplit += 1
+                for part in parts { for record in part { labels[record] = n + part[0] } }
+            }
+        }
+        var table = ClusterTable(labels: labels, facts: facts, keyHashes: nil)
+        for record in 0..<n where flagged.contains(labels[record]) { table.weak[Int(table.clusterOf[record])] = true }
+        for link in links where table.clusterOf[Int(link.a)] == table.clusterOf[Int(link.b)] {
+            for record in [Int(link.a), Int(link.b)] where !(table.scores[record] >= link.p) { table.scores[record] = link.p }
+        }
+        return table
+    }
+
+    /// One line of `--pairs`: both records, the result and each field's level, values and weight.
+    func writePair(
+        _ a: Int, _ b: Int, levels: [UInt8], weight: Double, probability: Double,
+        model: FellegiSunterModel, facts: RecordFacts, to out: inout [UInt8]
+    ) {
+        var fields: [JSONMember] = []
+        for (field, level) in levels.enumerated() {
+            let tf = settings.termFrequency && level == 1 ? columns[field].termFrequency(a) : nil
+            fields.append(JSONMember(specs[field].path, .object([
+                "level": .string(specs[field].levelNames[Int(level)]),
+                "a": columns[field].display(a),
+                "b": columns[field].display(b),
+                "weight": .double(model.fieldWeight(field, level, termFrequency: tf), decimals: 3),
+            ])))
+        }
+        JSONWriter.write(.object([
+            "a": facts.reference(a),
+            "b": facts.reference(b),
+            "probability": .double(probability, decimals: 6),
+            "weight": .double(weight, decimals: 3),
+            "match": .bool(probability >= settings.threshold),
+            "fields": .object(fields),
+        ]), to: &out)
+    }
+}

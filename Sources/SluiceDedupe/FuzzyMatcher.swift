@@ -1,0 +1,110 @@
+import SluiceCore
+
+/// Fuzzy mode: reads the compared fields and blocking keys of every record, compares the pairs
+/// that share a block, learns a Fellegi–Sunter model from them (no labels needed), links pairs
+/// whose match probability reaches the threshold, and clusters the links.
+///
+///     var matcher = try FuzzyMatcher(specs: [.parse("surname:jw")], rules: [.parse("surname:soundex")], settings: .init())
+///     matcher.append(record)            // for each record
+///     let table = try matcher.match(facts: facts, pairs: nil)
+///
+/// - Complexity: memory O(records × (fields + rules)) for the columns and keys, plus 16 bytes
+///   per candidate pair and the distinct values of each text field.
+public struct FuzzyMatcher {
+    public struct Settings: Sendable {
+        public var threshold = 0.9
+        public var maxBlock = 1000
+        public var window = 20
+        public var minDensity = 0.5
+        public var maxCheck = 200
+        public var termFrequency = true
+        public var randomPairs = 100_000
+        public init() {}
+    }
+
+    public let specs: [ComparisonSpec]
+    public let rules: [BlockingRule]
+    public let settings: Settings
+    public private(set) var columns: [FieldColumn]
+    var blocker: Blocker
+    public private(set) var model: FellegiSunterModel?
+    /// Counts for the accounting line and `--explain-model`.
+    public private(set) var pairsCompared = 0
+    public private(set) var pairsMatched = 0
+    public private(set) var distinctPatterns = 0
+    public private(set) var clustersSplit = 0
+    public private(set) var clustersFlagged = 0
+
+    public init(specs: [ComparisonSpec], rules: [BlockingRule], settings: Settings) {
+        self.specs = specs
+        self.rules = rules
+        self.settings = settings
+        columns = specs.map(FieldColumn.init)
+        blocker = Blocker(ruleCount: rules.count, recordCount: 0, maxBlock: settings.maxBlock, window: settings.window)
+    }
+
+    public mutating func append(_ record: NDJSONRecord) {
+        // Parse each top-level member once even when several specs read inside it.
+        var cache: [Substring: JSONValue?] = [:]
+        func value(_ path: String) -> JSONValue? {
+            let head = path.prefix { $0 != "." }
+            let top: JSONValue?
+            if let cached = cache[head] { top = cached } else {
+                top = record.value(forKey: String(head))
+                cache[head] = top
+            }
+            guard head.count < path.count else { return top }
+            return top?.value(atPath: path.dropFirst(head.count + 1))
+        }
+        for column in columns { column.append(value(column.spec.path)) }
+        for (rule, blockingRule) in rules.enumerated() { blocker.appendKey(rule: rule, blockingRule.key(value)) }
+    }
+
+    /// Levels of records `i` and `j` on every field.
+    @inline(__always)
+    func levels(_ i: Int, _ j: Int) -> [UInt8] { columns.map { $0.level(i, j) } }
+
+    /// The match weight of two records given their levels, with term-frequency adjustment.
+    func weight(_ model: FellegiSunterModel, _ i: Int, _ levels: [UInt8]) -> Double {
+        var total = model.priorWeight
+        for (field, level) in levels.enumerated() {
+            let tf = settings.termFrequency && level == 1 ? columns[field].termFrequency(i) : nil
+            total += model.fieldWeight(field, level, termFrequency: tf)
+        }
+        return total
+    }
+
+    /// Learns `u` from random pairs (a fixed-seed generator, so runs repeat exactly).
+    func estimateU(recordCount n: Int) -> [[Double]] {
+        let exactShare: [Double?] = columns.map { column in
+            guard !column.ids.isEmpty, column.presentCount > 1 else { return nil }
+            let p = Double(column.presentCount)
+            let same = column.counts.reduce(0.0) { $0 + Double($1) * Double($1 - 1) }
+            return same / (p * (p - 1))
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(n))
+        }
+        let samples = n < 2 ? 0 : min(settings.randomPairs, n * (n - 1) / 2)
+        return FellegiSunterModel.estimateU(levelCounts: specs.map(\.levelCount), exactShare: exactShare, samples: samples) { _ in
+            let i = next()
+            var j = next()
+            if j == i { j = (i + 1) % n }
+            return levels(i, j)
+        }
+    }
+
+    /// The rank of each record's first text value in sorted order: the sort key of sorted
+    /// neighbourhood inside oversized blocks.
+    func sortRanks(recordCount n: Int) -> [Int] {
+        guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return Array(0..<n) }
+        let order = column.texts.indices.sorted { column.texts[$0] < column.texts[$1] }
+        var rankOfId = [Int](repeating: 0, count: order.count)
+        for (rank, id) in order.enumerated() { rankOfId[id] = rank }
+        return column.ids.map { $0 < 0 ? Int.max : rankOfId[Int($0)] }
+    }
+}

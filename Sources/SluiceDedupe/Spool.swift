@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SluiceCore
+
+/// A temporary file holding the good input records, one per line, so the stage can decide on
+/// clusters first and write records afterwards without keeping them in memory (stdin cannot be
+/// read twice). It lives in `$TMPDIR` (default `/tmp`) and is unlinked as soon as it is
+/// created, so it disappears when the stage ends, however it ends.
+///
+///     let spool = try Spool()
+///     try spool.append(record)      // during the first pass
+///     try spool.forEachRecord(maxLineBytes: n) { index, record in … }   // afterwards, any number of times
+///
+/// - Complexity: disk space equal to the input; memory one 64 KiB write buffer and one read buffer.
+public final class Spool {
+    let fd: Int32
+    let sink: ByteSink
+    public private(set) var count = 0
+
+    public init() throws(StageFailure) {
+        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((directory + "/sluice-dedupe-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress) }
+        guard fd >= 0 else {
+            throw StageFailure(.ioError, "\(directory): cannot create a temporary file: \(String(cString: strerror(errno)))")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress) }
+        self.fd = fd
+        sink = ByteSink(fd: fd, ownsDescriptor: true)
+    }
+
+    public func append(_ record: NDJSONRecord) throws {
+        record.write(to: &sink.buffer)
+        try sink.endLine()
+        count += 1
+    }
+
+    /// Reads the records back in the order they were appended.
+    public func forEachRecord(maxLineBytes: Int, _ body: (Int, NDJSONRecord) throws -> Void) throws {
+        try sink.flush()
+        guard lseek(fd, 0, SEEK_SET) == 0 else { throw IOFailure(errno: errno, operation: "seek") }
+        let reader = LineReader(fd: fd, maxLineBytes: max(maxLineBytes, 1))
+        var index = 0
+        while let line = try reader.nextLine() {
+            // Every line was a valid record when spooled, so this only fails if the disk lied.
+            let record = try NDJSONRecord(line.bytes)
+            try body(index, record)
+            index += 1
+        }
+        guard lseek(fd, 0, SEEK_END) >= 0 else { throw IOFailure(errno: errno, operation: "seek") }
+    }
+}

@@ -1,0 +1,26 @@
+/// FNV-1a, 64 bits: a hash that is the same on every run and machine (Swift's `Hasher` is
+/// seeded per process), for cluster ids and block keys.
+///
+///     StableHash.of("california st & mason st")    // the same number in every run
+///     StableHash.hex(StableHash.of("a"))            // "af63dc4c8601ec8c"
+public enum StableHash {
+    static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    public static func of(_ bytes: some Sequence<UInt8>, seed: UInt64 = offset) -> UInt64 {
+        var hash = seed
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* prime
+        }
+        return hash
+    }
+
+    public static func of(_ text: String) -> UInt64 { of(text.utf8) }
+
+    /// Sixteen lower-case hex digits.
+    public static func hex(_ hash: UInt64) -> String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

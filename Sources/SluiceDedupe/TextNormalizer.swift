@@ -1,0 +1,73 @@
+import Foundation
+import SluiceCore
+
+/// Turns a field value into the text that comparisons and blocking keys see: lower case,
+/// accents removed, punctuation turned into spaces, runs of spaces collapsed, so that
+/// `Vallejo St. Garage` and `vallejo st garage` compare as equal.
+///
+///     TextNormalizer.normalize("  Café  de   la Paix, S.F. ")   // "cafe de la paix s f"
+///
+/// - Complexity: O(n) in the text; ASCII text never touches Foundation.
+public enum TextNormalizer {
+    /// The normalised text, or nil when nothing is left (an empty or punctuation-only value
+    /// counts as missing).
+    public static func normalize(_ text: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        var ascii = true
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+            let isWord = (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57)
+            // An apostrophe joins (o'brien → obrien) instead of splitting the word.
+            if lower == UInt8(ascii: "'") { continue }
+            if isWord {
+                if pendingSpace && !out.isEmpty { out.append(0x20) }
+                pendingSpace = false
+                out.append(lower)
+            } else {
+                pendingSpace = true
+            }
+        }
+        if !ascii { return normalizeUnicode(text) }
+        return out.isEmpty ? nil : String(decoding: out, as: UTF8.self)
+    }
+
+    /// The slow path for text outside ASCII: Foundation folds case and accents.
+    static func normalizeUnicode(_ text: String) -> String? {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        var out = ""
+        var pendingSpace = false
+        for character in folded {
+            if character == "'" || character == "’" { continue }
+            if character.isLetter || character.isNumber {
+                if pendingSpace && !out.isEmpty { out.append(" ") }
+                pendingSpace = false
+                out.append(character)
+            } else {
+                pendingSpace = true
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
+    /// The words of a normalised text.
+    public static func tokens(_ normalized: String) -> [Substring] {
+        normalized.split(separator: " ")
+    }
+
+    /// The text a JSON value contributes to a comparison: strings as they are, numbers as
+    /// written, booleans as `true`/`false`; null, arrays and objects count as missing.
+    public static func text(of value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)?: text
+        case .number(let text)?: text
+        case .bool(let flag)?: flag ? "true" : "false"
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import SluiceCore
+import SluiceDedupe
+
+Stage.main(DedupeCommand.self)
