@@ -25,15 +25,15 @@ public struct FuzzyMatcher {
     public let specs: [ComparisonSpec]
     public let rules: [BlockingRule]
     public let settings: Settings
-    public private(set) var columns: [FieldColumn]
+    public internal(set) var columns: [FieldColumn]
     var blocker: Blocker
-    public private(set) var model: FellegiSunterModel?
+    public internal(set) var model: FellegiSunterModel?
     /// Counts for the accounting line and `--explain-model`.
-    public private(set) var pairsCompared = 0
-    public private(set) var pairsMatched = 0
-    public private(set) var distinctPatterns = 0
-    public private(set) var clustersSplit = 0
-    public private(set) var clustersFlagged = 0
+    public internal(set) var pairsCompared = 0
+    public internal(set) var pairsMatched = 0
+    public internal(set) var distinctPatterns = 0
+    public internal(set) var clustersSplit = 0
+    public internal(set) var clustersFlagged = 0
 
     public init(specs: [ComparisonSpec], rules: [BlockingRule], settings: Settings) {
         self.specs = specs

@@ -23,11 +23,11 @@ public final class Spool {
     public init() throws(StageFailure) {
         let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((directory + "/sluice-dedupe-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress) }
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else {
             throw StageFailure(.ioError, "\(directory): cannot create a temporary file: \(String(cString: strerror(errno)))")
         }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress) }
+        template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
         self.fd = fd
         sink = ByteSink(fd: fd, ownsDescriptor: true)
     }

@@ -4,8 +4,8 @@
 ///     StableHash.of("california st & mason st")    // the same number in every run
 ///     StableHash.hex(StableHash.of("a"))            // "af63dc4c8601ec8c"
 public enum StableHash {
-    static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let prime: UInt64 = 0x0000_0100_0000_01b3
+    public static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
+    public static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     public static func of(_ bytes: some Sequence<UInt8>, seed: UInt64 = offset) -> UInt64 {
         var hash = seed
