@@ -19,7 +19,7 @@ struct FebrlSet {
     init(path: String, source: String? = nil) throws {
         name = (path as NSString).lastPathComponent
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        var rows = text.split(separator: "\n", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        var rows = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard !rows.isEmpty else { throw EvalError("\(path): empty file") }
         let header = rows.removeFirst().components(separatedBy: ",").map { $0.trimmingSpaces() }
         for (index, row) in rows.enumerated() {

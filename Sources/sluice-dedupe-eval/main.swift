@@ -84,7 +84,7 @@ do {
     let a = try FebrlSet(path: "\(dataDirectory)/dataset4a.csv"), b = try FebrlSet(path: "\(dataDirectory)/dataset4b.csv")
     let run = try clusters(of: a.lines + b.lines, arguments: options)
     let crossFile: (Int, Int) -> Bool = { x, y in (x < a.lines.count) != (y < a.lines.count) }
-    let truth = a.entities + b.entities.map { $0 }
+    let truth = a.entities + b.entities
     let score = PairwiseScore(predicted: run.clusters, truth: truth, include: crossFile)
     print(row(["dataset4a+4b", "\(a.lines.count + b.lines.count)", "\(score.truePairs)", "\(score.predictedPairs)",
         format(score.precision), format(score.recall), format(score.f1), String(format: "%.2f", run.seconds)]))
