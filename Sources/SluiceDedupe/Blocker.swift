@@ -1,11 +1,11 @@
 /// Generates the candidate pairs of the blocking rules: every pair of records sharing a key of
-/// any rule, each pair once. A block larger than `maxBlock` is not compared all-to-all (that
+/// any rule, each pair flagged new only the first time. A block larger than `maxBlock` is not compared all-to-all (that
 /// grows as its size squared); it is sorted by `sortKey` and each record is compared with its
 /// `window` next neighbours (sorted neighbourhood), and it is reported.
 ///
 ///     var blocker = Blocker(ruleCount: 1, recordCount: 3, maxBlock: 100, window: 5)
 ///     blocker.setKey(rule: 0, record: 0, "smith"); blocker.setKey(rule: 0, record: 2, "smith")
-///     blocker.forEachPair(sortKey: { $0 }) { i, j in print(i, j) }   // 0 2
+///     blocker.forEachPair(sortKey: { $0 }) { i, j, rule, isNew in print(i, j) }   // 0 2
 ///
 /// - Complexity: memory 8 bytes per record per rule (the key hashes) plus one sort buffer;
 ///   pairs are streamed, at most Σ min(b², b·window) for blocks of size b.
@@ -49,9 +49,11 @@ public struct Blocker {
         return false
     }
 
-    /// Calls `body(i, j)` with i < j for each candidate pair, rule by rule, block by block in
-    /// key order, so the order is the same on every run.
-    public mutating func forEachPair(sortKey: (Int) -> Int, _ body: (Int, Int) throws -> Void) rethrows {
+    /// Calls `body(i, j, rule, isNew)` with i < j for each pair sharing a block of `rule`, rule
+    /// by rule, block by block in key order, so the order is the same on every run. `isNew` is
+    /// false when an earlier rule already produced the pair (training wants every rule's pairs;
+    /// scoring wants each pair once).
+    public mutating func forEachPair(sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) rethrows {
         for rule in keys.indices {
             var entries: [(key: UInt64, record: Int32)] = []
             entries.reserveCapacity(keys[rule].count)
@@ -69,13 +71,13 @@ public struct Blocker {
                     for (position, i) in sorted.enumerated() {
                         for j in sorted[(position + 1)..<min(sorted.count, position + 1 + window)] {
                             let (a, b) = i < j ? (i, j) : (j, i)
-                            if !seenBefore(rule: rule, a, b) { try body(a, b) }
+                            try body(a, b, rule, !seenBefore(rule: rule, a, b))
                         }
                     }
                 } else if members.count > 1 {
                     for x in 0..<(members.count - 1) {
-                        for y in (x + 1)..<members.count where !seenBefore(rule: rule, members[x], members[y]) {
-                            try body(members[x], members[y])
+                        for y in (x + 1)..<members.count {
+                            try body(members[x], members[y], rule, !seenBefore(rule: rule, members[x], members[y]))
                         }
                     }
                 }

@@ -17,7 +17,7 @@ public struct DedupeCommand: StageCommand {
             .value("compare", "SPECS", "fuzzy mode: FIELD:METHOD list; METHOD is exact, jw (Jaro–Winkler, the default), lev (Levenshtein ratio), tokens (token set), num[=TOL], date[=DAYS], geo[=METRES] (FIELD holds lat/lon, e.g. geo)"),
             .value("block", "RULE", "fuzzy mode: compare records sharing this key; repeatable; RULE is FIELD[:TRANSFORM][+FIELD[:TRANSFORM]…], TRANSFORM exact (default), prefixN, soundex, metaphone, fingerprint, geohashN"),
             .value("threshold", "P", "fuzzy mode: link pairs whose match probability is at least P (default 0.9)"),
-            .value("max-block", "N", "blocks larger than N are compared by sorted neighbourhood instead of all pairs, and reported (default 1000)"),
+            .value("max-block", "N", "blocks larger than N are compared by sorted neighbourhood instead of all pairs, and reported (default 100)"),
             .value("window", "N", "the sorted-neighbourhood window inside oversized blocks (default 20)"),
             .value("min-density", "D", "split a cluster of 3+ when fewer than D of its member pairs match (default 0.5; 0 turns it off)"),
             .flag("no-tf", "fuzzy mode: no term-frequency adjustment (equal common values count as much as rare ones)"),

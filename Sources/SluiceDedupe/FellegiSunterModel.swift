@@ -15,8 +15,11 @@ import Foundation
 public struct FellegiSunterModel: Sendable {
     public var m: [[Double]]
     public var u: [[Double]]
-    /// The share of compared pairs that are matches.
+    /// The share of compared pairs that are matches (learnt by EM).
     public var lambda = 0.2
+    /// The prior of a match used for scoring; EM uses `lambda` while training, and the stage
+    /// then sets this to the share of matches among all pairs.
+    public var prior: Double?
     public private(set) var iterations = 0
     public private(set) var converged = false
     /// Floors that keep log weights finite.
@@ -77,7 +80,10 @@ public struct FellegiSunterModel: Sendable {
         return log2(mValue / max(uValue, Self.floor))
     }
 
-    public var priorWeight: Double { log2(lambda / (1 - lambda)) }
+    public var priorWeight: Double {
+        let p = prior ?? lambda
+        return log2(p / (1 - p))
+    }
 
     public func weight(levels: [UInt8]) -> Double {
         var total = priorWeight
@@ -88,15 +94,16 @@ public struct FellegiSunterModel: Sendable {
     /// The match probability of a total weight.
     public func probability(weight: Double) -> Double { 1 / (1 + exp2(-weight)) }
 
-    /// `u` from random pairs: `sample(i)` returns the levels of the i-th random pair. Equal
+    /// `u` from random pairs: `sample(i)` returns the pattern of the i-th random pair. Equal
     /// text's share is given exactly by `exactShare` (Σ over values of count·(count−1) /
     /// (n·(n−1))) where known; other levels get add-one smoothing.
     public static func estimateU(
-        levelCounts: [Int], exactShare: [Double?], samples: Int, sample: (Int) -> [UInt8]
+        levelCounts: [Int], exactShare: [Double?], samples: Int, sample: (Int) -> UInt64
     ) -> [[Double]] {
         var counts = levelCounts.map { [Double](repeating: 0, count: $0) }
         for index in 0..<samples {
-            for (field, level) in sample(index).enumerated() { counts[field][Int(level)] += 1 }
+            let pattern = sample(index)
+            for field in counts.indices { counts[field][Int((pattern >> (4 * UInt64(field))) & 0xF)] += 1 }
         }
         return counts.indices.map { field in
             let levels = levelCounts[field]

@@ -16,7 +16,11 @@ public final class FieldColumn {
     var index: [String: Int32] = [:]
     /// Per distinct value: its normalised text, its scalars and how many records hold it.
     var texts: [String] = []
-    var scalars: [[UInt32]] = []
+    /// All distinct values' scalars end to end; value `id` is `arena[offsets[id]..<offsets[id + 1]]`.
+    var arena: [UInt32] = []
+    var offsets: [Int] = [0]
+    /// Per distinct value, the mask of its characters (see `StringSimilarity.characterMask`).
+    var masks: [UInt64] = []
     var counts: [Int32] = []
     var presentCount = 0
     /// Numbers (numeric), day numbers and `YYYYMMDD` (date), latitudes (geo); NaN when missing.
@@ -51,7 +55,9 @@ public final class FieldColumn {
             let id = Int32(texts.count)
             index[text] = id
             texts.append(text)
-            scalars.append(text.unicodeScalars.map(\.value))
+            arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
+            offsets.append(arena.count)
+            masks.append(arena.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[offsets[offsets.count - 2]...])) })
             counts.append(1)
             ids.append(id)
         case .numeric:
@@ -83,9 +89,22 @@ public final class FieldColumn {
             if a == b { return 1 }
             switch spec.method {
             case .exact: return 2
-            case .jaroWinkler: return spec.level(forSimilarity: StringSimilarity.jaroWinkler(scalars[Int(a)], scalars[Int(b)]))
-            case .levenshtein: return spec.level(forSimilarity: StringSimilarity.levenshteinRatio(scalars[Int(a)], scalars[Int(b)]))
-            default: return spec.level(forSimilarity: StringSimilarity.tokenSet(texts[Int(a)], texts[Int(b)]))
+            case .tokenSet: return spec.level(forSimilarity: StringSimilarity.tokenSet(texts[Int(a)], texts[Int(b)]))
+            default:
+                return arena.withUnsafeBufferPointer { all in
+                    let x = UnsafeBufferPointer(rebasing: all[offsets[Int(a)]..<offsets[Int(a) + 1]])
+                    let y = UnsafeBufferPointer(rebasing: all[offsets[Int(b)]..<offsets[Int(b) + 1]])
+                    if spec.method == .jaroWinkler {
+                        let bound = StringSimilarity.jaroWinklerBound(x, y, maskA: masks[Int(a)], maskB: masks[Int(b)])
+                        if bound < spec.similarityCuts.1 { return 4 }
+                        return spec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y))
+                    }
+                    // The length difference alone bounds the Levenshtein ratio.
+                    let longest = Double(max(x.count, y.count))
+                    if 1 - Double(abs(x.count - y.count)) / longest < spec.similarityCuts.1 { return 4 }
+                    let similarity = StringSimilarity.levenshteinRatio(x, y)
+                    return spec.level(forSimilarity: similarity)
+                }
             }
         case .numeric(let tolerance):
             let a = first[i], b = first[j]

@@ -8,27 +8,58 @@ extension FuzzyMatcher {
         var model = FellegiSunterModel(levelCounts: specs.map(\.levelCount), u: estimateU(recordCount: n))
         var pairs: [(a: Int32, b: Int32, pattern: UInt64)] = []
         var patterns: [UInt64: Int] = [:]
+        var trainingPatterns: [UInt64: Int] = [:]
         let ranks = sortRanks(recordCount: n)
         // A local copy, so the closure can read the columns while the blocker is mutated.
         var blocker = self.blocker
-        blocker.forEachPair(sortKey: { ranks[$0] }) { a, b in
-            let pattern = Pattern.pack(levels(a, b))
-            pairs.append((Int32(a), Int32(b), pattern))
-            patterns[pattern, default: 0] += 1
+        // EM must not learn a field's m from pairs chosen for agreeing on it (Splink trains the
+        // same way): each rule's own fields are masked to "missing" in its training patterns.
+        let masks: [UInt64] = rules.map { rule in
+            var mask = UInt64.max
+            for (field, spec) in specs.enumerated() where rule.parts.contains(where: { $0.path == spec.path }) {
+                mask &= ~(UInt64(0xF) << (4 * UInt64(field)))
+            }
+            return mask
         }
+        // Pairs are gathered in batches and compared on all cores, then counted in order.
+        let comparer = PairComparer(columns: columns)
+        var batch: [(Int32, Int32)] = [], tags: [(rule: Int, isNew: Bool)] = []
+        func flush() {
+            for (index, pattern) in comparer.patterns(of: batch).enumerated() {
+                trainingPatterns[pattern & masks[tags[index].rule], default: 0] += 1
+                guard tags[index].isNew else { continue }
+                pairs.append((batch[index].0, batch[index].1, pattern))
+                patterns[pattern, default: 0] += 1
+            }
+            batch.removeAll(keepingCapacity: true)
+            tags.removeAll(keepingCapacity: true)
+        }
+        blocker.forEachPair(sortKey: { ranks[$0] }) { a, b, rule, isNew in
+            batch.append((Int32(a), Int32(b)))
+            tags.append((rule, isNew))
+            if batch.count == 1 << 18 { flush() }
+        }
+        flush()
         self.blocker = blocker
         pairsCompared = pairs.count
         distinctPatterns = patterns.count
-        model.train(patterns: patterns)
+        model.train(patterns: trainingPatterns)
+        // Scoring uses the prior of a match among all pairs, not among compared ones: the m/u
+        // weights measure evidence against random pairs, and a pair is only compared because
+        // of its values, which the weights already count.
+        let allPairs = Double(n) * Double(max(n - 1, 1)) / 2
+        model.prior = min(max(model.lambda * Double(pairs.count) / allPairs, FellegiSunterModel.floor * FellegiSunterModel.floor), model.lambda)
         self.model = model
 
         var sets = UnionFind(count: n)
         var links: [(a: Int32, b: Int32, p: Float)] = []
+        var baseWeights: [UInt64: Double] = [:]
+        for (pattern, _) in patterns { baseWeights[pattern] = model.weight(levels: Pattern.unpack(pattern, fields: specs.count)) }
         for pair in pairs {
-            let levels = Pattern.unpack(pair.pattern, fields: specs.count)
-            let w = weight(model, Int(pair.a), levels)
+            let w = weight(model, Int(pair.a), pattern: pair.pattern, base: baseWeights[pair.pattern] ?? 0)
             let p = model.probability(weight: w)
             if let pairsSink {
+                let levels = Pattern.unpack(pair.pattern, fields: specs.count)
                 writePair(Int(pair.a), Int(pair.b), levels: levels, weight: w, probability: p, model: model, facts: facts, to: &pairsSink.buffer)
                 try pairsSink.endLine()
             }

@@ -1,3 +1,4 @@
+import Foundation
 import SluiceCore
 
 /// Fuzzy mode: reads the compared fields and blocking keys of every record, compares the pairs
@@ -13,7 +14,7 @@ import SluiceCore
 public struct FuzzyMatcher {
     public struct Settings: Sendable {
         public var threshold = 0.9
-        public var maxBlock = 1000
+        public var maxBlock = 100
         public var window = 20
         public var minDensity = 0.5
         public var maxCheck = 200
@@ -61,8 +62,15 @@ public struct FuzzyMatcher {
     }
 
     /// Levels of records `i` and `j` on every field.
-    @inline(__always)
     func levels(_ i: Int, _ j: Int) -> [UInt8] { columns.map { $0.level(i, j) } }
+
+    /// The same levels packed into a pattern, without allocating.
+    @inline(__always)
+    func pattern(_ i: Int, _ j: Int) -> UInt64 {
+        var packed: UInt64 = 0
+        for (field, column) in columns.enumerated() { packed |= UInt64(column.level(i, j)) << (4 * UInt64(field)) }
+        return packed
+    }
 
     /// The match weight of two records given their levels, with term-frequency adjustment.
     func weight(_ model: FellegiSunterModel, _ i: Int, _ levels: [UInt8]) -> Double {
@@ -70,6 +78,19 @@ public struct FuzzyMatcher {
         for (field, level) in levels.enumerated() {
             let tf = settings.termFrequency && level == 1 ? columns[field].termFrequency(i) : nil
             total += model.fieldWeight(field, level, termFrequency: tf)
+        }
+        return total
+    }
+
+    /// The same weight from a pattern whose weight without term frequencies is `base`: only
+    /// the fields that agree exactly need their value's frequency.
+    @inline(__always)
+    func weight(_ model: FellegiSunterModel, _ i: Int, pattern: UInt64, base: Double) -> Double {
+        guard settings.termFrequency else { return base }
+        var total = base
+        for (field, column) in columns.enumerated() where (pattern >> (4 * UInt64(field))) & 0xF == 1 {
+            guard let tf = column.termFrequency(i) else { continue }
+            total += log2(max(model.u[field][1], FellegiSunterModel.floor) / max(tf, FellegiSunterModel.floor))
         }
         return total
     }
@@ -90,12 +111,14 @@ public struct FuzzyMatcher {
             return Int(state % UInt64(n))
         }
         let samples = n < 2 ? 0 : min(settings.randomPairs, n * (n - 1) / 2)
-        return FellegiSunterModel.estimateU(levelCounts: specs.map(\.levelCount), exactShare: exactShare, samples: samples) { _ in
+        let randomPairs: [(Int32, Int32)] = (0..<samples).map { _ in
             let i = next()
             var j = next()
             if j == i { j = (i + 1) % n }
-            return levels(i, j)
+            return (Int32(i), Int32(j))
         }
+        let patterns = PairComparer(columns: columns).patterns(of: randomPairs)
+        return FellegiSunterModel.estimateU(levelCounts: specs.map(\.levelCount), exactShare: exactShare, samples: samples) { patterns[$0] }
     }
 
     /// The rank of each record's first text value in sorted order: the sort key of sorted

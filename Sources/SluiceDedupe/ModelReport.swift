@@ -4,7 +4,7 @@ import Foundation
 /// field and level, m, u and the weight log2(m/u) a pair gets for landing in that level.
 ///
 ///     model: 7214 pairs compared in 96 patterns; EM converged after 14 iterations
-///     prior: 13.86% of compared pairs match (weight -2.638)
+///     EM: 13.86% of compared pairs match; prior among all pairs 0.000109 (weight -13.160)
 ///     surname:jw (term-frequency adjusted when exact)
 ///       level                     m          u   weight
 ///       exact                0.8869   0.002154   +8.686
@@ -12,7 +12,8 @@ public enum ModelReport {
     public static func text(model: FellegiSunterModel, specs: [ComparisonSpec], pairs: Int, patterns: Int, termFrequency: Bool) -> String {
         var out = "model: \(pairs) pairs compared in \(patterns) patterns; "
         out += model.converged ? "EM converged after \(model.iterations) iterations\n" : "EM stopped after \(model.iterations) iterations without converging\n"
-        out += "prior: " + String(format: "%.2f", model.lambda * 100) + "% of compared pairs match (weight " + signed(model.priorWeight) + ")\n"
+        out += "EM: " + String(format: "%.2f", model.lambda * 100) + "% of compared pairs match; "
+        out += "prior among all pairs " + String(format: "%.3g", model.prior ?? model.lambda) + " (weight " + signed(model.priorWeight) + ")\n"
         for (field, spec) in specs.enumerated() {
             let isText = [ComparisonSpec.Method.exact, .jaroWinkler, .levenshtein, .tokenSet].contains(spec.method)
             out += spec.text + (termFrequency && isText ? " (term-frequency adjusted when exact)" : "") + "\n"
