@@ -25,6 +25,10 @@ public struct FellegiSunterModel: Sendable {
     /// Floors that keep log weights finite.
     static let floor = 1e-6
 
+    /// The starting m, also the shape of the one pseudo-match EM adds per field so that a level
+    /// no match happened to fall in keeps a small m instead of a weight of −20 (on small inputs).
+    let initialM: [[Double]]
+
     public init(levelCounts: [Int], u: [[Double]]) {
         self.u = u
         // Start with agreement likely for matches: the closest level 0.9, the rest decreasing.
@@ -33,6 +37,7 @@ public struct FellegiSunterModel: Sendable {
             let total = rest.reduce(0, +)
             return [0, 0.9] + rest.map { $0 / max(total, 1e-12) * 0.1 }
         }
+        initialM = m
     }
 
     /// Runs EM on pattern counts (see `Pattern`) until `m` and `lambda` change by less than 1e-6.
@@ -56,7 +61,7 @@ public struct FellegiSunterModel: Sendable {
                 let present = mSums[field].reduce(0, +)
                 guard present > 0 else { continue }
                 for level in 1..<m[field].count {
-                    let updated = max(mSums[field][level] / present, Self.floor)
+                    let updated = max((mSums[field][level] + initialM[field][level]) / (present + 1), Self.floor)
                     change = max(change, abs(updated - m[field][level]))
                     m[field][level] = updated
                 }

@@ -23,13 +23,25 @@ extension FuzzyMatcher {
         }
         // Pairs are gathered in batches and compared on all cores, then counted in order.
         let comparer = PairComparer(columns: columns)
+        var compared = 0
+        let keepAll = pairsSink != nil
+        let lastLevels = specs.map { UInt64($0.levelCount - 1) }
+        func agreesSomewhere(_ pattern: UInt64) -> Bool {
+            lastLevels.indices.contains { field in
+                let level = (pattern >> (4 * UInt64(field))) & 0xF
+                return level != 0 && level != lastLevels[field]
+            }
+        }
         var batch: [(Int32, Int32)] = [], tags: [(rule: Int, isNew: Bool)] = []
         func flush() {
             for (index, pattern) in comparer.patterns(of: batch).enumerated() {
                 trainingPatterns[pattern & masks[tags[index].rule], default: 0] += 1
                 guard tags[index].isNew else { continue }
-                pairs.append((batch[index].0, batch[index].1, pattern))
+                compared += 1
                 patterns[pattern, default: 0] += 1
+                // A pair that agrees on nothing cannot reach any sensible threshold: it counts
+                // for the model but is not kept (unless --pairs wants to show it).
+                if keepAll || agreesSomewhere(pattern) { pairs.append((batch[index].0, batch[index].1, pattern)) }
             }
             batch.removeAll(keepingCapacity: true)
             tags.removeAll(keepingCapacity: true)
@@ -41,14 +53,14 @@ extension FuzzyMatcher {
         }
         flush()
         self.blocker = blocker
-        pairsCompared = pairs.count
+        pairsCompared = compared
         distinctPatterns = patterns.count
         model.train(patterns: trainingPatterns)
         // Scoring uses the prior of a match among all pairs, not among compared ones: the m/u
         // weights measure evidence against random pairs, and a pair is only compared because
         // of its values, which the weights already count.
         let allPairs = Double(n) * Double(max(n - 1, 1)) / 2
-        model.prior = min(max(model.lambda * Double(pairs.count) / allPairs, FellegiSunterModel.floor * FellegiSunterModel.floor), model.lambda)
+        model.prior = min(max(model.lambda * Double(compared) / allPairs, FellegiSunterModel.floor * FellegiSunterModel.floor), model.lambda)
         self.model = model
 
         var sets = UnionFind(count: n)

@@ -1,0 +1,37 @@
+import Testing
+
+@testable import SluiceDedupe
+
+@Suite struct BlockerTests {
+    func newPairs(_ blocker: inout Blocker, sortKey: (Int) -> Int = { $0 }) -> [[Int]] {
+        var out: [[Int]] = []
+        blocker.forEachPair(sortKey: sortKey) { a, b, _, isNew in if isNew { out.append([a, b]) } }
+        return out
+    }
+
+    @Test func pairsShareABlockAndComeOnce() {
+        var blocker = Blocker(ruleCount: 2, recordCount: 4, maxBlock: 100, window: 5)
+        for (record, key) in ["smith", "smith", "jones", "smith"].enumerated() { blocker.setKey(rule: 0, record: record, key) }
+        for (record, key) in ["4011", "4011", "4011", nil].enumerated() { blocker.setKey(rule: 1, record: record, key) }
+        let pairs = newPairs(&blocker)
+        // 0-1 shares both rules but is produced once.
+        #expect(pairs.sorted { $0.lexicographicallyPrecedes($1) } == [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3]])
+    }
+
+    @Test func recordsWithoutAKeyAreInNoBlock() {
+        var blocker = Blocker(ruleCount: 1, recordCount: 3, maxBlock: 100, window: 5)
+        blocker.setKey(rule: 0, record: 0, nil)
+        blocker.setKey(rule: 0, record: 1, nil)
+        #expect(newPairs(&blocker).isEmpty)
+    }
+
+    @Test func oversizedBlocksUseSortedNeighbourhoodAndAreReported() {
+        let n = 10
+        var blocker = Blocker(ruleCount: 1, recordCount: n, maxBlock: 4, window: 2)
+        for record in 0..<n { blocker.setKey(rule: 0, record: record, "same") }
+        let pairs = newPairs(&blocker, sortKey: { -$0 })
+        #expect(pairs.count == 2 * n - 3)  // each record with its 2 next neighbours
+        #expect(pairs.contains([8, 9]) && pairs.contains([7, 9]) && !pairs.contains([0, 9]))
+        #expect(blocker.oversizedSizes == [[10]])
+    }
+}

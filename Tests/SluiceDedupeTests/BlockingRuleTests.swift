@@ -1,0 +1,32 @@
+import SluiceCore
+import Testing
+
+@testable import SluiceDedupe
+
+@Suite struct BlockingRuleTests {
+    @Test func parsesParts() throws {
+        let rule = try BlockingRule.parse("given_name:prefix3+postcode")
+        #expect(rule.parts == [.init(path: "given_name", transform: .prefix(3)), .init(path: "postcode", transform: .exact)])
+        #expect(try BlockingRule.parse("geo:geohash7").parts[0].transform == .geohash(7))
+        for bad in ["", "a:prefix", "a:geohash13", "a:nope", "+b"] {
+            #expect(throws: StageFailure.self, "\(bad)") { try BlockingRule.parse(bad) }
+        }
+    }
+
+    @Test func keysFromTransforms() throws {
+        let address: JSONValue = .string("Mason & California Streets")
+        #expect(BlockingRule.apply(.fingerprint, to: address) == BlockingRule.apply(.fingerprint, to: .string("California Streets, Mason")))
+        #expect(BlockingRule.apply(.prefix(3), to: .string("Lachlan")) == "lac")
+        #expect(BlockingRule.apply(.soundex, to: .string("Rupert")) == "r163")
+        #expect(BlockingRule.apply(.exact, to: .null) == nil)
+        let geo: JSONValue = .object([JSONMember("lat", .number("37.7955")), JSONMember("lon", .number("-122.4106"))])
+        #expect(BlockingRule.apply(.geohash(5), to: geo) == "9q8zn")
+        #expect(BlockingRule.apply(.geohash(5), to: .string("x")) == nil)
+    }
+
+    @Test func aMissingPartMeansNoKey() throws {
+        let rule = try BlockingRule.parse("surname+postcode")
+        let record: [String: JSONValue] = ["surname": .string("Berry")]
+        #expect(rule.key { record[$0] } == nil)
+    }
+}

@@ -1,0 +1,48 @@
+import SluiceCore
+import Testing
+
+@testable import SluiceDedupe
+
+@Suite struct DedupeCommandTests {
+    func command(_ arguments: [String]) throws -> DedupeCommand {
+        try DedupeCommand(arguments: try ParsedArguments(arguments, options: DedupeCommand.usage.allOptions))
+    }
+
+    func usageError(_ arguments: [String]) -> String? {
+        do {
+            _ = try command(arguments)
+            return nil
+        } catch let failure as StageFailure {
+            return failure.exitCode == .usage ? failure.message : "exit \(failure.exitCode)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func modes() throws {
+        #expect(try command(["--key", "title"]).mode == .mark)
+        #expect(try command(["--key", "title", "--merge"]).mode == .merge)
+        #expect(usageError(["--key", "a", "--drop", "--merge"]) == "choose one of --mark, --drop, --merge, not --drop and --merge")
+    }
+
+    @Test func exactOrFuzzyNotBothNorNeither() {
+        #expect(usageError([]) == "give --key FIELDS (exact mode) or --compare SPECS with --block (fuzzy mode)")
+        #expect(usageError(["--key", "a", "--compare", "b"]) == "use --key (exact mode) or --compare (fuzzy mode), not both")
+        #expect(usageError(["--compare", "b"]) == "fuzzy mode needs at least one --block rule (comparing all pairs grows as the square of the input)")
+        #expect(usageError(["--key", "a", "--threshold", "0.5"]) == "option '--threshold' needs fuzzy mode (--compare)")
+        #expect(usageError(["--compare", "b", "--block", "b", "--fold"]) != nil)
+    }
+
+    @Test func fuzzySettings() throws {
+        guard case .fuzzy(let specs, let rules, let settings) = try command(
+            ["--compare", "address.key:tokens,geo:geo=100", "--block", "address.key:fingerprint", "--block", "geo:geohash7", "--threshold", "0.8", "--no-tf"]).matching
+        else {
+            Issue.record("not fuzzy")
+            return
+        }
+        #expect(specs.map(\.text) == ["address.key:tokens", "geo:geo=100"])
+        #expect(rules.map(\.text) == ["address.key:fingerprint", "geo:geohash7"])
+        #expect(settings.threshold == 0.8 && !settings.termFrequency)
+        #expect(usageError(["--compare", "a", "--block", "a", "--threshold", "2"]) == "option '--threshold' needs a number in 0.0...1.0, got '2'")
+    }
+}

@@ -1,0 +1,58 @@
+import Testing
+
+@testable import SluiceDedupe
+
+@Suite struct FellegiSunterModelTests {
+    @Test func patternsPackFourBitsPerField() {
+        #expect(Pattern.pack([1, 0, 3]) == 0x301)
+        #expect(Pattern.unpack(0x301, fields: 3) == [1, 0, 3])
+        #expect(Pattern.unpack(Pattern.pack([4, 2, 1, 0, 4]), fields: 5) == [4, 2, 1, 0, 4])
+    }
+
+    /// Expected pattern counts of 10,000 pairs drawn from a known model: EM must find it again.
+    @Test func emRecoversKnownParameters() {
+        let mTrue = [[0, 0.9, 0.1], [0, 0.8, 0.2], [0, 0.95, 0.05]]
+        let uTrue = [[0, 0.05, 0.95], [0, 0.1, 0.9], [0, 0.02, 0.98]]
+        let lambda = 0.3
+        var counts: [UInt64: Int] = [:]
+        for a in 1...2 { for b in 1...2 { for c in 1...2 {
+            let match = mTrue[0][a] * mTrue[1][b] * mTrue[2][c], non = uTrue[0][a] * uTrue[1][b] * uTrue[2][c]
+            counts[Pattern.pack([UInt8(a), UInt8(b), UInt8(c)])] = Int((10_000 * (lambda * match + (1 - lambda) * non)).rounded())
+        } } }
+        var model = FellegiSunterModel(levelCounts: [3, 3, 3], u: uTrue)
+        model.train(patterns: counts)
+        #expect(model.converged)
+        #expect(abs(model.lambda - lambda) < 0.01)
+        for field in 0..<3 { #expect(abs(model.m[field][1] - mTrue[field][1]) < 0.01) }
+    }
+
+    @Test func missingLevelsWeighNothing() {
+        let model = FellegiSunterModel(levelCounts: [3], u: [[0, 0.05, 0.95]])
+        #expect(model.fieldWeight(0, 0) == 0)
+        #expect(model.fieldWeight(0, 1) > 0)
+        #expect(model.fieldWeight(0, 2) < 0)
+        #expect(model.weight(levels: [0]) == model.priorWeight)
+    }
+
+    @Test func termFrequencyLowersTheWeightOfCommonValues() {
+        let model = FellegiSunterModel(levelCounts: [3], u: [[0, 0.01, 0.99]])
+        #expect(model.fieldWeight(0, 1, termFrequency: 0.2) < model.fieldWeight(0, 1))
+        #expect(model.fieldWeight(0, 1, termFrequency: 0.0001) > model.fieldWeight(0, 1))
+    }
+
+    @Test func uFromSamplesWithExactShare() {
+        // Ten samples: level 1 twice, level 2 eight times; the exact share overrides level 1.
+        let samples: [UInt64] = [1, 1] + Array(repeating: 2, count: 8)
+        let sampled = FellegiSunterModel.estimateU(levelCounts: [3], exactShare: [nil], samples: 10) { samples[$0] }
+        #expect(abs(sampled[0][1] - 3.0 / 12) < 1e-9)  // add-one smoothing
+        let exact = FellegiSunterModel.estimateU(levelCounts: [3], exactShare: [0.01], samples: 10) { samples[$0] }
+        #expect(exact[0][1] == 0.01)
+        #expect(abs(exact[0][2] - 0.99) < 1e-9)
+    }
+
+    @Test func probabilityOfWeights() {
+        let model = FellegiSunterModel(levelCounts: [2], u: [[0, 0.5]])
+        #expect(model.probability(weight: 0) == 0.5)
+        #expect(model.probability(weight: 10) > 0.999)
+    }
+}

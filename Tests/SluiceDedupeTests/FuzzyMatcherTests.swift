@@ -1,0 +1,61 @@
+import SluiceCore
+import Testing
+
+@testable import SluiceDedupe
+
+@Suite struct FuzzyMatcherTests {
+    /// People from Febrl's dataset1: three duplicated with typos, the rest distinct.
+    static let people = [
+        #"{"given_name":"lachlan","surname":"berry","suburb":"bittern","date_of_birth":"19990219","provenance":{"row":1}}"#,
+        #"{"given_name":"lachlan","surname":"berry","suburb":"bittren","date_of_birth":"19990219","provenance":{"row":2}}"#,
+        #"{"given_name":"deakin","surname":"sondergeld","suburb":"sutherland","date_of_birth":"19120815","provenance":{"row":3}}"#,
+        #"{"given_name":"deakin","surname":"sondergeld","suburb":"sutherland","date_of_birth":"19120518","provenance":{"row":4}}"#,
+        #"{"given_name":"kayla","surname":"harrington","suburb":"maribyrnong","date_of_birth":"19150612","provenance":{"row":5}}"#,
+        #"{"given_name":"kayla","surname":"harringotn","suburb":"maribyrnong","date_of_birth":"19150612","provenance":{"row":6}}"#,
+        #"{"given_name":"luke","surname":"purdon","suburb":"ramsgate","date_of_birth":"19830121","provenance":{"row":7}}"#,
+        #"{"given_name":"jack","surname":"berry","suburb":"toowoomba","date_of_birth":"19570704","provenance":{"row":8}}"#,
+        #"{"given_name":"sienna","surname":"harris","suburb":"burwood","date_of_birth":null,"provenance":{"row":9}}"#,
+        #"{"given_name":"amy","surname":"purdie","suburb":"nedlands","date_of_birth":"19610303","provenance":{"row":10}}"#,
+    ]
+
+    /// Ten records are too few for value frequencies to mean anything: no term-frequency adjustment.
+    var settings: FuzzyMatcher.Settings {
+        var settings = FuzzyMatcher.Settings()
+        settings.termFrequency = false
+        return settings
+    }
+
+    func run(_ lines: [String]) throws -> (FuzzyMatcher, ClusterTable) {
+        var matcher = FuzzyMatcher(
+            specs: try ["given_name", "surname", "suburb", "date_of_birth:date"].map(ComparisonSpec.parse),
+            rules: [try BlockingRule.parse("surname:soundex"), try BlockingRule.parse("date_of_birth")],
+            settings: settings)
+        var recordFacts = RecordFacts(keepProvenance: false)
+        for line in lines {
+            try withRecord(line) { record in
+                matcher.append(record)
+                recordFacts.append(record)
+            }
+        }
+        let table = try matcher.match(facts: recordFacts, pairsSink: nil)
+        return (matcher, table)
+    }
+
+    @Test func duplicatesClusterAndOthersStayAlone() throws {
+        let (matcher, table) = try run(Self.people)
+        let cluster = table.clusterOf
+        #expect(cluster[0] == cluster[1] && cluster[2] == cluster[3] && cluster[4] == cluster[5])
+        #expect(Set([cluster[0], cluster[2], cluster[4], cluster[6], cluster[7], cluster[8], cluster[9]]).count == 7)
+        #expect(matcher.pairsCompared > 0)
+        #expect(table.scores[0] > 0.9 && table.scores[6].isNaN)
+    }
+
+    @Test func addingRecordsKeepsClusterIds() throws {
+        let (_, before) = try run(Self.people)
+        let extra = #"{"given_name":"mia","surname":"castle","suburb":"fitzroy","date_of_birth":"19800101","provenance":{"row":11}}"#
+        let (_, after) = try run([extra] + Self.people)
+        for record in Self.people.indices {
+            #expect(before.ids[Int(before.clusterOf[record])] == after.ids[Int(after.clusterOf[record + 1])])
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import SluiceDedupe
+
+@Suite struct StringSimilarityTests {
+    func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+
+    @Test func jaroWinklerKnownValues() {
+        // Winkler's published examples.
+        #expect(abs(StringSimilarity.jaroWinkler(scalars("martha"), scalars("marhta")) - 0.9611) < 0.001)
+        #expect(abs(StringSimilarity.jaroWinkler(scalars("dwayne"), scalars("duane")) - 0.84) < 0.001)
+        #expect(abs(StringSimilarity.jaroWinkler(scalars("dixon"), scalars("dicksonx")) - 0.8133) < 0.001)
+        #expect(StringSimilarity.jaroWinkler(scalars("waller"), scalars("waller")) == 1)
+        #expect(StringSimilarity.jaroWinkler(scalars("abc"), scalars("xyz")) == 0)
+        #expect(StringSimilarity.jaroWinkler(scalars(""), scalars("a")) == 0)
+    }
+
+    @Test func boundIsNeverBelowTheSimilarity() {
+        let pairs = [("martha", "marhta"), ("tullaroop street", "tullaroop st"), ("lachlan", "lachlna"), ("berry", "perry"), ("abc", "xyz")]
+        for (a, b) in pairs {
+            let x = scalars(a), y = scalars(b)
+            let bound = x.withUnsafeBufferPointer { px in
+                y.withUnsafeBufferPointer { py in
+                    StringSimilarity.jaroWinklerBound(px, py, maskA: StringSimilarity.characterMask(px), maskB: StringSimilarity.characterMask(py))
+                }
+            }
+            #expect(bound >= StringSimilarity.jaroWinkler(x, y) - 1e-12, "\(a) / \(b)")
+        }
+    }
+
+    @Test func levenshtein() {
+        #expect(StringSimilarity.levenshteinRatio(scalars("kitten"), scalars("sitting")) == 1 - 3.0 / 7)
+        #expect(StringSimilarity.levenshteinRatio(scalars(""), scalars("")) == 1)
+        #expect(StringSimilarity.levenshteinRatio(scalars("6988048"), scalars("6988084")) == 1 - 2.0 / 7)
+    }
+
+    @Test func tokenSetIgnoresOrderAndExtraWords() {
+        #expect(StringSimilarity.tokenSet("mason st california st", "california st mason st") == 1)
+        #expect(StringSimilarity.tokenSet("vallejo st garage 766 vallejo st", "766 vallejo st") == 1)
+        #expect(StringSimilarity.tokenSet("market st", "mission st") < 0.9)
+        #expect(StringSimilarity.tokenSet("", "") == 1)
+    }
+}
