@@ -74,6 +74,21 @@ public struct FellegiSunterModel: Sendable {
         }
     }
 
+    /// Random pairs include some matches, which inflate u where duplicates are common (the same
+    /// place named in many records): sampled = prior·m + (1 − prior)·u, so u is recovered from
+    /// the sample with the current prior and m, then renormalised.
+    public mutating func removeMatches(fromSampledU sampled: [[Double]]) {
+        let p = prior ?? 0
+        for field in u.indices {
+            var corrected = sampled[field].indices.map { level in
+                level == 0 ? 0 : max((sampled[field][level] - p * m[field][level]) / (1 - p), sampled[field][level] * 0.01)
+            }
+            let total = corrected.reduce(0, +)
+            if total > 0 { corrected = corrected.map { $0 / total } }
+            u[field] = corrected
+        }
+    }
+
     /// log2(m/u) of one field's level; 0 for missing.
     @inline(__always)
     public func fieldWeight(_ field: Int, _ level: UInt8, termFrequency: Double? = nil) -> Double {

@@ -13,10 +13,12 @@ extension FuzzyMatcher {
         // A local copy, so the closure can read the columns while the blocker is mutated.
         var blocker = self.blocker
         // EM must not learn a field's m from pairs chosen for agreeing on it (Splink trains the
-        // same way): each rule's own fields are masked to "missing" in its training patterns.
-        let masks: [UInt64] = rules.map { rule in
+        // same way): each rule's own fields are masked to "missing" in its training patterns,
+        // except a field every rule uses, which would otherwise never be learnt.
+        let usedBy: [[Bool]] = specs.map { spec in rules.map { rule in rule.parts.contains { $0.path == spec.path } } }
+        let masks: [UInt64] = rules.indices.map { rule in
             var mask = UInt64.max
-            for (field, spec) in specs.enumerated() where rule.parts.contains(where: { $0.path == spec.path }) {
+            for field in specs.indices where usedBy[field][rule] && usedBy[field].contains(false) {
                 mask &= ~(UInt64(0xF) << (4 * UInt64(field)))
             }
             return mask
@@ -55,12 +57,17 @@ extension FuzzyMatcher {
         self.blocker = blocker
         pairsCompared = compared
         distinctPatterns = patterns.count
-        model.train(patterns: trainingPatterns)
         // Scoring uses the prior of a match among all pairs, not among compared ones: the m/u
         // weights measure evidence against random pairs, and a pair is only compared because
         // of its values, which the weights already count.
         let allPairs = Double(n) * Double(max(n - 1, 1)) / 2
-        model.prior = min(max(model.lambda * Double(compared) / allPairs, FellegiSunterModel.floor * FellegiSunterModel.floor), model.lambda)
+        let sampled = model.u
+        for round in 0..<3 {
+            if round > 0 { model.removeMatches(fromSampledU: sampled) }
+            model.prior = nil
+            model.train(patterns: trainingPatterns)
+            model.prior = min(max(model.lambda * Double(compared) / allPairs, FellegiSunterModel.floor * FellegiSunterModel.floor), model.lambda)
+        }
         self.model = model
 
         var sets = UnionFind(count: n)
