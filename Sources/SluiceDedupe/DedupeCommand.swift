@@ -143,7 +143,8 @@ public struct DedupeCommand: StageCommand {
             report(matcher, context: context)
         }
         try DedupeWriter(mode: mode, table: table).write(spool, context: context)
-        context.accounting.details.insert("\(table.clusterCount) clusters (\(table.multiRecordClusters) with duplicates)", at: 0)
+        let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
+        context.accounting.details.insert("\(clusters) (\(table.multiRecordClusters) with duplicates)", at: 0)
     }
 
     func report(_ matcher: FuzzyMatcher, context: StageContext) {
