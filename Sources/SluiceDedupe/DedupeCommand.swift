@@ -28,17 +28,18 @@ public struct DedupeCommand: StageCommand {
             .flag("explain-model", "fuzzy mode: print the learnt prior and the m, u and weight of every level to stderr"),
         ],
         examples: [
-            "sluice-fetch data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key title,locations --drop",
-            "… | sluice-geocode | sluice-dedupe --compare address.key:tokens,geo:geo=100 --block address.key:fingerprint --block geo:geohash7",
-            "sluice-dedupe --compare given_name,surname,date_of_birth:date,postcode:exact --block surname:soundex --block date_of_birth --explain-model people.ndjson",
-            "sluice-dedupe --key address.key --merge places.ndjson > merged.ndjson",
+            "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key title,locations --drop",
+            "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key locations --fold --merge",
+            "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --compare title,locations:tokens,director,actor_1,release_year:num --block locations:fingerprint --explain-model --pairs pairs.ndjson",
+            "… | sluice-geocode | sluice-dedupe --no-tf --compare address.key:tokens,geo:geo=100 --block address.key:fingerprint --block geo:geohash7 --merge",
         ],
         memory: """
             every input record is spooled to an unlinked temporary file in $TMPDIR (default /tmp) and \
             read back for output; in memory: ~10 bytes per record (identity hash, completeness, cluster), \
             exact mode one entry per distinct key, fuzzy mode per record each compared value \
             (text interned once per distinct value) and 8 bytes per blocking rule, plus 16 bytes per \
-            candidate pair (bounded by --max-block and --window) and 12 bytes per matched pair; \
+            candidate pair that agrees on some field (bounded by --max-block and --window) and 12 bytes \
+            per matched pair; \
             --merge also holds the records of clusters with more than one member.
             """,
         sections: [
@@ -61,6 +62,8 @@ public struct DedupeCommand: StageCommand {
                   null or empty value is its own level with weight 0. Text is normalised before comparing (lower case,
                   accents and punctuation removed). Levels: text exact / ≥0.92 / ≥0.84 (jw; lev and tokens 0.85/0.7,
                   0.9/0.75) / different; num exact / ≤TOL / ≤3·TOL; date same day / one typo / ≤DAYS; geo ≤M / ≤5M / ≤25M.
+                  Equal text is weighed by its value's frequency (rare names count more than common ones); for places,
+                  where a value is common because it is one place named often, use --no-tf.
                 """),
             ("ENVIRONMENT", "  TMPDIR  where the spool file goes (default /tmp)"),
         ])
