@@ -10,14 +10,16 @@ pairs of one entity), so the figures can stand side by side:
   sampling, m by EM, match probability >= 0.9, clustered at that threshold.
 
 Each peer is skipped, with a note, when its package is not installed
-(`pip install recordlinkage splink`).
+(`pip install recordlinkage splink`). sluice-dedupe's own figures come first, from the built
+`sluice-dedupe-eval` (release build if there is one, else debug; `--ours PATH` to choose).
 
-    python3 scripts/eval_dedupe_peers.py [--data DIR]    # DIR defaults to ../shared/data/febrl
+    python3 scripts/eval_dedupe_peers.py [--data DIR] [--ours PATH]   # DIR: ../shared/data/febrl
 """
 import argparse
 import itertools
 import logging
 import os
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -126,7 +128,16 @@ def splink_em(frame):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", default=os.environ.get("SLUICE_FEBRL", "../shared/data/febrl"))
+    parser.add_argument("--ours", help="the sluice-dedupe-eval executable")
     options = parser.parse_args()
+    candidates = [options.ours] if options.ours else [".build/release/sluice-dedupe-eval", ".build/debug/sluice-dedupe-eval"]
+    ours = next((path for path in candidates if path and os.access(path, os.X_OK)), None)
+    if ours:
+        print("sluice-dedupe (" + ours + "):", flush=True)
+        subprocess.run([ours, "--data", options.data], check=True)
+        print()
+    else:
+        print("sluice-dedupe-eval: not built, skipped (swift build)")
     peers = []
     try:
         import recordlinkage  # noqa: F401

@@ -63,7 +63,9 @@ public struct DedupeCommand: StageCommand {
                   accents and punctuation removed). Levels: text exact / ≥0.92 / ≥0.84 (jw; lev and tokens 0.85/0.7,
                   0.9/0.75) / different; num exact / ≤TOL / ≤3·TOL; date same day / one typo / ≤DAYS; geo ≤M / ≤5M / ≤25M.
                   Equal text is weighed by its value's frequency (rare names count more than common ones); for places,
-                  where a value is common because it is one place named often, use --no-tf.
+                  where a value is common because it is one place named often, use --no-tf. EM learns whatever
+                  sameness dominates the compared pairs: blocking on title makes "the same film" the match; block
+                  on what duplicates share and compare what tells them apart (see --explain-model).
                 """),
             ("ENVIRONMENT", "  TMPDIR  where the spool file goes (default /tmp)"),
         ])

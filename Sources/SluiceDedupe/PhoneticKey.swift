@@ -57,7 +57,7 @@ public enum PhoneticKey {
         // Silent first letters: kn, gn, pn, wr, ps.
         if ["kn", "gn", "pn", "wr", "ps"].contains(String(decoding: w.prefix(2), as: UTF8.self)) { i = 1 }
         if at(0) == UInt8(ascii: "x") { emit("s"); i = 1 }
-        while i < w.count, out.count { $0 != 0 } < 4 {
+        while i < w.count, out.count(where: { $0 != 0 }) < 4 {
             let c = w[i], next = at(i + 1)
             switch Character(Unicode.Scalar(c)) {
             case "a", "e", "i", "o", "u", "y":

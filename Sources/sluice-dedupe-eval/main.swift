@@ -37,7 +37,7 @@ func clusters(of lines: [String], arguments: [String]) throws -> (clusters: [Str
         try? FileManager.default.removeItem(at: output)
     }
     try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
-    FileManager.default.createFile(atPath: output.path, contents: nil)
+    guard FileManager.default.createFile(atPath: output.path, contents: nil) else { throw EvalError("cannot create \(output.path)") }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments + ["--quiet", input.path]
