@@ -37,7 +37,7 @@ public struct DedupeCommand: StageCommand {
             every input record is spooled to an unlinked temporary file in $TMPDIR (default /tmp) and \
             read back for output; in memory: ~10 bytes per record (identity hash, completeness, cluster), \
             exact mode one entry per distinct key, fuzzy mode per record each compared value \
-            (text interned once per distinct value) and 8 bytes per blocking rule, plus 16 bytes per \
+            (text interned once per distinct value) and 8 bytes per blocking rule, plus 12 bytes per \
             candidate pair that agrees on some field (bounded by --max-block and --window) and 12 bytes \
             per matched pair; \
             --merge also holds the records of clusters with more than one member.

@@ -6,8 +6,10 @@ extension FuzzyMatcher {
     public mutating func match(facts: RecordFacts, pairsSink: ByteSink?) throws -> ClusterTable {
         let n = facts.count
         var model = FellegiSunterModel(levelCounts: specs.map(\.levelCount), u: estimateU(recordCount: n))
-        var pairs: [(a: Int32, b: Int32, pattern: UInt64)] = []
-        var patterns: [UInt64: Int] = [:]
+        // 12 bytes a pair: the pattern is an index into the distinct patterns.
+        var pairs: [(a: Int32, b: Int32, pattern: UInt32)] = []
+        var patternIndex: [UInt64: UInt32] = [:]
+        var patterns: [UInt64] = []
         var trainingPatterns: [UInt64: Int] = [:]
         let ranks = sortRanks(recordCount: n)
         // A local copy, so the closure can read the columns while the blocker is mutated.
@@ -40,10 +42,17 @@ extension FuzzyMatcher {
                 trainingPatterns[pattern & masks[tags[index].rule], default: 0] += 1
                 guard tags[index].isNew else { continue }
                 compared += 1
-                patterns[pattern, default: 0] += 1
+                let index32: UInt32
+                if let known = patternIndex[pattern] {
+                    index32 = known
+                } else {
+                    index32 = UInt32(patterns.count)
+                    patternIndex[pattern] = index32
+                    patterns.append(pattern)
+                }
                 // A pair that agrees on nothing cannot reach any sensible threshold: it counts
                 // for the model but is not kept (unless --pairs wants to show it).
-                if keepAll || agreesSomewhere(pattern) { pairs.append((batch[index].0, batch[index].1, pattern)) }
+                if keepAll || agreesSomewhere(pattern) { pairs.append((batch[index].0, batch[index].1, index32)) }
             }
             batch.removeAll(keepingCapacity: true)
             tags.removeAll(keepingCapacity: true)
@@ -72,13 +81,13 @@ extension FuzzyMatcher {
 
         var sets = UnionFind(count: n)
         var links: [(a: Int32, b: Int32, p: Float)] = []
-        var baseWeights: [UInt64: Double] = [:]
-        for (pattern, _) in patterns { baseWeights[pattern] = model.weight(levels: Pattern.unpack(pattern, fields: specs.count)) }
+        let baseWeights = patterns.map { model.weight(levels: Pattern.unpack($0, fields: specs.count)) }
         for pair in pairs {
-            let w = weight(model, Int(pair.a), pattern: pair.pattern, base: baseWeights[pair.pattern] ?? 0)
+            let pattern = patterns[Int(pair.pattern)]
+            let w = weight(model, Int(pair.a), pattern: pattern, base: baseWeights[Int(pair.pattern)])
             let p = model.probability(weight: w)
             if let pairsSink {
-                let levels = Pattern.unpack(pair.pattern, fields: specs.count)
+                let levels = Pattern.unpack(pattern, fields: specs.count)
                 writePair(Int(pair.a), Int(pair.b), levels: levels, weight: w, probability: p, model: model, facts: facts, to: &pairsSink.buffer)
                 try pairsSink.endLine()
             }

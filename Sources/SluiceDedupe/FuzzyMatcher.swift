@@ -9,7 +9,7 @@ import SluiceCore
 ///     matcher.append(record)            // for each record
 ///     let table = try matcher.match(facts: facts, pairs: nil)
 ///
-/// - Complexity: memory O(records × (fields + rules)) for the columns and keys, plus 16 bytes
+/// - Complexity: memory O(records × (fields + rules)) for the columns and keys, plus 12 bytes
 ///   per candidate pair and the distinct values of each text field.
 public struct FuzzyMatcher {
     public struct Settings: Sendable {
