@@ -27,7 +27,7 @@ public struct DedupeWriter {
             "cluster": .string(StableHash.hex(table.ids[cluster])),
             "size": .int(Int(table.sizes[cluster])),
             "canonical": .bool(table.isCanonical(record)),
-            "score": score.isNaN ? nil : .double(Double(score), decimals: 4),
+            "score": score.isNaN ? nil : Self.probability(score),
             "weak": table.weak[cluster] ? .bool(true) : nil,
             "members": members.map { .array($0) },
         ])
@@ -89,6 +89,17 @@ public struct DedupeWriter {
             }
         }
         return .object(fields)
+    }
+
+    /// A probability in 0…1 with at most four decimals and no trailing zeros (`0.9991`, `1`),
+    /// without `String(format:)`, which took a fifth of exact mode's time.
+    static func probability(_ value: Float) -> JSONValue {
+        let scaled = Int((Double(min(max(value, 0), 1)) * 10_000).rounded())
+        if scaled % 10_000 == 0 { return .int(scaled / 10_000) }
+        var fraction = String(scaled % 10_000)
+        fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return .number("\(scaled / 10_000).\(fraction)")
     }
 
     static func adding(_ key: String, _ value: JSONValue, to object: JSONValue) -> JSONValue {
