@@ -69,7 +69,7 @@ extension FuzzyMatcher {
         // Scoring uses the prior of a match among all pairs, not among compared ones: the m/u
         // weights measure evidence against random pairs, and a pair is only compared because
         // of its values, which the weights already count.
-        let allPairs = Double(n) * Double(max(n - 1, 1)) / 2
+        let allPairs = max(1, Double(n) * Double(n - 1) / 2)
         let sampled = model.u
         for round in 0..<3 {
             if round > 0 { model.removeMatches(fromSampledU: sampled) }
