@@ -50,6 +50,16 @@ import Testing
         #expect(abs(exact[0][2] - 0.99) < 1e-9)
     }
 
+    @Test func matchesAreTakenOutOfSampledU() {
+        // Half the random pairs that agree are matches: sampled 0.02 = prior 0.01 × m 1 + u.
+        var model = FellegiSunterModel(levelCounts: [3], u: [[0, 0.02, 0.98]])
+        model.m = [[0, 1, 0]]
+        model.prior = 0.01
+        model.removeMatches(fromSampledU: [[0, 0.02, 0.98]])
+        #expect(abs(model.u[0][1] - 0.0101 / 1.0) < 0.0005)
+        #expect(abs(model.u[0][1] + model.u[0][2] - 1) < 1e-9)
+    }
+
     @Test func probabilityOfWeights() {
         let model = FellegiSunterModel(levelCounts: [2], u: [[0, 0.5]])
         #expect(model.probability(weight: 0) == 0.5)
