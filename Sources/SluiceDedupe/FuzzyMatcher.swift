@@ -5,9 +5,9 @@ import SluiceCore
 /// that share a block, learns a Fellegi–Sunter model from them (no labels needed), links pairs
 /// whose match probability reaches the threshold, and clusters the links.
 ///
-///     var matcher = try FuzzyMatcher(specs: [.parse("surname:jw")], rules: [.parse("surname:soundex")], settings: .init())
+///     var matcher = FuzzyMatcher(specs: [try .parse("surname:jw")], rules: [try .parse("surname:soundex")], settings: .init())
 ///     matcher.append(record)            // for each record
-///     let table = try matcher.match(facts: facts, pairs: nil)
+///     let table = try matcher.match(facts: facts, pairsSink: nil)
 ///
 /// - Complexity: memory O(records × (fields + rules)) for the columns and keys, plus 12 bytes
 ///   per candidate pair and the distinct values of each text field.
