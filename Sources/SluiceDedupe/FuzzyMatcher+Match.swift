@@ -6,8 +6,7 @@ extension FuzzyMatcher {
     public mutating func match(facts: RecordFacts, pairsSink: ByteSink?) throws -> ClusterTable {
         let n = facts.count
         var model = FellegiSunterModel(levelCounts: specs.map(\.levelCount), u: estimateU(recordCount: n))
-        // 12 bytes a pair: the pattern is an index into the distinct patterns.
-        var pairs: [(a: Int32, b: Int32, pattern: UInt32)] = []
+        var pairs = PairList()
         var patternIndex: [UInt64: UInt32] = [:]
         var patterns: [UInt64] = []
         var trainingPatterns: [UInt64: Int] = [:]
@@ -52,7 +51,7 @@ extension FuzzyMatcher {
                 }
                 // A pair that agrees on nothing cannot reach any sensible threshold: it counts
                 // for the model but is not kept (unless --pairs wants to show it).
-                if keepAll || agreesSomewhere(pattern) { pairs.append((batch[index].0, batch[index].1, index32)) }
+                if keepAll || agreesSomewhere(pattern) { pairs.append(a: batch[index].0, b: batch[index].1, pattern: index32) }
             }
             batch.removeAll(keepingCapacity: true)
             tags.removeAll(keepingCapacity: true)
@@ -82,7 +81,7 @@ extension FuzzyMatcher {
         var sets = UnionFind(count: n)
         var links: [(a: Int32, b: Int32, p: Float)] = []
         let baseWeights = patterns.map { model.weight(levels: Pattern.unpack($0, fields: specs.count)) }
-        for pair in pairs {
+        try pairs.forEach { pair in
             let pattern = patterns[Int(pair.pattern)]
             let w = weight(model, Int(pair.a), pattern: pattern, base: baseWeights[Int(pair.pattern)])
             let p = model.probability(weight: w)
@@ -97,7 +96,7 @@ extension FuzzyMatcher {
             }
         }
         pairsMatched = links.count
-        pairs = []
+        pairs.removeAll()
 
         // Labels: the union-find root, or a fresh label for each part of a split component.
         var labels = (0..<n).map { sets.find($0) }
