@@ -19,9 +19,11 @@ let package = Package(
         ),
         .target(name: "SluiceCore"),
         .target(name: "SluiceFetch", dependencies: ["SluiceCore"]),
+        .target(name: "SluiceSanitize", dependencies: ["SluiceCore"]),
         .target(name: "SluiceLoad", dependencies: ["SluiceCore", "CSQLite"]),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
+        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore"]),
     ]
