@@ -4,7 +4,7 @@
 import PackageDescription
 
 // The stages built so far, in pipeline order; each is a library plus a thin executable.
-let stages = ["fetch", "load"]
+let stages = ["fetch", "sanitize", "load"]
 
 func library(_ stage: String) -> String { "Sluice" + stage.prefix(1).uppercased() + stage.dropFirst() }
 

@@ -49,7 +49,9 @@ public struct NormalizedStreet: Equatable, Sendable {
 /// Choices: a leading "The" is dropped (`The Embarcadero` and `Embarcadero` are one street in
 /// every SF source); a leading `St`/`St.` followed by more words is Saint and a leading `Mt` is
 /// Mount; spelled-out and zero-padded ordinals become `3rd`; a final word is a suffix only when
-/// a name word precedes it (`Street` alone is a name). Periods are dropped; apostrophes are
+/// a name word precedes it (`Street` alone is a name) and it is one of the street types in
+/// `USPSTables.streetSuffixes` (`Golden Gate Park` keeps `Park` in its name, `Buena Vista`
+/// keeps `Vista`). Periods are dropped; apostrophes are
 /// kept in `name` and removed from the keys.
 ///
 /// - Complexity: O(n) in the length of `text`.
@@ -66,12 +68,12 @@ public enum StreetNormalizer {
         var postDirectional: String?
         var suffix: String?
         if words.count >= 3, let direction = USPSTables.directionals[words[words.count - 1].lowercased()],
-           USPSTables.suffixes[words[words.count - 2].lowercased()] != nil {
+           let before = USPSTables.suffixes[words[words.count - 2].lowercased()], USPSTables.streetSuffixes.contains(before) {
             postDirectional = direction
             words.removeLast()
         }
         if suffixAllowed, words.count >= 2, let abbreviation = USPSTables.suffixes[words[words.count - 1].lowercased()],
-           !(words.count == 2 && isSaintOrMount(words[0])) {
+           USPSTables.streetSuffixes.contains(abbreviation), !(words.count == 2 && isSaintOrMount(words[0])) {
             suffix = singular(abbreviation)
             words.removeLast()
         }
