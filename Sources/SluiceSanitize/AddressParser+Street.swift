@@ -58,6 +58,13 @@ extension AddressParser {
         return USPSTables.streetSuffixes.contains(abbreviation)
     }
 
+    /// Up to three plain words, none naming a venue: `Divisadero` in `UCSF Mt Zion 1600 Divisadero`.
+    func isBareStreet(_ tokens: ArraySlice<Token>) -> Bool {
+        let words = tokens.filter(\.isWord)
+        return !words.isEmpty && words.count <= 3 && tokens.allSatisfy(\.isWord)
+            && !words.contains(where: { Vocabulary.placeWords.contains($0.lower) })
+    }
+
     /// A street with no number: a suffix, or one of the SF streets written without one.
     func isStreet(_ tokens: ArraySlice<Token>) -> Bool {
         if endsWithStreetSuffix(tokens) { return true }

@@ -60,6 +60,10 @@ public enum StreetNormalizer {
         normalize(words: Words.split(text))
     }
 
+    /// The lowercase matching form of any component text, as the keys use it:
+    /// `matchingKey("O'Farrell St.")` → `"ofarrell st"`.
+    public static func matchingKey(_ text: String) -> String { Words.key(text) }
+
     /// Normalises words already split (by `Words.split` or the address tokenizer).
     static func normalize(words input: [String], suffixAllowed: Bool = true) -> NormalizedStreet {
         var words = Ordinals.joiningCompounds(input)
