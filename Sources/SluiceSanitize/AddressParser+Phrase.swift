@@ -86,7 +86,10 @@ extension AddressParser {
         }
         // `Café Picaro 3120 16th Street`: a place name, then an address without a comma.
         if tokens.first?.lower != "pier",
-           let number = tokens.indices.first(where: { $0 > tokens.startIndex && tokens[$0].isNumber && !tokens[$0 - 1].isPunct("#") }),
+           let number = tokens.indices.first(where: { index in
+               index > tokens.startIndex && tokens[index].isNumber && !tokens[index - 1].isPunct("#")
+                   && !Vocabulary.placeWords.contains(tokens[index - 1].lower)
+           }),
            endsWithStreetSuffix(tokens[number...]) || isBareStreet(tokens[(number + 1)...]),
            tokens[(number + 1)...].contains(where: { $0.isWord }) {
             var address = numbered(tokens[number...])

@@ -61,7 +61,7 @@ extension AddressParser {
     /// Up to three plain words, none naming a venue: `Divisadero` in `UCSF Mt Zion 1600 Divisadero`.
     func isBareStreet(_ tokens: ArraySlice<Token>) -> Bool {
         let words = tokens.filter(\.isWord)
-        return !words.isEmpty && words.count <= 3 && tokens.allSatisfy(\.isWord)
+        return !words.isEmpty && words.count <= 3 && tokens.allSatisfy(\.isWord) && words.allSatisfy(\.hasASCIILetter)
             && !words.contains(where: { Vocabulary.placeWords.contains($0.lower) })
     }
 

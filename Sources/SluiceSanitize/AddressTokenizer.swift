@@ -14,6 +14,12 @@ struct Token: Equatable, Sendable {
     /// All ASCII digits: `1158`.
     var isNumber: Bool { punct == 0 && !lower.isEmpty && lower.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
     func isPunct(_ character: Unicode.Scalar) -> Bool { punct == UInt8(ascii: character) }
+    /// A word with a letter or digit in it (any non-ASCII scalar counts as a letter): `???` has none.
+    var hasLetterOrDigit: Bool {
+        isWord && lower.utf8.contains { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 }
+    }
+    /// A word with an ASCII letter: street names have one, emoji do not.
+    var hasASCIILetter: Bool { isWord && lower.utf8.contains { $0 >= 0x61 && $0 <= 0x7A } }
 }
 
 /// Cleans and tokenizes location text byte by byte (no regular expressions, no `Character`
