@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "SluiceLoad", dependencies: ["SluiceCore", "CSQLite"]),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
-        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"]),
+        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"], exclude: ["Fixtures"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore"]),
     ]

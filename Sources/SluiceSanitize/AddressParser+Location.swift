@@ -195,7 +195,8 @@ extension AddressParser {
         if words.count == 1, words[0].isNumber, words[0].lower.utf8.count == 5, !first { return .zip(words[0].lower) }
         if let unit = unitChunk(chunk) { return .unit(unit) }
         let text = AddressTokenizer.text(chunk)
-        if !endsWithStreetSuffix(chunk), let name = Neighborhoods.canonical(for: text) {
+        if Neighborhoods.mayStartName(chunk.first(where: \.isWord)?.lower), !endsWithStreetSuffix(chunk),
+           let name = Neighborhoods.canonical(for: text) {
             return .neighborhood(name: name, text: text)
         }
         var parsed = parsePhrase(chunk)
@@ -213,6 +214,11 @@ extension AddressParser {
 
     /// `San Francisco`, `San Francisco CA 94103` at the end of a chunk.
     func trailingCity(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?, zip: String?)? {
+        // Most chunks end in none of these; skip the work for them.
+        guard let last = chunk.last(where: \.isWord)?.lower,
+              last == "francisco" || last == "sf" || last == "f" || last == "ca" || last == "california"
+                || last == "fransisco" || last == "franciso" || (last.utf8.count == 5 && chunk.last?.isNumber == true)
+        else { return nil }
         let words = chunk.indices.filter { chunk[$0].isWord }
         guard !words.isEmpty else { return nil }
         var end = words.count

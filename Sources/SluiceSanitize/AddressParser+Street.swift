@@ -46,7 +46,8 @@ extension AddressParser {
     /// Whether the last word (before a unit or trailing directional) is a street suffix with a
     /// name before it: `Vallejo St.`, `Mason & California Streets`, `Mission Bay Blvd North`.
     func endsWithStreetSuffix(_ tokens: ArraySlice<Token>) -> Bool {
-        let words = splitUnit(tokens).body.filter(\.isWord)
+        let hasUnit = tokens.contains { Self.inlineUnits.contains($0.lower) }
+        let words = (hasUnit ? splitUnit(tokens).body : tokens).filter(\.isWord)
         guard words.count >= 2 else { return false }
         var last = words.count - 1
         if USPSTables.directionals[words[last].lower] != nil, words.count >= 3 { last -= 1 }
