@@ -28,4 +28,6 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
+        // `make eval`: the stages' accuracy against labelled data (`sluice-eval sanitize`).
+        + [.executableTarget(name: "sluice-eval", dependencies: ["SluiceCore", "SluiceSanitize"])]
 )
