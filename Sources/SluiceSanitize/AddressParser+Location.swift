@@ -188,7 +188,7 @@ extension AddressParser {
             chunk = chunk[chunk.startIndex..<found.start]
             if chunk.isEmpty { return .city(found.city, state: found.state, zip: found.zip) }
         }
-        let words = chunk.filter(\.isWord)
+        let words = afterCity || chunk.count == 1 ? chunk.filter(\.isWord) : []
         if afterCity, words.count <= 3, let state = USPSTables.states[words.filter { !$0.isNumber }.map(\.lower).joined(separator: " ")] {
             return .city("", state: state, zip: words.last.flatMap { $0.isNumber && $0.lower.utf8.count == 5 ? $0.lower : nil })
         }
@@ -245,8 +245,8 @@ extension AddressParser {
 
     /// `4th Floor`, `Suite 200`, `Apt 3`, `#5` on their own.
     func unitChunk(_ chunk: ArraySlice<Token>) -> String? {
+        guard chunk.count <= 3, let head = chunk.first else { return nil }
         let words = Array(chunk)
-        guard words.count <= 3, let head = words.first else { return nil }
         if words.count == 2, let floor = Ordinals.value(of: head.lower), words[1].lower == "floor" || words[1].lower == "fl" {
             return "Fl \(floor)"
         }

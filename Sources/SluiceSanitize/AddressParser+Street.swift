@@ -47,11 +47,16 @@ extension AddressParser {
     /// name before it: `Vallejo St.`, `Mason & California Streets`, `Mission Bay Blvd North`.
     func endsWithStreetSuffix(_ tokens: ArraySlice<Token>) -> Bool {
         let hasUnit = tokens.contains { Self.inlineUnits.contains($0.lower) }
-        let words = (hasUnit ? splitUnit(tokens).body : tokens).filter(\.isWord)
-        guard words.count >= 2 else { return false }
-        var last = words.count - 1
-        if USPSTables.directionals[words[last].lower] != nil, words.count >= 3 { last -= 1 }
-        let word = words[last].lower
+        let body = hasUnit ? splitUnit(tokens).body : tokens
+        // The last three words, found from the end without building an array (this runs often).
+        var found: [String] = []
+        var index = body.endIndex
+        while index > body.startIndex, found.count < 3 {
+            index -= 1
+            if body[index].isWord { found.append(body[index].lower) }
+        }
+        guard found.count >= 2 else { return false }
+        let word = USPSTables.directionals[found[0]] != nil && found.count >= 3 ? found[1] : found[0]
         if Vocabulary.pluralSuffixes[word] != nil { return true }
         // `Justin Herman Plaza`, `Broadway Tunnel`: a suffix that names a venue here.
         if Vocabulary.placeWords.contains(word) { return false }

@@ -139,14 +139,15 @@ enum AddressTokenizer {
 
     /// The tokens written back as text with normal spacing: `Mason & California`.
     static func text(_ tokens: ArraySlice<Token>) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(tokens.count * 8)
         var previousWasWord = false
         for token in tokens {
             // A space where the source had one, and between words a period had separated (`St.Francis`).
-            if !out.isEmpty && (token.spaceBefore || (token.isWord && previousWasWord)) { out += " " }
-            out += token.text
+            if !out.isEmpty && (token.spaceBefore || (token.isWord && previousWasWord)) { out.append(0x20) }
+            out.append(contentsOf: token.text.utf8)
             previousWasWord = token.isWord
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
