@@ -19,9 +19,9 @@ public struct SanitizeCommand: StageCommand, Sendable {
             .value("threads", "N", "parse on N threads (default 1, at most 64); output order is kept"),
         ],
         examples: [
-            "sluice-sanitize --field locations data/sf-film-locations.ndjson",
-            "sluice-fetch data/Film_Locations_in_San_Francisco.csv | sluice-sanitize --field locations --city \"San Francisco\" --state CA",
-            "sluice-sanitize --field locations --split --rejects bad.ndjson films.ndjson > addresses.ndjson",
+            "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-sanitize --field locations --city \"San Francisco\" --state CA",
+            "sluice-sanitize --field locations --split --rejects build/pipeline/02-sanitized.rejects.ndjson build/pipeline/01-fetched.ndjson",
+            "sluice-sanitize --field locations --threads 2 build/pipeline/01-fetched.ndjson > build/pipeline/02-sanitized.ndjson",
         ],
         memory: "one record at a time (with --threads, one batch of 2048 records): constant memory whatever the input size.",
         sections: [
