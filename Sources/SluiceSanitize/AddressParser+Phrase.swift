@@ -11,6 +11,10 @@ extension AddressParser {
     func parsePhrase(_ chunk: ArraySlice<Token>) -> ParsedAddress {
         var tokens = chunk
         var result = ParsedAddress(raw: nil)
+        // `Broadway and Taylor St Intersection`: the word adds nothing.
+        if tokens.count > 2, let last = tokens.last?.lower, last == "intersection" || last == "corner" {
+            tokens.removeLast()
+        }
         // `corner of Polk and Eddy`, `intersection of …`: the connector rule below does the rest.
         if let head = tokens.first?.lower, head == "corner" || head == "intersection" || (head == "the" && tokens.dropFirst().first?.lower == "corner") {
             let afterOf = tokens.firstIndex { $0.lower == "of" }.map { $0 + 1 }
@@ -74,7 +78,7 @@ extension AddressParser {
                     return located
                 }
             }
-            return place(tokens)
+            // Not a corner (`Chaya / Perry's 132 Embarcadero`): the rules below may still read it.
         }
         if tokens.first?.isNumber == true {
             return numbered(tokens)

@@ -86,12 +86,19 @@ extension AddressParser {
         var body = tokens
         if numbered, body.first?.isNumber == true {
             body = body.dropFirst()
+            // The end of a range: `835-865 Market Street`.
+            if body.count >= 2, body.first?.isPunct("-") == true || body.first?.isPunct("/") == true,
+               body.dropFirst().first?.isNumber == true {
+                body = body.dropFirst(2)
+            }
             guard body.contains(where: \.isWord) else { return false }
         }
         let words = body.filter(\.isWord)
         guard let first = words.first, first.lower != "pier" else { return false }
         if first.lower == "the", words.count > 1, words[1].lower != "embarcadero" { return false }
         if body.contains(where: { !$0.isWord && !$0.isPunct("-") }) && !numbered { return false }
+        // A house number inside a side (`Perry's 132 Embarcadero`) is an address, not a corner.
+        if body.contains(where: \.isNumber) { return false }
         if endsWithStreetSuffix(body) { return true }
         let phrase = words.map(\.lower).joined(separator: " ")
         if Vocabulary.suffixlessStreets.contains(phrase) || words.count == 1 { return true }

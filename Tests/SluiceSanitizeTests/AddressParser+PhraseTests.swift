@@ -54,6 +54,15 @@ import Testing
         #expect(parser.parse("Bimbo's 365 Club").kind == .place)
     }
 
+    @Test func notACornerFallsThroughToTheOtherRules() {
+        let address = parser.parse("Chaya / Perry's 132 Embarcadero")
+        #expect(address.kind == .streetAddress)
+        #expect(address.place == "Chaya / Perry's")
+        #expect(address.number == "132")
+        #expect(parser.parse("Broadway and Taylor St Intersection").crossStreet == "Taylor St")
+        #expect(parser.parse("835-865 Market Street at 5th Street").crossStreet == "5th St")
+    }
+
     @Test func numberedVenues() {
         #expect(parser.parse("5 Embarcadero Center").kind == .streetAddress)
         let landmark = parser.parse("1 Market St. Landmark Building")
