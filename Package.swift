@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
         .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"], exclude: ["Fixtures"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
         // `make eval`: the stages' accuracy against labelled data (`sluice-eval sanitize`).
