@@ -5,9 +5,9 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
-EXECUTABLES = sluice-fetch sluice-load
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-load
 
-.PHONY: all build deps pipeline test golden install clean format lint
+.PHONY: all build deps pipeline eval test golden install clean format lint
 
 all: build
 
@@ -24,6 +24,11 @@ build: deps
 
 pipeline: build
 	@scripts/pipeline.sh $(RELEASE_BIN) $(PIPELINE_DIR)
+
+# Accuracy against labelled data: sanitize on the hand-labelled SF strings and usaddress's test
+# data (usaddress's own figures beside ours when `pip install usaddress` has been done).
+eval: build
+	$(RELEASE_BIN)/sluice-eval sanitize
 
 # Builds the executables first: the end-to-end tests run them.
 test: deps
