@@ -5,9 +5,9 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
-EXECUTABLES = sluice-fetch sluice-load
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-dedupe sluice-load
 
-.PHONY: all build deps pipeline test golden install clean format lint
+.PHONY: all build deps pipeline eval test golden install clean format lint
 
 all: build
 
@@ -24,6 +24,13 @@ build: deps
 
 pipeline: build
 	@scripts/pipeline.sh $(RELEASE_BIN) $(PIPELINE_DIR)
+
+# Accuracy against labelled data: sanitize on the hand-labelled SF strings and usaddress's test
+# data; dedupe's pairwise precision/recall/F1 on the Febrl sets. Peers (usaddress, recordlinkage,
+# Splink) are run beside ours when they are installed with pip, and skipped otherwise.
+eval: build
+	$(RELEASE_BIN)/sluice-eval sanitize
+	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-dedupe-eval
 
 # Builds the executables first: the end-to-end tests run them.
 test: deps

@@ -4,7 +4,7 @@
 import PackageDescription
 
 // The stages built so far, in pipeline order; each is a library plus a thin executable.
-let stages = ["fetch", "dedupe", "load"]
+let stages = ["fetch", "sanitize", "dedupe", "load"]
 
 func library(_ stage: String) -> String { "Sluice" + stage.prefix(1).uppercased() + stage.dropFirst() }
 
@@ -19,15 +19,20 @@ let package = Package(
         ),
         .target(name: "SluiceCore"),
         .target(name: "SluiceFetch", dependencies: ["SluiceCore"]),
+        .target(name: "SluiceSanitize", dependencies: ["SluiceCore"]),
         .target(name: "SluiceDedupe", dependencies: ["SluiceCore"]),
         .target(name: "SluiceLoad", dependencies: ["SluiceCore", "CSQLite"]),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
+        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"], exclude: ["Fixtures"]),
         .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
-        // Measures sluice-dedupe's pairwise precision, recall and F1 on the Febrl sets (`make eval`).
-        + [.executableTarget(name: "sluice-dedupe-eval", dependencies: ["SluiceCore"])]
+        // `make eval`: the stages' accuracy against labelled data.
+        + [
+            .executableTarget(name: "sluice-eval", dependencies: ["SluiceCore", "SluiceSanitize"]),
+            .executableTarget(name: "sluice-dedupe-eval", dependencies: ["SluiceCore"]),
+        ]
 )
