@@ -33,8 +33,10 @@ run 01-fetched "$out/01-fetched.ndjson" \
   "$bin/sluice-fetch" --keys snake_case --infer-types "$source_csv"
 run 02-sanitized "$out/02-sanitized.ndjson" \
   "$bin/sluice-sanitize" --field locations --city "San Francisco" --state CA "$out/01-fetched.ndjson"
+run 04-deduped "$out/04-deduped.ndjson" \
+  "$bin/sluice-dedupe" --key address.key --mark "$out/02-sanitized.ndjson"
 run 05-loaded /dev/null \
-  "$bin/sluice-load" "$db" --table films --pk provenance_source,provenance_row "$out/02-sanitized.ndjson"
+  "$bin/sluice-load" "$db" --table films --pk provenance_source,provenance_row "$out/04-deduped.ndjson"
 
 end=$(date +%s.%N)
 echo "pipeline: $source_csv → $db"
