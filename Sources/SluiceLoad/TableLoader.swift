@@ -14,8 +14,8 @@ final class TableLoader {
     var schema: TableSchema
     let primaryKey: [String]
     let strict: Bool
-    /// Foreign-key columns added by `--extract`, and the lookup table each refers to.
-    var references: [String: String] = [:]
+    /// Foreign-key columns (from `--extract` and `--references`) and what each refers to.
+    var references: [String: ForeignKey] = [:]
     /// Called once when a column is added, to tell the user.
     var onNewColumn: (String) -> Void = { _ in }
     private var statements: [String: Statement] = [:]
@@ -34,6 +34,7 @@ final class TableLoader {
         case unknownColumns([String])
         case refused(SQLiteError)
         case missingReference(String)
+        case unknownReference(ReferenceCheck.Spec, ReferenceCheck.Problem)
     }
 
     /// The first `--pk` column the row lacks (or has as null), if any.
