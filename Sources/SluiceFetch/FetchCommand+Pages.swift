@@ -59,6 +59,7 @@ extension FetchCommand {
             emitter.rowOffset = rowOffset
         }
         emitter.dates = dates
+        emitter.constants = constants
         let recordsBefore = context.accounting.recordsIn
         let document = try emit(fd: fd, contentType: body.contentType, base: url, emitter)
         return Paginator.Page(url: url, number: number, records: context.accounting.recordsIn - recordsBefore, document: document, link: body.link)

@@ -30,6 +30,7 @@ public struct FetchCommand: StageCommand {
             .flag("allow-insecure-redirect", "HTTP: follow a redirect from https to plain http (refused by default)"),
             .value("timeout", "SECONDS", "HTTP: give up on a request idle this long (default 30)"),
             .value("retries", "N", "HTTP: retry connection errors, 429 and 5xx N times with backoff (default 3)"),
+            .value("set", "NAME=VALUE", "add the text field NAME=VALUE to every record, before provenance (repeatable): --set show='The Garden Hour'"),
             .value("source-name", "NAME", "the source name written in provenance (default: the path or URL; <stdin>)"),
         ],
         examples: [
@@ -87,6 +88,7 @@ public struct FetchCommand: StageCommand {
     var delay: Double
     var htmlTable: (selector: HTMLTableSelector, spec: String)?
     var dates: DateNormalizer?
+    var constants: [JSONMember]
     var sourceName: String?
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
@@ -124,6 +126,10 @@ public struct FetchCommand: StageCommand {
         if let spec = arguments["html-table"] { htmlTable = (try HTMLTableSelector(spec), spec) }
         let dateSpecs = arguments.all("dates")
         if !dateSpecs.isEmpty { dates = try DateNormalizer(dateSpecs) }
+        constants = try arguments.all("set").map { pair throws(StageFailure) in
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else { throw .usage("option '--set' needs NAME=VALUE, got '\(pair)'") }
+            return JSONMember(String(pair[..<equals]), .string(String(pair[pair.index(after: equals)...])))
+        }
         sourceName = arguments["source-name"]
         if sourceName != nil, sources.count > 1 { throw .usage("option '--source-name' names one source, but \(sources.count) were given") }
     }
@@ -157,6 +163,7 @@ public struct FetchCommand: StageCommand {
                 defer { if fd != 0 { _ = Foundation.close(fd) } }
                 var emitter = RecordEmitter(context: context, source: sourceName ?? source.name)
                 emitter.dates = dates
+                emitter.constants = constants
                 _ = try emit(fd: fd, contentType: nil, base: nil, emitter)
             }
         }

@@ -21,6 +21,8 @@ struct RecordEmitter {
     var rowOffset = 0
     /// `--dates`: fields rewritten as ISO 8601.
     var dates: DateNormalizer?
+    /// `--set NAME=VALUE`: fields added to every record (replacing a field of the same name).
+    var constants: [JSONMember] = []
 
     init(context: StageContext, source: String) {
         self.context = context
@@ -36,7 +38,7 @@ struct RecordEmitter {
     func emitNDJSON(_ reader: LineReader) throws {
         let output = context.output
         try context.forEachRecord(in: reader, name: source) { record, location in
-            if dates != nil { return try write(record.parsed(), row: location.line) }
+            if dates != nil || !constants.isEmpty { return try write(record.parsed(), row: location.line) }
             record.write(adding: Provenance.key, provenance(row: location.line), to: &output.buffer)
             try output.endLine()
             context.accounting.recordsOut += 1
@@ -149,6 +151,10 @@ struct RecordEmitter {
         var record = record
         dates?.apply(to: &record)
         guard case .object(var members) = record else { return }
+        for constant in constants {
+            members.removeAll { $0.key == constant.key }
+            members.append(constant)
+        }
         let provenance = provenance(row: row)
         if let existing = members.firstIndex(where: { $0.key == Provenance.key }) {
             members[existing].value = provenance
