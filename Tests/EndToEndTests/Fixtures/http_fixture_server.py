@@ -168,7 +168,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def send_big(self, megabytes):
         # About 100 bytes a record, written a thousand records at a time: never the whole body.
-        record = '{"id":%%07d,"title":"%s","note":"%s"}' % ("x" * 30, "y" * 40)
+        record = '{"id":%%d,"title":"%s","note":"%s"}' % ("x" * 30, "y" * 40)
         per_mb = 10000
         total = megabytes * per_mb
         pieces = []
