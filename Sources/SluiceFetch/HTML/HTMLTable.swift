@@ -71,7 +71,7 @@ struct HTMLTable {
                     skipping = tag
                 } else if tag == "style" {
                     skipping = tag
-                } else if tag == "br" || tag == "p" || tag == "li" || tag == "div" {
+                } else if HTMLTable.separating.contains(tag) {
                     text += " "
                 } else if tag == "a", cell != nil, cell?.cell.href == nil, let href = token.attribute("href") {
                     cell?.cell.href = href
@@ -94,6 +94,9 @@ struct HTMLTable {
         finishRow()
         rows = HTMLTable.expand(raw)
     }
+
+    /// Elements whose start separates words in a cell's text (a nested table's cells too).
+    static let separating: Set<String> = ["br", "p", "li", "div", "td", "th", "tr", "table", "ul", "ol", "dd", "dt"]
 
     static func span(_ value: String?) -> Int {
         // Browsers cap spans (rowspan 65534, colspan 1000); a smaller cap keeps a typo harmless.
