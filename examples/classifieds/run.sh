@@ -8,7 +8,7 @@ set -euo pipefail
 BIN=${1:?usage: run.sh BIN_DIR OUT_DIR}
 OUT=${2:?usage: run.sh BIN_DIR OUT_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
-source "$HERE/../start_server.sh"
+source "$HERE/../lib.sh"
 mkdir -p "$OUT"
 DB="$OUT/classifieds.db"
 rm -f "$DB" "$DB-wal" "$DB-shm" "$OUT/ads-rejects.ndjson" "$OUT/server.log"
@@ -25,7 +25,7 @@ start_server "$HERE/site" "$OUT/server.log"
         --index urgent,posted --rejects "$OUT/ads-rejects.ndjson"
 
 # 3. Urgent first, then newest.
-sqlite3 -header -column "$DB" "
+sql "$DB" "
     SELECT ads.id, ads.urgent, ads.posted, categories.name AS category, ads.title
     FROM ads JOIN categories ON categories.id = ads.category_id
     ORDER BY ads.urgent DESC, ads.posted DESC, ads.id"

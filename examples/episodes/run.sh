@@ -8,7 +8,7 @@ set -euo pipefail
 BIN=${1:?usage: run.sh BIN_DIR OUT_DIR}
 OUT=${2:?usage: run.sh BIN_DIR OUT_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
-source "$HERE/../start_server.sh"
+source "$HERE/../lib.sh"
 mkdir -p "$OUT"
 DB="$OUT/episodes.db"
 rm -rf "$DB" "$DB-wal" "$DB-shm" "$OUT/site" "$OUT/server.log"
@@ -27,16 +27,16 @@ fetch_and_load() {
 
 # 1. First import; the SxxEyy code is a generated column, computed by SQLite.
 fetch_and_load
-sqlite3 "$DB" "ALTER TABLE episodes ADD COLUMN code TEXT GENERATED ALWAYS AS (printf('S%02dE%02d', season, no_in_season)) VIRTUAL"
+sql "$DB" "ALTER TABLE episodes ADD COLUMN code TEXT GENERATED ALWAYS AS (printf('S%02dE%02d', season, no_in_season)) VIRTUAL"
 
 # 2. A person marks what they have seen, with plain SQL: a column Sluice never writes.
-sqlite3 "$DB" "ALTER TABLE episodes ADD COLUMN watched INTEGER NOT NULL DEFAULT 0;
+sql "$DB" "ALTER TABLE episodes ADD COLUMN watched INTEGER NOT NULL DEFAULT 0;
     UPDATE episodes SET watched = 1 WHERE show = 'The Garden Hour' AND season = 1 OR code = 'S01E01'"
 
 # 3. The wiki gains an episode; the refresh upserts by (show, season, episode).
 cp "$HERE/refresh/garden-hour.html" "$OUT/site/shows/garden-hour.html"
 fetch_and_load
 
-sqlite3 -header -column "$DB" "
+sql "$DB" "
     SELECT show, code, title, original_air_date AS aired, watched
     FROM episodes ORDER BY show, season, no_in_season"

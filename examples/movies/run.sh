@@ -8,7 +8,7 @@ set -euo pipefail
 BIN=${1:?usage: run.sh BIN_DIR OUT_DIR}
 OUT=${2:?usage: run.sh BIN_DIR OUT_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
-source "$HERE/../start_server.sh"
+source "$HERE/../lib.sh"
 export MOVIES_API_KEY=${MOVIES_API_KEY:-fixture-key-8f3a}
 mkdir -p "$OUT"
 rm -rf "$OUT/cache" "$OUT"/movies*.db* "$OUT/server.log"
@@ -28,10 +28,10 @@ requests=$(wc -l < "$OUT/server.log")
 fetch --offline | "$BIN/sluice-load" "$OUT/movies-offline.db" --table movies --pk id
 [ "$(wc -l < "$OUT/server.log")" -eq "$requests" ] || { echo "the --offline run made requests" >&2; exit 1; }
 
-table() { sqlite3 "$1" "SELECT * FROM movies ORDER BY id"; }
+table() { sql "$1" "SELECT * FROM movies ORDER BY id"; }
 if [ "$(table "$OUT/movies.db")" != "$(table "$OUT/movies-offline.db")" ]; then
     echo "the offline run did not reproduce movies.db" >&2
     exit 1
 fi
 echo "requests: $(cut -d' ' -f3 "$OUT/server.log" | sort | uniq -c | tr -s ' ' | paste -sd,)"
-sqlite3 -header -column "$OUT/movies.db" "SELECT id, title, release_date, vote_average FROM movies ORDER BY vote_average DESC"
+sql "$OUT/movies.db" "SELECT id, title, release_date, vote_average FROM movies ORDER BY vote_average DESC"
