@@ -30,8 +30,9 @@ log_lock = threading.Lock()
 
 
 def locate(path, page):
-    base = os.path.normpath(os.path.join(options.site, path.lstrip("/")))
-    if not base.startswith(os.path.abspath(options.site)):
+    root = os.path.abspath(options.site)
+    base = os.path.normpath(os.path.join(root, path.lstrip("/")))
+    if not base.startswith(root + os.sep):
         return None
     candidates = ["%s.page-%s.json" % (base, page)] if page else []
     candidates += [base, base + ".json", base + ".html"]

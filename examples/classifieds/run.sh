@@ -10,6 +10,7 @@ OUT=${2:?usage: run.sh BIN_DIR OUT_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
 source "$HERE/../lib.sh"
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
 DB="$OUT/classifieds.db"
 rm -f "$DB" "$DB-wal" "$DB-shm" "$OUT/ads-rejects.ndjson" "$OUT/server.log"
 start_server "$HERE/site" "$OUT/server.log"

@@ -10,6 +10,7 @@ OUT=${2:?usage: run.sh BIN_DIR OUT_DIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
 source "$HERE/../lib.sh"
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
 DB="$OUT/episodes.db"
 rm -rf "$DB" "$DB-wal" "$DB-shm" "$OUT/site" "$OUT/server.log"
 # A copy of the site, so the refresh below can change it.

@@ -11,6 +11,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 source "$HERE/../lib.sh"
 export MOVIES_API_KEY=${MOVIES_API_KEY:-fixture-key-8f3a}
 mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
 rm -rf "$OUT/cache" "$OUT"/movies*.db* "$OUT/server.log"
 start_server "$HERE/site" "$OUT/server.log" --api-key "$MOVIES_API_KEY"
 
