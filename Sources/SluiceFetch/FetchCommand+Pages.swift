@@ -31,6 +31,7 @@ extension FetchCommand {
                 throw StageFailure(failure.exitCode, "\(failure.message) (stopped at page \(number); pages 1–\(number - 1) were written; \(resume))")
             }
             rowOffset += context.accounting.recordsIn - recordsBefore
+            pagesRead += 1
             let next: URL?
             do {
                 next = try pages.next(after: page).map(query.applied)

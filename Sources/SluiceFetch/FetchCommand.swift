@@ -90,6 +90,8 @@ public struct FetchCommand: StageCommand {
     var htmlTable: (selector: HTMLTableSelector, spec: String)?
     var dates: DateNormalizer?
     var constants: [JSONMember]
+    /// Pages read over all sources, for the accounting line.
+    var pagesRead = 0
     var sourceName: String?
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
@@ -157,8 +159,8 @@ public struct FetchCommand: StageCommand {
             case .web(let url):
                 try fetchPages(from: url, context)
             case .standardInput, .file:
-                guard !paginator.isPaging, !client.offline else {
-                    throw StageFailure.usage("'\(argument)' is not a URL: paging and --offline apply to http(s) sources only")
+                guard !paginator.isPaging, !client.offline, client.cache == nil, query.items.isEmpty else {
+                    throw StageFailure.usage("'\(argument)' is not a URL: paging, --query, --cache and --offline apply to http(s) sources only")
                 }
                 let (fd, _) = source == .standardInput ? (Int32(0), "") : try StageContext.openInput(source.name)
                 defer { if fd != 0 { _ = Foundation.close(fd) } }
@@ -169,6 +171,9 @@ public struct FetchCommand: StageCommand {
             }
         }
         for warning in dates?.warnings ?? [] { context.warn(warning) }
+        if paginator.isPaging || client.cache != nil {
+            context.accounting.details = ["\(pagesRead) page\(pagesRead == 1 ? "" : "s")", "\(client.reused) from the cache"]
+        }
     }
 
     /// Reads one body (a file, stdin or a downloaded page) in its format; returns the parsed
@@ -183,7 +188,7 @@ public struct FetchCommand: StageCommand {
         }
         let format = self.format ?? InputFormat.detect(name: name, contentType: contentType, firstBytes: prefix)
         if let type = contentType?.lowercased(), type.contains("text/html") {
-            throw StageFailure(.dataError, "\(name): the server sent an HTML page, not \(format.rawValue.uppercased()) records")
+            throw StageFailure(.dataError, "\(name): the server sent an HTML page, not \(format.rawValue.uppercased()) records (--html-table reads a table from a page)")
         }
         switch format {
         case .ndjson:

@@ -22,6 +22,7 @@ import Testing
         let rerun = try fetch.run(arguments)
         #expect(rerun.status == 0)
         #expect(rerun.stdoutLines.count == 20)
+        #expect(rerun.stderrText == "sluice-fetch: 20 in, 20 out, 0 rejected, 10 pages, 6 from the cache\n")
         // Pages 1–6 were answered 304 and reused; only pages 7–10 came over the wire.
         #expect(try stats(server) == #"{"full":10,"not_modified":6}"#)
     }

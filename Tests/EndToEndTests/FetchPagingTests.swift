@@ -65,6 +65,6 @@ import Testing
         let file = try TemporaryFile(contents: Data("[]".utf8), suffix: ".json")
         let local = try fetch.run([file.path, "--page-param", "page"])
         #expect(local.status == 64)
-        #expect(local.stderrText.contains("paging and --offline apply to http(s) sources only"))
+        #expect(local.stderrText.contains("is not a URL: paging, --query, --cache and --offline apply to http(s) sources only"))
     }
 }
