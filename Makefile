@@ -32,6 +32,13 @@ eval: build
 	$(RELEASE_BIN)/sluice-eval sanitize
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-dedupe-eval
 
+# The recipes of examples/ (README: "Web sources"), each against its own fixture server on 127.0.0.1.
+EXAMPLES = classifieds episodes movies
+.PHONY: examples $(addprefix example-,$(EXAMPLES))
+examples: $(addprefix example-,$(EXAMPLES))
+$(addprefix example-,$(EXAMPLES)): example-%: build
+	examples/$*/run.sh $(RELEASE_BIN) build/examples/$*
+
 # Builds the executables first: the end-to-end tests run them.
 test: deps
 	$(SWIFT) build --build-tests

@@ -9,21 +9,42 @@ extension RejectReason {
 
 /// Turns what the readers find into output records with provenance, counting each one in,
 /// out or rejected.
+///
+/// When paging, provenance also names the page and rows count on across pages:
+/// `"provenance":{"source":"http://h/ads?page=1","page":3,"row":41}` (source: the first page).
 struct RecordEmitter {
     let context: StageContext
     let source: String
+    /// The page number, when the source is read page by page.
+    var page: Int?
+    /// Records on earlier pages, so `row` counts on.
+    var rowOffset = 0
+    /// `--dates`: fields rewritten as ISO 8601.
+    var dates: DateNormalizer?
+    /// `--set NAME=VALUE`: fields added to every record (replacing a field of the same name).
+    var constants: [JSONMember] = []
 
     init(context: StageContext, source: String) {
         self.context = context
         self.source = source
     }
 
+    func provenance(row: Int) -> JSONValue {
+        guard let page else { return Provenance.value(source: source, row: rowOffset + row) }
+        return .object(["source": .string(source), "page": .int(page), "row": .int(rowOffset + row)])
+    }
+
     /// NDJSON passes through byte-for-byte; only `provenance` is added (row = line number).
     func emitNDJSON(_ reader: LineReader) throws {
         let output = context.output
-        let provenance = Provenance.Writer(source: source)
+        let fastProvenance = Provenance.Writer(source: source)
         try context.forEachRecord(in: reader, name: source) { record, location in
-            record.write(adding: Provenance.key, to: &output.buffer) { provenance.write(row: location.line, to: &$0) }
+            if dates != nil || !constants.isEmpty { return try write(record.parsed(), row: location.line) }
+            if page == nil {
+                record.write(adding: Provenance.key, to: &output.buffer) { fastProvenance.write(row: rowOffset + location.line, to: &$0) }
+            } else {
+                record.write(adding: Provenance.key, provenance(row: location.line), to: &output.buffer)
+            }
             try output.endLine()
             context.accounting.recordsOut += 1
         }
@@ -54,9 +75,7 @@ struct RecordEmitter {
             guard record.fields.count == header.count else {
                 return try reject(record, .fieldCount, "expected \(header.count) fields as in the header, found \(record.fields.count)")
             }
-            var members = zip(header, record.fields).map { JSONMember($0, typing.value($1)) }
-            members.append(JSONMember(Provenance.key, Provenance.value(source: source, row: row)))
-            try write(.object(members))
+            try write(.object(zip(header, record.fields).map { JSONMember($0, typing.value($1)) }), row: row)
         }
         if keys == nil { context.warn("\(source): no CSV header row: the input is empty") }
     }
@@ -94,7 +113,9 @@ struct RecordEmitter {
     }
 
     /// A whole JSON document: one record object, or the records in the array at `recordsAt`.
-    func emitDocument(_ bytes: [UInt8], recordsAt: String?) throws {
+    /// Returns the document, for pagination to look in.
+    @discardableResult
+    func emitDocument(_ bytes: [UInt8], recordsAt: String?) throws -> JSONValue {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -107,7 +128,8 @@ struct RecordEmitter {
                 throw StageFailure.data(source: source, line: nil, "expected a JSON array or object of records, found \(document.typeName)")
             }
             context.accounting.recordsIn += 1
-            return try write(document, row: 1)
+            try write(document, row: 1)
+            return document
         }
         guard let found = document.value(atPath: recordsAt) else {
             throw StageFailure.data(source: source, line: nil, "no value at --records-at '\(recordsAt)'")
@@ -126,12 +148,19 @@ struct RecordEmitter {
             }
             try write(element, row: index + 1)
         }
+        return document
     }
 
     /// Writes an object record with provenance set to this source and row.
     func write(_ record: JSONValue, row: Int) throws {
+        var record = record
+        dates?.apply(to: &record)
         guard case .object(var members) = record else { return }
-        let provenance = Provenance.value(source: source, row: row)
+        for constant in constants {
+            members.removeAll { $0.key == constant.key }
+            members.append(constant)
+        }
+        let provenance = provenance(row: row)
         if let existing = members.firstIndex(where: { $0.key == Provenance.key }) {
             members[existing].value = provenance
         } else {

@@ -25,6 +25,7 @@ public struct LoadCommand: StageCommand {
             OptionSpec("sweep", .optionalValue("MODE"), "with --pk: delete rows whose key did not come in this run (MODE mark: flag them instead)"),
             .value("sweep-min", "FRACTION", "refuse to sweep when this run wrote fewer than FRACTION of the table's rows (default 0.5)"),
             .value("extract", "FIELDS[:TABLE]", "move FIELDS (title,year or address.*,geo.*) to a unique lookup TABLE; leave TABLE_id (repeatable)"),
+            .value("references", "COL:TABLE[.COL]", "COL refers to TABLE.COL (default id), loaded before: declare the foreign key, reject unknown values (repeatable)"),
             .flag("replace", "build the table anew under a temporary name and swap it in atomically"),
             .value("index", "COL[,COL]", "create an index on each column (repeatable)"),
             .value("fts", "COL[,COL]", "build an FTS5 full-text index TABLE_fts over these columns, if this SQLite has FTS5"),
@@ -39,6 +40,7 @@ public struct LoadCommand: StageCommand {
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-load films.db --table films",
             "sluice-load films.db --table films --pk provenance_source,provenance_row --sweep build/pipeline/01-fetched.ndjson",
             "sluice-load ads.db --table ads --pk id --extract category:categories --index posted_at ads.ndjson",
+            "sluice-load classifieds.db --table ads --pk id --references category_id:categories ads.ndjson",
             "sqlite3 films.db 'SELECT title, count(*) FROM films GROUP BY title ORDER BY 2 DESC LIMIT 5'",
         ],
         memory: "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value. Swept keys go to a temporary table, not memory.",
@@ -62,6 +64,8 @@ public struct LoadCommand: StageCommand {
             (title: "LOAD REJECTS", body: """
                   missing_key       --pk column missing or null     unknown_column     a new field under --strict
                   database_refused  a constraint failed             missing_reference  none of an --extract's fields
+                                                                    (or no value in a --references column)
+                  unknown_reference  a --references value that TABLE does not have
                 """),
         ])
 
@@ -72,6 +76,7 @@ public struct LoadCommand: StageCommand {
     var sweep: Sweeper.Mode?
     var sweepMinimum: Double
     var extracts: [LookupTable.Spec]
+    var references: [ReferenceCheck.Spec]
     var replace: Bool
     var indexes: [String]
     var fullText: [String]
@@ -100,6 +105,7 @@ public struct LoadCommand: StageCommand {
         }
         sweepMinimum = try arguments.double("sweep-min", default: 0.5, range: 0...1)
         extracts = try arguments.all("extract").map { spec throws(StageFailure) in try LookupTable.Spec(spec) }
+        references = try arguments.all("references").map { spec throws(StageFailure) in try ReferenceCheck.Spec(spec) }
         replace = arguments.has("replace")
         indexes = arguments.list("index").map { $0.replacingDots() }
         fullText = arguments.list("fts").map { $0.replacingDots() }

@@ -11,19 +11,23 @@ struct LoadSession {
     let context: StageContext
     var loader: TableLoader
     let lookups: [LookupTable]
+    let referenceChecks: [ReferenceCheck]
     let sweeper: Sweeper?
     /// Records held until the table exists: their rows, where they came from, and their bytes.
     var pending: [(row: RecordFlattener.Row, location: StageContext.Location, raw: [UInt8])] = []
     var sinceCommit = 0
 
-    init(database: Database, schema: TableSchema, command: LoadCommand, context: StageContext, sweeper: Sweeper?) throws(SQLiteError) {
+    init(database: Database, schema: TableSchema, command: LoadCommand, context: StageContext, sweeper: Sweeper?) throws {
         self.database = database
         self.command = command
         self.context = context
         self.sweeper = sweeper
         lookups = try command.extracts.map { spec throws(SQLiteError) in try LookupTable(spec: spec, database: database) }
         loader = TableLoader(database: database, schema: schema, primaryKey: command.primaryKey, strict: command.strict)
-        loader.references = Dictionary(uniqueKeysWithValues: lookups.map { ($0.spec.foreignKey, $0.spec.table) })
+        referenceChecks = try command.references.map { spec in try ReferenceCheck(spec: spec, database: database) }
+        loader.references = Dictionary(
+            lookups.map { ($0.spec.foreignKey, ForeignKey(table: $0.spec.table)) } + command.references.map { ($0.column, $0.target) },
+            uniquingKeysWith: { first, _ in first })
         let existed = schema.exists
         loader.onNewColumn = { [table = command.table] column in
             if existed { context.warn("table '\(table)': added column '\(column)'") }
@@ -41,6 +45,11 @@ struct LoadSession {
         for lookup in lookups {
             let referenced = try lookup.replace(in: &row)
             if !referenced { return try reject(.missingReference(lookup.spec.table), location: location, raw: record.bytes) }
+        }
+        for check in referenceChecks {
+            if let problem = try check.problem(in: row) {
+                return try reject(.unknownReference(check.spec, problem), location: location, raw: record.bytes)
+            }
         }
         guard loader.schema.exists else {
             pending.append((row, location, Array(record.bytes)))
@@ -88,6 +97,10 @@ struct LoadSession {
             case .unknownColumns(let columns): (.unknownColumn, "table '\(command.table)' has no column \(columns.map { "'\($0)'" }.joined(separator: ", ")) (--strict)")
             case .refused(let error): (.databaseRefused, "the database refused the row: \(error.message)")
             case .missingReference(let table): (.missingReference, "none of the fields extracted to '\(table)' has a value")
+            case .unknownReference(let spec, .missing):
+                (.missingReference, "column '\(spec.column)' has no value to refer to \(spec.target.table).\(spec.target.column)")
+            case .unknownReference(let spec, .unknown(let value)):
+                (.unknownReference, "no row of '\(spec.target.table)' has \(spec.target.column) = \(value) (--references \(spec.column):\(spec.target.table))")
             }
         if let rejectsTable = command.rejectsTable {
             // Kept in the database, so the load goes on even without a --rejects file.

@@ -14,8 +14,8 @@ final class TableLoader {
     var schema: TableSchema
     let primaryKey: [String]
     let strict: Bool
-    /// Foreign-key columns added by `--extract`, and the lookup table each refers to.
-    var references: [String: String] = [:]
+    /// Foreign-key columns (from `--extract` and `--references`) and what each refers to.
+    var references: [String: ForeignKey] = [:]
     /// Called once when a column is added, to tell the user.
     var onNewColumn: (String) -> Void = { _ in }
     private var layouts: [String: ColumnLayout] = [:]
@@ -35,6 +35,7 @@ final class TableLoader {
         case unknownColumns([String])
         case refused(SQLiteError)
         case missingReference(String)
+        case unknownReference(ReferenceCheck.Spec, ReferenceCheck.Problem)
     }
 
     /// The layout of a row's columns: the previous row's when the names are the same.

@@ -38,10 +38,10 @@ struct TableSchema {
     /// values seen (INTEGER, REAL or TEXT; TEXT when only nulls were seen).
     /// - Parameters:
     ///   - onlyColumns: when given (lowercased), the columns to create; others are left out.
-    ///   - references: foreign-key columns (`category_id` → `category`), created NOT NULL.
+    ///   - references: foreign-key columns (`categories_id` → `categories.id`), created NOT NULL.
     mutating func create(
         in database: Database, from rows: [RecordFlattener.Row], primaryKey: [String],
-        onlyColumns: Set<String>? = nil, references: [String: String] = [:]
+        onlyColumns: Set<String>? = nil, references: [String: ForeignKey] = [:]
     ) throws(SQLiteError) {
         var order: [String] = []
         var types: [String: ColumnType] = [:]
@@ -58,8 +58,8 @@ struct TableSchema {
         for column in primaryKey where seen.insert(column.lowercased()).inserted { order.append(column) }
         var definitions = order.map { column in
             let definition = "\(Database.quote(column)) \((types[column.lowercased()] ?? .text).rawValue)"
-            guard let lookup = references[column] else { return definition }
-            return definition + " NOT NULL REFERENCES \(Database.quote(lookup)) (\"id\")"
+            guard let target = references[column] else { return definition }
+            return definition + " NOT NULL " + target.clause
         }
         if !primaryKey.isEmpty {
             definitions.append("PRIMARY KEY (\(primaryKey.map(Database.quote).joined(separator: ", ")))")
@@ -70,9 +70,9 @@ struct TableSchema {
 
     /// Adds a column for a field the table does not have yet. (SQLite cannot add a NOT NULL
     /// column without a default, so an added reference column is nullable.)
-    mutating func add(_ column: String, typeOf value: SQLValue, references lookup: String? = nil, in database: Database) throws(SQLiteError) {
+    mutating func add(_ column: String, typeOf value: SQLValue, references target: ForeignKey? = nil, in database: Database) throws(SQLiteError) {
         let type = value.columnType ?? .text
-        let reference = lookup.map { " REFERENCES \(Database.quote($0)) (\"id\")" } ?? ""
+        let reference = target.map { " " + $0.clause } ?? ""
         try database.execute("ALTER TABLE \(Database.quote(table)) ADD COLUMN \(Database.quote(column)) \(type.rawValue)\(reference)")
         register(column)
     }

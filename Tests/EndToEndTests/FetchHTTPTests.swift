@@ -96,7 +96,7 @@ final class FixtureServer {
         let server = try FixtureServer()
         let result = try fetch.run([server.url("/html"), "--format", "json"])
         #expect(result.status == 65)
-        #expect(result.stderrText == "sluice-fetch: \(server.url("/html")): the server sent an HTML page, not JSON records\n")
+        #expect(result.stderrText == "sluice-fetch: \(server.url("/html")): the server sent an HTML page, not JSON records (--html-table reads a table from a page)\n")
     }
 
     @Test func aRefusedConnectionIsClear() throws {

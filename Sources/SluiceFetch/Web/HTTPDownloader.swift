@@ -6,31 +6,44 @@ import FoundationNetworking
 #endif
 
 /// Downloads one URL to a temporary file with URLSession: a timeout, bounded retries with
-/// exponential backoff on connection errors, 429 and 5xx (honouring `Retry-After`), and a clear
-/// failure for everything else. Header values are sent but never printed.
+/// exponential backoff on connection errors, 429 and 5xx (honouring `Retry-After`), redirects
+/// checked by ``RedirectPolicy``, conditional requests (a 304 is an answer, not an error), and a
+/// clear failure for everything else. Header values are sent but never printed.
+///
+///     let response = try downloader.download(url, name: "https://api.example.org/items?page=2")
+///     response.status  // 200, or 304 when `conditions` matched the server's copy
 struct HTTPDownloader {
     var headers: [(name: String, value: String)] = []
     var timeout: Double = 30
     var retries = 3
     /// Longest wait between attempts, whatever `Retry-After` asks for.
     var maxWait: Double = 60
+    var allowInsecureRedirect = false
     var warn: (String) -> Void = { _ in }
 
-    struct Download {
+    /// A successful answer: the body spooled to `file` (empty for a 304) and the headers we use.
+    struct Response {
+        var status: Int
         var file: URL
         var contentType: String?
+        var etag: String?
+        var lastModified: String?
+        var link: String?
     }
 
-    func download(_ url: URL, name: String) throws(StageFailure) -> Download {
+    /// Downloads `url`, sending `conditions` (`If-None-Match`, `If-Modified-Since`) as well.
+    func download(_ url: URL, name: String, conditions: [(name: String, value: String)] = []) throws(StageFailure) -> Response {
         var attempt = 0
         while true {
             attempt += 1
-            let outcome = fetchOnce(url)
+            let outcome = fetchOnce(url, conditions: conditions)
             let retryable: String
             var wait = min(maxWait, 0.5 * pow(2, Double(attempt - 1)))
             switch outcome {
-            case .success(let download):
-                return download
+            case .success(let response):
+                return response
+            case .refusedRedirect(let reason):
+                throw StageFailure(.unavailable, "\(name): \(reason)")
             case .status(let code, let retryAfter, let file):
                 try? FileManager.default.removeItem(at: file)
                 let reason = "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code).capitalized)"
@@ -55,55 +68,65 @@ struct HTTPDownloader {
     }
 
     enum Outcome {
-        case success(Download)
+        case success(Response)
         case status(Int, retryAfter: Double?, file: URL)
+        case refusedRedirect(String)
         case failure(URLError)
     }
 
     /// One request, made synchronous: the command-line stage has nothing else to do meanwhile.
-    func fetchOnce(_ url: URL) -> Outcome {
+    func fetchOnce(_ url: URL, conditions: [(name: String, value: String)] = []) -> Outcome {
         var request = URLRequest(url: url, timeoutInterval: timeout)
-        for header in headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
+        for header in headers + conditions { request.addValue(header.value, forHTTPHeaderField: header.name) }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = max(timeout, 24 * 3600)
-        let session = URLSession(configuration: configuration)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let redirects = RedirectPolicy(start: url, allowInsecure: allowInsecureRedirect)
+        let session = URLSession(configuration: configuration, delegate: redirects, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let box = OutcomeBox()
         let done = DispatchSemaphore(value: 0)
         let task = session.downloadTask(with: request) { location, response, error in
             defer { done.signal() }
-            if let error {
-                box.outcome = .failure(error as? URLError ?? URLError(.unknown))
-                return
-            }
-            guard let location, let http = response as? HTTPURLResponse else {
-                box.outcome = .failure(URLError(.badServerResponse))
-                return
-            }
-            // The system deletes `location` when this handler returns: move it somewhere of ours.
-            let kept = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-fetch-\(UUID().uuidString)")
-            do {
-                try FileManager.default.moveItem(at: location, to: kept)
-            } catch {
-                box.outcome = .failure(URLError(.cannotWriteToFile))
-                return
-            }
-            let size = (try? FileManager.default.attributesOfItem(atPath: kept.path)[.size] as? Int) ?? nil
-            if http.expectedContentLength > 0, let size, Int64(size) < http.expectedContentLength {
-                try? FileManager.default.removeItem(at: kept)
-                box.outcome = .failure(URLError(.networkConnectionLost))
-                return
-            }
-            guard (200..<300).contains(http.statusCode) else {
-                box.outcome = .status(http.statusCode, retryAfter: HTTPDownloader.retryAfter(http.value(forHTTPHeaderField: "Retry-After")), file: kept)
-                return
-            }
-            box.outcome = .success(Download(file: kept, contentType: http.value(forHTTPHeaderField: "Content-Type")))
+            box.outcome = HTTPDownloader.outcome(location: location, response: response, error: error, refusal: redirects.refusal)
         }
         task.resume()
         done.wait()
         return box.outcome ?? .failure(URLError(.unknown))
+    }
+
+    /// Classifies what URLSession handed the completion handler.
+    static func outcome(location: URL?, response: URLResponse?, error: Error?, refusal: String?) -> Outcome {
+        if let refusal { return .refusedRedirect(refusal) }
+        if let error { return .failure(error as? URLError ?? URLError(.unknown)) }
+        guard let http = response as? HTTPURLResponse, location != nil || http.statusCode == 304 else {
+            return .failure(URLError(.badServerResponse))
+        }
+        // The system deletes `location` when the handler returns: move it somewhere of ours.
+        let kept = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-fetch-\(UUID().uuidString)")
+        do {
+            if let location {
+                try FileManager.default.moveItem(at: location, to: kept)
+            } else {
+                try Data().write(to: kept)
+            }
+        } catch {
+            return .failure(URLError(.cannotWriteToFile))
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: kept.path)[.size] as? Int) ?? nil
+        if http.statusCode != 304, http.expectedContentLength > 0, let size, Int64(size) < http.expectedContentLength {
+            try? FileManager.default.removeItem(at: kept)
+            return .failure(URLError(.networkConnectionLost))
+        }
+        guard (200..<300).contains(http.statusCode) || http.statusCode == 304 else {
+            return .status(http.statusCode, retryAfter: retryAfter(http.value(forHTTPHeaderField: "Retry-After")), file: kept)
+        }
+        return .success(
+            Response(
+                status: http.statusCode, file: kept, contentType: http.value(forHTTPHeaderField: "Content-Type"),
+                etag: http.value(forHTTPHeaderField: "ETag"), lastModified: http.value(forHTTPHeaderField: "Last-Modified"),
+                link: http.value(forHTTPHeaderField: "Link")))
     }
 
     /// `Retry-After` as seconds: a number, or an HTTP date in the future.
@@ -134,7 +157,7 @@ struct HTTPDownloader {
         case .badServerResponse: "the server's answer is not valid HTTP"
         case .unsupportedURL: "unsupported URL"
         case .httpTooManyRedirects: "too many redirects"
-        default: "network error \(error.code.rawValue): \(error.localizedDescription)"
+        default: "network error \(error.code.rawValue)"
         }
     }
 }
