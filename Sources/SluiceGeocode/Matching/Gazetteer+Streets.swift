@@ -1,0 +1,100 @@
+/// Street lookups: from the text a record gives to the gazetteer's street ids.
+extension Gazetteer {
+    /// A street the text may mean, with what it took to find it and how much that costs in score.
+    struct StreetChoice: Equatable {
+        var id: Int
+        /// Empty for an exact key; else `suffix_added`, `suffix_differs`, `spacing`, `fuzzy_street(a→b)`.
+        var method: String
+        var factor: Double
+    }
+
+    /// Common suffixes first, so "Mission" finds Mission St before Mission Bay Blvd's rivals.
+    static let suffixPreference = ["st", "ave", "blvd", "dr", "way", "rd", "pl", "ln", "ter", "ct", "aly"]
+
+    /// The streets `text` may name, best first: the exact key; else the same name with any
+    /// suffix; else the name written without spaces (`DeHaro`); else a name within one or two
+    /// typos (`Kearney` → Kearny).
+    func streets(for text: String) -> [StreetChoice] {
+        let normal = StreetNormalizer.normalize(text)
+        guard !normal.nameKey.isEmpty else { return [] }
+        if let id = streetIDs[normal.key] { return [StreetChoice(id: id, method: "", factor: 1)] }
+        let method = normal.suffix == nil ? "suffix_added" : "suffix_differs"
+        if let ids = streetsByName[normal.nameKey] {
+            return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: method, factor: ids.count == 1 ? 0.98 : 0.95) }
+        }
+        let squashed = Self.squash(normal.nameKey)
+        if let ids = streetsBySquashedName[squashed] {
+            return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: "spacing", factor: 0.95) }
+        }
+        guard squashed.count >= 5, squashed.first?.isLetter == true else { return [] }
+        let allowed = squashed.count >= 8 ? 2 : 1
+        var best: [(distance: Int, name: String)] = []
+        for name in streetsBySquashedName.keys where abs(name.count - squashed.count) <= allowed {
+            if let distance = EditDistance.bounded(squashed, name, limit: allowed) { best.append((distance, name)) }
+        }
+        best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+        guard let closest = best.first else { return [] }
+        let ids = best.filter { $0.distance == closest.distance }.flatMap { streetsBySquashedName[$0.name] ?? [] }
+        let factor = closest.distance == 1 ? 0.9 : 0.8
+        return ordered(ids, normal: normal).map { id in
+            StreetChoice(id: id, method: "fuzzy_street(\(normal.nameKey)→\(StreetNormalizer.normalize(streetKeys[id]).nameKey))", factor: factor)
+        }
+    }
+
+    /// Same suffix as asked first, then common suffixes, then by key.
+    func ordered(_ ids: [Int], normal: NormalizedStreet) -> [Int] {
+        func rank(_ id: Int) -> Int {
+            let suffix = StreetNormalizer.normalize(streetKeys[id]).suffix ?? ""
+            if let wanted = normal.suffix, suffix == wanted { return -1 }
+            return Self.suffixPreference.firstIndex(of: suffix) ?? Self.suffixPreference.count
+        }
+        return ids.sorted { (rank($0), streetKeys[$0]) < (rank($1), streetKeys[$1]) }
+    }
+
+    /// Where two streets meet; several points when they cross more than once.
+    func meeting(_ a: Int, _ b: Int) -> [GeoPoint] {
+        intersections[PairKey(a, b)] ?? []
+    }
+
+    /// The point address `number` on `street`, when the gazetteer lists it.
+    func addressPoint(street: Int, number: Int) -> GeoPoint? {
+        let numbers = addressNumbers[street]
+        let position = lowerBound(numbers, Int32(clamping: number))
+        guard position < numbers.count, numbers[position] == Int32(clamping: number) else { return nil }
+        return addressPoints[street][position]
+    }
+
+    /// A point between the nearest listed addresses below and above `number` on the same side
+    /// (same parity), when both are within `span` numbers.
+    func betweenAddresses(street: Int, number: Int, span: Int = 40) -> GeoPoint? {
+        let numbers = addressNumbers[street]
+        let position = lowerBound(numbers, Int32(clamping: number))
+        let parity = number & 1
+        var below: Int?
+        var above: Int?
+        var index = position - 1
+        while index >= 0, Int(numbers[index]) >= number - span {
+            if Int(numbers[index]) & 1 == parity { below = index; break }
+            index -= 1
+        }
+        index = position
+        while index < numbers.count, Int(numbers[index]) <= number + span {
+            if Int(numbers[index]) & 1 == parity, Int(numbers[index]) != number { above = index; break }
+            index += 1
+        }
+        guard let below, let above else { return nil }
+        let low = Double(numbers[below]), high = Double(numbers[above])
+        let t = high > low ? (Double(number) - low) / (high - low) : 0.5
+        let a = addressPoints[street][below], b = addressPoints[street][above]
+        return GeoPoint(lat: a.lat + (b.lat - a.lat) * t, lon: a.lon + (b.lon - a.lon) * t)
+    }
+
+    func lowerBound(_ numbers: [Int32], _ value: Int32) -> Int {
+        var low = 0, high = numbers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if numbers[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,53 @@
+import SluiceCore
+
+/// What a record says about its location, in the terms the cascade uses: a place name, a
+/// house number and street, and cross streets (one for an intersection, two for a block).
+///
+///     GeocodeQuery(address: ["kind": "intersection", "street": "Mason", "suffix": "St",
+///                            "cross_street": "California St"])
+///     // street "Mason St", crossStreets ["California St"]
+public struct GeocodeQuery: Equatable, Sendable {
+    public var place: String?
+    public var number: Int?
+    public var street: String?
+    public var crossStreets: [String] = []
+    /// The whole text, tried as a place name when nothing else matches.
+    public var text: String = ""
+
+    public init(place: String? = nil, number: Int? = nil, street: String? = nil, crossStreets: [String] = [], text: String = "") {
+        self.place = place
+        self.number = number
+        self.street = street
+        self.crossStreets = crossStreets
+        self.text = text
+    }
+
+    /// True when the query names nothing at all.
+    public var isEmpty: Bool { place == nil && street == nil && text.isEmpty }
+
+    /// Reads the `address` object written by `sluice-sanitize`. Its street is rebuilt from
+    /// the components (`pre_dir street suffix post_dir`); an `unparsed`/`none` address falls
+    /// back to parsing its raw text.
+    public init(address: JSONValue) {
+        func text(_ key: String) -> String? {
+            guard let value = address[key]?.stringValue?.trimmingSpaces(), !value.isEmpty else {
+                if let number = address[key], case .number(let digits) = number { return digits }
+                return nil
+            }
+            return value
+        }
+        let raw = text("clean") ?? text("raw") ?? ""
+        let kind = text("kind") ?? ""
+        if kind == "unparsed" || (text("street") == nil && text("place") == nil) {
+            self = LocationText.parse(raw)
+            return
+        }
+        self.init(text: raw)
+        place = text("place")
+        number = text("number").flatMap { Int($0.prefix { $0.isNumber }) }
+        if let name = text("street") {
+            street = [text("pre_dir"), name, text("suffix"), text("post_dir")].compactMap { $0 }.joined(separator: " ")
+        }
+        crossStreets = [text("cross_street"), text("cross_street_2")].compactMap { $0 }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Finds places by name: exact normalised name, then alias, then a fuzzy token match that
+/// forgives typos (`Chrissy Field` → Crissy Field) and extra or missing words, weighting rare
+/// words above common ones (`park`, `street`).
+///
+///     let index = PlaceIndex([["Crissy Field"], ["Coit Tower", "Telegraph Hill Tower"]])
+///     index.best("Chrissy Field")   // place 0, score ≈ 0.9, how: .fuzzy
+///
+/// - Complexity: exact lookups O(1); fuzzy O(v) in the vocabulary size per query word.
+public struct PlaceIndex: Sendable {
+    public enum How: String, Sendable { case exact, alias, fuzzy }
+
+    public struct Hit: Equatable, Sendable {
+        public var place: Int
+        public var score: Double
+        public var how: How
+    }
+
+    var exact: [String: Int] = [:]
+    var alias: [String: Int] = [:]
+    /// Word → the places whose names (or aliases) hold it.
+    var postings: [String: [Int]] = [:]
+    var vocabulary: [String] = []
+    var weights: [String: Double] = [:]
+    /// Each place's names as word lists, for scoring.
+    var names: [[[String]]] = []
+
+    static let stopWords: Set<String> = ["the", "of", "a", "an", "and", "at", "in", "on", "sf", "san", "francisco"]
+
+    public init() {}
+
+    /// Indexes places given as lists of names: the first is the name, the rest are aliases.
+    public init(_ placeNames: [[String]]) {
+        names = placeNames.map { $0.map(Self.words) }
+        for (place, list) in placeNames.enumerated() {
+            for (position, name) in list.enumerated() {
+                let key = Self.words(name).joined(separator: " ")
+                guard !key.isEmpty else { continue }
+                if position == 0 {
+                    if exact[key] == nil { exact[key] = place }
+                } else if alias[key] == nil {
+                    alias[key] = place
+                }
+                for word in Set(Self.words(name)) where postings[word]?.last != place {
+                    postings[word, default: []].append(place)
+                }
+            }
+        }
+        vocabulary = postings.keys.sorted()
+        let total = Double(max(1, placeNames.count))
+        for (word, list) in postings { weights[word] = log(1 + total / Double(list.count)) }
+    }
+
+    /// Lower-case words without punctuation, accents or stop words; `&` and `st.` (saint) spelled out.
+    public static func words(_ text: String) -> [String] {
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        var words: [String] = []
+        var current = ""
+        for character in folded {
+            if character == "'" || character == "\u{2019}" || character == "." { continue }
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.filter { !stopWords.contains($0) }
+    }
+
+    /// The best places for `text`, best first: exact and alias hits alone, else fuzzy hits
+    /// scoring at least `minimum`.
+    public func search(_ text: String, limit: Int = 5, minimum: Double = 0.6) -> [Hit] {
+        let query = Self.words(text)
+        guard !query.isEmpty else { return [] }
+        let key = query.joined(separator: " ")
+        if let place = exact[key] { return [Hit(place: place, score: 1, how: .exact)] }
+        if let place = alias[key] { return [Hit(place: place, score: 0.97, how: .alias)] }
+        // Each query word's closest vocabulary words (itself, or within a small edit distance).
+        var matches: [String: [(word: String, similarity: Double)]] = [:]
+        var candidates = Set<Int>()
+        for word in Set(query) {
+            var found: [(String, Double)] = []
+            if postings[word] != nil {
+                found.append((word, 1))
+            } else if word.count >= 4 {
+                let allowed = word.count >= 8 ? 2 : 1
+                for other in vocabulary where Swift.abs(other.count - word.count) <= allowed {
+                    if let distance = EditDistance.bounded(word, other, limit: allowed) {
+                        found.append((other, 1 - 0.25 * Double(distance)))
+                    }
+                }
+            }
+            matches[word] = found
+            for (other, _) in found { candidates.formUnion(postings[other] ?? []) }
+        }
+        var hits: [Hit] = []
+        for place in candidates.sorted() {
+            let similarity = names[place].map { self.score(query: query, name: $0, matches: matches) }.max() ?? 0
+            if similarity >= minimum { hits.append(Hit(place: place, score: similarity, how: .fuzzy)) }
+        }
+        hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.place < $1.place }
+        return Array(hits.prefix(limit))
+    }
+
+    public func best(_ text: String, minimum: Double = 0.6) -> Hit? { search(text, limit: 1, minimum: minimum).first }
+
+    /// Weighted Dice similarity: twice the weight of matched words over the weight of both.
+    func score(query: [String], name: [String], matches: [String: [(word: String, similarity: Double)]]) -> Double {
+        let unknown = log(1 + Double(max(1, names.count)))
+        func weight(_ word: String) -> Double { weights[word] ?? unknown }
+        var matched = 0.0
+        var used = Set<String>()
+        for word in query {
+            guard let best = matches[word]?.filter({ name.contains($0.word) && !used.contains($0.word) }).max(by: { $0.similarity < $1.similarity }) else { continue }
+            used.insert(best.word)
+            matched += weight(best.word) * best.similarity
+        }
+        let total = query.reduce(0) { $0 + weight($1) } + name.reduce(0) { $0 + weight($1) }
+        return total > 0 ? min(0.95, 2 * matched / total) : 0
+    }
+}
+
+/// Levenshtein distance with an early stop, for typo-tolerant names.
+public enum EditDistance {
+    /// The edit distance between `a` and `b` when it is at most `limit`, else nil.
+    ///
+    ///     EditDistance.bounded("kearney", "kearny", limit: 1)   // 1
+    public static func bounded(_ a: String, _ b: String, limit: Int) -> Int? {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        if abs(x.count - y.count) > limit { return nil }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...max(1, x.count) where !x.isEmpty {
+            current[0] = i
+            var rowMinimum = i
+            for j in stride(from: 1, through: y.count, by: 1) {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return nil }
+            swap(&previous, &current)
+        }
+        let distance = x.isEmpty ? y.count : previous[y.count]
+        return distance <= limit ? distance : nil
+    }
+}
