@@ -62,6 +62,9 @@ public enum StreetNormalizer {
             tokens.removeFirst()
         }
         if tokens.count >= 2, tokens[0] == "the" { tokens.removeFirst() }
+        // "St. Germain Avenue": a leading "st" is Saint.
+        if tokens.count >= 2, tokens[0] == "st" { tokens[0] = "saint" }
+        if tokens.count >= 2, tokens[0] == "mt" { tokens[0] = "mount" }
         tokens = tokens.map(ordinal)
         let name = tokens.joined(separator: " ")
         let key = ([pre, name, suffix, post].compactMap { $0 }).joined(separator: " ")

@@ -1,1 +1,3 @@
-print("todo")
+import SluiceGeocode
+
+EvalTool.main()

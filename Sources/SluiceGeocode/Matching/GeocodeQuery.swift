@@ -8,11 +8,15 @@ import SluiceCore
 ///     // street "Mason St", crossStreets ["California St"]
 public struct GeocodeQuery: Equatable, Sendable {
     public var place: String?
+    /// Further place names to try when `place` is not known (`Fisherman's Wharf` after a shop).
+    public var otherPlaces: [String] = []
     public var number: Int?
     public var street: String?
     public var crossStreets: [String] = []
     /// The whole text, tried as a place name when nothing else matches.
     public var text: String = ""
+    /// Other readings of the same location, tried too (their answers score 3% less).
+    public var alternatives: [GeocodeQuery] = []
 
     public init(place: String? = nil, number: Int? = nil, street: String? = nil, crossStreets: [String] = [], text: String = "") {
         self.place = place
@@ -49,5 +53,12 @@ public struct GeocodeQuery: Equatable, Sendable {
             street = [text("pre_dir"), name, text("suffix"), text("post_dir")].compactMap { $0 }.joined(separator: " ")
         }
         crossStreets = [text("cross_street"), text("cross_street_2")].compactMap { $0 }
+        otherPlaces = [text("neighborhood")].compactMap { $0 }
+        if case .array(let others)? = address["alternatives"] {
+            alternatives = others.compactMap { other in
+                if case .object = other { return GeocodeQuery(address: other) }
+                return other.stringValue.map(LocationText.parse)
+            }
+        }
     }
 }

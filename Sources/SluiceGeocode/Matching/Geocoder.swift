@@ -33,6 +33,29 @@ public struct Geocoder: Sendable {
     /// All answers for `query`, best first; a single `precision: none` answer when nothing matched.
     public func geocode(_ query: GeocodeQuery) -> [GeoMatch] {
         guard !query.isEmpty else { return [.none("empty location")] }
+        var (streetAnswers, placeAnswers) = collect(query)
+        for alternative in query.alternatives {
+            let (moreStreets, morePlaces) = collect(alternative)
+            streetAnswers += moreStreets.map { Self.alternative($0) }
+            placeAnswers += morePlaces.map { Self.alternative($0) }
+        }
+        let answers = reconcile(streetAnswers, placeAnswers)
+        guard !answers.isEmpty else {
+            if let street = query.street, gazetteer.streets(for: street).isEmpty { return [.none("street '\(street)' is not in the gazetteer")] }
+            return [.none("no street, intersection or place matched '\(query.place ?? query.text)'")]
+        }
+        return answers
+    }
+
+    static func alternative(_ answer: GeoMatch) -> GeoMatch {
+        var answer = answer
+        answer.score *= 0.97
+        answer.method += "+alternative"
+        return answer
+    }
+
+    /// The answers of every rule that applies to one reading: street-based, then place-based.
+    func collect(_ query: GeocodeQuery) -> (streets: [GeoMatch], places: [GeoMatch]) {
         var answers: [GeoMatch] = []
         let streets = query.street.map(gazetteer.streets(for:)) ?? []
         if let number = query.number, !streets.isEmpty { answers += addressAnswers(number: number, streets: streets) }
@@ -41,22 +64,23 @@ public struct Geocoder: Sendable {
         } else if query.crossStreets.count == 2, !streets.isEmpty {
             answers += segmentAnswers(streets, query.crossStreets[0], query.crossStreets[1])
         }
-        let placeText = query.place ?? (answers.isEmpty && streets.isEmpty ? query.text : nil)
-        var places = placeText.map(placeAnswers) ?? []
-        if places.isEmpty, answers.isEmpty, streets.isEmpty, !query.text.isEmpty, placeText != query.text {
-            places = placeAnswers(query.text)
-        }
         if let street = streets.first, let centre = gazetteer.streetCentres[street.id] {
             answers.append(GeoMatch(
                 point: centre.point, precision: .street, score: Self.streetScore(length: centre.length) * street.factor,
                 matched: gazetteer.streetKeys[street.id], method: Self.method("street_centre", street)))
         }
-        answers = reconcile(answers, places)
-        guard !answers.isEmpty else {
-            if query.street != nil, streets.isEmpty { return [.none("street '\(query.street ?? "")' is not in the gazetteer")] }
-            return [.none("no street, intersection or place matched '\(query.place ?? query.text)'")]
+        // Place names in the order given; the whole text last, when nothing more precise came out.
+        var names = ([query.place] + query.otherPlaces.map { Optional($0) }).compactMap { $0 }
+        if !answers.contains(where: { $0.precision < .street }), !query.text.isEmpty, !names.contains(query.text) { names.append(query.text) }
+        var places: [GeoMatch] = []
+        for (position, name) in names.enumerated() where places.isEmpty {
+            places = placeAnswers(name).map { answer in
+                var answer = answer
+                if position > 0 { answer.score *= 0.95 }
+                return answer
+            }
         }
-        return answers
+        return (answers, places)
     }
 
     /// A street alone says little: the longer the street, the lower the score (0.1–0.45).

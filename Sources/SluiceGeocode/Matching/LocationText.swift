@@ -31,12 +31,18 @@ public enum LocationText {
         }
         if !rest.isEmpty { pieces = split(rest) }
         for piece in pieces where !piece.isEmpty {
-            if query.street == nil, let structured = structure(piece) {
-                query.number = structured.number
-                query.street = structured.street
-                query.crossStreets = structured.crossStreets
+            if let structured = structure(piece) {
+                if query.street == nil {
+                    query.number = structured.number
+                    query.street = structured.street
+                    query.crossStreets = structured.crossStreets
+                } else {
+                    query.alternatives.append(GeocodeQuery(number: structured.number, street: structured.street, crossStreets: structured.crossStreets, text: piece))
+                }
             } else if query.place == nil {
                 query.place = piece
+            } else {
+                query.otherPlaces.append(piece)
             }
         }
         // A lone street-less text is a place name; keep it as the place too.
@@ -47,8 +53,13 @@ public enum LocationText {
     /// Splits "Place, 12 Some St" and "Place - 12 Some St" and "Place at 12 Some St".
     static func split(_ text: String) -> [String] {
         var parts: [String] = []
-        for chunk in text.split(separator: ",").flatMap({ $0.split(separator: " - ") }) {
+        for chunk in text.split(whereSeparator: { $0 == "," || $0 == ";" }).flatMap({ $0.split(separator: " - ") }) {
             let words = chunk.split(separator: " ")
+            // ", between A & B" continues the street before it.
+            if let first = words.first?.lowercased(), segmentWords.contains(first) || first == "at", let last = parts.popLast() {
+                parts.append(last + " " + chunk.trimmingSpaces())
+                continue
+            }
             if let at = words.firstIndex(where: { $0.lowercased() == "at" }), at > 0, at + 1 < words.count,
                 words[at + 1].first?.isNumber == true, words[at + 1].allSatisfy({ $0.isNumber })
             {
