@@ -125,6 +125,16 @@ public struct Gazetteer: Sendable {
             streetsBySquashedName[Self.squash(name), default: []].append(id)
         }
         streetCentres = streetKeys.indices.map(centre(of:))
+        // A street known only from intersection lists: the middle of its crossings.
+        var crossings: [Int: [GeoPoint]] = [:]
+        for (pair, points) in intersections where streetCentres[pair.low] == nil || streetCentres[pair.high] == nil {
+            for street in [pair.low, pair.high] where streetCentres[street] == nil { crossings[street, default: []] += points }
+        }
+        for (street, points) in crossings {
+            let sorted = points.sorted { ($0.lat, $0.lon) < ($1.lat, $1.lon) }
+            let span = sorted.map { $0.distance(to: sorted[0]) }.max() ?? 0
+            streetCentres[street] = (sorted[sorted.count / 2], span)
+        }
         placeIndex = PlaceIndex(places.map { [$0.name] + $0.aliases })
     }
 

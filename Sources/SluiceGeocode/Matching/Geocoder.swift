@@ -69,15 +69,25 @@ public struct Geocoder: Sendable {
                 point: centre.point, precision: .street, score: Self.streetScore(length: centre.length) * street.factor,
                 matched: gazetteer.streetKeys[street.id], method: Self.method("street_centre", street)))
         }
-        // Place names in the order given; the whole text last, when nothing more precise came out.
+        // Place names in the order given; the whole text last, when it named no street.
         var names = ([query.place] + query.otherPlaces.map { Optional($0) }).compactMap { $0 }
-        if !answers.contains(where: { $0.precision < .street }), !query.text.isEmpty, !names.contains(query.text) { names.append(query.text) }
+        if streets.isEmpty, !query.text.isEmpty, !names.contains(query.text) { names.append(query.text) }
         var places: [GeoMatch] = []
         for (position, name) in names.enumerated() where places.isEmpty {
             places = placeAnswers(name).map { answer in
                 var answer = answer
                 if position > 0 { answer.score *= 0.95 }
                 return answer
+            }
+            // A "place" that is exactly a street's name (`The Embarcadero`, `Broadway`) is that
+            // street, unless a place has that very name.
+            if query.street == nil, !places.contains(where: { !$0.method.hasPrefix("place_fuzzy") }),
+                let street = gazetteer.streets(for: name).first, street.method.isEmpty, let centre = gazetteer.streetCentres[street.id]
+            {
+                places = []
+                answers.append(GeoMatch(
+                    point: centre.point, precision: .street, score: Self.streetScore(length: centre.length),
+                    matched: gazetteer.streetKeys[street.id], method: "street_centre+named_as_place"))
             }
         }
         return (answers, places)
@@ -191,7 +201,9 @@ public struct Geocoder: Sendable {
         gazetteer.placeIndex.search(text).map { hit in
             let place = gazetteer.places[hit.place]
             let base = place.category == "neighborhood" ? Score.neighbourhood : Score.place
-            return GeoMatch(point: place.point, precision: .place, score: base * hit.score, matched: place.name, method: "place_" + hit.how.rawValue)
+            // Say when the place is a whole neighbourhood: it locates the record only roughly.
+            let name = place.category == "neighborhood" ? place.name + " (neighborhood)" : place.name
+            return GeoMatch(point: place.point, precision: .place, score: base * hit.score, matched: name, method: "place_" + hit.how.rawValue)
         }
     }
 }

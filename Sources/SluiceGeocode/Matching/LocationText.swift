@@ -74,8 +74,17 @@ public enum LocationText {
 
     /// Reads an address, a block, an intersection or a lone street from one piece of text.
     static func structure(_ piece: String) -> (number: Int?, street: String, crossStreets: [String])? {
+        // "372/374 Pennsylvania Ave", "0-100 block Halleck Street": the first number counts.
+        var number: Int?
+        var text = Substring(piece)
+        if let first = piece.split(separator: " ").first, first.first?.isNumber == true,
+            first.allSatisfy({ $0.isNumber || $0 == "/" || $0 == "-" }), let value = Int(first.prefix { $0.isNumber })
+        {
+            number = value
+            text = piece.dropFirst(first.count)
+        }
         var spaced = ""
-        for character in piece {
+        for character in text {
             if character == "&" || character == "@" || character == "/" {
                 spaced += " \(character) "
             } else {
@@ -83,14 +92,11 @@ public enum LocationText {
             }
         }
         var words = spaced.split(separator: " ").map(String.init)
-        while let first = words.first, fillerWords.contains(first.lowercased()) { words.removeFirst() }
-        words.removeAll { $0.lowercased() == "midblock" || $0.lowercased() == "mid-block" }
-        guard !words.isEmpty else { return nil }
-        var number: Int?
-        if let first = words.first, let digits = Int(first.split(separator: "-").first ?? ""), words.count >= 2 {
-            number = digits
+        while let first = words.first, fillerWords.contains(first.lowercased()) || (number != nil && first.lowercased() == "block") {
             words.removeFirst()
         }
+        words.removeAll { $0.lowercased() == "midblock" || $0.lowercased() == "mid-block" }
+        guard !words.isEmpty else { return nil }
         let lower = words.map { $0.lowercased().trimmingCharacters(in: ".,;") }
         if let between = lower.firstIndex(where: segmentWords.contains), between > 0 {
             let after = lower[(between + 1)...]

@@ -26,7 +26,8 @@ public struct PlaceIndex: Sendable {
     /// Each place's names as word lists, for scoring.
     var names: [[[String]]] = []
 
-    static let stopWords: Set<String> = ["the", "of", "a", "an", "and", "at", "in", "on", "sf", "san", "francisco"]
+    /// Words that do not tell places apart (`Mission District` is the Mission).
+    static let stopWords: Set<String> = ["the", "of", "a", "an", "and", "at", "in", "on", "sf", "san", "francisco", "district", "neighborhood", "area"]
 
     public init() {}
 
@@ -85,11 +86,11 @@ public struct PlaceIndex: Sendable {
             var found: [(String, Double)] = []
             if postings[word] != nil {
                 found.append((word, 1))
-            } else if word.count >= 4 {
+            } else if word.count >= 4, !word.contains(where: \.isNumber) {
                 let allowed = word.count >= 8 ? 2 : 1
                 for other in vocabulary where Swift.abs(other.count - word.count) <= allowed {
                     if let distance = EditDistance.bounded(word, other, limit: allowed) {
-                        found.append((other, 1 - 0.25 * Double(distance)))
+                        found.append((other, 1 - 0.15 * Double(distance)))
                     }
                 }
             }
@@ -107,7 +108,8 @@ public struct PlaceIndex: Sendable {
 
     public func best(_ text: String, minimum: Double = 0.6) -> Hit? { search(text, limit: 1, minimum: minimum).first }
 
-    /// Weighted Dice similarity: twice the weight of matched words over the weight of both.
+    /// The mean of the weighted shares of query words found in the name and of name words
+    /// found in the query, so `Huntington Park` still finds `Collis P. Huntington Park`.
     func score(query: [String], name: [String], matches: [String: [(word: String, similarity: Double)]]) -> Double {
         let unknown = log(1 + Double(max(1, names.count)))
         func weight(_ word: String) -> Double { weights[word] ?? unknown }
@@ -118,8 +120,9 @@ public struct PlaceIndex: Sendable {
             used.insert(best.word)
             matched += weight(best.word) * best.similarity
         }
-        let total = query.reduce(0) { $0 + weight($1) } + name.reduce(0) { $0 + weight($1) }
-        return total > 0 ? min(0.95, 2 * matched / total) : 0
+        let queryWeight = query.reduce(0) { $0 + weight($1) }, nameWeight = name.reduce(0) { $0 + weight($1) }
+        guard queryWeight > 0, nameWeight > 0 else { return 0 }
+        return min(0.95, (matched / queryWeight + matched / nameWeight) / 2)
     }
 }
 
