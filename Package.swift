@@ -4,7 +4,7 @@
 import PackageDescription
 
 // The stages built so far, in pipeline order; each is a library plus a thin executable.
-let stages = ["fetch", "geocode", "load"]
+let stages = ["fetch", "sanitize", "geocode", "load"]
 
 func library(_ stage: String) -> String { "Sluice" + stage.prefix(1).uppercased() + stage.dropFirst() }
 
@@ -19,13 +19,15 @@ let package = Package(
         ),
         .target(name: "SluiceCore"),
         .target(name: "SluiceFetch", dependencies: ["SluiceCore"]),
+        .target(name: "SluiceSanitize", dependencies: ["SluiceCore"]),
         .target(name: "SluiceLoad", dependencies: ["SluiceCore", "CSQLite"]),
-        .target(name: "SluiceGeocode", dependencies: ["SluiceCore"]),
+        .target(name: "SluiceGeocode", dependencies: ["SluiceCore", "SluiceSanitize"]),
         // The gazetteer builder and the geocoder's self-check, over SluiceGeocode.
         .executableTarget(name: "sluice-gazetteer", dependencies: ["SluiceGeocode"]),
         .executableTarget(name: "sluice-geocode-eval", dependencies: ["SluiceGeocode"]),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
+        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
         .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore"]),

@@ -1,3 +1,5 @@
+import SluiceSanitize
+
 /// Builds the San Francisco gazetteer from the public sources in one folder (see
 /// `data/sf-gazetteer.SOURCE.md`): point addresses, street blocks with address ranges and
 /// lines, intersections, and named places. The output is sorted, so the same sources always

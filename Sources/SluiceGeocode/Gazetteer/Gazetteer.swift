@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceSanitize
 
 /// The in-memory gazetteer: streets with their point addresses and blocks, intersections, and
 /// named places, indexed for the matching cascade. Built from `GazetteerRow`s (see

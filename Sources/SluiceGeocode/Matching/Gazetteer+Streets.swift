@@ -1,3 +1,5 @@
+import SluiceSanitize
+
 /// Street lookups: from the text a record gives to the gazetteer's street ids.
 extension Gazetteer {
     /// A street the text may mean, with what it took to find it and how much that costs in score.
@@ -44,8 +46,8 @@ extension Gazetteer {
     /// Same suffix as asked first, then common suffixes, then by key.
     func ordered(_ ids: [Int], normal: NormalizedStreet) -> [Int] {
         func rank(_ id: Int) -> Int {
-            let suffix = StreetNormalizer.normalize(streetKeys[id]).suffix ?? ""
-            if let wanted = normal.suffix, suffix == wanted { return -1 }
+            let suffix = StreetNormalizer.normalize(streetKeys[id]).suffix?.lowercased() ?? ""
+            if let wanted = normal.suffix?.lowercased(), suffix == wanted { return -1 }
             return Self.suffixPreference.firstIndex(of: suffix) ?? Self.suffixPreference.count
         }
         return ids.sorted { (rank($0), streetKeys[$0]) < (rank($1), streetKeys[$1]) }

@@ -1,3 +1,5 @@
+import SluiceSanitize
+
 /// A small parser for free-text locations, used by `--field` when a record has no `address`
 /// object (sluice-sanitize does this properly; this covers the common shapes):
 ///
@@ -11,7 +13,7 @@ public enum LocationText {
     static let rangeWords: Set<String> = ["and", "&", "to", "-", "–", "thru", "through"]
     static let crossWords: Set<String> = ["&", "and", "at", "@", "/", "x", "off"]
     static let fillerWords: Set<String> = ["midblock", "mid-block", "intersection", "corner", "of", "the"]
-    static let streetTypes: Set<String> = Set(StreetNormalizer.suffixes.keys)
+    static let streetTypes: Set<String> = Set(USPSTables.suffixes.filter { USPSTables.streetSuffixes.contains($0.value) }.keys)
 
     public static func parse(_ text: String) -> GeocodeQuery {
         var query = GeocodeQuery(text: text.trimmingSpaces())

@@ -1,0 +1,224 @@
+/// One location: parentheses and commas cut it into chunks (`Fairmont Hotel (950 Mason
+/// Street, Nob Hill)` → place, address, neighbourhood), each chunk is classified, and the most
+/// precise location found wins.
+extension AddressParser {
+    /// What one comma- or parenthesis-delimited chunk holds.
+    enum Chunk {
+        case empty
+        case neighborhood(name: String, text: String)
+        case city(String, state: String?, zip: String?)
+        case zip(String)
+        case unit(String)
+        case location(ParsedAddress)
+        case place(String)
+    }
+
+    func parseOne(_ tokens: ArraySlice<Token>) -> ParsedAddress {
+        var result = ParsedAddress(raw: nil)
+        var chunks: [(tokens: ArraySlice<Token>, inParens: Bool)] = []
+        var outside: [Token] = []
+        var group: [Token]?
+        for token in tokens {
+            if token.isPunct("(") || token.isPunct("[") {
+                if let open = group { chunks.append((open[...], true)) }
+                group = []
+                outside.append(Token(text: ",", lower: ",", punct: UInt8(ascii: ","), spaceBefore: false))
+            } else if token.isPunct(")") || token.isPunct("]") {
+                if let open = group { chunks.append((open[...], true)) } else { result.note(Note.unbalancedParenthesis) }
+                group = nil
+            } else if group != nil {
+                group?.append(token)
+            } else {
+                outside.append(token)
+            }
+        }
+        if let open = group {
+            result.note(Note.unbalancedParenthesis)
+            chunks.append((open[...], true))
+        }
+        // Outside text is split at commas and at a spaced dash (`Oasis Nightclub - 298 11th St`).
+        var outsideChunks = split(outside[...]) { token in
+            token.isPunct(",") || token.isPunct(":") || (token.isPunct("-") && token.spaceBefore)
+        }.map { (tokens: $0, inParens: false) }
+        var insideChunks: [(tokens: ArraySlice<Token>, inParens: Bool)] = []
+        for chunk in chunks { insideChunks += split(chunk.tokens) { $0.isPunct(",") }.map { ($0, true) } }
+        outsideChunks += insideChunks
+
+        var location: ParsedAddress?
+        var locationInParens = false
+        var outsideLocation: ParsedAddress?
+        var places: [String] = []
+        var neighborhoodText: String?
+        var sawCity = false
+        for (index, chunk) in outsideChunks.enumerated() {
+            switch classify(chunk.tokens, afterCity: sawCity, first: index == 0) {
+            case .empty:
+                break
+            case .neighborhood(let name, let text):
+                if result.neighborhood == nil {
+                    result.neighborhood = name
+                    neighborhoodText = text
+                }
+            case .city(let city, let state, let zip):
+                sawCity = true
+                result.city = result.city ?? city
+                result.state = result.state ?? state
+                result.zip = result.zip ?? zip
+            case .zip(let zip):
+                result.zip = result.zip ?? zip
+            case .unit(let unit):
+                result.unit = result.unit ?? unit
+            case .place(let place):
+                places.append(place)
+            case .location(let parsed):
+                if let place = parsed.place { places.append(place) }
+                if !chunk.inParens, outsideLocation == nil { outsideLocation = parsed }
+                if var current = location, current.kind == .street, parsed.kind == .segment, parsed.mainStreet == nil {
+                    // `Bush Street (between Grant & Kearny Streets)`: the street is outside.
+                    current.kind = .segment
+                    current.cross = parsed.cross
+                    current.cross2 = parsed.cross2
+                    current.notes += parsed.notes
+                    location = current
+                } else if let current = location {
+                    if rank(parsed.kind) > rank(current.kind) {
+                        location = parsed
+                        locationInParens = chunk.inParens
+                    } else if rank(parsed.kind) == rank(current.kind), rank(parsed.kind) >= 4 {
+                        result.note(Note.extraLocation)
+                    }
+                } else {
+                    location = parsed
+                    locationInParens = chunk.inParens
+                }
+            }
+        }
+        guard var found = location else {
+            if !places.isEmpty {
+                result.kind = .place
+                result.place = places.joined(separator: ", ")
+            } else if let neighborhoodText {
+                result.kind = .place
+                result.place = neighborhoodText
+            } else if result.city != nil {
+                result.kind = .place
+                result.place = result.city
+            } else {
+                result.kind = .unparsed
+            }
+            return result
+        }
+        if locationInParens, !places.isEmpty || outsideLocation != nil {
+            found.note(Note.parentheticalAddress)
+        }
+        // `20th St and Church (3885 20th St)`: keep the other street of the outside corner.
+        if let corner = outsideLocation, corner.kind == .intersection, found.cross == nil,
+           found.kind == .streetAddress || found.kind == .addressRange, let main = found.mainStreet {
+            if corner.mainStreet?.nameKey == main.nameKey { found.cross = corner.cross }
+            else if corner.cross?.nameKey == main.nameKey { found.cross = corner.mainStreet }
+        }
+        found.place = places.isEmpty ? nil : places.joined(separator: ", ")
+        found.neighborhood = result.neighborhood
+        found.city = result.city ?? found.city
+        found.state = result.state ?? found.state
+        found.zip = result.zip ?? found.zip
+        found.unit = found.unit ?? result.unit
+        found.notes = result.notes + found.notes.filter { !result.notes.contains($0) }
+        return found
+    }
+
+    func rank(_ kind: ParsedAddress.Kind) -> Int {
+        switch kind {
+        case .streetAddress, .addressRange: 5
+        case .intersection, .segment: 4
+        case .street: 2
+        case .place: 1
+        case .none, .unparsed: 0
+        }
+    }
+
+    /// Classifies one chunk: a neighbourhood, the city (with state and ZIP), a unit, a
+    /// location or a place.
+    func classify(_ chunk: ArraySlice<Token>, afterCity: Bool, first: Bool) -> Chunk {
+        var chunk = chunk
+        while let last = chunk.last, !last.isWord, !last.isPunct("#") { chunk.removeLast() }
+        while let head = chunk.first, !head.isWord, !head.isPunct("#") { chunk.removeFirst() }
+        guard !chunk.isEmpty else { return .empty }
+        // A trailing `San Francisco[, CA][ 94103]`, alone or after other words.
+        var tail: (city: String, state: String?, zip: String?)?
+        if let found = trailingCity(chunk) {
+            tail = (found.city, found.state, found.zip)
+            chunk = chunk[chunk.startIndex..<found.start]
+            if chunk.isEmpty { return .city(found.city, state: found.state, zip: found.zip) }
+        }
+        let words = chunk.filter(\.isWord)
+        if afterCity, words.count <= 3, let state = USPSTables.states[words.filter { !$0.isNumber }.map(\.lower).joined(separator: " ")] {
+            return .city("", state: state, zip: words.last.flatMap { $0.isNumber && $0.lower.utf8.count == 5 ? $0.lower : nil })
+        }
+        if words.count == 1, words[0].isNumber, words[0].lower.utf8.count == 5, !first { return .zip(words[0].lower) }
+        if let unit = unitChunk(chunk) { return .unit(unit) }
+        let text = AddressTokenizer.text(chunk)
+        if !endsWithStreetSuffix(chunk), let name = Neighborhoods.canonical(for: text) {
+            return .neighborhood(name: name, text: text)
+        }
+        var parsed = parsePhrase(chunk)
+        if let tail {
+            parsed.city = tail.city
+            parsed.state = tail.state
+            parsed.zip = tail.zip
+        }
+        if parsed.kind == .place, let place = parsed.place {
+            if let tail { return .location(ParsedAddress.placeOnly(place, city: tail.city, state: tail.state, zip: tail.zip)) }
+            return .place(place)
+        }
+        return .location(parsed)
+    }
+
+    /// `San Francisco`, `San Francisco CA 94103` at the end of a chunk.
+    func trailingCity(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?, zip: String?)? {
+        let words = chunk.indices.filter { chunk[$0].isWord }
+        guard !words.isEmpty else { return nil }
+        var end = words.count
+        var zip: String?
+        var state: String?
+        if chunk[words[end - 1]].isNumber, chunk[words[end - 1]].lower.utf8.count == 5 {
+            zip = chunk[words[end - 1]].lower
+            end -= 1
+        }
+        if end >= 3, chunk[words[end - 1]].lower == "ca" || chunk[words[end - 1]].lower == "california" {
+            state = "CA"
+            end -= 1
+        }
+        for length in [2, 1] where end >= length {
+            let phrase = words[(end - length)..<end].map { chunk[$0].lower }.joined(separator: " ")
+            if Vocabulary.cityNames.contains(phrase) {
+                return (words[end - length], "San Francisco", state, zip)
+            }
+        }
+        return nil
+    }
+
+    /// `4th Floor`, `Suite 200`, `Apt 3`, `#5` on their own.
+    func unitChunk(_ chunk: ArraySlice<Token>) -> String? {
+        let words = Array(chunk)
+        guard words.count <= 3, let head = words.first else { return nil }
+        if words.count == 2, let floor = Ordinals.value(of: head.lower), words[1].lower == "floor" || words[1].lower == "fl" {
+            return "Fl \(floor)"
+        }
+        guard head.lower != "pier", head.lower != "#" || words.count == 2,
+              let designator = USPSTables.unitDesignators[head.lower], words.count == 2, words[1].isWord else { return nil }
+        return designator == "#" ? "#\(words[1].text)" : "\(designator) \(words[1].text)"
+    }
+}
+
+extension ParsedAddress {
+    static func placeOnly(_ place: String, city: String?, state: String?, zip: String?) -> ParsedAddress {
+        var parsed = ParsedAddress(raw: nil)
+        parsed.kind = .place
+        parsed.place = place
+        parsed.city = city
+        parsed.state = state
+        parsed.zip = zip
+        return parsed
+    }
+}

@@ -1,0 +1,185 @@
+/// The grammar of one location phrase (a chunk with no commas or parentheses):
+///
+///     X between Y and Z      segment          (also btwn, b/w; `and`, `&` or `to` before Z)
+///     [X] from Y to Z        segment
+///     [corner of] X & Y      intersection     (&, @, /, +, at, and)
+///     123[-45] X [unit]      street address / address range
+///     Name 123 X St          place + street address
+///     X St | Broadway        street
+///     anything else          place
+extension AddressParser {
+    func parsePhrase(_ chunk: ArraySlice<Token>) -> ParsedAddress {
+        var tokens = chunk
+        var result = ParsedAddress(raw: nil)
+        // `corner of Polk and Eddy`, `intersection of …`: the connector rule below does the rest.
+        if let head = tokens.first?.lower, head == "corner" || head == "intersection" || (head == "the" && tokens.dropFirst().first?.lower == "corner") {
+            let afterOf = tokens.firstIndex { $0.lower == "of" }.map { $0 + 1 }
+            tokens = tokens[(afterOf ?? tokens.index(after: tokens.startIndex))...]
+        }
+        if let between = tokens.firstIndex(where: { Vocabulary.betweenWords.contains($0.lower) }) {
+            return segment(base: tokens[..<between], ends: tokens[(between + 1)...])
+        }
+        // `b/w` is three tokens: b, /, w.
+        if let b = tokens.indices.first(where: { index in
+            tokens[index].lower == "b" && index + 2 < tokens.endIndex && tokens[index + 1].isPunct("/") && tokens[index + 2].lower == "w"
+        }) {
+            return segment(base: tokens[..<b], ends: tokens[(b + 3)...])
+        }
+        if let from = tokens.firstIndex(where: { $0.lower == "from" }),
+           let to = tokens[from...].firstIndex(where: { $0.lower == "to" || $0.lower == "and" || $0.isPunct("&") || $0.lower == "thru" }),
+           to > from + 1, to + 1 < tokens.endIndex {
+            result.kind = .segment
+            let base = tokens[..<from]
+            result.mainStreet = base.isEmpty ? nil : street(base)
+            result.cross = street(tokens[(from + 1)..<to])
+            result.cross2 = street(tokens[(to + 1)...])
+            return result
+        }
+        if let connector = tokens.indices.first(where: { index in
+            index > tokens.startIndex && index + 1 < tokens.endIndex
+                && (Vocabulary.isIntersectionPunct(tokens[index].punct) || Vocabulary.isIntersectionWord(tokens[index].lower))
+        }) {
+            let left = tokens[..<connector]
+            let right = tokens[(connector + 1)...]
+            // `Starbucks at 333 O'Farrell St.`: a place, then its address.
+            if right.first?.isNumber == true, tokens[connector].lower == "at" || tokens[connector].isPunct("@") {
+                var address = numbered(right)
+                if address.kind == .streetAddress || address.kind == .addressRange {
+                    address.place = AddressTokenizer.text(left)
+                    return address
+                }
+            }
+            // `Construction Site in front of 260 Stockton St. at Post St.`
+            if left.first?.isNumber == false, let number = left.indices.first(where: { $0 > left.startIndex && left[$0].isNumber && !left[$0 - 1].isPunct("#") }),
+               left.first?.lower != "pier", isStreetSide(left[number...], numbered: true), isStreetSide(right, numbered: false) {
+                var address = intersection(left[number...], right)
+                address.place = AddressTokenizer.text(left[..<number])
+                return address
+            }
+            let bothNeighborhoods = Neighborhoods.canonical(for: AddressTokenizer.text(left)) != nil
+                && Neighborhoods.canonical(for: AddressTokenizer.text(right)) != nil
+            if !bothNeighborhoods, isStreetSide(left, numbered: true), isStreetSide(right, numbered: false) {
+                return intersection(left, right)
+            }
+            return place(tokens)
+        }
+        if tokens.first?.isNumber == true {
+            return numbered(tokens)
+        }
+        // `Café Picaro 3120 16th Street`: a place name, then an address without a comma.
+        if tokens.first?.lower != "pier",
+           let number = tokens.indices.first(where: { $0 > tokens.startIndex && tokens[$0].isNumber && !tokens[$0 - 1].isPunct("#") }),
+           endsWithStreetSuffix(tokens[number...]), tokens[(number + 1)...].contains(where: { $0.isWord }) {
+            var address = numbered(tokens[number...])
+            if address.kind == .streetAddress || address.kind == .addressRange {
+                address.place = AddressTokenizer.text(tokens[..<number])
+                return address
+            }
+        }
+        if isStreet(tokens) {
+            result.kind = .street
+            let (body, unit) = splitUnit(tokens)
+            result.mainStreet = street(body)
+            result.unit = unit
+            return result
+        }
+        return place(tokens)
+    }
+
+    func place(_ tokens: ArraySlice<Token>) -> ParsedAddress {
+        var result = ParsedAddress(raw: nil)
+        guard tokens.contains(where: { $0.isWord && !$0.isNumber }) else {
+            result.kind = .unparsed
+            return result
+        }
+        result.kind = .place
+        result.place = AddressTokenizer.text(tokens)
+        return result
+    }
+
+    /// `X between Y and Z`; a missing end is noted, a missing `X` is left for the caller.
+    func segment(base: ArraySlice<Token>, ends: ArraySlice<Token>) -> ParsedAddress {
+        var result = ParsedAddress(raw: nil)
+        let joiner = ends.firstIndex { $0.lower == "and" || $0.lower == "to" || $0.isPunct("&") || $0.isPunct("/") || $0.lower == "an" }
+        let first = joiner.map { ends[..<$0] } ?? ends
+        let second = joiner.map { ends[($0 + 1)...] } ?? ends[ends.endIndex...]
+        let shared = sharedSuffix(second)
+        // `1465 Revere Avenue between Keith and Jennings`: an address, its block's cross streets.
+        if base.first?.isNumber == true {
+            result = numbered(base)
+        }
+        result.mainStreet = base.contains(where: \.isWord) ? result.mainStreet ?? street(base, plural: nil) : nil
+        result.cross = first.contains(where: \.isWord) ? street(first, plural: shared) : nil
+        result.cross2 = second.contains(where: \.isWord) ? street(second, plural: nil) : nil
+        if result.cross == nil && result.cross2 == nil {
+            result.kind = result.mainStreet == nil ? .unparsed : .street
+            result.note(Note.danglingBetween)
+        } else if result.cross2 == nil {
+            if result.number == nil { result.kind = .intersection }
+            result.note(Note.danglingBetween)
+        } else if result.number == nil {
+            result.kind = .segment
+        }
+        if shared != nil, result.cross?.suffix == shared { result.note(Note.sharedSuffix) }
+        return result
+    }
+
+    /// `Mason & California Streets`, `1521 Masonic Avenue at Piedmont Street`.
+    func intersection(_ left: ArraySlice<Token>, _ right: ArraySlice<Token>) -> ParsedAddress {
+        let shared = sharedSuffix(right)
+        var result: ParsedAddress
+        if left.first?.isNumber == true {
+            result = numbered(left)
+        } else {
+            result = ParsedAddress(raw: nil)
+            result.kind = .intersection
+            let (body, unit) = splitUnit(left)
+            result.mainStreet = street(body, plural: shared)
+            result.unit = unit
+        }
+        result.cross = street(splitUnit(right).body, plural: nil)
+        if shared != nil, result.mainStreet?.suffix == shared { result.note(Note.sharedSuffix) }
+        return result
+    }
+
+    /// `1158-70 Montgomery Street`, `766 Vallejo St.`, `3 Embarcadero Center` (a place).
+    func numbered(_ tokens: ArraySlice<Token>) -> ParsedAddress {
+        var result = ParsedAddress(raw: nil)
+        var index = tokens.startIndex
+        let number = tokens[index].lower
+        index += 1
+        result.number = number
+        result.kind = .streetAddress
+        if index + 1 < tokens.endIndex, tokens[index].isPunct("-"), tokens[index + 1].isNumber {
+            var to = tokens[index + 1].lower
+            if to.utf8.count < number.utf8.count {
+                to = String(number.prefix(number.utf8.count - to.utf8.count)) + to
+                result.note(Note.rangeAbbreviated)
+            }
+            result.numberTo = to
+            result.kind = .addressRange
+            index += 2
+        }
+        if index < tokens.endIndex, tokens[index].lower == "block" || tokens[index].lower == "blocks" {
+            index += 1
+            if index < tokens.endIndex, tokens[index].lower == "of" { index += 1 }
+            result.note(Note.blockRange)
+        }
+        let rest = tokens[index...]
+        guard rest.contains(where: { $0.isWord }) else {
+            return place(tokens)
+        }
+        let (body, unit) = splitUnit(rest)
+        let words = body.filter(\.isWord)
+        // After a house number any Publication 28 suffix makes a street (`5 Embarcadero Center`,
+        // `24 Willie Mays Plaza`); other venue words make a place (`365 Club`).
+        let endsWithAnySuffix = words.count >= 2 && words.last.map { USPSTables.suffixes[$0.lower] != nil } == true
+        if !endsWithAnySuffix, !Vocabulary.suffixlessStreets.contains(words.map(\.lower).joined(separator: " ")),
+           words.count > 4 || words.contains(where: { Vocabulary.placeWords.contains($0.lower) }) {
+            return place(tokens)
+        }
+        result.mainStreet = street(body)
+        result.unit = unit
+        return result
+    }
+}

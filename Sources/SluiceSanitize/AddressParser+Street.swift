@@ -1,0 +1,88 @@
+/// Street-level decisions shared by the phrase grammar: is this run of words a street, where
+/// does its unit start, and what `NormalizedStreet` does it make.
+extension AddressParser {
+    /// Unit designators that start a unit inside an address (`766 Sutter St Apt 3`). The rest of
+    /// Publication 28's list (Pier, Building, Lobby …) names places in this data.
+    static let inlineUnits: Set<String> = ["#", "apt", "apartment", "suite", "ste", "unit", "room", "rm", "floor", "fl", "penthouse", "ph"]
+
+    /// The street named by `tokens`; a plural suffix elsewhere (`Streets`) fills a missing one.
+    func street(_ tokens: ArraySlice<Token>, plural: String? = nil) -> NormalizedStreet {
+        var words: [String] = []
+        words.reserveCapacity(tokens.count)
+        for token in tokens where token.isWord { words.append(token.text) }
+        if let last = words.last, let singular = Vocabulary.pluralSuffixes[last.lowercased()] { words[words.count - 1] = singular }
+        var normalized = StreetNormalizer.normalize(words: words)
+        if normalized.suffix == nil, let plural, !normalized.name.isEmpty {
+            normalized = NormalizedStreet(
+                preDirectional: normalized.preDirectional, name: normalized.name, suffix: plural,
+                postDirectional: normalized.postDirectional)
+        }
+        return normalized
+    }
+
+    /// `Streets` / `Aves` at the end: the suffix every street of the phrase shares.
+    func sharedSuffix(_ tokens: ArraySlice<Token>) -> String? {
+        tokens.last(where: \.isWord).flatMap { Vocabulary.pluralSuffixes[$0.lower] }
+    }
+
+    /// Splits a trailing unit off a street: `Henry Adams Place 4th Floor` → (`Henry Adams Place`, `Fl 4`).
+    func splitUnit(_ tokens: ArraySlice<Token>) -> (body: ArraySlice<Token>, unit: String?) {
+        var index = tokens.startIndex + 1
+        while index < tokens.endIndex {
+            let token = tokens[index]
+            let next = index + 1 < tokens.endIndex ? tokens[index + 1] : nil
+            if let next, next.isWord, Self.inlineUnits.contains(token.lower), let designator = USPSTables.unitDesignators[token.lower] {
+                let value = AddressTokenizer.text(tokens[(index + 1)...])
+                return (tokens[..<index], designator == "#" ? "#\(value)" : "\(designator) \(value)")
+            }
+            if let next, next.lower == "floor" || next.lower == "fl", let floor = Ordinals.value(of: token.lower), index + 2 == tokens.endIndex {
+                return (tokens[..<index], "Fl \(floor)")
+            }
+            index += 1
+        }
+        return (tokens, nil)
+    }
+
+    /// Whether the last word (before a unit or trailing directional) is a street suffix with a
+    /// name before it: `Vallejo St.`, `Mason & California Streets`, `Mission Bay Blvd North`.
+    func endsWithStreetSuffix(_ tokens: ArraySlice<Token>) -> Bool {
+        let words = splitUnit(tokens).body.filter(\.isWord)
+        guard words.count >= 2 else { return false }
+        var last = words.count - 1
+        if USPSTables.directionals[words[last].lower] != nil, words.count >= 3 { last -= 1 }
+        let word = words[last].lower
+        if Vocabulary.pluralSuffixes[word] != nil { return true }
+        // `Justin Herman Plaza`, `Broadway Tunnel`: a suffix that names a venue here.
+        if Vocabulary.placeWords.contains(word) { return false }
+        guard let abbreviation = USPSTables.suffixes[word] else { return false }
+        return USPSTables.streetSuffixes.contains(abbreviation)
+    }
+
+    /// A street with no number: a suffix, or one of the SF streets written without one.
+    func isStreet(_ tokens: ArraySlice<Token>) -> Bool {
+        if endsWithStreetSuffix(tokens) { return true }
+        let words = splitUnit(tokens).body.filter(\.isWord)
+        if words.contains(where: { Vocabulary.placeWords.contains($0.lower) }) { return false }
+        return Vocabulary.suffixlessStreets.contains(words.map(\.lower).joined(separator: " "))
+            || (words.count == 1 && Ordinals.value(of: words[0].lower) != nil)
+    }
+
+    /// Whether one side of `X & Y` / `X at Y` / `X and Y` reads as a street, so the phrase is
+    /// an intersection and not `Fort Mason and Crissy Field` or `Macy's at Union Square`.
+    func isStreetSide(_ tokens: ArraySlice<Token>, numbered: Bool) -> Bool {
+        var body = tokens
+        if numbered, body.first?.isNumber == true {
+            body = body.dropFirst()
+            guard body.contains(where: \.isWord) else { return false }
+        }
+        let words = body.filter(\.isWord)
+        guard let first = words.first, first.lower != "pier" else { return false }
+        if first.lower == "the", words.count > 1, words[1].lower != "embarcadero" { return false }
+        if body.contains(where: { !$0.isWord && !$0.isPunct("-") }) && !numbered { return false }
+        if endsWithStreetSuffix(body) { return true }
+        let phrase = words.map(\.lower).joined(separator: " ")
+        if Vocabulary.suffixlessStreets.contains(phrase) || words.count == 1 { return true }
+        if words.contains(where: { Vocabulary.placeWords.contains($0.lower) }) { return false }
+        return words.count <= 3
+    }
+}

@@ -1,0 +1,169 @@
+/// Parses free-text location strings (the SF Film Locations `locations` field) into a
+/// `ParsedAddress`: landmarks, `Name (123 Street)`, intersections with `&`/`and`/`at`/`@`/`/`,
+/// `X between Y and Z`, `from X to Y`, ranges such as `1158-70`, several locations joined by
+/// `;` or `and`, empty values and junk.
+///
+///     let parser = AddressParser(city: "San Francisco", state: "CA")
+///     parser.parse("Epic Roasthouse (399 Embarcadero)").kind   // .streetAddress
+///     parser.parse("Montgomery Street between Green and Union").kind  // .segment
+///     parser.parse("Vallejo Street Garage; 766 Vallejo St.").alternatives.count  // 2
+///
+/// Pure Swift over UTF-8 bytes: no regular expressions, no model files, no allocation beyond
+/// the tokens of the one string.
+///
+/// - Complexity: O(n) in the length of the text for one location; a string joined by `and`
+///   is re-parsed once per `and` to test whether it names several places.
+public struct AddressParser: Sendable {
+    /// Filled into `city`/`state` of every located result that does not name its own.
+    public var city: String?
+    public var state: String?
+    /// Longer text is not an address (`kind: none`, note `too_long`); the SF data's longest
+    /// location is 160 bytes.
+    public static let maxLength = 1000
+
+    public init(city: String? = nil, state: String? = nil) {
+        self.city = city
+        self.state = state
+    }
+
+    public func parse(_ text: String) -> ParsedAddress {
+        var result = ParsedAddress(raw: text)
+        guard text.utf8.count <= Self.maxLength else {
+            result.note(Note.tooLong)
+            return result
+        }
+        let (cleaned, removedControl) = AddressTokenizer.clean(text)
+        let tokens = AddressTokenizer.tokens(cleaned)
+        guard tokens.contains(where: { $0.isWord }) else {
+            result.note(cleaned.isEmpty ? Note.empty : Note.noLocation)
+            return result
+        }
+        let pieces = splitLocations(tokens[...])
+        if pieces.count > 1 {
+            let alternatives = pieces.map { piece in
+                var parsed = finished(parseOne(piece), from: piece)
+                parsed.raw = AddressTokenizer.text(piece)
+                return parsed
+            }
+            result = alternatives[0]
+            result.raw = text
+            result.alternatives = alternatives
+            result.clean = alternatives.map(\.clean).joined(separator: "; ")
+            result.note(Note.multipleLocations)
+        } else {
+            result = finished(parseOne(tokens[...]), from: tokens[...])
+            result.raw = text
+        }
+        if removedControl { result.note(Note.controlCharacters) }
+        return result
+    }
+
+    /// Applies the default city and state and renders `clean`.
+    func finished(_ parsed: ParsedAddress, from tokens: ArraySlice<Token>) -> ParsedAddress {
+        var parsed = parsed
+        if parsed.kind != .none && parsed.kind != .unparsed {
+            if parsed.city == nil { parsed.city = city }
+            if parsed.state == nil { parsed.state = state }
+        }
+        parsed.clean = parsed.rendered(fallback: AddressTokenizer.text(tokens))
+        return parsed
+    }
+
+    /// Splits a string naming several locations: on `;`, then on an `and` or comma whose every
+    /// side is a complete location by itself (`Hyde St. at Greenwich and Hyde St. at Lombard`).
+    func splitLocations(_ tokens: ArraySlice<Token>) -> [ArraySlice<Token>] {
+        var pieces: [ArraySlice<Token>] = []
+        for piece in split(tokens, at: { $0.isPunct(";") }) where piece.contains(where: { $0.isWord }) {
+            pieces.append(contentsOf: splitOnAnd(piece))
+        }
+        guard pieces.count == 1 else { return pieces }
+        let commaPieces = split(tokens, at: { $0.isPunct(",") })
+        if commaPieces.count > 1, commaPieces.allSatisfy({ isComplete(parseOne($0)) }) { return commaPieces }
+        return pieces
+    }
+
+    func splitOnAnd(_ piece: ArraySlice<Token>) -> [ArraySlice<Token>] {
+        var depth = 0
+        var betweenOpen = false
+        for index in piece.indices {
+            let token = piece[index]
+            if token.isPunct("(") { depth += 1 }
+            if token.isPunct(")") { depth = max(0, depth - 1) }
+            guard depth == 0, token.isWord else { continue }
+            if Vocabulary.betweenWords.contains(token.lower) || token.lower == "from" {
+                betweenOpen = true
+                continue
+            }
+            guard token.lower == "and" else { continue }
+            if betweenOpen {
+                betweenOpen = false
+                continue
+            }
+            let left = piece[piece.startIndex..<index]
+            let right = piece[(index + 1)...]
+            if isComplete(parseOne(left)), isComplete(parseOne(right)) {
+                return [left] + splitOnAnd(right)
+            }
+        }
+        return [piece]
+    }
+
+    func isComplete(_ parsed: ParsedAddress) -> Bool {
+        switch parsed.kind {
+        case .streetAddress, .addressRange, .intersection, .segment: true
+        default: false
+        }
+    }
+
+    /// Splits at top-level (outside parentheses) separator tokens.
+    func split(_ tokens: ArraySlice<Token>, at isSeparator: (Token) -> Bool) -> [ArraySlice<Token>] {
+        var pieces: [ArraySlice<Token>] = []
+        var depth = 0
+        var start = tokens.startIndex
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.isPunct("(") || token.isPunct("[") { depth += 1 }
+            if token.isPunct(")") || token.isPunct("]") { depth = max(0, depth - 1) }
+            if depth == 0, isSeparator(token) {
+                pieces.append(tokens[start..<index])
+                start = index + 1
+            }
+        }
+        pieces.append(tokens[start..<tokens.endIndex])
+        return pieces.filter { !$0.isEmpty }
+    }
+}
+
+/// The `notes` the parser writes, one short machine-readable reason each.
+public enum Note {
+    /// The field was empty or only whitespace.
+    public static let empty = "empty"
+    /// The field was absent from the record.
+    public static let missingField = "missing_field"
+    /// The field was JSON null.
+    public static let nullField = "null_field"
+    /// The field was a number, boolean, array or object.
+    public static let notAString = "not_a_string"
+    /// Longer than `AddressParser.maxLength` bytes.
+    public static let tooLong = "too_long"
+    /// Only punctuation: `-`, `?`, `&`.
+    public static let noLocation = "no_location"
+    /// `Davis Street between` (nothing after between) or `X between Y` (one end only).
+    public static let danglingBetween = "dangling_between"
+    /// `1158-70`: the end of the range was written with fewer digits and expanded to 1170.
+    public static let rangeAbbreviated = "range_abbreviated"
+    /// `1400-1500 blocks of Haight St`: a range of blocks rather than of house numbers.
+    public static let blockRange = "block_range"
+    /// The address came from parentheses after a place or a less precise location.
+    public static let parentheticalAddress = "parenthetical_address"
+    /// The string names several locations; see `alternatives`.
+    public static let multipleLocations = "multiple_locations"
+    /// `Mason & California Streets`: one plural suffix given to both streets.
+    public static let sharedSuffix = "shared_suffix"
+    /// A `(` without `)` or the reverse.
+    public static let unbalancedParenthesis = "unbalanced_parenthesis"
+    /// Control characters were replaced by spaces.
+    public static let controlCharacters = "control_characters"
+    /// More than one street address or place was found; the first is kept.
+    public static let extraLocation = "extra_location"
+}

@@ -1,0 +1,79 @@
+/// Ordinal street names in one form: `Third`, `3RD`, `03rd` and `3d` are all `3rd`.
+///
+///     Ordinals.normalized("Twenty-Fourth")  // "24th"
+///     Ordinals.normalized("03RD")           // "3rd"
+///     Ordinals.normalized("Mason")          // nil
+enum Ordinals {
+    /// `3` → `"3rd"`, `11` → `"11th"`, `22` → `"22nd"`.
+    static func format(_ value: Int) -> String {
+        let lastTwo = value % 100
+        let ending: String
+        if (11...13).contains(lastTwo) {
+            ending = "th"
+        } else {
+            switch value % 10 {
+            case 1: ending = "st"
+            case 2: ending = "nd"
+            case 3: ending = "rd"
+            default: ending = "th"
+            }
+        }
+        return String(value) + ending
+    }
+
+    /// The ordinal value of a word, or nil when it is not an ordinal: digits followed by
+    /// `st`/`nd`/`rd`/`th`/`d` (any case, leading zeros allowed), an ordinal word, or a hyphenated
+    /// compound (`twenty-first`).
+    static func value(of word: String) -> Int? {
+        var digits = 0
+        var value = 0
+        var rest: [UInt8] = []
+        for byte in word.utf8 {
+            if rest.isEmpty, byte >= 0x30, byte <= 0x39 {
+                guard digits < 4 else { return nil }
+                digits += 1
+                value = value * 10 + Int(byte - 0x30)
+            } else {
+                rest.append(byte | 0x20)
+            }
+        }
+        if digits > 0 {
+            guard value > 0 else { return nil }
+            switch rest {
+            case Array("st".utf8), Array("nd".utf8), Array("rd".utf8), Array("th".utf8), Array("d".utf8): return value
+            default: return nil
+            }
+        }
+        let lower = word.lowercased()
+        if let simple = USPSTables.ordinalWords[lower] { return simple }
+        if let hyphen = lower.firstIndex(of: "-"), let tens = USPSTables.tensWords[String(lower[..<hyphen])],
+           let unit = USPSTables.ordinalWords[String(lower[lower.index(after: hyphen)...])], unit < 10 {
+            return tens + unit
+        }
+        return nil
+    }
+
+    /// The normalised ordinal (`"3rd"`), or nil when the word is not one.
+    static func normalized(_ word: String) -> String? {
+        value(of: word).map(format)
+    }
+
+    /// Joins `Twenty Fourth` (two words) into one ordinal word, leaving other words alone.
+    static func joiningCompounds(_ words: [String]) -> [String] {
+        guard words.count >= 2 else { return words }
+        var out: [String] = []
+        out.reserveCapacity(words.count)
+        var index = 0
+        while index < words.count {
+            if index + 1 < words.count, let tens = USPSTables.tensWords[words[index].lowercased()],
+               let unit = USPSTables.ordinalWords[words[index + 1].lowercased()], unit < 10 {
+                out.append(format(tens + unit))
+                index += 2
+            } else {
+                out.append(words[index])
+                index += 1
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,179 @@
+import SluiceCore
+
+/// What the parser found in one location string: its kind, its components (each nil when not
+/// found), a matching key, notes, and the alternatives when the string names several places.
+///
+///     let address = AddressParser().parse("Mason & California Streets (Nob Hill)")
+///     address.kind          // .intersection
+///     address.street        // "Mason", suffix "St"; crossStreet "California St"
+///     address.neighborhood  // "Nob Hill"
+///     address.key           // "california & mason"
+///     JSONWriter.string(address.json)
+///     // {"raw":"Mason & California Streets (Nob Hill)","clean":"Mason St & California St, Nob Hill",
+///     //  "kind":"intersection","street":"Mason","suffix":"St","cross_street":"California St",
+///     //  "neighborhood":"Nob Hill","key":"california & mason","notes":["shared_suffix"]}
+public struct ParsedAddress: Equatable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A house number on a street: `766 Vallejo St.`
+        case streetAddress = "street_address"
+        /// A run of house numbers: `1158-70 Montgomery Street`.
+        case addressRange = "address_range"
+        /// Two streets that cross: `Mason & California`, `Hyde St. at Greenwich`.
+        case intersection
+        /// A street between two cross streets: `Montgomery Street between Green and Union`.
+        case segment
+        /// A street with no number: `Lombard Street`.
+        case street
+        /// A named place with no street: `Golden Gate Bridge`, `Pier 14`.
+        case place
+        /// Empty, null or nothing usable.
+        case none
+        /// Text the parser cannot read as any of the above.
+        case unparsed
+    }
+
+    /// The input text; nil when the field was missing or not a string.
+    public var raw: String?
+    /// The normalised, human-readable form.
+    public var clean = ""
+    public var kind: Kind = .none
+    public var place: String?
+    public var number: String?
+    public var numberTo: String?
+    /// The main street, parsed; `street`, `suffix`, `preDir`, `postDir` are its parts.
+    public var mainStreet: NormalizedStreet?
+    public var unit: String?
+    public var cross: NormalizedStreet?
+    public var cross2: NormalizedStreet?
+    public var neighborhood: String?
+    public var city: String?
+    public var state: String?
+    public var zip: String?
+    /// Every location when the string names several (`A; B`), each parsed the same way.
+    public var alternatives: [ParsedAddress] = []
+    /// Machine-readable reasons for anything surprising, in the order found.
+    public var notes: [String] = []
+    /// With `--split`: this record's location (1-based) and how many the string held.
+    public var part: Int?
+    public var parts: Int?
+
+    public init(raw: String?) { self.raw = raw }
+
+    public var street: String? { mainStreet.flatMap { $0.name.isEmpty ? nil : $0.name } }
+    public var suffix: String? { mainStreet?.suffix }
+    public var preDir: String? { mainStreet?.preDirectional }
+    public var postDir: String? { mainStreet?.postDirectional }
+    /// The first cross street in display form with its suffix: `"California St"`.
+    public var crossStreet: String? { cross.map(\.display) }
+    public var crossStreet2: String? { cross2.map(\.display) }
+
+    mutating func note(_ note: String) {
+        if !notes.contains(note) { notes.append(note) }
+    }
+
+    /// The canonical matching key. Streets enter it by name and directionals without their
+    /// suffix, because free text drops suffixes freely (`2000 Folsom`, `Mason & California`);
+    /// intersection and segment cross streets are sorted so the order people write them in
+    /// does not matter: `Mason & California` = `California and Mason` = `california & mason`.
+    public var key: String? {
+        func streetKey(_ street: NormalizedStreet?) -> String? {
+            guard let street, !street.nameKey.isEmpty else { return nil }
+            return [street.preDirectional?.lowercased(), street.nameKey, street.postDirectional?.lowercased()]
+                .compactMap { $0 }.joined(separator: " ")
+        }
+        let main = streetKey(mainStreet)
+        switch kind {
+        case .streetAddress:
+            return [number, main].compactMap { $0 }.joined(separator: " ")
+        case .addressRange:
+            return "\(number ?? "")-\(numberTo ?? "") \(main ?? "")"
+        case .intersection:
+            return [main, streetKey(cross)].compactMap { $0 }.sorted().joined(separator: " & ")
+        case .segment:
+            let ends = [streetKey(cross), streetKey(cross2)].compactMap { $0 }.sorted().joined(separator: " & ")
+            return main.map { "\($0) between \(ends)" } ?? "between \(ends)"
+        case .street:
+            return main
+        case .place:
+            return place.map(Words.key)
+        case .none, .unparsed:
+            return nil
+        }
+    }
+
+    /// The human-readable normal form: `Epic Roasthouse, 399 Embarcadero`.
+    func rendered(fallback: String) -> String {
+        var location: String?
+        let main = mainStreet?.display
+        switch kind {
+        case .streetAddress:
+            location = [number, main, unit].compactMap { $0 }.joined(separator: " ")
+            if let cross = crossStreet, let cross2 = crossStreet2 {
+                location? += " between \(cross) and \(cross2)"
+            } else if let cross = crossStreet {
+                location? += " at \(cross)"
+            }
+        case .addressRange:
+            location = ["\(number ?? "")-\(numberTo ?? "")", main, unit].compactMap { $0 }.joined(separator: " ")
+        case .intersection:
+            location = [main, crossStreet].compactMap { $0 }.joined(separator: " & ")
+        case .segment:
+            let ends = [crossStreet, crossStreet2].compactMap { $0 }.joined(separator: " and ")
+            location = [main, "between", ends].compactMap { $0 }.joined(separator: " ")
+        case .street:
+            location = [main, unit].compactMap { $0 }.joined(separator: " ")
+        case .place:
+            location = nil
+        case .none:
+            return ""
+        case .unparsed:
+            return fallback
+        }
+        var pieces = [place, location].compactMap { $0 }
+        if let neighborhood, place.flatMap(Neighborhoods.canonical(for:)) != neighborhood {
+            pieces.append(neighborhood)
+        }
+        if let city { pieces.append(city) }
+        if let state { pieces.append(zip.map { "\(state) \($0)" } ?? state) } else if let zip { pieces.append(zip) }
+        return pieces.joined(separator: ", ")
+    }
+
+    /// The `address` object the stage writes: only the components found, in a fixed order.
+    public var json: JSONValue {
+        var members: [JSONMember] = []
+        func add(_ key: String, _ value: String?) {
+            if let value { members.append(JSONMember(key, .string(value))) }
+        }
+        if let raw { members.append(JSONMember("raw", .string(raw))) } else { members.append(JSONMember("raw", .null)) }
+        add("clean", clean)
+        add("kind", kind.rawValue)
+        add("place", place)
+        add("number", number)
+        add("number_to", numberTo)
+        add("pre_dir", preDir)
+        add("street", street)
+        add("suffix", suffix)
+        add("post_dir", postDir)
+        add("unit", unit)
+        add("cross_street", crossStreet)
+        add("cross_street_2", crossStreet2)
+        add("neighborhood", neighborhood)
+        add("city", city)
+        add("state", state)
+        add("zip", zip)
+        add("key", key)
+        if let part { members.append(JSONMember("part", .int(part))) }
+        if let parts { members.append(JSONMember("parts", .int(parts))) }
+        if !alternatives.isEmpty {
+            members.append(JSONMember("alternatives", .array(alternatives.map { alternative in
+                var plain = alternative
+                plain.raw = nil
+                // Alternatives carry their own text in `clean`; `raw` belongs to the whole string.
+                guard case .object(let inner) = plain.json else { return plain.json }
+                return .object(inner.filter { $0.key != "raw" })
+            })))
+        }
+        if !notes.isEmpty { members.append(JSONMember("notes", .array(notes.map(JSONValue.string)))) }
+        return .object(members)
+    }
+}

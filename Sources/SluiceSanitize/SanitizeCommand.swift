@@ -1,0 +1,114 @@
+import SluiceCore
+
+/// `sluice-sanitize`: adds an `address` object, parsed from one free-text field, to every record.
+///
+///     sluice-sanitize --field locations --city "San Francisco" --state CA films.ndjson
+///     // {"title":"Vertigo",…,"locations":"Mason & California Streets (Nob Hill)",
+///     //  "address":{"raw":"Mason & California Streets (Nob Hill)","clean":"Mason St & California St, Nob Hill, …",
+///     //  "kind":"intersection",…}}
+public struct SanitizeCommand: StageCommand {
+    public static let usage = Usage(
+        name: "sluice-sanitize",
+        overview: "turn free-text locations into clean, structured, matchable addresses",
+        synopsis: ["sluice-sanitize --field NAME [--city CITY] [--state ST] [--split] [FILE ...]"],
+        options: [
+            .value("field", "NAME", "the text field to parse (required); a dotted path reaches into objects"),
+            .value("city", "CITY", "city to record when the text names none (e.g. \"San Francisco\")"),
+            .value("state", "ST", "state to record when the text names none (e.g. CA)"),
+            .flag("split", "emit one record per location when a string names several (address.part/parts)"),
+        ],
+        examples: [
+            "sluice-sanitize --field locations data/sf-film-locations.ndjson",
+            "sluice-fetch data/Film_Locations_in_San_Francisco.csv | sluice-sanitize --field locations --city \"San Francisco\" --state CA",
+            "sluice-sanitize --field locations --split --rejects bad.ndjson films.ndjson > addresses.ndjson",
+        ],
+        memory: "one record at a time: constant memory whatever the input size.",
+        sections: [
+            ("OUTPUT", """
+                  Each record is written unchanged with one member added (or replaced): "address", holding
+                  raw, clean, kind, the components found (place, number, number_to, pre_dir, street, suffix,
+                  post_dir, unit, cross_street, cross_street_2, neighborhood, city, state, zip), key,
+                  alternatives (when the text names several locations) and notes. Suffixes, directionals
+                  and units use USPS Publication 28 abbreviations; "key" folds case, punctuation, ordinals
+                  (Third = 3rd) and street order (Mason & California = California and Mason).
+                """),
+            ("KINDS (real SF Film Locations strings)", """
+                  street_address  766 Vallejo St.                     Epic Roasthouse (399 Embarcadero)
+                  address_range   1158-70 Montgomery Street           (number 1158, number_to 1170)
+                  intersection    Mason & California Streets          Hyde St. at Greenwich   Montgomery/Green
+                  segment         Montgomery Street between Green and Union   Jackson St. from Mason St. to Powell St.
+                  street          Lombard Street                      Balmy Alley
+                  place           Golden Gate Bridge                  Pier 39     City Hall
+                  none            (empty, null, missing, not a string, or longer than 1000 bytes)
+                  unparsed        text with no readable location
+                """),
+            ("NOTES", """
+                  empty, missing_field, null_field, not_a_string, too_long, no_location   (kind none)
+                  dangling_between      Davis Street between
+                  range_abbreviated     1158-70 Montgomery Street (70 read as 1170)
+                  block_range           1400-1500 blocks of Haight St
+                  parenthetical_address Epic Roasthouse (399 Embarcadero)
+                  multiple_locations    Vallejo Street Garage; 766 Vallejo St.  (see alternatives, --split)
+                  shared_suffix         Mason & California Streets
+                  unbalanced_parenthesis, control_characters, extra_location
+                """),
+        ])
+
+    let field: String
+    let parser: AddressParser
+    let split: Bool
+    let inputs: [String]
+
+    public init(arguments: ParsedArguments) throws(StageFailure) {
+        guard let field = arguments["field"], !field.isEmpty else { throw .usage("missing --field NAME (the text field to parse)") }
+        self.field = field
+        parser = AddressParser(city: arguments["city"], state: arguments["state"])
+        split = arguments.has("split")
+        inputs = arguments.positionals
+    }
+
+    /// The address for one record's field value (nil when the record has no such field).
+    public func address(for value: JSONValue?) -> ParsedAddress {
+        guard let value else {
+            var missing = ParsedAddress(raw: nil)
+            missing.note(Note.missingField)
+            return missing
+        }
+        switch value {
+        case .string(let text):
+            return parser.parse(text)
+        case .null:
+            var null = ParsedAddress(raw: nil)
+            null.note(Note.nullField)
+            return null
+        default:
+            var other = ParsedAddress(raw: nil)
+            other.note(Note.notAString)
+            return other
+        }
+    }
+
+    public mutating func run(_ context: StageContext) throws {
+        let output = context.output
+        try context.forEachRecord(in: inputs) { record, _ in
+            let address = address(for: record.value(atPath: field))
+            if split, address.alternatives.count > 1 {
+                let parts = address.alternatives.count
+                for (index, alternative) in address.alternatives.enumerated() {
+                    var part = alternative
+                    part.raw = address.raw
+                    part.part = index + 1
+                    part.parts = parts
+                    record.write(adding: "address", part.json, to: &output.buffer)
+                    try output.endLine()
+                }
+                context.accounting.recordsOut += parts
+                context.accounting.split += parts - 1
+            } else {
+                record.write(adding: "address", address.json, to: &output.buffer)
+                try output.endLine()
+                context.accounting.recordsOut += 1
+            }
+        }
+    }
+}

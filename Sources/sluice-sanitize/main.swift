@@ -1,0 +1,4 @@
+import SluiceCore
+import SluiceSanitize
+
+Stage.main(SanitizeCommand.self)

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import SluiceSanitize
+
+@Suite struct StreetNormalizerTests {
+    @Test func spelledOutAndAbbreviatedOrdinalsAgree() {
+        let third = StreetNormalizer.normalize("Third Street")
+        #expect(third == StreetNormalizer.normalize("3RD ST."))
+        #expect(third.key == "3rd st")
+        #expect(third.nameKey == "3rd")
+        #expect(third.name == "3rd")
+        #expect(third.suffix == "St")
+    }
+
+    @Test func gazetteerZeroPaddedOrdinal() {
+        #expect(StreetNormalizer.normalize("03RD ST").key == "3rd st")
+        #expect(StreetNormalizer.normalize("01ST ST").name == "1st")
+        #expect(StreetNormalizer.normalize("Twenty-Fourth Street").key == "24th st")
+        #expect(StreetNormalizer.normalize("Twenty Fourth St").key == "24th st")
+    }
+
+    @Test func leadingStIsSaint() {
+        let street = StreetNormalizer.normalize("St. Francis Blvd")
+        #expect(street.name == "Saint Francis")
+        #expect(street.suffix == "Blvd")
+        #expect(street.key == "saint francis blvd")
+        #expect(StreetNormalizer.normalize("SAINT FRANCIS BLVD") == street)
+    }
+
+    @Test func bareNameHasNoSuffix() {
+        let mason = StreetNormalizer.normalize("MASON")
+        #expect(mason.key == "mason")
+        #expect(mason.nameKey == "mason")
+        #expect(mason.suffix == nil)
+        #expect(mason.name == "Mason")
+    }
+
+    @Test func apostropheKeptInNameDroppedFromKey() {
+        let street = StreetNormalizer.normalize("O'FARRELL ST")
+        #expect(street.name == "O'Farrell")
+        #expect(street.key == "ofarrell st")
+    }
+
+    @Test func theEmbarcaderoIsEmbarcadero() {
+        let street = StreetNormalizer.normalize("THE EMBARCADERO")
+        #expect(street.name == "Embarcadero")
+        #expect(street.key == "embarcadero")
+        #expect(street == StreetNormalizer.normalize("Embarcadero"))
+    }
+
+    @Test func directionals() {
+        let south = StreetNormalizer.normalize("SOUTH VAN NESS AVE")
+        #expect(south.preDirectional == "S")
+        #expect(south.name == "Van Ness")
+        #expect(south.key == "s van ness ave")
+        #expect(StreetNormalizer.normalize("North Point St").name == "North Point")
+        #expect(StreetNormalizer.normalize("MISSION BAY BLVD NORTH").postDirectional == "N")
+        #expect(StreetNormalizer.normalize("SOUTH DR").name == "South")
+    }
+
+    @Test func mixedCaseKeptSuffixAloneIsName() {
+        #expect(StreetNormalizer.normalize("McAllister Street").name == "McAllister")
+        #expect(StreetNormalizer.normalize("Street").name == "Street")
+        #expect(StreetNormalizer.normalize("Avenue").suffix == nil)
+        #expect(StreetNormalizer.normalize("").key == "")
+    }
+}
