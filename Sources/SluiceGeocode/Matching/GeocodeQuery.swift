@@ -17,6 +17,9 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var text: String = ""
     /// Other readings of the same location, tried too (their answers score 3% less).
     public var alternatives: [GeocodeQuery] = []
+    /// The original text, read by `LocationText` as a last resort when the readings above give
+    /// nothing more precise than a street.
+    public var fallbackText: String?
 
     public init(place: String? = nil, number: Int? = nil, street: String? = nil, crossStreets: [String] = [], text: String = "") {
         self.place = place
@@ -40,13 +43,14 @@ public struct GeocodeQuery: Equatable, Sendable {
             }
             return value
         }
-        let raw = text("clean") ?? text("raw") ?? ""
+        let raw = text("raw") ?? text("clean") ?? ""
         let kind = text("kind") ?? ""
         if kind == "unparsed" || (text("street") == nil && text("place") == nil) {
             self = LocationText.parse(raw)
             return
         }
         self.init(text: raw)
+        fallbackText = raw
         place = text("place")
         number = text("number").flatMap { Int($0.prefix { $0.isNumber }) }
         if let name = text("street") {

@@ -39,6 +39,11 @@ public struct Geocoder: Sendable {
             streetAnswers += moreStreets.map { Self.alternative($0) }
             placeAnswers += morePlaces.map { Self.alternative($0) }
         }
+        if let text = query.fallbackText, !(streetAnswers + placeAnswers).contains(where: { $0.precision < .street }) {
+            let (moreStreets, morePlaces) = collect(LocationText.parse(text))
+            streetAnswers += moreStreets.map { Self.alternative($0, "+text_reading") }
+            placeAnswers += morePlaces.map { Self.alternative($0, "+text_reading") }
+        }
         let answers = reconcile(streetAnswers, placeAnswers)
         guard !answers.isEmpty else {
             if let street = query.street, gazetteer.streets(for: street).isEmpty { return [.none("street '\(street)' is not in the gazetteer")] }
@@ -47,10 +52,10 @@ public struct Geocoder: Sendable {
         return answers
     }
 
-    static func alternative(_ answer: GeoMatch) -> GeoMatch {
+    static func alternative(_ answer: GeoMatch, _ how: String = "+alternative") -> GeoMatch {
         var answer = answer
         answer.score *= 0.97
-        answer.method += "+alternative"
+        answer.method += how
         return answer
     }
 
