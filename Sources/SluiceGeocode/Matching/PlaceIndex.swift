@@ -113,6 +113,9 @@ public struct PlaceIndex: Sendable {
     func score(query: [String], name: [String], matches: [String: [(word: String, similarity: Double)]]) -> Double {
         let unknown = log(1 + Double(max(1, names.count)))
         func weight(_ word: String) -> Double { weights[word] ?? unknown }
+        // Numbers must agree exactly: Pier 7 is not Pier 17, 16th Avenue not 15th.
+        let numbers = { (words: [String]) in Set(words.filter { $0.contains(where: \.isNumber) }) }
+        guard numbers(query) == numbers(name) else { return 0 }
         var matched = 0.0
         var used = Set<String>()
         for word in query {
