@@ -18,7 +18,7 @@ public struct GeocodeCommand: StageCommand {
             .value("gazetteer-rejects", "FILE", "skip bad gazetteer rows, writing them to FILE as NDJSON (default: stop)"),
         ],
         examples: [
-            "sluice-sanitize films.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv > geo.ndjson",
+            "sluice-sanitize --field locations films.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv > geo.ndjson",
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --field locations --candidates 3 films.ndjson",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out data/sf-gazetteer.csv",
         ],
@@ -32,7 +32,8 @@ public struct GeocodeCommand: StageCommand {
                                   8 m off the centreline (0.80 when only the other side fits) 0.88
                                   the end of the nearest block when past all ranges (<=100)  0.55
                     intersection  two streets sharing a node, or a listed intersection        0.90
-                                  (0.70 when the two streets meet at several points)
+                                  (0.70 when the two streets meet at several points; 0.80 when
+                  they share no node but their lines come within 80 m: divided roads)
                     segment       a street between two cross streets: midpoint of the two
                                   intersections (0.60: only one end found)                   0.82
                     place         exact name 0.75, alias 0.73, fuzzy token match 0.75 x similarity;
@@ -52,6 +53,7 @@ public struct GeocodeCommand: StageCommand {
                   Records are never dropped: unmatched ones get precision none.
                 """),
             ("GAZETTEER FORMAT", GazetteerRow.formatHelp),
+            ("GAZETTEER REJECTS", "  bad_gazetteer_row  a gazetteer row that cannot be used (written with --gazetteer-rejects FILE)"),
         ])
 
     var gazetteerPath: String

@@ -26,7 +26,7 @@ extension Gazetteer {
     /// Parses gazetteer CSV text already in memory (`source` names it in errors).
     public static func parse(_ bytes: [UInt8], source: String, skipBadRow: (GazetteerRowError) throws -> Bool = { _ in false }) throws -> Gazetteer {
         var reader = CSVReader(bytes)
-        var fields: [String] = []
+        var fields: [CSVReader.Field] = []
         var header: [String] = []
         do {
             guard try reader.next(into: &header) else { throw StageFailure.data(source: source, line: nil, "empty gazetteer: no header row") }
@@ -38,8 +38,8 @@ extension Gazetteer {
         while true {
             let row: GazetteerRow
             do {
-                guard try reader.next(into: &fields) else { break }
-                row = try columns.row(fields)
+                guard try reader.next(fields: &fields) else { break }
+                row = try columns.row(ColumnMap.Row(fields: fields, reader: reader))
             } catch {
                 let rowError = GazetteerRowError(
                     line: reader.line, reason: String(describing: error), raw: reader.lastRecordText)
@@ -97,67 +97,94 @@ struct ColumnMap {
         }
     }
 
-    func field(_ fields: [String], _ name: String) -> String {
-        guard let position = positions[name], position < fields.count else { return "" }
-        return fields[position]
+    /// One line's fields with the reader that can turn them into text and numbers.
+    struct Row {
+        var fields: [CSVReader.Field]
+        var reader: CSVReader
+    }
+
+    func position(_ name: String) -> Int? { positions[name] }
+
+    func text(_ row: Row, _ name: String) throws(RowProblem) -> String {
+        guard let position = positions[name], position < row.fields.count else { return "" }
+        do {
+            return try row.reader.string(row.fields[position])
+        } catch {
+            throw RowProblem(description: "\(name): \(error)")
+        }
+    }
+
+    func isEmpty(_ row: Row, _ name: String) -> Bool {
+        guard let position = positions[name], position < row.fields.count else { return true }
+        return row.fields[position].range.isEmpty
     }
 
     /// Turns the fields of one line into a checked row.
-    func row(_ fields: [String]) throws(RowProblem) -> GazetteerRow {
-        guard fields.count == count else { throw RowProblem(description: "expected \(count) columns, found \(fields.count)") }
-        let kindText = field(fields, "kind")
+    func row(_ row: Row) throws(RowProblem) -> GazetteerRow {
+        guard row.fields.count == count else { throw RowProblem(description: "expected \(count) columns, found \(row.fields.count)") }
+        let kindText = try text(row, "kind")
         guard let kind = GazetteerRow.Kind(rawValue: kindText) else {
             throw RowProblem(description: "unknown kind '\(kindText)' (expected place, address, segment or intersection)")
         }
-        var row = GazetteerRow(kind: kind)
-        row.id = field(fields, "id")
-        row.street = field(fields, "street")
+        var result = GazetteerRow(kind: kind)
+        result.street = try text(row, "street")
         switch kind {
         case .place:
-            row.name = field(fields, "name")
-            guard !row.name.isEmpty else { throw RowProblem(description: "a place needs a name") }
-            row.aliases = field(fields, "aliases").split(separator: "|").map { String($0) }
-            row.category = field(fields, "category")
-            try coordinates(fields, into: &row)
+            result.id = try text(row, "id")
+            result.name = try text(row, "name")
+            guard !result.name.isEmpty else { throw RowProblem(description: "a place needs a name") }
+            result.aliases = try text(row, "aliases").split(separator: "|").map { String($0) }
+            result.category = try text(row, "category")
+            try coordinates(row, into: &result)
         case .address:
-            guard let number = Int(field(fields, "number")), number >= 0 else {
-                throw RowProblem(description: "an address needs a whole house number, got '\(field(fields, "number"))'")
+            guard let position = positions["number"], let number = row.reader.int(row.fields[position]), number >= 0 else {
+                throw RowProblem(description: "an address needs a whole house number, got '\(try text(row, "number"))'")
             }
-            row.number = number
-            try needStreet(row)
-            try coordinates(fields, into: &row)
+            result.number = number
+            try needStreet(result)
+            try coordinates(row, into: &result)
         case .intersection:
-            row.crossStreet = field(fields, "cross_street")
-            guard !row.street.isEmpty, !row.crossStreet.isEmpty else { throw RowProblem(description: "an intersection needs street and cross_street") }
-            try coordinates(fields, into: &row)
+            result.crossStreet = try text(row, "cross_street")
+            guard !result.street.isEmpty, !result.crossStreet.isEmpty else { throw RowProblem(description: "an intersection needs street and cross_street") }
+            try coordinates(row, into: &result)
         case .segment:
-            try needStreet(row)
-            row.leftFrom = try number(fields, "left_from")
-            row.leftTo = try number(fields, "left_to")
-            row.rightFrom = try number(fields, "right_from")
-            row.rightTo = try number(fields, "right_to")
-            row.nodes = field(fields, "nodes").split(separator: "|").map { String($0) }
-            guard row.nodes.isEmpty || row.nodes.count == 2 else { throw RowProblem(description: "nodes must be 'from|to', got '\(field(fields, "nodes"))'") }
-            row.points = try points(field(fields, "points"))
+            result.id = try text(row, "id")
+            try needStreet(result)
+            result.leftFrom = try number(row, "left_from")
+            result.leftTo = try number(row, "left_to")
+            result.rightFrom = try number(row, "right_from")
+            result.rightTo = try number(row, "right_to")
+            let nodes = try text(row, "nodes")
+            result.nodes = nodes.split(separator: "|").map { String($0) }
+            guard result.nodes.isEmpty || result.nodes.count == 2 else { throw RowProblem(description: "nodes must be 'from|to', got '\(nodes)'") }
+            result.points = try points(try text(row, "points"))
         }
-        return row
+        return result
     }
 
     func needStreet(_ row: GazetteerRow) throws(RowProblem) {
         if row.street.isEmpty { throw RowProblem(description: "a\(row.kind == .address ? "n" : "") \(row.kind.rawValue) needs a street") }
     }
 
-    func number(_ fields: [String], _ name: String) throws(RowProblem) -> Int? {
-        let text = field(fields, name)
-        if text.isEmpty { return nil }
-        guard let value = Int(text) else { throw RowProblem(description: "\(name) must be a whole number, got '\(text)'") }
+    func number(_ row: Row, _ name: String) throws(RowProblem) -> Int? {
+        if isEmpty(row, name) { return nil }
+        guard let position = positions[name], let value = row.reader.int(row.fields[position]) else {
+            throw RowProblem(description: "\(name) must be a whole number, got '\(try text(row, name))'")
+        }
         return value
     }
 
-    func coordinates(_ fields: [String], into row: inout GazetteerRow) throws(RowProblem) {
-        let point = try Self.point(lat: field(fields, "lat"), lon: field(fields, "lon"))
-        row.lat = point.lat
-        row.lon = point.lon
+    func coordinates(_ row: Row, into result: inout GazetteerRow) throws(RowProblem) {
+        guard let latitude = positions["lat"], let longitude = positions["lon"],
+            let lat = row.reader.double(row.fields[latitude]), let lon = row.reader.double(row.fields[longitude])
+        else {
+            throw RowProblem(description: "coordinates must be numbers, got lat '\(try text(row, "lat"))', lon '\(try text(row, "lon"))'")
+        }
+        guard (-90...90).contains(lat), (-180...180).contains(lon) else {
+            throw RowProblem(description: "coordinates out of range: lat \(try text(row, "lat")) (±90), lon \(try text(row, "lon")) (±180)")
+        }
+        result.lat = lat
+        result.lon = lon
     }
 
     static func point(lat latText: some StringProtocol, lon lonText: some StringProtocol) throws(RowProblem) -> GeoPoint {

@@ -24,6 +24,7 @@ public struct Geocoder: Sendable {
         static let nearestBlock = 0.55
         static let intersection = 0.9
         static let intersectionSeveral = 0.7
+        static let intersectionNear = 0.8
         static let segment = 0.82
         static let segmentOneEnd = 0.6
         static let place = 0.75
@@ -172,6 +173,17 @@ public struct Geocoder: Sendable {
                 if !cross.method.isEmpty { method += "+cross_" + cross.method }
                 return [GeoMatch(
                     point: point, precision: .intersection, score: base * street.factor * cross.factor,
+                    matched: "\(gazetteer.streetKeys[street.id]) & \(gazetteer.streetKeys[cross.id])", method: method)]
+            }
+        }
+        // No shared node: streets whose lines come within a few metres still meet.
+        for street in streets.prefix(2) {
+            for cross in crosses.prefix(2) where cross.id != street.id {
+                guard let point = gazetteer.nearestApproach(street.id, cross.id) else { continue }
+                var method = Self.method("intersection_nearest_points", street)
+                if !cross.method.isEmpty { method += "+cross_" + cross.method }
+                return [GeoMatch(
+                    point: point, precision: .intersection, score: Score.intersectionNear * street.factor * cross.factor,
                     matched: "\(gazetteer.streetKeys[street.id]) & \(gazetteer.streetKeys[cross.id])", method: method)]
             }
         }
