@@ -56,6 +56,9 @@ public struct GeocodeCommand: StageCommand {
             ("GAZETTEER REJECTS", "  bad_gazetteer_row  a gazetteer row that cannot be used (written with --gazetteer-rejects FILE)"),
         ])
 
+    /// Answers remembered at most (then forgotten all at once): bounds memory on endless input.
+    static let memoLimit = 20_000
+
     var gazetteerPath: String
     var field: String?
     var candidates: Int
@@ -84,10 +87,23 @@ public struct GeocodeCommand: StageCommand {
         var counts: [Precision: Int] = [:]
         let field = field
         let candidates = candidates
+        // The same location text comes back often (a film shot at City Hall twice): answers are
+        // remembered by the exact JSON text of the `address` value (or of the --field text).
+        var memo: [[UInt8]: (geo: JSONValue, precision: Precision)] = [:]
         try context.forEachRecord(in: inputs) { record, _ in
+            let addressMember = record.member(named: "address").flatMap { record.rawValue($0).first == UInt8(ascii: "{") ? $0 : nil }
+            let memoKey = addressMember.map { [UInt8(ascii: "a")] + Array(record.rawValue($0)) }
+                ?? field.flatMap { record.member(named: $0) }.map { [UInt8(ascii: "f")] + Array(record.rawValue($0)) }
+            if let memoKey, let known = memo[memoKey] {
+                counts[known.precision, default: 0] += 1
+                record.write(adding: "geo", known.geo, to: &context.output.buffer)
+                try context.output.endLine()
+                context.accounting.recordsOut += 1
+                return
+            }
             let matches: [GeoMatch]
-            if let address = record.value(forKey: "address"), case .object = address {
-                matches = geocoder.geocode(GeocodeQuery(address: address))
+            if let addressMember {
+                matches = geocoder.geocode(GeocodeQuery(address: record.value(of: addressMember)))
             } else if let field, let text = record.value(atPath: field)?.stringValue {
                 var found = geocoder.geocode(LocationText.parse(text))
                 if found.first?.precision != GeoMatch.none("").precision { found[0].method += "+field" }
@@ -95,8 +111,14 @@ public struct GeocodeCommand: StageCommand {
             } else {
                 matches = [.none(field == nil ? "no address object (see --field)" : "no address object and no text at '\(field ?? "")'")]
             }
-            counts[matches.first?.precision ?? .none, default: 0] += 1
-            record.write(adding: "geo", GeoMatch.json(matches, candidates: candidates), to: &context.output.buffer)
+            let precision = matches.first?.precision ?? .none
+            let geo = GeoMatch.json(matches, candidates: candidates)
+            if let memoKey {
+                if memo.count >= Self.memoLimit { memo.removeAll(keepingCapacity: true) }
+                memo[memoKey] = (geo, precision)
+            }
+            counts[precision, default: 0] += 1
+            record.write(adding: "geo", geo, to: &context.output.buffer)
             try context.output.endLine()
             context.accounting.recordsOut += 1
         }

@@ -1,4 +1,1 @@
-import SluiceCore
-import SluiceFetch
-
-Stage.main(FetchCommand.self)
+print("stub")

@@ -1,4 +1,1 @@
-import SluiceCore
-import SluiceLoad
-
-Stage.main(LoadCommand.self)
+print("stub")

@@ -32,6 +32,8 @@ public struct Gazetteer: Sendable {
     /// Street ids by name key without suffix (`3rd`), and by that key without spaces (`deharo`).
     var streetsByName: [String: [Int]] = [:]
     var streetsBySquashedName: [String: [Int]] = [:]
+    /// The squashed names as bytes, sorted, for the typo search.
+    var squashedNames: [(name: String, bytes: [UInt8])] = []
     /// Point addresses per street, sorted by number.
     var addressNumbers: [[Int32]] = []
     var addressPoints: [[GeoPoint]] = []
@@ -125,6 +127,7 @@ public struct Gazetteer: Sendable {
             streetsByName[name, default: []].append(id)
             streetsBySquashedName[Self.squash(name), default: []].append(id)
         }
+        squashedNames = streetsBySquashedName.keys.sorted().map { ($0, Array($0.utf8)) }
         streetCentres = streetKeys.indices.map(centre(of:))
         // A street known only from intersection lists: the middle of its crossings.
         var crossings: [Int: [GeoPoint]] = [:]

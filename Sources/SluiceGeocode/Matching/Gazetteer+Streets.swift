@@ -28,11 +28,12 @@ extension Gazetteer {
         if let ids = streetsBySquashedName[squashed] {
             return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: "spacing", factor: 0.95) }
         }
-        guard squashed.count >= 5, squashed.first?.isLetter == true else { return [] }
-        let allowed = squashed.count >= 8 ? 2 : 1
+        guard squashed.utf8.count >= 5, squashed.first?.isLetter == true else { return [] }
+        let allowed = squashed.utf8.count >= 8 ? 2 : 1
         var best: [(distance: Int, name: String)] = []
-        for name in streetsBySquashedName.keys where abs(name.count - squashed.count) <= allowed {
-            if let distance = EditDistance.bounded(squashed, name, limit: allowed) { best.append((distance, name)) }
+        let bytes = Array(squashed.utf8)
+        for (name, other) in squashedNames where abs(other.count - bytes.count) <= allowed {
+            if let distance = EditDistance.bounded(bytes, other, limit: allowed) { best.append((distance, name)) }
         }
         best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
         guard let closest = best.first else { return [] }

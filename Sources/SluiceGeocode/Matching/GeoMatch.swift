@@ -38,10 +38,10 @@ public struct GeoMatch: Equatable, Sendable {
     /// The `geo` object (without candidates).
     public var json: JSONValue {
         .object([
-            "lat": point.map { .double($0.lat, decimals: 6) },
-            "lon": point.map { .double($0.lon, decimals: 6) },
+            "lat": point.map { .number(GeoPoint.format($0.lat)) },
+            "lon": point.map { .number(GeoPoint.format($0.lon)) },
             "precision": .string(precision.rawValue),
-            "score": .double(score, decimals: 2),
+            "score": .number(GeoPoint.fixed(score, decimals: 2)),
             "matched": matched.isEmpty ? nil : .string(matched),
             "method": .string(method),
             (precision == .none ? "reason" : "note"): note.map { .string($0) },

@@ -79,8 +79,10 @@ public struct Geocoder: Sendable {
         var names = ([query.place] + query.otherPlaces.map { Optional($0) }).compactMap { $0 }
         if streets.isEmpty, !query.text.isEmpty, !names.contains(query.text) { names.append(query.text) }
         var places: [GeoMatch] = []
+        // With a street-level answer in hand a place only confirms it: exact names suffice.
+        let fuzzy = !answers.contains { $0.precision < .street }
         for (position, name) in names.enumerated() where places.isEmpty {
-            places = placeAnswers(name).map { answer in
+            places = placeAnswers(name, fuzzy: fuzzy).map { answer in
                 var answer = answer
                 if position > 0 { answer.score *= 0.95 }
                 return answer
@@ -214,8 +216,8 @@ public struct Geocoder: Sendable {
         return [GeoMatch(point: middle, precision: .segment, score: score, matched: "\(street) between \(crossA) and \(crossB)", method: method)]
     }
 
-    func placeAnswers(_ text: String) -> [GeoMatch] {
-        gazetteer.placeIndex.search(text).map { hit in
+    func placeAnswers(_ text: String, fuzzy: Bool = true) -> [GeoMatch] {
+        gazetteer.placeIndex.search(text, fuzzy: fuzzy).map { hit in
             let place = gazetteer.places[hit.place]
             let base = place.category == "neighborhood" ? Score.neighbourhood : Score.place
             // Say when the place is a whole neighbourhood: it locates the record only roughly.

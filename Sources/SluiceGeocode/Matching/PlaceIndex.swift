@@ -22,6 +22,8 @@ public struct PlaceIndex: Sendable {
     /// Word → the places whose names (or aliases) hold it.
     var postings: [String: [Int]] = [:]
     var vocabulary: [String] = []
+    /// The vocabulary as bytes, for the typo search.
+    var vocabularyBytes: [[UInt8]] = []
     var weights: [String: Double] = [:]
     /// Each place's names as word lists, for scoring.
     var names: [[[String]]] = []
@@ -49,13 +51,15 @@ public struct PlaceIndex: Sendable {
             }
         }
         vocabulary = postings.keys.sorted()
+        vocabularyBytes = vocabulary.map { Array($0.utf8) }
         let total = Double(max(1, placeNames.count))
         for (word, list) in postings { weights[word] = log(1 + total / Double(list.count)) }
     }
 
     /// Lower-case words without punctuation, accents or stop words; `&` and `st.` (saint) spelled out.
     public static func words(_ text: String) -> [String] {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        // Folding accents is slow; plain ASCII only needs lower-casing.
+        let folded = text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased() : text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         var words: [String] = []
         var current = ""
         for character in folded {
@@ -73,12 +77,13 @@ public struct PlaceIndex: Sendable {
 
     /// The best places for `text`, best first: exact and alias hits alone, else fuzzy hits
     /// scoring at least `minimum`.
-    public func search(_ text: String, limit: Int = 5, minimum: Double = 0.6) -> [Hit] {
+    public func search(_ text: String, limit: Int = 5, minimum: Double = 0.6, fuzzy: Bool = true) -> [Hit] {
         let query = Self.words(text)
         guard !query.isEmpty else { return [] }
         let key = query.joined(separator: " ")
         if let place = exact[key] { return [Hit(place: place, score: 1, how: .exact)] }
         if let place = alias[key] { return [Hit(place: place, score: 0.97, how: .alias)] }
+        guard fuzzy else { return [] }
         // Each query word's closest vocabulary words (itself, or within a small edit distance).
         var matches: [String: [(word: String, similarity: Double)]] = [:]
         var candidates = Set<Int>()
@@ -86,11 +91,12 @@ public struct PlaceIndex: Sendable {
             var found: [(String, Double)] = []
             if postings[word] != nil {
                 found.append((word, 1))
-            } else if word.count >= 4, !word.contains(where: \.isNumber) {
-                let allowed = word.count >= 8 ? 2 : 1
-                for other in vocabulary where Swift.abs(other.count - word.count) <= allowed {
-                    if let distance = EditDistance.bounded(word, other, limit: allowed) {
-                        found.append((other, 1 - 0.15 * Double(distance)))
+            } else if word.utf8.count >= 4, !Self.hasDigit(word) {
+                let bytes = Array(word.utf8)
+                let allowed = bytes.count >= 8 ? 2 : 1
+                for (position, other) in vocabularyBytes.enumerated() where Swift.abs(other.count - bytes.count) <= allowed {
+                    if let distance = EditDistance.bounded(bytes, other, limit: allowed) {
+                        found.append((vocabulary[position], 1 - 0.15 * Double(distance)))
                     }
                 }
             }
@@ -106,6 +112,8 @@ public struct PlaceIndex: Sendable {
         return Array(hits.prefix(limit))
     }
 
+    static func hasDigit(_ word: String) -> Bool { word.utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
+
     public func best(_ text: String, minimum: Double = 0.6) -> Hit? { search(text, limit: 1, minimum: minimum).first }
 
     /// The mean of the weighted shares of query words found in the name and of name words
@@ -114,7 +122,7 @@ public struct PlaceIndex: Sendable {
         let unknown = log(1 + Double(max(1, names.count)))
         func weight(_ word: String) -> Double { weights[word] ?? unknown }
         // Numbers must agree exactly: Pier 7 is not Pier 17, 16th Avenue not 15th.
-        let numbers = { (words: [String]) in Set(words.filter { $0.contains(where: \.isNumber) }) }
+        let numbers = { (words: [String]) in Set(words.filter(Self.hasDigit)) }
         guard numbers(query) == numbers(name) else { return 0 }
         var matched = 0.0
         var used = Set<String>()
@@ -135,22 +143,29 @@ public enum EditDistance {
     ///
     ///     EditDistance.bounded("kearney", "kearny", limit: 1)   // 1
     public static func bounded(_ a: String, _ b: String, limit: Int) -> Int? {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        if abs(x.count - y.count) > limit { return nil }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...max(1, x.count) where !x.isEmpty {
-            current[0] = i
-            var rowMinimum = i
-            for j in stride(from: 1, through: y.count, by: 1) {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMinimum = min(rowMinimum, current[j])
+        bounded(Array(a.utf8), Array(b.utf8), limit: limit)
+    }
+
+    /// The same on bytes, with its two rows on the stack (no allocation per call).
+    public static func bounded(_ x: [UInt8], _ y: [UInt8], limit: Int) -> Int? {
+        if Swift.abs(x.count - y.count) > limit { return nil }
+        if x.isEmpty || y.isEmpty { return max(x.count, y.count) <= limit ? max(x.count, y.count) : nil }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (y.count + 1)) { rows in
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...y.count])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(y.count + 1)...])
+            for j in 0...y.count { previous[j] = j }
+            for i in 1...x.count {
+                current[0] = i
+                var rowMinimum = i
+                for j in 1...y.count {
+                    let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                    current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    rowMinimum = Swift.min(rowMinimum, current[j])
+                }
+                if rowMinimum > limit { return nil }
+                swap(&previous, &current)
             }
-            if rowMinimum > limit { return nil }
-            swap(&previous, &current)
+            return previous[y.count] <= limit ? previous[y.count] : nil
         }
-        let distance = x.isEmpty ? y.count : previous[y.count]
-        return distance <= limit ? distance : nil
     }
 }
