@@ -1,1 +1,4 @@
-print("stub")
+import SluiceCore
+import SluiceFetch
+
+Stage.main(FetchCommand.self)

@@ -1,1 +1,4 @@
-print("stub")
+import SluiceCore
+import SluiceLoad
+
+Stage.main(LoadCommand.self)
