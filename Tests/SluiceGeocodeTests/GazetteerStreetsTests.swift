@@ -33,6 +33,33 @@ import Testing
         #expect(g.streets(for: "DeHaro").first?.method == "spacing")
     }
 
+    @Test func streetsWithoutASharedNodeMeetWhereTheirLinesPassClose() throws {
+        let kearny = try #require(gazetteer.streetIDs["kearny st"])
+        let pine = try #require(gazetteer.streetIDs["pine st"])
+        let california = try #require(gazetteer.streetIDs["california st"])
+        #expect(gazetteer.meeting(california, pine).isEmpty)
+        // Pine and California run parallel about 100 m apart: they do not meet.
+        #expect(gazetteer.nearestApproach(california, pine) == nil)
+        #expect(gazetteer.nearestApproach(kearny, pine) == nil)
+        let mason = try #require(gazetteer.streetIDs["mason st"])
+        #expect(gazetteer.nearestApproach(mason, california, within: 1) == GeoPoint(lat: 37.79183, lon: -122.41082))
+    }
+
+    @Test func farApartNeighboursAreNotBridged() throws {
+        var g = Gazetteer()
+        // Mason St downtown (850) and in the Presidio (920): one name, two streets.
+        for (number, lat, lon) in [(850, 37.79136, -122.41058), (920, 37.80378, -122.46785)] {
+            var row = GazetteerRow(kind: .address)
+            row.street = "mason st"
+            row.number = number
+            row.lat = lat
+            row.lon = lon
+            g.add(row)
+        }
+        g.finish()
+        #expect(g.betweenAddresses(street: 0, number: 880, span: 100) == nil)
+    }
+
     @Test func pointAddressesAndTheirNeighbours() throws {
         let california = try #require(gazetteer.streetIDs["california st"])
         #expect(gazetteer.addressPoint(street: california, number: 905) == GeoPoint(lat: 37.79186, lon: -122.40941))

@@ -23,6 +23,14 @@ import Testing
         #expect(abs(moved.lat - 37.791) < 1e-9)
     }
 
+    @Test func fixedDecimals() {
+        #expect(GeoPoint.fixed(0.98, decimals: 2) == "0.98")
+        #expect(GeoPoint.fixed(0.5, decimals: 2) == "0.5")
+        #expect(GeoPoint.fixed(1, decimals: 2) == "1")
+        #expect(GeoPoint.fixed(0.004, decimals: 2) == "0")
+        #expect(GeoPoint.fixed(-0.0123456, decimals: 6) == "-0.012346")
+    }
+
     @Test func formatKeepsSixDecimalsWithoutTrailingZeros() {
         #expect(GeoPoint.format(37.7920401) == "37.79204")
         #expect(GeoPoint.format(-122.4) == "-122.4")

@@ -59,6 +59,21 @@ import Testing
         #expect(match.point == GeoPoint(lat: 37.79812, lon: -122.40468))
     }
 
+    @Test func intersectionOfADividedRoadByNearestPoints() throws {
+        // Market St ends 65 m from The Embarcadero's carriageway without sharing its node.
+        let csv = """
+            kind,street,nodes,points
+            segment,market st,a|b,-122.39529 37.79409;-122.39475 37.79448
+            segment,embarcadero,c|d,-122.3942 37.79487;-122.39386 37.79553
+            """
+        let geocoder = Geocoder(try Gazetteer.parse(Array(csv.utf8), source: "t.csv"))
+        let match = try #require(geocoder.geocode(LocationText.parse("Market St at Embarcadero")).first)
+        #expect(match.precision == .intersection)
+        // "Embarcadero" is the street's exact key (a leading "The" is dropped by the normaliser).
+        #expect(match.method == "intersection_nearest_points")
+        #expect(match.score == 0.8)
+    }
+
     @Test func segmentIsTheMidpointOfItsTwoIntersections() throws {
         let match = try #require(best("Mason between Pine and California"))
         #expect(match.precision == .segment)

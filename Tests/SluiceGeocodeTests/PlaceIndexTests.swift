@@ -26,6 +26,8 @@ import Testing
     @Test func numbersAreNeverFuzzy() {
         #expect(index.best("16th Avenue Steps") == nil)
         #expect(index.best("Avenue Steps") == nil)
+        // A house number in the query does not stop a name without numbers.
+        #expect(index.best("Coit Tower, 1 Telegraph Hill Blvd")?.place == 1)
     }
 
     @Test func unknownOrEmptyFindsNothing() {

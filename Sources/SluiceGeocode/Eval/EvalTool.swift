@@ -69,6 +69,8 @@ public enum EvalTool {
             print("food-truck permit addresses, gazetteer without \(excluded.joined(separator: ", ")): distance error")
             print(GeocodeEval.errorTable(samples) { $0.precision.rawValue }.joined(separator: "\n"))
             print(GeocodeEval.errorTable(samples) { GeocodeEval.band($0.score) }.dropFirst().joined(separator: "\n"))
+            print("largest errors:")
+            print(GeocodeEval.worst(samples, 8).joined(separator: "\n"))
             print("")
         }
     }

@@ -7,6 +7,8 @@ extension GeocodeEval {
         public var byPrecision: [Precision: Int] = [:]
         public var unmatched: [String: Int] = [:]
         public var streetOnly: [String: Int] = [:]
+        /// Place matches that are whole neighbourhoods (coarse, though counted as place).
+        public var neighbourhoods = 0
         public var total: Int { byPrecision.values.reduce(0, +) }
 
         /// The share of records located more precisely than a whole street.
@@ -23,6 +25,7 @@ extension GeocodeEval {
                 lines.append("  \(GeocodeEval.pad(precision.rawValue, 14))\(GeocodeEval.pad(String(count), 6))\(GeocodeEval.percent(count, total))")
             }
             lines.append("more precise than street: \(GeocodeEval.percent(Int((betterThanStreet * Double(total)).rounded()), total))")
+            lines.append("place matches that are whole neighbourhoods: \(neighbourhoods)")
             lines.append("most frequent unmatched (precision none):")
             lines += Self.top(unmatched, top).map { "  \($0.count)  \($0.text)" }
             lines.append("most frequent street-only matches:")
@@ -49,6 +52,7 @@ extension GeocodeEval {
             report.byPrecision[precision, default: 0] += 1
             if precision == .none { report.unmatched[text, default: 0] += 1 }
             if precision == .street { report.streetOnly[text, default: 0] += 1 }
+            if precision == .place, record.value(atPath: "geo.matched")?.stringValue?.hasSuffix(" (neighborhood)") == true { report.neighbourhoods += 1 }
         }
         return report
     }

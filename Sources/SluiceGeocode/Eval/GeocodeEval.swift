@@ -16,6 +16,9 @@ public enum GeocodeEval {
         public var score: Double
         /// Metres from the truth; nil when nothing matched.
         public var error: Double?
+        /// The text geocoded and what it matched, for the list of worst errors.
+        public var text = ""
+        public var matched = ""
     }
 
     /// Geocodes each food-truck permit address against `gazetteer` and measures the error.
@@ -30,7 +33,9 @@ public enum GeocodeEval {
             // Each address once: several permits share a spot.
             guard let truth = table.point(row, lat: "Latitude", lon: "Longitude"), seen.insert(address).inserted else { continue }
             guard let best = geocoder.geocode(LocationText.parse(address)).first else { continue }
-            samples.append(Sample(precision: best.precision, score: best.score, error: best.point.map { $0.distance(to: truth) }))
+            samples.append(Sample(
+                precision: best.precision, score: best.score, error: best.point.map { $0.distance(to: truth) }, text: address,
+                matched: best.matched + " (" + best.method + ")"))
         }
         return samples
     }
@@ -59,6 +64,13 @@ public enum GeocodeEval {
                     + pad("\(Int(quantile(errors, 0.9).rounded())) m", 9) + pad(share(50), 8) + pad(share(100), 8) + pad(share(250), 8))
         }
         return lines
+    }
+
+    /// The `n` largest errors, one line each, so the next fix is obvious.
+    public static func worst(_ samples: [Sample], _ n: Int) -> [String] {
+        samples.filter { $0.error != nil }.sorted { ($0.error ?? 0) > ($1.error ?? 0) }.prefix(n).map {
+            "  \(Int(($0.error ?? 0).rounded())) m  \($0.text) → \($0.matched)"
+        }
     }
 
     /// Score bands for the calibration table.

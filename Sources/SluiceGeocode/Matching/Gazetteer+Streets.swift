@@ -87,8 +87,9 @@ extension Gazetteer {
     }
 
     /// A point between the nearest listed addresses below and above `number` on the same side
-    /// (same parity), when both are within `span` numbers.
-    func betweenAddresses(street: Int, number: Int, span: Int = 40) -> GeoPoint? {
+    /// (same parity), when both are within `span` numbers and `metres` of each other (two
+    /// streets of one name, such as Mason St downtown and in the Presidio, must not be bridged).
+    func betweenAddresses(street: Int, number: Int, span: Int = 40, metres: Double = 150) -> GeoPoint? {
         let numbers = addressNumbers[street]
         let position = lowerBound(numbers, Int32(clamping: number))
         let parity = number & 1
@@ -108,6 +109,7 @@ extension Gazetteer {
         let low = Double(numbers[below]), high = Double(numbers[above])
         let t = high > low ? (Double(number) - low) / (high - low) : 0.5
         let a = addressPoints[street][below], b = addressPoints[street][above]
+        guard a.distance(to: b) <= metres else { return nil }
         return GeoPoint(lat: a.lat + (b.lat - a.lat) * t, lon: a.lon + (b.lon - a.lon) * t)
     }
 

@@ -121,9 +121,9 @@ public struct PlaceIndex: Sendable {
     func score(query: [String], name: [String], matches: [String: [(word: String, similarity: Double)]]) -> Double {
         let unknown = log(1 + Double(max(1, names.count)))
         func weight(_ word: String) -> Double { weights[word] ?? unknown }
-        // Numbers must agree exactly: Pier 7 is not Pier 17, 16th Avenue not 15th.
-        let numbers = { (words: [String]) in Set(words.filter(Self.hasDigit)) }
-        guard numbers(query) == numbers(name) else { return 0 }
+        // A number in a name must be in the query: Pier 7 is not Pier 17, 16th Avenue not 15th.
+        // (The query may hold other numbers: "Alcoa Building (1 Maritime Plaza)".)
+        guard name.filter(Self.hasDigit).allSatisfy(query.contains) else { return 0 }
         var matched = 0.0
         var used = Set<String>()
         for word in query {
