@@ -47,4 +47,12 @@ import Testing
         #expect(EditDistance.bounded("mason", "bryant", limit: 2) == nil)
         #expect(EditDistance.bounded("", "ab", limit: 2) == 2)
     }
+
+    @Test func byteSetBoundNeverRulesOutARealMatch() {
+        let pairs = [("kearney", "kearny", 1), ("chrissy", "crissy", 1), ("delores", "dolores", 1), ("californa", "california", 1)]
+        for (a, b, limit) in pairs {
+            #expect(EditDistance.mayBeWithin(limit, EditDistance.mask(Array(a.utf8)), EditDistance.mask(Array(b.utf8))))
+        }
+        #expect(!EditDistance.mayBeWithin(1, EditDistance.mask(Array("mason".utf8)), EditDistance.mask(Array("bryant".utf8))))
+    }
 }

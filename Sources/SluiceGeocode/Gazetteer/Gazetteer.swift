@@ -33,7 +33,7 @@ public struct Gazetteer: Sendable {
     var streetsByName: [String: [Int]] = [:]
     var streetsBySquashedName: [String: [Int]] = [:]
     /// The squashed names as bytes, sorted, for the typo search.
-    var squashedNames: [(name: String, bytes: [UInt8])] = []
+    var squashedNames: [(name: String, bytes: [UInt8], mask: UInt64)] = []
     /// Point addresses per street, sorted by number.
     var addressNumbers: [[Int32]] = []
     var addressPoints: [[GeoPoint]] = []
@@ -127,7 +127,7 @@ public struct Gazetteer: Sendable {
             streetsByName[name, default: []].append(id)
             streetsBySquashedName[Self.squash(name), default: []].append(id)
         }
-        squashedNames = streetsBySquashedName.keys.sorted().map { ($0, Array($0.utf8)) }
+        squashedNames = streetsBySquashedName.keys.sorted().map { ($0, Array($0.utf8), EditDistance.mask(Array($0.utf8))) }
         streetCentres = streetKeys.indices.map(centre(of:))
         // A street known only from intersection lists: the middle of its crossings.
         var crossings: [Int: [GeoPoint]] = [:]

@@ -32,7 +32,8 @@ extension Gazetteer {
         let allowed = squashed.utf8.count >= 8 ? 2 : 1
         var best: [(distance: Int, name: String)] = []
         let bytes = Array(squashed.utf8)
-        for (name, other) in squashedNames where abs(other.count - bytes.count) <= allowed {
+        let mask = EditDistance.mask(bytes)
+        for (name, other, otherMask) in squashedNames where abs(other.count - bytes.count) <= allowed && EditDistance.mayBeWithin(allowed, mask, otherMask) {
             if let distance = EditDistance.bounded(bytes, other, limit: allowed) { best.append((distance, name)) }
         }
         best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }

@@ -22,11 +22,14 @@ public struct PlaceIndex: Sendable {
     /// Word → the places whose names (or aliases) hold it.
     var postings: [String: [Int]] = [:]
     var vocabulary: [String] = []
-    /// The vocabulary as bytes, for the typo search.
+    /// The vocabulary as bytes, for the typo search, with the set of bytes each word holds.
     var vocabularyBytes: [[UInt8]] = []
+    var vocabularyMasks: [UInt64] = []
     var weights: [String: Double] = [:]
     /// Each place's names as word lists, for scoring.
     var names: [[[String]]] = []
+    /// Each place's lightest name (sum of word weights), for the quick upper bound.
+    var lightestName: [Double] = []
 
     /// Words that do not tell places apart (`Mission District` is the Mission).
     static let stopWords: Set<String> = ["the", "of", "a", "an", "and", "at", "in", "on", "sf", "san", "francisco", "district", "neighborhood", "area"]
@@ -52,8 +55,10 @@ public struct PlaceIndex: Sendable {
         }
         vocabulary = postings.keys.sorted()
         vocabularyBytes = vocabulary.map { Array($0.utf8) }
+        vocabularyMasks = vocabularyBytes.map(EditDistance.mask)
         let total = Double(max(1, placeNames.count))
         for (word, list) in postings { weights[word] = log(1 + total / Double(list.count)) }
+        lightestName = names.map { list in list.map { $0.reduce(0) { $0 + (weights[$1] ?? 0) } }.filter { $0 > 0 }.min() ?? 1 }
     }
 
     /// Lower-case words without punctuation, accents or stop words; `&` and `st.` (saint) spelled out.
@@ -86,7 +91,11 @@ public struct PlaceIndex: Sendable {
         guard fuzzy else { return [] }
         // Each query word's closest vocabulary words (itself, or within a small edit distance).
         var matches: [String: [(word: String, similarity: Double)]] = [:]
-        var candidates = Set<Int>()
+        // An upper bound of each place's matched weight, summed over query words, so that only
+        // places that can reach `minimum` get the full score (common words such as "park"
+        // touch hundreds of places).
+        var bound = [Double](repeating: 0, count: names.count)
+        var candidates: [Int] = []
         for word in Set(query) {
             var found: [(String, Double)] = []
             if postings[word] != nil {
@@ -94,17 +103,29 @@ public struct PlaceIndex: Sendable {
             } else if word.utf8.count >= 4, !Self.hasDigit(word) {
                 let bytes = Array(word.utf8)
                 let allowed = bytes.count >= 8 ? 2 : 1
-                for (position, other) in vocabularyBytes.enumerated() where Swift.abs(other.count - bytes.count) <= allowed {
+                let mask = EditDistance.mask(bytes)
+                for (position, other) in vocabularyBytes.enumerated()
+                where Swift.abs(other.count - bytes.count) <= allowed && EditDistance.mayBeWithin(allowed, mask, vocabularyMasks[position]) {
                     if let distance = EditDistance.bounded(bytes, other, limit: allowed) {
                         found.append((vocabulary[position], 1 - 0.15 * Double(distance)))
                     }
                 }
             }
             matches[word] = found
-            for (other, _) in found { candidates.formUnion(postings[other] ?? []) }
+            var best: [Int: Double] = [:]
+            for (other, similarity) in found {
+                let contribution = (weights[other] ?? 0) * similarity
+                for place in postings[other] ?? [] where contribution > best[place] ?? 0 { best[place] = contribution }
+            }
+            for (place, contribution) in best {
+                if bound[place] == 0 { candidates.append(place) }
+                bound[place] += contribution
+            }
         }
+        let unknown = log(1 + Double(max(1, names.count)))
+        let queryWeight = query.reduce(0) { $0 + (weights[$1] ?? unknown) }
         var hits: [Hit] = []
-        for place in candidates.sorted() {
+        for place in candidates.sorted() where (bound[place] / queryWeight + bound[place] / lightestName[place]) / 2 >= minimum {
             let similarity = names[place].map { self.score(query: query, name: $0, matches: matches) }.max() ?? 0
             if similarity >= minimum { hits.append(Hit(place: place, score: similarity, how: .fuzzy)) }
         }
@@ -144,6 +165,17 @@ public enum EditDistance {
     ///     EditDistance.bounded("kearney", "kearny", limit: 1)   // 1
     public static func bounded(_ a: String, _ b: String, limit: Int) -> Int? {
         bounded(Array(a.utf8), Array(b.utf8), limit: limit)
+    }
+
+    /// The set of bytes a word holds, folded into 64 bits (`byte % 64`).
+    public static func mask(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0) { $0 | (1 << UInt64($1 % 64)) }
+    }
+
+    /// False when two words cannot be within `limit` edits: one edit adds or removes at most
+    /// two members of the byte set, so more differences rule the pair out without the table.
+    public static func mayBeWithin(_ limit: Int, _ a: UInt64, _ b: UInt64) -> Bool {
+        (a ^ b).nonzeroBitCount <= 2 * limit
     }
 
     /// The same on bytes, with its two rows on the stack (no allocation per call).
