@@ -21,6 +21,13 @@ import Testing
         #expect(first("") == nil)
     }
 
+    @Test func extraWordsAfterTheStreetTypeAndMisspeltTypes() {
+        #expect(first("Mason St Hill")?.key == "mason st")
+        #expect(first("Mason St Hill")?.method == "trimmed")
+        #expect(first("California Streeet")?.key == "california st")
+        #expect(first("Nob Hill") == nil)
+    }
+
     @Test func wordsWrittenTogether() throws {
         var g = Gazetteer()
         var row = GazetteerRow(kind: .intersection)

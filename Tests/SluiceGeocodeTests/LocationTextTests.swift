@@ -43,6 +43,11 @@ import Testing
         #expect(LocationText.parse("Laguna Honda Hospital; 375 Laguna Honda Blvd.").number == 375)
     }
 
+    @Test func placeRunningIntoAnAddress() {
+        let query = LocationText.parse("UCSF Mt Zion 1600 Divisadero")
+        #expect(query.place == "UCSF Mt Zion" && query.number == 1600 && query.street == "Divisadero")
+    }
+
     @Test func plainPlacesAndLoneStreets() {
         #expect(LocationText.parse("Coit Tower") == GeocodeQuery(place: "Coit Tower", text: "Coit Tower"))
         #expect(LocationText.parse("16th St.").street == "16th St")

@@ -13,10 +13,30 @@ extension Gazetteer {
     /// Common suffixes first, so "Mission" finds Mission St before Mission Bay Blvd's rivals.
     static let suffixPreference = ["st", "ave", "blvd", "dr", "way", "rd", "pl", "ln", "ter", "ct", "aly"]
 
+    /// Suffix words as people mistype them (`Streeet`, `Stret`) are matched within this many edits.
+    static let suffixWords = ["street", "avenue", "boulevard"]
+
     /// The streets `text` may name, best first: the exact key; else the same name with any
     /// suffix; else the name written without spaces (`DeHaro`); else a name within one or two
-    /// typos (`Kearney` → Kearny).
+    /// typos (`Kearney` → Kearny); else the text cut after its street type (`Taylor St Hill`)
+    /// or without a misspelt last word that is a street type (`6th Streeet`).
     func streets(for text: String) -> [StreetChoice] {
+        let found = streetsAsWritten(text)
+        if !found.isEmpty { return found }
+        let words = text.split(separator: " ")
+        guard words.count >= 2 else { return [] }
+        var shorter: String?
+        if let cut = words.dropFirst().firstIndex(where: { LocationText.streetTypes.contains($0.lowercased().trimmingCharacters(in: ".,")) }), cut < words.count - 1 {
+            shorter = words[...cut].joined(separator: " ")
+        } else if let last = words.last?.lowercased(), !LocationText.streetTypes.contains(last),
+            Self.suffixWords.contains(where: { EditDistance.bounded(last, $0, limit: 2) != nil })
+        {
+            shorter = words.dropLast().joined(separator: " ")
+        }
+        return shorter.map { streetsAsWritten($0).map { StreetChoice(id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * 0.95) } } ?? []
+    }
+
+    func streetsAsWritten(_ text: String) -> [StreetChoice] {
         let normal = StreetNormalizer.normalize(text)
         guard !normal.nameKey.isEmpty else { return [] }
         if let id = streetIDs[normal.key] { return [StreetChoice(id: id, method: "", factor: 1)] }

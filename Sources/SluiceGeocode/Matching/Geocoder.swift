@@ -90,7 +90,8 @@ public struct Geocoder: Sendable {
             // A "place" that is exactly a street's name (`The Embarcadero`, `Broadway`) is that
             // street, unless a place has that very name.
             if query.street == nil, !places.contains(where: { !$0.method.hasPrefix("place_fuzzy") }),
-                let street = gazetteer.streets(for: name).first, street.method.isEmpty, let centre = gazetteer.streetCentres[street.id]
+                let choices = Optional(gazetteer.streets(for: name)), let street = choices.first,
+                street.method.isEmpty || (street.method == "suffix_added" && choices.count == 1), let centre = gazetteer.streetCentres[street.id]
             {
                 places = []
                 answers.append(GeoMatch(

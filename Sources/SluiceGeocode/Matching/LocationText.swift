@@ -67,6 +67,13 @@ public enum LocationText {
             {
                 parts.append(words[..<at].joined(separator: " "))
                 parts.append(words[(at + 1)...].joined(separator: " "))
+            } else if words.first?.first?.isNumber == false,
+                let number = words.dropFirst().firstIndex(where: { $0.allSatisfy(\.isNumber) }), number + 1 < words.count,
+                words[number + 1].first?.isLetter == true
+            {
+                // "UCSF Mt Zion 1600 Divisadero": a place, then an address.
+                parts.append(words[..<number].joined(separator: " "))
+                parts.append(words[number...].joined(separator: " "))
             } else {
                 parts.append(chunk.trimmingSpaces())
             }
