@@ -68,6 +68,8 @@ extension GazetteerBuilder {
 
     /// Adds the curated aliases: each names a place already built (by its exact name and id)
     /// and the row of the source that holds its coordinates, so no coordinate is invented here.
+    /// An id `address:<number> <street key>` names a building by its street address instead:
+    /// the place is made at that EAS point (`Hall of Justice` at `address:850 bryant st`).
     mutating func addAliases() throws {
         guard let path = aliasesPath else { return }
         let table = try SourceTable(path: path)
@@ -75,6 +77,16 @@ extension GazetteerBuilder {
         var count = 0
         for (index, row) in table.rows.enumerated() {
             let id = table["place_id", row], name = table["place_name", row], alias = table["alias", row]
+            if id.hasPrefix("address:"), places.firstIndex(where: { $0.id == id }) == nil {
+                let address = id.dropFirst("address:".count)
+                guard let space = address.firstIndex(of: " "), let number = Int(address[..<space]),
+                    let point = addresses["\(address[address.index(after: space)...])#\(number)"]
+                else {
+                    if excluded.contains("eas") { continue }
+                    throw StageFailure.data(source: path, line: table.lines[index], "no point address '\(address)' for '\(name)'")
+                }
+                addPlace(name: name, aliases: [], category: "building", id: id, point: GeoPoint(lat: point.lat ?? 0, lon: point.lon ?? 0))
+            }
             guard let position = places.firstIndex(where: { $0.id == id }) else {
                 // An excluded source takes its places with it; a wrong id is a mistake in the list.
                 if excluded.contains(where: { id.hasPrefix(Self.idPrefix(of: $0)) }) { continue }
@@ -83,7 +95,7 @@ extension GazetteerBuilder {
             guard places[position].name == name else {
                 throw StageFailure.data(source: path, line: table.lines[index], "place \(id) is '\(places[position].name)', not '\(name)'")
             }
-            if !places[position].aliases.contains(alias) {
+            if alias != name, !places[position].aliases.contains(alias) {
                 places[position].aliases.append(alias)
                 count += 1
             }
