@@ -27,10 +27,12 @@ let package = Package(
         .executableTarget(name: "sluice-geocode-eval", dependencies: ["SluiceGeocode"]),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
-        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"]),
+        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"], exclude: ["Fixtures"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
         .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
+        // `make eval`: the stages' accuracy against labelled data (`sluice-eval sanitize`).
+        + [.executableTarget(name: "sluice-eval", dependencies: ["SluiceCore", "SluiceSanitize"])]
 )

@@ -1,1 +1,212 @@
 import SluiceCore
+
+extension RejectReason {
+    /// With `--pk`, a record whose key is missing or null cannot be upserted.
+    static let missingKey = RejectReason(rawValue: "missing_key")
+    /// With `--strict`, a record brings a field the table has no column for.
+    static let unknownColumn = RejectReason(rawValue: "unknown_column")
+    /// The database refused the row (a constraint failed).
+    static let databaseRefused = RejectReason(rawValue: "database_refused")
+    /// With `--extract`, a record has none of the extracted fields, so nothing to refer to.
+    static let missingReference = RejectReason(rawValue: "missing_reference")
+}
+
+/// `sluice-load`: writes NDJSON records into a SQLite table, creating and extending it as
+/// needed, appending or (with `--pk`) upserting, in one transaction; optionally sweeping rows
+/// that vanished, extracting lookup tables, swapping in a rebuilt table, and indexing.
+public struct LoadCommand: StageCommand {
+    public static let usage = Usage(
+        name: "sluice-load",
+        overview: "load NDJSON records into a SQLite table, creating it from the data; upsert with --pk",
+        synopsis: ["sluice-load DATABASE --table NAME [--pk COL[,COL]] [options] [INPUT ...]   (default input: stdin)"],
+        options: [
+            .value("table", "NAME", "the table to load (required); created from the records when absent"),
+            .value("pk", "COL[,COL]", "primary key: a re-run updates rows with the same key instead of adding rows"),
+            OptionSpec("sweep", .optionalValue("MODE"), "with --pk: delete rows whose key did not come in this run (MODE mark: flag them instead)"),
+            .value("sweep-min", "FRACTION", "refuse to sweep when this run wrote fewer than FRACTION of the table's rows (default 0.5)"),
+            .value("extract", "FIELDS[:TABLE]", "move FIELDS (title,year or address.*,geo.*) to a unique lookup TABLE; leave TABLE_id (repeatable)"),
+            .flag("replace", "build the table anew under a temporary name and swap it in atomically"),
+            .value("index", "COL[,COL]", "create an index on each column (repeatable)"),
+            .value("fts", "COL[,COL]", "build an FTS5 full-text index TABLE_fts over these columns, if this SQLite has FTS5"),
+            .flag("no-spatial-index", "do not build R*Tree indexes over latitude/longitude columns"),
+            .value("rejects-table", "NAME", "also keep rows the database refused in table NAME, with their reason"),
+            .value("batch-size", "N", "commit every N rows (default 0: the whole run is one transaction)"),
+            .flag("strict", "refuse records with fields the table has no column for (default: add columns)"),
+            .value("busy-timeout", "MS", "wait this long for another writer's lock before failing (default 5000)"),
+            .value("max-pages", "N", "a size quota: fail cleanly (nothing written) if the database would pass N pages"),
+        ],
+        examples: [
+            "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-load films.db --table films",
+            "sluice-load films.db --table films --pk provenance_source,provenance_row --sweep build/pipeline/01-fetched.ndjson",
+            "sluice-load ads.db --table ads --pk id --extract category:categories --index posted_at ads.ndjson",
+            "sqlite3 films.db 'SELECT title, count(*) FROM films GROUP BY title ORDER BY 2 DESC LIMIT 5'",
+        ],
+        memory: "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value. Swept keys go to a temporary table, not memory.",
+        sections: [
+            (title: "TABLE", body: """
+                  Columns come from the records' fields: nested objects become parent_child columns, arrays
+                  are stored as JSON text, true/false as 1/0. A new table types each column from its first
+                  1,000 records (INTEGER, REAL or TEXT). Fields first seen later add columns (ALTER TABLE),
+                  unless --strict. Table and column names are always quoted, whatever they contain.
+                  With --pk, only the incoming columns of an existing row are updated: columns the input
+                  never mentions (added by people or other tools) keep their values.
+                  The database is in WAL mode; a run is one transaction (or one per --batch-size rows), so
+                  an interrupted load leaves the table as it was before the run (or the last batch).
+                  Each run is recorded in _sluice_runs (time, table, sources, counts, options).
+                """),
+            (title: "LOOKUP TABLES (--extract)", body: """
+                  The lookup table has id INTEGER PRIMARY KEY, _key TEXT NOT NULL UNIQUE (the canonical JSON of
+                  the extracted values) and one column per extracted field; the main table keeps a NOT NULL
+                  foreign key TABLE_id. Foreign keys are enforced (PRAGMA foreign_keys = ON).
+                """),
+            (title: "LOAD REJECTS", body: """
+                  missing_key       --pk column missing or null     unknown_column     a new field under --strict
+                  database_refused  a constraint failed             missing_reference  none of an --extract's fields
+                """),
+        ])
+
+    var databasePath: String
+    var inputs: [String]
+    var table: String
+    var primaryKey: [String]
+    var sweep: Sweeper.Mode?
+    var sweepMinimum: Double
+    var extracts: [LookupTable.Spec]
+    var replace: Bool
+    var indexes: [String]
+    var fullText: [String]
+    var spatialIndex: Bool
+    var rejectsTable: String?
+    var batchSize: Int
+    var strict: Bool
+    var busyTimeout: Int
+    var maxPages: Int?
+    var commandLine: [String]
+
+    public init(arguments: ParsedArguments) throws(StageFailure) {
+        guard let first = arguments.positionals.first else { throw .usage("missing the DATABASE argument") }
+        databasePath = first
+        inputs = Array(arguments.positionals.dropFirst())
+        guard let table = arguments["table"], !table.isEmpty else { throw .usage("missing option '--table NAME'") }
+        self.table = table
+        primaryKey = arguments.list("pk").map { $0.replacingDots() }
+        if arguments.has("sweep") {
+            let mode = arguments["sweep"] ?? ""
+            guard let parsed = mode.isEmpty ? .delete : Sweeper.Mode(rawValue: mode) else {
+                throw .usage("option '--sweep' takes delete (the default) or mark, got '\(mode)'")
+            }
+            guard !primaryKey.isEmpty else { throw .usage("option '--sweep' needs --pk: rows are matched by key") }
+            sweep = parsed
+        }
+        sweepMinimum = try arguments.double("sweep-min", default: 0.5, range: 0...1)
+        extracts = try arguments.all("extract").map { spec throws(StageFailure) in try LookupTable.Spec(spec) }
+        replace = arguments.has("replace")
+        indexes = arguments.list("index").map { $0.replacingDots() }
+        fullText = arguments.list("fts").map { $0.replacingDots() }
+        spatialIndex = !arguments.has("no-spatial-index")
+        rejectsTable = arguments["rejects-table"]
+        batchSize = try arguments.int("batch-size", default: 0)
+        if replace, batchSize > 0 { throw .usage("options '--replace' and '--batch-size' cannot be combined: the swap is one transaction") }
+        strict = arguments.has("strict")
+        busyTimeout = try arguments.int("busy-timeout", default: 5000, range: 0...3_600_000)
+        maxPages = arguments["max-pages"] == nil ? nil : try arguments.int("max-pages", default: 0, range: 1...Int(Int32.max))
+        commandLine = Array(CommandLine.arguments.dropFirst())
+    }
+
+    public mutating func run(_ context: StageContext) throws {
+        let database: Database
+        do {
+            database = try Database(path: databasePath, busyTimeoutMilliseconds: Int32(busyTimeout))
+            try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+            if let maxPages { try database.execute("PRAGMA max_page_count = \(maxPages)") }
+        } catch {
+            throw StageFailure(.ioError, "\(databasePath): cannot open the database: \(error.message)")
+        }
+        do {
+            try database.execute("BEGIN IMMEDIATE")
+            do {
+                try load(into: database, context)
+                try database.execute("COMMIT")
+            } catch {
+                try? database.execute("ROLLBACK")
+                throw error
+            }
+        } catch let error as SQLiteError {
+            throw StageFailure(.ioError, "\(databasePath): \(error)")
+        }
+    }
+
+    /// The whole run, inside the caller's transaction.
+    func load(into database: Database, _ context: StageContext) throws {
+        let startedAt = RunLog.timestamp()
+        let target = replace ? "\(table)__sluice_new" : table
+        if replace { try database.execute("DROP TABLE IF EXISTS \(Database.quote(target))") }
+        var schema = TableSchema(table: target)
+        try schema.read(from: database)
+        let rowsBefore = Int(schema.exists ? try database.scalarInt("SELECT count(*) FROM \(Database.quote(target))") ?? 0 : 0)
+        let oldRows = replace ? Int(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '\(table.replacingOccurrences(of: "'", with: "''"))'") ?? 0) : 0
+        if let rejectsTable { try RunLog.createRejectsTable(rejectsTable, in: database) }
+        let sweeper = try sweep.map { mode throws(SQLiteError) in
+            try Sweeper(database: database, table: target, primaryKey: primaryKey, mode: mode, minimumFraction: sweepMinimum)
+        }
+        var session = try LoadSession(database: database, schema: schema, command: self, context: context, sweeper: sweeper)
+        try context.forEachRecord(in: inputs) { record, location in
+            try session.add(record, at: location)
+        }
+        try session.finish()
+
+        var swept: Int?
+        if let sweeper {
+            switch try sweeper.sweep(rowsWritten: context.accounting.recordsOut, rowsBefore: rowsBefore, now: startedAt) {
+            case .swept(let count): swept = count
+            case .refused(let reason): context.warn("table '\(table)': not sweeping: \(reason)")
+            }
+        }
+        if replace, session.loader.schema.exists {
+            if oldRows > 0 { try database.execute("DROP TABLE \(Database.quote(table))") }
+            try database.execute("ALTER TABLE \(Database.quote(target)) RENAME TO \(Database.quote(table))")
+        }
+        var finalSchema = TableSchema(table: table)
+        try finalSchema.read(from: database)
+        try buildIndexes(finalSchema, lookups: session.lookups, database: database, context: context)
+
+        let rowsAfter = finalSchema.exists ? Int(try database.scalarInt("SELECT count(*) FROM \(Database.quote(table))") ?? 0) : 0
+        let written = context.accounting.recordsOut
+        let inserted = replace ? rowsAfter : rowsAfter - rowsBefore + (swept.map { sweep == .delete ? $0 : 0 } ?? 0)
+        var details = ["\(inserted) inserted"]
+        var updated: Int?
+        var unchanged: Int?
+        if !primaryKey.isEmpty, !replace {
+            updated = session.changed - inserted
+            unchanged = written - session.changed
+            details += ["\(session.changed - inserted) updated", "\(written - session.changed) unchanged"]
+        }
+        if let swept { details.append("\(swept) \(sweep == .mark ? "marked stale" : "swept")") }
+        for lookup in session.lookups where lookup.inserted > 0 {
+            details.append("\(lookup.inserted) new in \(lookup.spec.table)")
+        }
+        context.accounting.details = details
+        _ = try RunLog.record(
+            RunLog.Entry(
+                startedAt: startedAt, table: table, sources: inputs.isEmpty ? ["<stdin>"] : inputs, accounting: context.accounting,
+                inserted: inserted, updated: updated, unchanged: unchanged, swept: swept, options: commandLine),
+            in: database)
+    }
+
+    func buildIndexes(_ schema: TableSchema, lookups: [LookupTable], database: Database, context: StageContext) throws {
+        guard schema.exists else { return }
+        try SearchIndexes.createIndexes(on: table, columns: indexes.map { schema.existing($0) ?? $0 }, in: database)
+        if !fullText.isEmpty, !(try SearchIndexes.rebuildFullText(on: table, columns: fullText.map { schema.existing($0) ?? $0 }, in: database)) {
+            context.warn("this SQLite has no FTS5: --fts skipped")
+        }
+        guard spatialIndex else { return }
+        for indexed in [schema] + lookups.map(\.schema) where indexed.exists {
+            _ = try SearchIndexes.rebuildSpatialIndexes(for: indexed, in: database)
+        }
+    }
+}
+
+extension String {
+    /// `address.key` names the flattened column `address_key`.
+    func replacingDots() -> String { String(map { $0 == "." ? "_" : $0 }) }
+}

@@ -36,12 +36,21 @@ extension AddressParser {
             result.note(Note.unbalancedParenthesis)
             chunks.append((open[...], true))
         }
+        if let region = region(in: outside) {
+            result.city = region.city
+            result.state = region.state
+            result.zip = region.zip
+            outside.removeSubrange(region.end...)
+        }
         // Outside text is split at commas and at a spaced dash (`Oasis Nightclub - 298 11th St`).
         var outsideChunks = split(outside[...]) { token in
             token.isPunct(",") || token.isPunct(":") || (token.isPunct("-") && token.spaceBefore)
         }.map { (tokens: $0, inParens: false) }
         var insideChunks: [(tokens: ArraySlice<Token>, inParens: Bool)] = []
-        for chunk in chunks { insideChunks += split(chunk.tokens) { $0.isPunct(",") }.map { ($0, true) } }
+        for chunk in chunks {
+            insideChunks += joiningSuffixes(split(chunk.tokens) { $0.isPunct(",") }, in: chunk.tokens).map { ($0, true) }
+        }
+        outsideChunks = joiningSuffixes(outsideChunks.map(\.tokens), in: outside[...]).map { ($0, false) }
         outsideChunks += insideChunks
 
         var location: ParsedAddress?
@@ -49,15 +58,21 @@ extension AddressParser {
         var outsideLocation: ParsedAddress?
         var places: [String] = []
         var neighborhoodText: String?
+        var neighborhoodInParens = false
         var sawCity = false
         for (index, chunk) in outsideChunks.enumerated() {
             switch classify(chunk.tokens, afterCity: sawCity, first: index == 0) {
             case .empty:
                 break
             case .neighborhood(let name, let text):
-                if result.neighborhood == nil {
+                // One in parentheses wins: `McLaren Park (Visitacion Valley)` is a park in a district.
+                if result.neighborhood == nil || (chunk.inParens && !neighborhoodInParens) {
+                    if let previous = neighborhoodText { places.append(previous) }
                     result.neighborhood = name
                     neighborhoodText = text
+                    neighborhoodInParens = chunk.inParens
+                } else if !chunk.inParens {
+                    places.append(text)
                 }
             case .city(let city, let state, let zip):
                 sawCity = true
@@ -82,10 +97,20 @@ extension AddressParser {
                     location = current
                 } else if let current = location {
                     if rank(parsed.kind) > rank(current.kind) {
+                        // `Postcard Row` before `722 Steiner Street`: a displaced street of another
+                        // name is the venue's name.
+                        if current.kind == .street, current.place == nil, current.mainStreet?.nameKey != parsed.mainStreet?.nameKey,
+                           let name = current.mainStreet?.display {
+                            places.append(name)
+                        }
                         location = parsed
                         locationInParens = chunk.inParens
                     } else if rank(parsed.kind) == rank(current.kind), rank(parsed.kind) >= 4 {
                         result.note(Note.extraLocation)
+                    } else if parsed.kind == .street, parsed.place == nil, parsed.mainStreet?.nameKey != current.mainStreet?.nameKey,
+                              let name = parsed.mainStreet?.display {
+                        // `722 Steiner Street (Postcard Row, …)`: a lesser street of another name names the place.
+                        places.append(name)
                     }
                 } else {
                     location = parsed
@@ -102,7 +127,6 @@ extension AddressParser {
                 result.place = neighborhoodText
             } else if result.city != nil {
                 result.kind = .place
-                result.place = result.city
             } else {
                 result.kind = .unparsed
             }
@@ -118,13 +142,26 @@ extension AddressParser {
             else if corner.cross?.nameKey == main.nameKey { found.cross = corner.mainStreet }
         }
         found.place = places.isEmpty ? nil : places.joined(separator: ", ")
-        found.neighborhood = result.neighborhood
+        found.neighborhood = result.neighborhood ?? found.neighborhood
         found.city = result.city ?? found.city
         found.state = result.state ?? found.state
         found.zip = result.zip ?? found.zip
         found.unit = found.unit ?? result.unit
         found.notes = result.notes + found.notes.filter { !result.notes.contains($0) }
         return found
+    }
+
+    /// Joins a chunk starting with `Jr`/`Sr` to the one before: `Martin Luther King, Jr. Drive`.
+    func joiningSuffixes(_ chunks: [ArraySlice<Token>], in source: ArraySlice<Token>) -> [ArraySlice<Token>] {
+        var joined: [ArraySlice<Token>] = []
+        for chunk in chunks {
+            if let head = chunk.first(where: \.isWord)?.lower, head == "jr" || head == "sr", let previous = joined.last {
+                joined[joined.count - 1] = source[previous.startIndex..<chunk.endIndex]
+            } else {
+                joined.append(chunk)
+            }
+        }
+        return joined
     }
 
     func rank(_ kind: ParsedAddress.Kind) -> Int {
@@ -151,14 +188,15 @@ extension AddressParser {
             chunk = chunk[chunk.startIndex..<found.start]
             if chunk.isEmpty { return .city(found.city, state: found.state, zip: found.zip) }
         }
-        let words = chunk.filter(\.isWord)
+        let words = afterCity || chunk.count == 1 ? chunk.filter(\.isWord) : []
         if afterCity, words.count <= 3, let state = USPSTables.states[words.filter { !$0.isNumber }.map(\.lower).joined(separator: " ")] {
             return .city("", state: state, zip: words.last.flatMap { $0.isNumber && $0.lower.utf8.count == 5 ? $0.lower : nil })
         }
         if words.count == 1, words[0].isNumber, words[0].lower.utf8.count == 5, !first { return .zip(words[0].lower) }
         if let unit = unitChunk(chunk) { return .unit(unit) }
         let text = AddressTokenizer.text(chunk)
-        if !endsWithStreetSuffix(chunk), let name = Neighborhoods.canonical(for: text) {
+        if Neighborhoods.mayStartName(chunk.first(where: \.isWord)?.lower), !endsWithStreetSuffix(chunk),
+           let name = Neighborhoods.canonical(for: text) {
             return .neighborhood(name: name, text: text)
         }
         var parsed = parsePhrase(chunk)
@@ -176,6 +214,11 @@ extension AddressParser {
 
     /// `San Francisco`, `San Francisco CA 94103` at the end of a chunk.
     func trailingCity(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?, zip: String?)? {
+        // Most chunks end in none of these; skip the work for them.
+        guard let last = chunk.last(where: \.isWord)?.lower,
+              last == "francisco" || last == "sf" || last == "f" || last == "ca" || last == "california"
+                || last == "fransisco" || last == "franciso" || (last.utf8.count == 5 && chunk.last?.isNumber == true)
+        else { return nil }
         let words = chunk.indices.filter { chunk[$0].isWord }
         guard !words.isEmpty else { return nil }
         var end = words.count
@@ -191,7 +234,9 @@ extension AddressParser {
         }
         for length in [2, 1] where end >= length {
             let phrase = words[(end - length)..<end].map { chunk[$0].lower }.joined(separator: " ")
-            if Vocabulary.cityNames.contains(phrase) {
+            // `Port of San Francisco` names a place, not the city.
+            let before = end - length - 1 >= 0 ? chunk[words[end - length - 1]].lower : ""
+            if Vocabulary.cityNames.contains(phrase), before != "of", before != "in", before != "the" {
                 return (words[end - length], "San Francisco", state, zip)
             }
         }
@@ -200,8 +245,8 @@ extension AddressParser {
 
     /// `4th Floor`, `Suite 200`, `Apt 3`, `#5` on their own.
     func unitChunk(_ chunk: ArraySlice<Token>) -> String? {
+        guard chunk.count <= 3, let head = chunk.first else { return nil }
         let words = Array(chunk)
-        guard words.count <= 3, let head = words.first else { return nil }
         if words.count == 2, let floor = Ordinals.value(of: head.lower), words[1].lower == "floor" || words[1].lower == "fl" {
             return "Fl \(floor)"
         }

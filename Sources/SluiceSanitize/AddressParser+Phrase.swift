@@ -11,6 +11,10 @@ extension AddressParser {
     func parsePhrase(_ chunk: ArraySlice<Token>) -> ParsedAddress {
         var tokens = chunk
         var result = ParsedAddress(raw: nil)
+        // `Broadway and Taylor St Intersection`: the word adds nothing.
+        if tokens.count > 2, let last = tokens.last?.lower, last == "intersection" || last == "corner" {
+            tokens.removeLast()
+        }
         // `corner of Polk and Eddy`, `intersection of …`: the connector rule below does the rest.
         if let head = tokens.first?.lower, head == "corner" || head == "intersection" || (head == "the" && tokens.dropFirst().first?.lower == "corner") {
             let afterOf = tokens.firstIndex { $0.lower == "of" }.map { $0 + 1 }
@@ -26,18 +30,23 @@ extension AddressParser {
             return segment(base: tokens[..<b], ends: tokens[(b + 3)...])
         }
         if let from = tokens.firstIndex(where: { $0.lower == "from" }),
-           let to = tokens[from...].firstIndex(where: { $0.lower == "to" || $0.lower == "and" || $0.isPunct("&") || $0.lower == "thru" }),
+           let to = tokens[from...].firstIndex(where: { $0.lower == "to" || $0.lower == "and" || $0.isPunct("&") || $0.lower == "thru" || $0.isPunct("-") }),
            to > from + 1, to + 1 < tokens.endIndex {
             result.kind = .segment
             let base = tokens[..<from]
             result.mainStreet = base.isEmpty ? nil : street(base)
             result.cross = street(tokens[(from + 1)..<to])
+            let shared = sharedSuffix(tokens[(to + 1)...])
+            result.cross = street(tokens[(from + 1)..<to], plural: shared)
             result.cross2 = street(tokens[(to + 1)...])
+            if shared != nil { result.note(Note.sharedSuffix) }
             return result
         }
         if let connector = tokens.indices.first(where: { index in
             index > tokens.startIndex && index + 1 < tokens.endIndex
                 && (Vocabulary.isIntersectionPunct(tokens[index].punct) || Vocabulary.isIntersectionWord(tokens[index].lower))
+                // `372/374 Pennsylvania Avenue` is a range, not a corner.
+                && !(tokens[index - 1].isNumber && tokens[index + 1].isNumber)
         }) {
             let left = tokens[..<connector]
             let right = tokens[(connector + 1)...]
@@ -58,18 +67,35 @@ extension AddressParser {
             }
             let bothNeighborhoods = Neighborhoods.canonical(for: AddressTokenizer.text(left)) != nil
                 && Neighborhoods.canonical(for: AddressTokenizer.text(right)) != nil
-            if !bothNeighborhoods, isStreetSide(left, numbered: true), isStreetSide(right, numbered: false) {
+            let leftIsStreet = isStreetSide(left, numbered: true)
+            let rightIsStreet = isStreetSide(right, numbered: false)
+            if !bothNeighborhoods, leftIsStreet, rightIsStreet {
                 return intersection(left, right)
             }
-            return place(tokens)
+            // `Ocean Beach at Lincoln`, `Market Street at Union Plaza`: a place on a street.
+            if tokens[connector].lower == "at" || tokens[connector].isPunct("@") {
+                if let located = placeOnStreet(place: leftIsStreet ? right : left, street: leftIsStreet ? left : right) {
+                    return located
+                }
+            }
+            // Not a corner (`Chaya / Perry's 132 Embarcadero`): the rules below may still read it.
         }
         if tokens.first?.isNumber == true {
             return numbered(tokens)
         }
+        // `Folsom Street Fair on Folsom St.`, `Harry's Bar on Fillmore`.
+        if let on = tokens.firstIndex(where: { $0.lower == "on" }), on > tokens.startIndex, on + 1 < tokens.endIndex,
+           let located = placeOnStreet(place: tokens[..<on], street: tokens[(on + 1)...]) {
+            return located
+        }
         // `Café Picaro 3120 16th Street`: a place name, then an address without a comma.
         if tokens.first?.lower != "pier",
-           let number = tokens.indices.first(where: { $0 > tokens.startIndex && tokens[$0].isNumber && !tokens[$0 - 1].isPunct("#") }),
-           endsWithStreetSuffix(tokens[number...]), tokens[(number + 1)...].contains(where: { $0.isWord }) {
+           let number = tokens.indices.first(where: { index in
+               index > tokens.startIndex && tokens[index].isNumber && !tokens[index - 1].isPunct("#")
+                   && !Vocabulary.placeWords.contains(tokens[index - 1].lower)
+           }),
+           endsWithStreetSuffix(tokens[number...]) || isBareStreet(tokens[(number + 1)...]),
+           tokens[(number + 1)...].contains(where: { $0.isWord }) {
             var address = numbered(tokens[number...])
             if address.kind == .streetAddress || address.kind == .addressRange {
                 address.place = AddressTokenizer.text(tokens[..<number])
@@ -100,6 +126,9 @@ extension AddressParser {
     /// `X between Y and Z`; a missing end is noted, a missing `X` is left for the caller.
     func segment(base: ArraySlice<Token>, ends: ArraySlice<Token>) -> ParsedAddress {
         var result = ParsedAddress(raw: nil)
+        var base = base
+        // `Arkansas St. midblock between …`
+        while let last = base.last, last.lower == "midblock" || last.lower == "mid-block" { base.removeLast() }
         let joiner = ends.firstIndex { $0.lower == "and" || $0.lower == "to" || $0.isPunct("&") || $0.isPunct("/") || $0.lower == "an" }
         let first = joiner.map { ends[..<$0] } ?? ends
         let second = joiner.map { ends[($0 + 1)...] } ?? ends[ends.endIndex...]
@@ -150,7 +179,7 @@ extension AddressParser {
         index += 1
         result.number = number
         result.kind = .streetAddress
-        if index + 1 < tokens.endIndex, tokens[index].isPunct("-"), tokens[index + 1].isNumber {
+        if index + 1 < tokens.endIndex, tokens[index].isPunct("-") || tokens[index].isPunct("/"), tokens[index + 1].isNumber {
             var to = tokens[index + 1].lower
             if to.utf8.count < number.utf8.count {
                 to = String(number.prefix(number.utf8.count - to.utf8.count)) + to
@@ -169,7 +198,14 @@ extension AddressParser {
         guard rest.contains(where: { $0.isWord }) else {
             return place(tokens)
         }
-        let (body, unit) = splitUnit(rest)
+        var (body, unit) = splitUnit(rest)
+        // `1 Market St. Landmark Building`: the street ends at its suffix, a venue follows.
+        if let suffixAt = body.indices.first(where: { index in
+            index > body.startIndex && body[index].isWord && USPSTables.suffixes[body[index].lower].map(USPSTables.streetSuffixes.contains) == true
+        }), suffixAt + 1 < body.endIndex, body[(suffixAt + 1)...].contains(where: { Vocabulary.placeWords.contains($0.lower) }) {
+            result.place = AddressTokenizer.text(body[(suffixAt + 1)...])
+            body = body[...suffixAt]
+        }
         let words = body.filter(\.isWord)
         // After a house number any Publication 28 suffix makes a street (`5 Embarcadero Center`,
         // `24 Willie Mays Plaza`); other venue words make a place (`365 Club`).
@@ -180,6 +216,27 @@ extension AddressParser {
         }
         result.mainStreet = street(body)
         result.unit = unit
+        return result
+    }
+
+    /// A place on a street (`Ocean Beach at Lincoln`): nil unless `street` reads as a street.
+    /// A neighbourhood in the place position is kept as the neighbourhood (`Duncan St at Diamond Heights`).
+    func placeOnStreet(place: ArraySlice<Token>, street streetTokens: ArraySlice<Token>) -> ParsedAddress? {
+        guard place.contains(where: \.isWord), streetTokens.first?.isNumber != true,
+              isStreetSide(streetTokens, numbered: false), !isStreetSide(place, numbered: false) || endsWithStreetSuffix(streetTokens)
+        else { return nil }
+        // A street written first must say it is one (`Market Street at Union Plaza`);
+        // `Players Arcade at Pier 39` is a place at a place.
+        if streetTokens.startIndex < place.startIndex, !isStreet(streetTokens) { return nil }
+        var result = ParsedAddress(raw: nil)
+        result.kind = .street
+        result.mainStreet = street(streetTokens)
+        let text = AddressTokenizer.text(place)
+        if let name = Neighborhoods.canonical(for: text) {
+            result.neighborhood = name
+        } else {
+            result.place = text
+        }
         return result
     }
 }

@@ -46,16 +46,29 @@ extension AddressParser {
     /// Whether the last word (before a unit or trailing directional) is a street suffix with a
     /// name before it: `Vallejo St.`, `Mason & California Streets`, `Mission Bay Blvd North`.
     func endsWithStreetSuffix(_ tokens: ArraySlice<Token>) -> Bool {
-        let words = splitUnit(tokens).body.filter(\.isWord)
-        guard words.count >= 2 else { return false }
-        var last = words.count - 1
-        if USPSTables.directionals[words[last].lower] != nil, words.count >= 3 { last -= 1 }
-        let word = words[last].lower
+        let hasUnit = tokens.contains { Self.inlineUnits.contains($0.lower) }
+        let body = hasUnit ? splitUnit(tokens).body : tokens
+        // The last three words, found from the end without building an array (this runs often).
+        var found: [String] = []
+        var index = body.endIndex
+        while index > body.startIndex, found.count < 3 {
+            index -= 1
+            if body[index].isWord { found.append(body[index].lower) }
+        }
+        guard found.count >= 2 else { return false }
+        let word = USPSTables.directionals[found[0]] != nil && found.count >= 3 ? found[1] : found[0]
         if Vocabulary.pluralSuffixes[word] != nil { return true }
         // `Justin Herman Plaza`, `Broadway Tunnel`: a suffix that names a venue here.
         if Vocabulary.placeWords.contains(word) { return false }
         guard let abbreviation = USPSTables.suffixes[word] else { return false }
         return USPSTables.streetSuffixes.contains(abbreviation)
+    }
+
+    /// Up to three plain words, none naming a venue: `Divisadero` in `UCSF Mt Zion 1600 Divisadero`.
+    func isBareStreet(_ tokens: ArraySlice<Token>) -> Bool {
+        let words = tokens.filter(\.isWord)
+        return !words.isEmpty && words.count <= 3 && tokens.allSatisfy(\.isWord) && words.allSatisfy(\.hasASCIILetter)
+            && !words.contains(where: { Vocabulary.placeWords.contains($0.lower) })
     }
 
     /// A street with no number: a suffix, or one of the SF streets written without one.
@@ -73,12 +86,19 @@ extension AddressParser {
         var body = tokens
         if numbered, body.first?.isNumber == true {
             body = body.dropFirst()
+            // The end of a range: `835-865 Market Street`.
+            if body.count >= 2, body.first?.isPunct("-") == true || body.first?.isPunct("/") == true,
+               body.dropFirst().first?.isNumber == true {
+                body = body.dropFirst(2)
+            }
             guard body.contains(where: \.isWord) else { return false }
         }
         let words = body.filter(\.isWord)
         guard let first = words.first, first.lower != "pier" else { return false }
         if first.lower == "the", words.count > 1, words[1].lower != "embarcadero" { return false }
         if body.contains(where: { !$0.isWord && !$0.isPunct("-") }) && !numbered { return false }
+        // A house number inside a side (`Perry's 132 Embarcadero`) is an address, not a corner.
+        if body.contains(where: \.isNumber) { return false }
         if endsWithStreetSuffix(body) { return true }
         let phrase = words.map(\.lower).joined(separator: " ")
         if Vocabulary.suffixlessStreets.contains(phrase) || words.count == 1 { return true }

@@ -34,7 +34,7 @@ public struct AddressParser: Sendable {
         }
         let (cleaned, removedControl) = AddressTokenizer.clean(text)
         let tokens = AddressTokenizer.tokens(cleaned)
-        guard tokens.contains(where: { $0.isWord }) else {
+        guard tokens.contains(where: \.hasLetterOrDigit) else {
             result.note(cleaned.isEmpty ? Note.empty : Note.noLocation)
             return result
         }

@@ -14,6 +14,12 @@ struct Token: Equatable, Sendable {
     /// All ASCII digits: `1158`.
     var isNumber: Bool { punct == 0 && !lower.isEmpty && lower.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
     func isPunct(_ character: Unicode.Scalar) -> Bool { punct == UInt8(ascii: character) }
+    /// A word with a letter or digit in it (any non-ASCII scalar counts as a letter): `???` has none.
+    var hasLetterOrDigit: Bool {
+        isWord && lower.utf8.contains { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 }
+    }
+    /// A word with an ASCII letter: street names have one, emoji do not.
+    var hasASCIILetter: Bool { isWord && lower.utf8.contains { $0 >= 0x61 && $0 <= 0x7A } }
 }
 
 /// Cleans and tokenizes location text byte by byte (no regular expressions, no `Character`
@@ -133,14 +139,15 @@ enum AddressTokenizer {
 
     /// The tokens written back as text with normal spacing: `Mason & California`.
     static func text(_ tokens: ArraySlice<Token>) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(tokens.count * 8)
         var previousWasWord = false
         for token in tokens {
             // A space where the source had one, and between words a period had separated (`St.Francis`).
-            if !out.isEmpty && (token.spaceBefore || (token.isWord && previousWasWord)) { out += " " }
-            out += token.text
+            if !out.isEmpty && (token.spaceBefore || (token.isWord && previousWasWord)) { out.append(0x20) }
+            out.append(contentsOf: token.text.utf8)
             previousWasWord = token.isWord
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

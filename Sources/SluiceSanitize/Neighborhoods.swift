@@ -55,6 +55,15 @@ enum Neighborhoods {
         return table
     }()
 
+    /// First words of every name and alias (key form), for a cheap test before `canonical(for:)`.
+    static let firstWords: Set<String> = Set(byKey.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
+
+    /// Whether a phrase starting with this lowercase word can be a neighbourhood at all.
+    static func mayStartName(_ word: String?) -> Bool {
+        guard let word else { return false }
+        return firstWords.contains(word) || firstWords.contains(Words.key(word))
+    }
+
     /// The canonical neighbourhood for a phrase, allowing a trailing `District` or
     /// `Neighborhood` and a leading `the`.
     static func canonical(for text: String) -> String? {

@@ -27,27 +27,36 @@ enum Ordinals {
     static func value(of word: String) -> Int? {
         var digits = 0
         var value = 0
-        var rest: [UInt8] = []
+        // The letters after the digits, packed: at most two are allowed (`st`, `nd`, `rd`, `th`, `d`).
+        var ending: UInt32 = 0
+        var endingLength = 0
+        var hasHyphen = false
         for byte in word.utf8 {
-            if rest.isEmpty, byte >= 0x30, byte <= 0x39 {
+            if endingLength == 0, byte >= 0x30, byte <= 0x39 {
                 guard digits < 4 else { return nil }
                 digits += 1
                 value = value * 10 + Int(byte - 0x30)
             } else {
-                rest.append(byte | 0x20)
+                endingLength += 1
+                if endingLength <= 2 { ending = ending << 8 | UInt32(byte | 0x20) }
+                if byte == UInt8(ascii: "-") { hasHyphen = true }
             }
         }
         if digits > 0 {
-            guard value > 0 else { return nil }
-            switch rest {
-            case Array("st".utf8), Array("nd".utf8), Array("rd".utf8), Array("th".utf8), Array("d".utf8): return value
+            guard value > 0, endingLength <= 2 else { return nil }
+            switch ending {
+            case 0x7374, 0x6E64, 0x7264, 0x7468, 0x64: return value  // st, nd, rd, th, d
             default: return nil
             }
         }
+        // Ordinal words are 5 to 13 letters (`first` … `seventeenth`), compounds longer.
+        guard endingLength >= 5 else { return nil }
         let lower = word.lowercased()
         if let simple = USPSTables.ordinalWords[lower] { return simple }
-        if let hyphen = lower.firstIndex(of: "-"), let tens = USPSTables.tensWords[String(lower[..<hyphen])],
-           let unit = USPSTables.ordinalWords[String(lower[lower.index(after: hyphen)...])], unit < 10 {
+        guard hasHyphen else { return nil }
+        let halves = lower.split(separator: "-", maxSplits: 1)
+        if halves.count == 2, let tens = USPSTables.tensWords[String(halves[0])],
+           let unit = USPSTables.ordinalWords[String(halves[1])], unit < 10 {
             return tens + unit
         }
         return nil

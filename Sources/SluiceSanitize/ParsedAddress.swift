@@ -32,32 +32,100 @@ public struct ParsedAddress: Equatable, Sendable {
         case unparsed
     }
 
-    /// The input text; nil when the field was missing or not a string.
-    public var raw: String?
-    /// The normalised, human-readable form.
-    public var clean = ""
-    public var kind: Kind = .none
-    public var place: String?
-    public var number: String?
-    public var numberTo: String?
-    /// The main street, parsed; `street`, `suffix`, `preDir`, `postDir` are its parts.
-    public var mainStreet: NormalizedStreet?
-    public var unit: String?
-    public var cross: NormalizedStreet?
-    public var cross2: NormalizedStreet?
-    public var neighborhood: String?
-    public var city: String?
-    public var state: String?
-    public var zip: String?
-    /// Every location when the string names several (`A; B`), each parsed the same way.
-    public var alternatives: [ParsedAddress] = []
-    /// Machine-readable reasons for anything surprising, in the order found.
-    public var notes: [String] = []
-    /// With `--split`: this record's location (1-based) and how many the string held.
-    public var part: Int?
-    public var parts: Int?
+    /// All the fields live in one copy-on-write object: results are passed and returned a lot
+    /// while parsing, and copying one reference is much cheaper than copying twenty fields.
+    var storage: Storage
 
-    public init(raw: String?) { self.raw = raw }
+    /// The input text; nil when the field was missing or not a string.
+    public var raw: String? {
+        get { storage.raw }
+        set { uniqueStorage().raw = newValue }
+    }
+    /// The normalised, human-readable form.
+    public var clean: String {
+        get { storage.clean }
+        set { uniqueStorage().clean = newValue }
+    }
+    public var kind: Kind {
+        get { storage.kind }
+        set { uniqueStorage().kind = newValue }
+    }
+    public var place: String? {
+        get { storage.place }
+        set { uniqueStorage().place = newValue }
+    }
+    public var number: String? {
+        get { storage.number }
+        set { uniqueStorage().number = newValue }
+    }
+    public var numberTo: String? {
+        get { storage.numberTo }
+        set { uniqueStorage().numberTo = newValue }
+    }
+    /// The main street, parsed; `street`, `suffix`, `preDir`, `postDir` are its parts.
+    public var mainStreet: NormalizedStreet? {
+        get { storage.mainStreet }
+        set { uniqueStorage().mainStreet = newValue }
+    }
+    public var unit: String? {
+        get { storage.unit }
+        set { uniqueStorage().unit = newValue }
+    }
+    public var cross: NormalizedStreet? {
+        get { storage.cross }
+        set { uniqueStorage().cross = newValue }
+    }
+    public var cross2: NormalizedStreet? {
+        get { storage.cross2 }
+        set { uniqueStorage().cross2 = newValue }
+    }
+    public var neighborhood: String? {
+        get { storage.neighborhood }
+        set { uniqueStorage().neighborhood = newValue }
+    }
+    public var city: String? {
+        get { storage.city }
+        set { uniqueStorage().city = newValue }
+    }
+    public var state: String? {
+        get { storage.state }
+        set { uniqueStorage().state = newValue }
+    }
+    public var zip: String? {
+        get { storage.zip }
+        set { uniqueStorage().zip = newValue }
+    }
+    /// Every location when the string names several (`A; B`), each parsed the same way.
+    public var alternatives: [ParsedAddress] {
+        get { storage.alternatives }
+        set { uniqueStorage().alternatives = newValue }
+    }
+    /// Machine-readable reasons for anything surprising, in the order found.
+    public var notes: [String] {
+        get { storage.notes }
+        set { uniqueStorage().notes = newValue }
+    }
+    /// With `--split`: this record's location (1-based) and how many the string held.
+    public var part: Int? {
+        get { storage.part }
+        set { uniqueStorage().part = newValue }
+    }
+    public var parts: Int? {
+        get { storage.parts }
+        set { uniqueStorage().parts = newValue }
+    }
+
+    public init(raw: String?) { storage = Storage(raw: raw) }
+
+    public static func == (lhs: ParsedAddress, rhs: ParsedAddress) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.hasSameFields(as: rhs.storage)
+    }
+
+    /// The storage, copied first when another value shares it.
+    mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
 
     public var street: String? { mainStreet.flatMap { $0.name.isEmpty ? nil : $0.name } }
     public var suffix: String? { mainStreet?.suffix }

@@ -60,8 +60,12 @@ public enum StreetNormalizer {
         normalize(words: Words.split(text))
     }
 
+    /// The lowercase matching form of any component text, as the keys use it:
+    /// `matchingKey("O'Farrell St.")` → `"ofarrell st"`.
+    public static func matchingKey(_ text: String) -> String { Words.key(text) }
+
     /// Normalises words already split (by `Words.split` or the address tokenizer).
-    static func normalize(words input: [String], suffixAllowed: Bool = true) -> NormalizedStreet {
+    static func normalize(words input: [String]) -> NormalizedStreet {
         var words = Ordinals.joiningCompounds(input)
         if words.count > 1, words[0].lowercased() == "the" { words.removeFirst() }
         guard !words.isEmpty else { return NormalizedStreet(name: "") }
@@ -72,7 +76,7 @@ public enum StreetNormalizer {
             postDirectional = direction
             words.removeLast()
         }
-        if suffixAllowed, words.count >= 2, let abbreviation = USPSTables.suffixes[words[words.count - 1].lowercased()],
+        if words.count >= 2, let abbreviation = USPSTables.suffixes[words[words.count - 1].lowercased()],
            USPSTables.streetSuffixes.contains(abbreviation), !(words.count == 2 && isSaintOrMount(words[0])) {
             suffix = singular(abbreviation)
             words.removeLast()

@@ -24,7 +24,8 @@ enum Vocabulary {
         "firestation", "department", "embassy", "consulate", "courthouse", "institute", "conservatory", "opera",
         "presidio", "basin", "headlands", "hill", "heights", "valley", "point",
         "campus", "lodge", "pool", "chinatown", "cafeteria", "restaurants", "shops", "emporium", "boathouse",
-        "yacht", "ferry", "railway",
+        "yacht", "ferry", "railway", "market", "grocery", "supermarket", "foods", "liquor", "liquors", "pharmacy",
+        "laundry", "cleaners", "books", "records", "video", "vintage", "thrift", "creamery", "taqueria", "kitchen",
     ]
 
     /// San Francisco streets commonly written with no suffix at all; anything else without a
@@ -51,7 +52,7 @@ enum Vocabulary {
     /// Plural street types naming one suffix for each street: `Mason & California Streets`.
     static let pluralSuffixes: [String: String] = [
         "streets": "St", "sts": "St", "avenues": "Ave", "aves": "Ave", "boulevards": "Blvd", "blvds": "Blvd",
-        "roads": "Rd", "drives": "Dr", "places": "Pl", "terraces": "Ter", "lanes": "Ln",
+        "roads": "Rd", "drives": "Dr", "places": "Pl", "terraces": "Ter", "lanes": "Ln", "alleys": "Aly",
     ]
 
     /// Names of San Francisco as it appears in the data (the key form).

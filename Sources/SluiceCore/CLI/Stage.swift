@@ -29,7 +29,7 @@ public enum Stage {
                 stage: name,
                 output: ByteSink(fd: 1),
                 rejects: try Rejects(stage: name.replacingOccurrences(of: "sluice-", with: ""), path: parsed["rejects"]),
-                maxLineBytes: try parsed.int("max-line-bytes", default: LineReader.defaultMaxLineBytes, range: 1...LineReader.retainLimit),
+                maxLineBytes: try parsed.int("max-line-bytes", default: LineReader.defaultMaxLineBytes, range: 1...LineReader.defaultRetainLimit),
                 quiet: parsed.has("quiet"),
                 progress: Progress(stage: name))
             do {

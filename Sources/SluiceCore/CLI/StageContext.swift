@@ -15,6 +15,8 @@ public final class StageContext {
     public let progress: Progress
     public let maxLineBytes: Int
     public let quiet: Bool
+    /// Input bytes read by finished inputs, for progress across several files.
+    var bytesDone = 0
 
     public init(stage: String, output: ByteSink, rejects: Rejects, maxLineBytes: Int, quiet: Bool, progress: Progress) {
         self.stage = stage
@@ -54,29 +56,33 @@ public final class StageContext {
         for input in inputs.isEmpty ? ["-"] : inputs {
             let (fd, name) = try StageContext.openInput(input)
             defer { if fd != 0 { close(fd) } }
-            let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
-            var bytesBefore = 0
-            while let line = try reader.nextLine() {
-                if line.isBlank {
-                    accounting.blankLines += 1
-                    continue
-                }
-                accounting.recordsIn += 1
-                progress.update(records: accounting.recordsIn, bytes: bytesBefore + reader.bytesRead)
-                if line.isOverlong {
-                    try reject(line, source: name, reason: .lineTooLong, detail: "line too long: \(line.length) bytes, more than --max-line-bytes \(maxLineBytes)")
-                    continue
-                }
-                let record: NDJSONRecord
-                do {
-                    record = try NDJSONRecord(line.bytes)
-                } catch {
-                    try reject(line, source: name, reason: error.reason, detail: error.detail)
-                    continue
-                }
-                try body(record, Location(source: name, line: line.number))
+            try forEachRecord(in: LineReader(fd: fd, maxLineBytes: maxLineBytes), name: name, body)
+        }
+    }
+
+    /// The same loop over one already-open input.
+    public func forEachRecord(in reader: LineReader, name: String, _ body: (NDJSONRecord, Location) throws -> Void) throws {
+        let bytesBefore = bytesDone
+        defer { bytesDone = bytesBefore + reader.bytesRead }
+        while let line = try reader.nextLine() {
+            if line.isBlank {
+                accounting.blankLines += 1
+                continue
             }
-            bytesBefore += reader.bytesRead
+            accounting.recordsIn += 1
+            progress.update(records: accounting.recordsIn, bytes: bytesBefore + reader.bytesRead)
+            if line.isOverlong {
+                try reject(line, source: name, reason: .lineTooLong, detail: "line too long: \(line.length) bytes, more than --max-line-bytes \(maxLineBytes)")
+                continue
+            }
+            let record: NDJSONRecord
+            do {
+                record = try NDJSONRecord(line.bytes)
+            } catch {
+                try reject(line, source: name, reason: error.reason, detail: error.detail)
+                continue
+            }
+            try body(record, Location(source: name, line: line.number))
         }
     }
 

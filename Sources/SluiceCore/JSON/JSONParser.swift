@@ -186,7 +186,7 @@ public struct JSONParser {
     /// Fails unless only whitespace remains.
     public mutating func expectEnd() throws(JSONError) {
         skipWhitespace()
-        if index < bytes.count { throw unexpected("unexpected data after the value") }
+        if index < bytes.count { throw error("unexpected \(currentByteDescription) after the value") }
     }
 
     // MARK: - Errors
@@ -196,8 +196,12 @@ public struct JSONParser {
     /// An error that names the byte it stopped at: `unexpected '}'`.
     func unexpected(_ expectation: String) -> JSONError {
         guard index < bytes.count else { return error("unexpected end of input") }
+        return error("unexpected \(currentByteDescription), \(expectation)")
+    }
+
+    /// The byte at the current position as a message shows it: `'}'` or `byte 0xFF`.
+    var currentByteDescription: String {
         let byte = bytes[index]
-        let shown = (0x20..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
-        return error("unexpected \(shown), \(expectation)")
+        return (0x20..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
 }

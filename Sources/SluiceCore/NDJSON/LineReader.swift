@@ -33,10 +33,11 @@ public struct Line {
 public final class LineReader {
     public static let defaultMaxLineBytes = 1 << 20
     /// The most of one line kept in memory, so a file with no newline cannot exhaust memory.
-    public static let retainLimit = 64 << 20
+    public static let defaultRetainLimit = 64 << 20
 
     let fd: Int32
     public let maxLineBytes: Int
+    let retainLimit: Int
     var buffer: UnsafeMutablePointer<UInt8>
     var capacity: Int
     var start = 0
@@ -47,11 +48,18 @@ public final class LineReader {
     /// Bytes handed out so far, for progress reports.
     public private(set) var bytesRead = 0
 
-    public init(fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes) {
+    /// - Parameter prefix: bytes already read from `fd` (by a format sniffer) that come first.
+    public init(
+        fd: Int32, maxLineBytes: Int = LineReader.defaultMaxLineBytes, prefix: [UInt8] = [],
+        retainLimit: Int = LineReader.defaultRetainLimit, bufferSize: Int = 1 << 20
+    ) {
         self.fd = fd
         self.maxLineBytes = maxLineBytes
-        self.capacity = 1 << 20
+        self.retainLimit = max(retainLimit, 1)
+        self.capacity = max(bufferSize, prefix.count, 1)
         self.buffer = .allocate(capacity: capacity)
+        buffer.update(from: prefix, count: prefix.count)
+        end = prefix.count
     }
 
     deinit { buffer.deallocate() }
@@ -72,7 +80,7 @@ public final class LineReader {
                 scanned = end
                 return line
             }
-            if end - start >= LineReader.retainLimit {
+            if end - start >= retainLimit {
                 return try truncatedLine()
             }
             try fill()
@@ -107,7 +115,7 @@ public final class LineReader {
 
     /// A line past `retainLimit`: hand out its beginning and drop the rest up to its newline.
     func truncatedLine() throws(IOFailure) -> Line {
-        let kept = LineReader.retainLimit
+        let kept = retainLimit
         var length = end - start
         // Move the kept prefix to the front so reading can reuse the space after it.
         compact()

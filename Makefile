@@ -1,0 +1,55 @@
+# Sluice — the front door for people and CI. `make` builds; `make pipeline` runs the stages on
+# the bundled San Francisco data; `make test` runs every test. Each installs what it needs.
+
+PREFIX ?= /usr/local
+SWIFT ?= swift
+RELEASE_BIN = .build/release
+PIPELINE_DIR = build/pipeline
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-load
+
+.PHONY: all build deps pipeline eval test golden install clean format lint
+
+all: build
+
+# The system SQLite headers are the only thing outside the Swift toolchain.
+deps:
+	@if [ ! -f /usr/include/sqlite3.h ]; then \
+		echo "make: libsqlite3-dev is missing; installing it with apt-get"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release
+
+pipeline: build
+	@scripts/pipeline.sh $(RELEASE_BIN) $(PIPELINE_DIR)
+
+# Accuracy against labelled data: sanitize on the hand-labelled SF strings and usaddress's test
+# data (usaddress's own figures beside ours when `pip install usaddress` has been done).
+eval: build
+	$(RELEASE_BIN)/sluice-eval sanitize
+
+# Builds the executables first: the end-to-end tests run them.
+test: deps
+	$(SWIFT) build --build-tests
+	SLUICE_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
+
+# Re-records the golden files of the end-to-end cases, then fails so the diff gets read.
+golden: deps
+	$(SWIFT) build --build-tests
+	SLUICE_BIN_DIR="$$($(SWIFT) build --show-bin-path)" SLUICE_RECORD_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenCaseTests; \
+		git status --short Tests/EndToEndTests/Cases; echo "golden files re-recorded: read the diff, then commit"; exit 1
+
+install: build
+	install -d $(PREFIX)/bin
+	install -m 755 $(addprefix $(RELEASE_BIN)/,$(EXECUTABLES)) $(PREFIX)/bin/
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+clean:
+	rm -rf .build build

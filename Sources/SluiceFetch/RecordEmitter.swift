@@ -1,0 +1,147 @@
+import SluiceCore
+
+extension RejectReason {
+    /// A CSV row with more or fewer fields than the header.
+    static let fieldCount = RejectReason(rawValue: "field_count")
+    /// A CSV row that cannot be read (an unterminated quoted field).
+    static let invalidCSV = RejectReason(rawValue: "invalid_csv")
+}
+
+/// Turns what the readers find into output records with provenance, counting each one in,
+/// out or rejected.
+struct RecordEmitter {
+    let context: StageContext
+    let source: String
+
+    init(context: StageContext, source: String) {
+        self.context = context
+        self.source = source
+    }
+
+    /// NDJSON passes through byte-for-byte; only `provenance` is added (row = line number).
+    func emitNDJSON(_ reader: LineReader) throws {
+        let output = context.output
+        try context.forEachRecord(in: reader, name: source) { record, location in
+            record.write(adding: Provenance.key, Provenance.value(source: source, row: location.line), to: &output.buffer)
+            try output.endLine()
+            context.accounting.recordsOut += 1
+        }
+    }
+
+    func emitCSV(_ reader: CSVReader, keyStyle: KeyStyle, typing: CellTyping) throws {
+        var reader = reader
+        var keys: [String]?
+        var row = 0
+        try reader.forEachRecord { record in
+            guard let header = keys else {
+                if let problem = record.problem {
+                    throw StageFailure.data(source: source, line: record.line, "cannot read the CSV header: \(problem)")
+                }
+                keys = keyStyle.keys(for: record.fields)
+                return
+            }
+            row += 1
+            context.accounting.recordsIn += 1
+            context.progress.update(records: row, bytes: 0)
+            if let problem = record.problem {
+                let reason: RejectReason = problem.hasPrefix("invalid UTF-8") ? .invalidUTF8 : .invalidCSV
+                return try reject(record, reason, problem)
+            }
+            if record.raw.count > context.maxLineBytes {
+                return try reject(record, .lineTooLong, "row too long: \(record.raw.count) bytes, more than --max-line-bytes \(context.maxLineBytes)")
+            }
+            guard record.fields.count == header.count else {
+                return try reject(record, .fieldCount, "expected \(header.count) fields as in the header, found \(record.fields.count)")
+            }
+            var members = zip(header, record.fields).map { JSONMember($0, typing.value($1)) }
+            members.append(JSONMember(Provenance.key, Provenance.value(source: source, row: row)))
+            try write(.object(members))
+        }
+        if keys == nil { context.warn("\(source): no CSV header row: the input is empty") }
+    }
+
+    func reject(_ record: CSVReader.Record, _ reason: RejectReason, _ detail: String) throws {
+        try record.raw.withUnsafeBufferPointer { raw in
+            try context.rejects.reject(source: source, line: record.line, reason: reason, detail: detail, raw: raw)
+        }
+        context.accounting.rejected += 1
+    }
+
+    /// A streamed top-level array: each element must be an object.
+    func emitArray(_ reader: JSONArrayReader) throws {
+        var reader = reader
+        do {
+            try reader.forEachElement { bytes, number, line in
+                context.accounting.recordsIn += 1
+                context.progress.update(records: number, bytes: 0)
+                guard bytes.count <= context.maxLineBytes else {
+                    return try rejectElement(bytes, line: line, .lineTooLong, "record too long: \(bytes.count) bytes, more than --max-line-bytes \(context.maxLineBytes)")
+                }
+                switch Result(catching: { () throws(RecordError) in try NDJSONRecord(bytes) }) {
+                case .success(let record): try write(record.parsed(), row: number)
+                case .failure(let error): try rejectElement(bytes, line: line, error.reason, error.detail)
+                }
+            }
+        } catch let failure as JSONArrayReader.Failure {
+            throw StageFailure.data(source: source, line: failure.line, "invalid JSON: \(failure.message)")
+        }
+    }
+
+    func rejectElement(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, _ reason: RejectReason, _ detail: String) throws {
+        try context.rejects.reject(source: source, line: line, reason: reason, detail: detail, raw: bytes)
+        context.accounting.rejected += 1
+    }
+
+    /// A whole JSON document: one record object, or the records in the array at `recordsAt`.
+    func emitDocument(_ bytes: [UInt8], recordsAt: String?) throws {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            let line = 1 + bytes[..<min(error.offset, bytes.count)].count(where: { $0 == 0x0A })
+            throw StageFailure.data(source: source, line: line, "invalid JSON: \(error.message)")
+        }
+        guard let recordsAt else {
+            guard case .object = document else {
+                throw StageFailure.data(source: source, line: nil, "expected a JSON array or object of records, found \(document.typeName)")
+            }
+            context.accounting.recordsIn += 1
+            return try write(document, row: 1)
+        }
+        guard let found = document.value(atPath: recordsAt) else {
+            throw StageFailure.data(source: source, line: nil, "no value at --records-at '\(recordsAt)'")
+        }
+        guard case .array(let elements) = found else {
+            throw StageFailure.data(source: source, line: nil, "the value at --records-at '\(recordsAt)' is \(found.typeName), not an array")
+        }
+        for (index, element) in elements.enumerated() {
+            context.accounting.recordsIn += 1
+            guard case .object = element else {
+                try context.rejects.reject(
+                    source: source, line: nil, reason: .notAnObject,
+                    detail: "record \(index + 1) at '\(recordsAt)' is \(element.typeName), not an object", raw: JSONWriter.string(element))
+                context.accounting.rejected += 1
+                continue
+            }
+            try write(element, row: index + 1)
+        }
+    }
+
+    /// Writes an object record with provenance set to this source and row.
+    func write(_ record: JSONValue, row: Int) throws {
+        guard case .object(var members) = record else { return }
+        let provenance = Provenance.value(source: source, row: row)
+        if let existing = members.firstIndex(where: { $0.key == Provenance.key }) {
+            members[existing].value = provenance
+        } else {
+            members.append(JSONMember(Provenance.key, provenance))
+        }
+        try write(.object(members))
+    }
+
+    func write(_ record: JSONValue) throws {
+        JSONWriter.write(record, to: &context.output.buffer)
+        try context.output.endLine()
+        context.accounting.recordsOut += 1
+    }
+}

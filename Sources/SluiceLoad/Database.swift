@@ -1,0 +1,99 @@
+import CSQLite
+import SluiceCore
+
+/// An error from SQLite: its result code, its message and the SQL that failed.
+struct SQLiteError: Error, CustomStringConvertible {
+    var code: Int32
+    var message: String
+    var sql: String?
+
+    var description: String {
+        sql.map { "\(message) (SQLite code \(code), in: \($0.prefix(200)))" } ?? "\(message) (SQLite code \(code))"
+    }
+
+    /// The primary result code: SQLITE_BUSY, SQLITE_FULL, SQLITE_CONSTRAINT…
+    var primaryCode: Int32 { code & 0xFF }
+}
+
+/// One SQLite connection. The C API stays behind this class and `Statement`; every result code
+/// is checked and turned into a `SQLiteError` with the message and the SQL.
+final class Database {
+    let handle: OpaquePointer
+
+    /// Opens (creating if needed) a database file for reading and writing.
+    init(path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        // URI names (`file:x.db?mode=ro`) are accepted, so a database can be opened read-only.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(handle)
+            throw SQLiteError(code: code, message: message)
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs SQL that returns no rows (one or several statements).
+    func execute(_ sql: String) throws(SQLiteError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code, sql: sql) }
+    }
+
+    func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// The first column of the first row, as an integer (for `count(*)` and pragmas).
+    func scalarInt(_ sql: String) throws(SQLiteError) -> Int64? {
+        let statement = try prepare(sql)
+        guard try statement.step() else { return nil }
+        return statement.int(at: 0)
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The rowid of the last row inserted on this connection.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Whether this SQLite was compiled with an option (`ENABLE_FTS5`, `ENABLE_RTREE`).
+    static func hasCompileOption(_ name: String) -> Bool { sqlite3_compileoption_used(name) == 1 }
+
+    /// The rows of a one-column query, as text (for schema questions and tests).
+    func column(_ sql: String, _ parameters: [SQLValue] = []) throws(SQLiteError) -> [String?] {
+        let statement = try prepare(sql)
+        for (index, value) in parameters.enumerated() { try statement.bind(value, at: Int32(index + 1)) }
+        var values: [String?] = []
+        while try statement.step() { values.append(statement.text(at: 0)) }
+        return values
+    }
+
+    /// Runs `body` in one transaction: committed if it returns, rolled back if it throws (the
+    /// first error is the one rethrown). `BEGIN IMMEDIATE` takes the write lock up front, so a
+    /// busy database is reported before any work is done.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    func error(_ code: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    /// Quotes a table or column name that comes from data: `x"y` → `"x""y"`.
+    static func quote(_ identifier: String) -> String {
+        "\"" + identifier.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+}

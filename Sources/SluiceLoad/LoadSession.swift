@@ -1,0 +1,103 @@
+import SluiceCore
+
+/// One run of `sluice-load` over the records: extracts lookup values, buffers the first
+/// records while a new table's types are inferred, then writes each record as it comes,
+/// rejecting the ones the table cannot take and committing every `--batch-size` rows.
+struct LoadSession {
+    static let inferenceSample = 1000
+
+    let database: Database
+    let command: LoadCommand
+    let context: StageContext
+    var loader: TableLoader
+    let lookups: [LookupTable]
+    let sweeper: Sweeper?
+    /// Records held until the table exists: their rows, where they came from, and their bytes.
+    var pending: [(row: RecordFlattener.Row, location: StageContext.Location, raw: [UInt8])] = []
+    var sinceCommit = 0
+
+    init(database: Database, schema: TableSchema, command: LoadCommand, context: StageContext, sweeper: Sweeper?) throws(SQLiteError) {
+        self.database = database
+        self.command = command
+        self.context = context
+        self.sweeper = sweeper
+        lookups = try command.extracts.map { spec throws(SQLiteError) in try LookupTable(spec: spec, database: database) }
+        loader = TableLoader(database: database, schema: schema, primaryKey: command.primaryKey, strict: command.strict)
+        loader.references = Dictionary(uniqueKeysWithValues: lookups.map { ($0.spec.foreignKey, $0.spec.table) })
+        let existed = schema.exists
+        loader.onNewColumn = { [table = command.table] column in
+            if existed { context.warn("table '\(table)': added column '\(column)'") }
+        }
+    }
+
+    var changed: Int { loader.changed }
+
+    mutating func add(_ record: NDJSONRecord, at location: StageContext.Location) throws {
+        var row = RecordFlattener.flatten(record.parsed())
+        // Checked now rather than when held records are written, so rejects keep input order.
+        if let key = loader.missingKey(in: row) {
+            return try reject(.missingKey(key), location: location, raw: record.bytes)
+        }
+        for lookup in lookups {
+            let referenced = try lookup.replace(in: &row)
+            if !referenced { return try reject(.missingReference(lookup.spec.table), location: location, raw: record.bytes) }
+        }
+        guard loader.schema.exists else {
+            pending.append((row, location, Array(record.bytes)))
+            if pending.count >= LoadSession.inferenceSample { try createTable() }
+            return
+        }
+        try write(row, location: location, raw: record.bytes)
+    }
+
+    mutating func finish() throws {
+        if !loader.schema.exists, !pending.isEmpty { try createTable() }
+    }
+
+    mutating func createTable() throws {
+        // Under --strict the first record defines the columns; the rest of the sample only types them.
+        let columns = command.strict ? pending.first.map { Set($0.row.map { $0.column.lowercased() }) } : nil
+        try loader.schema.create(
+            in: database, from: pending.map(\.row), primaryKey: command.primaryKey, onlyColumns: columns, references: loader.references)
+        let held = pending
+        pending = []
+        for entry in held {
+            try entry.raw.withUnsafeBufferPointer { raw in try write(entry.row, location: entry.location, raw: raw) }
+        }
+    }
+
+    mutating func write(_ row: RecordFlattener.Row, location: StageContext.Location, raw: UnsafeBufferPointer<UInt8>) throws {
+        switch try loader.write(row) {
+        case .success:
+            try sweeper?.saw(row)
+            context.accounting.recordsOut += 1
+            sinceCommit += 1
+            if command.batchSize > 0, sinceCommit >= command.batchSize {
+                try database.execute("COMMIT; BEGIN IMMEDIATE")
+                sinceCommit = 0
+            }
+        case .failure(let refusal):
+            try reject(refusal, location: location, raw: raw)
+        }
+    }
+
+    func reject(_ refusal: TableLoader.Refusal, location: StageContext.Location, raw: UnsafeBufferPointer<UInt8>) throws {
+        let (reason, detail): (RejectReason, String) =
+            switch refusal {
+            case .missingKey(let key): (.missingKey, "primary key column '\(key)' is missing or null")
+            case .unknownColumns(let columns): (.unknownColumn, "table '\(command.table)' has no column \(columns.map { "'\($0)'" }.joined(separator: ", ")) (--strict)")
+            case .refused(let error): (.databaseRefused, "the database refused the row: \(error.message)")
+            case .missingReference(let table): (.missingReference, "none of the fields extracted to '\(table)' has a value")
+            }
+        if let rejectsTable = command.rejectsTable {
+            // Kept in the database, so the load goes on even without a --rejects file.
+            try RunLog.recordReject(
+                in: rejectsTable, table: command.table, source: location.source, line: location.line, reason: reason, detail: detail,
+                raw: String(decoding: raw, as: UTF8.self), database: database)
+        }
+        if command.rejectsTable == nil || context.rejects.isKeeping {
+            try context.rejects.reject(source: location.source, line: location.line, reason: reason, detail: detail, raw: raw)
+        }
+        context.accounting.rejected += 1
+    }
+}

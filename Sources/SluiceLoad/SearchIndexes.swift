@@ -1,0 +1,60 @@
+import SluiceCore
+
+/// The indexes `sluice-load` builds after the rows are in: `--index` B-trees, an R*Tree over
+/// every latitude/longitude column pair (so bounding-box queries work from `sqlite3`), and an
+/// FTS5 full-text index over `--fts` columns when this SQLite has FTS5.
+///
+///     SELECT l.* FROM locations l JOIN locations_rtree r ON r.id = l.rowid
+///     WHERE r.min_lat >= 37.79 AND r.max_lat <= 37.80 AND r.min_lon >= -122.42 AND r.max_lon <= -122.40
+enum SearchIndexes {
+    static func createIndexes(on table: String, columns: [String], in database: Database) throws(SQLiteError) {
+        for column in columns {
+            let name = "\(table)_\(column)_index"
+            try database.execute("CREATE INDEX IF NOT EXISTS \(Database.quote(name)) ON \(Database.quote(table)) (\(Database.quote(column)))")
+        }
+    }
+
+    /// The latitude/longitude column pairs of a table: `geo_lat`/`geo_lon`, `lat`/`lon`,
+    /// `latitude`/`longitude` (and any `X_lat`/`X_lon`).
+    static func coordinatePairs(in schema: TableSchema) -> [(lat: String, lon: String)] {
+        schema.columns.compactMap { column in
+            let lower = column.lowercased()
+            for (latSuffix, lonSuffix) in [("lat", "lon"), ("latitude", "longitude")] where lower == latSuffix || lower.hasSuffix("_" + latSuffix) {
+                let lon = String(column.dropLast(latSuffix.count)) + lonSuffix
+                if let existing = schema.existing(lon) { return (column, existing) }
+            }
+            return nil
+        }
+    }
+
+    /// Rebuilds `<table>_rtree` (one per coordinate pair; `<table>_<prefix>_rtree` beyond the
+    /// first) from the table's rows. Returns the names of the R*Trees built.
+    static func rebuildSpatialIndexes(for schema: TableSchema, in database: Database) throws(SQLiteError) -> [String] {
+        guard Database.hasCompileOption("ENABLE_RTREE") else { return [] }
+        return try coordinatePairs(in: schema).enumerated().map { (index, pair) throws(SQLiteError) -> String in
+            let name = index == 0 ? "\(schema.table)_rtree" : "\(schema.table)_\(pair.lat)_rtree"
+            let rtree = Database.quote(name)
+            try database.execute("CREATE VIRTUAL TABLE IF NOT EXISTS \(rtree) USING rtree(id, min_lat, max_lat, min_lon, max_lon)")
+            try database.execute("DELETE FROM \(rtree)")
+            let lat = Database.quote(pair.lat)
+            let lon = Database.quote(pair.lon)
+            try database.execute("""
+                INSERT INTO \(rtree) SELECT rowid, \(lat), \(lat), \(lon), \(lon) FROM \(Database.quote(schema.table))
+                WHERE typeof(\(lat)) IN ('integer', 'real') AND typeof(\(lon)) IN ('integer', 'real')
+                """)
+            return name
+        }
+    }
+
+    /// Rebuilds `<table>_fts` over the given columns (an external-content FTS5 table).
+    /// Returns false when this SQLite has no FTS5.
+    static func rebuildFullText(on table: String, columns: [String], in database: Database) throws(SQLiteError) -> Bool {
+        guard Database.hasCompileOption("ENABLE_FTS5") else { return false }
+        let fts = Database.quote("\(table)_fts")
+        try database.execute("DROP TABLE IF EXISTS \(fts)")
+        let list = columns.map(Database.quote).joined(separator: ", ")
+        try database.execute("CREATE VIRTUAL TABLE \(fts) USING fts5(\(list), content=\(Database.quote(table)), content_rowid='rowid')")
+        try database.execute("INSERT INTO \(fts)(\(fts)) VALUES ('rebuild')")
+        return true
+    }
+}

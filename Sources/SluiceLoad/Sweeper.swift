@@ -1,0 +1,77 @@
+import SluiceCore
+
+/// `--sweep`: removes (or, with `--sweep=mark`, flags) the rows whose key did not come in this
+/// run — records that vanished from the source — in the same transaction as the load.
+///
+/// The keys seen are kept in a temporary table, so memory does not grow with the input. It
+/// refuses to sweep when the run wrote no rows, or fewer than `minimumFraction` of the rows the
+/// table had: an empty or truncated source must never empty the table.
+final class Sweeper {
+    enum Mode: String { case delete, mark }
+
+    /// The column `--sweep=mark` sets to the time a row was first found missing.
+    static let staleColumn = "_sluice_stale_since"
+
+    let database: Database
+    let table: String
+    let primaryKey: [String]
+    let mode: Mode
+    let minimumFraction: Double
+    private var remember: Statement?
+
+    init(database: Database, table: String, primaryKey: [String], mode: Mode, minimumFraction: Double) throws(SQLiteError) {
+        self.database = database
+        self.table = table
+        self.primaryKey = primaryKey
+        self.mode = mode
+        self.minimumFraction = minimumFraction
+        let columns = primaryKey.indices.map { "k\($0)" }
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS sluice_seen (\(columns.joined(separator: ", ")), PRIMARY KEY (\(columns.joined(separator: ", "))))")
+        try database.execute("DELETE FROM temp.sluice_seen")
+        remember = try database.prepare("INSERT OR IGNORE INTO temp.sluice_seen VALUES (\(Array(repeating: "?", count: primaryKey.count).joined(separator: ", ")))")
+    }
+
+    /// Notes the key of a row written in this run.
+    func saw(_ row: RecordFlattener.Row) throws(SQLiteError) {
+        guard let remember else { return }
+        for (index, key) in primaryKey.enumerated() {
+            let value = row.first { $0.column.lowercased() == key.lowercased() }?.value ?? .null
+            try remember.bind(value, at: Int32(index + 1))
+        }
+        defer { remember.reset() }
+        try remember.step()
+    }
+
+    enum Outcome: Equatable {
+        case swept(Int)
+        case refused(String)
+    }
+
+    /// Sweeps the rows not seen, unless the run looks truncated.
+    /// - Parameter rowsBefore: the table's row count before the run.
+    func sweep(rowsWritten: Int, rowsBefore: Int, now: String) throws(SQLiteError) -> Outcome {
+        remember = nil
+        if rowsWritten == 0 { return .refused("the run wrote no rows") }
+        if Double(rowsWritten) < minimumFraction * Double(rowsBefore) {
+            return .refused("the run wrote \(rowsWritten) rows, fewer than --sweep-min \(minimumFraction) of the \(rowsBefore) the table had")
+        }
+        let keys = primaryKey.map(Database.quote).joined(separator: ", ")
+        let seenKeys = primaryKey.indices.map { "k\($0)" }.joined(separator: ", ")
+        let notSeen = "(\(keys)) NOT IN (SELECT \(seenKeys) FROM temp.sluice_seen)"
+        let target = Database.quote(table)
+        switch mode {
+        case .delete:
+            try database.execute("DELETE FROM \(target) WHERE \(notSeen)")
+            return .swept(database.changes)
+        case .mark:
+            let stale = Database.quote(Sweeper.staleColumn)
+            let hasColumn = try database.column("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(Sweeper.staleColumn)]).first == "1"
+            if !hasColumn { try database.execute("ALTER TABLE \(target) ADD COLUMN \(stale) TEXT") }
+            try database.execute("UPDATE \(target) SET \(stale) = NULL WHERE \(stale) IS NOT NULL AND NOT \(notSeen)")
+            let mark = try database.prepare("UPDATE \(target) SET \(stale) = ? WHERE \(stale) IS NULL AND \(notSeen)")
+            try mark.bind(.text(now), at: 1)
+            try mark.step()
+            return .swept(database.changes)
+        }
+    }
+}

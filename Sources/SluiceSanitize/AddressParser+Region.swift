@@ -1,0 +1,71 @@
+/// The `City, ST 12345` that ends US addresses (rare in the SF data, which is all one city,
+/// but the whole of usaddress's test data): found from the end, before the chunks are read.
+extension AddressParser {
+    struct Region {
+        var city: String?
+        var state: String?
+        var zip: String?
+        /// Where the address proper ends in the tokens.
+        var end: Int
+    }
+
+    /// Finds `[City[,]] ST [12345[-6789]]` at the end of `tokens`.
+    ///
+    ///     "12145 NW Grand Ave El Mirage, AZ 85335"  → city El Mirage, state AZ, zip 85335
+    ///     "7810 JORDAN RD GLOUCESTER PT VA 23062-2222" → city GLOUCESTER PT, state VA, zip 23062-2222
+    ///
+    /// A two-letter state code counts only before a ZIP, or upper-case after a comma
+    /// (`Tiburon, CA`), so `Mason Ct` is not Connecticut.
+    func region(in tokens: [Token]) -> Region? {
+        var end = tokens.count
+        while end > 0, !tokens[end - 1].isWord { end -= 1 }
+        guard end > 0 else { return nil }
+        var zip: String?
+        if tokens[end - 1].isNumber, tokens[end - 1].lower.utf8.count == 4, end >= 3, tokens[end - 2].isPunct("-"),
+           tokens[end - 3].isNumber, tokens[end - 3].lower.utf8.count == 5 {
+            zip = tokens[end - 3].lower + "-" + tokens[end - 1].lower
+            end -= 3
+        } else if tokens[end - 1].isNumber, tokens[end - 1].lower.utf8.count == 5 {
+            zip = tokens[end - 1].lower
+            end -= 1
+        }
+        var stateEnd = end
+        while stateEnd > 0, tokens[stateEnd - 1].isPunct(",") { stateEnd -= 1 }
+        var state: String?
+        var stateStart = stateEnd
+        for length in [3, 2, 1] where stateEnd - length >= 1 {
+            let words = tokens[(stateEnd - length)..<stateEnd]
+            guard words.allSatisfy(\.isWord) else { continue }
+            let phrase = words.map(\.lower).joined(separator: " ")
+            guard let code = USPSTables.states[phrase] else { continue }
+            let afterComma = tokens[stateEnd - length - 1].isPunct(",")
+            let isCode = length == 1 && phrase.utf8.count == 2
+            let upper = words.allSatisfy { $0.text.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
+            if isCode ? (zip != nil || (afterComma && upper)) : (zip != nil || afterComma) {
+                state = code
+                stateStart = stateEnd - length
+                break
+            }
+        }
+        guard state != nil || (zip != nil && end < tokens.count && end > 0 && tokens[end - 1].isPunct(",")) else { return nil }
+        // The city: words back to a comma, or back to the street's suffix when there is none.
+        var cityEnd = stateStart
+        while cityEnd > 0, tokens[cityEnd - 1].isPunct(",") { cityEnd -= 1 }
+        var cityStart = cityEnd
+        while cityStart > 0, cityEnd - cityStart < 3 {
+            let token = tokens[cityStart - 1]
+            guard token.isWord, !token.isNumber, !Self.inlineUnits.contains(token.lower),
+                  !(USPSTables.suffixes[token.lower].map(USPSTables.streetSuffixes.contains) ?? false) else { break }
+            cityStart -= 1
+        }
+        // A city needs an address before it, or a comma after it.
+        let hasComma = cityEnd < stateStart
+        var city: String?
+        if cityStart < cityEnd, cityStart > 0 || hasComma, cityStart == 0 || !tokens[cityStart - 1].isPunct("#") {
+            city = AddressTokenizer.text(tokens[cityStart..<cityEnd])
+        } else {
+            cityStart = cityEnd
+        }
+        return Region(city: city, state: state, zip: zip, end: cityStart)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// One folder of `Cases/<stage>/<NNNN-what-it-shows>/`: `args` (one argument per line),
+/// optional `input.ndjson` (stdin), and the expected `expected.stdout`, `expected.stderr` and
+/// `expected.status`. The executable is `sluice-<stage>`; it runs in a scratch copy of the
+/// folder, and any file it writes there (`--rejects rejects.ndjson`) is compared with
+/// `expected.<name>`.
+struct GoldenCase: CustomTestStringConvertible, Sendable {
+    let stage: String
+    let folder: URL
+
+    var testDescription: String { "\(stage)/\(folder.lastPathComponent)" }
+
+    static let root = Executable.packageRoot.appendingPathComponent("Tests/EndToEndTests/Cases")
+
+    static func all() -> [GoldenCase] {
+        let manager = FileManager.default
+        let stages = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
+        return stages.sorted().flatMap { stage in
+            let cases = (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(stage).path)) ?? []
+            return cases.sorted().map { GoldenCase(stage: stage, folder: root.appendingPathComponent(stage).appendingPathComponent($0)) }
+        }
+    }
+
+    var arguments: [String] {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent("args"), encoding: .utf8) else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
+}
+
+@Suite struct GoldenCaseTests {
+    /// `make golden` sets this to write the expected files from the actual output.
+    static let recording = ProcessInfo.processInfo.environment["SLUICE_RECORD_GOLDEN"] == "1"
+
+    @Test(arguments: GoldenCase.all())
+    func matchesItsExpectedOutput(_ golden: GoldenCase) throws {
+        let scratch = try TemporaryDirectory()
+        let manager = FileManager.default
+        let originals = try manager.contentsOfDirectory(atPath: golden.folder.path)
+        for name in originals where !name.hasPrefix("expected.") {
+            try manager.copyItem(at: golden.folder.appendingPathComponent(name), to: scratch.file(name))
+        }
+        let input = scratch.file("input.ndjson")
+        let result = try Executable("sluice-\(golden.stage)").run(
+            golden.arguments, stdin: manager.fileExists(atPath: input.path) ? input : nil, in: scratch.url)
+        var actual: [(String, Data)] = [
+            ("expected.stdout", result.stdout),
+            ("expected.stderr", result.stderr),
+            ("expected.status", Data("\(result.status)\n".utf8)),
+        ]
+        for name in try manager.contentsOfDirectory(atPath: scratch.url.path).sorted() where !originals.contains(name) {
+            actual.append(("expected.\(name)", try Data(contentsOf: scratch.file(name))))
+        }
+        let expectedNames = originals.filter { $0.hasPrefix("expected.") }
+        #expect(Set(expectedNames).isSubset(of: actual.map(\.0)), "\(golden.testDescription): an expected file was not produced")
+        for (name, data) in actual {
+            let url = golden.folder.appendingPathComponent(name)
+            if GoldenCaseTests.recording {
+                try data.write(to: url)
+                continue
+            }
+            let expected = (try? Data(contentsOf: url)) ?? Data()
+            #expect(
+                String(decoding: data, as: UTF8.self) == String(decoding: expected, as: UTF8.self),
+                "\(golden.testDescription): \(name) differs (re-record with `make golden` only if the change is intended)")
+        }
+        if GoldenCaseTests.recording {
+            Issue.record("re-recorded \(golden.testDescription): read the diff before committing")
+        }
+    }
+
+    @Test func everyCaseHasArgumentsAndExpectations() {
+        #expect(!GoldenCase.all().isEmpty)
+        for golden in GoldenCase.all() {
+            for name in ["args", "expected.stdout", "expected.stderr", "expected.status"] {
+                #expect(FileManager.default.fileExists(atPath: golden.folder.appendingPathComponent(name).path), "\(golden.testDescription) lacks \(name)")
+            }
+        }
+    }
+}

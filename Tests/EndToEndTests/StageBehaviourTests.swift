@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Promises about how stages behave in a shell: pipes, repeatability, help, the real data.
+@Suite struct StageBehaviourTests {
+    static let filmsCSV = Executable.packageRoot.appendingPathComponent("data/Film_Locations_in_San_Francisco.csv")
+
+    @Test func aClosedPipeIsAQuietSuccess() throws {
+        let script = "set -o pipefail; '\(Executable("sluice-fetch").url.path)' --keys snake_case '\(StageBehaviourTests.filmsCSV.path)' | head -3"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let printed = out.fileHandleForReading.readDataToEndOfFile()
+        let complaints = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: printed, as: UTF8.self).split(separator: "\n").count == 3)
+        #expect(complaints.isEmpty)
+    }
+
+    @Test func fetchesEveryRowOfTheRealDataDeterministically() throws {
+        let fetch = Executable("sluice-fetch")
+        let first = try fetch.run(["--keys", "snake_case", StageBehaviourTests.filmsCSV.path])
+        let second = try fetch.run(["--keys", "snake_case", StageBehaviourTests.filmsCSV.path])
+        #expect(first.status == 0)
+        #expect(first.stdoutLines.count == 2084)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stderrText.hasSuffix("2084 in, 2084 out, 0 rejected\n"))
+        #expect(first.stdoutLines.last?.hasSuffix(#""provenance":{"source":"\#(StageBehaviourTests.filmsCSV.path)","row":2084}}"#) == true)
+    }
+
+    @Test(arguments: ["sluice-fetch", "sluice-load"])
+    func everyStageHasHelpAndAVersion(executable: String) throws {
+        let help = try Executable(executable).run(["--help"])
+        #expect(help.status == 0)
+        for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "EXAMPLES:", "MEMORY:", "EXIT STATUS:"] {
+            #expect(help.stdoutText.contains(section))
+        }
+        let version = try Executable(executable).run(["--version"])
+        #expect(version.stdoutText.hasPrefix("\(executable) "))
+    }
+}

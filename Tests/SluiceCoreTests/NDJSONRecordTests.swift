@@ -1,0 +1,105 @@
+import Testing
+
+@testable import SluiceCore
+
+/// Runs `body` with a record scanned from `text`.
+func withRecord<T>(_ text: String, _ body: (NDJSONRecord) throws -> T) throws -> T {
+    let bytes = Array(text.utf8)
+    return try bytes.withUnsafeBufferPointer { buffer in try body(try NDJSONRecord(buffer)) }
+}
+
+func adding(_ key: String, _ value: JSONValue, to text: String) throws -> String {
+    try withRecord(text) { record in
+        var out: [UInt8] = []
+        record.write(adding: key, value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+@Suite struct NDJSONRecordTests {
+    @Test func findsMembersIncludingEscapedKeys() throws {
+        try withRecord(#"{"a": 1, "b\u0022": [2, {"c": 3}], "title":"x"}"#) { record in
+            #expect(record.members.count == 3)
+            #expect(record.value(forKey: "a") == .number("1"))
+            #expect(record.value(forKey: "b\"") == .array([.number("2"), .object([JSONMember("c", .number("3"))])]))
+            #expect(record.value(forKey: "missing") == nil)
+            #expect(String(decoding: record.rawValue(record.members[1]), as: UTF8.self) == #"[2, {"c": 3}]"#)
+        }
+    }
+
+    @Test func followsDottedPaths() throws {
+        try withRecord(#"{"address":{"key":"3rd st","n":{"m":true}}}"#) { record in
+            #expect(record.value(atPath: "address.key") == .string("3rd st"))
+            #expect(record.value(atPath: "address.n.m") == .bool(true))
+            #expect(record.value(atPath: "address.nope") == nil)
+        }
+    }
+
+    /// Passing a record through keeps every input byte, whatever its escapes and spacing.
+    @Test(arguments: [
+        #"{"s":"\u00e9\ud83d\ude00","n":1.0,"z":-0,"big":123456789012345678901234567890}"#,
+        #"{ "spaced" : [ 1 , 2 ] , "nested" : { "k" : "v" } }"#,
+        #"{"a":"x\/y"}"#,
+    ])
+    func appendsAMemberAndKeepsEveryInputByte(text: String) throws {
+        let result = try adding("address", .object([JSONMember("kind", .string("none"))]), to: text)
+        #expect(result == String(text.dropLast()) + #","address":{"kind":"none"}}"#)
+    }
+
+    @Test func replacesAnExistingMemberInPlace() throws {
+        #expect(try adding("geo", .int(2), to: #"{"a":1,"geo":{"old":true},"z":0}"#) == #"{"a":1,"geo":2,"z":0}"#)
+        #expect(try adding("geo", .int(2), to: #"{"geo" : 1 }"#) == #"{"geo" : 2 }"#)
+    }
+
+    @Test func addsToAnEmptyObjectWithoutAComma() throws {
+        #expect(try adding("k", .null, to: "{ }") == #"{ "k":null}"#)
+        #expect(try adding("k", .null, to: "{}  ") == #"{"k":null}"#)
+    }
+
+    @Test func parsesTheWholeRecord() throws {
+        try withRecord(#"{"b":1,"a":[true]}"#) { record in
+            #expect(JSONWriter.string(record.parsed()) == #"{"b":1,"a":[true]}"#)
+        }
+    }
+
+    @Test(arguments: [
+        ("42", RejectReason.notAnObject, "a record must be a JSON object, found a number"),
+        ("[1,2]", .notAnObject, "a record must be a JSON object, found an array"),
+        (#" "text""#, .notAnObject, "a record must be a JSON object, found a string"),
+        ("null", .notAnObject, "a record must be a JSON object, found null"),
+        (#"{"a":1}{"b":2}"#, .invalidJSON, "invalid JSON: unexpected '{' after the value at column 8"),
+        (#"{"a":1,}"#, .invalidJSON, "invalid JSON: unexpected '}', expected a string key at column 8"),
+        ("[1,", .invalidJSON, "invalid JSON: unexpected end of input at column 4"),
+    ])
+    func explainsLinesThatAreNotRecords(text: String, reason: RejectReason, detail: String) {
+        do {
+            _ = try withRecord(text) { $0.members.count }
+            Issue.record("accepted \(text)")
+        } catch let error as RecordError {
+            #expect(error.reason == reason)
+            #expect(error.detail == detail)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func invalidUTF8AndDepthHaveTheirOwnReasons() {
+        let bad: [UInt8] = Array(#"{"a":""#.utf8) + [0xFF] + Array(#""}"#.utf8)
+        #expect(throws: RecordError.self) { try bad.withUnsafeBufferPointer { try NDJSONRecord($0) } }
+        do {
+            _ = try bad.withUnsafeBufferPointer { try NDJSONRecord($0) }
+        } catch let error as RecordError {
+            #expect(error.reason == .invalidUTF8)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        let deep = "{\"a\":" + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}"
+        do {
+            _ = try withRecord(deep) { $0.members.count }
+        } catch let error as RecordError {
+            #expect(error.reason == .tooDeep)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}

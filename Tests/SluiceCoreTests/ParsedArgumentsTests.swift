@@ -1,0 +1,68 @@
+import Testing
+
+@testable import SluiceCore
+
+@Suite struct ParsedArgumentsTests {
+    let options: [OptionSpec] = [
+        .value("table", "NAME", "the table"),
+        .value("pk", "COL", "key"),
+        .flag("strict", "strict"),
+        OptionSpec("sweep", .optionalValue("MODE"), "sweep"),
+    ] + OptionSpec.common
+
+    func parse(_ arguments: [String]) throws(StageFailure) -> ParsedArguments {
+        try ParsedArguments(arguments, options: options)
+    }
+
+    @Test func readsValuesFlagsAndPositionals() throws {
+        let parsed = try parse(["db.sqlite", "--table", "films", "--pk=a,b", "--pk", "c", "--strict", "-", "in.ndjson"])
+        #expect(parsed.positionals == ["db.sqlite", "-", "in.ndjson"])
+        #expect(parsed["table"] == "films")
+        #expect(parsed.list("pk") == ["a", "b", "c"])
+        #expect(parsed.has("strict"))
+        #expect(!parsed.has("quiet"))
+    }
+
+    @Test func optionalValuesNeverTakeTheNextArgument() throws {
+        let parsed = try parse(["--sweep", "x.ndjson", "--sweep=mark"])
+        #expect(parsed.all("sweep") == ["", "mark"])
+        #expect(parsed.positionals == ["x.ndjson"])
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        #expect(try parse(["--", "--table"]).positionals == ["--table"])
+    }
+
+    @Test func dashHMeansHelp() throws {
+        #expect(try parse(["-h"]).has("help"))
+    }
+
+    @Test(arguments: [
+        (["--nope"], "unknown option '--nope'"),
+        (["-x"], "unknown option '-x'"),
+        (["--table"], "option '--table' needs a value (NAME)"),
+        (["--strict=yes"], "option '--strict' takes no value"),
+    ])
+    func namesTheOptionInUsageErrors(arguments: [String], message: String) {
+        do {
+            _ = try parse(arguments)
+            Issue.record("accepted \(arguments)")
+        } catch {
+            #expect(error.exitCode == .usage)
+            #expect(error.message == message)
+        }
+    }
+
+    @Test func checksNumbersAndChoices() throws {
+        let parsed = try ParsedArguments(["--max-line-bytes", "0", "--rejects", "x"], options: options)
+        #expect(throws: StageFailure.self) { try parsed.int("max-line-bytes", default: 1, range: 1...10) }
+        #expect(try parsed.int("absent", default: 7) == 7)
+        #expect(try parsed.choice("rejects", from: ["x", "y"]) == "x")
+        #expect(throws: StageFailure.self) { try parsed.choice("rejects", from: ["y"]) }
+    }
+
+    @Test func trimsSpaces() {
+        #expect("  a b \t".trimmingSpaces() == "a b")
+        #expect("   ".trimmingSpaces() == "")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import SluiceCore
+
+@Suite struct RejectsTests {
+    func rejectsFile(_ body: (Rejects) throws -> Void) throws -> [String] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-rejects-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let rejects = try Rejects(stage: "test", path: path)
+        try body(rejects)
+        try rejects.finish()
+        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    @Test func keepsTheOriginalLineVerbatim() throws {
+        let lines = try rejectsFile { rejects in
+            try rejects.reject(source: "in.ndjson", line: 3, reason: .invalidJSON, detail: "invalid JSON: x", raw: #"{"a": "b\u00e9",}"#)
+        }
+        #expect(lines == [#"{"stage":"test","source":"in.ndjson","line":3,"reason":"invalid_json","detail":"invalid JSON: x","raw":"{\"a\": \"b\\u00e9\",}"}"#])
+        let raw = try JSONParser.parse(lines[0])["raw"]
+        #expect(raw == .string(#"{"a": "b\u00e9",}"#))
+    }
+
+    @Test func carriesInvalidUTF8AsBase64AndMarksTruncation() throws {
+        let bytes: [UInt8] = [0x7B, 0xFF, 0x7D]
+        let lines = try rejectsFile { rejects in
+            try bytes.withUnsafeBufferPointer { raw in
+                try rejects.reject(source: "s", line: 1, reason: .invalidUTF8, detail: "d", raw: raw, rawTruncatedFrom: 99)
+            }
+        }
+        let value = try JSONParser.parse(lines[0])
+        #expect(value["raw"] == nil)
+        #expect(value["raw_base64"] == .string(Data(bytes).base64EncodedString()))
+        #expect(value["raw_truncated"] == .bool(true))
+        #expect(value["raw_bytes"] == .number("99"))
+    }
+
+    @Test func withoutAFileTheFirstRejectStopsWithALocatedMessage() throws {
+        let rejects = try Rejects(stage: "test", path: nil)
+        do {
+            try rejects.reject(source: "films.ndjson", line: 42, reason: .invalidJSON, detail: "invalid JSON: unexpected '}' at column 17", raw: "x")
+            Issue.record("did not stop")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(failure.message == "films.ndjson:42: error: invalid JSON: unexpected '}' at column 17")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import SluiceCore
+@testable import SluiceLoad
+
+@Suite struct TableLoaderTests {
+    func memoryDatabase() throws -> Database { try Database(path: ":memory:", busyTimeoutMilliseconds: 0) }
+
+    func row(_ text: String) throws -> RecordFlattener.Row { RecordFlattener.flatten(try JSONParser.parse(text)) }
+
+    func loader(_ database: Database, table: String = "t", pk: [String] = [], strict: Bool = false, sample: [String]) throws -> TableLoader {
+        var schema = TableSchema(table: table)
+        try schema.read(from: database)
+        if !schema.exists { try schema.create(in: database, from: sample.map(row), primaryKey: pk) }
+        return TableLoader(database: database, schema: schema, primaryKey: pk, strict: strict)
+    }
+
+    func rows(_ database: Database, _ sql: String) throws -> [String] {
+        let statement = try database.prepare(sql)
+        var out: [String] = []
+        while try statement.step() { out.append(statement.text(at: 0) ?? "NULL") }
+        return out
+    }
+
+    @Test func upsertSQLUpdatesOnlyIncomingColumnsAndSkipsUnchangedRows() {
+        #expect(TableLoader.insertSQL(table: "t", columns: ["id", "a", "b"], primaryKey: ["id"])
+            == #"INSERT INTO "t" ("id", "a", "b") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b" WHERE ("a", "b") IS NOT (excluded."a", excluded."b")"#)
+        #expect(TableLoader.insertSQL(table: "t", columns: ["id"], primaryKey: ["id"]) == #"INSERT INTO "t" ("id") VALUES (?) ON CONFLICT ("id") DO NOTHING"#)
+        #expect(TableLoader.insertSQL(table: "t", columns: ["a"], primaryKey: []) == #"INSERT INTO "t" ("a") VALUES (?)"#)
+    }
+
+    @Test func createsTypedColumnsFromTheSample() throws {
+        let database = try memoryDatabase()
+        _ = try loader(database, pk: ["id"], sample: [#"{"id":1,"n":null,"x":1,"y":"s"}"#, #"{"id":2,"n":null,"x":2.5,"y":3}"#])
+        #expect(try rows(database, "SELECT name || ' ' || type || ' ' || pk FROM pragma_table_info('t')") == ["id INTEGER 1", "n TEXT 0", "x REAL 0", "y TEXT 0"])
+    }
+
+    @Test func upsertCountsChangesAndKeepsOtherColumns() throws {
+        let database = try memoryDatabase()
+        let first = try loader(database, pk: ["id"], sample: [#"{"id":1,"a":"x"}"#])
+        _ = try first.write(row(#"{"id":1,"a":"x"}"#))
+        try database.execute(#"ALTER TABLE t ADD COLUMN watched INTEGER; UPDATE t SET watched = 1"#)
+        let second = try loader(database, pk: ["id"], sample: [])
+        _ = try second.write(row(#"{"id":1,"a":"x"}"#))  // unchanged
+        _ = try second.write(row(#"{"id":1,"a":"y"}"#))  // updated
+        _ = try second.write(row(#"{"id":2,"a":"z"}"#))  // inserted
+        #expect(second.changed == 2)
+        #expect(try rows(database, "SELECT id || a || coalesce(watched, '-') FROM t ORDER BY id") == ["1y1", "2z-"])
+    }
+
+    @Test func rejectsRowsWithoutAKeyAndUnknownColumnsUnderStrict() throws {
+        let database = try memoryDatabase()
+        let strict = try loader(database, pk: ["id"], strict: true, sample: [#"{"id":1,"a":"x"}"#])
+        guard case .failure(.missingKey("id")) = try strict.write(row(#"{"id":null,"a":"x"}"#)) else {
+            Issue.record("a null key was accepted")
+            return
+        }
+        guard case .failure(.unknownColumns(["new"])) = try strict.write(row(#"{"id":3,"new":1}"#)) else {
+            Issue.record("a new column was accepted under strict")
+            return
+        }
+    }
+
+    @Test func addsColumnsForNewFields() throws {
+        let database = try memoryDatabase()
+        let loader = try loader(database, sample: [#"{"a":1}"#])
+        var added: [String] = []
+        loader.onNewColumn = { added.append($0) }
+        _ = try loader.write(row(#"{"a":2,"B":2.5}"#))
+        _ = try loader.write(row(#"{"A":3,"b":1}"#))  // SQLite names are case-insensitive
+        #expect(added == ["B"])
+        #expect(try rows(database, "SELECT a || '/' || coalesce(B, '') FROM t") == ["2/2.5", "3/1.0"])
+    }
+
+    @Test func hostileNamesAreOnlyNames() throws {
+        let database = try memoryDatabase()
+        let hostile = #"x"; DROP TABLE t; --"#
+        let loader = try loader(database, table: #"t"t"#, sample: [#"{"x\"; DROP TABLE t; --":1}"#])
+        _ = try loader.write(row(#"{"x\"; DROP TABLE t; --":1}"#))
+        #expect(try rows(database, "SELECT name FROM pragma_table_info('t\"t')") == [hostile])
+        #expect(try rows(database, #"SELECT count(*) FROM "t""t""#) == ["1"])
+    }
+
+    @Test func refusesAnExistingTableWithDuplicateKeysClearly() throws {
+        let database = try memoryDatabase()
+        try database.execute("CREATE TABLE t (id INTEGER, a TEXT); INSERT INTO t VALUES (1, 'x'), (1, 'y')")
+        let loader = try loader(database, pk: ["id"], sample: [])
+        #expect(throws: SQLiteError.self) { try loader.write(row(#"{"id":1,"a":"z"}"#)) }
+    }
+
+    @Test func addsAUniqueIndexForAKeyOnAnExistingTable() throws {
+        let database = try memoryDatabase()
+        try database.execute("CREATE TABLE t (id INTEGER, a TEXT); INSERT INTO t VALUES (1, 'x')")
+        let loader = try loader(database, pk: ["id"], sample: [])
+        _ = try loader.write(row(#"{"id":1,"a":"z"}"#))
+        #expect(try rows(database, "SELECT id || a FROM t") == ["1z"])
+    }
+}

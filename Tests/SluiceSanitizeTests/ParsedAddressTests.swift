@@ -1,0 +1,46 @@
+import SluiceCore
+import Testing
+
+@testable import SluiceSanitize
+
+@Suite struct ParsedAddressTests {
+    let parser = AddressParser()
+
+    @Test func jsonHoldsOnlyFoundComponentsInFixedOrder() {
+        let json = JSONWriter.string(parser.parse("Mason & California Streets (Nob Hill)").json)
+        #expect(json == #"{"raw":"Mason & California Streets (Nob Hill)","clean":"Mason St & California St, Nob Hill","kind":"intersection","street":"Mason","suffix":"St","cross_street":"California St","neighborhood":"Nob Hill","key":"california & mason","notes":["shared_suffix"]}"#)
+    }
+
+    @Test func jsonOfMissingFieldHasNullRaw() {
+        var missing = ParsedAddress(raw: nil)
+        missing.note(Note.missingField)
+        #expect(JSONWriter.string(missing.json) == #"{"raw":null,"clean":"","kind":"none","notes":["missing_field"]}"#)
+    }
+
+    @Test func alternativesCarryNoRaw() {
+        let json = parser.parse("Vallejo Street Garage; 766 Vallejo St.").json
+        guard case .array(let alternatives)? = json["alternatives"] else {
+            Issue.record("no alternatives")
+            return
+        }
+        #expect(alternatives.count == 2)
+        #expect(alternatives.allSatisfy { $0["raw"] == nil })
+        #expect(alternatives[1]["key"] == .string("766 vallejo"))
+    }
+
+    @Test func keyPerKind() {
+        #expect(parser.parse("1153-57 Taylor Street").key == "1153-1157 taylor")
+        #expect(parser.parse("Broadway btwn Polk and Kearny").key == "broadway between kearny & polk")
+        #expect(parser.parse("Golden Gate Bridge").key == "golden gate bridge")
+        #expect(parser.parse("").key == nil)
+        #expect(parser.parse("303-305 S. Van Ness").key == "303-305 s van ness")
+    }
+
+    @Test func cleanPerKind() {
+        #expect(parser.parse("1465 Revere Avenue between Keith and Jennings").clean == "1465 Revere Ave between Keith and Jennings")
+        #expect(parser.parse("100 Market Street at 6th Street").clean == "100 Market St at 6th St")
+        #expect(parser.parse("Castro District").clean == "Castro District")
+        #expect(parser.parse("2084").clean == "2084")
+        #expect(parser.parse("Tiburon Hiking Trail, Tiburon, CA").clean == "Tiburon Hiking Trl, Tiburon, CA")
+    }
+}

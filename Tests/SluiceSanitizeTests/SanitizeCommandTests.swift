@@ -1,0 +1,93 @@
+import Foundation
+import SluiceCore
+import Testing
+
+@testable import SluiceSanitize
+
+@Suite struct SanitizeCommandTests {
+    /// Runs the command on `input` lines and returns its output lines and accounting.
+    func run(_ arguments: [String], input: String) throws -> (lines: [String], accounting: Accounting) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sanitize-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputPath = directory.appendingPathComponent("in.ndjson").path
+        let outputPath = directory.appendingPathComponent("out.ndjson").path
+        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
+        var command = try SanitizeCommand(arguments: ParsedArguments(arguments + [inputPath], options: SanitizeCommand.usage.allOptions))
+        let context = StageContext(
+            stage: "sluice-sanitize", output: try ByteSink(path: outputPath), rejects: try Rejects(stage: "sanitize", path: nil),
+            maxLineBytes: 1 << 20, quiet: true, progress: Progress(stage: "sluice-sanitize", enabled: false))
+        try command.run(context)
+        try context.output.flush()
+        let output = try String(contentsOfFile: outputPath, encoding: .utf8)
+        return (output.split(separator: "\n").map(String.init), context.accounting)
+    }
+
+    @Test func addsAddressAndKeepsTheRecordByteForByte() throws {
+        let line = #"{"title":"Vertigo","locations":"Mason & California Streets (Nob Hill)","provenance":{"source":"f.csv","row":7}}"#
+        let (lines, accounting) = try run(["--field", "locations"], input: line + "\n")
+        #expect(lines.count == 1)
+        #expect(lines[0].hasPrefix(String(line.dropLast()) + #","address":{"raw":"Mason & California Streets (Nob Hill)""#))
+        #expect(accounting.recordsOut == 1)
+        #expect(accounting.balances)
+    }
+
+    @Test func badFieldsGetKindNoneWithANote() throws {
+        let input = [#"{"a":1}"#, #"{"locations":null}"#, #"{"locations":42}"#, #"{"locations":["x"]}"#, #"{"locations":""}"#]
+        let (lines, _) = try run(["--field", "locations"], input: input.joined(separator: "\n") + "\n")
+        let notes = try lines.map { line in try JSONParser.parse(line).value(atPath: "address.notes") }
+        #expect(notes == [
+            .array([.string("missing_field")]), .array([.string("null_field")]), .array([.string("not_a_string")]),
+            .array([.string("not_a_string")]), .array([.string("empty")]),
+        ])
+        for line in lines { #expect(try JSONParser.parse(line).value(atPath: "address.kind") == .string("none")) }
+    }
+
+    @Test func splitEmitsOnePartPerLocationAndCountsThem() throws {
+        let line = #"{"locations":"Vallejo Street Garage; 766 Vallejo St.","provenance":{"source":"f.csv","row":3}}"#
+        let (lines, accounting) = try run(["--field", "locations", "--split"], input: line + "\n" + #"{"locations":"Pier 39"}"# + "\n")
+        #expect(lines.count == 3)
+        let first = try JSONParser.parse(lines[0])
+        let second = try JSONParser.parse(lines[1])
+        #expect(first.value(atPath: "address.part") == .number("1"))
+        #expect(second.value(atPath: "address.part") == .number("2"))
+        #expect(second.value(atPath: "address.parts") == .number("2"))
+        #expect(second.value(atPath: "address.kind") == .string("street_address"))
+        #expect(second.value(atPath: "address.raw") == .string("Vallejo Street Garage; 766 Vallejo St."))
+        #expect(second["provenance"] == first["provenance"])
+        #expect(accounting.split == 1)
+        #expect(accounting.recordsOut == 3)
+        #expect(accounting.balances)
+    }
+
+    @Test func cityAndStateOptionsAndDottedField() throws {
+        let (lines, _) = try run(["--field", "film.where", "--city", "San Francisco", "--state", "CA"], input: #"{"film":{"where":"Pier 39"}}"# + "\n")
+        let address = try JSONParser.parse(lines[0])["address"]
+        #expect(address?["city"] == .string("San Francisco"))
+        #expect(address?["state"] == .string("CA"))
+    }
+
+    @Test func fieldIsRequired() {
+        #expect(throws: StageFailure.self) {
+            _ = try SanitizeCommand(arguments: ParsedArguments([], options: SanitizeCommand.usage.allOptions))
+        }
+    }
+
+    @Test func threadsKeepTheOutputByteIdentical() throws {
+        let texts = ["Vallejo Street Garage; 766 Vallejo St.", "Pier 39", "", "Mason & California Streets (Nob Hill)"]
+        // More records than one batch, so batches and worker ranges are both exercised.
+        let input = (0..<(SanitizeCommand.batchSize + 300)).map { index in
+            #"{"locations":"\#(texts[index % texts.count])","provenance":{"row":\#(index)}}"#
+        }.joined(separator: "\n") + "\n"
+        let single = try run(["--field", "locations", "--split"], input: input)
+        let threaded = try run(["--field", "locations", "--split", "--threads", "3"], input: input)
+        #expect(threaded.lines == single.lines)
+        #expect(threaded.accounting == single.accounting)
+        #expect(threaded.accounting.split == (SanitizeCommand.batchSize + 300 + 3) / 4)
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let input = #"{"locations":"Hyde St. at Greenwich and Hyde St. at Lombard"}"# + "\n" + #"{"locations":"1158-70 Montgomery Street"}"# + "\n"
+        #expect(try run(["--field", "locations"], input: input).lines == run(["--field", "locations"], input: input).lines)
+    }
+}

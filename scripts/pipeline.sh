@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Runs the Sluice stages over the bundled San Francisco Film Locations data:
+# one NDJSON file per stage (and its rejects) in OUT, then the SQLite database, then a summary.
+# Usage: scripts/pipeline.sh BIN_DIR OUT_DIR
+set -euo pipefail
+bin=${1:?usage: pipeline.sh BIN_DIR OUT_DIR}
+out=${2:?usage: pipeline.sh BIN_DIR OUT_DIR}
+source_csv=data/Film_Locations_in_San_Francisco.csv
+db=$out/sf-film-locations.db
+
+mkdir -p "$out"
+rm -f "$out"/*.ndjson "$db" "$db-wal" "$db-shm"
+start=$(date +%s.%N)
+summary=()
+
+# run NAME OUTPUT COMMAND...: runs one stage, keeping its accounting line for the summary.
+run() {
+  local name=$1 output=$2
+  shift 2
+  local t0 t1 line
+  t0=$(date +%s.%N)
+  if ! "$@" --rejects "$out/$name.rejects.ndjson" > "$output" 2> "$out/$name.log"; then
+    cat "$out/$name.log" >&2
+    echo "pipeline: stage $name failed (see $out/$name.log)" >&2
+    exit 1
+  fi
+  t1=$(date +%s.%N)
+  line=$(grep -E ' in, ' "$out/$name.log" | tail -1 | sed 's/^[^:]*: //')
+  summary+=("$(printf '  %-14s %6.2f s   %s' "$name" "$(awk "BEGIN{print $t1 - $t0}")" "$line")")
+}
+
+run 01-fetched "$out/01-fetched.ndjson" \
+  "$bin/sluice-fetch" --keys snake_case --infer-types "$source_csv"
+run 02-sanitized "$out/02-sanitized.ndjson" \
+  "$bin/sluice-sanitize" --field locations --city "San Francisco" --state CA "$out/01-fetched.ndjson"
+run 05-loaded /dev/null \
+  "$bin/sluice-load" "$db" --table films --pk provenance_source,provenance_row "$out/02-sanitized.ndjson"
+
+end=$(date +%s.%N)
+echo "pipeline: $source_csv → $db"
+printf '%s\n' "${summary[@]}"
+printf '  %-14s %6.2f s\n' total "$(awk "BEGIN{print $end - $start}")"
+echo "  files: $(cd "$out" && ls -1 | tr '\n' ' ')"
