@@ -5,9 +5,10 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
-EXECUTABLES = sluice-fetch sluice-sanitize sluice-load
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-load sluice-gazetteer sluice-geocode-eval
+GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 
-.PHONY: all build deps pipeline eval test golden install clean format lint
+.PHONY: all build deps pipeline eval gazetteer test golden install clean format lint
 
 all: build
 
@@ -29,6 +30,11 @@ pipeline: build
 # data (usaddress's own figures beside ours when `pip install usaddress` has been done).
 eval: build
 	$(RELEASE_BIN)/sluice-eval sanitize
+	$(RELEASE_BIN)/sluice-geocode-eval trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
+
+# Rebuilds data/sf-gazetteer.csv from the public sources (committed, so pipeline needs no rebuild).
+gazetteer: build
+	$(RELEASE_BIN)/sluice-gazetteer build --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv
 
 # Builds the executables first: the end-to-end tests run them.
 test: deps
