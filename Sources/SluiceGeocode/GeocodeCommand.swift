@@ -22,7 +22,7 @@ public struct GeocodeCommand: StageCommand {
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --field locations --candidates 3 films.ndjson",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out data/sf-gazetteer.csv",
         ],
-        memory: "the gazetteer's index: 46 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 669 places), loaded and indexed in about 0.5 s (release build); plus up to 20,000 remembered answers (about 10 MB); records stream one at a time.",
+        memory: "the gazetteer's index: 46 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 669 places), loaded and indexed in about 0.4 s (release build); plus up to 20,000 remembered answers (about 10 MB); records stream one at a time.",
         sections: [
             ("MATCHING", """
                   A cascade; every rule that applies gives an answer and the highest score wins:

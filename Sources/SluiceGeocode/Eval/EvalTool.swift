@@ -23,7 +23,7 @@ public enum EvalTool {
             "sluice-geocode-eval trucks --sources ../shared/data/gazetteer-sources --aliases data/sf-landmark-aliases.csv",
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --field locations films.ndjson > geo.ndjson && sluice-geocode-eval films geo.ndjson",
         ],
-        memory: "trucks: the sources and the gazetteer built from them (about 300 MB); films: the geocoded file.")
+        memory: "trucks: the sources and the gazetteer built from them (about 550 MB); films: the geocoded file.")
 
     public static func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         do {
