@@ -5,9 +5,10 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
-EXECUTABLES = sluice-fetch sluice-sanitize sluice-dedupe sluice-load
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer
+GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 
-.PHONY: all build deps pipeline eval test golden install clean format lint
+.PHONY: all build deps pipeline eval gazetteer test golden install clean format lint
 
 all: build
 
@@ -30,7 +31,12 @@ pipeline: build
 # Splink) are run beside ours when they are installed with pip, and skipped otherwise.
 eval: build
 	$(RELEASE_BIN)/sluice-eval sanitize
+	$(RELEASE_BIN)/sluice-geocode-eval trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-dedupe-eval
+
+# Rebuilds data/sf-gazetteer.csv from the public sources (committed, so pipeline needs no rebuild).
+gazetteer: build
+	$(RELEASE_BIN)/sluice-gazetteer build --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv
 
 # The recipes of examples/ (README: "Web sources"), each against its own fixture server on 127.0.0.1.
 EXAMPLES = classifieds episodes movies

@@ -4,13 +4,13 @@
 import PackageDescription
 
 // The stages built so far, in pipeline order; each is a library plus a thin executable.
-let stages = ["fetch", "sanitize", "dedupe", "load"]
+let stages = ["fetch", "sanitize", "geocode", "dedupe", "load"]
 
 func library(_ stage: String) -> String { "Sluice" + stage.prefix(1).uppercased() + stage.dropFirst() }
 
 let package = Package(
     name: "Sluice",
-    products: stages.map { .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"]) },
+    products: (stages + ["gazetteer", "geocode-eval"]).map { .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"]) },
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -22,11 +22,16 @@ let package = Package(
         .target(name: "SluiceSanitize", dependencies: ["SluiceCore"]),
         .target(name: "SluiceDedupe", dependencies: ["SluiceCore"]),
         .target(name: "SluiceLoad", dependencies: ["SluiceCore", "CSQLite"]),
+        .target(name: "SluiceGeocode", dependencies: ["SluiceCore", "SluiceSanitize"]),
+        // The gazetteer builder and the geocoder's self-check, over SluiceGeocode.
+        .executableTarget(name: "sluice-gazetteer", dependencies: ["SluiceGeocode"]),
+        .executableTarget(name: "sluice-geocode-eval", dependencies: ["SluiceGeocode"]),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
         .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"], exclude: ["Fixtures"]),
         .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
+        .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }

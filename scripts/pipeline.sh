@@ -33,8 +33,10 @@ run 01-fetched "$out/01-fetched.ndjson" \
   "$bin/sluice-fetch" --keys snake_case --infer-types "$source_csv"
 run 02-sanitized "$out/02-sanitized.ndjson" \
   "$bin/sluice-sanitize" --field locations --city "San Francisco" --state CA "$out/01-fetched.ndjson"
+run 03-geocoded "$out/03-geocoded.ndjson" \
+  "$bin/sluice-geocode" --gazetteer data/sf-gazetteer.csv "$out/02-sanitized.ndjson"
 run 04-deduped "$out/04-deduped.ndjson" \
-  "$bin/sluice-dedupe" --key address.key --mark "$out/02-sanitized.ndjson"
+  "$bin/sluice-dedupe" --key address.key --mark "$out/03-geocoded.ndjson"
 run 05-loaded /dev/null \
   "$bin/sluice-load" "$db" --table films --pk provenance_source,provenance_row "$out/04-deduped.ndjson"
 
@@ -42,4 +44,7 @@ end=$(date +%s.%N)
 echo "pipeline: $source_csv → $db"
 printf '%s\n' "${summary[@]}"
 printf '  %-14s %6.2f s\n' total "$(awk "BEGIN{print $end - $start}")"
+# Geocoding: match rate by precision and the most frequent unmatched strings.
+"$bin/sluice-geocode-eval" films "$out/03-geocoded.ndjson" > "$out/geocode-report.txt"
+sed -n '1,10p' "$out/geocode-report.txt" | sed 's/^/  geocode: /'
 echo "  files: $(cd "$out" && ls -1 | tr '\n' ' ')"

@@ -1,0 +1,59 @@
+import SluiceCore
+
+extension GeocodeEval {
+    /// What the film report found: records with a non-empty location text by precision, and the
+    /// unmatched texts by frequency.
+    public struct FilmReport {
+        public var byPrecision: [Precision: Int] = [:]
+        public var unmatched: [String: Int] = [:]
+        public var streetOnly: [String: Int] = [:]
+        /// Place matches that are whole neighbourhoods (coarse, though counted as place).
+        public var neighbourhoods = 0
+        public var total: Int { byPrecision.values.reduce(0, +) }
+
+        /// The share of records located more precisely than a whole street.
+        public var betterThanStreet: Double {
+            let good = byPrecision.filter { $0.key < .street }.values.reduce(0, +)
+            return total == 0 ? 0 : Double(good) / Double(total)
+        }
+
+        /// The report as text: one line per precision, then the `top` unmatched strings.
+        public func lines(top: Int = 30) -> [String] {
+            var lines = ["\(total) records with a location text"]
+            for precision in Precision.allCases {
+                let count = byPrecision[precision] ?? 0
+                lines.append("  \(GeocodeEval.pad(precision.rawValue, 14))\(GeocodeEval.pad(String(count), 6))\(GeocodeEval.percent(count, total))")
+            }
+            lines.append("more precise than street: \(GeocodeEval.percent(Int((betterThanStreet * Double(total)).rounded()), total))")
+            lines.append("place matches that are whole neighbourhoods: \(neighbourhoods)")
+            lines.append("most frequent unmatched (precision none):")
+            lines += Self.top(unmatched, top).map { "  \($0.count)  \($0.text)" }
+            lines.append("most frequent street-only matches:")
+            lines += Self.top(streetOnly, 10).map { "  \($0.count)  \($0.text)" }
+            return lines
+        }
+
+        static func top(_ counts: [String: Int], _ n: Int) -> [(text: String, count: Int)] {
+            counts.map { (text: $0.key, count: $0.value) }
+                .sorted { $0.count != $1.count ? $0.count > $1.count : $0.text < $1.text }
+                .prefix(n).map { $0 }
+        }
+    }
+
+    /// Reads geocoded NDJSON (the output of `sluice-geocode`) and tallies it. The location text
+    /// is `address.raw` when present, else the field `textField`.
+    public static func films(ndjson bytes: [UInt8], textField: String) throws -> FilmReport {
+        var report = FilmReport()
+        for line in bytes.split(separator: 0x0A) where !line.isEmpty {
+            let record = try JSONParser.parse(Array(line))
+            let text = (record.value(atPath: "address.raw")?.stringValue ?? record.value(atPath: textField)?.stringValue ?? "").trimmingSpaces()
+            guard !text.isEmpty else { continue }
+            let precision = record.value(atPath: "geo.precision")?.stringValue.flatMap(Precision.init(rawValue:)) ?? .none
+            report.byPrecision[precision, default: 0] += 1
+            if precision == .none { report.unmatched[text, default: 0] += 1 }
+            if precision == .street { report.streetOnly[text, default: 0] += 1 }
+            if precision == .place, record.value(atPath: "geo.matched")?.stringValue?.hasSuffix(" (neighborhood)") == true { report.neighbourhoods += 1 }
+        }
+        return report
+    }
+}

@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SluiceCore
+
+/// A gazetteer row that could not be used: where it is and why.
+public struct GazetteerRowError: Error, Equatable, Sendable {
+    public var line: Int
+    public var reason: String
+    /// The row's text as it stands in the file.
+    public var raw: String
+}
+
+extension Gazetteer {
+    /// Reads a gazetteer CSV file. A missing file exits 66; a bad row stops with
+    /// `file:line: error: reason` (exit 65) unless `skipBadRow` takes it and returns true.
+    ///
+    ///     let g = try Gazetteer.load(path: "data/sf-gazetteer.csv")
+    public static func load(path: String, skipBadRow: (GazetteerRowError) throws -> Bool = { _ in false }) throws -> Gazetteer {
+        let bytes = try readFile(path)
+        return try parse(bytes, source: path, skipBadRow: skipBadRow)
+    }
+
+    /// Parses gazetteer CSV text already in memory (`source` names it in errors).
+    public static func parse(_ bytes: [UInt8], source: String, skipBadRow: (GazetteerRowError) throws -> Bool = { _ in false }) throws -> Gazetteer {
+        var reader = CSVReader(bytes)
+        var fields: [CSVReader.Field] = []
+        var header: [String] = []
+        do {
+            guard try reader.next(into: &header) else { throw StageFailure.data(source: source, line: nil, "empty gazetteer: no header row") }
+        } catch let failure as CSVReader.Failure {
+            throw StageFailure.data(source: source, line: 1, "\(failure)")
+        }
+        let columns = try ColumnMap(header: header, source: source)
+        var gazetteer = Gazetteer()
+        while true {
+            let row: GazetteerRow
+            do {
+                guard try reader.next(fields: &fields) else { break }
+                row = try columns.row(ColumnMap.Row(fields: fields, reader: reader))
+            } catch {
+                let rowError = GazetteerRowError(
+                    line: reader.line, reason: String(describing: error), raw: reader.lastRecordText)
+                if case .unterminatedQuote = error as? CSVReader.Failure {
+                    // Nothing after an open quote can be read as rows: always fatal.
+                    throw StageFailure.data(source: source, line: rowError.line, rowError.reason)
+                }
+                if error is CSVReader.Failure { reader.skipToLineEnd() }
+                if try skipBadRow(rowError) { continue }
+                throw StageFailure.data(source: source, line: rowError.line, rowError.reason)
+            }
+            gazetteer.add(row)
+        }
+        gazetteer.finish()
+        return gazetteer
+    }
+
+    static func readFile(_ path: String) throws(StageFailure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code: ExitCode = errno == ENOENT ? .noInput : .ioError
+            throw StageFailure(code, "\(path): cannot open gazetteer: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw StageFailure(.ioError, "\(path): cannot read gazetteer: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[..<n])
+        }
+        return bytes
+    }
+}
+
+/// A bad value in a gazetteer row, worded for the `file:line: error:` message.
+struct RowProblem: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Which field holds which column, from the header.
+struct ColumnMap {
+    var positions: [String: Int] = [:]
+    var count: Int
+
+    init(header: [String], source: String) throws(StageFailure) {
+        for (index, name) in header.enumerated() { positions[name.trimmingSpaces().lowercased()] = index }
+        count = header.count
+        guard positions["kind"] != nil else {
+            throw StageFailure.data(source: source, line: 1, "gazetteer header has no 'kind' column (columns: \(GazetteerRow.columns.joined(separator: ",")))")
+        }
+    }
+
+    /// One line's fields with the reader that can turn them into text and numbers.
+    struct Row {
+        var fields: [CSVReader.Field]
+        var reader: CSVReader
+    }
+
+    func position(_ name: String) -> Int? { positions[name] }
+
+    func text(_ row: Row, _ name: String) throws(RowProblem) -> String {
+        guard let position = positions[name], position < row.fields.count else { return "" }
+        do {
+            return try row.reader.string(row.fields[position])
+        } catch {
+            throw RowProblem(description: "\(name): \(error)")
+        }
+    }
+
+    func isEmpty(_ row: Row, _ name: String) -> Bool {
+        guard let position = positions[name], position < row.fields.count else { return true }
+        return row.fields[position].range.isEmpty
+    }
+
+    /// Turns the fields of one line into a checked row.
+    func row(_ row: Row) throws(RowProblem) -> GazetteerRow {
+        guard row.fields.count == count else { throw RowProblem(description: "expected \(count) columns, found \(row.fields.count)") }
+        let kindText = try text(row, "kind")
+        guard let kind = GazetteerRow.Kind(rawValue: kindText) else {
+            throw RowProblem(description: "unknown kind '\(kindText)' (expected place, address, segment or intersection)")
+        }
+        var result = GazetteerRow(kind: kind)
+        result.street = try text(row, "street")
+        switch kind {
+        case .place:
+            result.id = try text(row, "id")
+            result.name = try text(row, "name")
+            guard !result.name.isEmpty else { throw RowProblem(description: "a place needs a name") }
+            result.aliases = try text(row, "aliases").split(separator: "|").map { String($0) }
+            result.category = try text(row, "category")
+            try coordinates(row, into: &result)
+        case .address:
+            guard let position = positions["number"], let number = row.reader.int(row.fields[position]), number >= 0 else {
+                throw RowProblem(description: "an address needs a whole house number, got '\(try text(row, "number"))'")
+            }
+            result.number = number
+            try needStreet(result)
+            try coordinates(row, into: &result)
+        case .intersection:
+            result.crossStreet = try text(row, "cross_street")
+            guard !result.street.isEmpty, !result.crossStreet.isEmpty else { throw RowProblem(description: "an intersection needs street and cross_street") }
+            try coordinates(row, into: &result)
+        case .segment:
+            result.id = try text(row, "id")
+            try needStreet(result)
+            result.leftFrom = try number(row, "left_from")
+            result.leftTo = try number(row, "left_to")
+            result.rightFrom = try number(row, "right_from")
+            result.rightTo = try number(row, "right_to")
+            let nodes = try text(row, "nodes")
+            result.nodes = nodes.split(separator: "|").map { String($0) }
+            guard result.nodes.isEmpty || result.nodes.count == 2 else { throw RowProblem(description: "nodes must be 'from|to', got '\(nodes)'") }
+            result.points = try points(try text(row, "points"))
+        }
+        return result
+    }
+
+    func needStreet(_ row: GazetteerRow) throws(RowProblem) {
+        if row.street.isEmpty { throw RowProblem(description: "a\(row.kind == .address ? "n" : "") \(row.kind.rawValue) needs a street") }
+    }
+
+    func number(_ row: Row, _ name: String) throws(RowProblem) -> Int? {
+        if isEmpty(row, name) { return nil }
+        guard let position = positions[name], let value = row.reader.int(row.fields[position]) else {
+            throw RowProblem(description: "\(name) must be a whole number, got '\(try text(row, name))'")
+        }
+        return value
+    }
+
+    func coordinates(_ row: Row, into result: inout GazetteerRow) throws(RowProblem) {
+        guard let latitude = positions["lat"], let longitude = positions["lon"],
+            let lat = row.reader.double(row.fields[latitude]), let lon = row.reader.double(row.fields[longitude])
+        else {
+            throw RowProblem(description: "coordinates must be numbers, got lat '\(try text(row, "lat"))', lon '\(try text(row, "lon"))'")
+        }
+        guard (-90...90).contains(lat), (-180...180).contains(lon) else {
+            throw RowProblem(description: "coordinates out of range: lat \(try text(row, "lat")) (±90), lon \(try text(row, "lon")) (±180)")
+        }
+        result.lat = lat
+        result.lon = lon
+    }
+
+    static func point(lat latText: some StringProtocol, lon lonText: some StringProtocol) throws(RowProblem) -> GeoPoint {
+        guard let lat = Double(latText), let lon = Double(lonText) else {
+            throw RowProblem(description: "coordinates must be numbers, got lat '\(latText)', lon '\(lonText)'")
+        }
+        guard (-90...90).contains(lat), (-180...180).contains(lon) else {
+            throw RowProblem(description: "coordinates out of range: lat \(latText) (±90), lon \(lonText) (±180)")
+        }
+        return GeoPoint(lat: lat, lon: lon)
+    }
+
+    func points(_ text: String) throws(RowProblem) -> [GeoPoint] {
+        var line: [GeoPoint] = []
+        for pair in text.split(separator: ";") {
+            let parts = pair.split(separator: " ")
+            guard parts.count == 2 else { throw RowProblem(description: "points must be 'lon lat;lon lat;...', got '\(pair)'") }
+            line.append(try Self.point(lat: parts[1], lon: parts[0]))
+        }
+        guard line.count >= 2 else { throw RowProblem(description: "a segment needs at least two points") }
+        return line
+    }
+}

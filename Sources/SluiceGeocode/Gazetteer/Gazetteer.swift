@@ -1,0 +1,187 @@
+import SluiceCore
+import SluiceSanitize
+
+/// The in-memory gazetteer: streets with their point addresses and blocks, intersections, and
+/// named places, indexed for the matching cascade. Built from `GazetteerRow`s (see
+/// `Gazetteer+Loading.swift` for reading the CSV).
+///
+///     var gazetteer = Gazetteer()
+///     gazetteer.add(row)          // any number of rows, any kinds, any order
+///     gazetteer.finish()          // sorts addresses, links segment nodes, indexes places
+public struct Gazetteer: Sendable {
+    /// A street block with its address ranges and line.
+    public struct Segment: Sendable {
+        public var id: String
+        public var street: Int
+        public var leftFrom, leftTo, rightFrom, rightTo: Int?
+        public var fromNode, toNode: Int?
+        public var points: [GeoPoint]
+    }
+
+    /// A named place.
+    public struct Place: Sendable {
+        public var name: String
+        public var aliases: [String]
+        public var category: String
+        public var point: GeoPoint
+    }
+
+    /// Street keys (`3rd st`) by id, and ids by key.
+    public private(set) var streetKeys: [String] = []
+    var streetIDs: [String: Int] = [:]
+    /// Street ids by name key without suffix (`3rd`), and by that key without spaces (`deharo`).
+    var streetsByName: [String: [Int]] = [:]
+    var streetsBySquashedName: [String: [Int]] = [:]
+    /// The squashed names as bytes, sorted, for the typo search.
+    var squashedNames: [(name: String, bytes: [UInt8], mask: UInt64)] = []
+    /// Point addresses per street, sorted by number.
+    var addressNumbers: [[Int32]] = []
+    var addressPoints: [[GeoPoint]] = []
+    public private(set) var segments: [Segment] = []
+    var segmentsByStreet: [[Int]] = []
+    var nodeIDs: [String: Int] = [:]
+    var nodePoints: [GeoPoint?] = []
+    /// Where two streets meet, keyed by the two street ids (smaller first).
+    var intersections: [PairKey: [GeoPoint]] = [:]
+    public private(set) var places: [Place] = []
+    var placeIndex = PlaceIndex()
+    /// A representative point on each street (the block midpoint nearest its middle), with the
+    /// street's length in metres.
+    var streetCentres: [(point: GeoPoint, length: Double)?] = []
+    public private(set) var rowCount = 0
+
+    struct PairKey: Hashable, Sendable {
+        var low: Int
+        var high: Int
+        init(_ a: Int, _ b: Int) {
+            low = min(a, b)
+            high = max(a, b)
+        }
+    }
+
+    public init() {}
+
+    /// The id of a street key, adding it when new.
+    mutating func streetID(_ key: String) -> Int {
+        if let id = streetIDs[key] { return id }
+        let id = streetKeys.count
+        streetKeys.append(key)
+        streetIDs[key] = id
+        addressNumbers.append([])
+        addressPoints.append([])
+        segmentsByStreet.append([])
+        return id
+    }
+
+    mutating func nodeID(_ key: String) -> Int {
+        if let id = nodeIDs[key] { return id }
+        nodeIDs[key] = nodePoints.count
+        nodePoints.append(nil)
+        return nodePoints.count - 1
+    }
+
+    /// Adds one checked row.
+    public mutating func add(_ row: GazetteerRow) {
+        rowCount += 1
+        switch row.kind {
+        case .address:
+            guard let number = row.number, let lat = row.lat, let lon = row.lon else { return }
+            let street = streetID(row.street)
+            addressNumbers[street].append(Int32(clamping: number))
+            addressPoints[street].append(GeoPoint(lat: lat, lon: lon))
+        case .segment:
+            let street = streetID(row.street)
+            var segment = Segment(
+                id: row.id, street: street, leftFrom: row.leftFrom, leftTo: row.leftTo, rightFrom: row.rightFrom,
+                rightTo: row.rightTo, fromNode: nil, toNode: nil, points: row.points)
+            if row.nodes.count == 2 {
+                segment.fromNode = nodeID(row.nodes[0])
+                segment.toNode = nodeID(row.nodes[1])
+            }
+            segmentsByStreet[street].append(segments.count)
+            segments.append(segment)
+        case .intersection:
+            guard let lat = row.lat, let lon = row.lon else { return }
+            let key = PairKey(streetID(row.street), streetID(row.crossStreet))
+            let point = GeoPoint(lat: lat, lon: lon)
+            if !(intersections[key]?.contains { $0.distance(to: point) < 30 } ?? false) {
+                intersections[key, default: []].append(point)
+            }
+        case .place:
+            guard let lat = row.lat, let lon = row.lon else { return }
+            places.append(Place(name: row.name, aliases: row.aliases, category: row.category, point: GeoPoint(lat: lat, lon: lon)))
+        }
+    }
+
+    /// Builds the indexes once every row is in.
+    /// - Complexity: O(n log n) in the number of rows.
+    public mutating func finish() {
+        for street in addressNumbers.indices where !addressNumbers[street].isEmpty {
+            let order = addressNumbers[street].indices.sorted { addressNumbers[street][$0] < addressNumbers[street][$1] }
+            addressNumbers[street] = order.map { addressNumbers[street][$0] }
+            addressPoints[street] = order.map { addressPoints[street][$0] }
+        }
+        linkNodes()
+        for (id, key) in streetKeys.enumerated() {
+            let name = StreetNormalizer.normalize(key).nameKey
+            streetsByName[name, default: []].append(id)
+            streetsBySquashedName[Self.squash(name), default: []].append(id)
+        }
+        squashedNames = streetsBySquashedName.keys.sorted().map { ($0, Array($0.utf8), EditDistance.mask(Array($0.utf8))) }
+        streetCentres = streetKeys.indices.map(centre(of:))
+        // A street known only from intersection lists: the middle of its crossings.
+        var crossings: [Int: [GeoPoint]] = [:]
+        for (pair, points) in intersections where streetCentres[pair.low] == nil || streetCentres[pair.high] == nil {
+            for street in [pair.low, pair.high] where streetCentres[street] == nil { crossings[street, default: []] += points }
+        }
+        for (street, points) in crossings {
+            let sorted = points.sorted { ($0.lat, $0.lon) < ($1.lat, $1.lon) }
+            let span = sorted.map { $0.distance(to: sorted[0]) }.max() ?? 0
+            streetCentres[street] = (sorted[sorted.count / 2], span)
+        }
+        placeIndex = PlaceIndex(places.map { [$0.name] + $0.aliases })
+    }
+
+    /// Gives nodes the position of the segment ends that name them, and records an
+    /// intersection wherever segments of two different streets share a node.
+    mutating func linkNodes() {
+        var streetsAtNode: [[Int]] = Array(repeating: [], count: nodePoints.count)
+        for segment in segments {
+            for (node, point) in [(segment.fromNode, segment.points.first), (segment.toNode, segment.points.last)] {
+                guard let node, let point else { continue }
+                if nodePoints[node] == nil { nodePoints[node] = point }
+                if !streetsAtNode[node].contains(segment.street) { streetsAtNode[node].append(segment.street) }
+            }
+        }
+        for (node, streets) in streetsAtNode.enumerated() where streets.count > 1 {
+            guard let point = nodePoints[node] else { continue }
+            for (i, a) in streets.enumerated() {
+                for b in streets[(i + 1)...] {
+                    let key = PairKey(a, b)
+                    if !(intersections[key]?.contains { $0.distance(to: point) < 30 } ?? false) {
+                        intersections[key, default: []].append(point)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The block midpoint nearest the middle of all the street's blocks (so it lies on the
+    /// street), or the middle address point for a street known only by its addresses.
+    func centre(of street: Int) -> (point: GeoPoint, length: Double)? {
+        let blocks = segmentsByStreet[street].map { segments[$0].points }.filter { $0.count >= 2 }
+        if !blocks.isEmpty {
+            let middles = blocks.map { GeoPoint.along($0, fraction: 0.5).point }
+            guard let mean = GeoPoint.mean(middles) else { return nil }
+            let nearest = middles.min { $0.distance(to: mean) < $1.distance(to: mean) } ?? mean
+            return (nearest, blocks.reduce(0) { $0 + GeoPoint.length($1) })
+        }
+        let points = addressPoints[street]
+        guard !points.isEmpty else { return nil }
+        let span = points.first.map { first in points.map { $0.distance(to: first) }.max() ?? 0 } ?? 0
+        return (points[points.count / 2], span)
+    }
+
+    /// A name key without spaces, so `De Haro` and `DeHaro` meet.
+    static func squash(_ name: String) -> String { String(name.filter { $0 != " " }) }
+}

@@ -1,0 +1,76 @@
+/// One row of a gazetteer CSV: a place, a point address, a street block (segment) or a listed
+/// intersection. The same type is written by `sluice-gazetteer build` and read by
+/// `sluice-geocode`, so the format has one definition.
+///
+///     kind,id,name,aliases,category,number,street,cross_street,left_from,left_to,right_from,right_to,nodes,lat,lon,points
+///     address,,,,,3750,18th st,,,,,,,37.762019,-122.427306,
+public struct GazetteerRow: Equatable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case place, address, segment, intersection
+    }
+
+    public var kind: Kind
+    public var id = ""
+    public var name = ""
+    /// `|`-separated other names of a place.
+    public var aliases: [String] = []
+    public var category = ""
+    public var number: Int?
+    /// A street key as `StreetNormalizer` makes it (`3rd st`).
+    public var street = ""
+    public var crossStreet = ""
+    /// House numbers on the left and right of a segment, seen from its first point to its last.
+    public var leftFrom: Int?
+    public var leftTo: Int?
+    public var rightFrom: Int?
+    public var rightTo: Int?
+    /// The ids of a segment's two end nodes (`from|to`); streets sharing a node meet there.
+    public var nodes: [String] = []
+    public var lat: Double?
+    public var lon: Double?
+    /// A segment's line, first point to last.
+    public var points: [GeoPoint] = []
+
+    public init(kind: Kind) { self.kind = kind }
+
+    /// The header every gazetteer starts with. Columns may come in any order; `kind` is required
+    /// and each kind needs its own (see `GazetteerRow.formatHelp`).
+    public static let columns = [
+        "kind", "id", "name", "aliases", "category", "number", "street", "cross_street",
+        "left_from", "left_to", "right_from", "right_to", "nodes", "lat", "lon", "points",
+    ]
+
+    /// The fields of this row in `columns` order, coordinates with 6 decimals.
+    public var fields: [String] {
+        [
+            kind.rawValue, id, name, aliases.joined(separator: "|"), category, number.map(String.init) ?? "",
+            street, crossStreet, leftFrom.map(String.init) ?? "", leftTo.map(String.init) ?? "",
+            rightFrom.map(String.init) ?? "", rightTo.map(String.init) ?? "", nodes.joined(separator: "|"),
+            lat.map(GeoPoint.format) ?? "", lon.map(GeoPoint.format) ?? "",
+            points.map { "\(GeoPoint.format($0.lon)) \(GeoPoint.format($0.lat))" }.joined(separator: ";"),
+        ]
+    }
+
+    /// The format, as shown in `--help` of both tools and in GAZETTEER.md.
+    public static let formatHelp = """
+          A UTF-8 CSV with a header row naming the columns (any order; unknown columns are ignored):
+            kind          place | address | segment | intersection                      (required)
+            id            any identifier of the feature (CNN, OSM id, park id)          (optional)
+            name          place: its name (`Coit Tower`)                               (place)
+            aliases       place: other names, `|`-separated (`City Hall|SF City Hall`)
+            category      place: park, school, museum, neighborhood, ...               (optional)
+            number        address: the house number (`3750`)                           (address)
+            street        the street key, normalised as sluice-sanitize does (`18th st`)
+                                                              (address, segment, intersection)
+            cross_street  intersection: the other street's key                         (intersection)
+            left_from, left_to, right_from, right_to
+                          segment: house-number ranges on each side, seen walking from the
+                          first point to the last (empty when the block has no addresses)
+            nodes         segment: ids of its two end nodes, `from|to`; two streets meet where
+                          their segments share a node                                  (segment)
+            lat, lon      WGS84 degrees                          (place, address, intersection)
+            points        segment: its line, `lon lat;lon lat;...`, at least two points (segment)
+          Street keys: lower case, suffix abbreviated (`st`, `ave`, `blvd`), ordinals without
+          zero padding (`3rd`), apostrophes dropped (`ofarrell st`).
+        """
+}

@@ -1,0 +1,145 @@
+import SluiceSanitize
+
+/// Street lookups: from the text a record gives to the gazetteer's street ids.
+extension Gazetteer {
+    /// A street the text may mean, with what it took to find it and how much that costs in score.
+    struct StreetChoice: Equatable {
+        var id: Int
+        /// Empty for an exact key; else `suffix_added`, `suffix_differs`, `spacing`, `fuzzy_street(a→b)`.
+        var method: String
+        var factor: Double
+    }
+
+    /// Common suffixes first, so "Mission" finds Mission St before Mission Bay Blvd's rivals.
+    static let suffixPreference = ["st", "ave", "blvd", "dr", "way", "rd", "pl", "ln", "ter", "ct", "aly"]
+
+    /// Suffix words as people mistype them (`Streeet`, `Stret`) are matched within this many edits.
+    static let suffixWords = ["street", "avenue", "boulevard"]
+
+    /// The streets `text` may name, best first: the exact key; else the same name with any
+    /// suffix; else the name written without spaces (`DeHaro`); else a name within one or two
+    /// typos (`Kearney` → Kearny); else the text cut after its street type (`Taylor St Hill`)
+    /// or without a misspelt last word that is a street type (`6th Streeet`).
+    func streets(for text: String) -> [StreetChoice] {
+        let found = streetsAsWritten(text)
+        if !found.isEmpty { return found }
+        let words = text.split(separator: " ")
+        guard words.count >= 2 else { return [] }
+        var shorter: String?
+        if let cut = words.dropFirst().firstIndex(where: { LocationText.streetTypes.contains($0.lowercased().trimmingCharacters(in: ".,")) }), cut < words.count - 1 {
+            shorter = words[...cut].joined(separator: " ")
+        } else if let last = words.last?.lowercased(), !LocationText.streetTypes.contains(last),
+            Self.suffixWords.contains(where: { EditDistance.bounded(last, $0, limit: 2) != nil })
+        {
+            shorter = words.dropLast().joined(separator: " ")
+        }
+        return shorter.map { streetsAsWritten($0).map { StreetChoice(id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * 0.95) } } ?? []
+    }
+
+    func streetsAsWritten(_ text: String) -> [StreetChoice] {
+        let normal = StreetNormalizer.normalize(text)
+        guard !normal.nameKey.isEmpty else { return [] }
+        if let id = streetIDs[normal.key] { return [StreetChoice(id: id, method: "", factor: 1)] }
+        let method = normal.suffix == nil ? "suffix_added" : "suffix_differs"
+        if let ids = streetsByName[normal.nameKey] {
+            return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: method, factor: ids.count == 1 ? 0.98 : 0.95) }
+        }
+        let squashed = Self.squash(normal.nameKey)
+        if let ids = streetsBySquashedName[squashed] {
+            return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: "spacing", factor: 0.95) }
+        }
+        guard squashed.utf8.count >= 5, squashed.first?.isLetter == true else { return [] }
+        let allowed = squashed.utf8.count >= 8 ? 2 : 1
+        var best: [(distance: Int, name: String)] = []
+        let bytes = Array(squashed.utf8)
+        let mask = EditDistance.mask(bytes)
+        for (name, other, otherMask) in squashedNames where abs(other.count - bytes.count) <= allowed && EditDistance.mayBeWithin(allowed, mask, otherMask) {
+            if let distance = EditDistance.bounded(bytes, other, limit: allowed) { best.append((distance, name)) }
+        }
+        best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+        guard let closest = best.first else { return [] }
+        let ids = best.filter { $0.distance == closest.distance }.flatMap { streetsBySquashedName[$0.name] ?? [] }
+        let factor = closest.distance == 1 ? 0.9 : 0.8
+        return ordered(ids, normal: normal).map { id in
+            StreetChoice(id: id, method: "fuzzy_street(\(normal.nameKey)→\(StreetNormalizer.normalize(streetKeys[id]).nameKey))", factor: factor)
+        }
+    }
+
+    /// Same suffix as asked first, then common suffixes, then by key.
+    func ordered(_ ids: [Int], normal: NormalizedStreet) -> [Int] {
+        func rank(_ id: Int) -> Int {
+            let suffix = StreetNormalizer.normalize(streetKeys[id]).suffix?.lowercased() ?? ""
+            if let wanted = normal.suffix?.lowercased(), suffix == wanted { return -1 }
+            return Self.suffixPreference.firstIndex(of: suffix) ?? Self.suffixPreference.count
+        }
+        return ids.sorted { (rank($0), streetKeys[$0]) < (rank($1), streetKeys[$1]) }
+    }
+
+    /// Where two streets meet; several points when they cross more than once.
+    func meeting(_ a: Int, _ b: Int) -> [GeoPoint] {
+        intersections[PairKey(a, b)] ?? []
+    }
+
+    /// Where two streets come within `metres` of each other without sharing a node (divided
+    /// roads such as The Embarcadero have separate carriageways whose nodes the cross streets
+    /// do not share): the middle of the closest pair of their line points.
+    /// - Complexity: O(p·q) in the two streets' line points; used only when no node is shared.
+    func nearestApproach(_ a: Int, _ b: Int, within metres: Double = 80) -> GeoPoint? {
+        let first = segmentsByStreet[a].flatMap { segments[$0].points }
+        let second = segmentsByStreet[b].flatMap { segments[$0].points }
+        var best: (distance: Double, point: GeoPoint)?
+        for p in first {
+            for q in second where abs(p.lat - q.lat) < 0.001 {
+                let distance = p.distance(to: q)
+                if distance <= metres, distance < best?.distance ?? .infinity {
+                    best = (distance, GeoPoint(lat: (p.lat + q.lat) / 2, lon: (p.lon + q.lon) / 2))
+                }
+            }
+        }
+        return best?.point
+    }
+
+    /// The point address `number` on `street`, when the gazetteer lists it.
+    func addressPoint(street: Int, number: Int) -> GeoPoint? {
+        let numbers = addressNumbers[street]
+        let position = lowerBound(numbers, Int32(clamping: number))
+        guard position < numbers.count, numbers[position] == Int32(clamping: number) else { return nil }
+        return addressPoints[street][position]
+    }
+
+    /// A point between the nearest listed addresses below and above `number` on the same side
+    /// (same parity), when both are within `span` numbers and `metres` of each other (two
+    /// streets of one name, such as Mason St downtown and in the Presidio, must not be bridged).
+    func betweenAddresses(street: Int, number: Int, span: Int = 40, metres: Double = 150) -> GeoPoint? {
+        let numbers = addressNumbers[street]
+        let position = lowerBound(numbers, Int32(clamping: number))
+        let parity = number & 1
+        var below: Int?
+        var above: Int?
+        var index = position - 1
+        while index >= 0, Int(numbers[index]) >= number - span {
+            if Int(numbers[index]) & 1 == parity { below = index; break }
+            index -= 1
+        }
+        index = position
+        while index < numbers.count, Int(numbers[index]) <= number + span {
+            if Int(numbers[index]) & 1 == parity, Int(numbers[index]) != number { above = index; break }
+            index += 1
+        }
+        guard let below, let above else { return nil }
+        let low = Double(numbers[below]), high = Double(numbers[above])
+        let t = high > low ? (Double(number) - low) / (high - low) : 0.5
+        let a = addressPoints[street][below], b = addressPoints[street][above]
+        guard a.distance(to: b) <= metres else { return nil }
+        return GeoPoint(lat: a.lat + (b.lat - a.lat) * t, lon: a.lon + (b.lon - a.lon) * t)
+    }
+
+    func lowerBound(_ numbers: [Int32], _ value: Int32) -> Int {
+        var low = 0, high = numbers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if numbers[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

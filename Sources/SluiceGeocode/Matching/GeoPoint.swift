@@ -1,0 +1,100 @@
+import Foundation
+
+/// A WGS84 position, with the small-area geometry a city geocoder needs: distances in metres,
+/// a point part-way along a line, and a sideways offset from it.
+///
+///     let a = GeoPoint(lat: 37.79, lon: -122.40), b = GeoPoint(lat: 37.80, lon: -122.40)
+///     a.distance(to: b)                       // ≈ 1112 (metres)
+///     GeoPoint.along([a, b], fraction: 0.5)   // (37.795, -122.40) and the bearing of that piece
+public struct GeoPoint: Equatable, Hashable, Sendable {
+    public var lat: Double
+    public var lon: Double
+
+    public init(lat: Double, lon: Double) {
+        self.lat = lat
+        self.lon = lon
+    }
+
+    static let metresPerDegree = 111_195.0
+
+    /// Distance in metres (equirectangular: exact enough within a city).
+    public func distance(to other: GeoPoint) -> Double {
+        let x = (other.lon - lon) * cos((lat + other.lat) / 2 * .pi / 180)
+        let y = other.lat - lat
+        return (x * x + y * y).squareRoot() * Self.metresPerDegree
+    }
+
+    /// Six decimals (about 0.1 m), no trailing zeros: the gazetteer's and `geo`'s precision.
+    public static func format(_ degrees: Double) -> String { fixed(degrees, decimals: 6) }
+
+    /// `value` rounded to `decimals` places, trailing zeros dropped; the same text as
+    /// `String(format: "%.6f")` trimmed, without Foundation's formatter (which was a tenth of
+    /// the geocoder's time).
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "0" }
+        let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        var units = Int(scaled)
+        if units == 0 { return "0" }
+        var digits = decimals
+        while digits > 0, units % 10 == 0 {
+            units /= 10
+            digits -= 1
+        }
+        var text = String(units)
+        if digits > 0 {
+            if text.count <= digits { text = String(repeating: "0", count: digits - text.count + 1) + text }
+            text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+        }
+        return value < 0 ? "-" + text : text
+    }
+
+    /// The length of a line in metres.
+    public static func length(_ line: [GeoPoint]) -> Double {
+        zip(line, line.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+    }
+
+    /// The point at `fraction` (0...1) of the line's length, and the unit direction (east, north)
+    /// of the piece it lies on.
+    public static func along(_ line: [GeoPoint], fraction: Double) -> (point: GeoPoint, east: Double, north: Double) {
+        guard let first = line.first else { return (GeoPoint(lat: 0, lon: 0), 1, 0) }
+        guard line.count > 1 else { return (first, 1, 0) }
+        let total = length(line)
+        var remaining = max(0, min(1, fraction)) * total
+        for (a, b) in zip(line, line.dropFirst()) {
+            let piece = a.distance(to: b)
+            if remaining <= piece || b == line[line.count - 1] {
+                let t = piece > 0 ? min(1, remaining / piece) : 0
+                let point = GeoPoint(lat: a.lat + (b.lat - a.lat) * t, lon: a.lon + (b.lon - a.lon) * t)
+                let (east, north) = direction(from: a, to: b)
+                return (point, east, north)
+            }
+            remaining -= piece
+        }
+        return (line[line.count - 1], 1, 0)
+    }
+
+    /// The unit vector (east, north) from `a` to `b`.
+    static func direction(from a: GeoPoint, to b: GeoPoint) -> (Double, Double) {
+        let east = (b.lon - a.lon) * cos(a.lat * .pi / 180)
+        let north = b.lat - a.lat
+        let norm = (east * east + north * north).squareRoot()
+        return norm > 0 ? (east / norm, north / norm) : (1, 0)
+    }
+
+    /// This point moved `metres` east and north.
+    public func moved(east: Double, north: Double) -> GeoPoint {
+        GeoPoint(
+            lat: lat + north / Self.metresPerDegree,
+            lon: lon + east / (Self.metresPerDegree * cos(lat * .pi / 180)))
+    }
+
+    /// The middle of a set of points (mean), for a street or segment summary.
+    public static func mean(_ points: [GeoPoint]) -> GeoPoint? {
+        guard !points.isEmpty else { return nil }
+        let lat = points.reduce(0) { $0 + $1.lat } / Double(points.count)
+        let lon = points.reduce(0) { $0 + $1.lon } / Double(points.count)
+        return GeoPoint(lat: lat, lon: lon)
+    }
+}

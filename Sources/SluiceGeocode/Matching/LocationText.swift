@@ -1,0 +1,144 @@
+import SluiceSanitize
+
+/// A small parser for free-text locations, used by `--field` when a record has no `address`
+/// object (sluice-sanitize does this properly; this covers the common shapes):
+///
+///     LocationText.parse("Vesuvio Café (255 Columbus Avenue)")
+///     // place "Vesuvio Café", number 255, street "Columbus Avenue"
+///     LocationText.parse("Grant Avenue between Clay and California")
+///     // street "Grant Avenue", crossStreets ["Clay", "California"]
+///     LocationText.parse("Broadway @ Jones Streets")   // street "Broadway", crossStreets ["Jones Streets"]
+public enum LocationText {
+    static let segmentWords: Set<String> = ["between", "btwn", "btw", "b/t", "from"]
+    static let rangeWords: Set<String> = ["and", "&", "to", "-", "–", "thru", "through"]
+    static let crossWords: Set<String> = ["&", "and", "at", "@", "/", "x", "off"]
+    static let fillerWords: Set<String> = ["midblock", "mid-block", "intersection", "corner", "of", "the"]
+    static let streetTypes: Set<String> = Set(USPSTables.suffixes.filter { USPSTables.streetSuffixes.contains($0.value) }.keys)
+
+    public static func parse(_ text: String) -> GeocodeQuery {
+        var query = GeocodeQuery(text: text.trimmingSpaces())
+        var pieces: [String] = []
+        var rest = query.text
+        // "Outer (inner)": usually a place with its address, or an address with its district.
+        if rest.hasSuffix(")"), let open = rest.lastIndex(of: "(") {
+            let outer = rest[..<open].trimmingSpaces()
+            let inner = String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]).trimmingSpaces()
+            let innerFirst = inner.split(separator: " ").first.map { $0.lowercased() } ?? ""
+            if segmentWords.contains(innerFirst) {
+                pieces = [outer + " " + inner]
+            } else {
+                pieces = [outer] + split(inner)
+            }
+            rest = ""
+        }
+        if !rest.isEmpty { pieces = split(rest) }
+        for piece in pieces where !piece.isEmpty {
+            if let structured = structure(piece) {
+                if query.street == nil {
+                    query.number = structured.number
+                    query.street = structured.street
+                    query.crossStreets = structured.crossStreets
+                } else {
+                    query.alternatives.append(GeocodeQuery(number: structured.number, street: structured.street, crossStreets: structured.crossStreets, text: piece))
+                }
+            } else if query.place == nil {
+                query.place = piece
+            } else {
+                query.otherPlaces.append(piece)
+            }
+        }
+        // A lone street-less text is a place name; keep it as the place too.
+        if query.street == nil, query.place == nil, !query.text.isEmpty { query.place = query.text }
+        return query
+    }
+
+    /// Splits "Place, 12 Some St" and "Place - 12 Some St" and "Place at 12 Some St".
+    static func split(_ text: String) -> [String] {
+        var parts: [String] = []
+        for chunk in text.split(whereSeparator: { $0 == "," || $0 == ";" }).flatMap({ $0.split(separator: " - ") }) {
+            let words = chunk.split(separator: " ")
+            // ", between A & B" continues the street before it.
+            if let first = words.first?.lowercased(), segmentWords.contains(first) || first == "at", let last = parts.popLast() {
+                parts.append(last + " " + chunk.trimmingSpaces())
+                continue
+            }
+            if let at = words.firstIndex(where: { $0.lowercased() == "at" }), at > 0, at + 1 < words.count,
+                words[at + 1].first?.isNumber == true, words[at + 1].allSatisfy({ $0.isNumber })
+            {
+                parts.append(words[..<at].joined(separator: " "))
+                parts.append(words[(at + 1)...].joined(separator: " "))
+            } else if words.first?.first?.isNumber == false,
+                let number = words.dropFirst().firstIndex(where: { $0.allSatisfy(\.isNumber) }), number + 1 < words.count,
+                words[number + 1].first?.isLetter == true
+            {
+                // "UCSF Mt Zion 1600 Divisadero": a place, then an address.
+                parts.append(words[..<number].joined(separator: " "))
+                parts.append(words[number...].joined(separator: " "))
+            } else {
+                parts.append(chunk.trimmingSpaces())
+            }
+        }
+        return parts.filter { !$0.isEmpty }
+    }
+
+    /// Reads an address, a block, an intersection or a lone street from one piece of text.
+    static func structure(_ piece: String) -> (number: Int?, street: String, crossStreets: [String])? {
+        // "372/374 Pennsylvania Ave", "0-100 block Halleck Street": the first number counts.
+        var number: Int?
+        var text = Substring(piece)
+        if let first = piece.split(separator: " ").first, first.first?.isNumber == true,
+            first.allSatisfy({ $0.isNumber || $0 == "/" || $0 == "-" }), let value = Int(first.prefix { $0.isNumber })
+        {
+            number = value
+            text = piece.dropFirst(first.count)
+        }
+        var spaced = ""
+        for character in text {
+            if character == "&" || character == "@" || character == "/" {
+                spaced += " \(character) "
+            } else {
+                spaced.append(character)
+            }
+        }
+        var words = spaced.split(separator: " ").map(String.init)
+        while let first = words.first, fillerWords.contains(first.lowercased()) || (number != nil && first.lowercased() == "block") {
+            words.removeFirst()
+        }
+        words.removeAll { $0.lowercased() == "midblock" || $0.lowercased() == "mid-block" }
+        guard !words.isEmpty else { return nil }
+        let lower = words.map { $0.lowercased().trimmingCharacters(in: ".,;") }
+        if let between = lower.firstIndex(where: segmentWords.contains), between > 0 {
+            let after = lower[(between + 1)...]
+            if let separator = after.firstIndex(where: rangeWords.contains), separator > between + 1, separator + 1 < words.count {
+                return (number, join(words[..<between]), [join(words[(between + 1)..<separator]), join(words[(separator + 1)...])])
+            }
+            // "from 6th- 4th Streets": the separator is glued to the first cross street.
+            if let glued = after.firstIndex(where: { $0.hasSuffix("-") }), glued + 1 < words.count {
+                return (number, join(words[..<between]), [join(words[(between + 1)...glued].map { $0.trimmingCharacters(in: "-") }), join(words[(glued + 1)...])])
+            }
+        }
+        if let cross = lower.firstIndex(where: crossWords.contains), cross > 0, cross + 1 < words.count {
+            let street = join(words[..<cross])
+            let other = join(words[(cross + 1)...])
+            guard words[..<cross].count <= 5, other.split(separator: " ").count <= 5 else { return nil }
+            return (number, street, [other])
+        }
+        if number != nil || (words.count >= 2 && words.count <= 5 && lower.last.map(streetTypes.contains) == true) {
+            return (number, join(words[...]), [])
+        }
+        return nil
+    }
+
+    static func join(_ words: some Sequence<String>) -> String {
+        words.joined(separator: " ").trimmingCharacters(in: ".,;")
+    }
+}
+
+extension String {
+    /// The text without the given characters at either end.
+    func trimmingCharacters(in set: String) -> String {
+        let strip = Set(set)
+        guard let first = firstIndex(where: { !strip.contains($0) }), let last = lastIndex(where: { !strip.contains($0) }) else { return "" }
+        return String(self[first...last]).trimmingSpaces()
+    }
+}

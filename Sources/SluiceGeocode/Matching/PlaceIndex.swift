@@ -1,0 +1,203 @@
+import Foundation
+
+/// Finds places by name: exact normalised name, then alias, then a fuzzy token match that
+/// forgives typos (`Chrissy Field` → Crissy Field) and extra or missing words, weighting rare
+/// words above common ones (`park`, `street`).
+///
+///     let index = PlaceIndex([["Crissy Field"], ["Coit Tower", "Telegraph Hill Tower"]])
+///     index.best("Chrissy Field")   // place 0, score ≈ 0.9, how: .fuzzy
+///
+/// - Complexity: exact lookups O(1); fuzzy O(v) in the vocabulary size per query word.
+public struct PlaceIndex: Sendable {
+    public enum How: String, Sendable { case exact, alias, fuzzy }
+
+    public struct Hit: Equatable, Sendable {
+        public var place: Int
+        public var score: Double
+        public var how: How
+    }
+
+    var exact: [String: Int] = [:]
+    var alias: [String: Int] = [:]
+    /// Word → the places whose names (or aliases) hold it.
+    var postings: [String: [Int]] = [:]
+    var vocabulary: [String] = []
+    /// The vocabulary as bytes, for the typo search, with the set of bytes each word holds.
+    var vocabularyBytes: [[UInt8]] = []
+    var vocabularyMasks: [UInt64] = []
+    var weights: [String: Double] = [:]
+    /// Each place's names as word lists, for scoring.
+    var names: [[[String]]] = []
+    /// Each place's lightest name (sum of word weights), for the quick upper bound.
+    var lightestName: [Double] = []
+
+    /// Words that do not tell places apart (`Mission District` is the Mission).
+    static let stopWords: Set<String> = ["the", "of", "a", "an", "and", "at", "in", "on", "sf", "san", "francisco", "district", "neighborhood", "area"]
+
+    public init() {}
+
+    /// Indexes places given as lists of names: the first is the name, the rest are aliases.
+    public init(_ placeNames: [[String]]) {
+        names = placeNames.map { $0.map(Self.words) }
+        for (place, list) in placeNames.enumerated() {
+            for (position, name) in list.enumerated() {
+                let key = Self.words(name).joined(separator: " ")
+                guard !key.isEmpty else { continue }
+                if position == 0 {
+                    if exact[key] == nil { exact[key] = place }
+                } else if alias[key] == nil {
+                    alias[key] = place
+                }
+                for word in Set(Self.words(name)) where postings[word]?.last != place {
+                    postings[word, default: []].append(place)
+                }
+            }
+        }
+        vocabulary = postings.keys.sorted()
+        vocabularyBytes = vocabulary.map { Array($0.utf8) }
+        vocabularyMasks = vocabularyBytes.map(EditDistance.mask)
+        let total = Double(max(1, placeNames.count))
+        for (word, list) in postings { weights[word] = log(1 + total / Double(list.count)) }
+        lightestName = names.map { list in list.map { $0.reduce(0) { $0 + (weights[$1] ?? 0) } }.filter { $0 > 0 }.min() ?? 1 }
+    }
+
+    /// Lower-case words without punctuation, accents or stop words; `&` and `st.` (saint) spelled out.
+    public static func words(_ text: String) -> [String] {
+        // Folding accents is slow; plain ASCII only needs lower-casing.
+        let folded = text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased() : text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        var words: [String] = []
+        var current = ""
+        for character in folded {
+            if character == "'" || character == "\u{2019}" || character == "." { continue }
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.filter { !stopWords.contains($0) }
+    }
+
+    /// The best places for `text`, best first: exact and alias hits alone, else fuzzy hits
+    /// scoring at least `minimum`.
+    public func search(_ text: String, limit: Int = 5, minimum: Double = 0.6, fuzzy: Bool = true) -> [Hit] {
+        let query = Self.words(text)
+        guard !query.isEmpty else { return [] }
+        let key = query.joined(separator: " ")
+        if let place = exact[key] { return [Hit(place: place, score: 1, how: .exact)] }
+        if let place = alias[key] { return [Hit(place: place, score: 0.97, how: .alias)] }
+        guard fuzzy else { return [] }
+        // Each query word's closest vocabulary words (itself, or within a small edit distance).
+        var matches: [String: [(word: String, similarity: Double)]] = [:]
+        // An upper bound of each place's matched weight, summed over query words, so that only
+        // places that can reach `minimum` get the full score (common words such as "park"
+        // touch hundreds of places).
+        var bound = [Double](repeating: 0, count: names.count)
+        var candidates: [Int] = []
+        for word in Set(query) {
+            var found: [(String, Double)] = []
+            if postings[word] != nil {
+                found.append((word, 1))
+            } else if word.utf8.count >= 4, !Self.hasDigit(word) {
+                let bytes = Array(word.utf8)
+                let allowed = bytes.count >= 8 ? 2 : 1
+                let mask = EditDistance.mask(bytes)
+                for (position, other) in vocabularyBytes.enumerated()
+                where Swift.abs(other.count - bytes.count) <= allowed && EditDistance.mayBeWithin(allowed, mask, vocabularyMasks[position]) {
+                    if let distance = EditDistance.bounded(bytes, other, limit: allowed) {
+                        found.append((vocabulary[position], 1 - 0.15 * Double(distance)))
+                    }
+                }
+            }
+            matches[word] = found
+            var best: [Int: Double] = [:]
+            for (other, similarity) in found {
+                let contribution = (weights[other] ?? 0) * similarity
+                for place in postings[other] ?? [] where contribution > best[place] ?? 0 { best[place] = contribution }
+            }
+            for (place, contribution) in best {
+                if bound[place] == 0 { candidates.append(place) }
+                bound[place] += contribution
+            }
+        }
+        let unknown = log(1 + Double(max(1, names.count)))
+        let queryWeight = query.reduce(0) { $0 + (weights[$1] ?? unknown) }
+        var hits: [Hit] = []
+        for place in candidates.sorted() where (bound[place] / queryWeight + bound[place] / lightestName[place]) / 2 >= minimum {
+            let similarity = names[place].map { self.score(query: query, name: $0, matches: matches) }.max() ?? 0
+            if similarity >= minimum { hits.append(Hit(place: place, score: similarity, how: .fuzzy)) }
+        }
+        hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.place < $1.place }
+        return Array(hits.prefix(limit))
+    }
+
+    static func hasDigit(_ word: String) -> Bool { word.utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
+
+    public func best(_ text: String, minimum: Double = 0.6) -> Hit? { search(text, limit: 1, minimum: minimum).first }
+
+    /// The mean of the weighted shares of query words found in the name and of name words
+    /// found in the query, so `Huntington Park` still finds `Collis P. Huntington Park`.
+    func score(query: [String], name: [String], matches: [String: [(word: String, similarity: Double)]]) -> Double {
+        let unknown = log(1 + Double(max(1, names.count)))
+        func weight(_ word: String) -> Double { weights[word] ?? unknown }
+        // A number in a name must be in the query: Pier 7 is not Pier 17, 16th Avenue not 15th.
+        // (The query may hold other numbers: "Alcoa Building (1 Maritime Plaza)".)
+        guard name.filter(Self.hasDigit).allSatisfy(query.contains) else { return 0 }
+        var matched = 0.0
+        var used = Set<String>()
+        for word in query {
+            guard let best = matches[word]?.filter({ name.contains($0.word) && !used.contains($0.word) }).max(by: { $0.similarity < $1.similarity }) else { continue }
+            used.insert(best.word)
+            matched += weight(best.word) * best.similarity
+        }
+        let queryWeight = query.reduce(0) { $0 + weight($1) }, nameWeight = name.reduce(0) { $0 + weight($1) }
+        guard queryWeight > 0, nameWeight > 0 else { return 0 }
+        return min(0.95, (matched / queryWeight + matched / nameWeight) / 2)
+    }
+}
+
+/// Levenshtein distance with an early stop, for typo-tolerant names.
+public enum EditDistance {
+    /// The edit distance between `a` and `b` when it is at most `limit`, else nil.
+    ///
+    ///     EditDistance.bounded("kearney", "kearny", limit: 1)   // 1
+    public static func bounded(_ a: String, _ b: String, limit: Int) -> Int? {
+        bounded(Array(a.utf8), Array(b.utf8), limit: limit)
+    }
+
+    /// The set of bytes a word holds, folded into 64 bits (`byte % 64`).
+    public static func mask(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0) { $0 | (1 << UInt64($1 % 64)) }
+    }
+
+    /// False when two words cannot be within `limit` edits: one edit adds or removes at most
+    /// two members of the byte set, so more differences rule the pair out without the table.
+    public static func mayBeWithin(_ limit: Int, _ a: UInt64, _ b: UInt64) -> Bool {
+        (a ^ b).nonzeroBitCount <= 2 * limit
+    }
+
+    /// The same on bytes, with its two rows on the stack (no allocation per call).
+    public static func bounded(_ x: [UInt8], _ y: [UInt8], limit: Int) -> Int? {
+        if Swift.abs(x.count - y.count) > limit { return nil }
+        if x.isEmpty || y.isEmpty { return max(x.count, y.count) <= limit ? max(x.count, y.count) : nil }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (y.count + 1)) { rows in
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...y.count])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(y.count + 1)...])
+            for j in 0...y.count { previous[j] = j }
+            for i in 1...x.count {
+                current[0] = i
+                var rowMinimum = i
+                for j in 1...y.count {
+                    let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                    current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    rowMinimum = Swift.min(rowMinimum, current[j])
+                }
+                if rowMinimum > limit { return nil }
+                swap(&previous, &current)
+            }
+            return previous[y.count] <= limit ? previous[y.count] : nil
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import SluiceGeocode
+
+GazetteerTool.main()

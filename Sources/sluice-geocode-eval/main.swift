@@ -1,0 +1,3 @@
+import SluiceGeocode
+
+EvalTool.main()

@@ -1,0 +1,4 @@
+import SluiceCore
+import SluiceGeocode
+
+Stage.main(GeocodeCommand.self)

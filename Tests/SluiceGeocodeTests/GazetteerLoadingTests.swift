@@ -1,0 +1,64 @@
+import SluiceCore
+import Testing
+
+@testable import SluiceGeocode
+
+@Suite struct GazetteerLoadingTests {
+    let header = "kind,name,number,street,cross_street,nodes,lat,lon,points\n"
+
+    func failure(_ body: String) -> String? {
+        do {
+            _ = try Gazetteer.parse(Array((header + body).utf8), source: "g.csv")
+            return nil
+        } catch let failure as StageFailure {
+            return failure.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func loadsEveryKind() throws {
+        let gazetteer = try TinyGazetteer.load()
+        #expect(gazetteer.rowCount == 18)
+        #expect(gazetteer.places.count == 5)
+        #expect(gazetteer.segments.count == 7)
+        #expect(gazetteer.streetKeys.contains("broadway"))
+    }
+
+    @Test func badRowsNameTheFileAndLine() {
+        #expect(failure("address,,12,mason st,,,37.7,-122.4\n") == "g.csv:2: error: expected 9 columns, found 8")
+        #expect(failure("address,,12,mason st,,,north,-122.4,\n") == "g.csv:2: error: coordinates must be numbers, got lat 'north', lon '-122.4'")
+        #expect(failure("address,,12,mason st,,,97.7,-122.4,\n") == "g.csv:2: error: coordinates out of range: lat 97.7 (±90), lon -122.4 (±180)")
+        #expect(failure("address,,twelve,mason st,,,37.7,-122.4,\n") == "g.csv:2: error: an address needs a whole house number, got 'twelve'")
+        #expect(failure("road,,,,,,,,\n") == "g.csv:2: error: unknown kind 'road' (expected place, address, segment or intersection)")
+        #expect(failure("segment,,,mason st,,a|b,,,-122.4 37.7\n") == "g.csv:2: error: a segment needs at least two points")
+        #expect(failure("place,\"Coit Tower,,,,,,37.8,-122.4,\n") == "g.csv:2: error: unterminated quoted field")
+    }
+
+    @Test func headerMustNameKind() {
+        #expect(throws: StageFailure.self) { try Gazetteer.parse(Array("name,lat,lon\n".utf8), source: "g.csv") }
+    }
+
+    @Test func badRowsCanBeSkippedAndReported() throws {
+        var skipped: [GazetteerRowError] = []
+        let text = header + "place,Coit Tower,,,,,37.802374,-122.405834,\nplace,Nowhere,,,,,x,y,\n"
+        let gazetteer = try Gazetteer.parse(Array(text.utf8), source: "g.csv") { problem in
+            skipped.append(problem)
+            return true
+        }
+        #expect(gazetteer.places.map(\.name) == ["Coit Tower"])
+        #expect(skipped.map(\.line) == [3])
+        #expect(skipped.first?.raw == "place,Nowhere,,,,,x,y,")
+    }
+
+    @Test func missingFileIsNoInput() {
+        do {
+            _ = try Gazetteer.load(path: "/nonexistent/g.csv")
+            Issue.record("expected a failure")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .noInput)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}

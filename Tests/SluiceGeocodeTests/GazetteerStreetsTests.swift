@@ -1,0 +1,80 @@
+import Testing
+
+@testable import SluiceGeocode
+
+@Suite struct GazetteerStreetsTests {
+    let gazetteer: Gazetteer
+    init() throws { gazetteer = try TinyGazetteer.load() }
+
+    func first(_ text: String) -> (key: String, method: String)? {
+        gazetteer.streets(for: text).first.map { (gazetteer.streetKeys[$0.id], $0.method) }
+    }
+
+    @Test func exactKeyThenMissingSuffixThenTypos() {
+        #expect(first("MASON ST")?.method == "")
+        #expect(first("Mason")?.key == "mason st")
+        #expect(first("Mason")?.method == "suffix_added")
+        #expect(first("Mason Avenue")?.method == "suffix_differs")
+        #expect(first("Kearney St")?.key == "kearny st")
+        #expect(first("Californa")?.method == "fuzzy_street(californa→california)")
+        #expect(first("Lombard St") == nil)
+        #expect(first("") == nil)
+    }
+
+    @Test func extraWordsAfterTheStreetTypeAndMisspeltTypes() {
+        #expect(first("Mason St Hill")?.key == "mason st")
+        #expect(first("Mason St Hill")?.method == "trimmed")
+        #expect(first("California Streeet")?.key == "california st")
+        #expect(first("Nob Hill") == nil)
+    }
+
+    @Test func wordsWrittenTogether() throws {
+        var g = Gazetteer()
+        var row = GazetteerRow(kind: .intersection)
+        row.street = "de haro st"
+        row.crossStreet = "mariposa st"
+        row.lat = 37.7634
+        row.lon = -122.4017
+        g.add(row)
+        g.finish()
+        #expect(g.streets(for: "DeHaro").first?.method == "spacing")
+    }
+
+    @Test func streetsWithoutASharedNodeMeetWhereTheirLinesPassClose() throws {
+        let kearny = try #require(gazetteer.streetIDs["kearny st"])
+        let pine = try #require(gazetteer.streetIDs["pine st"])
+        let california = try #require(gazetteer.streetIDs["california st"])
+        #expect(gazetteer.meeting(california, pine).isEmpty)
+        // Pine and California run parallel about 100 m apart: they do not meet.
+        #expect(gazetteer.nearestApproach(california, pine) == nil)
+        #expect(gazetteer.nearestApproach(kearny, pine) == nil)
+        let mason = try #require(gazetteer.streetIDs["mason st"])
+        #expect(gazetteer.nearestApproach(mason, california, within: 1) == GeoPoint(lat: 37.79183, lon: -122.41082))
+    }
+
+    @Test func farApartNeighboursAreNotBridged() throws {
+        var g = Gazetteer()
+        // Mason St downtown (850) and in the Presidio (920): one name, two streets.
+        for (number, lat, lon) in [(850, 37.79136, -122.41058), (920, 37.80378, -122.46785)] {
+            var row = GazetteerRow(kind: .address)
+            row.street = "mason st"
+            row.number = number
+            row.lat = lat
+            row.lon = lon
+            g.add(row)
+        }
+        g.finish()
+        #expect(g.betweenAddresses(street: 0, number: 880, span: 100) == nil)
+    }
+
+    @Test func pointAddressesAndTheirNeighbours() throws {
+        let california = try #require(gazetteer.streetIDs["california st"])
+        #expect(gazetteer.addressPoint(street: california, number: 905) == GeoPoint(lat: 37.79186, lon: -122.40941))
+        #expect(gazetteer.addressPoint(street: california, number: 903) == nil)
+        // 903 lies between 901 and 905 (odd side).
+        #expect(gazetteer.betweenAddresses(street: california, number: 903) == GeoPoint(lat: 37.79186, lon: -122.40939))
+        // 960 is even, between 950 and 990; 999 has no odd neighbour above it.
+        #expect(gazetteer.betweenAddresses(street: california, number: 960) != nil)
+        #expect(gazetteer.betweenAddresses(street: california, number: 999) == nil)
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import SluiceGeocode
+
+@Suite struct GeocodeEvalTests {
+    @Test func quantilesByNearestRank() {
+        #expect(GeocodeEval.quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.5) == 5)
+        #expect(GeocodeEval.quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9) == 9)
+        #expect(GeocodeEval.quantile([], 0.5) == 0)
+    }
+
+    @Test func errorTableByGroup() {
+        let samples = [
+            GeocodeEval.Sample(precision: .address, score: 0.98, error: 10),
+            GeocodeEval.Sample(precision: .address, score: 0.98, error: 120),
+            GeocodeEval.Sample(precision: .none, score: 0, error: nil),
+        ]
+        let lines = GeocodeEval.errorTable(samples) { $0.precision.rawValue }
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix("address         2     10 m     120 m    50.0%   50.0%   100.0%"))
+        #expect(lines[2].hasPrefix("none            1     -"))
+        #expect(lines[3].hasPrefix("all             3"))
+        #expect(GeocodeEval.band(0.93) == "score >=0.90" && GeocodeEval.band(0.2) == "score <0.40")
+        var far = samples[1]
+        far.text = "1650 20TH AVE"
+        far.matched = "1650 20th ave"
+        #expect(GeocodeEval.worst([samples[0], far, samples[2]], 1) == ["  120 m  1650 20TH AVE → 1650 20th ave"])
+    }
+
+    @Test func filmReportCountsAndRanksUnmatched() throws {
+        let ndjson = """
+            {"locations":"Coit Tower","geo":{"precision":"place"}}
+            {"locations":"Chinatown","geo":{"precision":"place","matched":"Chinatown (neighborhood)"}}
+            {"locations":"Bay Bridge","geo":{"precision":"none"}}
+            {"locations":"Bay Bridge","geo":{"precision":"none"}}
+            {"locations":"","geo":{"precision":"none"}}
+            {"address":{"raw":"Lombard Street"},"geo":{"precision":"street"}}
+            """
+        let report = try GeocodeEval.films(ndjson: Array(ndjson.utf8), textField: "locations")
+        #expect(report.total == 5)
+        #expect(report.unmatched == ["Bay Bridge": 2])
+        #expect(report.betterThanStreet == 0.4)
+        #expect(report.neighbourhoods == 1)
+        #expect(report.lines().contains("  2  Bay Bridge"))
+    }
+}

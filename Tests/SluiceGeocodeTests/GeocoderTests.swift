@@ -1,0 +1,146 @@
+import Testing
+
+@testable import SluiceGeocode
+
+/// One test per rule of the cascade, on real rows around Mason & California.
+@Suite struct GeocoderTests {
+    let geocoder: Geocoder
+
+    init() throws { geocoder = Geocoder(try TinyGazetteer.load()) }
+
+    func best(_ text: String) -> GeoMatch? { geocoder.geocode(LocationText.parse(text)).first }
+
+    @Test func exactPointAddress() throws {
+        let match = try #require(best("950 California Street"))
+        #expect(match.precision == .address)
+        #expect(match.method == "address_point")
+        #expect(match.point == GeoPoint(lat: 37.79204, lon: -122.41006))
+        #expect(match.score == 0.98)
+    }
+
+    @Test func betweenListedAddressesOnTheSameSide() throws {
+        // 970 lies between the listed even numbers 950 and 990.
+        let match = try #require(best("970 California St"))
+        #expect(match.precision == .interpolated)
+        #expect(match.method == "between_addresses")
+        let point = try #require(match.point)
+        #expect(abs(point.lat - 37.79197) < 0.00001)
+    }
+
+    @Test func interpolatedOnTheCorrectSide() throws {
+        // 820 (even) is on the right of block 8810000, which runs north: east of the line.
+        let match = try #require(best("820 Mason St"))
+        #expect(match.precision == .interpolated)
+        #expect(match.method == "interpolated")
+        #expect(match.matched == "820 mason st (block 8810000)")
+        let odd = try #require(best("821 Mason St")?.point)
+        let point = try #require(match.point)
+        #expect(point.lon > odd.lon)
+        #expect(point.distance(to: odd) > 10 && point.distance(to: odd) < 20)
+    }
+
+    @Test func pastTheRangesTakesTheNearestBlockEnd() throws {
+        let match = try #require(best("950 Mason St"))
+        #expect(match.method == "nearest_block")
+        #expect(match.score < 0.6)
+        #expect(best("1200 Mason St")?.precision == .street)
+    }
+
+    @Test func intersectionBySharedNode() throws {
+        let match = try #require(best("Mason & California Streets"))
+        #expect(match.precision == .intersection)
+        #expect(match.point == GeoPoint(lat: 37.79183, lon: -122.41082))
+        #expect(match.matched == "mason st & california st")
+    }
+
+    @Test func intersectionFromTheListedRows() throws {
+        let match = try #require(best("Broadway at Rowland"))
+        #expect(match.precision == .intersection)
+        #expect(match.point == GeoPoint(lat: 37.79812, lon: -122.40468))
+    }
+
+    @Test func intersectionOfADividedRoadByNearestPoints() throws {
+        // Market St ends 65 m from The Embarcadero's carriageway without sharing its node.
+        let csv = """
+            kind,street,nodes,points
+            segment,market st,a|b,-122.39529 37.79409;-122.39475 37.79448
+            segment,embarcadero,c|d,-122.3942 37.79487;-122.39386 37.79553
+            """
+        let geocoder = Geocoder(try Gazetteer.parse(Array(csv.utf8), source: "t.csv"))
+        let match = try #require(geocoder.geocode(LocationText.parse("Market St at Embarcadero")).first)
+        #expect(match.precision == .intersection)
+        // "Embarcadero" is the street's exact key (a leading "The" is dropped by the normaliser).
+        #expect(match.method == "intersection_nearest_points")
+        #expect(match.score == 0.8)
+    }
+
+    @Test func segmentIsTheMidpointOfItsTwoIntersections() throws {
+        let match = try #require(best("Mason between Pine and California"))
+        #expect(match.precision == .segment)
+        #expect(match.point == GeoPoint(lat: (37.79088 + 37.79183) / 2, lon: (-122.41062 + -122.41082) / 2))
+        #expect(match.matched == "mason st between pine st and california st")
+    }
+
+    @Test func segmentWithOneKnownEndFallsBackToThatIntersection() throws {
+        let match = try #require(best("Mason between Pine and Nowhere"))
+        #expect(match.precision == .intersection)
+        #expect(match.method.hasSuffix("+segment_one_end"))
+    }
+
+    @Test func placeExactAliasAndFuzzy() throws {
+        #expect(best("Grace Cathedral")?.method == "place_exact")
+        #expect(best("Fairmont Hotel")?.method == "place_alias")
+        let fuzzy = try #require(best("Chrissy Field"))
+        #expect(fuzzy.method == "place_fuzzy")
+        #expect(fuzzy.matched == "Crissy Field Center")
+        #expect(fuzzy.score < 0.75)
+    }
+
+    @Test func neighbourhoodsScoreLowerAndSaySo() throws {
+        let match = try #require(best("Nob Hill"))
+        #expect(match.matched == "Nob Hill (neighborhood)")
+        #expect(match.score == 0.45)
+    }
+
+    @Test func streetAloneIsLowPrecision() throws {
+        let match = try #require(best("Kearney Street"))
+        #expect(match.precision == .street)
+        #expect(match.method == "street_centre+fuzzy_street(kearney→kearny)")
+        #expect(match.score < 0.5)
+    }
+
+    @Test func nothingMatchedSaysWhy() {
+        #expect(best("Bay Bridge") == .none("no street, intersection or place matched 'Bay Bridge'"))
+        #expect(best("Lombard Street") == .none("street 'Lombard Street' is not in the gazetteer"))
+        #expect(best("") == .none("empty location"))
+    }
+
+    @Test func placeAndAddressThatAgreePreferTheAddress() throws {
+        let match = try #require(best("Grace Cathedral (950 California Street)"))
+        #expect(match.precision == .address)
+        #expect(match.method == "address_point+place_agrees")
+        #expect(match.score == 1)
+    }
+
+    @Test func placeAndAddressThatDisagreeSaySo() throws {
+        let match = try #require(best("Crissy Field Center (950 California Street)"))
+        #expect(match.precision == .address)
+        let note = try #require(match.note)
+        #expect(note.hasPrefix("place 'Crissy Field Center' and address '950 california st' are "))
+        #expect(match.score < 0.9)
+    }
+
+    @Test func alternativesAreTriedWithASmallPenalty() throws {
+        var query = GeocodeQuery(street: "Nowhere St", text: "Nowhere St")
+        query.alternatives = [GeocodeQuery(number: 950, street: "California St")]
+        let match = try #require(geocoder.geocode(query).first)
+        #expect(match.method == "address_point+alternative")
+        #expect(match.score == 0.98 * 0.97)
+    }
+
+    @Test func streetScoreFallsWithLength() {
+        #expect(Geocoder.streetScore(length: 100) == 0.45)
+        #expect(Geocoder.streetScore(length: 20_000) < Geocoder.streetScore(length: 2_000))
+        #expect(Geocoder.streetScore(length: 1e9) == 0.1)
+    }
+}
