@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
         .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"], exclude: ["Cases", "Fixtures"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
         // `make eval`: the stages' accuracy against labelled data.
