@@ -37,13 +37,21 @@ run 03-geocoded "$out/03-geocoded.ndjson" \
   "$bin/sluice-geocode" --gazetteer data/sf-gazetteer.csv "$out/02-sanitized.ndjson"
 run 04-deduped "$out/04-deduped.ndjson" \
   "$bin/sluice-dedupe" --key address.key --mark "$out/03-geocoded.ndjson"
+# One row per input record in film_locations, linking a film (films: title and year) to a place
+# (locations: the address key with its coordinates, one row per place).
 run 05-loaded /dev/null \
-  "$bin/sluice-load" "$db" --table films --pk provenance_source,provenance_row "$out/04-deduped.ndjson"
+  "$bin/sluice-load" "$db" --table film_locations --pk provenance_source,provenance_row \
+    --extract title,release_year:films \
+    --extract address.key,address.kind,geo.lat,geo.lon,geo.precision,geo.matched:locations \
+    --index films_id,locations_id --fts locations,fun_facts "$out/04-deduped.ndjson"
 
 end=$(date +%s.%N)
 echo "pipeline: $source_csv → $db"
 printf '%s\n' "${summary[@]}"
 printf '  %-14s %6.2f s\n' total "$(awk "BEGIN{print $end - $start}")"
+strings=$("$bin/sluice-dedupe" --key locations --drop --quiet "$out/04-deduped.ndjson" | grep -c '"locations":"' || true)
+places=$(grep -o '[0-9]* new in locations' "$out/05-loaded.log" | grep -o '^[0-9]*' || echo 0)
+echo "  places: $strings distinct location strings → $places places (rows of the locations table)"
 # Geocoding: match rate by precision and the most frequent unmatched strings.
 "$bin/sluice-geocode-eval" films "$out/03-geocoded.ndjson" > "$out/geocode-report.txt"
 sed -n '1,10p' "$out/geocode-report.txt" | sed 's/^/  geocode: /'
