@@ -39,13 +39,19 @@ public struct BlockingRule: Equatable, Sendable {
             }
             let name = pieces.count > 1 ? pieces[1] : "exact"
             let transform: Transform
-            if name == "exact" { transform = .exact }
-            else if name == "soundex" { transform = .soundex }
-            else if name == "metaphone" { transform = .metaphone }
-            else if name == "fingerprint" { transform = .fingerprint }
-            else if name.hasPrefix("prefix"), let n = Int(name.dropFirst(6)), n > 0 { transform = .prefix(n) }
-            else if name.hasPrefix("geohash"), let n = Int(name.dropFirst(7)), (1...12).contains(n) { transform = .geohash(n) }
-            else {
+            if name == "exact" {
+                transform = .exact
+            } else if name == "soundex" {
+                transform = .soundex
+            } else if name == "metaphone" {
+                transform = .metaphone
+            } else if name == "fingerprint" {
+                transform = .fingerprint
+            } else if name.hasPrefix("prefix"), let n = Int(name.dropFirst(6)), n > 0 {
+                transform = .prefix(n)
+            } else if name.hasPrefix("geohash"), let n = Int(name.dropFirst(7)), (1...12).contains(n) {
+                transform = .geohash(n)
+            } else {
                 throw .usage("option '--block': unknown transform '\(name)' in '\(text)' (exact, prefixN, soundex, metaphone, fingerprint, geohashN)")
             }
             parts.append(Part(path: path, transform: transform))

@@ -12,10 +12,17 @@ public struct DedupeCommand: StageCommand {
             "              [--mark | --drop | --merge] [--pairs FILE] [--explain-model] [FILE…]",
         ],
         options: [
-            .value("key", "FIELDS", "exact mode: records with equal values of all these fields (dotted paths, e.g. title,address.key) are one cluster"),
+            .value(
+                "key", "FIELDS", "exact mode: records with equal values of all these fields (dotted paths, e.g. title,address.key) are one cluster"),
             .flag("fold", "exact mode: compare key text normalised (case, accents, punctuation and spacing ignored)"),
-            .value("compare", "SPECS", "fuzzy mode: FIELD:METHOD list; METHOD is exact, jw (Jaro–Winkler, the default), lev (Levenshtein ratio), tokens (token set), num[=TOL], date[=DAYS], geo[=METRES] (FIELD holds lat/lon, e.g. geo)"),
-            .value("block", "RULE", "fuzzy mode: compare records sharing this key; repeatable; RULE is FIELD[:TRANSFORM][+FIELD[:TRANSFORM]…], TRANSFORM exact (default), prefixN, soundex, metaphone, fingerprint, geohashN"),
+            .value(
+                "compare", "SPECS",
+                "fuzzy mode: FIELD:METHOD list; METHOD is exact, jw (Jaro–Winkler, the default), lev (Levenshtein ratio), tokens (token set), num[=TOL], date[=DAYS], geo[=METRES] (FIELD holds lat/lon, e.g. geo)"
+            ),
+            .value(
+                "block", "RULE",
+                "fuzzy mode: compare records sharing this key; repeatable; RULE is FIELD[:TRANSFORM][+FIELD[:TRANSFORM]…], TRANSFORM exact (default), prefixN, soundex, metaphone, fingerprint, geohashN"
+            ),
             .value("threshold", "P", "fuzzy mode: link pairs whose match probability is at least P (default 0.9)"),
             .value("max-block", "N", "blocks larger than N are compared by sorted neighbourhood instead of all pairs, and reported (default 100)"),
             .value("window", "N", "the sorted-neighbourhood window inside oversized blocks (default 20)"),
@@ -43,20 +50,28 @@ public struct DedupeCommand: StageCommand {
             --merge also holds the records of clusters with more than one member.
             """,
         sections: [
-            ("OUTPUT", """
+            (
+                "OUTPUT",
+                """
                   --mark adds "dedupe":{"cluster":"8c1f…","size":2,"canonical":true,"score":0.9991} to every record.
                   cluster: a stable id, 16 hex digits: in exact mode the hash of the key, in fuzzy mode the smallest
                     hash of a member's provenance (its whole line without one), so adding records renumbers nothing.
                   canonical: the member with the most non-null, non-empty members (the earliest on ties).
                   score: the best match probability linking the record into its cluster (1 in exact mode); absent alone.
                   weak: true on a chained cluster too large (over 200) to check with --min-density.
-                """),
-            ("MERGE", """
+                """
+            ),
+            (
+                "MERGE",
+                """
                   One record per cluster, at its canonical record's place: the canonical record's members, each null or
                   empty one filled from the first other member (input order) that has a value, then members only the
                   others have; dedupe.members lists the provenance of every member (or {"record":N}) in input order.
-                """),
-            ("MODEL", """
+                """
+            ),
+            (
+                "MODEL",
+                """
                   Fuzzy mode learns a Fellegi–Sunter model without labels: u from 100,000 random pairs (equal text
                   exactly from value frequencies), m and the share of matches by EM over the compared pairs. A missing,
                   null or empty value is its own level with weight 0. Text is normalised before comparing (lower case,
@@ -66,7 +81,8 @@ public struct DedupeCommand: StageCommand {
                   where a value is common because it is one place named often, use --no-tf. EM learns whatever
                   sameness dominates the compared pairs: blocking on title makes "the same film" the match; block
                   on what duplicates share and compare what tells them apart (see --explain-model).
-                """),
+                """
+            ),
             ("ENVIRONMENT", "  TMPDIR  where the spool file goes (default /tmp)"),
         ])
 
@@ -84,7 +100,9 @@ public struct DedupeCommand: StageCommand {
     public init(arguments: ParsedArguments) throws(StageFailure) {
         inputs = arguments.positionals
         let modes = ["mark", "drop", "merge"].filter { arguments.has($0) }
-        guard modes.count <= 1 else { throw .usage("choose one of --mark, --drop, --merge, not \(modes.map { "--" + $0 }.joined(separator: " and "))") }
+        guard modes.count <= 1 else {
+            throw .usage("choose one of --mark, --drop, --merge, not \(modes.map { "--" + $0 }.joined(separator: " and "))")
+        }
         mode = modes.first.flatMap(DedupeWriter.Mode.init) ?? .mark
         pairsPath = arguments["pairs"]
         explainModel = arguments.has("explain-model")
@@ -105,10 +123,14 @@ public struct DedupeCommand: StageCommand {
             if arguments.has("fold") { throw .usage("option '--fold' needs exact mode (--key); fuzzy mode always normalises") }
             var specs: [ComparisonSpec] = []
             for text in compares { specs.append(try ComparisonSpec.parse(text)) }
-            guard specs.count <= Pattern.maxFields else { throw .usage("option '--compare' takes at most \(Pattern.maxFields) fields, got \(specs.count)") }
+            guard specs.count <= Pattern.maxFields else {
+                throw .usage("option '--compare' takes at most \(Pattern.maxFields) fields, got \(specs.count)")
+            }
             var rules: [BlockingRule] = []
             for text in arguments.list("block") { rules.append(try BlockingRule.parse(text)) }
-            guard !rules.isEmpty else { throw .usage("fuzzy mode needs at least one --block rule (comparing all pairs grows as the square of the input)") }
+            guard !rules.isEmpty else {
+                throw .usage("fuzzy mode needs at least one --block rule (comparing all pairs grows as the square of the input)")
+            }
             var settings = FuzzyMatcher.Settings()
             settings.threshold = try arguments.double("threshold", default: settings.threshold, range: 0...1)
             settings.maxBlock = try arguments.int("max-block", default: settings.maxBlock, range: 2...Int(Int32.max))
@@ -156,16 +178,19 @@ public struct DedupeCommand: StageCommand {
         context.accounting.details.append("\(matcher.pairsCompared) pairs compared, \(matcher.pairsMatched) matched")
         let blocker = matcher.blocker
         for (rule, sizes) in blocker.oversizedSizes.enumerated() where !sizes.isEmpty {
-            context.warn("--block \(matcher.rules[rule].text): \(sizes.count) \(sizes.count == 1 ? "block" : "blocks") over --max-block \(blocker.maxBlock) (largest \(sizes.max() ?? 0)) compared by sorted neighbourhood, window \(blocker.window)")
+            context.warn(
+                "--block \(matcher.rules[rule].text): \(sizes.count) \(sizes.count == 1 ? "block" : "blocks") over --max-block \(blocker.maxBlock) (largest \(sizes.max() ?? 0)) compared by sorted neighbourhood, window \(blocker.window)"
+            )
         }
         let oversized = blocker.oversizedSizes.reduce(0) { $0 + $1.count }
         if oversized > 0 { context.accounting.details.append("\(oversized) oversized blocks") }
         if matcher.clustersSplit > 0 { context.accounting.details.append("\(matcher.clustersSplit) chained clusters split") }
         if matcher.clustersFlagged > 0 { context.accounting.details.append("\(matcher.clustersFlagged) large clusters flagged weak") }
         if explainModel, let model = matcher.model {
-            StandardError.write(ModelReport.text(
-                model: model, specs: matcher.specs, pairs: matcher.pairsCompared,
-                patterns: matcher.distinctPatterns, termFrequency: matcher.settings.termFrequency))
+            StandardError.write(
+                ModelReport.text(
+                    model: model, specs: matcher.specs, pairs: matcher.pairsCompared,
+                    patterns: matcher.distinctPatterns, termFrequency: matcher.settings.termFrequency))
         }
     }
 }

@@ -57,7 +57,8 @@ public final class FieldColumn {
             texts.append(text)
             arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
             offsets.append(arena.count)
-            masks.append(arena.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[offsets[offsets.count - 2]...])) })
+            masks.append(
+                arena.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[offsets[offsets.count - 2]...])) })
             counts.append(1)
             ids.append(id)
         case .numeric:

@@ -129,20 +129,24 @@ extension FuzzyMatcher {
         var fields: [JSONMember] = []
         for (field, level) in levels.enumerated() {
             let tf = settings.termFrequency && level == 1 ? columns[field].termFrequency(a) : nil
-            fields.append(JSONMember(specs[field].path, .object([
-                "level": .string(specs[field].levelNames[Int(level)]),
-                "a": columns[field].display(a),
-                "b": columns[field].display(b),
-                "weight": .double(model.fieldWeight(field, level, termFrequency: tf), decimals: 3),
-            ])))
+            fields.append(
+                JSONMember(
+                    specs[field].path,
+                    .object([
+                        "level": .string(specs[field].levelNames[Int(level)]),
+                        "a": columns[field].display(a),
+                        "b": columns[field].display(b),
+                        "weight": .double(model.fieldWeight(field, level, termFrequency: tf), decimals: 3),
+                    ])))
         }
-        JSONWriter.write(.object([
-            "a": facts.reference(a),
-            "b": facts.reference(b),
-            "probability": .double(probability, decimals: 6),
-            "weight": .double(weight, decimals: 3),
-            "match": .bool(probability >= settings.threshold),
-            "fields": .object(fields),
-        ]), to: &out)
+        JSONWriter.write(
+            .object([
+                "a": facts.reference(a),
+                "b": facts.reference(b),
+                "probability": .double(probability, decimals: 6),
+                "weight": .double(weight, decimals: 3),
+                "match": .bool(probability >= settings.threshold),
+                "fields": .object(fields),
+            ]), to: &out)
     }
 }

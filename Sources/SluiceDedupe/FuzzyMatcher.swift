@@ -50,7 +50,9 @@ public struct FuzzyMatcher {
         func value(_ path: String) -> JSONValue? {
             let head = path.prefix { $0 != "." }
             let top: JSONValue?
-            if let cached = cache[head] { top = cached } else {
+            if let cached = cache[head] {
+                top = cached
+            } else {
                 top = record.value(forKey: String(head))
                 cache[head] = top
             }

@@ -11,7 +11,9 @@ import Foundation
 public enum ModelReport {
     public static func text(model: FellegiSunterModel, specs: [ComparisonSpec], pairs: Int, patterns: Int, termFrequency: Bool) -> String {
         var out = "model: \(pairs) pairs compared in \(patterns) patterns; "
-        out += model.converged ? "EM converged after \(model.iterations) iterations\n" : "EM stopped after \(model.iterations) iterations without converging\n"
+        out +=
+            model.converged
+            ? "EM converged after \(model.iterations) iterations\n" : "EM stopped after \(model.iterations) iterations without converging\n"
         out += "EM: " + String(format: "%.2f", model.lambda * 100) + "% of compared pairs match; "
         out += "prior among all pairs " + String(format: "%.3g", model.prior ?? model.lambda) + " (weight " + signed(model.priorWeight) + ")\n"
         for (field, spec) in specs.enumerated() {

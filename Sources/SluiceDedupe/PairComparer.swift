@@ -51,9 +51,9 @@ public struct PairComparer: @unchecked Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
-func sysconfProcessors() -> Int { sysconf(Int32(_SC_NPROCESSORS_ONLN)) }
+    import Glibc
+    func sysconfProcessors() -> Int { sysconf(Int32(_SC_NPROCESSORS_ONLN)) }
 #elseif canImport(Darwin)
-import Darwin
-func sysconfProcessors() -> Int { sysconf(_SC_NPROCESSORS_ONLN) }
+    import Darwin
+    func sysconfProcessors() -> Int { sysconf(_SC_NPROCESSORS_ONLN) }
 #endif

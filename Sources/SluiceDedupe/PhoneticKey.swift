@@ -31,7 +31,8 @@ public enum PhoneticKey {
         switch letter {
         case UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "p"), UInt8(ascii: "v"): 1
         case UInt8(ascii: "c"), UInt8(ascii: "g"), UInt8(ascii: "j"), UInt8(ascii: "k"), UInt8(ascii: "q"),
-            UInt8(ascii: "s"), UInt8(ascii: "x"), UInt8(ascii: "z"): 2
+            UInt8(ascii: "s"), UInt8(ascii: "x"), UInt8(ascii: "z"):
+            2
         case UInt8(ascii: "d"), UInt8(ascii: "t"): 3
         case UInt8(ascii: "l"): 4
         case UInt8(ascii: "m"), UInt8(ascii: "n"): 5
@@ -64,17 +65,25 @@ public enum PhoneticKey {
                 if i == 0 { emit("a") } else { out.append(0) }  // a separator so that codes around a vowel do not merge
             case "b": emit("p")
             case "c":
-                if next == UInt8(ascii: "h") { emit("x"); i += 1 }
-                else if next == UInt8(ascii: "k") { emit("k"); i += 1 }
-                else if next == UInt8(ascii: "i") || next == UInt8(ascii: "e") || next == UInt8(ascii: "y") { emit("s") }
-                else { emit("k") }
+                if next == UInt8(ascii: "h") {
+                    emit("x"); i += 1
+                } else if next == UInt8(ascii: "k") {
+                    emit("k"); i += 1
+                } else if next == UInt8(ascii: "i") || next == UInt8(ascii: "e") || next == UInt8(ascii: "y") {
+                    emit("s")
+                } else {
+                    emit("k")
+                }
             case "d", "t":
                 if next == UInt8(ascii: "h") { emit("0"); i += 1 } else { emit("t") }
             case "g":
                 if next == UInt8(ascii: "h") {
                     if !isVowel(at(i + 2)) { i += 1 } else { emit("k"); i += 1 }
-                } else if next == UInt8(ascii: "e") || next == UInt8(ascii: "i") || next == UInt8(ascii: "y") { emit("j") }
-                else { emit("k") }
+                } else if next == UInt8(ascii: "e") || next == UInt8(ascii: "i") || next == UInt8(ascii: "y") {
+                    emit("j")
+                } else {
+                    emit("k")
+                }
             case "h": if isVowel(next) && !isVowel(at(i - 1)) && i == 0 { emit("h") }
             case "k", "q": emit("k")
             case "p": if next == UInt8(ascii: "h") { emit("f"); i += 1 } else { emit("p") }

@@ -40,7 +40,8 @@ final class DateNormalizer {
             let fields = parts[0].split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
             guard !fields.isEmpty else { throw .usage("option '--dates' needs FIELD[,FIELD…][:FORMAT], got '\(spec)'") }
             let formats = parts.count > 1 && !parts[1].isEmpty ? [String(parts[1])] : DateNormalizer.automaticFormats
-            return Rule(fields: fields, parsers: formats.map(DateNormalizer.formatter), withTime: formats.map { $0.contains("H") || $0.contains("h") })
+            return Rule(
+                fields: fields, parsers: formats.map(DateNormalizer.formatter), withTime: formats.map { $0.contains("H") || $0.contains("h") })
         }
     }
 
@@ -85,7 +86,9 @@ final class DateNormalizer {
     /// One warning per field that had values which are not dates.
     var warnings: [String] {
         fields.compactMap { field in
-            unparsed[field].map { "--dates: \($0) value\($0 == 1 ? "" : "s") of '\(field)' \($0 == 1 ? "is" : "are") not a date and kept as \($0 == 1 ? "it was" : "they were")" }
+            unparsed[field].map {
+                "--dates: \($0) value\($0 == 1 ? "" : "s") of '\(field)' \($0 == 1 ? "is" : "are") not a date and kept as \($0 == 1 ? "it was" : "they were")"
+            }
         }
     }
 }

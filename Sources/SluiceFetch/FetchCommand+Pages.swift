@@ -27,7 +27,8 @@ extension FetchCommand {
             do {
                 page = try read(url, page: number, rowOffset: rowOffset, label: pages.isPaging ? sourceLabel : (sourceName ?? pageName), context)
             } catch let failure as StageFailure where number > 1 {
-                let resume = client.cache == nil ? "re-run with --cache DIR to resume without downloading them again" : "a re-run reuses them from the cache"
+                let resume =
+                    client.cache == nil ? "re-run with --cache DIR to resume without downloading them again" : "a re-run reuses them from the cache"
                 throw StageFailure(failure.exitCode, "\(failure.message) (stopped at page \(number); pages 1–\(number - 1) were written; \(resume))")
             }
             rowOffset += context.accounting.recordsIn - recordsBefore

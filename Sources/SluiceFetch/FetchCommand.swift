@@ -14,8 +14,12 @@ public struct FetchCommand: StageCommand {
             .value("delimiter", "CHAR", "CSV: field delimiter, one character or 'tab' (default ',', tab for .tsv)"),
             .value("keys", "STYLE", "CSV: header keys as-is (default) or snake_case (Release Year → release_year)"),
             .flag("infer-types", "CSV: plain integers and decimals become numbers, empty cells null (default: all text)"),
-            .value("html-table", "N|SELECTOR", "HTML: read the Nth table, or the first matching 'table.wikitable', '#episodes table' (:N for the Nth match)"),
-            .value("dates", "FIELD[,FIELD][:FORMAT]", "rewrite these fields' dates as ISO 8601 (2019-03-04), parsed in UTC; FORMAT as in Unicode TR35 (default: common forms) (repeatable)"),
+            .value(
+                "html-table", "N|SELECTOR",
+                "HTML: read the Nth table, or the first matching 'table.wikitable', '#episodes table' (:N for the Nth match)"),
+            .value(
+                "dates", "FIELD[,FIELD][:FORMAT]",
+                "rewrite these fields' dates as ISO 8601 (2019-03-04), parsed in UTC; FORMAT as in Unicode TR35 (default: common forms) (repeatable)"),
             .value("header", "'NAME: VALUE'", "HTTP: send this request header (repeatable; values are never printed; @env:NAME reads a variable)"),
             .value("query", "NAME=VALUE", "HTTP: add this query parameter to every request (repeatable; VALUE may be @env:NAME, masked in output)"),
             .value("page-param", "NAME", "HTTP: page through NAME=1,2,… until a page has no records or total_pages is reached"),
@@ -30,7 +34,8 @@ public struct FetchCommand: StageCommand {
             .flag("allow-insecure-redirect", "HTTP: follow a redirect from https to plain http (refused by default)"),
             .value("timeout", "SECONDS", "HTTP: give up on a request idle this long (default 30)"),
             .value("retries", "N", "HTTP: retry connection errors, 429 and 5xx N times with backoff (default 3)"),
-            .value("set", "NAME=VALUE", "add the text field NAME=VALUE to every record, before provenance (repeatable): --set show='The Garden Hour'"),
+            .value(
+                "set", "NAME=VALUE", "add the text field NAME=VALUE to every record, before provenance (repeatable): --set show='The Garden Hour'"),
             .value("source-name", "NAME", "the source name written in provenance (default: the path or URL; <stdin>)"),
         ],
         examples: [
@@ -44,9 +49,12 @@ public struct FetchCommand: StageCommand {
             "sluice-fetch https://api.github.com/repos/swiftlang/swift/issues --link-next --max-pages 3 --header 'Authorization: Bearer @env:GITHUB_TOKEN'",
             "sluice-fetch examples/episodes/site/shows/garden-hour.html --html-table table.wikitable --keys snake_case --infer-types --dates original_air_date",
         ],
-        memory: "one record at a time for NDJSON, CSV and top-level JSON arrays (streamed, also page by page); the whole document for a JSON object read with --records-at or paged with --next-at, and for an HTML page. HTTP bodies are spooled to a temporary file (or the cache), not memory.",
+        memory:
+            "one record at a time for NDJSON, CSV and top-level JSON arrays (streamed, also page by page); the whole document for a JSON object read with --records-at or paged with --next-at, and for an HTML page. HTTP bodies are spooled to a temporary file (or the cache), not memory.",
         sections: [
-            (title: "OUTPUT", body: """
+            (
+                title: "OUTPUT",
+                body: """
                   One JSON object per line: the source's fields in source order, then
                     "provenance":{"source":"<path or URL>","row":N}
                   where row is the record's line (NDJSON), data row (CSV, header excluded) or element
@@ -54,27 +62,40 @@ public struct FetchCommand: StageCommand {
                   removed from URLs. When paging, the source is the first page's URL, "page":N is added
                   and row counts on across pages:
                     "provenance":{"source":"http://h/ads?page=1","page":2,"row":21}
-                """),
-            (title: "SECRETS", body: """
+                """
+            ),
+            (
+                title: "SECRETS",
+                body: """
                   --header and --query values may contain @env:NAME, replaced by the environment
                   variable NAME (read only when named; unset is a usage error). Those values are masked as
                   REDACTED in messages, provenance and the cache (whose file names hash the masked URL).
-                """),
-            (title: "CACHE AND OFFLINE", body: """
+                """
+            ),
+            (
+                title: "CACHE AND OFFLINE",
+                body: """
                   With --cache DIR each body is stored (once complete) with its validators; the next run
                   sends If-None-Match / If-Modified-Since and reuses the stored body on 304 Not Modified.
                   A run that fails on page N reports the page; pages already stored are not downloaded
                   again by the re-run. --offline reads only the cache and fails (exit 66) on a miss.
-                """),
-            (title: "REDIRECTS", body: """
+                """
+            ),
+            (
+                title: "REDIRECTS",
+                body: """
                   Only http and https are followed; never from https to http unless
                   --allow-insecure-redirect; at most 10 hops; a redirect back to a visited URL is a loop.
-                """),
-            (title: "FETCH REJECTS", body: """
+                """
+            ),
+            (
+                title: "FETCH REJECTS",
+                body: """
                   field_count     a CSV row with more or fewer fields than the header
                   invalid_csv     an unterminated quoted field
                   (--dates never rejects: values that are not dates are kept and counted in a warning)
-                """),
+                """
+            ),
         ])
 
     var sources: [String]
@@ -124,13 +145,16 @@ public struct FetchCommand: StageCommand {
         if let directory = arguments["cache"] { client.cache = try HTTPCache(directory: directory) }
         client.offline = arguments.has("offline")
         if client.offline, client.cache == nil { throw .usage("option '--offline' needs --cache DIR: it reads only from the cache") }
-        paginator = Paginator(mode: try FetchCommand.pagination(arguments), maxPages: try arguments.int("max-pages", default: 1000, range: 1...1_000_000))
+        paginator = Paginator(
+            mode: try FetchCommand.pagination(arguments), maxPages: try arguments.int("max-pages", default: 1000, range: 1...1_000_000))
         delay = try arguments.double("delay", default: 0, range: 0...3600)
         if let spec = arguments["html-table"] { htmlTable = (try HTMLTableSelector(spec), spec) }
         let dateSpecs = arguments.all("dates")
         if !dateSpecs.isEmpty { dates = try DateNormalizer(dateSpecs) }
         constants = try arguments.all("set").map { pair throws(StageFailure) in
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else { throw .usage("option '--set' needs NAME=VALUE, got '\(pair)'") }
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw .usage("option '--set' needs NAME=VALUE, got '\(pair)'")
+            }
             return JSONMember(String(pair[..<equals]), .string(String(pair[pair.index(after: equals)...])))
         }
         sourceName = arguments["source-name"]
@@ -140,12 +164,16 @@ public struct FetchCommand: StageCommand {
     /// The one pagination the options ask for.
     static func pagination(_ arguments: ParsedArguments) throws(StageFailure) -> Paginator.Mode {
         let chosen = ["page-param", "next-at", "link-next"].filter(arguments.has)
-        guard chosen.count <= 1 else { throw .usage("options \(chosen.map { "'--\($0)'" }.joined(separator: " and ")) cannot be combined: choose one way to page") }
+        guard chosen.count <= 1 else {
+            throw .usage("options \(chosen.map { "'--\($0)'" }.joined(separator: " and ")) cannot be combined: choose one way to page")
+        }
         for dependent in ["start", "total-pages-at"] where arguments.has(dependent) && !arguments.has("page-param") {
             throw .usage("option '--\(dependent)' needs --page-param")
         }
         if let parameter = arguments["page-param"] {
-            return .pageNumber(parameter: parameter, start: try arguments.int("start", default: 1, range: 0...Int(Int32.max)), totalAt: arguments["total-pages-at"] ?? "total_pages")
+            return .pageNumber(
+                parameter: parameter, start: try arguments.int("start", default: 1, range: 0...Int(Int32.max)),
+                totalAt: arguments["total-pages-at"] ?? "total_pages")
         }
         if let path = arguments["next-at"] { return .nextAt(path) }
         return arguments.has("link-next") ? .linkHeader : .single
@@ -188,7 +216,9 @@ public struct FetchCommand: StageCommand {
         }
         let format = self.format ?? InputFormat.detect(name: name, contentType: contentType, firstBytes: prefix)
         if let type = contentType?.lowercased(), type.contains("text/html") {
-            throw StageFailure(.dataError, "\(name): the server sent an HTML page, not \(format.rawValue.uppercased()) records (--html-table reads a table from a page)")
+            throw StageFailure(
+                .dataError,
+                "\(name): the server sent an HTML page, not \(format.rawValue.uppercased()) records (--html-table reads a table from a page)")
         }
         switch format {
         case .ndjson:

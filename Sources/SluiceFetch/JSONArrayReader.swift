@@ -73,7 +73,13 @@ struct JSONArrayReader {
                 case .inElement:
                     if inString {
                         element.append(byte)
-                        if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                        if escaped {
+                            escaped = false
+                        } else if byte == UInt8(ascii: "\\") {
+                            escaped = true
+                        } else if byte == UInt8(ascii: "\"") {
+                            inString = false
+                        }
                         continue
                     }
                     let endsScalar = depth == 0 && (isSpace || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]"))

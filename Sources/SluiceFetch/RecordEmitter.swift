@@ -95,7 +95,8 @@ struct RecordEmitter {
                 context.accounting.recordsIn += 1
                 context.progress.update(records: number, bytes: 0)
                 guard bytes.count <= context.maxLineBytes else {
-                    return try rejectElement(bytes, line: line, .lineTooLong, "record too long: \(bytes.count) bytes, more than --max-line-bytes \(context.maxLineBytes)")
+                    return try rejectElement(
+                        bytes, line: line, .lineTooLong, "record too long: \(bytes.count) bytes, more than --max-line-bytes \(context.maxLineBytes)")
                 }
                 switch Result(catching: { () throws(RecordError) in try NDJSONRecord(bytes) }) {
                 case .success(let record): try write(record.parsed(), row: number)

@@ -25,7 +25,9 @@ public struct LoadCommand: StageCommand {
             OptionSpec("sweep", .optionalValue("MODE"), "with --pk: delete rows whose key did not come in this run (MODE mark: flag them instead)"),
             .value("sweep-min", "FRACTION", "refuse to sweep when this run wrote fewer than FRACTION of the table's rows (default 0.5)"),
             .value("extract", "FIELDS[:TABLE]", "move FIELDS (title,year or address.*,geo.*) to a unique lookup TABLE; leave TABLE_id (repeatable)"),
-            .value("references", "COL:TABLE[.COL]", "COL refers to TABLE.COL (default id), loaded before: declare the foreign key, reject unknown values (repeatable)"),
+            .value(
+                "references", "COL:TABLE[.COL]",
+                "COL refers to TABLE.COL (default id), loaded before: declare the foreign key, reject unknown values (repeatable)"),
             .flag("replace", "build the table anew under a temporary name and swap it in atomically"),
             .value("index", "COL[,COL]", "create an index on each column (repeatable)"),
             .value("fts", "COL[,COL]", "build an FTS5 full-text index TABLE_fts over these columns, if this SQLite has FTS5"),
@@ -43,9 +45,12 @@ public struct LoadCommand: StageCommand {
             "sluice-load classifieds.db --table ads --pk id --references category_id:categories ads.ndjson",
             "sqlite3 films.db 'SELECT title, count(*) FROM films GROUP BY title ORDER BY 2 DESC LIMIT 5'",
         ],
-        memory: "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value. Swept keys go to a temporary table, not memory.",
+        memory:
+            "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value. Swept keys go to a temporary table, not memory.",
         sections: [
-            (title: "TABLE", body: """
+            (
+                title: "TABLE",
+                body: """
                   Columns come from the records' fields: nested objects become parent_child columns, arrays
                   are stored as JSON text, true/false as 1/0. A new table types each column from its first
                   1,000 records (INTEGER, REAL or TEXT). Fields first seen later add columns (ALTER TABLE),
@@ -55,18 +60,25 @@ public struct LoadCommand: StageCommand {
                   The database is in WAL mode; a run is one transaction (or one per --batch-size rows), so
                   an interrupted load leaves the table as it was before the run (or the last batch).
                   Each run is recorded in _sluice_runs (time, table, sources, counts, options).
-                """),
-            (title: "LOOKUP TABLES (--extract)", body: """
+                """
+            ),
+            (
+                title: "LOOKUP TABLES (--extract)",
+                body: """
                   The lookup table has id INTEGER PRIMARY KEY, _key TEXT NOT NULL UNIQUE (the canonical JSON of
                   the extracted values) and one column per extracted field; the main table keeps a NOT NULL
                   foreign key TABLE_id. Foreign keys are enforced (PRAGMA foreign_keys = ON).
-                """),
-            (title: "LOAD REJECTS", body: """
+                """
+            ),
+            (
+                title: "LOAD REJECTS",
+                body: """
                   missing_key       --pk column missing or null     unknown_column     a new field under --strict
                   database_refused  a constraint failed             missing_reference  none of an --extract's fields
                                                                     (or no value in a --references column)
                   unknown_reference  a --references value that TABLE does not have
-                """),
+                """
+            ),
         ])
 
     var databasePath: String
@@ -150,7 +162,12 @@ public struct LoadCommand: StageCommand {
         var schema = TableSchema(table: target)
         try schema.read(from: database)
         let rowsBefore = Int(schema.exists ? try database.scalarInt("SELECT count(*) FROM \(Database.quote(target))") ?? 0 : 0)
-        let oldRows = replace ? Int(try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '\(table.replacingOccurrences(of: "'", with: "''"))'") ?? 0) : 0
+        let oldRows =
+            replace
+            ? Int(
+                try database.scalarInt(
+                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '\(table.replacingOccurrences(of: "'", with: "''"))'") ?? 0)
+            : 0
         if let rejectsTable { try RunLog.createRejectsTable(rejectsTable, in: database) }
         let sweeper = try sweep.map { mode throws(SQLiteError) in
             try Sweeper(database: database, table: target, primaryKey: primaryKey, mode: mode, minimumFraction: sweepMinimum)

@@ -94,13 +94,17 @@ struct LoadSession {
         let (reason, detail): (RejectReason, String) =
             switch refusal {
             case .missingKey(let key): (.missingKey, "primary key column '\(key)' is missing or null")
-            case .unknownColumns(let columns): (.unknownColumn, "table '\(command.table)' has no column \(columns.map { "'\($0)'" }.joined(separator: ", ")) (--strict)")
+            case .unknownColumns(let columns):
+                (.unknownColumn, "table '\(command.table)' has no column \(columns.map { "'\($0)'" }.joined(separator: ", ")) (--strict)")
             case .refused(let error): (.databaseRefused, "the database refused the row: \(error.message)")
             case .missingReference(let table): (.missingReference, "none of the fields extracted to '\(table)' has a value")
             case .unknownReference(let spec, .missing):
                 (.missingReference, "column '\(spec.column)' has no value to refer to \(spec.target.table).\(spec.target.column)")
             case .unknownReference(let spec, .unknown(let value)):
-                (.unknownReference, "no row of '\(spec.target.table)' has \(spec.target.column) = \(value) (--references \(spec.column):\(spec.target.table))")
+                (
+                    .unknownReference,
+                    "no row of '\(spec.target.table)' has \(spec.target.column) = \(value) (--references \(spec.column):\(spec.target.table))"
+                )
             }
         if let rejectsTable = command.rejectsTable {
             // Kept in the database, so the load goes on even without a --rejects file.

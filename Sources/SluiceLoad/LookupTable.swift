@@ -88,7 +88,8 @@ final class LookupTable {
             id = found.int(at: 0)
         } else {
             let columns = ["_key"] + values.map { schema.existing($0.column) ?? $0.column }
-            let sql = "INSERT INTO \(Database.quote(spec.table)) (\(columns.map(Database.quote).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+            let sql =
+                "INSERT INTO \(Database.quote(spec.table)) (\(columns.map(Database.quote).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
             let insert = try database.prepare(sql)
             try insert.bind(.text(key), at: 1)
             for (index, entry) in values.enumerated() { try insert.bind(entry.value, at: Int32(index + 2)) }

@@ -57,10 +57,12 @@ final class ReferenceCheck {
         var schema = TableSchema(table: table)
         try schema.read(from: database)
         guard schema.exists else {
-            throw StageFailure(.dataError, "--references \(spec.column):\(table).\(spec.target.column): there is no table '\(table)' yet: load it first")
+            throw StageFailure(
+                .dataError, "--references \(spec.column):\(table).\(spec.target.column): there is no table '\(table)' yet: load it first")
         }
         guard let column = schema.existing(spec.target.column), try ReferenceCheck.isUnique(column, in: table, database) else {
-            throw StageFailure(.dataError, "--references: '\(table).\(spec.target.column)' must be a column with unique values (its primary key or a unique index)")
+            throw StageFailure(
+                .dataError, "--references: '\(table).\(spec.target.column)' must be a column with unique values (its primary key or a unique index)")
         }
         lookup = try database.prepare("SELECT 1 FROM \(Database.quote(table)) WHERE \(Database.quote(column)) = ? LIMIT 1")
     }

@@ -20,13 +20,15 @@ enum RunLog {
     }
 
     static func record(_ entry: Entry, in database: Database) throws(SQLiteError) -> Int64 {
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TABLE IF NOT EXISTS \(table) (
               id INTEGER PRIMARY KEY, started_at TEXT NOT NULL, finished_at TEXT NOT NULL, table_name TEXT NOT NULL,
               sources TEXT NOT NULL, records_in INTEGER, rows_written INTEGER, rejected INTEGER,
               inserted INTEGER, updated INTEGER, unchanged INTEGER, swept INTEGER, options TEXT, sluice_version TEXT)
             """)
-        let insert = try database.prepare("""
+        let insert = try database.prepare(
+            """
             INSERT INTO \(table) (started_at, finished_at, table_name, sources, records_in, rows_written, rejected,
               inserted, updated, unchanged, swept, options, sluice_version) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
             """)
@@ -45,7 +47,8 @@ enum RunLog {
 
     /// Creates the `--rejects-table` if needed.
     static func createRejectsTable(_ name: String, in database: Database) throws(SQLiteError) {
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TABLE IF NOT EXISTS \(Database.quote(name)) (
               id INTEGER PRIMARY KEY, loaded_at TEXT NOT NULL, table_name TEXT NOT NULL, source TEXT, line INTEGER,
               reason TEXT NOT NULL, detail TEXT, raw TEXT)
@@ -55,8 +58,11 @@ enum RunLog {
     static func recordReject(
         in name: String, table: String, source: String, line: Int, reason: RejectReason, detail: String, raw: String, database: Database
     ) throws(SQLiteError) {
-        let insert = try database.prepare("INSERT INTO \(Database.quote(name)) (loaded_at, table_name, source, line, reason, detail, raw) VALUES (?,?,?,?,?,?,?)")
-        let values: [SQLValue] = [.text(timestamp()), .text(table), .text(source), .integer(Int64(line)), .text(reason.rawValue), .text(detail), .text(raw)]
+        let insert = try database.prepare(
+            "INSERT INTO \(Database.quote(name)) (loaded_at, table_name, source, line, reason, detail, raw) VALUES (?,?,?,?,?,?,?)")
+        let values: [SQLValue] = [
+            .text(timestamp()), .text(table), .text(source), .integer(Int64(line)), .text(reason.rawValue), .text(detail), .text(raw),
+        ]
         for (index, value) in values.enumerated() { try insert.bind(value, at: Int32(index + 1)) }
         try insert.step()
     }

@@ -38,7 +38,8 @@ enum SearchIndexes {
             try database.execute("DELETE FROM \(rtree)")
             let lat = Database.quote(pair.lat)
             let lon = Database.quote(pair.lon)
-            try database.execute("""
+            try database.execute(
+                """
                 INSERT INTO \(rtree) SELECT rowid, \(lat), \(lat), \(lon), \(lon) FROM \(Database.quote(schema.table))
                 WHERE typeof(\(lat)) IN ('integer', 'real') AND typeof(\(lon)) IN ('integer', 'real')
                 """)

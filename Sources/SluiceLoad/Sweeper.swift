@@ -26,9 +26,11 @@ final class Sweeper {
         self.mode = mode
         self.minimumFraction = minimumFraction
         let columns = primaryKey.indices.map { "k\($0)" }
-        try database.execute("CREATE TEMP TABLE IF NOT EXISTS sluice_seen (\(columns.joined(separator: ", ")), PRIMARY KEY (\(columns.joined(separator: ", "))))")
+        try database.execute(
+            "CREATE TEMP TABLE IF NOT EXISTS sluice_seen (\(columns.joined(separator: ", ")), PRIMARY KEY (\(columns.joined(separator: ", "))))")
         try database.execute("DELETE FROM temp.sluice_seen")
-        remember = try database.prepare("INSERT OR IGNORE INTO temp.sluice_seen VALUES (\(Array(repeating: "?", count: primaryKey.count).joined(separator: ", ")))")
+        remember = try database.prepare(
+            "INSERT OR IGNORE INTO temp.sluice_seen VALUES (\(Array(repeating: "?", count: primaryKey.count).joined(separator: ", ")))")
     }
 
     /// Notes the key of a row written in this run.
@@ -62,7 +64,9 @@ final class Sweeper {
             return .swept(database.changes)
         case .mark:
             let stale = Database.quote(Sweeper.staleColumn)
-            let hasColumn = try database.column("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(Sweeper.staleColumn)]).first == "1"
+            let hasColumn =
+                try database.column("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?", [.text(table), .text(Sweeper.staleColumn)]).first
+                == "1"
             if !hasColumn { try database.execute("ALTER TABLE \(target) ADD COLUMN \(stale) TEXT") }
             try database.execute("UPDATE \(target) SET \(stale) = NULL WHERE \(stale) IS NOT NULL AND NOT \(notSeen)")
             let mark = try database.prepare("UPDATE \(target) SET \(stale) = ? WHERE \(stale) IS NULL AND \(notSeen)")

@@ -103,7 +103,8 @@ final class TableLoader {
 
     static func insertSQL(table: String, columns: [String], primaryKey: [String]) -> String {
         let quoted = columns.map(Database.quote)
-        var sql = "INSERT INTO \(Database.quote(table)) (\(quoted.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+        var sql =
+            "INSERT INTO \(Database.quote(table)) (\(quoted.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
         guard !primaryKey.isEmpty else { return sql }
         let keys = Set(primaryKey.map { $0.lowercased() })
         let updated = columns.filter { !keys.contains($0.lowercased()) }.map(Database.quote)

@@ -24,7 +24,8 @@ if let dash = arguments.firstIndex(of: "--") {
 }
 if let index = arguments.firstIndex(of: "--data"), index + 1 < arguments.count { dataDirectory = arguments[index + 1] }
 
-let executable = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("sluice-dedupe")
+let executable =
+    Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("sluice-dedupe")
     ?? URL(fileURLWithPath: "sluice-dedupe")
 
 /// Runs sluice-dedupe on NDJSON lines and returns each output record's cluster id.
@@ -76,8 +77,11 @@ do {
         let set = try FebrlSet(path: "\(dataDirectory)/\(name).csv")
         let run = try clusters(of: set.lines, arguments: options)
         let score = PairwiseScore(predicted: run.clusters, truth: set.entities)
-        print(row([name, "\(set.lines.count)", "\(score.truePairs)", "\(score.predictedPairs)",
-            format(score.precision), format(score.recall), format(score.f1), String(format: "%.2f", run.seconds)]))
+        print(
+            row([
+                name, "\(set.lines.count)", "\(score.truePairs)", "\(score.predictedPairs)",
+                format(score.precision), format(score.recall), format(score.f1), String(format: "%.2f", run.seconds),
+            ]))
     }
     // Linkage: both files in one run; only pairs across the files count, and only
     // rec-N-org (4a) with rec-N-dup-0 (4b) are true links.
@@ -86,8 +90,11 @@ do {
     let crossFile: (Int, Int) -> Bool = { x, y in (x < a.lines.count) != (y < a.lines.count) }
     let truth = a.entities + b.entities
     let score = PairwiseScore(predicted: run.clusters, truth: truth, include: crossFile)
-    print(row(["dataset4a+4b", "\(a.lines.count + b.lines.count)", "\(score.truePairs)", "\(score.predictedPairs)",
-        format(score.precision), format(score.recall), format(score.f1), String(format: "%.2f", run.seconds)]))
+    print(
+        row([
+            "dataset4a+4b", "\(a.lines.count + b.lines.count)", "\(score.truePairs)", "\(score.predictedPairs)",
+            format(score.precision), format(score.recall), format(score.f1), String(format: "%.2f", run.seconds),
+        ]))
 } catch {
     FileHandle.standardError.write(Data("sluice-dedupe-eval: error: \(error)\n".utf8))
     exit(1)

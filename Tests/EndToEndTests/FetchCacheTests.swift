@@ -17,7 +17,10 @@ import Testing
         let failed = try fetch.run(arguments)
         #expect(failed.status == 69)
         #expect(failed.stdoutLines.count == 12)  // pages 1–6 were streamed out before the failure
-        #expect(failed.stderrText.contains("\(server.url("/ten?run=r1&page=7")): HTTP 500 Internal Server Error (stopped at page 7; pages 1–6 were written; a re-run reuses them from the cache)"))
+        #expect(
+            failed.stderrText.contains(
+                "\(server.url("/ten?run=r1&page=7")): HTTP 500 Internal Server Error (stopped at page 7; pages 1–6 were written; a re-run reuses them from the cache)"
+            ))
         #expect(try stats(server) == #"{"full":6,"not_modified":0}"#)
         let rerun = try fetch.run(arguments)
         #expect(rerun.status == 0)
@@ -51,8 +54,12 @@ import Testing
             [server.url("/keyed"), "--query", "api_key=@env:FIXTURE_KEY", "--query", "k=@env:FIXTURE_KEY", "--cache", cache.url.path],
             environment: ["FIXTURE_KEY": "s3cret-key"])
         #expect(result.status == 0)
-        #expect(result.stdoutLines.first == #"{"id":11,"title":"item 1.1","provenance":{"source":"\#(server.url("/keyed?api_key=REDACTED&k=REDACTED"))","row":1}}"#)
-        let wrong = try fetch.run([server.url("/keyed"), "--query", "k=@env:FIXTURE_KEY", "--query", "api_key=@env:FIXTURE_KEY"], environment: ["FIXTURE_KEY": "wrong-key-42"])
+        #expect(
+            result.stdoutLines.first
+                == #"{"id":11,"title":"item 1.1","provenance":{"source":"\#(server.url("/keyed?api_key=REDACTED&k=REDACTED"))","row":1}}"#)
+        let wrong = try fetch.run(
+            [server.url("/keyed"), "--query", "k=@env:FIXTURE_KEY", "--query", "api_key=@env:FIXTURE_KEY"],
+            environment: ["FIXTURE_KEY": "wrong-key-42"])
         #expect(wrong.status == 69)
         #expect(wrong.stderrText == "sluice-fetch: \(server.url("/keyed?k=REDACTED&api_key=REDACTED")): HTTP 401 Unauthorized\n")
         for output in [result.stdoutText, result.stderrText, wrong.stderrText] {
@@ -64,12 +71,15 @@ import Testing
         }
         let unset = try fetch.run([server.url("/keyed"), "--header", "Authorization: Bearer @env:SLUICE_TEST_UNSET_VARIABLE"])
         #expect(unset.status == 64)
-        #expect(unset.stderrText.hasPrefix("sluice-fetch: environment variable SLUICE_TEST_UNSET_VARIABLE (named by @env:SLUICE_TEST_UNSET_VARIABLE) is not set\n"))
+        #expect(
+            unset.stderrText.hasPrefix(
+                "sluice-fetch: environment variable SLUICE_TEST_UNSET_VARIABLE (named by @env:SLUICE_TEST_UNSET_VARIABLE) is not set\n"))
     }
 
     @Test func headersTakeSecretsFromTheEnvironment() throws {
         let server = try FixtureServer()
-        let result = try fetch.run([server.url("/echo-header"), "--header", "X-Api-Key: @env:FIXTURE_HEADER"], environment: ["FIXTURE_HEADER": "h3ader-value"])
+        let result = try fetch.run(
+            [server.url("/echo-header"), "--header", "X-Api-Key: @env:FIXTURE_HEADER"], environment: ["FIXTURE_HEADER": "h3ader-value"])
         #expect(result.stdoutLines.first?.hasPrefix(#"{"key_seen":"h3ader-value""#) == true)
         #expect(!result.stderrText.contains("h3ader-value"))
     }

@@ -13,7 +13,9 @@ import Testing
         for zone in ["America/Los_Angeles", "Pacific/Kiritimati", "UTC"] {
             let result = try fetch.run([file.path, "--dates", "aired"], environment: ["TZ": zone, "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"])
             #expect(result.status == 0)
-            #expect(result.stdoutLines.map { $0.prefix(#"{"aired":"2019-03-04""#.count) } == Array(repeating: #"{"aired":"2019-03-04""#, count: 3), "TZ=\(zone)")
+            #expect(
+                result.stdoutLines.map { $0.prefix(#"{"aired":"2019-03-04""#.count) } == Array(repeating: #"{"aired":"2019-03-04""#, count: 3),
+                "TZ=\(zone)")
         }
     }
 
@@ -25,7 +27,10 @@ import Testing
         let page = Executable.packageRoot.appendingPathComponent("examples/episodes/site/shows/night-kitchen.html")
         let local = try fetch.run([page.path, "--html-table", "#episodes table", "--keys", "snake_case"])
         #expect(local.status == 0)
-        #expect(local.stdoutLines.first?.hasPrefix(#"{"no_in_season":"1","title":"Midnight Bread","title_href":"episodes/1-1.html","directed_by":"Ana Ruiz","season":"1","original_air_date":"4 March 2019""#) == true)
+        #expect(
+            local.stdoutLines.first?.hasPrefix(
+                #"{"no_in_season":"1","title":"Midnight Bread","title_href":"episodes/1-1.html","directed_by":"Ana Ruiz","season":"1","original_air_date":"4 March 2019""#
+            ) == true)
         #expect(local.stdoutLines.count == 4)  // the summary row spanning the table is not a record
     }
 }

@@ -42,10 +42,11 @@ final class FixtureServer {
         let server = try FixtureServer()
         let json = try fetch.run([server.url("/films.json")])
         #expect(json.status == 0)
-        #expect(json.stdoutLines == [
-            #"{"title":"Vertigo","year":1958,"provenance":{"source":"\#(server.url("/films.json"))","row":1}}"#,
-            #"{"title":"Bullitt","year":1968,"provenance":{"source":"\#(server.url("/films.json"))","row":2}}"#,
-        ])
+        #expect(
+            json.stdoutLines == [
+                #"{"title":"Vertigo","year":1958,"provenance":{"source":"\#(server.url("/films.json"))","row":1}}"#,
+                #"{"title":"Bullitt","year":1968,"provenance":{"source":"\#(server.url("/films.json"))","row":2}}"#,
+            ])
         let csv = try fetch.run([server.url("/films.csv"), "--infer-types"])
         #expect(csv.stdoutLines.first?.hasPrefix(#"{"title":"Vertigo","year":1958,"#) == true)
     }
@@ -96,7 +97,9 @@ final class FixtureServer {
         let server = try FixtureServer()
         let result = try fetch.run([server.url("/html"), "--format", "json"])
         #expect(result.status == 65)
-        #expect(result.stderrText == "sluice-fetch: \(server.url("/html")): the server sent an HTML page, not JSON records (--html-table reads a table from a page)\n")
+        #expect(
+            result.stderrText
+                == "sluice-fetch: \(server.url("/html")): the server sent an HTML page, not JSON records (--html-table reads a table from a page)\n")
     }
 
     @Test func aRefusedConnectionIsClear() throws {

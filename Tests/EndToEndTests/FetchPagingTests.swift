@@ -18,7 +18,8 @@ import Testing
         #expect(result.status == 0)
         #expect(ids(result) == ["11", "12", "21", "22", "31", "32"])
         // Provenance names the first page as the source, the page, and a row counting on.
-        #expect(result.stdoutLines[2] == #"{"id":21,"title":"item 2.1","provenance":{"source":"\#(server.url("/numbered?page=1"))","page":2,"row":3}}"#)
+        #expect(
+            result.stdoutLines[2] == #"{"id":21,"title":"item 2.1","provenance":{"source":"\#(server.url("/numbered?page=1"))","page":2,"row":3}}"#)
     }
 
     @Test func pageNumbersStopAtAnEmptyPage() throws {
@@ -47,7 +48,9 @@ import Testing
         let result = try fetch.run([server.url("/cycle/1"), "--next-at", "links.next", "--records-at", "results"])
         #expect(result.status == 65)
         #expect(ids(result) == ["11", "12", "21", "22"])
-        #expect(result.stderrText == "sluice-fetch: \(server.url("/cycle/1")): next-link cycle: page 2 links back to page 1 (\(server.url("/cycle/1"))); stopping\n")
+        #expect(
+            result.stderrText
+                == "sluice-fetch: \(server.url("/cycle/1")): next-link cycle: page 2 links back to page 1 (\(server.url("/cycle/1"))); stopping\n")
     }
 
     @Test func maxPagesStopsWithAWarning() throws {
@@ -55,7 +58,9 @@ import Testing
         let result = try fetch.run([server.url("/next/1"), "--next-at", "links.next", "--records-at", "results", "--max-pages", "2"])
         #expect(result.status == 0)
         #expect(ids(result) == ["11", "12", "21", "22"])
-        #expect(result.stderrText.contains("warning: \(server.url("/next/1")): stopped after --max-pages 2; more pages remained (next: \(server.url("/next/3")))"))
+        #expect(
+            result.stderrText.contains(
+                "warning: \(server.url("/next/1")): stopped after --max-pages 2; more pages remained (next: \(server.url("/next/3")))"))
     }
 
     @Test func pagingOptionsAreExclusiveAndNeedAURL() throws {

@@ -10,14 +10,18 @@ import Testing
         let server = try FixtureServer()
         let result = try fetch.run([server.url("/redirect-loop"), "--retries", "0"])
         #expect(result.status == 69)
-        #expect(result.stderrText == "sluice-fetch: \(server.url("/redirect-loop")): redirect loop: back to \(server.url("/redirect-loop")) after 2 redirects\n")
+        #expect(
+            result.stderrText
+                == "sluice-fetch: \(server.url("/redirect-loop")): redirect loop: back to \(server.url("/redirect-loop")) after 2 redirects\n")
     }
 
     @Test func aRedirectToAFileURLIsRefused() throws {
         let server = try FixtureServer()
         let result = try fetch.run([server.url("/redirect-file")])
         #expect(result.status == 69)
-        #expect(result.stderrText == "sluice-fetch: \(server.url("/redirect-file")): refusing a redirect to file:///etc/passwd: only http and https are followed\n")
+        #expect(
+            result.stderrText
+                == "sluice-fetch: \(server.url("/redirect-file")): refusing a redirect to file:///etc/passwd: only http and https are followed\n")
         #expect(result.stdout.isEmpty)
     }
 

@@ -74,7 +74,9 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         #expect(!GoldenCase.all().isEmpty)
         for golden in GoldenCase.all() {
             for name in ["args", "expected.stdout", "expected.stderr", "expected.status"] {
-                #expect(FileManager.default.fileExists(atPath: golden.folder.appendingPathComponent(name).path), "\(golden.testDescription) lacks \(name)")
+                #expect(
+                    FileManager.default.fileExists(atPath: golden.folder.appendingPathComponent(name).path), "\(golden.testDescription) lacks \(name)"
+                )
             }
         }
     }

@@ -27,8 +27,9 @@ import Testing
         refreshed.append(lines([#"{"id":"S01E2","show":"Sample Show","title":"Episode 2 (extended)"}"#]))
         let result = try load.run([db.path, "--table", "episodes", "--pk", "id"], input: refreshed)
         #expect(result.stderrText.hasSuffix("5 in, 5 out, 0 rejected, 1 inserted, 1 updated, 3 unchanged\n"))
-        #expect(try query(db, "SELECT id || ':' || title || ':' || coalesce(watched, 0) FROM episodes ORDER BY id")
-            == ["S01E1:Episode 1:1", "S01E2:Episode 2 (extended):1", "S01E3:Episode 3:0", "S01E4:Episode 4:0"])
+        #expect(
+            try query(db, "SELECT id || ':' || title || ':' || coalesce(watched, 0) FROM episodes ORDER BY id")
+                == ["S01E1:Episode 1:1", "S01E2:Episode 2 (extended):1", "S01E3:Episode 3:0", "S01E4:Episode 4:0"])
     }
 
     @Test func sweepDeletesRowsThatVanishedFromTheSource() throws {
@@ -76,14 +77,20 @@ import Testing
         let second = try load.run(arguments, input: ads)
         #expect(second.stderrText.hasSuffix("4 in, 3 out, 1 rejected, 0 inserted, 0 updated, 3 unchanged\n"))
         #expect(try query(db, "SELECT id || ':' || category_name FROM categories ORDER BY id") == ["1:Furniture", "2:Sports"])
-        #expect(try query(db, "SELECT a.title || ':' || c.category_slug FROM ads a JOIN categories c ON c.id = a.categories_id ORDER BY a.id")
-            == ["Sofa:furniture", "Bike:sports", "Chair:furniture"])
+        #expect(
+            try query(db, "SELECT a.title || ':' || c.category_slug FROM ads a JOIN categories c ON c.id = a.categories_id ORDER BY a.id")
+                == ["Sofa:furniture", "Bike:sports", "Chair:furniture"])
         #expect(try query(db, "SELECT \"notnull\" FROM pragma_table_info('ads') WHERE name = 'categories_id'") == ["1"])
         #expect(try String(contentsOf: rejects.url, encoding: .utf8).contains(#""reason":"missing_reference""#))
         // The constraint is real: a duplicate category cannot be inserted by hand either.
         let database = try Database(path: db.path, busyTimeoutMilliseconds: 1000)
-        #expect(throws: SQLiteError.self) { try database.execute(#"INSERT INTO categories (_key, category_name) VALUES ('{"category_name":"Sports","category_slug":"sports"}', 'Sports')"#) }
-        #expect(throws: SQLiteError.self) { try database.execute("PRAGMA foreign_keys = ON; INSERT INTO ads (id, title, categories_id) VALUES (9, 'x', 99)") }
+        #expect(throws: SQLiteError.self) {
+            try database.execute(
+                #"INSERT INTO categories (_key, category_name) VALUES ('{"category_name":"Sports","category_slug":"sports"}', 'Sports')"#)
+        }
+        #expect(throws: SQLiteError.self) {
+            try database.execute("PRAGMA foreign_keys = ON; INSERT INTO ads (id, title, categories_id) VALUES (9, 'x', 99)")
+        }
     }
 
     @Test func replaceSwapsInTheNewTable() throws {
@@ -107,18 +114,25 @@ import Testing
         #expect(result.status == 0)
         #expect(try query(db, "SELECT name FROM sqlite_schema WHERE type = 'index' AND name = 'places_name_index'") == ["places_name_index"])
         // Within about 1.5 km of the Ferry Building: Coit Tower and the Ferry Building, not the bridge.
-        #expect(try query(db, """
-            SELECT p.name FROM places p JOIN places_rtree r ON r.id = p.rowid
-            WHERE r.min_lat >= 37.785 AND r.max_lat <= 37.81 AND r.min_lon >= -122.42 AND r.max_lon <= -122.38 ORDER BY p.name
-            """) == ["Coit Tower", "Ferry Building"])
-        #expect(try query(db, "SELECT p.name FROM places_fts f JOIN places p ON p.rowid = f.rowid WHERE places_fts MATCH 'golden'") == ["Golden Gate Bridge"])
+        #expect(
+            try query(
+                db,
+                """
+                SELECT p.name FROM places p JOIN places_rtree r ON r.id = p.rowid
+                WHERE r.min_lat >= 37.785 AND r.max_lat <= 37.81 AND r.min_lon >= -122.42 AND r.max_lon <= -122.38 ORDER BY p.name
+                """) == ["Coit Tower", "Ferry Building"])
+        #expect(
+            try query(db, "SELECT p.name FROM places_fts f JOIN places p ON p.rowid = f.rowid WHERE places_fts MATCH 'golden'") == [
+                "Golden Gate Bridge"
+            ])
     }
 
     @Test func refusedRowsAreKeptInTheRejectsTable() throws {
         let db = try TemporaryFile(suffix: ".db")
         let database = try Database(path: db.path, busyTimeoutMilliseconds: 1000)
         try database.execute("CREATE TABLE scores (id INTEGER PRIMARY KEY, points INTEGER CHECK (points >= 0))")
-        let result = try load.run([db.path, "--table", "scores", "--pk", "id", "--rejects-table", "load_rejects"],
+        let result = try load.run(
+            [db.path, "--table", "scores", "--pk", "id", "--rejects-table", "load_rejects"],
             input: lines([#"{"id":1,"points":5}"#, #"{"id":2,"points":-3}"#, #"{"id":3,"points":1}"#]))
         #expect(result.status == 0)
         #expect(result.stderrText.hasSuffix("3 in, 2 out, 1 rejected, 2 inserted, 0 updated, 0 unchanged\n"))
@@ -151,6 +165,7 @@ import Testing
         _ = try load.run([db.path, "--table", "shows", "--pk", "name"], input: lines([#"{"name":"Sample Show","seasons":1}"#]))
         #expect(try query(db, "SELECT count(*) FROM episodes") == ["3"])
         #expect(try query(db, "SELECT name FROM shows") == ["Sample Show"])
-        #expect(try query(db, "SELECT table_name || ':' || records_in || ':' || inserted FROM _sluice_runs ORDER BY id") == ["episodes:3:3", "shows:1:1"])
+        #expect(
+            try query(db, "SELECT table_name || ':' || records_in || ':' || inserted FROM _sluice_runs ORDER BY id") == ["episodes:3:3", "shows:1:1"])
     }
 }

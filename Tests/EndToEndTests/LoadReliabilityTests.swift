@@ -90,7 +90,8 @@ import Testing
         let holder = try Database(path: db.path, busyTimeoutMilliseconds: 0)
         try holder.execute("BEGIN IMMEDIATE")
         defer { try? holder.execute("ROLLBACK") }
-        let result = try Executable("sluice-load").run([db.path, "--table", "films", "--busy-timeout", "200"], input: LoadReliabilityTests.records(3...4))
+        let result = try Executable("sluice-load").run(
+            [db.path, "--table", "films", "--busy-timeout", "200"], input: LoadReliabilityTests.records(3...4))
         #expect(result.status == 74)
         #expect(result.stderrText.contains("database is locked"))
     }

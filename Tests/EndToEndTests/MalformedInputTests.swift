@@ -53,7 +53,8 @@ import Testing
     }
 
     @Test func aLargerLineLimitLetsTheLongLineThrough() throws {
-        let result = try Executable("sluice-fetch").run(["--format", "ndjson", "--max-line-bytes", "\(11 << 20)", "--rejects", "/dev/null"], input: Data(MalformedInputTests.input))
+        let result = try Executable("sluice-fetch").run(
+            ["--format", "ndjson", "--max-line-bytes", "\(11 << 20)", "--rejects", "/dev/null"], input: Data(MalformedInputTests.input))
         #expect(result.stderrText == "sluice-fetch: 8 in, 5 out, 3 rejected, 1 blank line skipped\n")
     }
 }

@@ -26,7 +26,8 @@ import Testing
     static func content(of path: String) throws -> [String: [String]] {
         let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
         var tables: [String: [String]] = [:]
-        let names = try database.column("""
+        let names = try database.column(
+            """
             SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE '\\_sluice%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'
             AND sql NOT LIKE 'CREATE VIRTUAL%' AND sql NOT LIKE '%WITHOUT ROWID%' AND name NOT LIKE '%\\_fts\\_%' ESCAPE '\\' AND name NOT LIKE '%\\_rtree\\_%' ESCAPE '\\'
             """)

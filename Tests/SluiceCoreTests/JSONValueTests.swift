@@ -31,7 +31,8 @@ import Testing
     }
 
     @Test func typeNames() {
-        #expect([JSONValue.null, .bool(true), .number("1"), .string(""), .array([]), .object([])].map(\.typeName)
-            == ["null", "boolean", "number", "string", "array", "object"])
+        #expect(
+            [JSONValue.null, .bool(true), .number("1"), .string(""), .array([]), .object([])].map(\.typeName)
+                == ["null", "boolean", "number", "string", "array", "object"])
     }
 }

@@ -4,7 +4,9 @@ import Testing
 @testable import SluiceCore
 
 /// Feeds bytes to a `LineReader` through a real pipe, as stdin would.
-func readLines(_ bytes: [UInt8], maxLineBytes: Int = 1 << 20, retainLimit: Int = 64 << 20, bufferSize: Int = 1 << 20) throws -> [(text: [UInt8], number: Int, overlong: Bool, truncated: Bool, length: Int)] {
+func readLines(_ bytes: [UInt8], maxLineBytes: Int = 1 << 20, retainLimit: Int = 64 << 20, bufferSize: Int = 1 << 20) throws -> [(
+    text: [UInt8], number: Int, overlong: Bool, truncated: Bool, length: Int
+)] {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-lines-\(UUID().uuidString)")
     try Data(bytes).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }

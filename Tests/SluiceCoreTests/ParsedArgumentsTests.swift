@@ -3,12 +3,13 @@ import Testing
 @testable import SluiceCore
 
 @Suite struct ParsedArgumentsTests {
-    let options: [OptionSpec] = [
-        .value("table", "NAME", "the table"),
-        .value("pk", "COL", "key"),
-        .flag("strict", "strict"),
-        OptionSpec("sweep", .optionalValue("MODE"), "sweep"),
-    ] + OptionSpec.common
+    let options: [OptionSpec] =
+        [
+            .value("table", "NAME", "the table"),
+            .value("pk", "COL", "key"),
+            .flag("strict", "strict"),
+            OptionSpec("sweep", .optionalValue("MODE"), "sweep"),
+        ] + OptionSpec.common
 
     func parse(_ arguments: [String]) throws(StageFailure) -> ParsedArguments {
         try ParsedArguments(arguments, options: options)

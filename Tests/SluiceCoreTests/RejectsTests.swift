@@ -17,7 +17,10 @@ import Testing
         let lines = try rejectsFile { rejects in
             try rejects.reject(source: "in.ndjson", line: 3, reason: .invalidJSON, detail: "invalid JSON: x", raw: #"{"a": "b\u00e9",}"#)
         }
-        #expect(lines == [#"{"stage":"test","source":"in.ndjson","line":3,"reason":"invalid_json","detail":"invalid JSON: x","raw":"{\"a\": \"b\\u00e9\",}"}"#])
+        #expect(
+            lines == [
+                #"{"stage":"test","source":"in.ndjson","line":3,"reason":"invalid_json","detail":"invalid JSON: x","raw":"{\"a\": \"b\\u00e9\",}"}"#
+            ])
         let raw = try JSONParser.parse(lines[0])["raw"]
         #expect(raw == .string(#"{"a": "b\u00e9",}"#))
     }

@@ -28,14 +28,19 @@ import Testing
     @Test func exactOrFuzzyNotBothNorNeither() {
         #expect(usageError([]) == "give --key FIELDS (exact mode) or --compare SPECS with --block (fuzzy mode)")
         #expect(usageError(["--key", "a", "--compare", "b"]) == "use --key (exact mode) or --compare (fuzzy mode), not both")
-        #expect(usageError(["--compare", "b"]) == "fuzzy mode needs at least one --block rule (comparing all pairs grows as the square of the input)")
+        #expect(
+            usageError(["--compare", "b"]) == "fuzzy mode needs at least one --block rule (comparing all pairs grows as the square of the input)")
         #expect(usageError(["--key", "a", "--threshold", "0.5"]) == "option '--threshold' needs fuzzy mode (--compare)")
         #expect(usageError(["--compare", "b", "--block", "b", "--fold"]) != nil)
     }
 
     @Test func fuzzySettings() throws {
-        guard case .fuzzy(let specs, let rules, let settings) = try command(
-            ["--compare", "address.key:tokens,geo:geo=100", "--block", "address.key:fingerprint", "--block", "geo:geohash7", "--threshold", "0.8", "--no-tf"]).matching
+        guard
+            case .fuzzy(let specs, let rules, let settings) = try command(
+                [
+                    "--compare", "address.key:tokens,geo:geo=100", "--block", "address.key:fingerprint", "--block", "geo:geohash7", "--threshold",
+                    "0.8", "--no-tf",
+                ]).matching
         else {
             Issue.record("not fuzzy")
             return

@@ -10,11 +10,13 @@ import Testing
     }
 
     @Test func equalKeysShareALabel() throws {
-        let m = try labels(["title", "address.key"], fold: false, [
-            #"{"title":"Vertigo","address":{"key":"california st & mason st"}}"#,
-            #"{"title":"Vertigo","address":{"key":"california st & mason st"},"x":1}"#,
-            #"{"title":"Vertigo","address":{"key":"powell st"}}"#,
-        ])
+        let m = try labels(
+            ["title", "address.key"], fold: false,
+            [
+                #"{"title":"Vertigo","address":{"key":"california st & mason st"}}"#,
+                #"{"title":"Vertigo","address":{"key":"california st & mason st"},"x":1}"#,
+                #"{"title":"Vertigo","address":{"key":"powell st"}}"#,
+            ])
         #expect(m.labels[0] == m.labels[1])
         #expect(m.labels[0] != m.labels[2])
     }

@@ -15,10 +15,14 @@ import Testing
         let uTrue = [[0, 0.05, 0.95], [0, 0.1, 0.9], [0, 0.02, 0.98]]
         let lambda = 0.3
         var counts: [UInt64: Int] = [:]
-        for a in 1...2 { for b in 1...2 { for c in 1...2 {
-            let match = mTrue[0][a] * mTrue[1][b] * mTrue[2][c], non = uTrue[0][a] * uTrue[1][b] * uTrue[2][c]
-            counts[Pattern.pack([UInt8(a), UInt8(b), UInt8(c)])] = Int((10_000 * (lambda * match + (1 - lambda) * non)).rounded())
-        } } }
+        for a in 1...2 {
+            for b in 1...2 {
+                for c in 1...2 {
+                    let match = mTrue[0][a] * mTrue[1][b] * mTrue[2][c], non = uTrue[0][a] * uTrue[1][b] * uTrue[2][c]
+                    counts[Pattern.pack([UInt8(a), UInt8(b), UInt8(c)])] = Int((10_000 * (lambda * match + (1 - lambda) * non)).rounded())
+                }
+            }
+        }
         var model = FellegiSunterModel(levelCounts: [3, 3, 3], u: uTrue)
         model.train(patterns: counts)
         #expect(model.converged)

@@ -23,7 +23,8 @@ func readCSV(_ text: String, delimiter: UInt8 = UInt8(ascii: ",")) throws -> [CS
 @Suite struct CSVReaderTests {
     @Test func readsQuotedFieldsWithDelimitersQuotesAndNewlines() throws {
         let records = try readCSV("Title,Locations\r\n\"Vertigo\",\"Mason & California, \"\"Nob Hill\"\"\"\r\nBullitt,\"line one\nline two\"\n")
-        #expect(records.map(\.fields) == [["Title", "Locations"], ["Vertigo", "Mason & California, \"Nob Hill\""], ["Bullitt", "line one\nline two"]])
+        #expect(
+            records.map(\.fields) == [["Title", "Locations"], ["Vertigo", "Mason & California, \"Nob Hill\""], ["Bullitt", "line one\nline two"]])
         #expect(records.map(\.line) == [1, 2, 3])
         #expect(String(decoding: records[2].raw, as: UTF8.self) == "Bullitt,\"line one\nline two\"")
     }

@@ -6,7 +6,9 @@ import Testing
 @Suite struct DateNormalizerTests {
     @Test func readsTheCommonWrittenForms() throws {
         let dates = try DateNormalizer("aired")
-        for text in ["March 4, 2019", "2019-03-04", "4 March 2019", "Mar 4, 2019", "4 Mar 2019", "03/04/2019", "Monday, March 4, 2019", "  March  4,  2019 "] {
+        for text in [
+            "March 4, 2019", "2019-03-04", "4 March 2019", "Mar 4, 2019", "4 Mar 2019", "03/04/2019", "Monday, March 4, 2019", "  March  4,  2019 ",
+        ] {
             #expect(dates.normalize(.string(text)) == .string("2019-03-04"), "\(text)")
         }
     }
@@ -24,7 +26,9 @@ import Testing
 
     @Test func valuesThatAreNotDatesAreKeptAndCounted() throws {
         let dates = try DateNormalizer(["aired", "updated"])
-        var record = JSONValue.object(["title": .string("Pilot"), "aired": .string("TBA"), "updated": .string("4 March 2019"), "other": .string("4 March 2019")])
+        var record = JSONValue.object([
+            "title": .string("Pilot"), "aired": .string("TBA"), "updated": .string("4 March 2019"), "other": .string("4 March 2019"),
+        ])
         dates.apply(to: &record)
         #expect(JSONWriter.string(record) == #"{"title":"Pilot","aired":"TBA","updated":"2019-03-04","other":"4 March 2019"}"#)
         #expect(dates.warnings == ["--dates: 1 value of 'aired' is not a date and kept as it was"])

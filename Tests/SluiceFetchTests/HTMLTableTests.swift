@@ -25,7 +25,8 @@ import Testing
     }
 
     @Test func dropsFootnotesAndCaptionsKeepsTheFirstLink() {
-        let html = #"<table><caption>Season 1</caption><tr><td><a href="/p">Pilot</a> <a href="/q">x</a><sup class="reference">[1]</sup></td></tr></table>"#
+        let html =
+            #"<table><caption>Season 1</caption><tr><td><a href="/p">Pilot</a> <a href="/q">x</a><sup class="reference">[1]</sup></td></tr></table>"#
         let tokens = HTMLTokenizer.tokens(html)
         let rows = HTMLTable(tokens: tokens, start: 0).rows
         #expect(rows == [[HTMLTable.Cell(text: "Pilot x", href: "/p", isHeader: false)]])

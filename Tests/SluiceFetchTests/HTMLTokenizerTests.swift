@@ -4,10 +4,16 @@ import Testing
 
 @Suite struct HTMLTokenizerTests {
     @Test func readsTagsAttributesAndText() {
-        #expect(HTMLTokenizer.tokens(#"<td class=x rowspan="2" data-sort='a b' hidden>Pilot &amp; Co<br/></td>"#) == [
-            .start("td", [.init(name: "class", value: "x"), .init(name: "rowspan", value: "2"), .init(name: "data-sort", value: "a b"), .init(name: "hidden", value: "")]),
-            .text("Pilot &amp; Co"), .start("br", []), .end("td"),
-        ])
+        #expect(
+            HTMLTokenizer.tokens(#"<td class=x rowspan="2" data-sort='a b' hidden>Pilot &amp; Co<br/></td>"#) == [
+                .start(
+                    "td",
+                    [
+                        .init(name: "class", value: "x"), .init(name: "rowspan", value: "2"), .init(name: "data-sort", value: "a b"),
+                        .init(name: "hidden", value: ""),
+                    ]),
+                .text("Pilot &amp; Co"), .start("br", []), .end("td"),
+            ])
     }
 
     @Test func emptyInputHasNoTokens() {
@@ -16,7 +22,8 @@ import Testing
 
     @Test func skipsCommentsDoctypesScriptsAndStyles() {
         let html = "<!DOCTYPE html><!-- <table> --><script>if (a < b) { x = '</td>' }</script><style>td{}</style><p>Hi"
-        #expect(HTMLTokenizer.tokens(html) == [.start("script", []), .end("script"), .start("style", []), .end("style"), .start("p", []), .text("Hi")])
+        #expect(
+            HTMLTokenizer.tokens(html) == [.start("script", []), .end("script"), .start("style", []), .end("style"), .start("p", []), .text("Hi")])
     }
 
     @Test func upperCaseNamesAndALoneLessThanAreTolerated() {

@@ -16,11 +16,15 @@ import Testing
         #expect(cache.entry(for: url) == nil)
         let body = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-body-\(UUID().uuidString)")
         try Data("[1]".utf8).write(to: body)
-        let entry = HTTPCache.Entry(url: url, etag: "\"v7\"", lastModified: "Mon, 04 Mar 2019 00:00:00 GMT", contentType: "application/json", link: nil)
+        let entry = HTTPCache.Entry(
+            url: url, etag: "\"v7\"", lastModified: "Mon, 04 Mar 2019 00:00:00 GMT", contentType: "application/json", link: nil)
         try cache.store(body: body, entry: entry)
         #expect(cache.entry(for: url) == entry)
         #expect(try Data(contentsOf: cache.bodyFile(for: url)) == Data("[1]".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: path).sorted() == [HTTPCache.stem(for: url) + ".body", HTTPCache.stem(for: url) + ".json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: path).sorted() == [
+                HTTPCache.stem(for: url) + ".body", HTTPCache.stem(for: url) + ".json",
+            ])
         #expect(HTTPCache.conditions(for: entry).map(\.name) == ["If-None-Match", "If-Modified-Since"])
         #expect(HTTPCache.conditions(for: nil).isEmpty)
     }

@@ -12,7 +12,8 @@ import Testing
     }
 
     @Test func resolvesRelativeTargetsAndSpaceSeparatedRelations() {
-        #expect(LinkHeader.next(in: #"</items?page=3>; rel="prefetch next""#, relativeTo: base)?.absoluteString == "https://api.example.org/items?page=3")
+        #expect(
+            LinkHeader.next(in: #"</items?page=3>; rel="prefetch next""#, relativeTo: base)?.absoluteString == "https://api.example.org/items?page=3")
         #expect(LinkHeader.next(in: "<?page=3>; REL=NEXT", relativeTo: base)?.absoluteString == "https://api.example.org/items?page=3")
     }
 

@@ -16,10 +16,16 @@ import Testing
     }
 
     @Test func refusesOtherSchemesLoopsAndLongChains() {
-        #expect(RedirectPolicy.check(from: "http://a/x", to: "file:///etc/passwd", visited: [], allowInsecure: true) == "refusing a redirect to file:///etc/passwd: only http and https are followed")
+        #expect(
+            RedirectPolicy.check(from: "http://a/x", to: "file:///etc/passwd", visited: [], allowInsecure: true)
+                == "refusing a redirect to file:///etc/passwd: only http and https are followed")
         #expect(RedirectPolicy.check(from: "http://a/x", to: "ftp://a/y", visited: [], allowInsecure: true) != nil)
-        #expect(RedirectPolicy.check(from: "http://a/2", to: "http://a/1", visited: ["http://a/1", "http://a/2"], allowInsecure: false) == "redirect loop: back to http://a/1 after 2 redirects")
+        #expect(
+            RedirectPolicy.check(from: "http://a/2", to: "http://a/1", visited: ["http://a/1", "http://a/2"], allowInsecure: false)
+                == "redirect loop: back to http://a/1 after 2 redirects")
         let chain = (0...RedirectPolicy.limit).map { "http://a/\($0)" }
-        #expect(RedirectPolicy.check(from: "http://a/x", to: "http://a/next", visited: chain, allowInsecure: false) == "too many redirects (more than 10)")
+        #expect(
+            RedirectPolicy.check(from: "http://a/x", to: "http://a/next", visited: chain, allowInsecure: false) == "too many redirects (more than 10)"
+        )
     }
 }

@@ -5,12 +5,15 @@ import Testing
 
 @Suite struct RecordFlattenerTests {
     @Test func flattensNestedObjectsAndKeepsArraysAsJSON() throws {
-        let record = try JSONParser.parse(#"{"title":"Vertigo","geo":{"lat":37.8,"lon":-122,"src":{"id":7}},"tags":["a",1],"ok":true,"none":null,"big":12345678901234567890,"empty":{}}"#)
+        let record = try JSONParser.parse(
+            #"{"title":"Vertigo","geo":{"lat":37.8,"lon":-122,"src":{"id":7}},"tags":["a",1],"ok":true,"none":null,"big":12345678901234567890,"empty":{}}"#
+        )
         let row = RecordFlattener.flatten(record)
         #expect(row.map(\.column) == ["title", "geo_lat", "geo_lon", "geo_src_id", "tags", "ok", "none", "big"])
-        #expect(row.map(\.value) == [
-            .text("Vertigo"), .real(37.8), .integer(-122), .integer(7), .text(#"["a",1]"#), .integer(1), .null, .real(12345678901234567890),
-        ])
+        #expect(
+            row.map(\.value) == [
+                .text("Vertigo"), .real(37.8), .integer(-122), .integer(7), .text(#"["a",1]"#), .integer(1), .null, .real(12345678901234567890),
+            ])
     }
 
     @Test func flattensStraightFromRecordBytesTheSameWay() throws {
@@ -20,7 +23,10 @@ import Testing
         let fromValue = RecordFlattener.flatten(try JSONParser.parse(text))
         #expect(fromBytes.map(\.column) == fromValue.map(\.column))
         #expect(fromBytes.map(\.value) == fromValue.map(\.value))
-        #expect(fromBytes.map(\.value) == [.text("Café"), .integer(-12), .real(123456789012345678901), .real(150), .integer(0), .null, .real(37.8), .text("[1,2]")])
+        #expect(
+            fromBytes.map(\.value) == [
+                .text("Café"), .integer(-12), .real(123456789012345678901), .real(150), .integer(0), .null, .real(37.8), .text("[1,2]"),
+            ])
     }
 
     @Test func aLaterFieldWithTheSameColumnWinsTheFirstPosition() throws {

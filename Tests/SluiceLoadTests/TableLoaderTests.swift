@@ -23,16 +23,23 @@ import Testing
     }
 
     @Test func upsertSQLUpdatesOnlyIncomingColumnsAndSkipsUnchangedRows() {
-        #expect(TableLoader.insertSQL(table: "t", columns: ["id", "a", "b"], primaryKey: ["id"])
-            == #"INSERT INTO "t" ("id", "a", "b") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b" WHERE ("a", "b") IS NOT (excluded."a", excluded."b")"#)
-        #expect(TableLoader.insertSQL(table: "t", columns: ["id"], primaryKey: ["id"]) == #"INSERT INTO "t" ("id") VALUES (?) ON CONFLICT ("id") DO NOTHING"#)
+        #expect(
+            TableLoader.insertSQL(table: "t", columns: ["id", "a", "b"], primaryKey: ["id"])
+                == #"INSERT INTO "t" ("id", "a", "b") VALUES (?, ?, ?) ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a", "b" = excluded."b" WHERE ("a", "b") IS NOT (excluded."a", excluded."b")"#
+        )
+        #expect(
+            TableLoader.insertSQL(table: "t", columns: ["id"], primaryKey: ["id"])
+                == #"INSERT INTO "t" ("id") VALUES (?) ON CONFLICT ("id") DO NOTHING"#)
         #expect(TableLoader.insertSQL(table: "t", columns: ["a"], primaryKey: []) == #"INSERT INTO "t" ("a") VALUES (?)"#)
     }
 
     @Test func createsTypedColumnsFromTheSample() throws {
         let database = try memoryDatabase()
         _ = try loader(database, pk: ["id"], sample: [#"{"id":1,"n":null,"x":1,"y":"s"}"#, #"{"id":2,"n":null,"x":2.5,"y":3}"#])
-        #expect(try rows(database, "SELECT name || ' ' || type || ' ' || pk FROM pragma_table_info('t')") == ["id INTEGER 1", "n TEXT 0", "x REAL 0", "y TEXT 0"])
+        #expect(
+            try rows(database, "SELECT name || ' ' || type || ' ' || pk FROM pragma_table_info('t')") == [
+                "id INTEGER 1", "n TEXT 0", "x REAL 0", "y TEXT 0",
+            ])
     }
 
     @Test func upsertCountsChangesAndKeepsOtherColumns() throws {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a running stage works with: its output, its rejects, its counts and progress, and the
@@ -72,7 +72,9 @@ public final class StageContext {
             accounting.recordsIn += 1
             progress.update(records: accounting.recordsIn, bytes: bytesBefore + reader.bytesRead)
             if line.isOverlong {
-                try reject(line, source: name, reason: .lineTooLong, detail: "line too long: \(line.length) bytes, more than --max-line-bytes \(maxLineBytes)")
+                try reject(
+                    line, source: name, reason: .lineTooLong,
+                    detail: "line too long: \(line.length) bytes, more than --max-line-bytes \(maxLineBytes)")
                 continue
             }
             let record: NDJSONRecord

@@ -59,7 +59,10 @@ struct HTMLTable {
                         continue
                     case "td", "th":
                         finishCell()
-                        cell = (Cell(text: "", href: nil, isHeader: tag == "th"), HTMLTable.span(token.attribute("rowspan")), HTMLTable.span(token.attribute("colspan")))
+                        cell = (
+                            Cell(text: "", href: nil, isHeader: tag == "th"), HTMLTable.span(token.attribute("rowspan")),
+                            HTMLTable.span(token.attribute("colspan"))
+                        )
                         continue
                     case "caption":
                         skipping = tag

@@ -102,5 +102,7 @@ struct HTMLTableSelector: Equatable {
         return nil
     }
 
-    static let voidElements: Set<String> = ["br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"]
+    static let voidElements: Set<String> = [
+        "br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track",
+    ]
 }

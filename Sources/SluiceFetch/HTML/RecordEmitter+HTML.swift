@@ -14,7 +14,8 @@ extension RecordEmitter {
         let tokens = HTMLTokenizer.tokens(html)
         guard let start = selector.locate(in: tokens) else {
             let count = tokens.count { if case .start("table", _) = $0 { true } else { false } }
-            throw StageFailure.data(source: source, line: nil, "no table matches --html-table '\(spec)' (the page has \(count) table\(count == 1 ? "" : "s"))")
+            throw StageFailure.data(
+                source: source, line: nil, "no table matches --html-table '\(spec)' (the page has \(count) table\(count == 1 ? "" : "s"))")
         }
         let rows = HTMLTable(tokens: tokens, start: start).rows
         guard let headerIndex = rows.firstIndex(where: { $0.allSatisfy(\.isHeader) }) ?? (rows.isEmpty ? nil : 0) else {

@@ -2,7 +2,7 @@ import Foundation
 import SluiceCore
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Downloads one URL to a temporary file with URLSession: a timeout, bounded retries with

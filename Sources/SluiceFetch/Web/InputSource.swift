@@ -22,7 +22,9 @@ enum InputSource: Equatable {
         } else if lower.hasPrefix("file://") {
             guard let url = URL(string: argument), url.isFileURL else { throw .usage("'\(argument)' is not a valid file URL") }
             self = .file(url.path)
-        } else if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy(\.isLetter), argument.distance(from: argument.startIndex, to: colon) > 1 {
+        } else if let colon = argument.firstIndex(of: ":"), argument[..<colon].allSatisfy(\.isLetter),
+            argument.distance(from: argument.startIndex, to: colon) > 1
+        {
             throw .usage("'\(argument)': only http, https and file URLs are supported")
         } else {
             self = .file(argument)

@@ -73,7 +73,8 @@ struct Paginator {
             case .null: return nil
             case .string(let text) where text.isEmpty: return nil
             case .string(let text):
-                guard let url = URL(string: text, relativeTo: page.url)?.absoluteURL, ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                guard let url = URL(string: text, relativeTo: page.url)?.absoluteURL, ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+                else {
                     throw .notAURL(page: page.number, path: path, found: text)
                 }
                 return url
