@@ -40,6 +40,40 @@ import Testing
         #expect(g.streets(for: "DeHaro").first?.method == "spacing")
     }
 
+    @Test func theSuffixAskedForBeatsTheSameSpellingWithAnother() throws {
+        // The real rows: North Point St (Fisherman's Wharf) and Northpoint Dr (Hunters Point).
+        var g = Gazetteer()
+        for (street, number, lat, lon) in [("north point st", 555, 37.80593, -122.41733), ("northpoint dr", 1225, 37.72828, -122.37461)] {
+            var row = GazetteerRow(kind: .address)
+            row.street = street
+            row.number = number
+            row.lat = lat
+            row.lon = lon
+            g.add(row)
+        }
+        g.finish()
+        // `Hyatt Fisherman's Wharf (555 Northpoint Street)`, `Polk and Northpoint St.`
+        #expect(g.streets(for: "Northpoint St").map { g.streetKeys[$0.id] } == ["north point st", "northpoint dr"])
+        #expect(g.streets(for: "Northpoint St").first?.method == "spacing")
+        #expect(g.streets(for: "Northpoint Dr").map { g.streetKeys[$0.id] } == ["northpoint dr"])
+        #expect(g.streets(for: "Northpoint").first.map { g.streetKeys[$0.id] } == "northpoint dr")
+    }
+
+    @Test func twoSwappedLettersAreOneTypo() throws {
+        var g = Gazetteer()
+        var row = GazetteerRow(kind: .address)
+        row.street = "mission st"
+        row.number = 2575
+        row.lat = 37.75631
+        row.lon = -122.41889
+        g.add(row)
+        g.finish()
+        // `Doc's Clock, 2575 Misison Street`
+        #expect(g.streets(for: "Misison St").first?.method == "fuzzy_street(misison→mission)")
+        #expect(g.streets(for: "Misison St").first?.factor == 0.9)
+        #expect(g.streets(for: "Msisoin St").isEmpty)
+    }
+
     @Test func streetsWithoutASharedNodeMeetWhereTheirLinesPassClose() throws {
         let kearny = try #require(gazetteer.streetIDs["kearny st"])
         let pine = try #require(gazetteer.streetIDs["pine st"])

@@ -48,6 +48,16 @@ import Testing
         #expect(EditDistance.bounded("", "ab", limit: 2) == 2)
     }
 
+    @Test func oneTranspositionIsTwoAdjacentBytesSwapped() {
+        func swapped(_ a: String, _ b: String) -> Bool { EditDistance.isOneTransposition(Array(a.utf8), Array(b.utf8)) }
+        #expect(swapped("misison", "mission"))
+        #expect(swapped("ab", "ba"))
+        #expect(!swapped("mission", "mission"))
+        #expect(!swapped("misisno", "mission"))
+        #expect(!swapped("kearney", "kearny"))
+        #expect(!swapped("", ""))
+    }
+
     @Test func byteSetBoundNeverRulesOutARealMatch() {
         let pairs = [("kearney", "kearny", 1), ("chrissy", "crissy", 1), ("delores", "dolores", 1), ("californa", "california", 1)]
         for (a, b, limit) in pairs {

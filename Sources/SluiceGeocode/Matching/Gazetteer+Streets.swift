@@ -41,10 +41,17 @@ extension Gazetteer {
         guard !normal.nameKey.isEmpty else { return [] }
         if let id = streetIDs[normal.key] { return [StreetChoice(id: id, method: "", factor: 1)] }
         let method = normal.suffix == nil ? "suffix_added" : "suffix_differs"
-        if let ids = streetsByName[normal.nameKey] {
-            return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: method, factor: ids.count == 1 ? 0.98 : 0.95) }
-        }
         let squashed = Self.squash(normal.nameKey)
+        if let ids = streetsByName[normal.nameKey] {
+            let choices = ordered(ids, normal: normal).map { StreetChoice(id: $0, method: method, factor: ids.count == 1 ? 0.98 : 0.95) }
+            // `Northpoint Street` is North Point St, not Northpoint Dr: the suffix asked for,
+            // spaced differently, beats the same spelling with another suffix.
+            if let wanted = normal.suffix?.lowercased(), !ids.contains(where: { suffix(of: $0) == wanted }),
+               let spaced = streetsBySquashedName[squashed]?.filter({ suffix(of: $0) == wanted }), !spaced.isEmpty {
+                return spaced.sorted { streetKeys[$0] < streetKeys[$1] }.map { StreetChoice(id: $0, method: "spacing", factor: 0.95) } + choices
+            }
+            return choices
+        }
         if let ids = streetsBySquashedName[squashed] {
             return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: "spacing", factor: 0.95) }
         }
@@ -54,7 +61,12 @@ extension Gazetteer {
         let bytes = Array(squashed.utf8)
         let mask = EditDistance.mask(bytes)
         for (name, other, otherMask) in squashedNames where abs(other.count - bytes.count) <= allowed && EditDistance.mayBeWithin(allowed, mask, otherMask) {
-            if let distance = EditDistance.bounded(bytes, other, limit: allowed) { best.append((distance, name)) }
+            if let distance = EditDistance.bounded(bytes, other, limit: allowed) {
+                best.append((distance, name))
+            } else if EditDistance.isOneTransposition(bytes, other) {
+                // `Misison` → Mission: two letters swapped is one slip, not two edits.
+                best.append((1, name))
+            }
         }
         best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
         guard let closest = best.first else { return [] }
@@ -63,6 +75,11 @@ extension Gazetteer {
         return ordered(ids, normal: normal).map { id in
             StreetChoice(id: id, method: "fuzzy_street(\(normal.nameKey)→\(StreetNormalizer.normalize(streetKeys[id]).nameKey))", factor: factor)
         }
+    }
+
+    /// The lower-case suffix of a gazetteer street (`st` for `north point st`), "" when none.
+    func suffix(of id: Int) -> String {
+        StreetNormalizer.normalize(streetKeys[id]).suffix?.lowercased() ?? ""
     }
 
     /// Same suffix as asked first, then common suffixes, then by key.

@@ -178,6 +178,14 @@ public enum EditDistance {
         (a ^ b).nonzeroBitCount <= 2 * limit
     }
 
+    /// True when `b` is `a` with two adjacent bytes swapped: `misison` / `mission`.
+    ///
+    ///     EditDistance.isOneTransposition(Array("misison".utf8), Array("mission".utf8))   // true
+    public static func isOneTransposition(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count, let first = a.indices.first(where: { a[$0] != b[$0] }), first + 1 < a.count else { return false }
+        return a[first] == b[first + 1] && a[first + 1] == b[first] && a[(first + 2)...] == b[(first + 2)...]
+    }
+
     /// The same on bytes, with its two rows on the stack (no allocation per call).
     public static func bounded(_ x: [UInt8], _ y: [UInt8], limit: Int) -> Int? {
         if Swift.abs(x.count - y.count) > limit { return nil }
