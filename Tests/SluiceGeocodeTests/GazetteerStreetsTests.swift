@@ -28,6 +28,17 @@ import Testing
         #expect(first("Nob Hill") == nil)
     }
 
+    @Test func trailingWordsForWhatIsAtTheStreet() {
+        // `Kearny Steps/btwn Green and Pacific`, `Market St. at Embarcadero area`,
+        // `Sanchez/Cumberland steps and sidewalks`, `Church and Duboce Muni Station`.
+        #expect(first("Kearny Steps")?.key == "kearny st")
+        #expect(first("Kearny Steps")?.method == "suffix_added+trimmed")
+        #expect(first("Mason steps and sidewalks")?.key == "mason st")
+        #expect(first("Pine Muni Station")?.key == "pine st")
+        #expect(first("Steps Station") == nil)
+        #expect(first("Nob Hill Station") == nil)
+    }
+
     @Test func wordsWrittenTogether() throws {
         var g = Gazetteer()
         var row = GazetteerRow(kind: .intersection)

@@ -16,10 +16,15 @@ extension Gazetteer {
     /// Suffix words as people mistype them (`Streeet`, `Stret`) are matched within this many edits.
     static let suffixWords = ["street", "avenue", "boulevard"]
 
+    /// Trailing words naming something at a street or corner rather than the street:
+    /// `Kearny Steps`, `Duboce Muni Station`, `Embarcadero area`, `Cumberland steps and sidewalks`.
+    static let structureWords: Set<String> = ["steps", "stairs", "sidewalks", "station", "muni", "bart", "area", "and"]
+
     /// The streets `text` may name, best first: the exact key; else the same name with any
     /// suffix; else the name written without spaces (`DeHaro`); else a name within one or two
-    /// typos (`Kearney` → Kearny); else the text cut after its street type (`Taylor St Hill`)
-    /// or without a misspelt last word that is a street type (`6th Streeet`).
+    /// typos (`Kearney` → Kearny); else the text cut after its street type (`Taylor St Hill`),
+    /// without a misspelt last word that is a street type (`6th Streeet`), or without trailing
+    /// `structureWords` (`Kearny Steps`).
     func streets(for text: String) -> [StreetChoice] {
         let found = streetsAsWritten(text)
         if !found.isEmpty { return found }
@@ -32,6 +37,8 @@ extension Gazetteer {
             Self.suffixWords.contains(where: { EditDistance.bounded(last, $0, limit: 2) != nil })
         {
             shorter = words.dropLast().joined(separator: " ")
+        } else if let kept = words.lastIndex(where: { !Self.structureWords.contains($0.lowercased()) }), kept < words.count - 1 {
+            shorter = words[...kept].joined(separator: " ")
         }
         return shorter.map { streetsAsWritten($0).map { StreetChoice(id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * 0.95) } } ?? []
     }
