@@ -23,6 +23,21 @@ import Testing
         #expect(subset.place == 4)
     }
 
+    @Test func aRepeatedWordCountsEachTime() {
+        let bars = PlaceIndex([["Aub Zam Zam"], ["Tonga Room"], ["Coit Tower"]])
+        // `Aub Zam Zam Bar`: both `zam`s match, so the extra `bar` does not sink it.
+        #expect(bars.best("Aub Zam Zam Bar")?.place == 0)
+        #expect(bars.best("Zam Bar") == nil)
+    }
+
+    @Test func aNameHoldingEveryWord() {
+        let parks = PlaceIndex([["Yacht Harbor and Marina Green"], ["Crissy Field Center"]])
+        #expect(parks.someName(holdsAllWordsOf: "Marina Green"))
+        #expect(parks.someName(holdsAllWordsOf: "Crissy Field"))
+        #expect(!parks.someName(holdsAllWordsOf: "Marina Green Drive"))
+        #expect(!parks.someName(holdsAllWordsOf: "Marina"))
+    }
+
     @Test func numbersAreNeverFuzzy() {
         #expect(index.best("16th Avenue Steps") == nil)
         #expect(index.best("Avenue Steps") == nil)
