@@ -20,6 +20,16 @@ extension AddressParser {
             let afterOf = tokens.firstIndex { $0.lower == "of" }.map { $0 + 1 }
             tokens = tokens[(afterOf ?? tokens.index(after: tokens.startIndex))...]
         }
+        // `Under Highway 101 (near Potrero and Cesar Chavez Streets)`: near what follows.
+        if tokens.count > 2, tokens.first?.lower == "near" { tokens = tokens.dropFirst() }
+        // `Private alley along 20th St. between Tennessee and Minnesota`: a place along a street.
+        if let along = tokens.firstIndex(where: { $0.lower == "along" }), along > tokens.startIndex, along + 1 < tokens.endIndex {
+            var located = parsePhrase(tokens[(along + 1)...])
+            if located.mainStreet != nil, located.place == nil, located.kind != .place, located.kind != .unparsed {
+                located.place = AddressTokenizer.text(tokens[..<along])
+                return located
+            }
+        }
         if let between = tokens.firstIndex(where: { Vocabulary.betweenWords.contains($0.lower) }) {
             return segment(base: tokens[..<between], ends: tokens[(between + 1)...])
         }
@@ -57,6 +67,9 @@ extension AddressParser {
                     address.place = AddressTokenizer.text(left)
                     return address
                 }
+            }
+            if tokens[connector].lower == "at" || tokens[connector].isPunct("@"), let located = atCorner(left, right) {
+                return located
             }
             // `Construction Site in front of 260 Stockton St. at Post St.`
             if left.first?.isNumber == false, let number = left.indices.first(where: { $0 > left.startIndex && left[$0].isNumber && !left[$0 - 1].isPunct("#") }),
@@ -179,8 +192,9 @@ extension AddressParser {
         index += 1
         result.number = number
         result.kind = .streetAddress
-        if index + 1 < tokens.endIndex, tokens[index].isPunct("-") || tokens[index].isPunct("/"), tokens[index + 1].isNumber {
-            var to = tokens[index + 1].lower
+        if index + 1 < tokens.endIndex, tokens[index].isPunct("-") || tokens[index].isPunct("/"), tokens[index + 1].isNumber || tokens[index + 1].isNumberWithLetter {
+            // `520-522A`: the letter is the last building's, the range ends at 522.
+            var to = String(tokens[index + 1].lower.prefix { $0.isASCII && $0.isNumber })
             if to.utf8.count < number.utf8.count {
                 to = String(number.prefix(number.utf8.count - to.utf8.count)) + to
                 result.note(Note.rangeAbbreviated)
@@ -194,11 +208,25 @@ extension AddressParser {
             if index < tokens.endIndex, tokens[index].lower == "of" { index += 1 }
             result.note(Note.blockRange)
         }
-        let rest = tokens[index...]
+        var rest = tokens[index...]
+        // `850 Bryant- 6th floor County Jail`: a dash glued to the street name ends the street;
+        // a floor and the venue's name follow.
+        var tail = rest[rest.endIndex...]
+        if let dash = rest.firstIndex(where: { $0.isPunct("-") && !$0.spaceBefore }), dash > rest.startIndex,
+           rest[dash - 1].isWord, !rest[dash - 1].isNumber, dash + 1 < rest.endIndex, rest[dash + 1].spaceBefore {
+            tail = rest[(dash + 1)...]
+            rest = rest[..<dash]
+        }
         guard rest.contains(where: { $0.isWord }) else {
             return place(tokens)
         }
         var (body, unit) = splitUnit(rest)
+        if tail.count >= 2, let floor = Ordinals.value(of: tail[tail.startIndex].lower),
+           tail[tail.startIndex + 1].lower == "floor" || tail[tail.startIndex + 1].lower == "fl" {
+            unit = unit ?? "Fl \(floor)"
+            tail = tail.dropFirst(2)
+        }
+        if tail.contains(where: { $0.isWord && !$0.isNumber }) { result.place = AddressTokenizer.text(tail) }
         // `1 Market St. Landmark Building`: the street ends at its suffix, a venue follows.
         if let suffixAt = body.indices.first(where: { index in
             index > body.startIndex && body[index].isWord && USPSTables.suffixes[body[index].lower].map(USPSTables.streetSuffixes.contains) == true
@@ -217,6 +245,32 @@ extension AddressParser {
         result.mainStreet = street(body)
         result.unit = unit
         return result
+    }
+
+    /// `X at Y & Z` where `Y` and `Z` are streets: a street at a block (`Columbus Avenue at Green
+    /// & Stockton`, `Hyde St at Pacific to Washington St` → segments) or a place at a corner
+    /// (`BART Station @ 16th Street & Mission Streets` → intersection with a place); nil otherwise.
+    func atCorner(_ left: ArraySlice<Token>, _ right: ArraySlice<Token>) -> ParsedAddress? {
+        guard left.first?.isNumber == false, right.first?.isNumber == false,
+              let joiner = right.firstIndex(where: { token in
+                  token.lower == "and" || token.lower == "to" || token.isPunct("&") || token.isPunct("/")
+              }), joiner > right.startIndex, joiner + 1 < right.endIndex
+        else { return nil }
+        let first = right[..<joiner], second = right[(joiner + 1)...]
+        // Short plain names only: `Jackson toward Grant` is not a cross street.
+        func isCross(_ side: ArraySlice<Token>) -> Bool {
+            isStreetSide(side, numbered: false) && (endsWithStreetSuffix(side) || side.filter(\.isWord).count <= 2)
+        }
+        guard isCross(first), isCross(second) else { return nil }
+        if isStreetSide(left, numbered: false) {
+            let main = street(left)
+            guard main.nameKey != street(first).nameKey, main.nameKey != street(second).nameKey else { return nil }
+            return segment(base: left, ends: right)
+        }
+        guard left.contains(where: { Vocabulary.placeWords.contains($0.lower) }) else { return nil }
+        var corner = intersection(first, second)
+        corner.place = AddressTokenizer.text(left)
+        return corner
     }
 
     /// A place on a street (`Ocean Beach at Lincoln`): nil unless `street` reads as a street.

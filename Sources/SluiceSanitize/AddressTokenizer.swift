@@ -13,6 +13,11 @@ struct Token: Equatable, Sendable {
     var isWord: Bool { punct == 0 }
     /// All ASCII digits: `1158`.
     var isNumber: Bool { punct == 0 && !lower.isEmpty && lower.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+    /// Digits and one final letter: `522A`.
+    var isNumberWithLetter: Bool {
+        guard punct == 0, let last = lower.utf8.last, last >= 0x61, last <= 0x7A, lower.utf8.count >= 2 else { return false }
+        return lower.utf8.dropLast().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
     func isPunct(_ character: Unicode.Scalar) -> Bool { punct == UInt8(ascii: character) }
     /// A word with a letter or digit in it (any non-ASCII scalar counts as a letter): `???` has none.
     var hasLetterOrDigit: Bool {
@@ -124,6 +129,12 @@ enum AddressTokenizer {
                index + 1 < bytes.count, isLetter(bytes[index + 1]) {
                 continue
             }
+            // `901/909Tennessee St.`: a house number glued to the street name is two words
+            // (ordinals such as `16th` and units such as `522A` stay whole).
+            if wordStart >= 0, isLetter(byte), isDigit(bytes[index - 1]), bytes[wordStart..<index].allSatisfy(isDigit),
+               startsGluedName(bytes, at: index) {
+                endWord(at: index)
+            }
             if isGrammarPunct(byte) {
                 endWord(at: index)
                 let text = String(decoding: [byte], as: UTF8.self)
@@ -135,6 +146,18 @@ enum AddressTokenizer {
         }
         endWord(at: bytes.count)
         return tokens
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// Whether the letters at `start` (right after digits) begin a name rather than an ordinal
+    /// or unit suffix: three or more ASCII letters not starting `st`, `nd`, `rd`, `th`.
+    static func startsGluedName(_ bytes: [UInt8], at start: Int) -> Bool {
+        var end = start
+        while end < bytes.count, (bytes[end] | 0x20) >= 0x61, (bytes[end] | 0x20) <= 0x7A { end += 1 }
+        guard end - start >= 3 else { return false }
+        let head = String(decoding: bytes[start..<(start + 2)].map { $0 | 0x20 }, as: UTF8.self)
+        return !["st", "nd", "rd", "th"].contains(head)
     }
 
     /// The tokens written back as text with normal spacing: `Mason & California`.

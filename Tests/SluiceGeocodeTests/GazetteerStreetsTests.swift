@@ -28,6 +28,17 @@ import Testing
         #expect(first("Nob Hill") == nil)
     }
 
+    @Test func trailingWordsForWhatIsAtTheStreet() {
+        // `Kearny Steps/btwn Green and Pacific`, `Market St. at Embarcadero area`,
+        // `Sanchez/Cumberland steps and sidewalks`, `Church and Duboce Muni Station`.
+        #expect(first("Kearny Steps")?.key == "kearny st")
+        #expect(first("Kearny Steps")?.method == "suffix_added+trimmed")
+        #expect(first("Mason steps and sidewalks")?.key == "mason st")
+        #expect(first("Pine Muni Station")?.key == "pine st")
+        #expect(first("Steps Station") == nil)
+        #expect(first("Nob Hill Station") == nil)
+    }
+
     @Test func wordsWrittenTogether() throws {
         var g = Gazetteer()
         var row = GazetteerRow(kind: .intersection)
@@ -40,6 +51,40 @@ import Testing
         #expect(g.streets(for: "DeHaro").first?.method == "spacing")
     }
 
+    @Test func theSuffixAskedForBeatsTheSameSpellingWithAnother() throws {
+        // The real rows: North Point St (Fisherman's Wharf) and Northpoint Dr (Hunters Point).
+        var g = Gazetteer()
+        for (street, number, lat, lon) in [("north point st", 555, 37.80593, -122.41733), ("northpoint dr", 1225, 37.72828, -122.37461)] {
+            var row = GazetteerRow(kind: .address)
+            row.street = street
+            row.number = number
+            row.lat = lat
+            row.lon = lon
+            g.add(row)
+        }
+        g.finish()
+        // `Hyatt Fisherman's Wharf (555 Northpoint Street)`, `Polk and Northpoint St.`
+        #expect(g.streets(for: "Northpoint St").map { g.streetKeys[$0.id] } == ["north point st", "northpoint dr"])
+        #expect(g.streets(for: "Northpoint St").first?.method == "spacing")
+        #expect(g.streets(for: "Northpoint Dr").map { g.streetKeys[$0.id] } == ["northpoint dr"])
+        #expect(g.streets(for: "Northpoint").first.map { g.streetKeys[$0.id] } == "northpoint dr")
+    }
+
+    @Test func twoSwappedLettersAreOneTypo() throws {
+        var g = Gazetteer()
+        var row = GazetteerRow(kind: .address)
+        row.street = "mission st"
+        row.number = 2575
+        row.lat = 37.75631
+        row.lon = -122.41889
+        g.add(row)
+        g.finish()
+        // `Doc's Clock, 2575 Misison Street`
+        #expect(g.streets(for: "Misison St").first?.method == "fuzzy_street(misison→mission)")
+        #expect(g.streets(for: "Misison St").first?.factor == 0.9)
+        #expect(g.streets(for: "Msisoin St").isEmpty)
+    }
+
     @Test func streetsWithoutASharedNodeMeetWhereTheirLinesPassClose() throws {
         let kearny = try #require(gazetteer.streetIDs["kearny st"])
         let pine = try #require(gazetteer.streetIDs["pine st"])
@@ -50,6 +95,22 @@ import Testing
         #expect(gazetteer.nearestApproach(kearny, pine) == nil)
         let mason = try #require(gazetteer.streetIDs["mason st"])
         #expect(gazetteer.nearestApproach(mason, california, within: 1) == GeoPoint(lat: 37.79183, lon: -122.41082))
+    }
+
+    @Test func aStreetEndingCloseToAnotherLineMeetsIt() throws {
+        // The real rows: Vallejo St's last block ends 37 m from The Embarcadero's line, 105 m
+        // from its nearest line point (`Embarcadero at Vallejo St.`).
+        let csv = """
+            kind,id,street,left_from,left_to,right_from,right_to,nodes,points
+            segment,13080000,vallejo st,51,99,50,98,24801000|24805000,-122.39888 37.79983;-122.40007 37.79968
+            segment,12555102,embarcadero,501,599,,,24570000|34014000,-122.39767 37.79923;-122.39787 37.79927;-122.39917 37.80075;-122.39913 37.8009
+            """
+        let g = try Gazetteer.parse(Array(csv.utf8), source: "vallejo.csv")
+        let vallejo = try #require(g.streetIDs["vallejo st"])
+        let embarcadero = try #require(g.streetIDs["embarcadero"])
+        let point = try #require(g.nearestApproach(vallejo, embarcadero))
+        #expect(point.distance(to: GeoPoint(lat: 37.79983, lon: -122.39888)) < 20)
+        #expect(g.nearestApproach(vallejo, embarcadero, lineMetres: 30) == nil)
     }
 
     @Test func farApartNeighboursAreNotBridged() throws {

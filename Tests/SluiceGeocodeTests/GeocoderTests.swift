@@ -96,6 +96,24 @@ import Testing
         #expect(fuzzy.score < 0.75)
     }
 
+    @Test func aParkHoldingTheWholeNameBeatsTheStreetOfThatName() throws {
+        let csv = """
+            kind,id,name,category,street,nodes,lat,lon,points
+            place,park:112,Yacht Harbor and Marina Green,park,,,37.807958,-122.441179,
+            segment,8710000,,,marina green dr,30763000|26796000,,,-122.4361 37.8065;-122.43602 37.80733;-122.44235 37.80652
+            segment,9999000,,,balmy st,1|2,,,-122.4122 37.7526;-122.4119 37.7509
+            place,landmarks:1,Balmy Street Murals Tour,attraction,,,37.7518,-122.4120,
+            """
+        let geocoder = Geocoder(try Gazetteer.parse(Array(csv.utf8), source: "marina.csv"))
+        let green = try #require(geocoder.geocode(LocationText.parse("Marina Green")).first)
+        #expect(green.precision == .place)
+        #expect(green.matched == "Yacht Harbor and Marina Green")
+        // `Balmy Alley` names no place whole: it is Balmy St, as a street.
+        let balmy = try #require(geocoder.geocode(LocationText.parse("Balmy Alley")).first)
+        #expect(balmy.precision == .street)
+        #expect(balmy.matched == "balmy st")
+    }
+
     @Test func neighbourhoodsScoreLowerAndSaySo() throws {
         let match = try #require(best("Nob Hill"))
         #expect(match.matched == "Nob Hill (neighborhood)")

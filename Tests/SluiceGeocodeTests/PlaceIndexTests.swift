@@ -23,6 +23,21 @@ import Testing
         #expect(subset.place == 4)
     }
 
+    @Test func aRepeatedWordCountsEachTime() {
+        let bars = PlaceIndex([["Aub Zam Zam"], ["Tonga Room"], ["Coit Tower"]])
+        // `Aub Zam Zam Bar`: both `zam`s match, so the extra `bar` does not sink it.
+        #expect(bars.best("Aub Zam Zam Bar")?.place == 0)
+        #expect(bars.best("Zam Bar") == nil)
+    }
+
+    @Test func aNameHoldingEveryWord() {
+        let parks = PlaceIndex([["Yacht Harbor and Marina Green"], ["Crissy Field Center"]])
+        #expect(parks.someName(holdsAllWordsOf: "Marina Green"))
+        #expect(parks.someName(holdsAllWordsOf: "Crissy Field"))
+        #expect(!parks.someName(holdsAllWordsOf: "Marina Green Drive"))
+        #expect(!parks.someName(holdsAllWordsOf: "Marina"))
+    }
+
     @Test func numbersAreNeverFuzzy() {
         #expect(index.best("16th Avenue Steps") == nil)
         #expect(index.best("Avenue Steps") == nil)
@@ -46,6 +61,16 @@ import Testing
         #expect(EditDistance.bounded("chrissy", "crissy", limit: 1) == 1)
         #expect(EditDistance.bounded("mason", "bryant", limit: 2) == nil)
         #expect(EditDistance.bounded("", "ab", limit: 2) == 2)
+    }
+
+    @Test func oneTranspositionIsTwoAdjacentBytesSwapped() {
+        func swapped(_ a: String, _ b: String) -> Bool { EditDistance.isOneTransposition(Array(a.utf8), Array(b.utf8)) }
+        #expect(swapped("misison", "mission"))
+        #expect(swapped("ab", "ba"))
+        #expect(!swapped("mission", "mission"))
+        #expect(!swapped("misisno", "mission"))
+        #expect(!swapped("kearney", "kearny"))
+        #expect(!swapped("", ""))
     }
 
     @Test func byteSetBoundNeverRulesOutARealMatch() {

@@ -37,6 +37,69 @@ import Testing
         #expect(address.street == "O'Farrell")
     }
 
+    @Test func gluedNumberAndLetteredRangeEnd() {
+        let glued = parser.parse("901/909Tennessee St.")
+        #expect(glued.kind == .addressRange)
+        #expect(glued.number == "901")
+        #expect(glued.numberTo == "909")
+        #expect(glued.street == "Tennessee")
+        let lettered = parser.parse("520-522A Green Street at Grant Street")
+        #expect(lettered.kind == .addressRange)
+        #expect(lettered.number == "520")
+        #expect(lettered.numberTo == "522")
+        #expect(lettered.street == "Green")
+        #expect(lettered.crossStreet == "Grant St")
+    }
+
+    @Test func aDashGluedToTheStreetEndsIt() {
+        let jail = parser.parse("850 Bryant- 6th floor County Jail")
+        #expect(jail.kind == .streetAddress)
+        #expect(jail.number == "850")
+        #expect(jail.street == "Bryant")
+        #expect(jail.unit == "Fl 6")
+        #expect(jail.place == "County Jail")
+        // Without a number the dash stays inside the name.
+        #expect(parser.parse("Embarcadero Street Station- BART").kind == .place)
+        #expect(parser.parse("Muni line N- Judah").kind == .place)
+    }
+
+    @Test func atACornerOrABlock() {
+        let bart = parser.parse("BART Station @ 16th Street & Mission Streets")
+        #expect(bart.kind == .intersection)
+        #expect(bart.place == "BART Station")
+        #expect(bart.street == "16th")
+        #expect(bart.crossStreet == "Mission St")
+        let columbus = parser.parse("Columbus Avenue at Green & Stockton")
+        #expect(columbus.kind == .segment)
+        #expect(columbus.street == "Columbus")
+        #expect(columbus.crossStreet == "Green")
+        #expect(columbus.crossStreet2 == "Stockton")
+        let hyde = parser.parse("Hyde St at Pacific to Washington St")
+        #expect(hyde.kind == .segment)
+        #expect(hyde.crossStreet == "Pacific")
+        #expect(hyde.crossStreet2 == "Washington St")
+        #expect(parser.parse("Mission at 1st and 2nd").kind == .segment)
+        // `Jackson toward Grant` is no cross street: the corner stands.
+        #expect(parser.parse("Stockton @ Jackson & Jackson toward Grant").kind != .segment)
+    }
+
+    @Test func nearAndAlong() {
+        let under = parser.parse("Under Highway 101 (near Potrero and Cesar Chavez Streets)")
+        #expect(under.kind == .intersection)
+        #expect(under.street == "Potrero")
+        #expect(under.crossStreet == "Cesar Chavez St")
+        #expect(under.place == "Under Highway 101")
+        let alley = parser.parse("Private alley along 20th St. between Tennessee and Minnesota")
+        #expect(alley.kind == .segment)
+        #expect(alley.place == "Private alley")
+        #expect(alley.street == "20th")
+        #expect(alley.crossStreet == "Tennessee")
+        let harbor = parser.parse("Mission Creek Harbor along Channel St.")
+        #expect(harbor.kind == .street)
+        #expect(harbor.place == "Mission Creek Harbor")
+        #expect(harbor.street == "Channel")
+    }
+
     @Test func placeOnOrAtStreet() {
         let on = parser.parse("Folsom Street Fair on Folsom St.")
         #expect(on.kind == .street)

@@ -21,6 +21,13 @@ import Testing
         #expect(AddressTokenizer.tokens("Fisherman’s Wharf")[0].lower == "fisherman's")
     }
 
+    @Test func aNumberGluedToANameIsTwoWords() {
+        #expect(AddressTokenizer.tokens("901/909Tennessee St.").map(\.text) == ["901", "/", "909", "Tennessee", "St"])
+        #expect(AddressTokenizer.tokens("16th 3rd 22nd 101st").map(\.text) == ["16th", "3rd", "22nd", "101st"])
+        #expect(AddressTokenizer.tokens("520-522A").map(\.text) == ["520", "-", "522A"])
+        #expect(AddressTokenizer.tokens("A1B2").map(\.text) == ["A1B2"])
+    }
+
     @Test func textKeepsSpacingAsWritten() {
         #expect(AddressTokenizer.text(AddressTokenizer.tokens("AT&T Park")[...]) == "AT&T Park")
         #expect(AddressTokenizer.text(AddressTokenizer.tokens("Oasis Nightclub - 298 11th St")[...]) == "Oasis Nightclub - 298 11th St")

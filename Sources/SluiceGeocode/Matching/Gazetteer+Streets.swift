@@ -16,10 +16,15 @@ extension Gazetteer {
     /// Suffix words as people mistype them (`Streeet`, `Stret`) are matched within this many edits.
     static let suffixWords = ["street", "avenue", "boulevard"]
 
+    /// Trailing words naming something at a street or corner rather than the street:
+    /// `Kearny Steps`, `Duboce Muni Station`, `Embarcadero area`, `Cumberland steps and sidewalks`.
+    static let structureWords: Set<String> = ["steps", "stairs", "sidewalks", "station", "muni", "bart", "area", "and"]
+
     /// The streets `text` may name, best first: the exact key; else the same name with any
     /// suffix; else the name written without spaces (`DeHaro`); else a name within one or two
-    /// typos (`Kearney` → Kearny); else the text cut after its street type (`Taylor St Hill`)
-    /// or without a misspelt last word that is a street type (`6th Streeet`).
+    /// typos (`Kearney` → Kearny); else the text cut after its street type (`Taylor St Hill`),
+    /// without a misspelt last word that is a street type (`6th Streeet`), or without trailing
+    /// `structureWords` (`Kearny Steps`).
     func streets(for text: String) -> [StreetChoice] {
         let found = streetsAsWritten(text)
         if !found.isEmpty { return found }
@@ -32,6 +37,8 @@ extension Gazetteer {
             Self.suffixWords.contains(where: { EditDistance.bounded(last, $0, limit: 2) != nil })
         {
             shorter = words.dropLast().joined(separator: " ")
+        } else if let kept = words.lastIndex(where: { !Self.structureWords.contains($0.lowercased()) }), kept < words.count - 1 {
+            shorter = words[...kept].joined(separator: " ")
         }
         return shorter.map { streetsAsWritten($0).map { StreetChoice(id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * 0.95) } } ?? []
     }
@@ -41,10 +48,17 @@ extension Gazetteer {
         guard !normal.nameKey.isEmpty else { return [] }
         if let id = streetIDs[normal.key] { return [StreetChoice(id: id, method: "", factor: 1)] }
         let method = normal.suffix == nil ? "suffix_added" : "suffix_differs"
-        if let ids = streetsByName[normal.nameKey] {
-            return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: method, factor: ids.count == 1 ? 0.98 : 0.95) }
-        }
         let squashed = Self.squash(normal.nameKey)
+        if let ids = streetsByName[normal.nameKey] {
+            let choices = ordered(ids, normal: normal).map { StreetChoice(id: $0, method: method, factor: ids.count == 1 ? 0.98 : 0.95) }
+            // `Northpoint Street` is North Point St, not Northpoint Dr: the suffix asked for,
+            // spaced differently, beats the same spelling with another suffix.
+            if let wanted = normal.suffix?.lowercased(), !ids.contains(where: { suffix(of: $0) == wanted }),
+               let spaced = streetsBySquashedName[squashed]?.filter({ suffix(of: $0) == wanted }), !spaced.isEmpty {
+                return spaced.sorted { streetKeys[$0] < streetKeys[$1] }.map { StreetChoice(id: $0, method: "spacing", factor: 0.95) } + choices
+            }
+            return choices
+        }
         if let ids = streetsBySquashedName[squashed] {
             return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: "spacing", factor: 0.95) }
         }
@@ -54,7 +68,12 @@ extension Gazetteer {
         let bytes = Array(squashed.utf8)
         let mask = EditDistance.mask(bytes)
         for (name, other, otherMask) in squashedNames where abs(other.count - bytes.count) <= allowed && EditDistance.mayBeWithin(allowed, mask, otherMask) {
-            if let distance = EditDistance.bounded(bytes, other, limit: allowed) { best.append((distance, name)) }
+            if let distance = EditDistance.bounded(bytes, other, limit: allowed) {
+                best.append((distance, name))
+            } else if EditDistance.isOneTransposition(bytes, other) {
+                // `Misison` → Mission: two letters swapped is one slip, not two edits.
+                best.append((1, name))
+            }
         }
         best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
         guard let closest = best.first else { return [] }
@@ -63,6 +82,11 @@ extension Gazetteer {
         return ordered(ids, normal: normal).map { id in
             StreetChoice(id: id, method: "fuzzy_street(\(normal.nameKey)→\(StreetNormalizer.normalize(streetKeys[id]).nameKey))", factor: factor)
         }
+    }
+
+    /// The lower-case suffix of a gazetteer street (`st` for `north point st`), "" when none.
+    func suffix(of id: Int) -> String {
+        StreetNormalizer.normalize(streetKeys[id]).suffix?.lowercased() ?? ""
     }
 
     /// Same suffix as asked first, then common suffixes, then by key.
@@ -83,8 +107,11 @@ extension Gazetteer {
     /// Where two streets come within `metres` of each other without sharing a node (divided
     /// roads such as The Embarcadero have separate carriageways whose nodes the cross streets
     /// do not share): the middle of the closest pair of their line points.
+    /// When no two line points are that close, a street that ends within `lineMetres` of the
+    /// other's line between two of its points meets it there (`Vallejo St` ends 37 m from The
+    /// Embarcadero's line, 105 m from its nearest point).
     /// - Complexity: O(p·q) in the two streets' line points; used only when no node is shared.
-    func nearestApproach(_ a: Int, _ b: Int, within metres: Double = 80) -> GeoPoint? {
+    func nearestApproach(_ a: Int, _ b: Int, within metres: Double = 80, lineMetres: Double = 40) -> GeoPoint? {
         let first = segmentsByStreet[a].flatMap { segments[$0].points }
         let second = segmentsByStreet[b].flatMap { segments[$0].points }
         var best: (distance: Double, point: GeoPoint)?
@@ -93,6 +120,20 @@ extension Gazetteer {
                 let distance = p.distance(to: q)
                 if distance <= metres, distance < best?.distance ?? .infinity {
                     best = (distance, GeoPoint(lat: (p.lat + q.lat) / 2, lon: (p.lon + q.lon) / 2))
+                }
+            }
+        }
+        if let best { return best.point }
+        for (points, lines) in [(first, segmentsByStreet[b]), (second, segmentsByStreet[a])] {
+            for line in lines.map({ segments[$0].points }) {
+                for (start, end) in zip(line, line.dropFirst()) {
+                    for p in points where abs(p.lat - start.lat) < 0.005 {
+                        let foot = p.closest(onLineFrom: start, to: end)
+                        let distance = p.distance(to: foot)
+                        if distance <= lineMetres, distance < best?.distance ?? .infinity {
+                            best = (distance, GeoPoint(lat: (p.lat + foot.lat) / 2, lon: (p.lon + foot.lon) / 2))
+                        }
+                    }
                 }
             }
         }

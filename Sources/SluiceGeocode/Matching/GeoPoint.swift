@@ -83,6 +83,18 @@ public struct GeoPoint: Equatable, Hashable, Sendable {
         return norm > 0 ? (east / norm, north / norm) : (1, 0)
     }
 
+    /// The point of the line from `a` to `b` closest to this one.
+    ///
+    ///     GeoPoint(lat: 37.7998, lon: -122.3989).closest(onLineFrom: a, to: b)   // the foot on a→b
+    public func closest(onLineFrom a: GeoPoint, to b: GeoPoint) -> GeoPoint {
+        let scale = cos(lat * .pi / 180)
+        let dx = (b.lon - a.lon) * scale, dy = b.lat - a.lat
+        let length = dx * dx + dy * dy
+        guard length > 0 else { return a }
+        let t = max(0, min(1, ((lon - a.lon) * scale * dx + (lat - a.lat) * dy) / length))
+        return GeoPoint(lat: a.lat + t * (b.lat - a.lat), lon: a.lon + t * (b.lon - a.lon))
+    }
+
     /// This point moved `metres` east and north.
     public func moved(east: Double, north: Double) -> GeoPoint {
         GeoPoint(

@@ -88,8 +88,10 @@ public struct Geocoder: Sendable {
                 return answer
             }
             // A "place" that is exactly a street's name (`The Embarcadero`, `Broadway`) is that
-            // street, unless a place has that very name.
+            // street, unless a place has that very name or a name holding all its words
+            // (`Marina Green` is the park `Yacht Harbor and Marina Green`, not Marina Green Dr).
             if query.street == nil, !places.contains(where: { !$0.method.hasPrefix("place_fuzzy") }),
+                places.isEmpty || !gazetteer.placeIndex.someName(holdsAllWordsOf: name),
                 let choices = Optional(gazetteer.streets(for: name)), let street = choices.first,
                 street.method.isEmpty || (street.method == "suffix_added" && choices.count == 1), let centre = gazetteer.streetCentres[street.id]
             {

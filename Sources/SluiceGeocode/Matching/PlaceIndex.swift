@@ -96,6 +96,8 @@ public struct PlaceIndex: Sendable {
         // touch hundreds of places).
         var bound = [Double](repeating: 0, count: names.count)
         var candidates: [Int] = []
+        var repeats: [String: Double] = [:]
+        for word in query { repeats[word, default: 0] += 1 }
         for word in Set(query) {
             var found: [(String, Double)] = []
             if postings[word] != nil {
@@ -119,7 +121,8 @@ public struct PlaceIndex: Sendable {
             }
             for (place, contribution) in best {
                 if bound[place] == 0 { candidates.append(place) }
-                bound[place] += contribution
+                // A word the query repeats may match as often (`Aub Zam Zam`).
+                bound[place] += contribution * (repeats[word] ?? 1)
             }
         }
         let unknown = log(1 + Double(max(1, names.count)))
@@ -131,6 +134,14 @@ public struct PlaceIndex: Sendable {
         }
         hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.place < $1.place }
         return Array(hits.prefix(limit))
+    }
+
+    /// Whether some place's name or alias holds every word of `text`, of two words or more:
+    /// `Marina Green` is in `Yacht Harbor and Marina Green`.
+    public func someName(holdsAllWordsOf text: String) -> Bool {
+        let query = Self.words(text)
+        guard query.count >= 2, let holders = postings[query[0]] else { return false }
+        return holders.contains { place in names[place].contains { name in query.allSatisfy(name.contains) } }
     }
 
     static func hasDigit(_ word: String) -> Bool { word.utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
@@ -146,10 +157,12 @@ public struct PlaceIndex: Sendable {
         // (The query may hold other numbers: "Alcoa Building (1 Maritime Plaza)".)
         guard name.filter(Self.hasDigit).allSatisfy(query.contains) else { return 0 }
         var matched = 0.0
-        var used = Set<String>()
+        // Each name word matches once per time the name holds it (`Aub Zam Zam`).
+        var unused: [String: Int] = [:]
+        for word in name { unused[word, default: 0] += 1 }
         for word in query {
-            guard let best = matches[word]?.filter({ name.contains($0.word) && !used.contains($0.word) }).max(by: { $0.similarity < $1.similarity }) else { continue }
-            used.insert(best.word)
+            guard let best = matches[word]?.filter({ unused[$0.word, default: 0] > 0 }).max(by: { $0.similarity < $1.similarity }) else { continue }
+            unused[best.word, default: 0] -= 1
             matched += weight(best.word) * best.similarity
         }
         let queryWeight = query.reduce(0) { $0 + weight($1) }, nameWeight = name.reduce(0) { $0 + weight($1) }
@@ -176,6 +189,14 @@ public enum EditDistance {
     /// two members of the byte set, so more differences rule the pair out without the table.
     public static func mayBeWithin(_ limit: Int, _ a: UInt64, _ b: UInt64) -> Bool {
         (a ^ b).nonzeroBitCount <= 2 * limit
+    }
+
+    /// True when `b` is `a` with two adjacent bytes swapped: `misison` / `mission`.
+    ///
+    ///     EditDistance.isOneTransposition(Array("misison".utf8), Array("mission".utf8))   // true
+    public static func isOneTransposition(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count, let first = a.indices.first(where: { a[$0] != b[$0] }), first + 1 < a.count else { return false }
+        return a[first] == b[first + 1] && a[first + 1] == b[first] && a[(first + 2)...] == b[(first + 2)...]
     }
 
     /// The same on bytes, with its two rows on the stack (no allocation per call).
