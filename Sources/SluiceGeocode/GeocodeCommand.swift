@@ -22,9 +22,12 @@ public struct GeocodeCommand: StageCommand {
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --field locations --candidates 3 films.ndjson",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out data/sf-gazetteer.csv",
         ],
-        memory: "the gazetteer's index: 46 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 669 places), loaded and indexed in about 0.4 s (release build); plus up to 20,000 remembered answers (about 10 MB); records stream one at a time.",
+        memory:
+            "the gazetteer's index: 46 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 669 places), loaded and indexed in about 0.4 s (release build); plus up to 20,000 remembered answers (about 10 MB); records stream one at a time.",
         sections: [
-            ("MATCHING", """
+            (
+                "MATCHING",
+                """
                   A cascade; every rule that applies gives an answer and the highest score wins:
                     address       exact point address (number + street)                       score 0.98
                     interpolated  between the nearest listed numbers on the same side         0.93
@@ -45,13 +48,17 @@ public struct GeocodeCommand: StageCommand {
                   When the record names a place and a street location that agree within 300 m,
                   the more precise wins (+0.02, method `+place_agrees`); when they disagree the
                   winner's score is cut by 10% and geo.note names both.
-                """),
-            ("OUTPUT", """
+                """
+            ),
+            (
+                "OUTPUT",
+                """
                   geo: {"lat","lon" (WGS84, 6 decimals), "precision", "score" (0-1: higher means
                   closer to the truth; see MATCHING), "matched" (the gazetteer feature),
                   "method" (rule + normalisations), "note"|"reason", "candidates":[...]}
                   Records are never dropped: unmatched ones get precision none.
-                """),
+                """
+            ),
             ("GAZETTEER FORMAT", GazetteerRow.formatHelp),
             ("GAZETTEER REJECTS", "  bad_gazetteer_row  a gazetteer row that cannot be used (written with --gazetteer-rejects FILE)"),
         ])
@@ -92,7 +99,8 @@ public struct GeocodeCommand: StageCommand {
         var memo: [[UInt8]: (geo: JSONValue, precision: Precision)] = [:]
         try context.forEachRecord(in: inputs) { record, _ in
             let addressMember = record.member(named: "address").flatMap { record.rawValue($0).first == UInt8(ascii: "{") ? $0 : nil }
-            let memoKey = addressMember.map { [UInt8(ascii: "a")] + Array(record.rawValue($0)) }
+            let memoKey =
+                addressMember.map { [UInt8(ascii: "a")] + Array(record.rawValue($0)) }
                 ?? field.flatMap { record.member(named: $0) }.map { [UInt8(ascii: "f")] + Array(record.rawValue($0)) }
             if let memoKey, let known = memo[memoKey] {
                 counts[known.precision, default: 0] += 1

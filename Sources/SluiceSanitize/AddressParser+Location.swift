@@ -100,7 +100,8 @@ extension AddressParser {
                         // `Postcard Row` before `722 Steiner Street`: a displaced street of another
                         // name is the venue's name.
                         if current.kind == .street, current.place == nil, current.mainStreet?.nameKey != parsed.mainStreet?.nameKey,
-                           let name = current.mainStreet?.display {
+                            let name = current.mainStreet?.display
+                        {
                             places.append(name)
                         }
                         location = parsed
@@ -108,7 +109,8 @@ extension AddressParser {
                     } else if rank(parsed.kind) == rank(current.kind), rank(parsed.kind) >= 4 {
                         result.note(Note.extraLocation)
                     } else if parsed.kind == .street, parsed.place == nil, parsed.mainStreet?.nameKey != current.mainStreet?.nameKey,
-                              let name = parsed.mainStreet?.display {
+                        let name = parsed.mainStreet?.display
+                    {
                         // `722 Steiner Street (Postcard Row, …)`: a lesser street of another name names the place.
                         places.append(name)
                     }
@@ -137,9 +139,13 @@ extension AddressParser {
         }
         // `20th St and Church (3885 20th St)`: keep the other street of the outside corner.
         if let corner = outsideLocation, corner.kind == .intersection, found.cross == nil,
-           found.kind == .streetAddress || found.kind == .addressRange, let main = found.mainStreet {
-            if corner.mainStreet?.nameKey == main.nameKey { found.cross = corner.cross }
-            else if corner.cross?.nameKey == main.nameKey { found.cross = corner.mainStreet }
+            found.kind == .streetAddress || found.kind == .addressRange, let main = found.mainStreet
+        {
+            if corner.mainStreet?.nameKey == main.nameKey {
+                found.cross = corner.cross
+            } else if corner.cross?.nameKey == main.nameKey {
+                found.cross = corner.mainStreet
+            }
         }
         found.place = places.isEmpty ? nil : places.joined(separator: ", ")
         found.neighborhood = result.neighborhood ?? found.neighborhood
@@ -196,7 +202,8 @@ extension AddressParser {
         if let unit = unitChunk(chunk) { return .unit(unit) }
         let text = AddressTokenizer.text(chunk)
         if Neighborhoods.mayStartName(chunk.first(where: \.isWord)?.lower), !endsWithStreetSuffix(chunk),
-           let name = Neighborhoods.canonical(for: text) {
+            let name = Neighborhoods.canonical(for: text)
+        {
             return .neighborhood(name: name, text: text)
         }
         var parsed = parsePhrase(chunk)
@@ -216,7 +223,7 @@ extension AddressParser {
     func trailingCity(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?, zip: String?)? {
         // Most chunks end in none of these; skip the work for them.
         guard let last = chunk.last(where: \.isWord)?.lower,
-              last == "francisco" || last == "sf" || last == "f" || last == "ca" || last == "california"
+            last == "francisco" || last == "sf" || last == "f" || last == "ca" || last == "california"
                 || last == "fransisco" || last == "franciso" || (last.utf8.count == 5 && chunk.last?.isNumber == true)
         else { return nil }
         let words = chunk.indices.filter { chunk[$0].isWord }
@@ -251,7 +258,8 @@ extension AddressParser {
             return "Fl \(floor)"
         }
         guard head.lower != "pier", head.lower != "#" || words.count == 2,
-              let designator = USPSTables.unitDesignators[head.lower], words.count == 2, words[1].isWord else { return nil }
+            let designator = USPSTables.unitDesignators[head.lower], words.count == 2, words[1].isWord
+        else { return nil }
         return designator == "#" ? "#\(words[1].text)" : "\(designator) \(words[1].text)"
     }
 }

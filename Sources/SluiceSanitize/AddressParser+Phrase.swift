@@ -16,7 +16,9 @@ extension AddressParser {
             tokens.removeLast()
         }
         // `corner of Polk and Eddy`, `intersection of …`: the connector rule below does the rest.
-        if let head = tokens.first?.lower, head == "corner" || head == "intersection" || (head == "the" && tokens.dropFirst().first?.lower == "corner") {
+        if let head = tokens.first?.lower,
+            head == "corner" || head == "intersection" || (head == "the" && tokens.dropFirst().first?.lower == "corner")
+        {
             let afterOf = tokens.firstIndex { $0.lower == "of" }.map { $0 + 1 }
             tokens = tokens[(afterOf ?? tokens.index(after: tokens.startIndex))...]
         }
@@ -40,8 +42,11 @@ extension AddressParser {
             return segment(base: tokens[..<b], ends: tokens[(b + 3)...])
         }
         if let from = tokens.firstIndex(where: { $0.lower == "from" }),
-           let to = tokens[from...].firstIndex(where: { $0.lower == "to" || $0.lower == "and" || $0.isPunct("&") || $0.lower == "thru" || $0.isPunct("-") }),
-           to > from + 1, to + 1 < tokens.endIndex {
+            let to = tokens[from...].firstIndex(where: {
+                $0.lower == "to" || $0.lower == "and" || $0.isPunct("&") || $0.lower == "thru" || $0.isPunct("-")
+            }),
+            to > from + 1, to + 1 < tokens.endIndex
+        {
             result.kind = .segment
             let base = tokens[..<from]
             result.mainStreet = base.isEmpty ? nil : street(base)
@@ -72,13 +77,16 @@ extension AddressParser {
                 return located
             }
             // `Construction Site in front of 260 Stockton St. at Post St.`
-            if left.first?.isNumber == false, let number = left.indices.first(where: { $0 > left.startIndex && left[$0].isNumber && !left[$0 - 1].isPunct("#") }),
-               left.first?.lower != "pier", isStreetSide(left[number...], numbered: true), isStreetSide(right, numbered: false) {
+            if left.first?.isNumber == false,
+                let number = left.indices.first(where: { $0 > left.startIndex && left[$0].isNumber && !left[$0 - 1].isPunct("#") }),
+                left.first?.lower != "pier", isStreetSide(left[number...], numbered: true), isStreetSide(right, numbered: false)
+            {
                 var address = intersection(left[number...], right)
                 address.place = AddressTokenizer.text(left[..<number])
                 return address
             }
-            let bothNeighborhoods = Neighborhoods.canonical(for: AddressTokenizer.text(left)) != nil
+            let bothNeighborhoods =
+                Neighborhoods.canonical(for: AddressTokenizer.text(left)) != nil
                 && Neighborhoods.canonical(for: AddressTokenizer.text(right)) != nil
             let leftIsStreet = isStreetSide(left, numbered: true)
             let rightIsStreet = isStreetSide(right, numbered: false)
@@ -98,17 +106,19 @@ extension AddressParser {
         }
         // `Folsom Street Fair on Folsom St.`, `Harry's Bar on Fillmore`.
         if let on = tokens.firstIndex(where: { $0.lower == "on" }), on > tokens.startIndex, on + 1 < tokens.endIndex,
-           let located = placeOnStreet(place: tokens[..<on], street: tokens[(on + 1)...]) {
+            let located = placeOnStreet(place: tokens[..<on], street: tokens[(on + 1)...])
+        {
             return located
         }
         // `Café Picaro 3120 16th Street`: a place name, then an address without a comma.
         if tokens.first?.lower != "pier",
-           let number = tokens.indices.first(where: { index in
-               index > tokens.startIndex && tokens[index].isNumber && !tokens[index - 1].isPunct("#")
-                   && !Vocabulary.placeWords.contains(tokens[index - 1].lower)
-           }),
-           endsWithStreetSuffix(tokens[number...]) || isBareStreet(tokens[(number + 1)...]),
-           tokens[(number + 1)...].contains(where: { $0.isWord }) {
+            let number = tokens.indices.first(where: { index in
+                index > tokens.startIndex && tokens[index].isNumber && !tokens[index - 1].isPunct("#")
+                    && !Vocabulary.placeWords.contains(tokens[index - 1].lower)
+            }),
+            endsWithStreetSuffix(tokens[number...]) || isBareStreet(tokens[(number + 1)...]),
+            tokens[(number + 1)...].contains(where: { $0.isWord })
+        {
             var address = numbered(tokens[number...])
             if address.kind == .streetAddress || address.kind == .addressRange {
                 address.place = AddressTokenizer.text(tokens[..<number])
@@ -192,7 +202,9 @@ extension AddressParser {
         index += 1
         result.number = number
         result.kind = .streetAddress
-        if index + 1 < tokens.endIndex, tokens[index].isPunct("-") || tokens[index].isPunct("/"), tokens[index + 1].isNumber || tokens[index + 1].isNumberWithLetter {
+        if index + 1 < tokens.endIndex, tokens[index].isPunct("-") || tokens[index].isPunct("/"),
+            tokens[index + 1].isNumber || tokens[index + 1].isNumberWithLetter
+        {
             // `520-522A`: the letter is the last building's, the range ends at 522.
             var to = String(tokens[index + 1].lower.prefix { $0.isASCII && $0.isNumber })
             if to.utf8.count < number.utf8.count {
@@ -213,7 +225,8 @@ extension AddressParser {
         // a floor and the venue's name follow.
         var tail = rest[rest.endIndex...]
         if let dash = rest.firstIndex(where: { $0.isPunct("-") && !$0.spaceBefore }), dash > rest.startIndex,
-           rest[dash - 1].isWord, !rest[dash - 1].isNumber, dash + 1 < rest.endIndex, rest[dash + 1].spaceBefore {
+            rest[dash - 1].isWord, !rest[dash - 1].isNumber, dash + 1 < rest.endIndex, rest[dash + 1].spaceBefore
+        {
             tail = rest[(dash + 1)...]
             rest = rest[..<dash]
         }
@@ -222,7 +235,8 @@ extension AddressParser {
         }
         var (body, unit) = splitUnit(rest)
         if tail.count >= 2, let floor = Ordinals.value(of: tail[tail.startIndex].lower),
-           tail[tail.startIndex + 1].lower == "floor" || tail[tail.startIndex + 1].lower == "fl" {
+            tail[tail.startIndex + 1].lower == "floor" || tail[tail.startIndex + 1].lower == "fl"
+        {
             unit = unit ?? "Fl \(floor)"
             tail = tail.dropFirst(2)
         }
@@ -239,7 +253,8 @@ extension AddressParser {
         // `24 Willie Mays Plaza`); other venue words make a place (`365 Club`).
         let endsWithAnySuffix = words.count >= 2 && words.last.map { USPSTables.suffixes[$0.lower] != nil } == true
         if !endsWithAnySuffix, !Vocabulary.suffixlessStreets.contains(words.map(\.lower).joined(separator: " ")),
-           words.count > 4 || words.contains(where: { Vocabulary.placeWords.contains($0.lower) }) {
+            words.count > 4 || words.contains(where: { Vocabulary.placeWords.contains($0.lower) })
+        {
             return place(tokens)
         }
         result.mainStreet = street(body)
@@ -252,9 +267,9 @@ extension AddressParser {
     /// (`BART Station @ 16th Street & Mission Streets` → intersection with a place); nil otherwise.
     func atCorner(_ left: ArraySlice<Token>, _ right: ArraySlice<Token>) -> ParsedAddress? {
         guard left.first?.isNumber == false, right.first?.isNumber == false,
-              let joiner = right.firstIndex(where: { token in
-                  token.lower == "and" || token.lower == "to" || token.isPunct("&") || token.isPunct("/")
-              }), joiner > right.startIndex, joiner + 1 < right.endIndex
+            let joiner = right.firstIndex(where: { token in
+                token.lower == "and" || token.lower == "to" || token.isPunct("&") || token.isPunct("/")
+            }), joiner > right.startIndex, joiner + 1 < right.endIndex
         else { return nil }
         let first = right[..<joiner], second = right[(joiner + 1)...]
         // Short plain names only: `Jackson toward Grant` is not a cross street.
@@ -277,7 +292,7 @@ extension AddressParser {
     /// A neighbourhood in the place position is kept as the neighbourhood (`Duncan St at Diamond Heights`).
     func placeOnStreet(place: ArraySlice<Token>, street streetTokens: ArraySlice<Token>) -> ParsedAddress? {
         guard place.contains(where: \.isWord), streetTokens.first?.isNumber != true,
-              isStreetSide(streetTokens, numbered: false), !isStreetSide(place, numbered: false) || endsWithStreetSuffix(streetTokens)
+            isStreetSide(streetTokens, numbered: false), !isStreetSide(place, numbered: false) || endsWithStreetSuffix(streetTokens)
         else { return nil }
         // A street written first must say it is one (`Market Street at Union Plaza`);
         // `Players Arcade at Pier 39` is a place at a place.

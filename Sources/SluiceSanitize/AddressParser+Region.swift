@@ -22,7 +22,8 @@ extension AddressParser {
         guard end > 0 else { return nil }
         var zip: String?
         if tokens[end - 1].isNumber, tokens[end - 1].lower.utf8.count == 4, end >= 3, tokens[end - 2].isPunct("-"),
-           tokens[end - 3].isNumber, tokens[end - 3].lower.utf8.count == 5 {
+            tokens[end - 3].isNumber, tokens[end - 3].lower.utf8.count == 5
+        {
             zip = tokens[end - 3].lower + "-" + tokens[end - 1].lower
             end -= 3
         } else if tokens[end - 1].isNumber, tokens[end - 1].lower.utf8.count == 5 {
@@ -55,7 +56,8 @@ extension AddressParser {
         while cityStart > 0, cityEnd - cityStart < 3 {
             let token = tokens[cityStart - 1]
             guard token.isWord, !token.isNumber, !Self.inlineUnits.contains(token.lower),
-                  !(USPSTables.suffixes[token.lower].map(USPSTables.streetSuffixes.contains) ?? false) else { break }
+                !(USPSTables.suffixes[token.lower].map(USPSTables.streetSuffixes.contains) ?? false)
+            else { break }
             cityStart -= 1
         }
         // A city needs an address before it, or a comma after it.

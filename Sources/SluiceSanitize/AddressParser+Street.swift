@@ -88,7 +88,8 @@ extension AddressParser {
             body = body.dropFirst()
             // The end of a range: `835-865 Market Street`, `520-522A Green Street`.
             if body.count >= 2, body.first?.isPunct("-") == true || body.first?.isPunct("/") == true,
-               body.dropFirst().first.map({ $0.isNumber || $0.isNumberWithLetter }) == true {
+                body.dropFirst().first.map({ $0.isNumber || $0.isNumberWithLetter }) == true
+            {
                 body = body.dropFirst(2)
             }
             guard body.contains(where: \.isWord) else { return false }

@@ -126,13 +126,15 @@ enum AddressTokenizer {
                 continue
             }
             if byte == UInt8(ascii: "-"), wordStart >= 0, index > 0, isLetter(bytes[index - 1]),
-               index + 1 < bytes.count, isLetter(bytes[index + 1]) {
+                index + 1 < bytes.count, isLetter(bytes[index + 1])
+            {
                 continue
             }
             // `901/909Tennessee St.`: a house number glued to the street name is two words
             // (ordinals such as `16th` and units such as `522A` stay whole).
             if wordStart >= 0, isLetter(byte), isDigit(bytes[index - 1]), bytes[wordStart..<index].allSatisfy(isDigit),
-               startsGluedName(bytes, at: index) {
+                startsGluedName(bytes, at: index)
+            {
                 endWord(at: index)
             }
             if isGrammarPunct(byte) {

@@ -56,7 +56,8 @@ enum Ordinals {
         guard hasHyphen else { return nil }
         let halves = lower.split(separator: "-", maxSplits: 1)
         if halves.count == 2, let tens = USPSTables.tensWords[String(halves[0])],
-           let unit = USPSTables.ordinalWords[String(halves[1])], unit < 10 {
+            let unit = USPSTables.ordinalWords[String(halves[1])], unit < 10
+        {
             return tens + unit
         }
         return nil
@@ -75,7 +76,8 @@ enum Ordinals {
         var index = 0
         while index < words.count {
             if index + 1 < words.count, let tens = USPSTables.tensWords[words[index].lowercased()],
-               let unit = USPSTables.ordinalWords[words[index + 1].lowercased()], unit < 10 {
+                let unit = USPSTables.ordinalWords[words[index + 1].lowercased()], unit < 10
+            {
                 out.append(format(tens + unit))
                 index += 2
             } else {

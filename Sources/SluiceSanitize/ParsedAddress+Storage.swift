@@ -47,12 +47,10 @@ extension ParsedAddress {
         }
 
         func hasSameFields(as other: Storage) -> Bool {
-            raw == other.raw && clean == other.clean && kind == other.kind && place == other.place &&
-                number == other.number && numberTo == other.numberTo && mainStreet == other.mainStreet &&
-                unit == other.unit && cross == other.cross && cross2 == other.cross2 &&
-                neighborhood == other.neighborhood && city == other.city && state == other.state &&
-                zip == other.zip && alternatives == other.alternatives && notes == other.notes &&
-                part == other.part && parts == other.parts
+            raw == other.raw && clean == other.clean && kind == other.kind && place == other.place && number == other.number
+                && numberTo == other.numberTo && mainStreet == other.mainStreet && unit == other.unit && cross == other.cross
+                && cross2 == other.cross2 && neighborhood == other.neighborhood && city == other.city && state == other.state && zip == other.zip
+                && alternatives == other.alternatives && notes == other.notes && part == other.part && parts == other.parts
         }
     }
 }

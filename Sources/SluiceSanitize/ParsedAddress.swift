@@ -233,13 +233,17 @@ public struct ParsedAddress: Equatable, Sendable {
         if let part { members.append(JSONMember("part", .int(part))) }
         if let parts { members.append(JSONMember("parts", .int(parts))) }
         if !alternatives.isEmpty {
-            members.append(JSONMember("alternatives", .array(alternatives.map { alternative in
-                var plain = alternative
-                plain.raw = nil
-                // Alternatives carry their own text in `clean`; `raw` belongs to the whole string.
-                guard case .object(let inner) = plain.json else { return plain.json }
-                return .object(inner.filter { $0.key != "raw" })
-            })))
+            members.append(
+                JSONMember(
+                    "alternatives",
+                    .array(
+                        alternatives.map { alternative in
+                            var plain = alternative
+                            plain.raw = nil
+                            // Alternatives carry their own text in `clean`; `raw` belongs to the whole string.
+                            guard case .object(let inner) = plain.json else { return plain.json }
+                            return .object(inner.filter { $0.key != "raw" })
+                        })))
         }
         if !notes.isEmpty { members.append(JSONMember("notes", .array(notes.map(JSONValue.string)))) }
         return .object(members)

@@ -25,15 +25,20 @@ public struct SanitizeCommand: StageCommand, Sendable {
         ],
         memory: "one record at a time (with --threads, one batch of 2048 records): constant memory whatever the input size.",
         sections: [
-            ("OUTPUT", """
+            (
+                "OUTPUT",
+                """
                   Each record is written unchanged with one member added (or replaced): "address", holding
                   raw, clean, kind, the components found (place, number, number_to, pre_dir, street, suffix,
                   post_dir, unit, cross_street, cross_street_2, neighborhood, city, state, zip), key,
                   alternatives (when the text names several locations) and notes. Suffixes, directionals
                   and units use USPS Publication 28 abbreviations; "key" folds case, punctuation, ordinals
                   (Third = 3rd) and street order (Mason & California = California and Mason).
-                """),
-            ("KINDS (real SF Film Locations strings)", """
+                """
+            ),
+            (
+                "KINDS (real SF Film Locations strings)",
+                """
                   street_address  766 Vallejo St.                     Epic Roasthouse (399 Embarcadero)
                   address_range   1158-70 Montgomery Street           (number 1158, number_to 1170)
                   intersection    Mason & California Streets          Hyde St. at Greenwich   Montgomery/Green
@@ -42,8 +47,11 @@ public struct SanitizeCommand: StageCommand, Sendable {
                   place           Golden Gate Bridge                  Pier 39     City Hall
                   none            (empty, null, missing, not a string, or longer than 1000 bytes)
                   unparsed        text with no readable location
-                """),
-            ("NOTES", """
+                """
+            ),
+            (
+                "NOTES",
+                """
                   empty, missing_field, null_field, not_a_string, too_long, no_location   (kind none)
                   dangling_between      Davis Street between
                   range_abbreviated     1158-70 Montgomery Street (70 read as 1170)
@@ -52,7 +60,8 @@ public struct SanitizeCommand: StageCommand, Sendable {
                   multiple_locations    Vallejo Street Garage; 766 Vallejo St.  (see alternatives, --split)
                   shared_suffix         Mason & California Streets
                   unbalanced_parenthesis, control_characters, extra_location
-                """),
+                """
+            ),
         ])
 
     let field: String

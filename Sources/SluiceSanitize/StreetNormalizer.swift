@@ -72,18 +72,21 @@ public enum StreetNormalizer {
         var postDirectional: String?
         var suffix: String?
         if words.count >= 3, let direction = USPSTables.directionals[words[words.count - 1].lowercased()],
-           let before = USPSTables.suffixes[words[words.count - 2].lowercased()], USPSTables.streetSuffixes.contains(before) {
+            let before = USPSTables.suffixes[words[words.count - 2].lowercased()], USPSTables.streetSuffixes.contains(before)
+        {
             postDirectional = direction
             words.removeLast()
         }
         if words.count >= 2, let abbreviation = USPSTables.suffixes[words[words.count - 1].lowercased()],
-           USPSTables.streetSuffixes.contains(abbreviation), !(words.count == 2 && isSaintOrMount(words[0])) {
+            USPSTables.streetSuffixes.contains(abbreviation), !(words.count == 2 && isSaintOrMount(words[0]))
+        {
             suffix = singular(abbreviation)
             words.removeLast()
         }
         var preDirectional: String?
         if words.count >= 2, let direction = USPSTables.directionals[words[0].lowercased()],
-           !(words.count == 2 && USPSTables.suffixes[words[1].lowercased()] != nil) {
+            !(words.count == 2 && USPSTables.suffixes[words[1].lowercased()] != nil)
+        {
             preDirectional = direction
             words.removeFirst()
         }

@@ -84,7 +84,8 @@ enum Words {
         for (position, byte) in word.utf8.enumerated() {
             let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
             // Capitalise word starts, after a hyphen, and after an O'/D'/L' style prefix.
-            let startsPart = position == 0 || previous == UInt8(ascii: "-") || previous == UInt8(ascii: "/")
+            let startsPart =
+                position == 0 || previous == UInt8(ascii: "-") || previous == UInt8(ascii: "/")
                 || (previous == UInt8(ascii: "'") && position == 2)
             out.append(startsPart && lower >= 0x61 && lower <= 0x7A ? lower & ~0x20 : lower)
             previous = byte

@@ -17,7 +17,8 @@ struct LabelledAddress {
         for (index, line) in text.split(separator: "\n").enumerated() where !line.isEmpty {
             let value = try JSONParser.parse(String(line))
             guard let text = value["text"]?.stringValue, let kind = value["kind"]?.stringValue,
-                  case .object(let members)? = value["components"] else {
+                case .object(let members)? = value["components"]
+            else {
                 throw StageFailure.data(source: source, line: index + 1, "expected text, kind and components")
             }
             var components: [String: String] = [:]

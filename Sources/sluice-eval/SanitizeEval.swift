@@ -24,7 +24,9 @@ struct SanitizeEval {
         var ours = Scorecard()
         for label in sf {
             let parsed = parser.parse(label.text)
-            ours.score(label, kind: parsed.kind.rawValue, components: SanitizeEval.components(parsed), parts: parsed.alternatives.isEmpty ? nil : parsed.alternatives.count, fields: SanitizeEval.sfFields)
+            ours.score(
+                label, kind: parsed.kind.rawValue, components: SanitizeEval.components(parsed),
+                parts: parsed.alternatives.isEmpty ? nil : parsed.alternatives.count, fields: SanitizeEval.sfFields)
         }
         print(ours.table(title: "Sluice on \(sf.count) hand-labelled SF film-location strings (\(sfPath)):"))
         if showFailures { print(ours.failures.map { "  ✗ \($0)" }.joined(separator: "\n") + "\n") }
@@ -40,7 +42,10 @@ struct SanitizeEval {
             usLabels += addresses
             skipped += boxes
         }
-        print(compare(usLabels, title: "usaddress's held-out test data (test_data/labeled.xml + us50_test_tagged.xml; \(skipped) PO-box strings skipped)", fields: SanitizeEval.commonFields))
+        print(
+            compare(
+                usLabels, title: "usaddress's held-out test data (test_data/labeled.xml + us50_test_tagged.xml; \(skipped) PO-box strings skipped)",
+                fields: SanitizeEval.commonFields))
     }
 
     /// Scores Sluice and, when it can be run, usaddress on the same labels.
@@ -64,7 +69,8 @@ struct SanitizeEval {
                 let answer = USAddressXML.labelled(text: label.text, tagged: tagged)
                 theirs.score(label, kind: answer?.kind ?? "none", components: answer?.components ?? [:], parts: label.parts, fields: fields)
             }
-            out += theirs.table(title: "usaddress on the same strings (\(Int(Double(labels.count) / max(seconds, 1e-9))) strings/s in its own process):")
+            out += theirs.table(
+                title: "usaddress on the same strings (\(Int(Double(labels.count) / max(seconds, 1e-9))) strings/s in its own process):")
         case .failure(let reason):
             out += "usaddress: skipped (\(reason))\n"
         }
@@ -124,10 +130,13 @@ struct SanitizeEval {
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             guard let value = try? JSONParser.parse(String(line)) else { continue }
             if case .array(let pairs) = value {
-                answers.append(pairs.compactMap { pair in
-                    guard case .array(let items) = pair, items.count == 2, let tag = items[0].stringValue, let token = items[1].stringValue else { return nil }
-                    return (tag, token)
-                })
+                answers.append(
+                    pairs.compactMap { pair in
+                        guard case .array(let items) = pair, items.count == 2, let tag = items[0].stringValue, let token = items[1].stringValue else {
+                            return nil
+                        }
+                        return (tag, token)
+                    })
             } else if let time = value["seconds"]?.doubleValue {
                 seconds = time
             }

@@ -57,7 +57,8 @@ struct Scorecard {
                 var words = key.split(separator: " ").map(String.init)
                 // `2nd Fl` as Publication 28 writes it: `Fl 2`.
                 if words.count == 2, let designator = USPSTables.unitDesignators[words[1]], designator == "Fl",
-                   let digits = words[0].split(whereSeparator: { !$0.isNumber }).first {
+                    let digits = words[0].split(whereSeparator: { !$0.isNumber }).first
+                {
                     words = ["fl", String(digits)]
                 }
                 if let first = words.first, let designator = USPSTables.unitDesignators[first] { words[0] = designator.lowercased() }
@@ -87,18 +88,22 @@ struct Scorecard {
         let order = ParsedAddress.Kind.allCases.map(\.rawValue)
         for kind in order where byKind[kind] != nil {
             let c = byKind[kind] ?? Counts()
-            out += "  " + kind.padding(16) + String(c.strings).leftPadding(9) + "    " + percent(c.kindRight, c.strings)
+            out +=
+                "  " + kind.padding(16) + String(c.strings).leftPadding(9) + "    " + percent(c.kindRight, c.strings)
                 + "       " + percent(c.exact, c.strings) + "     " + percent(c.componentsRight, c.componentsTotal)
                 + " of \(c.componentsTotal)\n"
         }
         let t = total
-        out += "  " + "all".padding(16) + String(t.strings).leftPadding(9) + "    " + percent(t.kindRight, t.strings)
+        out +=
+            "  " + "all".padding(16) + String(t.strings).leftPadding(9) + "    " + percent(t.kindRight, t.strings)
             + "       " + percent(t.exact, t.strings) + "     " + percent(t.componentsRight, t.componentsTotal)
             + " of \(t.componentsTotal)\n"
-        out += "  per component: " + byComponent.keys.sorted().map { field in
-            let entry = byComponent[field] ?? (0, 0)
-            return "\(field) \(percentText(entry.right, entry.total)) (\(entry.total))"
-        }.joined(separator: ", ") + "\n"
+        out +=
+            "  per component: "
+            + byComponent.keys.sorted().map { field in
+                let entry = byComponent[field] ?? (0, 0)
+                return "\(field) \(percentText(entry.right, entry.total)) (\(entry.total))"
+            }.joined(separator: ", ") + "\n"
         return out
     }
 }

@@ -7,7 +7,8 @@ import Testing
     let fetch = Executable("sluice-fetch")
 
     func stats(_ server: FixtureServer) throws -> String {
-        try String(contentsOf: URL(string: server.url("/stats"))!, encoding: .utf8)
+        let url = try #require(URL(string: server.url("/stats")))
+        return try String(contentsOf: url, encoding: .utf8)
     }
 
     @Test func aRefreshFailingOnPage7ReportsItAndTheReRunResumesFromTheCache() throws {

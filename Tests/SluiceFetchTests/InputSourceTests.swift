@@ -8,7 +8,7 @@ import Testing
         #expect(try InputSource("-") == .standardInput)
         #expect(try InputSource("data/x.csv") == .file("data/x.csv"))
         #expect(try InputSource("file:///tmp/x.json") == .file("/tmp/x.json"))
-        #expect(try InputSource("https://example.org/a.json") == .web(URL(string: "https://example.org/a.json")!))
+        #expect(try InputSource("https://example.org/a.json") == .web(testURL("https://example.org/a.json")))
         #expect(try InputSource("C:/odd/but/a/path") == .file("C:/odd/but/a/path"))
     }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import SluiceFetch
 
 @Suite struct LinkHeaderTests {
-    let base = URL(string: "https://api.example.org/items?page=2")!
+    let base = testURL("https://api.example.org/items?page=2")
 
     @Test func findsNextAmongOtherRelations() {
         let header = #"<https://api.example.org/items?page=1>; rel="first", <https://api.example.org/items?page=3>; rel="next""#

@@ -5,7 +5,7 @@ import Testing
 @testable import SluiceFetch
 
 @Suite struct PaginatorTests {
-    let url = URL(string: "http://h/ads?page=2")!
+    let url = testURL("http://h/ads?page=2")
 
     func page(_ number: Int, records: Int = 2, document: String? = nil, link: String? = nil, url: URL? = nil) throws -> Paginator.Page {
         Paginator.Page(url: url ?? self.url, number: number, records: records, document: try document.map { try JSONParser.parse($0) }, link: link)

@@ -14,22 +14,30 @@ import Testing
     }
 
     func writeSources() throws {
-        try write("list-of-streets-and-intersections/List_of_Streets_and_Intersections.csv", """
+        try write(
+            "list-of-streets-and-intersections/List_of_Streets_and_Intersections.csv",
+            """
             CNN,streetname,from_st,to_st,cardinal,addrange,limits,location,theOrder,LF_FADD,RT_FADD,LF_TADD,RT_TADD,FROM_CNN,TO_CNN
             100000,01ST ST,BUSH ST \\ MARKET ST,STEVENSON ST,,1 - 34,x,,2,1,2,19,34,30731000,24666000
             30731000,01ST ST,BUSH ST \\ MARKET ST,,,,x intersection,,1,,,,,,
 
             """)
-        try write("centerline-segments/sf_street_segments.csv", """
+        try write(
+            "centerline-segments/sf_street_segments.csv",
+            """
             cnn,f_node_cnn,t_node_cnn,to_node_prefix,classcode,street,wkt
             100000,30731000,24666000,24666,3,01ST ST,"LINESTRING (-122.39915 37.79102, -122.39859 37.79057)"
             5000000,30731000,30000000,,3,MARKET ST,"LINESTRING (-122.39915 37.79102, -122.4 37.7905)"
 
             """)
         try write("eas-address-points/sf_eas_addresses_2025-06-25.csv", "street,number,lat,lon\n01ST ST,21,37.79073,-122.39824\n")
-        try write("intersections/sf_junctions.csv", "node_cnn,cnn_prefix,lat,lon,streets,adjacent_cnn_prefixes\n30731000,30731,37.79102,-122.39915,01ST ST|MARKET ST|BUSH ST,\n")
+        try write(
+            "intersections/sf_junctions.csv",
+            "node_cnn,cnn_prefix,lat,lon,streets,adjacent_cnn_prefixes\n30731000,30731,37.79102,-122.39915,01ST ST|MARKET ST|BUSH ST,\n")
         try write("landmarks/landmarks_combined.csv", "name,aliases,lat,lon,category,source\nCoit Tower,,37.8023742,-122.4058338,tower,x\n")
-        try write("Mobile_Food_Facility_Permit.csv", "Address,Latitude,Longitude\n21 01ST ST,37.79,-122.39\n3750 18TH ST,37.76201920035647,-122.42730642251331\n")
+        try write(
+            "Mobile_Food_Facility_Permit.csv",
+            "Address,Latitude,Longitude\n21 01ST ST,37.79,-122.39\n3750 18TH ST,37.76201920035647,-122.42730642251331\n")
         try write("aliases.csv", "alias,place_id,place_name,source\nTelegraph Hill Tower,landmarks:2,Coit Tower,test\n")
     }
 

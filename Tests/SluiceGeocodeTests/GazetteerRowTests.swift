@@ -13,7 +13,9 @@ import Testing
         row.points = [GeoPoint(lat: 37.79204, lon: -122.40917), GeoPoint(lat: 37.79183, lon: -122.41082)]
         #expect(row.fields.count == GazetteerRow.columns.count)
         let text = GazetteerBuilder.csv([row])
-        #expect(String(decoding: text, as: UTF8.self).hasSuffix("segment,3540000,,,,,california st,,901,999,,,25002000|25073000,,,-122.40917 37.79204;-122.41082 37.79183\n"))
+        #expect(
+            String(decoding: text, as: UTF8.self).hasSuffix(
+                "segment,3540000,,,,,california st,,901,999,,,25002000|25073000,,,-122.40917 37.79204;-122.41082 37.79183\n"))
         let gazetteer = try Gazetteer.parse(text, source: "t.csv")
         #expect(gazetteer.segments.first?.points == row.points)
         #expect(gazetteer.segments.first?.leftTo == 999)

@@ -5,7 +5,9 @@ import Testing
 
 @Suite struct GeocodeQueryTests {
     @Test func readsSanitizeComponents() throws {
-        let address = try JSONParser.parse(#"{"raw":"Mason & California Streets","kind":"intersection","street":"Mason","suffix":"St","cross_street":"California St","neighborhood":"Nob Hill"}"#)
+        let address = try JSONParser.parse(
+            #"{"raw":"Mason & California Streets","kind":"intersection","street":"Mason","suffix":"St","cross_street":"California St","neighborhood":"Nob Hill"}"#
+        )
         let query = GeocodeQuery(address: address)
         #expect(query.street == "Mason St")
         #expect(query.crossStreets == ["California St"])
@@ -14,7 +16,8 @@ import Testing
     }
 
     @Test func numberMayBeTextOrNumber() throws {
-        let text = GeocodeQuery(address: try JSONParser.parse(#"{"raw":"x","kind":"street_address","number":"520-522","street":"Green","pre_dir":"N"}"#))
+        let text = GeocodeQuery(
+            address: try JSONParser.parse(#"{"raw":"x","kind":"street_address","number":"520-522","street":"Green","pre_dir":"N"}"#))
         #expect(text.number == 520 && text.street == "N Green")
         let number = GeocodeQuery(address: try JSONParser.parse(#"{"raw":"x","kind":"street_address","number":950,"street":"California"}"#))
         #expect(number.number == 950)
@@ -26,7 +29,10 @@ import Testing
     }
 
     @Test func alternativesAreReadToo() throws {
-        let query = GeocodeQuery(address: try JSONParser.parse(#"{"raw":"a","kind":"place","place":"A","alternatives":[{"raw":"950 California St","kind":"street_address","number":"950","street":"California","suffix":"St"},"Coit Tower"]}"#))
+        let query = GeocodeQuery(
+            address: try JSONParser.parse(
+                #"{"raw":"a","kind":"place","place":"A","alternatives":[{"raw":"950 California St","kind":"street_address","number":"950","street":"California","suffix":"St"},"Coit Tower"]}"#
+            ))
         #expect(query.alternatives.count == 2)
         #expect(query.alternatives[0].number == 950)
         #expect(query.alternatives[1].place == "Coit Tower")

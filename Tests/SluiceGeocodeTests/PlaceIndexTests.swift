@@ -3,7 +3,10 @@ import Testing
 @testable import SluiceGeocode
 
 @Suite struct PlaceIndexTests {
-    let index = PlaceIndex([["Crissy Field Center"], ["Coit Tower", "Telegraph Hill Tower"], ["San Francisco City Hall", "City Hall"], ["15th Avenue Steps"], ["Collis P. Huntington Park"]])
+    let index = PlaceIndex([
+        ["Crissy Field Center"], ["Coit Tower", "Telegraph Hill Tower"], ["San Francisco City Hall", "City Hall"], ["15th Avenue Steps"],
+        ["Collis P. Huntington Park"],
+    ])
 
     @Test func exactNameIgnoresCaseAccentsAndPunctuation() {
         #expect(index.best("COIT TOWER") == PlaceIndex.Hit(place: 1, score: 1, how: .exact))

@@ -5,7 +5,10 @@ import Testing
 
 @Suite struct SourceTableTests {
     @Test func lineStrings() {
-        #expect(SourceTable.lineString("LINESTRING (-122.39915 37.79102, -122.39859 37.79057)") == [GeoPoint(lat: 37.79102, lon: -122.39915), GeoPoint(lat: 37.79057, lon: -122.39859)])
+        #expect(
+            SourceTable.lineString("LINESTRING (-122.39915 37.79102, -122.39859 37.79057)") == [
+                GeoPoint(lat: 37.79102, lon: -122.39915), GeoPoint(lat: 37.79057, lon: -122.39859),
+            ])
         #expect(SourceTable.lineString("LINESTRING (-122.39915 37.79102)") == nil)
         #expect(SourceTable.lineString("POINT (-122.4 37.7)") == nil)
     }

@@ -8,7 +8,10 @@ import Testing
 
     @Test func jsonHoldsOnlyFoundComponentsInFixedOrder() {
         let json = JSONWriter.string(parser.parse("Mason & California Streets (Nob Hill)").json)
-        #expect(json == #"{"raw":"Mason & California Streets (Nob Hill)","clean":"Mason St & California St, Nob Hill","kind":"intersection","street":"Mason","suffix":"St","cross_street":"California St","neighborhood":"Nob Hill","key":"california & mason","notes":["shared_suffix"]}"#)
+        #expect(
+            json
+                == #"{"raw":"Mason & California Streets (Nob Hill)","clean":"Mason St & California St, Nob Hill","kind":"intersection","street":"Mason","suffix":"St","cross_street":"California St","neighborhood":"Nob Hill","key":"california & mason","notes":["shared_suffix"]}"#
+        )
     }
 
     @Test func jsonOfMissingFieldHasNullRaw() {

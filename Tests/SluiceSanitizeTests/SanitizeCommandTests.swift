@@ -36,10 +36,11 @@ import Testing
         let input = [#"{"a":1}"#, #"{"locations":null}"#, #"{"locations":42}"#, #"{"locations":["x"]}"#, #"{"locations":""}"#]
         let (lines, _) = try run(["--field", "locations"], input: input.joined(separator: "\n") + "\n")
         let notes = try lines.map { line in try JSONParser.parse(line).value(atPath: "address.notes") }
-        #expect(notes == [
-            .array([.string("missing_field")]), .array([.string("null_field")]), .array([.string("not_a_string")]),
-            .array([.string("not_a_string")]), .array([.string("empty")]),
-        ])
+        #expect(
+            notes == [
+                .array([.string("missing_field")]), .array([.string("null_field")]), .array([.string("not_a_string")]),
+                .array([.string("not_a_string")]), .array([.string("empty")]),
+            ])
         for line in lines { #expect(try JSONParser.parse(line).value(atPath: "address.kind") == .string("none")) }
     }
 
@@ -61,7 +62,8 @@ import Testing
     }
 
     @Test func cityAndStateOptionsAndDottedField() throws {
-        let (lines, _) = try run(["--field", "film.where", "--city", "San Francisco", "--state", "CA"], input: #"{"film":{"where":"Pier 39"}}"# + "\n")
+        let (lines, _) = try run(
+            ["--field", "film.where", "--city", "San Francisco", "--state", "CA"], input: #"{"film":{"where":"Pier 39"}}"# + "\n")
         let address = try JSONParser.parse(lines[0])["address"]
         #expect(address?["city"] == .string("San Francisco"))
         #expect(address?["state"] == .string("CA"))
@@ -76,9 +78,10 @@ import Testing
     @Test func threadsKeepTheOutputByteIdentical() throws {
         let texts = ["Vallejo Street Garage; 766 Vallejo St.", "Pier 39", "", "Mason & California Streets (Nob Hill)"]
         // More records than one batch, so batches and worker ranges are both exercised.
-        let input = (0..<(SanitizeCommand.batchSize + 300)).map { index in
-            #"{"locations":"\#(texts[index % texts.count])","provenance":{"row":\#(index)}}"#
-        }.joined(separator: "\n") + "\n"
+        let input =
+            (0..<(SanitizeCommand.batchSize + 300)).map { index in
+                #"{"locations":"\#(texts[index % texts.count])","provenance":{"row":\#(index)}}"#
+            }.joined(separator: "\n") + "\n"
         let single = try run(["--field", "locations", "--split"], input: input)
         let threaded = try run(["--field", "locations", "--split", "--threads", "3"], input: input)
         #expect(threaded.lines == single.lines)

@@ -13,7 +13,8 @@ extension GazetteerBuilder {
             for (index, row) in table.rows.enumerated() {
                 guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
                 let aliases = table["aliases", row].split(separator: "|").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
-                addPlace(name: table["name", row], aliases: aliases, category: table["category", row], id: "landmarks:\(table.lines[index])", point: point)
+                addPlace(
+                    name: table["name", row], aliases: aliases, category: table["category", row], id: "landmarks:\(table.lines[index])", point: point)
                 count += 1
             }
             report.append("landmarks: \(count) places (landmarks and neighbourhood centroids)")
@@ -47,7 +48,9 @@ extension GazetteerBuilder {
                 let kind = type == "Early Education" ? "Early Education School" : "\(type) School"
                 let aliases = full == base ? [] : ["\(base) \(kind)"]
                 let code = table["sfusd_code", row]
-                addPlace(name: "\(full) \(kind)", aliases: aliases, category: "school", id: code.isEmpty ? "school:line \(table.lines[index])" : "sfusd:\(code)", point: point)
+                addPlace(
+                    name: "\(full) \(kind)", aliases: aliases, category: "school",
+                    id: code.isEmpty ? "school:line \(table.lines[index])" : "sfusd:\(code)", point: point)
                 count += 1
             }
             report.append("schools: \(count) public schools")

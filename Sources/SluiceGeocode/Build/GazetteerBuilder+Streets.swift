@@ -21,7 +21,8 @@ extension GazetteerBuilder {
             for row in table.rows {
                 guard let points = SourceTable.lineString(table["wkt", row]) else { continue }
                 let cnn = table["cnn", row]
-                centrelines[cnn] = Line(street: table["street", row], fromNode: table["f_node_cnn", row], toNode: table["t_node_cnn", row], points: points)
+                centrelines[cnn] = Line(
+                    street: table["street", row], fromNode: table["f_node_cnn", row], toNode: table["t_node_cnn", row], points: points)
                 centrelineOrder.append(cnn)
             }
         }
@@ -49,7 +50,8 @@ extension GazetteerBuilder {
                 } else if let line = speedLines[cnn] {
                     points = line
                     // Speed-limit lines carry no nodes: orient them by the FROM node's position.
-                    if let start = nodes[from], let first = points.first, let last = points.last, start.distance(to: first) > start.distance(to: last) {
+                    if let start = nodes[from], let first = points.first, let last = points.last, start.distance(to: first) > start.distance(to: last)
+                    {
                         points.reverse()
                     }
                     counts.fromSpeedLimits += 1
@@ -81,7 +83,8 @@ extension GazetteerBuilder {
             newer += 1
         }
         report.append(
-            "streets: \(segments.count - newer) blocks (\(counts.ranged) with address ranges); lines from centerlines \(counts.fromCentreline), from speed-limits \(counts.fromSpeedLimits); \(counts.noGeometry) blocks without a line left out")
+            "streets: \(segments.count - newer) blocks (\(counts.ranged) with address ranges); lines from centerlines \(counts.fromCentreline), from speed-limits \(counts.fromSpeedLimits); \(counts.noGeometry) blocks without a line left out"
+        )
         report.append("centerlines: \(newer) more blocks (no address ranges) absent from the street list")
     }
 
@@ -113,7 +116,9 @@ extension GazetteerBuilder {
         func offer(_ a: String, _ b: String, _ point: GeoPoint, from source: String) {
             let first = Self.key(a), second = Self.key(b)
             guard first != second, !first.isEmpty, !second.isEmpty else { return }
-            if let x = known.streetIDs[first], let y = known.streetIDs[second], known.meeting(x, y).contains(where: { $0.distance(to: point) < 30 }) { return }
+            if let x = known.streetIDs[first], let y = known.streetIDs[second], known.meeting(x, y).contains(where: { $0.distance(to: point) < 30 }) {
+                return
+            }
             let (low, high) = first < second ? (first, second) : (second, first)
             if listed[low + "|" + high, default: []].contains(where: { $0.distance(to: point) < 30 }) { return }
             listed[low + "|" + high, default: []].append(point)
@@ -136,7 +141,8 @@ extension GazetteerBuilder {
         }
         if let path = path("intersection-pairs") {
             let json = try JSONParser.parse(try Gazetteer.readFile(path))
-            guard case .array(let streets)? = json["streets"], case .array(let pairs)? = json["pts"], let scale = json["coordScale"]?.doubleValue else {
+            guard case .array(let streets)? = json["streets"], case .array(let pairs)? = json["pts"], let scale = json["coordScale"]?.doubleValue
+            else {
                 throw StageFailure.data(source: path, line: nil, "expected an object with streets, pts and coordScale")
             }
             let names = streets.map { $0.stringValue ?? "" }
@@ -150,7 +156,9 @@ extension GazetteerBuilder {
                 offer(names[a], names[b], GeoPoint(lat: lat / scale, lon: lon / scale), from: "intersection-pairs")
             }
         }
-        report.append("intersections: \(added["junctions"] ?? 0) from junctions and \(added["intersection-pairs"] ?? 0) from the pair list beyond those the blocks' shared nodes give")
+        report.append(
+            "intersections: \(added["junctions"] ?? 0) from junctions and \(added["intersection-pairs"] ?? 0) from the pair list beyond those the blocks' shared nodes give"
+        )
     }
 
     /// Reports how many gazetteer streets the official street-name list knows.
@@ -161,6 +169,7 @@ extension GazetteerBuilder {
         let official = Set(table.rows.map { Self.key(table["FullStreetName", $0]) })
         let streets = Set(segments.map(\.street)).union(addresses.values.map(\.street))
         let unknown = streets.subtracting(official)
-        report.append("street-names: \(streets.count - unknown.count) of \(streets.count) gazetteer streets are in the official list (\(official.count) names)")
+        report.append(
+            "street-names: \(streets.count - unknown.count) of \(streets.count) gazetteer streets are in the official list (\(official.count) names)")
     }
 }

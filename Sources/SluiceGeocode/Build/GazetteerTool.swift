@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SluiceCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `sluice-gazetteer build`: writes a gazetteer CSV from the San Francisco sources. Not an
 /// NDJSON stage, so it has its own small entry point with the stages' help layout and exit codes.
@@ -36,7 +37,9 @@ public enum GazetteerTool {
                 exit(ExitCode.ok.rawValue)
             }
             guard parsed.positionals == ["build"] else { throw StageFailure.usage("expected the command 'build'") }
-            guard let sources = parsed["sources"], let out = parsed["out"] else { throw StageFailure.usage("build needs --sources DIR and --out FILE") }
+            guard let sources = parsed["sources"], let out = parsed["out"] else {
+                throw StageFailure.usage("build needs --sources DIR and --out FILE")
+            }
             var builder = GazetteerBuilder(sources: sources)
             builder.aliasesPath = parsed["aliases"]
             builder.excluded = Set(parsed.list("exclude"))

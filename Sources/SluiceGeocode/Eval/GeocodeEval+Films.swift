@@ -52,7 +52,9 @@ extension GeocodeEval {
             report.byPrecision[precision, default: 0] += 1
             if precision == .none { report.unmatched[text, default: 0] += 1 }
             if precision == .street { report.streetOnly[text, default: 0] += 1 }
-            if precision == .place, record.value(atPath: "geo.matched")?.stringValue?.hasSuffix(" (neighborhood)") == true { report.neighbourhoods += 1 }
+            if precision == .place, record.value(atPath: "geo.matched")?.stringValue?.hasSuffix(" (neighborhood)") == true {
+                report.neighbourhoods += 1
+            }
         }
         return report
     }

@@ -33,9 +33,10 @@ public enum GeocodeEval {
             // Each address once: several permits share a spot.
             guard let truth = table.point(row, lat: "Latitude", lon: "Longitude"), seen.insert(address).inserted else { continue }
             guard let best = geocoder.geocode(LocationText.parse(address)).first else { continue }
-            samples.append(Sample(
-                precision: best.precision, score: best.score, error: best.point.map { $0.distance(to: truth) }, text: address,
-                matched: best.matched + " (" + best.method + ")"))
+            samples.append(
+                Sample(
+                    precision: best.precision, score: best.score, error: best.point.map { $0.distance(to: truth) }, text: address,
+                    matched: best.matched + " (" + best.method + ")"))
         }
         return samples
     }

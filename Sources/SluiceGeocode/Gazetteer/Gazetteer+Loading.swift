@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SluiceCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A gazetteer row that could not be used: where it is and why.
 public struct GazetteerRowError: Error, Equatable, Sendable {
@@ -93,7 +94,8 @@ struct ColumnMap {
         for (index, name) in header.enumerated() { positions[name.trimmingSpaces().lowercased()] = index }
         count = header.count
         guard positions["kind"] != nil else {
-            throw StageFailure.data(source: source, line: 1, "gazetteer header has no 'kind' column (columns: \(GazetteerRow.columns.joined(separator: ",")))")
+            throw StageFailure.data(
+                source: source, line: 1, "gazetteer header has no 'kind' column (columns: \(GazetteerRow.columns.joined(separator: ",")))")
         }
     }
 
@@ -145,7 +147,9 @@ struct ColumnMap {
             try coordinates(row, into: &result)
         case .intersection:
             result.crossStreet = try text(row, "cross_street")
-            guard !result.street.isEmpty, !result.crossStreet.isEmpty else { throw RowProblem(description: "an intersection needs street and cross_street") }
+            guard !result.street.isEmpty, !result.crossStreet.isEmpty else {
+                throw RowProblem(description: "an intersection needs street and cross_street")
+            }
             try coordinates(row, into: &result)
         case .segment:
             result.id = try text(row, "id")

@@ -31,7 +31,9 @@ extension Gazetteer {
         let words = text.split(separator: " ")
         guard words.count >= 2 else { return [] }
         var shorter: String?
-        if let cut = words.dropFirst().firstIndex(where: { LocationText.streetTypes.contains($0.lowercased().trimmingCharacters(in: ".,")) }), cut < words.count - 1 {
+        if let cut = words.dropFirst().firstIndex(where: { LocationText.streetTypes.contains($0.lowercased().trimmingCharacters(in: ".,")) }),
+            cut < words.count - 1
+        {
             shorter = words[...cut].joined(separator: " ")
         } else if let last = words.last?.lowercased(), !LocationText.streetTypes.contains(last),
             Self.suffixWords.contains(where: { EditDistance.bounded(last, $0, limit: 2) != nil })
@@ -40,7 +42,11 @@ extension Gazetteer {
         } else if let kept = words.lastIndex(where: { !Self.structureWords.contains($0.lowercased()) }), kept < words.count - 1 {
             shorter = words[...kept].joined(separator: " ")
         }
-        return shorter.map { streetsAsWritten($0).map { StreetChoice(id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * 0.95) } } ?? []
+        return shorter.map {
+            streetsAsWritten($0).map {
+                StreetChoice(id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * 0.95)
+            }
+        } ?? []
     }
 
     func streetsAsWritten(_ text: String) -> [StreetChoice] {
@@ -54,7 +60,8 @@ extension Gazetteer {
             // `Northpoint Street` is North Point St, not Northpoint Dr: the suffix asked for,
             // spaced differently, beats the same spelling with another suffix.
             if let wanted = normal.suffix?.lowercased(), !ids.contains(where: { suffix(of: $0) == wanted }),
-               let spaced = streetsBySquashedName[squashed]?.filter({ suffix(of: $0) == wanted }), !spaced.isEmpty {
+                let spaced = streetsBySquashedName[squashed]?.filter({ suffix(of: $0) == wanted }), !spaced.isEmpty
+            {
                 return spaced.sorted { streetKeys[$0] < streetKeys[$1] }.map { StreetChoice(id: $0, method: "spacing", factor: 0.95) } + choices
             }
             return choices
@@ -67,7 +74,8 @@ extension Gazetteer {
         var best: [(distance: Int, name: String)] = []
         let bytes = Array(squashed.utf8)
         let mask = EditDistance.mask(bytes)
-        for (name, other, otherMask) in squashedNames where abs(other.count - bytes.count) <= allowed && EditDistance.mayBeWithin(allowed, mask, otherMask) {
+        for (name, other, otherMask) in squashedNames
+        where abs(other.count - bytes.count) <= allowed && EditDistance.mayBeWithin(allowed, mask, otherMask) {
             if let distance = EditDistance.bounded(bytes, other, limit: allowed) {
                 best.append((distance, name))
             } else if EditDistance.isOneTransposition(bytes, other) {

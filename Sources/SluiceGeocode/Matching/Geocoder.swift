@@ -71,9 +71,10 @@ public struct Geocoder: Sendable {
             answers += segmentAnswers(streets, query.crossStreets[0], query.crossStreets[1])
         }
         if let street = streets.first, let centre = gazetteer.streetCentres[street.id] {
-            answers.append(GeoMatch(
-                point: centre.point, precision: .street, score: Self.streetScore(length: centre.length) * street.factor,
-                matched: gazetteer.streetKeys[street.id], method: Self.method("street_centre", street)))
+            answers.append(
+                GeoMatch(
+                    point: centre.point, precision: .street, score: Self.streetScore(length: centre.length) * street.factor,
+                    matched: gazetteer.streetKeys[street.id], method: Self.method("street_centre", street)))
         }
         // Place names in the order given; the whole text last, when it named no street.
         var names = ([query.place] + query.otherPlaces.map { Optional($0) }).compactMap { $0 }
@@ -96,9 +97,10 @@ public struct Geocoder: Sendable {
                 street.method.isEmpty || (street.method == "suffix_added" && choices.count == 1), let centre = gazetteer.streetCentres[street.id]
             {
                 places = []
-                answers.append(GeoMatch(
-                    point: centre.point, precision: .street, score: Self.streetScore(length: centre.length),
-                    matched: gazetteer.streetKeys[street.id], method: "street_centre+named_as_place"))
+                answers.append(
+                    GeoMatch(
+                        point: centre.point, precision: .street, score: Self.streetScore(length: centre.length),
+                        matched: gazetteer.streetKeys[street.id], method: "street_centre+named_as_place"))
             }
         }
         return (answers, places)
@@ -130,7 +132,8 @@ public struct Geocoder: Sendable {
             best.method += "+place_agrees"
         } else {
             let other = best == place ? street : place
-            best.note = "place '\(place.matched)' and \(street.precision.rawValue) '\(street.matched)' are \(Int(distance.rounded())) m apart; kept '\(best.matched)' (\(other.precision.rawValue) scored \(other.score))"
+            best.note =
+                "place '\(place.matched)' and \(street.precision.rawValue) '\(street.matched)' are \(Int(distance.rounded())) m apart; kept '\(best.matched)' (\(other.precision.rawValue) scored \(other.score))"
             best.score *= 0.9
         }
         all.removeAll { $0.matched == best.matched && $0.precision == best.precision }
@@ -143,25 +146,39 @@ public struct Geocoder: Sendable {
             let key = gazetteer.streetKeys[street.id]
             let name = "\(number) \(key)"
             if let point = gazetteer.addressPoint(street: street.id, number: number) {
-                answers.append(GeoMatch(point: point, precision: .address, score: Score.addressPoint * street.factor, matched: name, method: Self.method("address_point", street)))
+                answers.append(
+                    GeoMatch(
+                        point: point, precision: .address, score: Score.addressPoint * street.factor, matched: name,
+                        method: Self.method("address_point", street)))
                 continue
             }
             if let point = gazetteer.betweenAddresses(street: street.id, number: number) {
-                answers.append(GeoMatch(point: point, precision: .interpolated, score: Score.betweenAddresses * street.factor, matched: name, method: Self.method("between_addresses", street)))
+                answers.append(
+                    GeoMatch(
+                        point: point, precision: .interpolated, score: Score.betweenAddresses * street.factor, matched: name,
+                        method: Self.method("between_addresses", street)))
                 continue
             }
             let blocks = gazetteer.segmentsByStreet[street.id].map { gazetteer.segments[$0] }
-            if let (segment, result) = blocks.lazy.compactMap({ segment in Interpolation.locate(number: number, in: segment).map { (segment, $0) } }).first {
+            if let (segment, result) = blocks.lazy.compactMap({ segment in Interpolation.locate(number: number, in: segment).map { (segment, $0) } })
+                .first
+            {
                 let score = (result.sideMatched ? Score.interpolated : Score.interpolatedOtherSide) * street.factor
                 let rule = result.sideMatched ? "interpolated" : "interpolated_centreline"
-                answers.append(GeoMatch(point: result.point, precision: .interpolated, score: score, matched: "\(name) (block \(segment.id))", method: Self.method(rule, street)))
+                answers.append(
+                    GeoMatch(
+                        point: result.point, precision: .interpolated, score: score, matched: "\(name) (block \(segment.id))",
+                        method: Self.method(rule, street)))
                 continue
             }
             // Past the listed ranges (a newer building): the end of the nearest block, if close.
             let near = blocks.compactMap { segment in Interpolation.gap(number: number, to: segment).map { (segment, $0) } }
                 .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
             if let (segment, gap) = near, gap <= 100, let point = Interpolation.nearestEnd(number: number, of: segment) {
-                answers.append(GeoMatch(point: point, precision: .interpolated, score: Score.nearestBlock * street.factor, matched: "\(name) (near block \(segment.id))", method: Self.method("nearest_block", street)))
+                answers.append(
+                    GeoMatch(
+                        point: point, precision: .interpolated, score: Score.nearestBlock * street.factor,
+                        matched: "\(name) (near block \(segment.id))", method: Self.method("nearest_block", street)))
             }
         }
         return answers
@@ -176,9 +193,11 @@ public struct Geocoder: Sendable {
                 let base = points.count == 1 ? Score.intersection : Score.intersectionSeveral
                 var method = Self.method("intersection", street)
                 if !cross.method.isEmpty { method += "+cross_" + cross.method }
-                return [GeoMatch(
-                    point: point, precision: .intersection, score: base * street.factor * cross.factor,
-                    matched: "\(gazetteer.streetKeys[street.id]) & \(gazetteer.streetKeys[cross.id])", method: method)]
+                return [
+                    GeoMatch(
+                        point: point, precision: .intersection, score: base * street.factor * cross.factor,
+                        matched: "\(gazetteer.streetKeys[street.id]) & \(gazetteer.streetKeys[cross.id])", method: method)
+                ]
             }
         }
         // No shared node: streets whose lines come within a few metres still meet.
@@ -187,9 +206,11 @@ public struct Geocoder: Sendable {
                 guard let point = gazetteer.nearestApproach(street.id, cross.id) else { continue }
                 var method = Self.method("intersection_nearest_points", street)
                 if !cross.method.isEmpty { method += "+cross_" + cross.method }
-                return [GeoMatch(
-                    point: point, precision: .intersection, score: Score.intersectionNear * street.factor * cross.factor,
-                    matched: "\(gazetteer.streetKeys[street.id]) & \(gazetteer.streetKeys[cross.id])", method: method)]
+                return [
+                    GeoMatch(
+                        point: point, precision: .intersection, score: Score.intersectionNear * street.factor * cross.factor,
+                        matched: "\(gazetteer.streetKeys[street.id]) & \(gazetteer.streetKeys[cross.id])", method: method)
+                ]
             }
         }
         return []

@@ -39,7 +39,8 @@ public enum LocationText {
                     query.street = structured.street
                     query.crossStreets = structured.crossStreets
                 } else {
-                    query.alternatives.append(GeocodeQuery(number: structured.number, street: structured.street, crossStreets: structured.crossStreets, text: piece))
+                    query.alternatives.append(
+                        GeocodeQuery(number: structured.number, street: structured.street, crossStreets: structured.crossStreets, text: piece))
                 }
             } else if query.place == nil {
                 query.place = piece
@@ -114,7 +115,10 @@ public enum LocationText {
             }
             // "from 6th- 4th Streets": the separator is glued to the first cross street.
             if let glued = after.firstIndex(where: { $0.hasSuffix("-") }), glued + 1 < words.count {
-                return (number, join(words[..<between]), [join(words[(between + 1)...glued].map { $0.trimmingCharacters(in: "-") }), join(words[(glued + 1)...])])
+                return (
+                    number, join(words[..<between]),
+                    [join(words[(between + 1)...glued].map { $0.trimmingCharacters(in: "-") }), join(words[(glued + 1)...])]
+                )
             }
         }
         if let cross = lower.firstIndex(where: crossWords.contains), cross > 0, cross + 1 < words.count {

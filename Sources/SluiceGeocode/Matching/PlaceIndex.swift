@@ -32,7 +32,9 @@ public struct PlaceIndex: Sendable {
     var lightestName: [Double] = []
 
     /// Words that do not tell places apart (`Mission District` is the Mission).
-    static let stopWords: Set<String> = ["the", "of", "a", "an", "and", "at", "in", "on", "sf", "san", "francisco", "district", "neighborhood", "area"]
+    static let stopWords: Set<String> = [
+        "the", "of", "a", "an", "and", "at", "in", "on", "sf", "san", "francisco", "district", "neighborhood", "area",
+    ]
 
     public init() {}
 
@@ -64,7 +66,8 @@ public struct PlaceIndex: Sendable {
     /// Lower-case words without punctuation, accents or stop words; `&` and `st.` (saint) spelled out.
     public static func words(_ text: String) -> [String] {
         // Folding accents is slow; plain ASCII only needs lower-casing.
-        let folded = text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased() : text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        let folded =
+            text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased() : text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         var words: [String] = []
         var current = ""
         for character in folded {
