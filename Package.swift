@@ -10,7 +10,8 @@ func library(_ stage: String) -> String { "Sluice" + stage.prefix(1).uppercased(
 
 let package = Package(
     name: "Sluice",
-    products: stages.map { .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"]) },
+    products: stages.map { .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"]) }
+        + [.executable(name: "sluice-bench", targets: ["sluice-bench"])],
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -20,9 +21,12 @@ let package = Package(
         .target(name: "SluiceCore"),
         .target(name: "SluiceFetch", dependencies: ["SluiceCore"]),
         .target(name: "SluiceLoad", dependencies: ["SluiceCore", "CSQLite"]),
+        .target(name: "SluiceBench", dependencies: ["SluiceCore"]),
+        .executableTarget(name: "sluice-bench", dependencies: ["SluiceBench"]),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
+        .testTarget(name: "SluiceBenchTests", dependencies: ["SluiceBench"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
