@@ -27,8 +27,9 @@ public struct BenchCase: Sendable {
 
     /// The command line as a shell would show it, for the log and the results file.
     public var commandLine: String {
-        let text = commands.map { $0.map(BenchCase.quoted).joined(separator: " ") }.joined(separator: " | ")
-        return stdin.map { "\(text) < \($0)" } ?? text
+        var words = commands.map { $0.map(BenchCase.quoted).joined(separator: " ") }
+        if let stdin { words[0] += " < " + BenchCase.quoted(stdin) }
+        return words.joined(separator: " | ")
     }
 
     static func quoted(_ word: String) -> String {
