@@ -12,9 +12,9 @@ public struct BenchOptions: Sendable {
     public var gazetteer = "data/sf-gazetteer.csv"
     /// The stages to time alone (default: all found); the pipeline runs unless excluded.
     public var only: Set<String>?
-    public var dedupeArguments = [
-        "--compare", "title,locations:tokens,director,release_year:num", "--block", "locations:fingerprint", "--block", "title:fingerprint",
-    ]
+    /// Blocking on the location only: inside a title block "the same film" dominates the pairs
+    /// and the unsupervised model learns it as the match (F1 0.05 on 10k, against 0.88 here).
+    public var dedupeArguments = ["--compare", "title,locations:tokens,director,release_year:num", "--block", "locations:fingerprint"]
 
     public init() {}
 

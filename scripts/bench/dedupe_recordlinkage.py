@@ -2,8 +2,7 @@
 """Peer of sluice-dedupe for `sluice-bench`: recordlinkage's classic setup on the fetched NDJSON
 on stdin; writes `row,cluster` CSV (see dedupe_common.py).
 
-Candidate pairs: the same locations, or the same title (the blocks the bench gives
-sluice-dedupe); features: title and locations Jaro-Winkler >= 0.85, director and release year
+Candidate pairs: the same (normalised) locations, the block the bench gives sluice-dedupe; features: title and locations Jaro-Winkler >= 0.85, director and release year
 exact; a match when the locations agree and at least two of the other three do (title, director
 and year alone agree for every location of a film); clusters by connected components.
 
@@ -24,7 +23,6 @@ def main():
     frame = read_records().set_index("row")
     indexer = recordlinkage.Index()
     indexer.block("locations")
-    indexer.block("title")
     candidates = indexer.index(frame)
     compare = recordlinkage.Compare()
     compare.string("title", "title", method="jarowinkler", threshold=0.85)

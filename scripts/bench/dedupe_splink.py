@@ -2,7 +2,7 @@
 """Peer of sluice-dedupe for `sluice-bench`: Splink (4 or 5) on DuckDB, unsupervised, on the fetched
 NDJSON on stdin; writes `row,cluster` CSV (see dedupe_common.py).
 
-The model mirrors the sluice-dedupe options the bench uses: block on locations and on title;
+The model mirrors the sluice-dedupe options the bench uses: block on locations (normalised);
 compare title and locations with Jaro-Winkler levels, director exactly, release year exactly;
 u by random sampling, m by EM on the locations block, clustered at match probability >= 0.9.
 
