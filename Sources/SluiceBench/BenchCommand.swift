@@ -19,6 +19,7 @@ public enum BenchCommand {
           --peer-sizes LIST   sizes at which sqlite-utils and usaddress run (default 100k; jq runs at every size)
           --dedupe-size SIZE  the size at which dedupe is scored (F1) and its peers run (default 100k)
           --runs N            measured runs per case, after one warm-up (default 5, at least 5 for reported figures)
+          --budget MINUTES    skip (and list) cases whose runs would end later than this (env BENCH_BUDGET; default none)
           --stages LIST       only these: fetch,sanitize,geocode,dedupe,load,pipeline (default all found)
           --bin DIR           where the sluice-* executables are (default .build/release)
           --out DIR           data, work files and results (default build/bench)
@@ -43,7 +44,7 @@ public enum BenchCommand {
 
     static let options: [OptionSpec] = [
         .value("sizes", "LIST", ""), .value("peer-sizes", "LIST", ""), .value("dedupe-size", "SIZE", ""),
-        .value("runs", "N", ""), .value("stages", "LIST", ""), .value("bin", "DIR", ""), .value("out", "DIR", ""),
+        .value("runs", "N", ""), .value("budget", "MINUTES", ""), .value("stages", "LIST", ""), .value("bin", "DIR", ""), .value("out", "DIR", ""),
         .value("gazetteer", "FILE", ""), .value("dedupe-args", "ARGS", ""), .value("seed", "S", ""),
         .value("records", "N", ""), .flag("help", ""),
     ]
@@ -90,6 +91,10 @@ public enum BenchCommand {
         if let list = try sizes("peer-sizes", nil) { options.peerSizes = list }
         if let list = try sizes("dedupe-size", nil) { options.dedupeSize = list[0] }
         options.runs = try parsed.int("runs", default: 5, range: 1...100)
+        if let text = parsed["budget"] ?? getenv("BENCH_BUDGET").map({ String(cString: $0) }), !text.isEmpty {
+            guard let minutes = Double(text), minutes > 0 else { throw .usage("option '--budget' needs minutes, got '\(text)'") }
+            options.budgetSeconds = minutes * 60
+        }
         if let stages = parsed["stages"] { options.only = Set(stages.split(separator: ",").map(String.init)) }
         if let value = parsed["bin"] { options.binDirectory = value }
         if let value = parsed["out"] { options.outDirectory = value }
@@ -102,23 +107,25 @@ public enum BenchCommand {
         let plan = BenchPlan(options: options)
         let log = { (line: String) in StandardError.write("sluice-bench: \(line)\n") }
         for line in plan.skipped { log(line) }
-        let results = try BenchRunner(plan: plan, log: log).run()
+        let runner = BenchRunner(plan: plan, log: log)
+        let results = try runner.run()
         let report = BenchReport(results: results)
+        let skipped = plan.skipped + runner.notMeasured
         print(report.table, terminator: "")
-        for line in plan.skipped { print(line) }
-        try writeFile("\(options.outDirectory)/results.md", resultsFile(report, plan: plan))
+        for line in skipped { print(line) }
+        try writeFile("\(options.outDirectory)/results.md", resultsFile(report, options: options, skipped: skipped))
         try writeFile("\(options.outDirectory)/ratios.svg", report.svg)
         log("wrote \(options.outDirectory)/results.md and \(options.outDirectory)/ratios.svg")
         return results.isEmpty ? ExitCode.internalError.rawValue : 0
     }
 
     /// The results file: the table, what was skipped, and every command that was timed.
-    static func resultsFile(_ report: BenchReport, plan: BenchPlan) -> String {
+    static func resultsFile(_ report: BenchReport, options: BenchOptions, skipped: [String]) -> String {
         var text = "# sluice-bench results\n\n"
-        text += "Median of \(plan.options.runs) runs after one warm-up; min–max of the same runs; peak RSS from wait4 (largest child).\n"
+        text += "Median of \(options.runs) runs after one warm-up; min–max of the same runs; peak RSS from wait4 (largest child).\n"
         text += "records/s and MB/s are the input's records and bytes over the median wall time.\n\n"
         text += report.markdown + "\n"
-        if !plan.skipped.isEmpty { text += "Skipped:\n\n" + plan.skipped.map { "- \($0)\n" }.joined() + "\n" }
+        if !skipped.isEmpty { text += "Skipped:\n\n" + skipped.map { "- \($0)\n" }.joined() + "\n" }
         text += "Commands:\n\n" + report.results.map { "- `\($0.benchCase.key)` \($0.benchCase.tool): `\($0.benchCase.commandLine)`\n" }.joined()
         return text
     }

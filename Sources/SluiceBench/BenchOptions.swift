@@ -6,6 +6,9 @@ public struct BenchOptions: Sendable {
     /// The size on which dedupe peers run and F1 is scored.
     public var dedupeSize = DataSize(records: 100_000)
     public var runs = 5
+    /// Stop starting cases that would end past this many seconds from the start (nil: no limit):
+    /// a case whose warm-up shows its runs would not fit is skipped and listed, never cut short.
+    public var budgetSeconds: Double?
     public var seed: UInt64 = 20_260_401
     public var binDirectory = ".build/release"
     public var outDirectory = "build/bench"

@@ -16,24 +16,47 @@ public final class BenchRunner {
         self.log = log
     }
 
+    /// Cases not measured, with the reason (over the time budget, or failed).
+    public private(set) var notMeasured: [String] = []
+    let start = ChildProcess.now()
+
+    struct OverBudget: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Times every case: Sluice's own cases for all sizes first, then the peers, so that a
+    /// time budget cuts the slow peers at the largest size before anything of Sluice's.
     public func run() throws -> [BenchResult] {
         try makeDirectory(options.outDirectory)
         try makeDirectory(options.workDirectory)
-        var results: [BenchResult] = []
+        var planned: [(BenchCase, truth: String)] = []
         for size in options.sizes {
             let data = try dataset(size)
             let inputs = try prepare(size, data: data)
-            for benchCase in cases(size, data: data, inputs: inputs) {
-                log("  \(benchCase.key)  \(benchCase.tool)  (\(options.runs) runs + warm-up): \(benchCase.commandLine)")
-                do {
-                    results.append(try measure(benchCase, truth: data.truth))
-                } catch {
-                    log("  \(benchCase.key)  \(benchCase.tool): failed: \(error)")
-                }
+            planned += cases(size, data: data, inputs: inputs).map { ($0, data.truth) }
+        }
+        planned = planned.filter { !$0.0.isPeer } + planned.filter { $0.0.isPeer }
+        var results: [BenchResult] = []
+        for (benchCase, truth) in planned {
+            log("  \(benchCase.key)  \(benchCase.tool)  (\(options.runs) runs + warm-up): \(benchCase.commandLine)")
+            do {
+                results.append(try measure(benchCase, truth: truth))
+            } catch {
+                let reason = error is OverBudget ? "skipped" : "failed"
+                notMeasured.append("\(benchCase.key) \(benchCase.tool): \(reason): \(error)")
+                log("  \(benchCase.key)  \(benchCase.tool): \(reason): \(error)")
             }
         }
-        return results
+        // Back in the order of the table: by size, then stage, Sluice before its peers.
+        let order = Dictionary(planned.enumerated().map { ($0.element.0.key + " " + $0.element.0.tool, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        func rank(_ result: BenchResult) -> (Int, Int, Int) {
+            let stage = BenchRunner.stageOrder.firstIndex(of: result.benchCase.stage) ?? 99
+            return (result.benchCase.size.records, stage, order[result.benchCase.key + " " + result.benchCase.tool] ?? 0)
+        }
+        return results.sorted { rank($0) < rank($1) }
     }
+
+    static let stageOrder = ["fetch", "sanitize", "geocode", "dedupe", "load", "load --pk", "pipeline"]
 
     /// The generated file and its truth, made unless a file from the same seed and size exists.
     public func dataset(_ size: DataSize) throws -> (path: String, truth: String) {
@@ -78,7 +101,14 @@ public final class BenchRunner {
         for run in 0...options.runs {
             for path in benchCase.removeBeforeRun { unlink(path) }
             let result = try ChildProcess.run(benchCase.commands, stdin: benchCase.stdin, stdout: benchCase.stdout, stderr: stderr)
-            // Run 0 is the warm-up: caches, page cache, lazy loading.
+            // Run 0 is the warm-up: caches, page cache, lazy loading. It also tells whether the
+            // measured runs fit in the budget.
+            if run == 0, let budget = options.budgetSeconds {
+                let end = ChildProcess.now() - start + result.seconds * Double(options.runs)
+                if end > budget {
+                    throw OverBudget(description: "\(options.runs) runs of \(fixed(result.seconds, 1)) s would pass the --budget of \(Int(budget / 60)) min")
+                }
+            }
             if run > 0 {
                 seconds.append(result.seconds)
                 peaks.append(contentsOf: result.peakRSSBytes)
