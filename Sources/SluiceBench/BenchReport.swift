@@ -46,7 +46,8 @@ public struct BenchReport {
     public var markdown: String {
         var lines = ["| " + BenchReport.header.joined(separator: " | ") + " |"]
         lines.append("|" + BenchReport.header.map { _ in "---" }.joined(separator: "|") + "|")
-        lines += rows.map { "| " + $0.joined(separator: " | ") + " |" }
+        // A pipe inside a cell (the pipeline's stage list) would end the cell.
+        lines += rows.map { "| " + $0.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |" }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -37,10 +37,25 @@ public final class BenchRunner {
         }
         planned = planned.filter { !$0.0.isPeer } + planned.filter { $0.0.isPeer }
         var results: [BenchResult] = []
+        // Seconds per record of each tool at the sizes done, to skip a case before its warm-up
+        // when even that would not fit (a 1M run of a slow peer takes minutes).
+        var pace: [String: Double] = [:]
         for (benchCase, truth) in planned {
+            let tool = benchCase.stage + " " + benchCase.tool
+            if let budget = options.budgetSeconds, let perRecord = pace[tool] {
+                let expected = perRecord * Double(benchCase.records) * Double(options.runs + 1)
+                if ChildProcess.now() - start + expected > budget {
+                    let reason = "skipped: \(options.runs + 1) runs expected to take \(Int(expected)) s (from the smaller size) would pass the --budget"
+                    notMeasured.append("\(benchCase.key) \(benchCase.tool): \(reason)")
+                    log("  \(benchCase.key)  \(benchCase.tool): \(reason)")
+                    continue
+                }
+            }
             log("  \(benchCase.key)  \(benchCase.tool)  (\(options.runs) runs + warm-up): \(benchCase.commandLine)")
             do {
-                results.append(try measure(benchCase, truth: truth))
+                let result = try measure(benchCase, truth: truth)
+                pace[tool] = result.timing.median / Double(max(benchCase.records, 1))
+                results.append(result)
             } catch {
                 let reason = error is OverBudget ? "skipped" : "failed"
                 notMeasured.append("\(benchCase.key) \(benchCase.tool): \(reason): \(error)")

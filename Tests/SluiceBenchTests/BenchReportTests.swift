@@ -27,6 +27,12 @@ import Testing
         #expect(report.svg.hasPrefix("<svg"))
     }
 
+    @Test func pipesInCellsAreEscapedInMarkdown() {
+        var pipeline = result("fetch|load", peer: false, seconds: [1])
+        pipeline.benchCase.stage = "pipeline"
+        #expect(BenchReport(results: [pipeline]).markdown.contains("| pipeline | 1k | fetch\\|load |"))
+    }
+
     @Test func numbersAreFormattedWithoutFoundation() {
         #expect(fixed(3.14159, 2) == "3.14")
         #expect(fixed(0.06, 1) == "0.1")
