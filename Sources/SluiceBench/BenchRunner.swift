@@ -42,10 +42,13 @@ public final class BenchRunner {
         var pace: [String: Double] = [:]
         for (benchCase, truth) in planned {
             let tool = benchCase.stage + " " + benchCase.tool
-            if let budget = options.budgetSeconds, let perRecord = pace[tool] {
-                let expected = perRecord * Double(benchCase.records) * Double(options.runs + 1)
+            if let budget = options.budgetSeconds {
+                // Unknown pace (first size, or dedupe peers): start it if any time is left.
+                let expected = pace[tool].map { $0 * Double(benchCase.records) * Double(options.runs + 1) } ?? 0
                 if ChildProcess.now() - start + expected > budget {
-                    let reason = "skipped: \(options.runs + 1) runs expected to take \(Int(expected)) s (from the smaller size) would pass the --budget"
+                    let reason = expected > 0
+                        ? "skipped: \(options.runs + 1) runs expected to take \(Int(expected)) s (from the smaller size) would pass the --budget"
+                        : "skipped: the --budget of \(fixed(budget / 60, 1)) min is used up"
                     notMeasured.append("\(benchCase.key) \(benchCase.tool): \(reason)")
                     log("  \(benchCase.key)  \(benchCase.tool): \(reason)")
                     continue
@@ -121,7 +124,7 @@ public final class BenchRunner {
             if run == 0, let budget = options.budgetSeconds {
                 let end = ChildProcess.now() - start + result.seconds * Double(options.runs)
                 if end > budget {
-                    throw OverBudget(description: "\(options.runs) runs of \(fixed(result.seconds, 1)) s would pass the --budget of \(Int(budget / 60)) min")
+                    throw OverBudget(description: "\(options.runs) runs of \(fixed(result.seconds, 1)) s would pass the --budget of \(fixed(budget / 60, 1)) min")
                 }
             }
             if run > 0 {
