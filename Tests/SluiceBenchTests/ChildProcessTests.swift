@@ -9,6 +9,10 @@ import Testing
     @Test func runsAPipelineAndMeasuresEachChild() throws {
         let directory = "/tmp/sluice-bench-child-\(getpid())"
         try makeDirectory(directory)
+        defer {
+            for name in ["in.txt", "out.txt", "err.txt"] { unlink("\(directory)/\(name)") }
+            rmdir(directory)
+        }
         try writeFile("\(directory)/in.txt", "b\na\nc\n")
         let result = try ChildProcess.run([["sort"], ["head", "-n", "2"]], stdin: "\(directory)/in.txt", stdout: "\(directory)/out.txt", stderr: "\(directory)/err.txt")
         #expect(readFile("\(directory)/out.txt") == "a\nb\n")

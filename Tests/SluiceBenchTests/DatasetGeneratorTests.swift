@@ -32,6 +32,10 @@ import Testing
     @Test func theFilesWrittenAreByteIdenticalAcrossRuns() throws {
         let directory = "/tmp/sluice-bench-tests-\(getpid())"
         try makeDirectory(directory)
+        defer {
+            for name in ["a.ndjson", "a.truth.csv", "b.ndjson", "b.truth.csv"] { unlink("\(directory)/\(name)") }
+            rmdir(directory)
+        }
         let generator = DatasetGenerator(records: 2_000, seed: 7)
         try generator.write(to: "\(directory)/a.ndjson", truth: "\(directory)/a.truth.csv")
         try generator.write(to: "\(directory)/b.ndjson", truth: "\(directory)/b.truth.csv")
