@@ -8,7 +8,7 @@ PIPELINE_DIR = build/pipeline
 EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 
-.PHONY: all build deps pipeline eval gazetteer test golden install clean format lint
+.PHONY: all build deps pipeline eval gazetteer bench test golden install clean format lint
 
 all: build
 
@@ -44,6 +44,18 @@ EXAMPLES = classifieds episodes movies
 examples: $(addprefix example-,$(EXAMPLES))
 $(addprefix example-,$(EXAMPLES)): example-%: build
 	examples/$*/run.sh $(RELEASE_BIN) build/examples/$*
+
+BENCH_SIZES ?= 10k,100k,1M
+BENCH_PEER_SIZES ?= 10k,100k
+BENCH_RUNS ?= 5
+BENCH_BUDGET ?= 9
+
+# Generates seeded data into build/bench (never committed) and times every built stage and the
+# installed peers (median of BENCH_RUNS after a warm-up); writes build/bench/results.md and
+# build/bench/ratios.svg. BENCH_BUDGET minutes (empty: no limit) skips, and lists, cases that would not fit.
+bench: build
+	$(RELEASE_BIN)/sluice-bench run --bin $(RELEASE_BIN) --out build/bench --sizes $(BENCH_SIZES) \
+		--peer-sizes $(BENCH_PEER_SIZES) --runs $(BENCH_RUNS) $(if $(BENCH_BUDGET),--budget $(BENCH_BUDGET))
 
 # Builds the executables first: the end-to-end tests run them.
 test: deps

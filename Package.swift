@@ -10,7 +10,7 @@ func library(_ stage: String) -> String { "Sluice" + stage.prefix(1).uppercased(
 
 let package = Package(
     name: "Sluice",
-    products: (stages + ["gazetteer", "geocode-eval"]).map { .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"]) },
+    products: (stages + ["gazetteer", "geocode-eval", "bench"]).map { .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"]) },
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -26,12 +26,16 @@ let package = Package(
         // The gazetteer builder and the geocoder's self-check, over SluiceGeocode.
         .executableTarget(name: "sluice-gazetteer", dependencies: ["SluiceGeocode"]),
         .executableTarget(name: "sluice-geocode-eval", dependencies: ["SluiceGeocode"]),
+        // `make bench`: seeded SF-like data, every stage and its peers timed.
+        .target(name: "SluiceBench", dependencies: ["SluiceCore"]),
+        .executableTarget(name: "sluice-bench", dependencies: ["SluiceBench"]),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
         .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"], exclude: ["Fixtures"]),
         .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
         .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode"]),
+        .testTarget(name: "SluiceBenchTests", dependencies: ["SluiceBench"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"], exclude: ["Cases", "Fixtures"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }

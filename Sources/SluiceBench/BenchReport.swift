@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The results as a table (stdout and `results.md`) and as an SVG bar chart of the ratios
+/// peer time / Sluice time, all from the same run.
+///
+///     | stage | size | tool | median s | min–max s | records/s | MB/s | peak RSS | peer/Sluice | F1 |
+///     | fetch | 100k | jq -c . | 3.10 | 3.02–3.31 | 32,258 | 13.5 | 4 MB | 12.4× | |
+public struct BenchReport {
+    public var results: [BenchResult]
+
+    public init(results: [BenchResult]) {
+        self.results = results
+    }
+
+    /// The Sluice result a peer is compared with: same stage and size.
+    func sluice(for peer: BenchResult) -> BenchResult? {
+        results.first { !$0.benchCase.isPeer && $0.benchCase.stage == peer.benchCase.stage && $0.benchCase.size == peer.benchCase.size }
+    }
+
+    /// Peer time / Sluice time (above 1: Sluice is faster).
+    public func ratio(_ peer: BenchResult) -> Double? {
+        guard peer.benchCase.isPeer, let ours = sluice(for: peer), ours.timing.median > 0 else { return nil }
+        return peer.timing.median / ours.timing.median
+    }
+
+    static let header = ["stage", "size", "tool", "median s", "min–max s", "records/s", "MB/s", "peak RSS", "peer/Sluice", "F1"]
+
+    public var rows: [[String]] {
+        results.map { result in
+            let timing = result.timing
+            return [
+                result.benchCase.stage, result.benchCase.size.label, result.benchCase.tool,
+                fixed(timing.median, 2), "\(fixed(timing.min, 2))–\(fixed(timing.max, 2))",
+                grouped(Int(result.recordsPerSecond.rounded())), fixed(result.megabytesPerSecond, 1),
+                "\(timing.peakRSSBytes / 1_048_576) MB", ratio(result).map { fixed($0, 1) + "×" } ?? "",
+                result.quality.map { fixed($0.f1, 3) } ?? "",
+            ]
+        }
+    }
+
+    /// A Markdown table (also readable as plain text on a terminal).
+    public var markdown: String {
+        var lines = ["| " + BenchReport.header.joined(separator: " | ") + " |"]
+        lines.append("|" + BenchReport.header.map { _ in "---" }.joined(separator: "|") + "|")
+        // A pipe inside a cell (the pipeline's stage list) would end the cell.
+        lines += rows.map { "| " + $0.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Aligned columns for a terminal.
+    public var table: String {
+        let all = [BenchReport.header] + rows
+        let widths = BenchReport.header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            zip(row, widths).map { cell, width in cell + String(repeating: " ", count: width - cell.count) }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// A horizontal bar per peer result, length log-scaled by its ratio, with a line at 1×.
+    public var svg: String {
+        let bars = results.compactMap { result in ratio(result).map { (label: "\(result.benchCase.key): \(result.benchCase.tool)", ratio: $0) } }
+        let width = 720.0, left = 260.0, barHeight = 22.0, top = 40.0
+        let maxLog = max(1.0, bars.map { log10(max($0.ratio, 0.1)) }.max() ?? 1)
+        let minLog = min(0.0, bars.map { log10(max($0.ratio, 0.1)) }.min() ?? 0)
+        let scale = (width - left - 80) / (maxLog - minLog)
+        func x(_ ratio: Double) -> Double { left + (log10(max(ratio, 0.1)) - minLog) * scale }
+        let height = top + Double(bars.count) * (barHeight + 6) + 30
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" font-family="sans-serif" font-size="12">
+            <text x="10" y="20" font-size="14">peer time / Sluice time (log scale; right of the line: Sluice is faster)</text>
+
+            """
+        for (index, bar) in bars.enumerated() {
+            let y = top + Double(index) * (barHeight + 6)
+            let start = min(x(1), x(bar.ratio)), end = max(x(1), x(bar.ratio))
+            let colour = bar.ratio >= 1 ? "#2b7a3d" : "#b03a2e"
+            svg += "<text x=\"\(Int(left - 8))\" y=\"\(fixed(y + 15, 0))\" text-anchor=\"end\">\(escaped(bar.label))</text>\n"
+            svg += "<rect x=\"\(fixed(start, 1))\" y=\"\(fixed(y, 1))\" width=\"\(fixed(max(end - start, 1), 1))\" height=\"\(Int(barHeight))\" fill=\"\(colour)\"/>\n"
+            svg += "<text x=\"\(fixed(end + 4, 1))\" y=\"\(fixed(y + 15, 0))\">\(fixed(bar.ratio, 1))×</text>\n"
+        }
+        svg += "<line x1=\"\(fixed(x(1), 1))\" y1=\"\(Int(top - 6))\" x2=\"\(fixed(x(1), 1))\" y2=\"\(Int(height - 24))\" stroke=\"#333\"/>\n"
+        svg += "<text x=\"\(fixed(x(1), 1))\" y=\"\(Int(height - 8))\" text-anchor=\"middle\">1×</text>\n</svg>\n"
+        return svg
+    }
+
+    func escaped(_ text: String) -> String {
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+    }
+}
+
+/// `value` with `decimals` digits after the point (no Foundation formatting).
+func fixed(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return "–" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((abs(value) * scale).rounded())
+    let whole = scaled / Int(scale)
+    let sign = value < 0 && scaled != 0 ? "-" : ""
+    guard decimals > 0 else { return sign + "\(whole)" }
+    let fraction = String(scaled % Int(scale))
+    return sign + "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+}
+
+/// 1234567 → "1,234,567".
+func grouped(_ value: Int) -> String {
+    let digits = Array(String(abs(value)))
+    var out = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0, (digits.count - index) % 3 == 0 { out += "," }
+        out.append(digit)
+    }
+    return (value < 0 ? "-" : "") + out
+}

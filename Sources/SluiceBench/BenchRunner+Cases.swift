@@ -1,0 +1,66 @@
+extension BenchRunner {
+    /// The cases for one size: each Sluice stage alone on its natural input, its peers beside
+    /// it (at the sizes they run at), then the whole pipeline piped from the generated file.
+    ///
+    /// Every case writes to /dev/null except dedupe, whose clusters are scored afterwards.
+    func cases(_ size: DataSize, data: (path: String, truth: String), inputs: Inputs) -> [BenchCase] {
+        let work = options.workDirectory
+        let database = "\(work)/load-\(size.label).db"
+        let fetchedBytes = fileSize(inputs.fetched)
+        let peersHere = options.peerSizes.contains(size)
+        var cases: [BenchCase] = []
+        func add(_ stage: String, _ tool: String, peer: Bool = false, _ commands: [[String]], stdin: String, bytes: Int) -> Int {
+            cases.append(BenchCase(stage: stage, tool: tool, isPeer: peer, size: size, commands: commands, stdin: stdin, inputBytes: bytes, records: size.records))
+            return cases.count - 1
+        }
+        func stage(_ name: String) -> [String] { [plan.binary(name)] + plan.arguments(name, database: database) }
+
+        if options.includes("fetch") {
+            _ = add("fetch", "sluice-fetch", [stage("fetch")], stdin: data.path, bytes: fileSize(data.path))
+            if plan.peers.contains("jq") {
+                _ = add("fetch", "jq -c .", peer: true, [["jq", "-c", "."]], stdin: data.path, bytes: fileSize(data.path))
+            }
+        }
+        if options.includes("sanitize"), plan.stages.contains("sanitize") {
+            _ = add("sanitize", "sluice-sanitize", [stage("sanitize")], stdin: inputs.fetched, bytes: fetchedBytes)
+            if peersHere, plan.peers.contains("usaddress") {
+                _ = add("sanitize", "usaddress", peer: true, [["python3", "scripts/bench/usaddress_parse.py"]], stdin: inputs.fetched, bytes: fetchedBytes)
+            }
+        }
+        if options.includes("geocode"), plan.stages.contains("geocode") {
+            let input = inputs.sanitized ?? inputs.fetched
+            _ = add("geocode", "sluice-geocode", [stage("geocode")], stdin: input, bytes: fileSize(input))
+        }
+        if options.includes("dedupe"), plan.stages.contains("dedupe") {
+            let scored = size == options.dedupeSize
+            let index = add("dedupe", "sluice-dedupe", [stage("dedupe")], stdin: inputs.fetched, bytes: fetchedBytes)
+            if scored {
+                cases[index].stdout = "\(work)/dedupe-\(size.label).ndjson"
+                cases[index].scoresDuplicates = true
+                for peer in ["splink", "recordlinkage"] where plan.peers.contains(peer) {
+                    let peerIndex = add("dedupe", peer, peer: true, [["python3", "scripts/bench/dedupe_\(peer).py"]], stdin: inputs.fetched, bytes: fetchedBytes)
+                    cases[peerIndex].stdout = "\(work)/dedupe-\(size.label)-\(peer).csv"
+                    cases[peerIndex].scoresDuplicates = true
+                }
+            }
+        }
+        if options.includes("load") {
+            let plain = [plan.binary("load"), database, "--table", "films", "--quiet"]
+            cases[add("load", "sluice-load", [plain], stdin: inputs.fetched, bytes: fetchedBytes)].removeBeforeRun = [database]
+            cases[add("load --pk", "sluice-load --pk", [stage("load")], stdin: inputs.fetched, bytes: fetchedBytes)].removeBeforeRun = [database]
+            if peersHere, plan.peers.contains("sqlite-utils") {
+                let peerDatabase = "\(work)/sqlite-utils-\(size.label).db"
+                let insert = ["sqlite-utils", "insert", peerDatabase, "films", "-", "--nl", "--flatten"]
+                let upsert = ["sqlite-utils", "upsert", peerDatabase, "films", "-", "--nl", "--flatten", "--pk", "provenance_source", "--pk", "provenance_row"]
+                cases[add("load", "sqlite-utils insert", peer: true, [insert], stdin: inputs.fetched, bytes: fetchedBytes)].removeBeforeRun = [peerDatabase]
+                cases[add("load --pk", "sqlite-utils upsert", peer: true, [upsert], stdin: inputs.fetched, bytes: fetchedBytes)].removeBeforeRun = [peerDatabase]
+            }
+        }
+        if options.includes("pipeline") {
+            let pipeline = plan.stages.map { stage($0) }
+            let index = add("pipeline", plan.stages.joined(separator: "|"), pipeline, stdin: data.path, bytes: fileSize(data.path))
+            cases[index].removeBeforeRun = [database]
+        }
+        return cases
+    }
+}
