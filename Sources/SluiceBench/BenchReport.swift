@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The results as a table (stdout and `results.md`) and as an SVG bar chart of the ratios
@@ -79,7 +79,8 @@ public struct BenchReport {
             let start = min(x(1), x(bar.ratio)), end = max(x(1), x(bar.ratio))
             let colour = bar.ratio >= 1 ? "#2b7a3d" : "#b03a2e"
             svg += "<text x=\"\(Int(left - 8))\" y=\"\(fixed(y + 15, 0))\" text-anchor=\"end\">\(escaped(bar.label))</text>\n"
-            svg += "<rect x=\"\(fixed(start, 1))\" y=\"\(fixed(y, 1))\" width=\"\(fixed(max(end - start, 1), 1))\" height=\"\(Int(barHeight))\" fill=\"\(colour)\"/>\n"
+            svg +=
+                "<rect x=\"\(fixed(start, 1))\" y=\"\(fixed(y, 1))\" width=\"\(fixed(max(end - start, 1), 1))\" height=\"\(Int(barHeight))\" fill=\"\(colour)\"/>\n"
             svg += "<text x=\"\(fixed(end + 4, 1))\" y=\"\(fixed(y + 15, 0))\">\(fixed(bar.ratio, 1))×</text>\n"
         }
         svg += "<line x1=\"\(fixed(x(1), 1))\" y1=\"\(Int(top - 6))\" x2=\"\(fixed(x(1), 1))\" y2=\"\(Int(height - 24))\" stroke=\"#333\"/>\n"

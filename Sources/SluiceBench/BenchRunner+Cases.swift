@@ -10,7 +10,9 @@ extension BenchRunner {
         let peersHere = options.peerSizes.contains(size)
         var cases: [BenchCase] = []
         func add(_ stage: String, _ tool: String, peer: Bool = false, _ commands: [[String]], stdin: String, bytes: Int) -> Int {
-            cases.append(BenchCase(stage: stage, tool: tool, isPeer: peer, size: size, commands: commands, stdin: stdin, inputBytes: bytes, records: size.records))
+            cases.append(
+                BenchCase(
+                    stage: stage, tool: tool, isPeer: peer, size: size, commands: commands, stdin: stdin, inputBytes: bytes, records: size.records))
             return cases.count - 1
         }
         func stage(_ name: String) -> [String] { [plan.binary(name)] + plan.arguments(name, database: database) }
@@ -24,7 +26,9 @@ extension BenchRunner {
         if options.includes("sanitize"), plan.stages.contains("sanitize") {
             _ = add("sanitize", "sluice-sanitize", [stage("sanitize")], stdin: inputs.fetched, bytes: fetchedBytes)
             if peersHere, plan.peers.contains("usaddress") {
-                _ = add("sanitize", "usaddress", peer: true, [["python3", "scripts/bench/usaddress_parse.py"]], stdin: inputs.fetched, bytes: fetchedBytes)
+                _ = add(
+                    "sanitize", "usaddress", peer: true, [["python3", "scripts/bench/usaddress_parse.py"]], stdin: inputs.fetched, bytes: fetchedBytes
+                )
             }
         }
         if options.includes("geocode"), plan.stages.contains("geocode") {
@@ -38,7 +42,8 @@ extension BenchRunner {
                 cases[index].stdout = "\(work)/dedupe-\(size.label).ndjson"
                 cases[index].scoresDuplicates = true
                 for peer in ["splink", "recordlinkage"] where plan.peers.contains(peer) {
-                    let peerIndex = add("dedupe", peer, peer: true, [["python3", "scripts/bench/dedupe_\(peer).py"]], stdin: inputs.fetched, bytes: fetchedBytes)
+                    let peerIndex = add(
+                        "dedupe", peer, peer: true, [["python3", "scripts/bench/dedupe_\(peer).py"]], stdin: inputs.fetched, bytes: fetchedBytes)
                     cases[peerIndex].stdout = "\(work)/dedupe-\(size.label)-\(peer).csv"
                     cases[peerIndex].scoresDuplicates = true
                 }
@@ -51,9 +56,15 @@ extension BenchRunner {
             if peersHere, plan.peers.contains("sqlite-utils") {
                 let peerDatabase = "\(work)/sqlite-utils-\(size.label).db"
                 let insert = ["sqlite-utils", "insert", peerDatabase, "films", "-", "--nl", "--flatten"]
-                let upsert = ["sqlite-utils", "upsert", peerDatabase, "films", "-", "--nl", "--flatten", "--pk", "provenance_source", "--pk", "provenance_row"]
-                cases[add("load", "sqlite-utils insert", peer: true, [insert], stdin: inputs.fetched, bytes: fetchedBytes)].removeBeforeRun = [peerDatabase]
-                cases[add("load --pk", "sqlite-utils upsert", peer: true, [upsert], stdin: inputs.fetched, bytes: fetchedBytes)].removeBeforeRun = [peerDatabase]
+                let upsert = [
+                    "sqlite-utils", "upsert", peerDatabase, "films", "-", "--nl", "--flatten", "--pk", "provenance_source", "--pk", "provenance_row",
+                ]
+                cases[add("load", "sqlite-utils insert", peer: true, [insert], stdin: inputs.fetched, bytes: fetchedBytes)].removeBeforeRun = [
+                    peerDatabase
+                ]
+                cases[add("load --pk", "sqlite-utils upsert", peer: true, [upsert], stdin: inputs.fetched, bytes: fetchedBytes)].removeBeforeRun = [
+                    peerDatabase
+                ]
             }
         }
         if options.includes("pipeline") {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs a plan: generates (or reuses) the data, prepares each stage's input once with the
@@ -46,7 +46,8 @@ public final class BenchRunner {
                 // Unknown pace (first size, or dedupe peers): start it if any time is left.
                 let expected = pace[tool].map { $0 * Double(benchCase.records) * Double(options.runs + 1) } ?? 0
                 if ChildProcess.now() - start + expected > budget {
-                    let reason = expected > 0
+                    let reason =
+                        expected > 0
                         ? "skipped: \(options.runs + 1) runs expected to take \(Int(expected)) s (from the smaller size) would pass the --budget"
                         : "skipped: the --budget of \(fixed(budget / 60, 1)) min is used up"
                     notMeasured.append("\(benchCase.key) \(benchCase.tool): \(reason)")
@@ -103,10 +104,14 @@ public final class BenchRunner {
         let work = options.workDirectory
         var inputs = Inputs(fetched: "\(work)/fetched-\(size.label).ndjson")
         let database = "\(work)/prepare.db"
-        try ChildProcess.run([[plan.binary("fetch")] + plan.arguments("fetch", database: database)], stdin: data.path, stdout: inputs.fetched, stderr: "\(work)/prepare-fetch.log")
+        try ChildProcess.run(
+            [[plan.binary("fetch")] + plan.arguments("fetch", database: database)], stdin: data.path, stdout: inputs.fetched,
+            stderr: "\(work)/prepare-fetch.log")
         if plan.stages.contains("sanitize"), plan.stages.contains("geocode") {
             let sanitized = "\(work)/sanitized-\(size.label).ndjson"
-            try ChildProcess.run([[plan.binary("sanitize")] + plan.arguments("sanitize", database: database)], stdin: inputs.fetched, stdout: sanitized, stderr: "\(work)/prepare-sanitize.log")
+            try ChildProcess.run(
+                [[plan.binary("sanitize")] + plan.arguments("sanitize", database: database)], stdin: inputs.fetched, stdout: sanitized,
+                stderr: "\(work)/prepare-sanitize.log")
             inputs.sanitized = sanitized
         }
         return inputs
@@ -124,7 +129,8 @@ public final class BenchRunner {
             if run == 0, let budget = options.budgetSeconds {
                 let end = ChildProcess.now() - start + result.seconds * Double(options.runs)
                 if end > budget {
-                    throw OverBudget(description: "\(options.runs) runs of \(fixed(result.seconds, 1)) s would pass the --budget of \(fixed(budget / 60, 1)) min")
+                    throw OverBudget(
+                        description: "\(options.runs) runs of \(fixed(result.seconds, 1)) s would pass the --budget of \(fixed(budget / 60, 1)) min")
                 }
             }
             if run > 0 {

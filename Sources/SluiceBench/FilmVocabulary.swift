@@ -159,7 +159,8 @@ enum FilmVocabulary {
 
     static let writers: [String] = [
         "Michael Lannan", "Eric Lodal", "Harry Julian Fink", "Alexandra Cunningham", "Jon Lucas, Scott Moore",
-        "Woody Allen", "Joe Talbot, Jimmie Fails, Rob Richert", "Alex Garland", "Carlton Cuse, Bill Chais", "Veronica West, Erica L. Anderson,Tony Saltzman, Glenise Mullins, Leigh Ann Biety, Dan Lee West, Leigh Ann Biety & Raven Jackson, Martín Zimmerman",
+        "Woody Allen", "Joe Talbot, Jimmie Fails, Rob Richert", "Alex Garland", "Carlton Cuse, Bill Chais",
+        "Veronica West, Erica L. Anderson,Tony Saltzman, Glenise Mullins, Leigh Ann Biety, Dan Lee West, Leigh Ann Biety & Raven Jackson, Martín Zimmerman",
         "Dustin Lance Black", "Sarah Bellwood, Michal Lali Kagan, Michael McGowan Amital Stern, Jose Luis Sampedro",
         "Jeff Pinkner, Scott Rosenberg", "Colin Higgins", "Linda Demetrick", "Alan R. Trustman", "Karl Alexander",
         "James Cameron", "Allan Loeb", "Chris McKenna", "Joe Eszterhas", "Zal Batmanglij, Brit Marling", "The Wachowskis",
@@ -168,7 +169,8 @@ enum FilmVocabulary {
         "Gabriele Muccino", "Lissette Feliciano", "David E. Kelley, Jonathan Shapiro", "Michael Golamco, Randall Park, Ali Wong",
         "Zachary Shedd", "Ling-Hui Chen, Nancy Chen, Chih-Chi Fan, Chia-Hui Lin", "Alexandra Cunningham and Kem Nunn",
         "Marielle Heller", "Noah Pritzker", "Alec Coppel", "John Brancato", "Max Borenstein", "Jack Finney", "Larry Ferguson",
-        "John Milius", "Chris Columbus", "Robbie Fox", "Brian Koppelman & David Levien, Sarah Acosta, Stephen Schiff, Emily Hornsby, Safie M. Dirie, Beth Schacter",
+        "John Milius", "Chris Columbus", "Robbie Fox",
+        "Brian Koppelman & David Levien, Sarah Acosta, Stephen Schiff, Emily Hornsby, Safie M. Dirie, Beth Schacter",
         "Michael Lehmann", "Gabriel Ferrari", "Dave Callaham, Destin Daniel Cretton, Andrew Lanham", "Robert Kaufman",
         "Melissa Axelrod, T. C. Boyle (based on the book by)", "Dan Attias", "Steve Cohen", "The Drews", "Aaron Sorkin",
         "Richard Maibaum", "Christopher Wilkinson, Stephen J. Rivele", "Francis Ford Coppola", "H.P. Mendoza",

@@ -129,7 +129,8 @@ enum StreetVocabulary {
 
     static let landmarks: [String] = [
         "Golden Gate Bridge", "City Hall", "Treasure Island", "Coit Tower", "Chinatown", "Bay Bridge", "Golden Gate Park",
-        "Palace of Fine Arts", "Postcard Row (Alamo Square, Hayes Valley)", "Alcatraz Island", "Fort Point (Presidio, Golden Gate National Recreation Area)",
+        "Palace of Fine Arts", "Postcard Row (Alamo Square, Hayes Valley)", "Alcatraz Island",
+        "Fort Point (Presidio, Golden Gate National Recreation Area)",
         "Ferry Building", "Financial District", "Union Square", "Steinhart Aquarium (California Academy of Sciences, Golden Gate Park)",
         "Dolores Park", "Embarcadero Freeway", "The Embarcadero", "Civic Center Plaza", "Chrissy Field", "Fisherman's Wharf",
         "Conservatory of Flowers (Golden Gate Park)", "San Francisco International Airport", "Alamo Square Park",
@@ -150,7 +151,8 @@ enum StreetVocabulary {
         "Driving various SF Streets", "Higher Grounds Coffee House", "Presidio Branch Library", "Cal-Mart Supermarket",
         "Harry's Bar on Fillmore", "CCSF Alemany Campus", "Japanese Tea Garden, Hagiwara Tea Garden Drive, Golden Gate Park",
         "Victoria Theatre", "Koshland Park", "Washington Square (North Beach)", "Fort Mason (Golden Gate National Recreation Area)",
-        "San Francisco Airport", "F Train", "Russian Hill", "Port of San Francisco", "Yerba Buena Island", "Magic Theater (Fort Mason, Golden Gate National Recreation Area)",
+        "San Francisco Airport", "F Train", "Russian Hill", "Port of San Francisco", "Yerba Buena Island",
+        "Magic Theater (Fort Mason, Golden Gate National Recreation Area)",
         "Mr. S Leather", "West Harbor, Marina District", "Pacific Stock Exchange", "Stockton Tunnel", "Wine Impression",
         "Hang Ah Alley (Chinatown)", "Waverly Place", "Bayside Drive, Treasure Island", "Hunters Point", "Grid around Marina District",
         "McLaren Park (Visitacion  Valley)", "Vaillancourt Fountain (Justin Herman Plaza)", "San Francisco General Hospital",
@@ -163,7 +165,8 @@ enum StreetVocabulary {
         "Washington Square, North Beach", "South Park", "The Fairmont", "Bayshore Blvd near Cesar Chavez (Bayview)",
         "Crissy Field", "Bernal Heights Boulevard", "Conservatory of Flowers, Golden Gate Park", "Chinatown Gate",
         "The Ramp Restaurant", "Muddy Waters Coffee House", "Castro District", "Candlestick Park", "The San Francisco Bay",
-        "Forest Hill Station- MUNI", "Lafayette Park", "Lincoln Park", "John Muir Drive (Lake Merced)", "Public Health Service Hospital (Presidio, Golden Gate National Recreation Area)",
+        "Forest Hill Station- MUNI", "Lafayette Park", "Lincoln Park", "John Muir Drive (Lake Merced)",
+        "Public Health Service Hospital (Presidio, Golden Gate National Recreation Area)",
         "Fort Point", "Alamo Square (Hayes Valley)", "Orphan Andy's", "Oracle Park",
     ]
 

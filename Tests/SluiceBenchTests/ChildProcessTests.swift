@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 
 @testable import SluiceBench
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct ChildProcessTests {
     @Test func runsAPipelineAndMeasuresEachChild() throws {
@@ -14,7 +15,8 @@ import Testing
             rmdir(directory)
         }
         try writeFile("\(directory)/in.txt", "b\na\nc\n")
-        let result = try ChildProcess.run([["sort"], ["head", "-n", "2"]], stdin: "\(directory)/in.txt", stdout: "\(directory)/out.txt", stderr: "\(directory)/err.txt")
+        let result = try ChildProcess.run(
+            [["sort"], ["head", "-n", "2"]], stdin: "\(directory)/in.txt", stdout: "\(directory)/out.txt", stderr: "\(directory)/err.txt")
         #expect(readFile("\(directory)/out.txt") == "a\nb\n")
         #expect(result.peakRSSBytes.count == 2)
         #expect(result.peakRSSBytes.allSatisfy { $0 > 0 })

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SluiceCore
 import Testing
 
 @testable import SluiceBench
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct DatasetGeneratorTests {
     /// The lines and duplicate pairs of a generated set, in memory.
