@@ -27,12 +27,14 @@ pipeline: build
 	@scripts/pipeline.sh $(RELEASE_BIN) $(PIPELINE_DIR)
 
 # Accuracy against labelled data: sanitize on the hand-labelled SF strings and usaddress's test
-# data; dedupe's pairwise precision/recall/F1 on the Febrl sets. Peers (usaddress, recordlinkage,
+# data; geocode on food-truck addresses; dedupe's pairwise precision/recall/F1 on the Febrl sets and
+# on the bench generator's SF-like records with known duplicates. Peers (usaddress, recordlinkage,
 # Splink) are run beside ours when they are installed with pip, and skipped otherwise.
 eval: build
 	$(RELEASE_BIN)/sluice-eval sanitize
 	$(RELEASE_BIN)/sluice-geocode-eval trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-dedupe-eval
+	$(RELEASE_BIN)/sluice-bench run --stages dedupe --sizes 10k --dedupe-size 10k --peer-sizes 10k --runs 1 --out build/eval/dedupe-sf
 
 # Rebuilds data/sf-gazetteer.csv from the public sources (committed, so pipeline needs no rebuild).
 gazetteer: build

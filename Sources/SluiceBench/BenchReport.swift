@@ -7,7 +7,7 @@
 /// The results as a table (stdout and `results.md`) and as an SVG bar chart of the ratios
 /// peer time / Sluice time, all from the same run.
 ///
-///     | stage | size | tool | median s | min–max s | records/s | MB/s | peak RSS | peer/Sluice | F1 |
+///     | stage | size | tool | median s | min–max s | records/s | MB/s | peak RSS | peer/Sluice | precision / recall / F1 |
 ///     | fetch | 100k | jq -c . | 3.10 | 3.02–3.31 | 32,258 | 13.5 | 4 MB | 12.4× | |
 public struct BenchReport {
     public var results: [BenchResult]
@@ -27,7 +27,7 @@ public struct BenchReport {
         return peer.timing.median / ours.timing.median
     }
 
-    static let header = ["stage", "size", "tool", "median s", "min–max s", "records/s", "MB/s", "peak RSS", "peer/Sluice", "F1"]
+    static let header = ["stage", "size", "tool", "median s", "min–max s", "records/s", "MB/s", "peak RSS", "peer/Sluice", "precision / recall / F1"]
 
     public var rows: [[String]] {
         results.map { result in
@@ -37,7 +37,7 @@ public struct BenchReport {
                 fixed(timing.median, 2), "\(fixed(timing.min, 2))–\(fixed(timing.max, 2))",
                 grouped(Int(result.recordsPerSecond.rounded())), fixed(result.megabytesPerSecond, 1),
                 "\(timing.peakRSSBytes / 1_048_576) MB", ratio(result).map { fixed($0, 1) + "×" } ?? "",
-                result.quality.map { fixed($0.f1, 3) } ?? "",
+                result.quality.map { "\(fixed($0.precision, 3)) / \(fixed($0.recall, 3)) / \(fixed($0.f1, 3))" } ?? "",
             ]
         }
     }
