@@ -49,15 +49,19 @@ $(addprefix example-,$(EXAMPLES)): example-%: build
 
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_PEER_SIZES ?= 10k,100k
+BENCH_DEDUPE_SIZE ?= 10k
 BENCH_RUNS ?= 5
-BENCH_BUDGET ?= 9
+BENCH_BUDGET ?= 10
 
 # Generates seeded data into build/bench (never committed) and times every built stage and the
 # installed peers (median of BENCH_RUNS after a warm-up); writes build/bench/results.md and
-# build/bench/ratios.svg. BENCH_BUDGET minutes (empty: no limit) skips, and lists, cases that would not fit.
+# build/bench/ratios.svg. The comparisons with peers run first, then Sluice alone at larger sizes;
+# BENCH_BUDGET minutes (empty: no limit) skips, and lists, cases that would not fit. The full
+# comparison of the issue: make bench BENCH_PEER_SIZES=100k,1M BENCH_DEDUPE_SIZE=100k BENCH_BUDGET=
 bench: build
 	$(RELEASE_BIN)/sluice-bench run --bin $(RELEASE_BIN) --out build/bench --sizes $(BENCH_SIZES) \
-		--peer-sizes $(BENCH_PEER_SIZES) --runs $(BENCH_RUNS) $(if $(BENCH_BUDGET),--budget $(BENCH_BUDGET))
+		--peer-sizes $(BENCH_PEER_SIZES) --dedupe-size $(BENCH_DEDUPE_SIZE) --runs $(BENCH_RUNS) \
+		$(if $(BENCH_BUDGET),--budget $(BENCH_BUDGET))
 
 # Builds the executables first: the end-to-end tests run them.
 test: deps

@@ -24,8 +24,9 @@ public final class BenchRunner {
         var description: String
     }
 
-    /// Times every case: Sluice's own cases for all sizes first, then the peers, so that a
-    /// time budget cuts the slow peers at the largest size before anything of Sluice's.
+    /// Times every case: first the sizes at which peers run (Sluice and its peers side by side,
+    /// smallest size first), then Sluice alone at the larger sizes, so that a time budget cuts
+    /// the largest sizes rather than the comparisons.
     public func run() throws -> [BenchResult] {
         try makeDirectory(options.outDirectory)
         try makeDirectory(options.workDirectory)
@@ -35,7 +36,8 @@ public final class BenchRunner {
             let inputs = try prepare(size, data: data)
             planned += cases(size, data: data, inputs: inputs).map { ($0, data.truth) }
         }
-        planned = planned.filter { !$0.0.isPeer } + planned.filter { $0.0.isPeer }
+        let compared = Set(options.peerSizes.map(\.records) + [options.dedupeSize.records])
+        planned = planned.filter { compared.contains($0.0.size.records) } + planned.filter { !compared.contains($0.0.size.records) }
         var results: [BenchResult] = []
         // Seconds per record of each tool at the sizes done, to skip a case before its warm-up
         // when even that would not fit (a 1M run of a slow peer takes minutes).
