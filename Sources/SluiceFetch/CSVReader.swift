@@ -71,41 +71,30 @@ struct CSVReader {
                 let byte = bytes[i]
                 if byte == 0x0A { line += 1 }
                 if byte != 0x0A || state == .quoted { raw.append(byte) }
-                switch state {
-                case .quoted:
+                if state == .quoted {
                     if byte == UInt8(ascii: "\"") { state = .quoteInQuoted } else { field.append(byte) }
-                case .quoteInQuoted:
-                    if byte == UInt8(ascii: "\"") {
-                        field.append(byte)
-                        state = .quoted
-                    } else if byte == delimiter {
-                        endField()
-                        state = .fieldStart
-                    } else if byte == 0x0A {
-                        try endRecord()
-                        state = .fieldStart
-                    } else if byte == 0x0D {
-                        state = .afterCR
-                    } else {
-                        field.append(byte)  // text after a closing quote: keep it
-                        state = .unquoted
-                    }
-                case .fieldStart, .unquoted, .afterCR:
-                    if state == .afterCR, byte != 0x0A { field.append(0x0D) }
-                    if byte == UInt8(ascii: "\""), state == .fieldStart {
-                        state = .quoted
-                    } else if byte == delimiter {
-                        endField()
-                        state = .fieldStart
-                    } else if byte == 0x0A {
-                        try endRecord()
-                        state = .fieldStart
-                    } else if byte == 0x0D {
-                        state = .afterCR
-                    } else {
-                        field.append(byte)
-                        state = .unquoted
-                    }
+                    continue
+                }
+                if state == .quoteInQuoted, byte == UInt8(ascii: "\"") {
+                    field.append(byte)  // "" inside quotes
+                    state = .quoted
+                    continue
+                }
+                // Outside quotes (or just after a closing one, where any text is kept as is).
+                if state == .afterCR, byte != 0x0A { field.append(0x0D) }
+                if byte == UInt8(ascii: "\""), state == .fieldStart {
+                    state = .quoted
+                } else if byte == delimiter {
+                    endField()
+                    state = .fieldStart
+                } else if byte == 0x0A {
+                    try endRecord()
+                    state = .fieldStart
+                } else if byte == 0x0D {
+                    state = .afterCR
+                } else {
+                    field.append(byte)
+                    state = .unquoted
                 }
             }
         }
