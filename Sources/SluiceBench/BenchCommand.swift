@@ -69,13 +69,8 @@ public enum BenchCommand {
             default:
                 throw StageFailure.usage("unknown command '\(parsed.positionals[0])': use run or generate")
             }
-        } catch let failure as StageFailure {
-            Diagnostic.print("sluice-bench", failure.message)
-            if failure.exitCode == .usage { StandardError.write("See 'sluice-bench --help'.\n") }
-            return failure.exitCode.rawValue
         } catch {
-            Diagnostic.print("sluice-bench", "error: \(error)")
-            return ExitCode.internalError.rawValue
+            return Stage.report(error, name: "sluice-bench").rawValue
         }
     }
 

@@ -46,18 +46,28 @@ public enum Stage {
             context.progress.finish()
             if !context.quiet { Diagnostic.print(name, context.accounting.summary) }
             exit(ExitCode.ok.rawValue)
-        } catch let failure as StageFailure {
+        } catch {
+            exit(report(error, name: name).rawValue)
+        }
+    }
+
+    /// Reports an error the way every `sluice-*` executable does, and gives the exit status:
+    /// a `StageFailure` prints its message (usage errors add the pointer to `--help`), a closed
+    /// pipe is a quiet success, a failed read or write is an I/O error, anything else a bug.
+    public static func report(_ error: any Error, name: String) -> ExitCode {
+        switch error {
+        case let failure as StageFailure:
             Diagnostic.print(name, failure.message)
             if failure.exitCode == .usage { StandardError.write("See '\(name) --help'.\n") }
-            exit(failure.exitCode.rawValue)
-        } catch is BrokenPipe {
-            exit(ExitCode.ok.rawValue)
-        } catch let failure as IOFailure {
+            return failure.exitCode
+        case is BrokenPipe:
+            return .ok
+        case let failure as IOFailure:
             Diagnostic.print(name, "error: \(failure)")
-            exit(ExitCode.ioError.rawValue)
-        } catch {
+            return .ioError
+        default:
             Diagnostic.print(name, "internal error: \(error)")
-            exit(ExitCode.internalError.rawValue)
+            return .internalError
         }
     }
 }

@@ -55,13 +55,8 @@ public enum GazetteerTool {
                 Diagnostic.print(usage.name, "wrote \(rows.count) rows (\(kinds.joined(separator: ", "))), \(sink.bytesWritten) bytes, to \(out)")
             }
             exit(ExitCode.ok.rawValue)
-        } catch let failure as StageFailure {
-            Diagnostic.print(usage.name, failure.message)
-            if failure.exitCode == .usage { StandardError.write("See 'sluice-gazetteer --help'.\n") }
-            exit(failure.exitCode.rawValue)
         } catch {
-            Diagnostic.print(usage.name, "error: \(error)")
-            exit(ExitCode.ioError.rawValue)
+            exit(Stage.report(error, name: usage.name).rawValue)
         }
     }
 }

@@ -45,13 +45,8 @@ public enum EvalTool {
                 throw StageFailure.usage("expected 'trucks' or 'films'")
             }
             exit(ExitCode.ok.rawValue)
-        } catch let failure as StageFailure {
-            Diagnostic.print(usage.name, failure.message)
-            if failure.exitCode == .usage { StandardError.write("See 'sluice-geocode-eval --help'.\n") }
-            exit(failure.exitCode.rawValue)
         } catch {
-            Diagnostic.print(usage.name, "error: \(error)")
-            exit(ExitCode.dataError.rawValue)
+            exit(Stage.report(error, name: usage.name).rawValue)
         }
     }
 
