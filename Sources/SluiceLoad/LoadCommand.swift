@@ -162,12 +162,8 @@ public struct LoadCommand: StageCommand {
         var schema = TableSchema(table: target)
         try schema.read(from: database)
         let rowsBefore = Int(schema.exists ? try database.scalarInt("SELECT count(*) FROM \(Database.quote(target))") ?? 0 : 0)
-        let oldRows =
-            replace
-            ? Int(
-                try database.scalarInt(
-                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = '\(table.replacingOccurrences(of: "'", with: "''"))'") ?? 0)
-            : 0
+        var replaced = TableSchema(table: table)
+        if replace { try replaced.read(from: database) }
         if let rejectsTable { try RunLog.createRejectsTable(rejectsTable, in: database) }
         let sweeper = try sweep.map { mode throws(SQLiteError) in
             try Sweeper(database: database, table: target, primaryKey: primaryKey, mode: mode, minimumFraction: sweepMinimum)
@@ -186,7 +182,7 @@ public struct LoadCommand: StageCommand {
             }
         }
         if replace, session.loader.schema.exists {
-            if oldRows > 0 { try database.execute("DROP TABLE \(Database.quote(table))") }
+            if replaced.exists { try database.execute("DROP TABLE \(Database.quote(table))") }
             try database.execute("ALTER TABLE \(Database.quote(target)) RENAME TO \(Database.quote(table))")
         }
         var finalSchema = TableSchema(table: table)
