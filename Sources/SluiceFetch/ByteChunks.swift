@@ -1,11 +1,5 @@
 import SluiceCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads a file descriptor in 256 KiB chunks, after any bytes a format sniffer already took.
 struct ByteChunks {
     let fd: Int32
@@ -24,13 +18,7 @@ struct ByteChunks {
             pending = []
         }
         while true {
-            let n = try chunk.withUnsafeMutableBytes { buffer throws(IOFailure) -> Int in
-                while true {
-                    let n = read(fd, buffer.baseAddress, buffer.count)
-                    if n >= 0 { return n }
-                    if errno != EINTR { throw IOFailure(errno: errno, operation: "read") }
-                }
-            }
+            let n = try FileInput.read(fd, into: &chunk)
             if n == 0 { return }
             try chunk.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<n])) }
         }

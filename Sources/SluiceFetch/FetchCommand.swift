@@ -210,7 +210,7 @@ public struct FetchCommand: StageCommand {
         let name = emitter.source
         let prefix = try Sniffer.readPrefix(fd)
         if let htmlTable {
-            let html = String(decoding: try Sniffer.readAll(fd, after: prefix), as: UTF8.self)
+            let html = String(decoding: try FileInput.readAll(fd, after: prefix), as: UTF8.self)
             try emitter.emitHTMLTable(html, selector: htmlTable.selector, spec: htmlTable.spec, base: base, keyStyle: keyStyle, typing: typing)
             return nil
         }
@@ -228,7 +228,7 @@ public struct FetchCommand: StageCommand {
             try emitter.emitCSV(CSVReader(fd: fd, delimiter: byte, prefix: prefix), keyStyle: keyStyle, typing: typing)
         case .json:
             if recordsAt != nil || Sniffer.firstSignificantByte(prefix) == UInt8(ascii: "{") {
-                return try emitter.emitDocument(Sniffer.readAll(fd, after: prefix), recordsAt: recordsAt)
+                return try emitter.emitDocument(FileInput.readAll(fd, after: prefix), recordsAt: recordsAt)
             }
             try emitter.emitArray(JSONArrayReader(fd: fd, prefix: prefix))
         }

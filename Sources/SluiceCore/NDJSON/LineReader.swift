@@ -171,12 +171,7 @@ public final class LineReader {
 
     func readChunk(into offset: Int) throws(IOFailure) -> Int {
         if offset == capacity { grow() }
-        while true {
-            let n = read(fd, buffer + offset, capacity - offset)
-            if n >= 0 { return n }
-            if errno == EINTR { continue }
-            throw IOFailure(errno: errno, operation: "read")
-        }
+        return try FileInput.read(fd, into: buffer + offset, count: capacity - offset)
     }
 }
 

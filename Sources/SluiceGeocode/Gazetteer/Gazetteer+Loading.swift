@@ -65,18 +65,11 @@ extension Gazetteer {
             throw StageFailure(code, "\(path): cannot open gazetteer: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw StageFailure(.ioError, "\(path): cannot read gazetteer: \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[..<n])
+        do {
+            return try FileInput.readAll(fd)
+        } catch {
+            throw StageFailure(.ioError, "\(path): cannot read gazetteer: \(String(cString: strerror(error.code)))")
         }
-        return bytes
     }
 }
 
