@@ -96,6 +96,5 @@ do {
             format(score.precision), format(score.recall), format(score.f1), String(format: "%.2f", run.seconds),
         ]))
 } catch {
-    FileHandle.standardError.write(Data("sluice-dedupe-eval: error: \(error)\n".utf8))
-    exit(1)
+    exit(Stage.report(error, name: "sluice-dedupe-eval").rawValue)
 }

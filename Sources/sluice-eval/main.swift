@@ -1,4 +1,5 @@
 import Foundation
+import SluiceCore
 
 // `sluice-eval sanitize [--sf FILE] [--usaddress DIR] [--failures]`: accuracy of the stages
 // against labelled data (`make eval`). Later stages add their own subcommands here.
@@ -10,27 +11,24 @@ let usage = """
     usaddress itself is run through scripts/usaddress_driver.py when `pip install usaddress` has been done.
 
     """
-var arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.first == "sanitize" else {
-    FileHandle.standardError.write(Data(usage.utf8))
-    exit(64)
-}
-var eval = SanitizeEval()
-arguments.removeFirst()
-while let option = arguments.first {
-    arguments.removeFirst()
-    switch option {
-    case "--sf" where !arguments.isEmpty: eval.sfPath = arguments.removeFirst()
-    case "--usaddress" where !arguments.isEmpty: eval.usaddressDirectory = arguments.removeFirst()
-    case "--failures": eval.showFailures = true
-    default:
-        FileHandle.standardError.write(Data(("sluice-eval: unknown option '\(option)'\n" + usage).utf8))
-        exit(64)
-    }
-}
+let options: [OptionSpec] = [
+    .value("sf", "FILE", "labelled SF strings"),
+    .value("usaddress", "DIR", "usaddress-labeled data"),
+    .flag("failures", "list every string that is not fully right"),
+    .flag("help", "show this help"),
+]
 do {
+    let parsed = try ParsedArguments(Array(CommandLine.arguments.dropFirst()), options: options)
+    if parsed.has("help") {
+        print(usage, terminator: "")
+        exit(ExitCode.ok.rawValue)
+    }
+    guard parsed.positionals == ["sanitize"] else { throw StageFailure.usage("expected the command 'sanitize'") }
+    var eval = SanitizeEval()
+    if let path = parsed["sf"] { eval.sfPath = path }
+    if let directory = parsed["usaddress"] { eval.usaddressDirectory = directory }
+    eval.showFailures = parsed.has("failures")
     try eval.run()
 } catch {
-    FileHandle.standardError.write(Data("sluice-eval: error: \(error)\n".utf8))
-    exit(65)
+    exit(Stage.report(error, name: "sluice-eval").rawValue)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -65,6 +67,12 @@ public enum Stage {
         case let failure as IOFailure:
             Diagnostic.print(name, "error: \(failure)")
             return .ioError
+        case let failure as CocoaError where failure.isFileError:
+            // Foundation's file reading (the tools' labelled data and reports).
+            let path = failure.filePath.map { "\($0): " } ?? ""
+            let missing = failure.code == .fileReadNoSuchFile || failure.code == .fileNoSuchFile
+            Diagnostic.print(name, path + (missing ? "cannot open: \(String(cString: strerror(ENOENT)))" : "error: \(failure.localizedDescription)"))
+            return missing ? .noInput : .ioError
         default:
             Diagnostic.print(name, "internal error: \(error)")
             return .internalError
