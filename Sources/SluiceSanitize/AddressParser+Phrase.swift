@@ -32,7 +32,7 @@ extension AddressParser {
                 return located
             }
         }
-        if let between = tokens.firstIndex(where: { Vocabulary.betweenWords.contains($0.lower) }) {
+        if let between = tokens.firstIndex(where: { $0.traits.contains(.betweenWord) }) {
             return segment(base: tokens[..<between], ends: tokens[(between + 1)...])
         }
         // `b/w` is three tokens: b, /, w.
@@ -114,7 +114,7 @@ extension AddressParser {
         if tokens.first?.lower != "pier",
             let number = tokens.indices.first(where: { index in
                 index > tokens.startIndex && tokens[index].isNumber && !tokens[index - 1].isPunct("#")
-                    && !Vocabulary.placeWords.contains(tokens[index - 1].lower)
+                    && !tokens[index - 1].isPlaceWord
             }),
             endsWithStreetSuffix(tokens[number...]) || isBareStreet(tokens[(number + 1)...]),
             tokens[(number + 1)...].contains(where: { $0.isWord })
@@ -243,17 +243,17 @@ extension AddressParser {
         if tail.contains(where: { $0.isWord && !$0.isNumber }) { result.place = AddressTokenizer.text(tail) }
         // `1 Market St. Landmark Building`: the street ends at its suffix, a venue follows.
         if let suffixAt = body.indices.first(where: { index in
-            index > body.startIndex && body[index].isWord && USPSTables.suffixes[body[index].lower].map(USPSTables.streetSuffixes.contains) == true
-        }), suffixAt + 1 < body.endIndex, body[(suffixAt + 1)...].contains(where: { Vocabulary.placeWords.contains($0.lower) }) {
+            index > body.startIndex && body[index].isStreetSuffix
+        }), suffixAt + 1 < body.endIndex, body[(suffixAt + 1)...].contains(where: \.isPlaceWord) {
             result.place = AddressTokenizer.text(body[(suffixAt + 1)...])
             body = body[...suffixAt]
         }
         let words = body.filter(\.isWord)
         // After a house number any Publication 28 suffix makes a street (`5 Embarcadero Center`,
         // `24 Willie Mays Plaza`); other venue words make a place (`365 Club`).
-        let endsWithAnySuffix = words.count >= 2 && words.last.map { USPSTables.suffixes[$0.lower] != nil } == true
+        let endsWithAnySuffix = words.count >= 2 && words.last?.traits.contains(.anySuffix) == true
         if !endsWithAnySuffix, !Vocabulary.suffixlessStreets.contains(words.map(\.lower).joined(separator: " ")),
-            words.count > 4 || words.contains(where: { Vocabulary.placeWords.contains($0.lower) })
+            words.count > 4 || words.contains(where: \.isPlaceWord)
         {
             return place(tokens)
         }
@@ -282,7 +282,7 @@ extension AddressParser {
             guard main.nameKey != street(first).nameKey, main.nameKey != street(second).nameKey else { return nil }
             return segment(base: left, ends: right)
         }
-        guard left.contains(where: { Vocabulary.placeWords.contains($0.lower) }) else { return nil }
+        guard left.contains(where: \.isPlaceWord) else { return nil }
         var corner = intersection(first, second)
         corner.place = AddressTokenizer.text(left)
         return corner

@@ -55,8 +55,7 @@ extension AddressParser {
         var cityStart = cityEnd
         while cityStart > 0, cityEnd - cityStart < 3 {
             let token = tokens[cityStart - 1]
-            guard token.isWord, !token.isNumber, !Self.inlineUnits.contains(token.lower),
-                !(USPSTables.suffixes[token.lower].map(USPSTables.streetSuffixes.contains) ?? false)
+            guard token.isWord, !token.isNumber, !token.traits.contains(.inlineUnit), !token.isStreetSuffix
             else { break }
             cityStart -= 1
         }

@@ -22,7 +22,7 @@ extension AddressParser {
 
     /// `Streets` / `Aves` at the end: the suffix every street of the phrase shares.
     func sharedSuffix(_ tokens: ArraySlice<Token>) -> String? {
-        tokens.last(where: \.isWord).flatMap { Vocabulary.pluralSuffixes[$0.lower] }
+        tokens.last(where: \.isWord).flatMap { $0.traits.contains(.pluralSuffix) ? Vocabulary.pluralSuffixes[$0.lower] : nil }
     }
 
     /// Splits a trailing unit off a street: `Henry Adams Place 4th Floor` → (`Henry Adams Place`, `Fl 4`).
@@ -31,7 +31,7 @@ extension AddressParser {
         while index < tokens.endIndex {
             let token = tokens[index]
             let next = index + 1 < tokens.endIndex ? tokens[index + 1] : nil
-            if let next, next.isWord, Self.inlineUnits.contains(token.lower), let designator = USPSTables.unitDesignators[token.lower] {
+            if let next, next.isWord, token.traits.contains(.inlineUnit), let designator = USPSTables.unitDesignators[token.lower] {
                 let value = AddressTokenizer.text(tokens[(index + 1)...])
                 return (tokens[..<index], designator == "#" ? "#\(value)" : "\(designator) \(value)")
             }
@@ -46,36 +46,38 @@ extension AddressParser {
     /// Whether the last word (before a unit or trailing directional) is a street suffix with a
     /// name before it: `Vallejo St.`, `Mason & California Streets`, `Mission Bay Blvd North`.
     func endsWithStreetSuffix(_ tokens: ArraySlice<Token>) -> Bool {
-        let hasUnit = tokens.contains { Self.inlineUnits.contains($0.lower) }
+        let hasUnit = tokens.contains { $0.traits.contains(.inlineUnit) }
         let body = hasUnit ? splitUnit(tokens).body : tokens
-        // The last three words, found from the end without building an array (this runs often).
-        var found: [String] = []
+        // The traits of the last three words, found from the end without building an array (this runs often).
+        var found: (WordTraits, WordTraits) = ([], [])
+        var count = 0
         var index = body.endIndex
-        while index > body.startIndex, found.count < 3 {
+        while index > body.startIndex, count < 3 {
             index -= 1
-            if body[index].isWord { found.append(body[index].lower) }
+            guard body[index].isWord else { continue }
+            if count == 0 { found.0 = body[index].traits } else if count == 1 { found.1 = body[index].traits }
+            count += 1
         }
-        guard found.count >= 2 else { return false }
-        let word = USPSTables.directionals[found[0]] != nil && found.count >= 3 ? found[1] : found[0]
-        if Vocabulary.pluralSuffixes[word] != nil { return true }
+        guard count >= 2 else { return false }
+        let word = found.0.contains(.directional) && count >= 3 ? found.1 : found.0
+        if word.contains(.pluralSuffix) { return true }
         // `Justin Herman Plaza`, `Broadway Tunnel`: a suffix that names a venue here.
-        if Vocabulary.placeWords.contains(word) { return false }
-        guard let abbreviation = USPSTables.suffixes[word] else { return false }
-        return USPSTables.streetSuffixes.contains(abbreviation)
+        if word.contains(.placeWord) { return false }
+        return word.contains(.streetSuffix)
     }
 
     /// Up to three plain words, none naming a venue: `Divisadero` in `UCSF Mt Zion 1600 Divisadero`.
     func isBareStreet(_ tokens: ArraySlice<Token>) -> Bool {
         let words = tokens.filter(\.isWord)
         return !words.isEmpty && words.count <= 3 && tokens.allSatisfy(\.isWord) && words.allSatisfy(\.hasASCIILetter)
-            && !words.contains(where: { Vocabulary.placeWords.contains($0.lower) })
+            && !words.contains(where: \.isPlaceWord)
     }
 
     /// A street with no number: a suffix, or one of the SF streets written without one.
     func isStreet(_ tokens: ArraySlice<Token>) -> Bool {
         if endsWithStreetSuffix(tokens) { return true }
         let words = splitUnit(tokens).body.filter(\.isWord)
-        if words.contains(where: { Vocabulary.placeWords.contains($0.lower) }) { return false }
+        if words.contains(where: \.isPlaceWord) { return false }
         return Vocabulary.suffixlessStreets.contains(words.map(\.lower).joined(separator: " "))
             || (words.count == 1 && Ordinals.value(of: words[0].lower) != nil)
     }
@@ -103,7 +105,7 @@ extension AddressParser {
         if endsWithStreetSuffix(body) { return true }
         let phrase = words.map(\.lower).joined(separator: " ")
         if Vocabulary.suffixlessStreets.contains(phrase) || words.count == 1 { return true }
-        if words.contains(where: { Vocabulary.placeWords.contains($0.lower) }) { return false }
+        if words.contains(where: \.isPlaceWord) { return false }
         return words.count <= 3
     }
 }

@@ -90,7 +90,7 @@ public struct AddressParser: Sendable {
             if token.isPunct("(") { depth += 1 }
             if token.isPunct(")") { depth = max(0, depth - 1) }
             guard depth == 0, token.isWord else { continue }
-            if Vocabulary.betweenWords.contains(token.lower) || token.lower == "from" {
+            if token.traits.contains(.betweenWord) || token.lower == "from" {
                 betweenOpen = true
                 continue
             }

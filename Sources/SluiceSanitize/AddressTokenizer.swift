@@ -9,22 +9,31 @@ struct Token: Equatable, Sendable {
     var punct: UInt8
     /// Whether whitespace came before the token (`1158-70` versus `Nightclub - 298`).
     var spaceBefore: Bool
+    /// The word's shape and vocabulary lists, found once here (punctuation has lists only: `#` is a unit).
+    var traits: WordTraits
+
+    init(text: String, lower: String, punct: UInt8, spaceBefore: Bool) {
+        self.text = text
+        self.lower = lower
+        self.punct = punct
+        self.spaceBefore = spaceBefore
+        traits = punct == 0 ? WordTraits(lowercase: lower) : WordTraits.listed[lower] ?? []
+    }
 
     var isWord: Bool { punct == 0 }
     /// All ASCII digits: `1158`.
-    var isNumber: Bool { punct == 0 && !lower.isEmpty && lower.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+    var isNumber: Bool { traits.contains(.number) }
     /// Digits and one final letter: `522A`.
-    var isNumberWithLetter: Bool {
-        guard punct == 0, let last = lower.utf8.last, last >= 0x61, last <= 0x7A, lower.utf8.count >= 2 else { return false }
-        return lower.utf8.dropLast().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-    }
+    var isNumberWithLetter: Bool { traits.contains(.numberWithLetter) }
     func isPunct(_ character: Unicode.Scalar) -> Bool { punct == UInt8(ascii: character) }
     /// A word with a letter or digit in it (any non-ASCII scalar counts as a letter): `???` has none.
-    var hasLetterOrDigit: Bool {
-        isWord && lower.utf8.contains { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) || $0 >= 0x80 }
-    }
+    var hasLetterOrDigit: Bool { traits.contains(.letterOrDigit) }
     /// A word with an ASCII letter: street names have one, emoji do not.
-    var hasASCIILetter: Bool { isWord && lower.utf8.contains { $0 >= 0x61 && $0 <= 0x7A } }
+    var hasASCIILetter: Bool { traits.contains(.asciiLetter) }
+    /// On `Vocabulary.placeWords`: `hotel`, `park`.
+    var isPlaceWord: Bool { traits.contains(.placeWord) }
+    /// A suffix that makes the words before it a street: `st`, `avenue` (not `park`).
+    var isStreetSuffix: Bool { traits.contains(.streetSuffix) }
 }
 
 /// Cleans and tokenizes location text byte by byte (no regular expressions, no `Character`

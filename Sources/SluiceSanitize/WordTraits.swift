@@ -1,0 +1,76 @@
+/// What the grammar needs to know about one word, worked out once when the word is tokenized:
+/// its shape (number, letters) and which vocabulary lists it is on. The parser asks these
+/// questions many times per token; one table probe per word replaces a hash of the word per
+/// question.
+///
+///     WordTraits(lowercase: "st")     // [.letterOrDigit, .asciiLetter, .anySuffix, .streetSuffix]
+///     WordTraits(lowercase: "1158")   // [.number, .letterOrDigit]
+///     WordTraits(lowercase: "hotel")  // [.letterOrDigit, .asciiLetter, .placeWord]
+struct WordTraits: OptionSet, Sendable, Hashable {
+    let rawValue: UInt16
+
+    init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// All ASCII digits: `1158`.
+    static let number = WordTraits(rawValue: 1 << 0)
+    /// Digits and one final letter: `522A`.
+    static let numberWithLetter = WordTraits(rawValue: 1 << 1)
+    /// A letter or digit somewhere (any non-ASCII byte counts as a letter).
+    static let letterOrDigit = WordTraits(rawValue: 1 << 2)
+    /// An ASCII letter somewhere: street names have one, emoji do not.
+    static let asciiLetter = WordTraits(rawValue: 1 << 3)
+    /// On `Vocabulary.placeWords`.
+    static let placeWord = WordTraits(rawValue: 1 << 4)
+    /// On `Vocabulary.betweenWords`.
+    static let betweenWord = WordTraits(rawValue: 1 << 5)
+    /// On `AddressParser.inlineUnits`.
+    static let inlineUnit = WordTraits(rawValue: 1 << 6)
+    /// Any Publication 28 suffix spelling (`USPSTables.suffixes`).
+    static let anySuffix = WordTraits(rawValue: 1 << 7)
+    /// A suffix whose abbreviation is one of `USPSTables.streetSuffixes`.
+    static let streetSuffix = WordTraits(rawValue: 1 << 8)
+    /// On `USPSTables.directionals`.
+    static let directional = WordTraits(rawValue: 1 << 9)
+    /// On `Vocabulary.pluralSuffixes`.
+    static let pluralSuffix = WordTraits(rawValue: 1 << 10)
+
+    /// The traits of a word from its lowercase form (`Token.lower`).
+    init(lowercase word: String) {
+        var shape: WordTraits = []
+        var digits = 0
+        var count = 0
+        var lastIsLetter = false
+        for byte in word.utf8 {
+            count += 1
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            let isLetter = byte >= 0x61 && byte <= 0x7A
+            if isDigit { digits += 1 }
+            if isDigit || isLetter || byte >= 0x80 { shape.insert(.letterOrDigit) }
+            if isLetter { shape.insert(.asciiLetter) }
+            lastIsLetter = isLetter
+        }
+        if count > 0, digits == count { shape.insert(.number) }
+        if count >= 2, digits == count - 1, lastIsLetter { shape.insert(.numberWithLetter) }
+        // Numbers are on no list; skip the probe for them.
+        if digits != count, let listed = Self.listed[word] {
+            shape.formUnion(listed)
+        }
+        self = shape
+    }
+
+    /// Every word on one of the vocabulary lists, with the lists it is on.
+    static let listed: [String: WordTraits] = {
+        var table: [String: WordTraits] = [:]
+        func add(_ words: some Sequence<String>, _ trait: WordTraits) {
+            for word in words { table[word, default: []].insert(trait) }
+        }
+        add(Vocabulary.placeWords, .placeWord)
+        add(Vocabulary.betweenWords, .betweenWord)
+        add(AddressParser.inlineUnits, .inlineUnit)
+        add(USPSTables.suffixes.keys, .anySuffix)
+        add(USPSTables.suffixes.filter { USPSTables.streetSuffixes.contains($0.value) }.keys, .streetSuffix)
+        add(USPSTables.directionals.keys, .directional)
+        add(Vocabulary.pluralSuffixes.keys, .pluralSuffix)
+        return table
+    }()
+}
