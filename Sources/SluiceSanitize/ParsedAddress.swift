@@ -1,5 +1,3 @@
-import SluiceCore
-
 /// What the parser found in one location string: its kind, its components (each nil when not
 /// found), a matching key, notes, and the alternatives when the string names several places.
 ///
@@ -204,48 +202,5 @@ public struct ParsedAddress: Equatable, Sendable {
         if let city { pieces.append(city) }
         if let state { pieces.append(zip.map { "\(state) \($0)" } ?? state) } else if let zip { pieces.append(zip) }
         return pieces.joined(separator: ", ")
-    }
-
-    /// The `address` object the stage writes: only the components found, in a fixed order.
-    public var json: JSONValue {
-        var members: [JSONMember] = []
-        func add(_ key: String, _ value: String?) {
-            if let value { members.append(JSONMember(key, .string(value))) }
-        }
-        if let raw { members.append(JSONMember("raw", .string(raw))) } else { members.append(JSONMember("raw", .null)) }
-        add("clean", clean)
-        add("kind", kind.rawValue)
-        add("place", place)
-        add("number", number)
-        add("number_to", numberTo)
-        add("pre_dir", preDir)
-        add("street", street)
-        add("suffix", suffix)
-        add("post_dir", postDir)
-        add("unit", unit)
-        add("cross_street", crossStreet)
-        add("cross_street_2", crossStreet2)
-        add("neighborhood", neighborhood)
-        add("city", city)
-        add("state", state)
-        add("zip", zip)
-        add("key", key)
-        if let part { members.append(JSONMember("part", .int(part))) }
-        if let parts { members.append(JSONMember("parts", .int(parts))) }
-        if !alternatives.isEmpty {
-            members.append(
-                JSONMember(
-                    "alternatives",
-                    .array(
-                        alternatives.map { alternative in
-                            var plain = alternative
-                            plain.raw = nil
-                            // Alternatives carry their own text in `clean`; `raw` belongs to the whole string.
-                            guard case .object(let inner) = plain.json else { return plain.json }
-                            return .object(inner.filter { $0.key != "raw" })
-                        })))
-        }
-        if !notes.isEmpty { members.append(JSONMember("notes", .array(notes.map(JSONValue.string)))) }
-        return .object(members)
     }
 }

@@ -106,7 +106,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
         try context.forEachRecord(in: inputs) { record, _ in
             let parts = parts(of: address(for: record.value(atPath: field)))
             for part in parts {
-                record.write(adding: "address", part.json, to: &output.buffer)
+                record.write(adding: "address", to: &output.buffer) { part.writeJSON(to: &$0) }
                 try output.endLine()
             }
             context.accounting.recordsOut += parts.count

@@ -6,31 +6,6 @@ import Testing
 @Suite struct ParsedAddressTests {
     let parser = AddressParser()
 
-    @Test func jsonHoldsOnlyFoundComponentsInFixedOrder() {
-        let json = JSONWriter.string(parser.parse("Mason & California Streets (Nob Hill)").json)
-        #expect(
-            json
-                == #"{"raw":"Mason & California Streets (Nob Hill)","clean":"Mason St & California St, Nob Hill","kind":"intersection","street":"Mason","suffix":"St","cross_street":"California St","neighborhood":"Nob Hill","key":"california & mason","notes":["shared_suffix"]}"#
-        )
-    }
-
-    @Test func jsonOfMissingFieldHasNullRaw() {
-        var missing = ParsedAddress(raw: nil)
-        missing.note(Note.missingField)
-        #expect(JSONWriter.string(missing.json) == #"{"raw":null,"clean":"","kind":"none","notes":["missing_field"]}"#)
-    }
-
-    @Test func alternativesCarryNoRaw() {
-        let json = parser.parse("Vallejo Street Garage; 766 Vallejo St.").json
-        guard case .array(let alternatives)? = json["alternatives"] else {
-            Issue.record("no alternatives")
-            return
-        }
-        #expect(alternatives.count == 2)
-        #expect(alternatives.allSatisfy { $0["raw"] == nil })
-        #expect(alternatives[1]["key"] == .string("766 vallejo"))
-    }
-
     @Test func keyPerKind() {
         #expect(parser.parse("1153-57 Taylor Street").key == "1153-1157 taylor")
         #expect(parser.parse("Broadway btwn Polk and Kearny").key == "broadway between kearny & polk")
