@@ -10,7 +10,7 @@ extension AddressParser {
         var words: [String] = []
         words.reserveCapacity(tokens.count)
         for token in tokens where token.isWord { words.append(token.text) }
-        if let last = words.last, let singular = Vocabulary.pluralSuffixes[last.lowercased()] { words[words.count - 1] = singular }
+        if let last = words.last, let singular = Vocabulary.pluralSuffixes[Words.lowercased(last)] { words[words.count - 1] = singular }
         var normalized = StreetNormalizer.normalize(words: words)
         if normalized.suffix == nil, let plural, !normalized.name.isEmpty {
             normalized = NormalizedStreet(

@@ -51,7 +51,7 @@ enum Ordinals {
         }
         // Ordinal words are 5 to 13 letters (`first` … `seventeenth`), compounds longer.
         guard endingLength >= 5 else { return nil }
-        let lower = word.lowercased()
+        let lower = Words.lowercased(word)
         if let simple = USPSTables.ordinalWords[lower] { return simple }
         guard hasHyphen else { return nil }
         let halves = lower.split(separator: "-", maxSplits: 1)
@@ -75,8 +75,8 @@ enum Ordinals {
         out.reserveCapacity(words.count)
         var index = 0
         while index < words.count {
-            if index + 1 < words.count, let tens = USPSTables.tensWords[words[index].lowercased()],
-                let unit = USPSTables.ordinalWords[words[index + 1].lowercased()], unit < 10
+            if index + 1 < words.count, let tens = USPSTables.tensWords[Words.lowercased(words[index])],
+                let unit = USPSTables.ordinalWords[Words.lowercased(words[index + 1])], unit < 10
             {
                 out.append(format(tens + unit))
                 index += 2

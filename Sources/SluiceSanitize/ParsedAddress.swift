@@ -144,7 +144,7 @@ public struct ParsedAddress: Equatable, Sendable {
     public var key: String? {
         func streetKey(_ street: NormalizedStreet?) -> String? {
             guard let street, !street.nameKey.isEmpty else { return nil }
-            return [street.preDirectional?.lowercased(), street.nameKey, street.postDirectional?.lowercased()]
+            return [street.preDirectional.map(Words.lowercased), street.nameKey, street.postDirectional.map(Words.lowercased)]
                 .compactMap { $0 }.joined(separator: " ")
         }
         let main = streetKey(mainStreet)

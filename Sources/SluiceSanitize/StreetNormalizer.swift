@@ -23,13 +23,24 @@ public struct NormalizedStreet: Equatable, Sendable {
         self.suffix = suffix
         self.postDirectional = postDirectional
         nameKey = Words.key(name)
-        key = [preDirectional?.lowercased(), nameKey, suffix?.lowercased(), postDirectional?.lowercased()]
-            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        key = Self.spaced(preDirectional.map(Words.lowercased), nameKey, suffix.map(Words.lowercased), postDirectional.map(Words.lowercased))
     }
 
     /// The display form: `"S Van Ness Ave"`.
-    public var display: String {
-        [preDirectional, name, suffix, postDirectional].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+    public var display: String { Self.spaced(preDirectional, name, suffix, postDirectional) }
+
+    /// The parts present and not empty, joined by single spaces (without building an array).
+    static func spaced(_ first: String?, _ second: String, _ third: String?, _ fourth: String?) -> String {
+        var out = first ?? ""
+        func add(_ part: String?) {
+            guard let part, !part.isEmpty else { return }
+            if !out.isEmpty { out.append(" ") }
+            out.append(part)
+        }
+        add(second)
+        add(third)
+        add(fourth)
+        return out
     }
 }
 
@@ -67,31 +78,31 @@ public enum StreetNormalizer {
     /// Normalises words already split (by `Words.split` or the address tokenizer).
     static func normalize(words input: [String]) -> NormalizedStreet {
         var words = Ordinals.joiningCompounds(input)
-        if words.count > 1, words[0].lowercased() == "the" { words.removeFirst() }
+        if words.count > 1, Words.lowercased(words[0]) == "the" { words.removeFirst() }
         guard !words.isEmpty else { return NormalizedStreet(name: "") }
         var postDirectional: String?
         var suffix: String?
-        if words.count >= 3, let direction = USPSTables.directionals[words[words.count - 1].lowercased()],
-            let before = USPSTables.suffixes[words[words.count - 2].lowercased()], USPSTables.streetSuffixes.contains(before)
+        if words.count >= 3, let direction = USPSTables.directionals[Words.lowercased(words[words.count - 1])],
+            let before = USPSTables.suffixes[Words.lowercased(words[words.count - 2])], USPSTables.streetSuffixes.contains(before)
         {
             postDirectional = direction
             words.removeLast()
         }
-        if words.count >= 2, let abbreviation = USPSTables.suffixes[words[words.count - 1].lowercased()],
+        if words.count >= 2, let abbreviation = USPSTables.suffixes[Words.lowercased(words[words.count - 1])],
             USPSTables.streetSuffixes.contains(abbreviation), !(words.count == 2 && isSaintOrMount(words[0]))
         {
             suffix = singular(abbreviation)
             words.removeLast()
         }
         var preDirectional: String?
-        if words.count >= 2, let direction = USPSTables.directionals[words[0].lowercased()],
-            !(words.count == 2 && USPSTables.suffixes[words[1].lowercased()] != nil)
+        if words.count >= 2, let direction = USPSTables.directionals[Words.lowercased(words[0])],
+            !(words.count == 2 && USPSTables.suffixes[Words.lowercased(words[1])] != nil)
         {
             preDirectional = direction
             words.removeFirst()
         }
         if words.count >= 2 {
-            switch words[0].lowercased() {
+            switch Words.lowercased(words[0]) {
             case "st": words[0] = "Saint"
             case "mt": words[0] = "Mount"
             default: break
@@ -102,7 +113,7 @@ public enum StreetNormalizer {
     }
 
     static func isSaintOrMount(_ word: String) -> Bool {
-        let lower = word.lowercased()
+        let lower = Words.lowercased(word)
         return lower == "st" || lower == "mt" || lower == "saint" || lower == "mount"
     }
 

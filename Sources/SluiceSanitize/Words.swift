@@ -28,6 +28,24 @@ enum Words {
         return words
     }
 
+    /// `text.lowercased()`, without the Unicode machinery when the text is ASCII (nearly always).
+    static func lowercased(_ text: String) -> String {
+        var hasUpper = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.lowercased() }
+            if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
+        }
+        guard hasUpper else { return text }
+        return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+            var count = 0
+            for byte in text.utf8 {
+                buffer[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                count += 1
+            }
+            return count
+        }
+    }
+
     /// The lowercase matching form of a name: apostrophes and periods removed, hyphens and
     /// other punctuation as single spaces. `"Saint Mary's"` → `"saint marys"`.
     static func key(_ text: String) -> String {

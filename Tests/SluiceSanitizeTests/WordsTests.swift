@@ -25,4 +25,10 @@ import Testing
         #expect(Words.titleCased("DE-HARO") == "De-Haro")
         #expect(Words.titleCased("ÉCOLE") == "École")
     }
+
+    @Test func lowercasedMatchesTheStandardLibrary() {
+        for text in ["", "st", "St", "NW", "O'FARRELL", "ÉCOLE", "Café", "3RD"] {
+            #expect(Words.lowercased(text) == text.lowercased())
+        }
+    }
 }
