@@ -56,11 +56,15 @@ enum AddressTokenizer {
     /// Whitespace collapsed, control characters turned into spaces, double quotes (straight and
     /// curly) removed, and stray separators trimmed from both ends.
     static func clean(_ text: String) -> (text: String, removedControl: Bool) {
+        var text = text
+        return text.withUTF8 { clean(utf8: $0) }
+    }
+
+    static func clean(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (text: String, removedControl: Bool) {
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
+        out.reserveCapacity(bytes.count)
         var removedControl = false
         var pendingSpace = false
-        let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count {
             var byte = bytes[index]
@@ -100,7 +104,11 @@ enum AddressTokenizer {
     /// Splits cleaned text into tokens. Periods end a word and are dropped (`St.` → `St`); a
     /// hyphen between two letters stays inside the word (`Twenty-Fourth`, `Haight-Ashbury`).
     static func tokens(_ text: String) -> [Token] {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { tokens(utf8: $0) }
+    }
+
+    static func tokens(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
         var tokens: [Token] = []
         tokens.reserveCapacity(bytes.count / 4 + 1)
         var wordStart = -1
@@ -108,23 +116,28 @@ enum AddressTokenizer {
         func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80 }
         func endWord(at end: Int) {
             guard wordStart >= 0 else { return }
-            let slice = bytes[wordStart..<end]
-            var lower: [UInt8] = []
-            lower.reserveCapacity(slice.count)
-            var position = slice.startIndex
-            while position < slice.endIndex {
-                let byte = slice[position]
-                // The typographic apostrophe U+2019 folds to "'" so `Fisherman’s` matches `Fisherman's`.
-                if byte == 0xE2, position + 2 < slice.endIndex, slice[position + 1] == 0x80, slice[position + 2] == 0x99 {
-                    lower.append(UInt8(ascii: "'"))
-                    position += 3
-                    continue
+            let slice = UnsafeBufferPointer(rebasing: bytes[wordStart..<end])
+            // Written straight into the string's storage: words of up to 15 bytes need no allocation.
+            let lower = String(unsafeUninitializedCapacity: slice.count) { lower in
+                var count = 0
+                var position = 0
+                while position < slice.count {
+                    let byte = slice[position]
+                    // The typographic apostrophe U+2019 folds to "'" so `Fisherman’s` matches `Fisherman's`.
+                    if byte == 0xE2, position + 2 < slice.count, slice[position + 1] == 0x80, slice[position + 2] == 0x99 {
+                        lower[count] = UInt8(ascii: "'")
+                        count += 1
+                        position += 3
+                        continue
+                    }
+                    lower[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    count += 1
+                    position += 1
                 }
-                lower.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-                position += 1
+                return count
             }
             let text = String(decoding: slice, as: UTF8.self)
-            tokens.append(Token(text: text, lower: String(decoding: lower, as: UTF8.self), punct: 0, spaceBefore: spaceBefore))
+            tokens.append(Token(text: text, lower: lower, punct: 0, spaceBefore: spaceBefore))
             wordStart = -1
             spaceBefore = false
         }
@@ -148,7 +161,7 @@ enum AddressTokenizer {
             }
             if isGrammarPunct(byte) {
                 endWord(at: index)
-                let text = String(decoding: [byte], as: UTF8.self)
+                let text = String(Unicode.Scalar(byte))
                 tokens.append(Token(text: text, lower: text, punct: byte, spaceBefore: spaceBefore))
                 spaceBefore = false
                 continue
@@ -163,25 +176,47 @@ enum AddressTokenizer {
 
     /// Whether the letters at `start` (right after digits) begin a name rather than an ordinal
     /// or unit suffix: three or more ASCII letters not starting `st`, `nd`, `rd`, `th`.
-    static func startsGluedName(_ bytes: [UInt8], at start: Int) -> Bool {
+    static func startsGluedName(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         var end = start
         while end < bytes.count, (bytes[end] | 0x20) >= 0x61, (bytes[end] | 0x20) <= 0x7A { end += 1 }
         guard end - start >= 3 else { return false }
-        let head = String(decoding: bytes[start..<(start + 2)].map { $0 | 0x20 }, as: UTF8.self)
-        return !["st", "nd", "rd", "th"].contains(head)
+        switch (bytes[start] | 0x20, bytes[start + 1] | 0x20) {
+        case (UInt8(ascii: "s"), UInt8(ascii: "t")), (UInt8(ascii: "n"), UInt8(ascii: "d")), (UInt8(ascii: "r"), UInt8(ascii: "d")),
+            (UInt8(ascii: "t"), UInt8(ascii: "h")):
+            return false
+        default: return true
+        }
     }
 
     /// The tokens written back as text with normal spacing: `Mason & California`.
     static func text(_ tokens: ArraySlice<Token>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(tokens.count * 8)
+        // A space where the source had one, and between words a period had separated (`St.Francis`).
+        func spaced(_ token: Token, afterWord previousWasWord: Bool) -> Bool {
+            token.spaceBefore || (token.isWord && previousWasWord)
+        }
+        // Measured first, then written straight into the string's storage in one allocation.
+        var length = 0
         var previousWasWord = false
         for token in tokens {
-            // A space where the source had one, and between words a period had separated (`St.Francis`).
-            if !out.isEmpty && (token.spaceBefore || (token.isWord && previousWasWord)) { out.append(0x20) }
-            out.append(contentsOf: token.text.utf8)
+            if length > 0 && spaced(token, afterWord: previousWasWord) { length += 1 }
+            length += token.text.utf8.count
             previousWasWord = token.isWord
         }
-        return String(decoding: out, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: length) { out in
+            var count = 0
+            var previousWasWord = false
+            for token in tokens {
+                if count > 0 && spaced(token, afterWord: previousWasWord) {
+                    out[count] = 0x20
+                    count += 1
+                }
+                for byte in token.text.utf8 {
+                    out[count] = byte
+                    count += 1
+                }
+                previousWasWord = token.isWord
+            }
+            return count
+        }
     }
 }

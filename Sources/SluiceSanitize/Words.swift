@@ -49,35 +49,40 @@ enum Words {
     /// The lowercase matching form of a name: apostrophes and periods removed, hyphens and
     /// other punctuation as single spaces. `"Saint Mary's"` → `"saint marys"`.
     static func key(_ text: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
         var asciiOnly = true
-        var utf8 = Array(text.utf8)
-        // U+2019 RIGHT SINGLE QUOTATION MARK is the typographic apostrophe: drop it like "'".
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            if byte == 0xE2, index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] == 0x99 {
-                index += 3
-                continue
+        var text = text
+        // Written straight into the result's storage: a key of up to 15 bytes needs no allocation.
+        let result = text.withUTF8 { utf8 in
+            String(unsafeUninitializedCapacity: utf8.count) { out in
+                var count = 0
+                var pendingSpace = false
+                // U+2019 RIGHT SINGLE QUOTATION MARK is the typographic apostrophe: drop it like "'".
+                var index = 0
+                while index < utf8.count {
+                    let byte = utf8[index]
+                    if byte == 0xE2, index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] == 0x99 {
+                        index += 3
+                        continue
+                    }
+                    index += 1
+                    if byte == UInt8(ascii: "'") || byte == UInt8(ascii: ".") { continue }
+                    let isAlphanumeric = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
+                    if !isAlphanumeric {
+                        pendingSpace = count > 0
+                        continue
+                    }
+                    if pendingSpace {
+                        out[count] = 0x20
+                        count += 1
+                        pendingSpace = false
+                    }
+                    if byte >= 0x80 { asciiOnly = false }
+                    out[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    count += 1
+                }
+                return count
             }
-            index += 1
-            if byte == UInt8(ascii: "'") || byte == UInt8(ascii: ".") { continue }
-            let isAlphanumeric = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
-            if !isAlphanumeric {
-                pendingSpace = !out.isEmpty
-                continue
-            }
-            if pendingSpace {
-                out.append(0x20)
-                pendingSpace = false
-            }
-            if byte >= 0x80 { asciiOnly = false }
-            out.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
         }
-        utf8 = out
-        let result = String(decoding: utf8, as: UTF8.self)
         return asciiOnly ? result : result.lowercased()
     }
 
