@@ -144,19 +144,24 @@ public struct ParsedAddress: Equatable, Sendable {
     public var key: String? {
         func streetKey(_ street: NormalizedStreet?) -> String? {
             guard let street, !street.nameKey.isEmpty else { return nil }
-            return [street.preDirectional.map(Words.lowercased), street.nameKey, street.postDirectional.map(Words.lowercased)]
-                .compactMap { $0 }.joined(separator: " ")
+            return Self.joined(
+                street.preDirectional.map(Words.lowercased), street.nameKey, street.postDirectional.map(Words.lowercased), separator: " ")
+        }
+        /// Two keys in sorted order, so the order people write the streets in does not matter.
+        func sortedPair(_ first: String?, _ second: String?) -> String {
+            if let first, let second, second < first { return Self.joined(second, first, separator: " & ") }
+            return Self.joined(first, second, separator: " & ")
         }
         let main = streetKey(mainStreet)
         switch kind {
         case .streetAddress:
-            return [number, main].compactMap { $0 }.joined(separator: " ")
+            return Self.joined(number, main, separator: " ")
         case .addressRange:
             return "\(number ?? "")-\(numberTo ?? "") \(main ?? "")"
         case .intersection:
-            return [main, streetKey(cross)].compactMap { $0 }.sorted().joined(separator: " & ")
+            return sortedPair(main, streetKey(cross))
         case .segment:
-            let ends = [streetKey(cross), streetKey(cross2)].compactMap { $0 }.sorted().joined(separator: " & ")
+            let ends = sortedPair(streetKey(cross), streetKey(cross2))
             return main.map { "\($0) between \(ends)" } ?? "between \(ends)"
         case .street:
             return main
@@ -173,21 +178,21 @@ public struct ParsedAddress: Equatable, Sendable {
         let main = mainStreet?.display
         switch kind {
         case .streetAddress:
-            location = [number, main, unit].compactMap { $0 }.joined(separator: " ")
+            location = Self.joined(number, main, unit, separator: " ")
             if let cross = crossStreet, let cross2 = crossStreet2 {
                 location? += " between \(cross) and \(cross2)"
             } else if let cross = crossStreet {
                 location? += " at \(cross)"
             }
         case .addressRange:
-            location = ["\(number ?? "")-\(numberTo ?? "")", main, unit].compactMap { $0 }.joined(separator: " ")
+            location = Self.joined("\(number ?? "")-\(numberTo ?? "")", main, unit, separator: " ")
         case .intersection:
-            location = [main, crossStreet].compactMap { $0 }.joined(separator: " & ")
+            location = Self.joined(main, crossStreet, separator: " & ")
         case .segment:
-            let ends = [crossStreet, crossStreet2].compactMap { $0 }.joined(separator: " and ")
-            location = [main, "between", ends].compactMap { $0 }.joined(separator: " ")
+            let ends = Self.joined(crossStreet, crossStreet2, separator: " and ")
+            location = Self.joined(main, "between", ends, separator: " ")
         case .street:
-            location = [main, unit].compactMap { $0 }.joined(separator: " ")
+            location = Self.joined(main, unit, separator: " ")
         case .place:
             location = nil
         case .none:
@@ -195,12 +200,30 @@ public struct ParsedAddress: Equatable, Sendable {
         case .unparsed:
             return fallback
         }
-        var pieces = [place, location].compactMap { $0 }
-        if let neighborhood, place.flatMap(Neighborhoods.canonical(for:)) != neighborhood {
-            pieces.append(neighborhood)
+        var neighborhood = self.neighborhood
+        if let name = neighborhood, let place, Neighborhoods.canonical(for: place) == name { neighborhood = nil }
+        let region = state.map { state in zip.map { "\(state) \($0)" } ?? state } ?? zip
+        return Self.joined(place, location, neighborhood, city, region, separator: ", ")
+    }
+
+    /// The values present, empty ones included, joined by `separator`: what
+    /// `[first, second, …].compactMap { $0 }.joined(separator:)` gives, without the arrays.
+    static func joined(
+        _ first: String?, _ second: String?, _ third: String? = nil, _ fourth: String? = nil, _ fifth: String? = nil, separator: String
+    ) -> String {
+        var out = ""
+        var empty = true
+        func add(_ part: String?) {
+            guard let part else { return }
+            if !empty { out.append(separator) }
+            out.append(part)
+            empty = false
         }
-        if let city { pieces.append(city) }
-        if let state { pieces.append(zip.map { "\(state) \($0)" } ?? state) } else if let zip { pieces.append(zip) }
-        return pieces.joined(separator: ", ")
+        add(first)
+        add(second)
+        add(third)
+        add(fourth)
+        add(fifth)
+        return out
     }
 }

@@ -21,4 +21,10 @@ import Testing
         #expect(parser.parse("2084").clean == "2084")
         #expect(parser.parse("Tiburon Hiking Trail, Tiburon, CA").clean == "Tiburon Hiking Trl, Tiburon, CA")
     }
+
+    @Test func joinedKeepsEmptyPartsAndSkipsMissingOnes() {
+        #expect(ParsedAddress.joined(nil, nil, separator: " ") == "")
+        #expect(ParsedAddress.joined("a", nil, "", "b", separator: ", ") == "a, , b")
+        #expect(ParsedAddress.joined(nil, "a", separator: " & ") == "a")
+    }
 }
