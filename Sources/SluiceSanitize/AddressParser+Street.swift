@@ -7,10 +7,16 @@ extension AddressParser {
 
     /// The street named by `tokens`; a plural suffix elsewhere (`Streets`) fills a missing one.
     func street(_ tokens: ArraySlice<Token>, plural: String? = nil) -> NormalizedStreet {
-        var words: [String] = []
+        var words: [StreetNormalizer.Word] = []
         words.reserveCapacity(tokens.count)
-        for token in tokens where token.isWord { words.append(token.text) }
-        if let last = words.last, let singular = Vocabulary.pluralSuffixes[Words.lowercased(last)] { words[words.count - 1] = singular }
+        for token in tokens where token.isWord {
+            // The normalizer's rule is `lowercased()`; the token's ASCII folding is the same for ASCII words.
+            let lower = token.traits.contains(.nonASCII) ? token.text.lowercased() : token.lower
+            words.append(StreetNormalizer.Word(text: token.text, lower: lower))
+        }
+        if let last = words.last, let singular = Vocabulary.pluralSuffixes[last.lower] {
+            words[words.count - 1] = StreetNormalizer.Word(text: singular, lower: Words.lowercased(singular))
+        }
         var normalized = StreetNormalizer.normalize(words: words)
         if normalized.suffix == nil, let plural, !normalized.name.isEmpty {
             normalized = NormalizedStreet(

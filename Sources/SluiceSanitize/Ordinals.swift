@@ -69,16 +69,19 @@ enum Ordinals {
     }
 
     /// Joins `Twenty Fourth` (two words) into one ordinal word, leaving other words alone.
-    static func joiningCompounds(_ words: [String]) -> [String] {
+    static func joiningCompounds(_ words: [StreetNormalizer.Word]) -> [StreetNormalizer.Word] {
         guard words.count >= 2 else { return words }
-        var out: [String] = []
+        // Most streets have no compound: keep the array as it is.
+        guard words.contains(where: { USPSTables.tensWords[$0.lower] != nil }) else { return words }
+        var out: [StreetNormalizer.Word] = []
         out.reserveCapacity(words.count)
         var index = 0
         while index < words.count {
-            if index + 1 < words.count, let tens = USPSTables.tensWords[Words.lowercased(words[index])],
-                let unit = USPSTables.ordinalWords[Words.lowercased(words[index + 1])], unit < 10
+            if index + 1 < words.count, let tens = USPSTables.tensWords[words[index].lower],
+                let unit = USPSTables.ordinalWords[words[index + 1].lower], unit < 10
             {
-                out.append(format(tens + unit))
+                let ordinal = format(tens + unit)
+                out.append(StreetNormalizer.Word(text: ordinal, lower: ordinal))
                 index += 2
             } else {
                 out.append(words[index])

@@ -68,7 +68,13 @@ public struct NormalizedStreet: Equatable, Sendable {
 /// - Complexity: O(n) in the length of `text`.
 public enum StreetNormalizer {
     public static func normalize(_ text: String) -> NormalizedStreet {
-        normalize(words: Words.split(text))
+        normalize(words: Words.split(text).map { Word(text: $0, lower: Words.lowercased($0)) })
+    }
+
+    /// One word of a street name as written, with its lowercase form (the tokenizer has it already).
+    struct Word: Equatable {
+        var text: String
+        var lower: String
     }
 
     /// The lowercase matching form of any component text, as the keys use it:
@@ -76,45 +82,48 @@ public enum StreetNormalizer {
     public static func matchingKey(_ text: String) -> String { Words.key(text) }
 
     /// Normalises words already split (by `Words.split` or the address tokenizer).
-    static func normalize(words input: [String]) -> NormalizedStreet {
+    static func normalize(words input: [Word]) -> NormalizedStreet {
         var words = Ordinals.joiningCompounds(input)
-        if words.count > 1, Words.lowercased(words[0]) == "the" { words.removeFirst() }
+        if words.count > 1, words[0].lower == "the" { words.removeFirst() }
         guard !words.isEmpty else { return NormalizedStreet(name: "") }
         var postDirectional: String?
         var suffix: String?
-        if words.count >= 3, let direction = USPSTables.directionals[Words.lowercased(words[words.count - 1])],
-            let before = USPSTables.suffixes[Words.lowercased(words[words.count - 2])], USPSTables.streetSuffixes.contains(before)
+        if words.count >= 3, let direction = USPSTables.directionals[words[words.count - 1].lower],
+            let before = USPSTables.suffixes[words[words.count - 2].lower], USPSTables.streetSuffixes.contains(before)
         {
             postDirectional = direction
             words.removeLast()
         }
-        if words.count >= 2, let abbreviation = USPSTables.suffixes[Words.lowercased(words[words.count - 1])],
-            USPSTables.streetSuffixes.contains(abbreviation), !(words.count == 2 && isSaintOrMount(words[0]))
+        if words.count >= 2, let abbreviation = USPSTables.suffixes[words[words.count - 1].lower],
+            USPSTables.streetSuffixes.contains(abbreviation), !(words.count == 2 && isSaintOrMount(words[0].lower))
         {
             suffix = singular(abbreviation)
             words.removeLast()
         }
         var preDirectional: String?
-        if words.count >= 2, let direction = USPSTables.directionals[Words.lowercased(words[0])],
-            !(words.count == 2 && USPSTables.suffixes[Words.lowercased(words[1])] != nil)
+        if words.count >= 2, let direction = USPSTables.directionals[words[0].lower],
+            !(words.count == 2 && USPSTables.suffixes[words[1].lower] != nil)
         {
             preDirectional = direction
             words.removeFirst()
         }
         if words.count >= 2 {
-            switch Words.lowercased(words[0]) {
-            case "st": words[0] = "Saint"
-            case "mt": words[0] = "Mount"
+            switch words[0].lower {
+            case "st": words[0] = Word(text: "Saint", lower: "saint")
+            case "mt": words[0] = Word(text: "Mount", lower: "mount")
             default: break
             }
         }
-        let name = words.map(displayWord).joined(separator: " ")
+        var name = ""
+        for word in words {
+            if !name.isEmpty { name.append(" ") }
+            name.append(displayWord(word))
+        }
         return NormalizedStreet(preDirectional: preDirectional, name: name, suffix: suffix, postDirectional: postDirectional)
     }
 
-    static func isSaintOrMount(_ word: String) -> Bool {
-        let lower = Words.lowercased(word)
-        return lower == "st" || lower == "mt" || lower == "saint" || lower == "mount"
+    static func isSaintOrMount(_ lower: String) -> Bool {
+        lower == "st" || lower == "mt" || lower == "saint" || lower == "mount"
     }
 
     /// `Streets` in `Mason & California Streets` names one suffix per street.
@@ -127,8 +136,8 @@ public enum StreetNormalizer {
 
     /// One name word in display form: ordinals as `3rd`, others title-cased when the input
     /// was all one case (`MASON` → `Mason`), kept as written when mixed (`McAllister`).
-    static func displayWord(_ word: String) -> String {
-        if let ordinal = Ordinals.normalized(word) { return ordinal }
-        return Words.titleCased(word)
+    static func displayWord(_ word: Word) -> String {
+        if let ordinal = Ordinals.normalized(word.text) { return ordinal }
+        return Words.titleCased(word.text)
     }
 }

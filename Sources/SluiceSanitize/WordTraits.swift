@@ -33,6 +33,9 @@ struct WordTraits: OptionSet, Sendable, Hashable {
     static let directional = WordTraits(rawValue: 1 << 9)
     /// On `Vocabulary.pluralSuffixes`.
     static let pluralSuffix = WordTraits(rawValue: 1 << 10)
+    /// A byte outside ASCII: `Token.lower` folds only ASCII letters (and `’`), so such a word
+    /// needs the full Unicode `lowercased()` where that was the rule.
+    static let nonASCII = WordTraits(rawValue: 1 << 11)
 
     /// The traits of a word from its lowercase form (`Token.lower`).
     init(lowercase word: String) {
@@ -47,6 +50,7 @@ struct WordTraits: OptionSet, Sendable, Hashable {
             if isDigit { digits += 1 }
             if isDigit || isLetter || byte >= 0x80 { shape.insert(.letterOrDigit) }
             if isLetter { shape.insert(.asciiLetter) }
+            if byte >= 0x80 { shape.insert(.nonASCII) }
             lastIsLetter = isLetter
         }
         if count > 0, digits == count { shape.insert(.number) }
