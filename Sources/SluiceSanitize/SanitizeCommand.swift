@@ -100,11 +100,17 @@ public struct SanitizeCommand: StageCommand, Sendable {
         }
     }
 
+    /// Distinct strings whose addresses are remembered (a few MB at most).
+    static let memoCapacity = 4096
+
     public mutating func run(_ context: StageContext) throws {
         if threads > 1 { return try runThreaded(context, threads: threads) }
         let output = context.output
+        var memo = AddressMemo(capacity: Self.memoCapacity)
         try context.forEachRecord(in: inputs) { record, _ in
-            let parts = parts(of: address(for: record.value(atPath: field)))
+            let value = record.value(atPath: field)
+            let address = if case .string(let text)? = value { memo.address(for: text, parse: parser.parse) } else { address(for: value) }
+            let parts = parts(of: address)
             for part in parts {
                 record.write(adding: "address", to: &output.buffer) { part.writeJSON(to: &$0) }
                 try output.endLine()
