@@ -222,9 +222,8 @@ extension AddressParser {
     /// `San Francisco`, `San Francisco CA 94103` at the end of a chunk.
     func trailingCity(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?, zip: String?)? {
         // Most chunks end in none of these; skip the work for them.
-        guard let last = chunk.last(where: \.isWord)?.lower,
-            last == "francisco" || last == "sf" || last == "f" || last == "ca" || last == "california"
-                || last == "fransisco" || last == "franciso" || (last.utf8.count == 5 && chunk.last?.isNumber == true)
+        guard let last = chunk.last(where: \.isWord),
+            last.traits.contains(.endsCityName) || (last.lower.utf8.count == 5 && chunk.last?.isNumber == true)
         else { return nil }
         let words = chunk.indices.filter { chunk[$0].isWord }
         guard !words.isEmpty else { return nil }

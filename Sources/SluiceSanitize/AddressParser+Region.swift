@@ -34,7 +34,9 @@ extension AddressParser {
         while stateEnd > 0, tokens[stateEnd - 1].isPunct(",") { stateEnd -= 1 }
         var state: String?
         var stateStart = stateEnd
-        for length in [3, 2, 1] where stateEnd - length >= 1 {
+        // Most strings end in no state's last word: skip building the phrases for them.
+        let mayEndState = stateEnd >= 2 && tokens[stateEnd - 1].traits.contains(.endsStateName)
+        for length in [3, 2, 1] where mayEndState && stateEnd - length >= 1 {
             let words = tokens[(stateEnd - length)..<stateEnd]
             guard words.allSatisfy(\.isWord) else { continue }
             let phrase = words.map(\.lower).joined(separator: " ")

@@ -65,7 +65,7 @@ public struct AddressParser: Sendable {
             if parsed.city == nil { parsed.city = city }
             if parsed.state == nil { parsed.state = state }
         }
-        parsed.clean = parsed.rendered(fallback: AddressTokenizer.text(tokens))
+        parsed.clean = parsed.rendered(fallback: { AddressTokenizer.text(tokens) })
         return parsed
     }
 

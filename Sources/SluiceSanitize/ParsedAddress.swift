@@ -172,8 +172,9 @@ public struct ParsedAddress: Equatable, Sendable {
         }
     }
 
-    /// The human-readable normal form: `Epic Roasthouse, 399 Embarcadero`.
-    func rendered(fallback: String) -> String {
+    /// The human-readable normal form: `Epic Roasthouse, 399 Embarcadero`. `fallback` (the
+    /// text as tokenized) is made only for unparsed text.
+    func rendered(fallback: () -> String) -> String {
         var location: String?
         let main = mainStreet?.display
         switch kind {
@@ -198,7 +199,7 @@ public struct ParsedAddress: Equatable, Sendable {
         case .none:
             return ""
         case .unparsed:
-            return fallback
+            return fallback()
         }
         var neighborhood = self.neighborhood
         if let name = neighborhood, let place, Neighborhoods.canonical(for: place) == name { neighborhood = nil }

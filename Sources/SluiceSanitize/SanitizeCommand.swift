@@ -65,6 +65,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
         ])
 
     let field: String
+    let fieldIsPath: Bool
     let parser: AddressParser
     let split: Bool
     let threads: Int
@@ -73,6 +74,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
     public init(arguments: ParsedArguments) throws(StageFailure) {
         guard let field = arguments["field"], !field.isEmpty else { throw .usage("missing --field NAME (the text field to parse)") }
         self.field = field
+        fieldIsPath = field.utf8.contains(UInt8(ascii: "."))
         parser = AddressParser(city: arguments["city"], state: arguments["state"])
         split = arguments.has("split")
         threads = try arguments.int("threads", default: 1, range: 1...64)
@@ -108,7 +110,8 @@ public struct SanitizeCommand: StageCommand, Sendable {
         let output = context.output
         var memo = AddressMemo(capacity: Self.memoCapacity)
         try context.forEachRecord(in: inputs) { record, _ in
-            let value = record.value(atPath: field)
+            // A plain name skips the dotted-path walk (which scans the name by `Character`).
+            let value = fieldIsPath ? record.value(atPath: field) : record.value(forKey: field)
             let address = if case .string(let text)? = value { memo.address(for: text, parse: parser.parse) } else { address(for: value) }
             let parts = parts(of: address)
             for part in parts {

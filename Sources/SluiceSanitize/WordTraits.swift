@@ -33,6 +33,10 @@ struct WordTraits: OptionSet, Sendable, Hashable {
     static let directional = WordTraits(rawValue: 1 << 9)
     /// On `Vocabulary.pluralSuffixes`.
     static let pluralSuffix = WordTraits(rawValue: 1 << 10)
+    /// The last word of a name of San Francisco (`Vocabulary.cityNames`), or `ca`/`california`.
+    static let endsCityName = WordTraits(rawValue: 1 << 12)
+    /// The last word of a state's name or code (`USPSTables.states`): `york`, `ca`.
+    static let endsStateName = WordTraits(rawValue: 1 << 13)
     /// A byte outside ASCII: `Token.lower` folds only ASCII letters (and `’`), so such a word
     /// needs the full Unicode `lowercased()` where that was the rule.
     static let nonASCII = WordTraits(rawValue: 1 << 11)
@@ -75,6 +79,9 @@ struct WordTraits: OptionSet, Sendable, Hashable {
         add(USPSTables.suffixes.filter { USPSTables.streetSuffixes.contains($0.value) }.keys, .streetSuffix)
         add(USPSTables.directionals.keys, .directional)
         add(Vocabulary.pluralSuffixes.keys, .pluralSuffix)
+        func lastWords(_ names: some Sequence<String>) -> [String] { names.compactMap { $0.split(separator: " ").last.map(String.init) } }
+        add(lastWords(Vocabulary.cityNames) + ["ca", "california"], .endsCityName)
+        add(lastWords(USPSTables.states.keys), .endsStateName)
         return table
     }()
 }

@@ -23,6 +23,10 @@ import Testing
         #expect(WordTraits(lowercase: "northwest").contains(.directional))
         #expect(WordTraits(lowercase: "streets").contains(.pluralSuffix))
         #expect(WordTraits(lowercase: "mason") == [.letterOrDigit, .asciiLetter])
+        #expect(WordTraits(lowercase: "francisco").contains(.endsCityName))
+        #expect(WordTraits(lowercase: "ca").contains([.endsCityName, .endsStateName]))
+        #expect(WordTraits(lowercase: "york").contains(.endsStateName))
+        #expect(!WordTraits(lowercase: "new").contains(.endsStateName))
     }
 
     @Test func tokensCarryTheirTraits() {
