@@ -120,7 +120,8 @@ extension AddressParser {
                 }
             }
         }
-        guard var found = location else {
+        // Taken out of `location` so the address is changed in place rather than copied.
+        guard var found = location.take() else {
             if !places.isEmpty {
                 result.kind = .place
                 result.place = places.joined(separator: ", ")

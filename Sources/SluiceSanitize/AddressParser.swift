@@ -27,18 +27,20 @@ public struct AddressParser: Sendable {
     }
 
     public func parse(_ text: String) -> ParsedAddress {
-        var result = ParsedAddress(raw: text)
         guard text.utf8.count <= Self.maxLength else {
+            var result = ParsedAddress(raw: text)
             result.note(Note.tooLong)
             return result
         }
         let (cleaned, removedControl) = AddressTokenizer.clean(text)
         let tokens = AddressTokenizer.tokens(cleaned)
         guard tokens.contains(where: \.hasLetterOrDigit) else {
+            var result = ParsedAddress(raw: text)
             result.note(cleaned.isEmpty ? Note.empty : Note.noLocation)
             return result
         }
         let pieces = splitLocations(tokens[...])
+        var result: ParsedAddress
         if pieces.count > 1 {
             let alternatives = pieces.map { piece in
                 var parsed = finished(parseOne(piece), from: piece)
@@ -59,7 +61,8 @@ public struct AddressParser: Sendable {
     }
 
     /// Applies the default city and state and renders `clean`.
-    func finished(_ parsed: ParsedAddress, from tokens: ArraySlice<Token>) -> ParsedAddress {
+    func finished(_ parsed: consuming ParsedAddress, from tokens: ArraySlice<Token>) -> ParsedAddress {
+        // Consumed, so the result of `parseOne` is changed in place rather than copied.
         var parsed = parsed
         if parsed.kind != .none && parsed.kind != .unparsed {
             if parsed.city == nil { parsed.city = city }

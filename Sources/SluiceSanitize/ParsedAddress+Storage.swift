@@ -24,6 +24,10 @@ extension ParsedAddress {
 
         init(raw: String?) { self.raw = raw }
 
+        /// Shared by every new address without raw text; never changed, because a shared
+        /// storage is always copied before a change.
+        static let empty = Storage(raw: nil)
+
         func copy() -> Storage {
             let other = Storage(raw: raw)
             other.clean = clean

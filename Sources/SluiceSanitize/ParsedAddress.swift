@@ -113,7 +113,9 @@ public struct ParsedAddress: Equatable, Sendable {
         set { uniqueStorage().parts = newValue }
     }
 
-    public init(raw: String?) { storage = Storage(raw: raw) }
+    /// An empty address without raw text shares one storage until it is first changed: the
+    /// parser makes many that it never fills in.
+    public init(raw: String?) { storage = raw == nil ? Storage.empty : Storage(raw: raw) }
 
     public static func == (lhs: ParsedAddress, rhs: ParsedAddress) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.hasSameFields(as: rhs.storage)
