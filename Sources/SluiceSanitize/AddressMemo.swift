@@ -1,29 +1,39 @@
-/// The addresses of recently parsed strings, so a string seen again is not parsed again: film
-/// locations repeat (`Golden Gate Bridge`, `City Hall`). Parsing is a pure function of the text,
-/// so a remembered address is exactly what parsing again would give.
+/// The addresses of recently parsed strings and their JSON text, so a string seen again is not
+/// parsed or serialised again: film locations repeat (`Golden Gate Bridge`, `City Hall`).
+/// Parsing is a pure function of the text, so a remembered address is exactly what parsing
+/// again would give.
 ///
 /// When full it forgets everything and starts over: memory stays bounded, and what is
 /// remembered depends only on the input, never on timing.
 ///
 ///     var memo = AddressMemo(capacity: 4096)
-///     memo.address(for: "City Hall") { parser.parse($0) }  // parses
-///     memo.address(for: "City Hall") { parser.parse($0) }  // remembered
+///     memo.entry(for: "City Hall") { parser.parse($0) }  // parses and serialises
+///     memo.entry(for: "City Hall") { parser.parse($0) }  // remembered
 ///
 /// - Complexity: one hash of the text per call; at most `capacity` entries.
 struct AddressMemo {
+    struct Entry {
+        var address: ParsedAddress
+        /// `address.writeJSON(to:)`'s bytes.
+        var json: [UInt8]
+    }
+
     let capacity: Int
-    private(set) var entries: [String: ParsedAddress] = [:]
+    private(set) var entries: [String: Entry] = [:]
 
     init(capacity: Int) {
         self.capacity = capacity
         entries.reserveCapacity(capacity)
     }
 
-    mutating func address(for text: String, parse: (String) -> ParsedAddress) -> ParsedAddress {
+    mutating func entry(for text: String, parse: (String) -> ParsedAddress) -> Entry {
         if let known = entries[text] { return known }
-        let parsed = parse(text)
+        let address = parse(text)
+        var json: [UInt8] = []
+        address.writeJSON(to: &json)
+        let entry = Entry(address: address, json: json)
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-        entries[text] = parsed
-        return parsed
+        entries[text] = entry
+        return entry
     }
 }

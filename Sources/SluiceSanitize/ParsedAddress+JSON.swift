@@ -59,13 +59,11 @@ extension ParsedAddress {
     func writeJSON(to out: inout [UInt8], withRaw: Bool) {
         out.append(UInt8(ascii: "{"))
         var first = true
+        /// `name` is the member's key already quoted, with its colon: `"raw":`.
         func member(_ name: StaticString) {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            out.append(UInt8(ascii: "\""))
             name.withUTF8Buffer { out.append(contentsOf: $0) }
-            out.append(UInt8(ascii: "\""))
-            out.append(UInt8(ascii: ":"))
         }
         func add(_ name: StaticString, _ value: String?) {
             guard let value else { return }
@@ -74,39 +72,41 @@ extension ParsedAddress {
         }
         if withRaw {
             if let raw {
-                add("raw", raw)
+                add(#""raw":"#, raw)
             } else {
-                member("raw")
-                out.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+                member(#""raw":"#)
+                out.append(contentsOf: "null".utf8)
             }
         }
-        add("clean", clean)
-        add("kind", kind.rawValue)
-        add("place", place)
-        add("number", number)
-        add("number_to", numberTo)
-        add("pre_dir", preDir)
-        add("street", street)
-        add("suffix", suffix)
-        add("post_dir", postDir)
-        add("unit", unit)
-        add("cross_street", crossStreet)
-        add("cross_street_2", crossStreet2)
-        add("neighborhood", neighborhood)
-        add("city", city)
-        add("state", state)
-        add("zip", zip)
-        add("key", self.key)
+        add(#""clean":"#, clean)
+        add(#""kind":"#, kind.rawValue)
+        add(#""place":"#, place)
+        add(#""number":"#, number)
+        add(#""number_to":"#, numberTo)
+        // One copy of each street, rather than one per component read.
+        let main = mainStreet
+        add(#""pre_dir":"#, main?.preDirectional)
+        add(#""street":"#, main.flatMap { $0.name.isEmpty ? nil : $0.name })
+        add(#""suffix":"#, main?.suffix)
+        add(#""post_dir":"#, main?.postDirectional)
+        add(#""unit":"#, unit)
+        add(#""cross_street":"#, cross?.display)
+        add(#""cross_street_2":"#, cross2?.display)
+        add(#""neighborhood":"#, neighborhood)
+        add(#""city":"#, city)
+        add(#""state":"#, state)
+        add(#""zip":"#, zip)
+        add(#""key":"#, self.key)
         if let part {
-            member("part")
+            member(#""part":"#)
             JSONWriter.writeDecimal(part, to: &out)
         }
         if let parts {
-            member("parts")
+            member(#""parts":"#)
             JSONWriter.writeDecimal(parts, to: &out)
         }
         if !alternatives.isEmpty {
-            member("alternatives")
+            member(#""alternatives":"#)
             out.append(UInt8(ascii: "["))
             for (index, alternative) in alternatives.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -115,7 +115,7 @@ extension ParsedAddress {
             out.append(UInt8(ascii: "]"))
         }
         if !notes.isEmpty {
-            member("notes")
+            member(#""notes":"#)
             out.append(UInt8(ascii: "["))
             for (index, note) in notes.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }

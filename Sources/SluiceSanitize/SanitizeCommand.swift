@@ -112,14 +112,28 @@ public struct SanitizeCommand: StageCommand, Sendable {
         try context.forEachRecord(in: inputs) { record, _ in
             // A plain name skips the dotted-path walk (which scans the name by `Character`).
             let value = fieldIsPath ? record.value(atPath: field) : record.value(forKey: field)
-            let address = if case .string(let text)? = value { memo.address(for: text, parse: parser.parse) } else { address(for: value) }
-            let parts = parts(of: address)
-            for part in parts {
-                record.write(adding: "address", to: &output.buffer) { part.writeJSON(to: &$0) }
+            guard case .string(let text)? = value else { return try write(address(for: value), of: record, context) }
+            let known = memo.entry(for: text, parse: parser.parse)
+            guard split && known.address.alternatives.count > 1 else {
+                // One line: the remembered JSON text, written once when the string was parsed.
+                record.write(adding: "address", to: &output.buffer) { $0.append(contentsOf: known.json) }
                 try output.endLine()
+                context.accounting.recordsOut += 1
+                return
             }
-            context.accounting.recordsOut += parts.count
-            context.accounting.split += parts.count - 1
+            try write(known.address, of: record, context)
         }
+    }
+
+    /// Writes the record with its address, or with `--split` once per location.
+    func write(_ address: ParsedAddress, of record: NDJSONRecord, _ context: StageContext) throws {
+        let output = context.output
+        let parts = parts(of: address)
+        for part in parts {
+            record.write(adding: "address", to: &output.buffer) { part.writeJSON(to: &$0) }
+            try output.endLine()
+        }
+        context.accounting.recordsOut += parts.count
+        context.accounting.split += parts.count - 1
     }
 }

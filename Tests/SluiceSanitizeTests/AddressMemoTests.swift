@@ -10,9 +10,12 @@ import Testing
             parsed.append(text)
             return AddressParser().parse(text)
         }
-        let first = memo.address(for: "City Hall", parse: parse)
-        #expect(memo.address(for: "City Hall", parse: parse) == first)
-        #expect(first == AddressParser().parse("City Hall"))
+        let first = memo.entry(for: "City Hall", parse: parse)
+        #expect(memo.entry(for: "City Hall", parse: parse).address == first.address)
+        #expect(first.address == AddressParser().parse("City Hall"))
+        var json: [UInt8] = []
+        first.address.writeJSON(to: &json)
+        #expect(first.json == json)
         #expect(parsed == ["City Hall"])
     }
 
@@ -23,11 +26,11 @@ import Testing
             count += 1
             return AddressParser().parse(text)
         }
-        _ = memo.address(for: "a", parse: parse)
-        _ = memo.address(for: "b", parse: parse)
-        _ = memo.address(for: "c", parse: parse)
+        _ = memo.entry(for: "a", parse: parse)
+        _ = memo.entry(for: "b", parse: parse)
+        _ = memo.entry(for: "c", parse: parse)
         #expect(memo.entries.count == 1)
-        _ = memo.address(for: "a", parse: parse)
+        _ = memo.entry(for: "a", parse: parse)
         #expect(count == 4)
         #expect(memo.entries.count == 2)
     }
