@@ -11,8 +11,11 @@ extension AddressParser {
         words.reserveCapacity(tokens.count)
         for token in tokens where token.isWord {
             // The normalizer's rule is `lowercased()`; the token's ASCII folding is the same for ASCII words.
-            let lower = token.traits.contains(.nonASCII) ? token.text.lowercased() : token.lower
-            words.append(StreetNormalizer.Word(text: token.text, lower: lower))
+            if token.traits.contains(.nonASCII) {
+                words.append(StreetNormalizer.Word(text: token.text, lower: token.text.lowercased()))
+            } else {
+                words.append(StreetNormalizer.Word(text: token.text, lower: token.lower, traits: token.traits))
+            }
         }
         if let last = words.last, let singular = Vocabulary.pluralSuffixes[last.lower] {
             words[words.count - 1] = StreetNormalizer.Word(text: singular, lower: Words.lowercased(singular))

@@ -72,7 +72,7 @@ enum Ordinals {
     static func joiningCompounds(_ words: [StreetNormalizer.Word]) -> [StreetNormalizer.Word] {
         guard words.count >= 2 else { return words }
         // Most streets have no compound: keep the array as it is.
-        guard words.contains(where: { USPSTables.tensWords[$0.lower] != nil }) else { return words }
+        guard words.contains(where: { $0.traits.contains(.tensWord) }) else { return words }
         var out: [StreetNormalizer.Word] = []
         out.reserveCapacity(words.count)
         var index = 0

@@ -75,6 +75,17 @@ public enum StreetNormalizer {
     struct Word: Equatable {
         var text: String
         var lower: String
+        /// What the tables say about `lower`, so the rules below probe them only on a match.
+        var traits: WordTraits
+
+        init(text: String, lower: String, traits: WordTraits? = nil) {
+            self.text = text
+            self.lower = lower
+            self.traits = traits ?? WordTraits(lowercase: lower)
+        }
+
+        /// A suffix whose abbreviation is one of `USPSTables.streetSuffixes`.
+        var isStreetSuffix: Bool { traits.contains(.streetSuffix) }
     }
 
     /// The lowercase matching form of any component text, as the keys use it:
@@ -88,21 +99,21 @@ public enum StreetNormalizer {
         guard !words.isEmpty else { return NormalizedStreet(name: "") }
         var postDirectional: String?
         var suffix: String?
-        if words.count >= 3, let direction = USPSTables.directionals[words[words.count - 1].lower],
-            let before = USPSTables.suffixes[words[words.count - 2].lower], USPSTables.streetSuffixes.contains(before)
+        if words.count >= 3, words[words.count - 1].traits.contains(.directional), words[words.count - 2].isStreetSuffix,
+            let direction = USPSTables.directionals[words[words.count - 1].lower]
         {
             postDirectional = direction
             words.removeLast()
         }
-        if words.count >= 2, let abbreviation = USPSTables.suffixes[words[words.count - 1].lower],
-            USPSTables.streetSuffixes.contains(abbreviation), !(words.count == 2 && isSaintOrMount(words[0].lower))
+        if words.count >= 2, words[words.count - 1].isStreetSuffix, let abbreviation = USPSTables.suffixes[words[words.count - 1].lower],
+            !(words.count == 2 && isSaintOrMount(words[0].lower))
         {
             suffix = singular(abbreviation)
             words.removeLast()
         }
         var preDirectional: String?
-        if words.count >= 2, let direction = USPSTables.directionals[words[0].lower],
-            !(words.count == 2 && USPSTables.suffixes[words[1].lower] != nil)
+        if words.count >= 2, words[0].traits.contains(.directional), let direction = USPSTables.directionals[words[0].lower],
+            !(words.count == 2 && words[1].traits.contains(.anySuffix))
         {
             preDirectional = direction
             words.removeFirst()

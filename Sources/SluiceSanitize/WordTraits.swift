@@ -37,6 +37,8 @@ struct WordTraits: OptionSet, Sendable, Hashable {
     static let endsCityName = WordTraits(rawValue: 1 << 12)
     /// The last word of a state's name or code (`USPSTables.states`): `york`, `ca`.
     static let endsStateName = WordTraits(rawValue: 1 << 13)
+    /// A tens word that starts a compound ordinal (`USPSTables.tensWords`): `twenty`.
+    static let tensWord = WordTraits(rawValue: 1 << 14)
     /// A byte outside ASCII: `Token.lower` folds only ASCII letters (and `’`), so such a word
     /// needs the full Unicode `lowercased()` where that was the rule.
     static let nonASCII = WordTraits(rawValue: 1 << 11)
@@ -79,6 +81,7 @@ struct WordTraits: OptionSet, Sendable, Hashable {
         add(USPSTables.suffixes.filter { USPSTables.streetSuffixes.contains($0.value) }.keys, .streetSuffix)
         add(USPSTables.directionals.keys, .directional)
         add(Vocabulary.pluralSuffixes.keys, .pluralSuffix)
+        add(USPSTables.tensWords.keys, .tensWord)
         func lastWords(_ names: some Sequence<String>) -> [String] { names.compactMap { $0.split(separator: " ").last.map(String.init) } }
         add(lastWords(Vocabulary.cityNames) + ["ca", "california"], .endsCityName)
         add(lastWords(USPSTables.states.keys), .endsStateName)
