@@ -31,7 +31,10 @@ enum Ordinals {
         var ending: UInt32 = 0
         var endingLength = 0
         var hasHyphen = false
+        // The last two bytes, folded to lowercase: every ordinal word ends `st`, `nd`, `rd` or `th`.
+        var lastTwo: UInt16 = 0
         for byte in word.utf8 {
+            lastTwo = lastTwo << 8 | UInt16(byte | 0x20)
             if endingLength == 0, byte >= 0x30, byte <= 0x39 {
                 guard digits < 4 else { return nil }
                 digits += 1
@@ -51,6 +54,11 @@ enum Ordinals {
         }
         // Ordinal words are 5 to 13 letters (`first` … `seventeenth`), compounds longer.
         guard endingLength >= 5 else { return nil }
+        // Names (`Vallejo`, `Mission`) stop here, before any lowercasing or table probe.
+        switch lastTwo {
+        case 0x7374, 0x6E64, 0x7264, 0x7468: break  // st, nd, rd, th
+        default: return nil
+        }
         let lower = Words.lowercased(word)
         if let simple = USPSTables.ordinalWords[lower] { return simple }
         guard hasHyphen else { return nil }
