@@ -201,11 +201,9 @@ extension AddressParser {
         }
         if words.count == 1, words[0].isNumber, words[0].lower.utf8.count == 5, !first { return .zip(words[0].lower) }
         if let unit = unitChunk(chunk) { return .unit(unit) }
-        let text = AddressTokenizer.text(chunk)
-        if Neighborhoods.mayStartName(chunk.first(where: \.isWord)?.lower), !endsWithStreetSuffix(chunk),
-            let name = Neighborhoods.canonical(for: text)
-        {
-            return .neighborhood(name: name, text: text)
+        if Neighborhoods.mayStartName(chunk.first(where: \.isWord)?.lower), !endsWithStreetSuffix(chunk) {
+            let text = AddressTokenizer.text(chunk)
+            if let name = Neighborhoods.canonical(for: text) { return .neighborhood(name: name, text: text) }
         }
         var parsed = parsePhrase(chunk)
         if let tail {
@@ -252,15 +250,15 @@ extension AddressParser {
 
     /// `4th Floor`, `Suite 200`, `Apt 3`, `#5` on their own.
     func unitChunk(_ chunk: ArraySlice<Token>) -> String? {
-        guard chunk.count <= 3, let head = chunk.first else { return nil }
-        let words = Array(chunk)
-        if words.count == 2, let floor = Ordinals.value(of: head.lower), words[1].lower == "floor" || words[1].lower == "fl" {
+        // Both forms are two tokens.
+        guard chunk.count == 2 else { return nil }
+        let head = chunk[chunk.startIndex]
+        let second = chunk[chunk.startIndex + 1]
+        if second.lower == "floor" || second.lower == "fl", let floor = Ordinals.value(of: head.lower) {
             return "Fl \(floor)"
         }
-        guard head.lower != "pier", head.lower != "#" || words.count == 2,
-            let designator = USPSTables.unitDesignators[head.lower], words.count == 2, words[1].isWord
-        else { return nil }
-        return designator == "#" ? "#\(words[1].text)" : "\(designator) \(words[1].text)"
+        guard head.lower != "pier", second.isWord, let designator = USPSTables.unitDesignators[head.lower] else { return nil }
+        return designator == "#" ? "#\(second.text)" : "\(designator) \(second.text)"
     }
 }
 
