@@ -15,16 +15,16 @@ extension AddressParser {
 
     func parseOne(_ tokens: ArraySlice<Token>) -> ParsedAddress {
         var result = ParsedAddress(raw: nil)
-        var chunks: [(tokens: ArraySlice<Token>, inParens: Bool)] = []
+        var groups: [ArraySlice<Token>] = []
         var outside: [Token] = []
         var group: [Token]?
         for token in tokens {
             if token.isPunct("(") || token.isPunct("[") {
-                if let open = group { chunks.append((open[...], true)) }
+                if let open = group { groups.append(open[...]) }
                 group = []
                 outside.append(Token(text: ",", lower: ",", punct: UInt8(ascii: ","), spaceBefore: false))
             } else if token.isPunct(")") || token.isPunct("]") {
-                if let open = group { chunks.append((open[...], true)) } else { result.note(Note.unbalancedParenthesis) }
+                if let open = group { groups.append(open[...]) } else { result.note(Note.unbalancedParenthesis) }
                 group = nil
             } else if group != nil {
                 group?.append(token)
@@ -34,7 +34,7 @@ extension AddressParser {
         }
         if let open = group {
             result.note(Note.unbalancedParenthesis)
-            chunks.append((open[...], true))
+            groups.append(open[...])
         }
         if let region = region(in: outside) {
             result.city = region.city
@@ -42,16 +42,16 @@ extension AddressParser {
             result.zip = region.zip
             outside.removeSubrange(region.end...)
         }
-        // Outside text is split at commas and at a spaced dash (`Oasis Nightclub - 298 11th St`).
-        var outsideChunks = split(outside[...]) { token in
+        // Outside text is split at commas and at a spaced dash (`Oasis Nightclub - 298 11th St`),
+        // parenthesised text at commas; the outside chunks come first.
+        var outsideChunks: [(tokens: ArraySlice<Token>, inParens: Bool)] = []
+        outsideChunks.reserveCapacity(8)
+        appendChunks(of: outside[...], inParens: false, to: &outsideChunks) { token in
             token.isPunct(",") || token.isPunct(":") || (token.isPunct("-") && token.spaceBefore)
-        }.map { (tokens: $0, inParens: false) }
-        var insideChunks: [(tokens: ArraySlice<Token>, inParens: Bool)] = []
-        for chunk in chunks {
-            insideChunks += joiningSuffixes(split(chunk.tokens) { $0.isPunct(",") }, in: chunk.tokens).map { ($0, true) }
         }
-        outsideChunks = joiningSuffixes(outsideChunks.map(\.tokens), in: outside[...]).map { ($0, false) }
-        outsideChunks += insideChunks
+        for group in groups {
+            appendChunks(of: group, inParens: true, to: &outsideChunks) { $0.isPunct(",") }
+        }
 
         var location: ParsedAddress?
         var locationInParens = false
@@ -158,17 +158,34 @@ extension AddressParser {
         return found
     }
 
-    /// Joins a chunk starting with `Jr`/`Sr` to the one before: `Martin Luther King, Jr. Drive`.
-    func joiningSuffixes(_ chunks: [ArraySlice<Token>], in source: ArraySlice<Token>) -> [ArraySlice<Token>] {
-        var joined: [ArraySlice<Token>] = []
-        for chunk in chunks {
-            if let head = chunk.first(where: \.isWord)?.lower, head == "jr" || head == "sr", let previous = joined.last {
-                joined[joined.count - 1] = source[previous.startIndex..<chunk.endIndex]
+    /// Appends the chunks of `source` split at top-level separators (as `split(_:at:)`), a chunk
+    /// starting with `Jr`/`Sr` joined to the one before it: `Martin Luther King, Jr. Drive`.
+    func appendChunks(
+        of source: ArraySlice<Token>, inParens: Bool, to chunks: inout [(tokens: ArraySlice<Token>, inParens: Bool)],
+        at isSeparator: (Token) -> Bool
+    ) {
+        let firstOfSource = chunks.count
+        func add(_ piece: ArraySlice<Token>) {
+            guard !piece.isEmpty else { return }
+            if let head = piece.first(where: \.isWord)?.lower, head == "jr" || head == "sr", chunks.count > firstOfSource {
+                let previous = chunks[chunks.count - 1].tokens
+                chunks[chunks.count - 1].tokens = source[previous.startIndex..<piece.endIndex]
             } else {
-                joined.append(chunk)
+                chunks.append((piece, inParens))
             }
         }
-        return joined
+        var depth = 0
+        var start = source.startIndex
+        for index in source.indices {
+            let token = source[index]
+            if token.isPunct("(") || token.isPunct("[") { depth += 1 }
+            if token.isPunct(")") || token.isPunct("]") { depth = max(0, depth - 1) }
+            if depth == 0, isSeparator(token) {
+                add(source[start..<index])
+                start = index + 1
+            }
+        }
+        add(source[start..<source.endIndex])
     }
 
     func rank(_ kind: ParsedAddress.Kind) -> Int {
