@@ -75,6 +75,12 @@ public struct AddressParser: Sendable {
     /// Splits a string naming several locations: on `;`, then on an `and` or comma whose every
     /// side is a complete location by itself (`Hyde St. at Greenwich and Hyde St. at Lombard`).
     func splitLocations(_ tokens: ArraySlice<Token>) -> [ArraySlice<Token>] {
+        // Most strings have no `;`, `,` or `and`: one location, and nothing to try.
+        if tokens.contains(where: \.isWord),
+            !tokens.contains(where: { $0.isPunct(";") || $0.isPunct(",") || ($0.isWord && $0.lower == "and") })
+        {
+            return [tokens]
+        }
         var pieces: [ArraySlice<Token>] = []
         for piece in split(tokens, at: { $0.isPunct(";") }) where piece.contains(where: { $0.isWord }) {
             pieces.append(contentsOf: splitOnAnd(piece))
