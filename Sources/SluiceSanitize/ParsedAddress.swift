@@ -123,7 +123,10 @@ public struct ParsedAddress: Equatable, Sendable {
 
     /// The storage, copied first when another value shares it.
     mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) {
+            // The shared empty storage has nothing to copy.
+            storage = storage === Storage.empty ? Storage(raw: nil) : storage.copy()
+        }
         return storage
     }
 
