@@ -17,6 +17,8 @@ extension AddressParser {
         var result = ParsedAddress(raw: nil)
         var groups: [ArraySlice<Token>] = []
         var outside: [Token] = []
+        // One allocation: a parenthesis leaves a comma outside, so this fits unless there are several.
+        outside.reserveCapacity(tokens.count + 1)
         var group: [Token]?
         for token in tokens {
             if token.isPunct("(") || token.isPunct("[") {
