@@ -156,7 +156,7 @@ extension AddressParser {
         found.state = result.state ?? found.state
         found.zip = result.zip ?? found.zip
         found.unit = found.unit ?? result.unit
-        found.notes = result.notes + found.notes.filter { !result.notes.contains($0) }
+        if !result.notes.isEmpty { found.notes = result.notes + found.notes.filter { !result.notes.contains($0) } }
         return found
     }
 

@@ -252,9 +252,7 @@ extension AddressParser {
         // After a house number any Publication 28 suffix makes a street (`5 Embarcadero Center`,
         // `24 Willie Mays Plaza`); other venue words make a place (`365 Club`).
         let endsWithAnySuffix = words.count >= 2 && words.last?.traits.contains(.anySuffix) == true
-        if !endsWithAnySuffix, !Vocabulary.suffixlessStreets.contains(words.map(\.lower).joined(separator: " ")),
-            words.count > 4 || words.contains(where: \.isPlaceWord)
-        {
+        if !endsWithAnySuffix, words.count > 4 || words.contains(where: \.isPlaceWord), !isSuffixlessStreet(words) {
             return place(tokens)
         }
         result.mainStreet = street(body)

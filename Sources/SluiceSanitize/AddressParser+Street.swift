@@ -75,11 +75,16 @@ extension AddressParser {
         return word.contains(.streetSuffix)
     }
 
+    /// Whether the words (punctuation skipped) are one of `Vocabulary.suffixlessStreets`: the
+    /// phrase is built only when the first word starts one (`the`, `broadway`, `great` …).
+    func isSuffixlessStreet(_ tokens: some Collection<Token>) -> Bool {
+        guard let first = tokens.first(where: \.isWord), first.traits.contains(.startsSuffixlessStreet) else { return false }
+        return Vocabulary.suffixlessStreets.contains(tokens.filter(\.isWord).map(\.lower).joined(separator: " "))
+    }
+
     /// Up to three plain words, none naming a venue: `Divisadero` in `UCSF Mt Zion 1600 Divisadero`.
     func isBareStreet(_ tokens: ArraySlice<Token>) -> Bool {
-        let words = tokens.filter(\.isWord)
-        return !words.isEmpty && words.count <= 3 && tokens.allSatisfy(\.isWord) && words.allSatisfy(\.hasASCIILetter)
-            && !words.contains(where: \.isPlaceWord)
+        (1...3).contains(tokens.count) && tokens.allSatisfy { $0.isWord && $0.hasASCIILetter && !$0.isPlaceWord }
     }
 
     /// A street with no number: a suffix, or one of the SF streets written without one.
@@ -87,7 +92,7 @@ extension AddressParser {
         if endsWithStreetSuffix(tokens) { return true }
         let words = splitUnit(tokens).body.filter(\.isWord)
         if words.contains(where: \.isPlaceWord) { return false }
-        return Vocabulary.suffixlessStreets.contains(words.map(\.lower).joined(separator: " "))
+        return isSuffixlessStreet(words)
             || (words.count == 1 && Ordinals.value(of: words[0].lower) != nil)
     }
 
@@ -112,8 +117,7 @@ extension AddressParser {
         // A house number inside a side (`Perry's 132 Embarcadero`) is an address, not a corner.
         if body.contains(where: \.isNumber) { return false }
         if endsWithStreetSuffix(body) { return true }
-        let phrase = words.map(\.lower).joined(separator: " ")
-        if Vocabulary.suffixlessStreets.contains(phrase) || words.count == 1 { return true }
+        if words.count == 1 || isSuffixlessStreet(words) { return true }
         if words.contains(where: \.isPlaceWord) { return false }
         return words.count <= 3
     }

@@ -39,6 +39,8 @@ struct WordTraits: OptionSet, Sendable, Hashable {
     static let endsStateName = WordTraits(rawValue: 1 << 13)
     /// A tens word that starts a compound ordinal (`USPSTables.tensWords`): `twenty`.
     static let tensWord = WordTraits(rawValue: 1 << 14)
+    /// The first word of one of `Vocabulary.suffixlessStreets`: `broadway`, `the`, `great`.
+    static let startsSuffixlessStreet = WordTraits(rawValue: 1 << 15)
     /// A byte outside ASCII: `Token.lower` folds only ASCII letters (and `’`), so such a word
     /// needs the full Unicode `lowercased()` where that was the rule.
     static let nonASCII = WordTraits(rawValue: 1 << 11)
@@ -82,6 +84,7 @@ struct WordTraits: OptionSet, Sendable, Hashable {
         add(USPSTables.directionals.keys, .directional)
         add(Vocabulary.pluralSuffixes.keys, .pluralSuffix)
         add(USPSTables.tensWords.keys, .tensWord)
+        add(Vocabulary.suffixlessStreets.compactMap { $0.split(separator: " ").first.map(String.init) }, .startsSuffixlessStreet)
         func lastWords(_ names: some Sequence<String>) -> [String] { names.compactMap { $0.split(separator: " ").last.map(String.init) } }
         add(lastWords(Vocabulary.cityNames) + ["ca", "california"], .endsCityName)
         add(lastWords(USPSTables.states.keys), .endsStateName)

@@ -27,6 +27,8 @@ import Testing
         #expect(WordTraits(lowercase: "ca").contains([.endsCityName, .endsStateName]))
         #expect(WordTraits(lowercase: "york").contains(.endsStateName))
         #expect(!WordTraits(lowercase: "new").contains(.endsStateName))
+        #expect(WordTraits(lowercase: "broadway").contains(.startsSuffixlessStreet))
+        #expect(WordTraits(lowercase: "twenty").contains(.tensWord))
     }
 
     @Test func tokensCarryTheirTraits() {
