@@ -12,12 +12,12 @@ struct Token: Equatable, Sendable {
     /// The word's shape and vocabulary lists, found once here (punctuation has lists only: `#` is a unit).
     var traits: WordTraits
 
-    init(text: String, lower: String, punct: UInt8, spaceBefore: Bool) {
+    init(text: String, lower: String, punct: UInt8, spaceBefore: Bool, traits: WordTraits? = nil) {
         self.text = text
         self.lower = lower
         self.punct = punct
         self.spaceBefore = spaceBefore
-        traits = punct == 0 ? WordTraits(lowercase: lower) : WordTraits.listed[lower] ?? []
+        self.traits = traits ?? (punct == 0 ? WordTraits(lowercase: lower) : WordTraits.table[lower] ?? [])
     }
 
     var isWord: Bool { punct == 0 }
@@ -118,6 +118,7 @@ enum AddressTokenizer {
             guard wordStart >= 0 else { return }
             let slice = UnsafeBufferPointer(rebasing: bytes[wordStart..<end])
             // Written straight into the string's storage: words of up to 15 bytes need no allocation.
+            var traits: WordTraits = []
             let lower = String(unsafeUninitializedCapacity: slice.count) { lower in
                 var count = 0
                 var position = 0
@@ -134,10 +135,12 @@ enum AddressTokenizer {
                     count += 1
                     position += 1
                 }
+                // The traits from the bytes just written: no second pass over the string.
+                traits = WordTraits(lowercase: UnsafeBufferPointer(rebasing: lower[..<count]))
                 return count
             }
             let text = String(decoding: slice, as: UTF8.self)
-            tokens.append(Token(text: text, lower: lower, punct: 0, spaceBefore: spaceBefore))
+            tokens.append(Token(text: text, lower: lower, punct: 0, spaceBefore: spaceBefore, traits: traits))
             wordStart = -1
             spaceBefore = false
         }

@@ -47,11 +47,17 @@ struct WordTraits: OptionSet, Sendable, Hashable {
 
     /// The traits of a word from its lowercase form (`Token.lower`).
     init(lowercase word: String) {
+        var word = word
+        self = word.withUTF8 { WordTraits(lowercase: $0) }
+    }
+
+    /// The same, from the word's bytes (the tokenizer has them).
+    init(lowercase word: UnsafeBufferPointer<UInt8>) {
         var shape: WordTraits = []
         var digits = 0
         var count = 0
         var lastIsLetter = false
-        for byte in word.utf8 {
+        for byte in word {
             count += 1
             let isDigit = byte >= 0x30 && byte <= 0x39
             let isLetter = byte >= 0x61 && byte <= 0x7A
@@ -64,13 +70,16 @@ struct WordTraits: OptionSet, Sendable, Hashable {
         if count > 0, digits == count { shape.insert(.number) }
         if count >= 2, digits == count - 1, lastIsLetter { shape.insert(.numberWithLetter) }
         // Numbers are on no list; skip the probe for them.
-        if digits != count, let listed = Self.listed[word] {
+        if digits != count, let listed = Self.table[word] {
             shape.formUnion(listed)
         }
         self = shape
     }
 
     /// Every word on one of the vocabulary lists, with the lists it is on.
+    /// `listed`, probed by bytes.
+    static let table = WordTable(listed)
+
     static let listed: [String: WordTraits] = {
         var table: [String: WordTraits] = [:]
         func add(_ words: some Sequence<String>, _ trait: WordTraits) {

@@ -1,0 +1,25 @@
+import Testing
+
+@testable import SluiceSanitize
+
+@Suite struct WordTableTests {
+    @Test func findsEveryKeyAndNothingElse() {
+        var words: [String: Int] = [:]
+        for index in 0..<500 { words["word\(index)"] = index }
+        words["é"] = 1000
+        let table = WordTable(words)
+        for (word, value) in words { #expect(table[word] == value) }
+        #expect(table["word500"] == nil)
+        #expect(table["wor"] == nil)
+        #expect(table[""] == nil)
+    }
+
+    @Test func emptyTable() {
+        let table = WordTable([String: Int]())
+        #expect(table["st"] == nil)
+    }
+
+    @Test func agreesWithTheVocabularyDictionary() {
+        for (word, traits) in WordTraits.listed { #expect(WordTraits.table[word] == traits) }
+    }
+}
