@@ -16,14 +16,14 @@ public struct SanitizeCommand: StageCommand, Sendable {
             .value("city", "CITY", "city to record when the text names none (e.g. \"San Francisco\")"),
             .value("state", "ST", "state to record when the text names none (e.g. CA)"),
             .flag("split", "emit one record per location when a string names several (address.part/parts)"),
-            .value("threads", "N", "parse on N threads (default 1, at most 64); output order is kept"),
+            .value("threads", "N", "parse on N threads (1-64; default one per core, up to 8); the output is the same for any N"),
         ],
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-sanitize --field locations --city \"San Francisco\" --state CA",
             "sluice-sanitize --field locations --split --rejects build/pipeline/02-sanitized.rejects.ndjson build/pipeline/01-fetched.ndjson",
             "sluice-sanitize --field locations --threads 2 build/pipeline/01-fetched.ndjson > build/pipeline/02-sanitized.ndjson",
         ],
-        memory: "one record at a time (with --threads, one batch of 2048 records): constant memory whatever the input size.",
+        memory: "two batches of at most 1024 records (one being parsed, one being read): constant memory whatever the input size.",
         sections: [
             (
                 "OUTPUT",
@@ -75,7 +75,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
         self.field = field
         parser = AddressParser(city: arguments["city"], state: arguments["state"])
         split = arguments.has("split")
-        threads = try arguments.int("threads", default: 1, range: 1...64)
+        threads = try arguments.int("threads", default: StageContext.defaultThreads, range: 1...64)
         inputs = arguments.positionals
     }
 
@@ -101,16 +101,23 @@ public struct SanitizeCommand: StageCommand, Sendable {
     }
 
     public mutating func run(_ context: StageContext) throws {
-        if threads > 1 { return try runThreaded(context, threads: threads) }
-        let output = context.output
-        try context.forEachRecord(in: inputs) { record, _ in
-            let parts = parts(of: address(for: record.value(atPath: field)))
-            for part in parts {
-                record.write(adding: "address", part.json, to: &output.buffer)
-                try output.endLine()
-            }
-            context.accounting.recordsOut += parts.count
-            context.accounting.split += parts.count - 1
+        try context.process(inputs, threads: threads, makeWorker: { SanitizeWorker(command: self) }) { lines in
+            context.accounting.recordsOut += lines
+            context.accounting.split += lines - 1
+        }
+    }
+
+    /// The address objects to write: the address itself, or with `--split` one per location,
+    /// each with `part`/`parts` and the whole input as `raw`.
+    func parts(of address: ParsedAddress) -> [ParsedAddress] {
+        guard split, address.alternatives.count > 1 else { return [address] }
+        let count = address.alternatives.count
+        return address.alternatives.enumerated().map { index, alternative in
+            var part = alternative
+            part.raw = address.raw
+            part.part = index + 1
+            part.parts = count
+            return part
         }
     }
 }
