@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func threadsGiveTheSameOutputRejectsAndCounts() throws {
-        let input = mixedInput(records: RecordBatch.maxRecords * 3 + 77)
+        let input = mixedInput(records: BatchLimit.records * 3 + 77)
         let runs = try run(input, threads: [1, 2, 3, 8])
         let single = runs[0]
         #expect(single.failure == nil)
