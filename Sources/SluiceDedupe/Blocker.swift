@@ -39,6 +39,12 @@ public struct Blocker {
         setKey(rule: rule, record: keys[rule].count - 1, key)
     }
 
+    /// Appends a record's key as a copy of an earlier record's, when both hold the same values.
+    public mutating func appendKey(rule: Int, copyOf record: Int) {
+        let key = keys[rule][record]
+        keys[rule].append(key)
+    }
+
     /// True when an earlier rule already put `i` and `j` in one (fully compared) block.
     @inline(__always)
     func seenBefore(rule: Int, _ i: Int, _ j: Int) -> Bool {

@@ -22,6 +22,8 @@ public final class FieldColumn {
     /// Per distinct value, the mask of its characters (see `StringSimilarity.characterMask`).
     var masks: [UInt64] = []
     var counts: [Int32] = []
+    /// Per distinct value, its words (`tokens` only).
+    var wordSets = WordSetTable()
     var presentCount = 0
     /// Numbers (numeric), day numbers and `YYYYMMDD` (date), latitudes (geo); NaN when missing.
     var first: [Double] = []
@@ -61,6 +63,7 @@ public final class FieldColumn {
                 arena.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[offsets[offsets.count - 2]...])) })
             counts.append(1)
             ids.append(id)
+            if spec.method == .tokenSet { wordSets.append(text) }
         case .numeric:
             let number = value?.doubleValue ?? value?.stringValue.flatMap { Double($0.trimmingSpaces()) }
             first.append(number.flatMap { $0.isFinite ? $0 : nil } ?? .nan)
@@ -80,6 +83,24 @@ public final class FieldColumn {
         }
     }
 
+    /// Adds the next record's value as a copy of an earlier record's, when both hold the same
+    /// raw value: no parsing or normalising again.
+    public func appendCopy(of record: Int) {
+        switch spec.method {
+        case .exact, .jaroWinkler, .levenshtein, .tokenSet:
+            let id = ids[record]
+            ids.append(id)
+            guard id >= 0 else { return }
+            presentCount += 1
+            counts[Int(id)] += 1
+        case .numeric:
+            first.append(first[record])
+        case .date, .geo:
+            first.append(first[record])
+            second.append(second[record])
+        }
+    }
+
     /// The comparison level of records `i` and `j`: 0 when either value is missing.
     @inline(__always)
     public func level(_ i: Int, _ j: Int) -> UInt8 {
@@ -90,7 +111,7 @@ public final class FieldColumn {
             if a == b { return 1 }
             switch spec.method {
             case .exact: return 2
-            case .tokenSet: return spec.level(forSimilarity: StringSimilarity.tokenSet(texts[Int(a)], texts[Int(b)]))
+            case .tokenSet: return wordSets.level(Int(a), Int(b)) { spec.level(forSimilarity: $0) }
             default:
                 return arena.withUnsafeBufferPointer { all in
                     let x = UnsafeBufferPointer(rebasing: all[offsets[Int(a)]..<offsets[Int(a) + 1]])

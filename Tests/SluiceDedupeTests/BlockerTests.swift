@@ -35,3 +35,14 @@ import Testing
         #expect(blocker.oversizedSizes == [[10]])
     }
 }
+
+extension BlockerTests {
+    @Test func appendedKeyCopiesShareTheBlock() {
+        var blocker = Blocker(ruleCount: 1, recordCount: 0, maxBlock: 100, window: 5)
+        blocker.appendKey(rule: 0, "smith")
+        blocker.appendKey(rule: 0, nil)
+        blocker.appendKey(rule: 0, copyOf: 0)
+        blocker.appendKey(rule: 0, copyOf: 1)
+        #expect(newPairs(&blocker) == [[0, 2]])
+    }
+}
