@@ -10,7 +10,8 @@
 /// - Complexity: memory one id per distinct word of each text plus each distinct word once;
 ///   a pair costs O(words · log words) plus one Levenshtein of the joined words when needed.
 struct WordSetTable {
-    private var wordIds: [String: Int32] = [:]
+    /// Word ids by the word's bytes (ASCII texts only: the others keep no words).
+    private var wordIds = ByteStringInterner()
     /// Word `id` is `wordScalars[wordStarts[id]..<wordStarts[id + 1]]`.
     private var wordScalars: [UInt32] = []
     private var wordStarts: [Int] = [0]
@@ -27,22 +28,39 @@ struct WordSetTable {
 
     /// Adds the next text (a normalised value: words separated by single spaces).
     mutating func append(_ text: String) {
-        let id = count
-        if text.utf8.contains(where: { $0 >= 0x80 }) { unicodeTexts[id] = text }
-        for word in Set(text.split(separator: " ")).sorted() {
-            let key = String(word)
-            if let known = wordIds[key] {
-                wordsInTextOrder.append(known)
-                continue
-            }
-            let wordId = Int32(wordStarts.count - 1)
-            wordIds[key] = wordId
-            wordScalars.append(contentsOf: key.unicodeScalars.lazy.map(\.value))
-            wordStarts.append(wordScalars.count)
-            wordsInTextOrder.append(wordId)
-        }
-        wordsInIdOrder.append(contentsOf: wordsInTextOrder[textStarts[id]...].sorted())
+        var utf8 = text
+        utf8.withUTF8 { append(utf8: $0, text) }
         textStarts.append(wordsInTextOrder.count)
+    }
+
+    private mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>, _ text: String) {
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            unicodeTexts[count] = text
+            return
+        }
+        let first = wordsInTextOrder.count
+        var wordStart = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x20 {
+            defer { wordStart = end + 1 }
+            guard end > wordStart else { continue }
+            let word = UnsafeBufferPointer(rebasing: bytes[wordStart..<end])
+            let (id, isNew) = wordIds.intern(word)
+            if isNew {
+                wordScalars.append(contentsOf: word.lazy.map { UInt32($0) })
+                wordStarts.append(wordScalars.count)
+            }
+            wordsInTextOrder.append(id)
+        }
+        // Distinct words in byte order, which is String order for ASCII (what `tokenSet` sorts by).
+        var words = Array(wordsInTextOrder[first...])
+        wordsInTextOrder.removeSubrange(first...)
+        words.sort { lessThan($0, $1) }
+        for (index, word) in words.enumerated() where index == 0 || word != words[index - 1] { wordsInTextOrder.append(word) }
+        wordsInIdOrder.append(contentsOf: wordsInTextOrder[first...].sorted())
+    }
+
+    private func lessThan(_ x: Int32, _ y: Int32) -> Bool {
+        wordScalars[wordStarts[Int(x)]..<wordStarts[Int(x) + 1]].lexicographicallyPrecedes(wordScalars[wordStarts[Int(y)]..<wordStarts[Int(y) + 1]])
     }
 
     /// `StringSimilarity.tokenSet` of texts `a` and `b`.
