@@ -11,24 +11,27 @@ import SluiceCore
 /// - Complexity: memory O(records + distinct values).
 public final class FieldColumn {
     public let spec: ComparisonSpec
+    // `@exclusivity(unchecked)`: the columns are written only while the input is read and then
+    // read by every comparing thread; the runtime's access checks on each read of a class
+    // property cost more than some comparisons themselves.
     /// Per record: the interned text id, or -1 when missing (text methods only).
-    var ids: [Int32] = []
+    @exclusivity(unchecked) var ids: [Int32] = []
     var index: [String: Int32] = [:]
     /// Per distinct value: its normalised text, its scalars and how many records hold it.
-    var texts: [String] = []
+    @exclusivity(unchecked) var texts: [String] = []
     /// All distinct values' scalars end to end; value `id` is `arena[offsets[id]..<offsets[id + 1]]`.
-    var arena: [UInt32] = []
-    var offsets: [Int] = [0]
+    @exclusivity(unchecked) var arena: [UInt32] = []
+    @exclusivity(unchecked) var offsets: [Int] = [0]
     /// Per distinct value, the mask of its characters (see `StringSimilarity.characterMask`).
-    var masks: [UInt64] = []
-    var counts: [Int32] = []
+    @exclusivity(unchecked) var masks: [UInt64] = []
+    @exclusivity(unchecked) var counts: [Int32] = []
     /// Per distinct value, its words (`tokens` only).
-    var wordSets = WordSetTable()
-    var presentCount = 0
+    @exclusivity(unchecked) var wordSets = WordSetTable()
+    @exclusivity(unchecked) var presentCount = 0
     /// Numbers (numeric), day numbers and `YYYYMMDD` (date), latitudes (geo); NaN when missing.
-    var first: [Double] = []
+    @exclusivity(unchecked) var first: [Double] = []
     /// `YYYYMMDD` for dates, longitudes for points.
-    var second: [Double] = []
+    @exclusivity(unchecked) var second: [Double] = []
 
     public init(spec: ComparisonSpec) { self.spec = spec }
 
