@@ -26,7 +26,7 @@ public final class FieldColumn {
     @exclusivity(unchecked) var masks: [UInt64] = []
     @exclusivity(unchecked) var counts: [Int32] = []
     /// Per distinct value, its words (`tokens` only).
-    @exclusivity(unchecked) var wordSets = WordSetTable()
+    let wordSets = WordSetTable()
     @exclusivity(unchecked) var presentCount = 0
     /// Numbers (numeric), day numbers and `YYYYMMDD` (date), latitudes (geo); NaN when missing.
     @exclusivity(unchecked) var first: [Double] = []

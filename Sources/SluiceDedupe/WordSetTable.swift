@@ -2,38 +2,40 @@
 /// filters two short arrays of word ids instead of splitting, hashing and sorting both texts
 /// (`StringSimilarity.tokenSet` does that on every call). Results are the same Double, bit for bit.
 ///
-///     var table = WordSetTable()
+///     let table = WordSetTable()
 ///     table.append("mason st california st")      // text 0: california mason st
 ///     table.append("california st at mason st")   // text 1: at california mason st
 ///     table.similarity(0, 1)   // 1.0, as StringSimilarity.tokenSet on the two texts
 ///
 /// - Complexity: memory one id per distinct word of each text plus each distinct word once;
 ///   a pair costs O(words · log words) plus one Levenshtein of the joined words when needed.
-struct WordSetTable {
+final class WordSetTable {
+    // A class, so a comparison reads it through one reference instead of copying seven arrays;
+    // `@exclusivity(unchecked)` as in `FieldColumn`: written while reading, then only read.
     /// Word ids by the word's bytes (ASCII texts only: the others keep no words).
-    private var wordIds = ByteStringInterner()
+    @exclusivity(unchecked) private var wordIds = ByteStringInterner()
     /// Word `id` is `wordScalars[wordStarts[id]..<wordStarts[id + 1]]`.
-    private var wordScalars: [UInt32] = []
-    private var wordStarts: [Int] = [0]
+    @exclusivity(unchecked) private var wordScalars: [UInt32] = []
+    @exclusivity(unchecked) private var wordStarts: [Int] = [0]
     /// Per text, its distinct word ids twice over: in text order of the words (the order the
     /// joined strings need), then in id order (for binary search). Both `textStarts[t]`-based.
-    private var wordsInTextOrder: [Int32] = []
-    private var wordsInIdOrder: [Int32] = []
-    private var textStarts: [Int] = [0]
+    @exclusivity(unchecked) private var wordsInTextOrder: [Int32] = []
+    @exclusivity(unchecked) private var wordsInIdOrder: [Int32] = []
+    @exclusivity(unchecked) private var textStarts: [Int] = [0]
     /// Texts outside ASCII, compared with `StringSimilarity.tokenSet` itself: canonically
     /// equivalent words may differ in their scalars, and which one a Set keeps is not ours to copy.
-    private var unicodeTexts: [Int: String] = [:]
+    @exclusivity(unchecked) private var unicodeTexts: [Int: String] = [:]
 
     var count: Int { textStarts.count - 1 }
 
     /// Adds the next text (a normalised value: words separated by single spaces).
-    mutating func append(_ text: String) {
+    func append(_ text: String) {
         var utf8 = text
         utf8.withUTF8 { append(utf8: $0, text) }
         textStarts.append(wordsInTextOrder.count)
     }
 
-    private mutating func append(utf8 bytes: UnsafeBufferPointer<UInt8>, _ text: String) {
+    private func append(utf8 bytes: UnsafeBufferPointer<UInt8>, _ text: String) {
         if bytes.contains(where: { $0 >= 0x80 }) {
             unicodeTexts[count] = text
             return

@@ -11,7 +11,7 @@ import Testing
     ]
 
     func table() -> WordSetTable {
-        var table = WordSetTable()
+        let table = WordSetTable()
         for text in texts { table.append(text) }
         return table
     }
