@@ -35,8 +35,7 @@ extension FuzzyMatcher {
                 return level != 0 && level != lastLevels[field]
             }
         }
-        var batch: [(Int32, Int32)] = [], tags: [(rule: Int, isNew: Bool)] = []
-        func flush() {
+        blocker.forEachBatch(sortKey: { ranks[$0] }, size: 1 << 18) { batch, tags in
             for (index, pattern) in comparer.patterns(of: batch).enumerated() {
                 trainingPatterns[pattern & masks[tags[index].rule], default: 0] += 1
                 guard tags[index].isNew else { continue }
@@ -53,15 +52,7 @@ extension FuzzyMatcher {
                 // for the model but is not kept (unless --pairs wants to show it).
                 if keepAll || agreesSomewhere(pattern) { pairs.append(a: batch[index].0, b: batch[index].1, pattern: index32) }
             }
-            batch.removeAll(keepingCapacity: true)
-            tags.removeAll(keepingCapacity: true)
         }
-        blocker.forEachPair(sortKey: { ranks[$0] }) { a, b, rule, isNew in
-            batch.append((Int32(a), Int32(b)))
-            tags.append((rule, isNew))
-            if batch.count == 1 << 18 { flush() }
-        }
-        flush()
         self.blocker = blocker
         pairsCompared = compared
         distinctPatterns = patterns.count
