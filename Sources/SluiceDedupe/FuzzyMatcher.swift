@@ -90,9 +90,11 @@ public struct FuzzyMatcher {
                 continue
             }
             let top = member.map(record.value(of:))
-            let headLength = heads[h].count
+            // UTF-8 lengths: O(1), where counting Characters walked the paths every time.
+            let headLength = heads[h].utf8.count
             func value(_ path: String) -> JSONValue? {
-                path.count == headLength ? top : top?.value(atPath: path.dropFirst(headLength + 1))
+                guard path.utf8.count > headLength else { return top }
+                return top?.value(atPath: path[path.utf8.index(path.startIndex, offsetBy: headLength + 1)...])
             }
             for column in columnsOfHead[h] { columns[column].append(value(columns[column].spec.path)) }
             for rule in rulesOfHead[h] { blocker.appendKey(rule: rule, rules[rule].key(value)) }
