@@ -19,7 +19,8 @@ public final class FieldColumn {
     var index: [String: Int32] = [:]
     /// Per distinct value: its normalised text, its scalars and how many records hold it.
     @exclusivity(unchecked) var texts: [String] = []
-    /// All distinct values' scalars end to end; value `id` is `arena[offsets[id]..<offsets[id + 1]]`.
+    /// All distinct values' scalars end to end; value `id` is `arena[offsets[id]..<offsets[id + 1]]`
+    /// (`jw` and `lev` only).
     @exclusivity(unchecked) var arena: [UInt32] = []
     @exclusivity(unchecked) var offsets: [Int] = [0]
     /// Per distinct value, the mask of its characters (see `StringSimilarity.characterMask`).
@@ -60,13 +61,13 @@ public final class FieldColumn {
             let id = Int32(texts.count)
             index[text] = id
             texts.append(text)
-            arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
-            offsets.append(arena.count)
-            masks.append(
-                arena.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[offsets[offsets.count - 2]...])) })
             counts.append(1)
             ids.append(id)
-            if spec.method == .tokenSet { wordSets.append(text) }
+            switch spec.method {
+            case .jaroWinkler, .levenshtein: appendScalars(text)
+            case .tokenSet: wordSets.append(text)
+            default: break
+            }
         case .numeric:
             let number = value?.doubleValue ?? value?.stringValue.flatMap { Double($0.trimmingSpaces()) }
             first.append(number.flatMap { $0.isFinite ? $0 : nil } ?? .nan)
@@ -84,6 +85,22 @@ public final class FieldColumn {
                 second.append(.nan)
             }
         }
+    }
+
+    /// Adds a new distinct text's scalars and character mask, for Jaro–Winkler and Levenshtein.
+    private func appendScalars(_ text: String) {
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            // ASCII bytes are their own scalars; decoding scalars is much slower.
+            if bytes.contains(where: { $0 >= 0x80 }) {
+                arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
+            } else {
+                for byte in bytes { arena.append(UInt32(byte)) }
+            }
+        }
+        offsets.append(arena.count)
+        masks.append(
+            arena.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[offsets[offsets.count - 2]...])) })
     }
 
     /// Adds the next record's value as a copy of an earlier record's, when both hold the same
