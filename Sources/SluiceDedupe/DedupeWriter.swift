@@ -14,6 +14,8 @@ public struct DedupeWriter {
 
     public var mode: Mode
     public var table: ClusterTable
+    /// The member every written record gets.
+    public static let memberKey = "dedupe"
 
     public init(mode: Mode, table: ClusterTable) {
         self.mode = mode
@@ -68,6 +70,10 @@ public struct DedupeWriter {
 
     /// Writes every record of the spool to `context.output` and counts them.
     public func write(_ spool: Spool, context: StageContext) throws {
+        if mode != .merge, spool.addedKey == Self.memberKey {
+            try writeMarked(spool, context: context)
+            return
+        }
         var held: [Int: [(record: Int, value: JSONValue)]] = [:]
         if mode == .merge {
             // Merging needs every member at the canonical's place, which may come first.
@@ -97,6 +103,18 @@ public struct DedupeWriter {
                     record.write(adding: "dedupe", mark(index, members: [provenance]), to: &output.buffer)
                 }
             }
+            try output.endLine()
+            context.accounting.recordsOut += 1
+        }
+        context.accounting.merged += table.clusterOf.count - context.accounting.recordsOut
+    }
+
+    /// Mark and drop modes from the spooled bytes, without parsing each record again.
+    func writeMarked(_ spool: Spool, context: StageContext) throws {
+        let output = context.output
+        try spool.forEachLine(maxLineBytes: context.maxLineBytes) { index, line, place in
+            guard mode == .mark || table.isCanonical(index) else { return }
+            place.write(line, key: Self.memberKey, to: &output.buffer) { writeMark(index, to: &$0) }
             try output.endLine()
             context.accounting.recordsOut += 1
         }
