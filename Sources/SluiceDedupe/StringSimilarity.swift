@@ -12,8 +12,22 @@ public enum StringSimilarity {
         if a.isEmpty || b.isEmpty { return a.isEmpty && b.isEmpty ? 1 : 0 }
         let (s, t) = a.count <= b.count ? (a, b) : (b, a)
         let window = max(0, t.count / 2 - 1)
+        let (matches, transpositions) = bitParallelJaroMatches(s, t, window: window) ?? jaroMatches(s, t, window: window)
+        if matches == 0 { return 0 }
+        let m = Double(matches)
+        let jaro = (m / Double(s.count) + m / Double(t.count) + (m - Double(transpositions / 2)) / m) / 3
+        var prefix = 0
+        while prefix < min(4, s.count), s[prefix] == t[prefix] { prefix += 1 }
+        return jaro + Double(prefix) * 0.1 * (1 - jaro)
+    }
+
+    /// Jaro's matching characters of `s` (the shorter text) in `t` within `window`, each taking
+    /// the first unmatched equal character, and the matched characters out of order.
+    static func jaroMatches(
+        _ s: UnsafeBufferPointer<UInt32>, _ t: UnsafeBufferPointer<UInt32>, window: Int
+    ) -> (matches: Int, transpositions: Int) {
         // Flags on the stack: this runs millions of times and must not allocate.
-        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: s.count + t.count) { flags in
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: s.count + t.count) { flags in
             flags.initialize(repeating: false)
             let sFlags = UnsafeMutableBufferPointer(rebasing: flags[..<s.count])
             let tFlags = UnsafeMutableBufferPointer(rebasing: flags[s.count...])
@@ -28,7 +42,6 @@ public enum StringSimilarity {
                     break
                 }
             }
-            if matches == 0 { return 0 }
             var transpositions = 0
             var k = 0
             for i in 0..<s.count where sFlags[i] {
@@ -36,11 +49,40 @@ public enum StringSimilarity {
                 if s[i] != t[k] { transpositions += 1 }
                 k += 1
             }
-            let m = Double(matches)
-            let jaro = (m / Double(s.count) + m / Double(t.count) + (m - Double(transpositions / 2)) / m) / 3
-            var prefix = 0
-            while prefix < min(4, s.count), s[prefix] == t[prefix] { prefix += 1 }
-            return jaro + Double(prefix) * 0.1 * (1 - jaro)
+            return (matches, transpositions)
+        }
+    }
+
+    /// The same matches with the flags as bits: the first unmatched equal character in the
+    /// window is the lowest bit of (positions of the character in `t`) & ~matched & window.
+    /// Nil when `t` is longer than 64 or not ASCII.
+    static func bitParallelJaroMatches(
+        _ s: UnsafeBufferPointer<UInt32>, _ t: UnsafeBufferPointer<UInt32>, window: Int
+    ) -> (matches: Int, transpositions: Int)? {
+        guard s.count <= t.count, t.count <= 64, !t.contains(where: { $0 >= 128 }) else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { positions in
+            positions.initialize(repeating: 0)
+            for (j, scalar) in t.enumerated() { positions[Int(scalar)] |= 1 << UInt64(j) }
+            var sFlags: UInt64 = 0, tFlags: UInt64 = 0
+            var matches = 0
+            for i in 0..<s.count where s[i] < 128 {
+                let low = max(0, i - window), high = min(t.count - 1, i + window)
+                if low > high { continue }
+                let width = high - low + 1
+                let inWindow = (width == 64 ? UInt64.max : (1 << UInt64(width)) - 1) << UInt64(low)
+                let candidates = positions[Int(s[i])] & ~tFlags & inWindow
+                if candidates == 0 { continue }
+                tFlags |= candidates & (0 &- candidates)
+                sFlags |= 1 << UInt64(i)
+                matches += 1
+            }
+            var transpositions = 0
+            while sFlags != 0 {
+                if s[sFlags.trailingZeroBitCount] != t[tFlags.trailingZeroBitCount] { transpositions += 1 }
+                sFlags &= sFlags - 1
+                tFlags &= tFlags - 1
+            }
+            return (matches, transpositions)
         }
     }
 

@@ -65,4 +65,29 @@ import Testing
                 StringSimilarity.bitParallelLevenshtein(long, long) == nil
             })
     }
+
+    @Test func bitParallelJaroMatchesEqualTheFlagLoops() {
+        let words = [
+            "a", "st", "martha", "marhta", "dwayne", "duane", "dixon", "dicksonx", "vertigo", "vertigo 2", "the rock",
+            "rock the", "bill duke", "bil duk", "aaaaaaaaab", "baaaaaaaaa", "abcabcabcabc", "cbacbacba",
+            String(repeating: "looking ", count: 8), String(repeating: "looking ", count: 9), "caf\u{E9} de la paix", "cafe de la paix",
+        ]
+        for a in words {
+            for b in words {
+                let x = scalars(a), y = scalars(b)
+                let (s, t) = x.count <= y.count ? (x, y) : (y, x)
+                s.withUnsafeBufferPointer { s in
+                    t.withUnsafeBufferPointer { t in
+                        let window = max(0, t.count / 2 - 1)
+                        let expected = StringSimilarity.jaroMatches(s, t, window: window)
+                        if let fast = StringSimilarity.bitParallelJaroMatches(s, t, window: window) {
+                            #expect(fast == expected, "\(a) / \(b)")
+                        } else {
+                            #expect(t.count > 64 || t.contains { $0 >= 128 })
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
