@@ -21,6 +21,8 @@ public struct BenchCase: Sendable {
     public var removeBeforeRun: [String] = []
     /// Whether stdout holds clusters to score against the duplicate truth.
     public var scoresDuplicates = false
+    /// Measured runs when not `--runs` (the slow dedupe peers); a single run has no warm-up.
+    public var runs: Int?
 
     /// The row label: `fetch 100k`.
     public var key: String { "\(stage) \(size.label)" }

@@ -17,9 +17,11 @@ public enum BenchCommand {
 
         OPTIONS (run):
           --sizes LIST        record counts to generate and time (default 10k,100k,1M; env BENCH_SIZES)
-          --peer-sizes LIST   sizes at which sqlite-utils and usaddress run (default 100k; jq runs at every size)
+          --peer-sizes LIST   sizes at which the peers (jq, usaddress, sqlite-utils) run (default 100k)
           --dedupe-size SIZE  the size at which dedupe is scored (F1) and its peers run (default 100k)
           --runs N            measured runs per case, after one warm-up (default 5, at least 5 for reported figures)
+          --dedupe-peer-runs N  runs of Splink and recordlinkage (default 1, without a warm-up: each takes a
+                              minute or more at 100k; their F1 does not depend on it)
           --budget MINUTES    skip (and list) cases whose runs would end later than this (env BENCH_BUDGET; default none)
           --stages LIST       only these: fetch,sanitize,geocode,dedupe,load,pipeline (default all found)
           --bin DIR           where the sluice-* executables are (default .build/release)
@@ -45,7 +47,8 @@ public enum BenchCommand {
 
     static let options: [OptionSpec] = [
         .value("sizes", "LIST", ""), .value("peer-sizes", "LIST", ""), .value("dedupe-size", "SIZE", ""),
-        .value("runs", "N", ""), .value("budget", "MINUTES", ""), .value("stages", "LIST", ""), .value("bin", "DIR", ""), .value("out", "DIR", ""),
+        .value("runs", "N", ""), .value("dedupe-peer-runs", "N", ""), .value("budget", "MINUTES", ""), .value("stages", "LIST", ""),
+        .value("bin", "DIR", ""), .value("out", "DIR", ""),
         .value("gazetteer", "FILE", ""), .value("dedupe-args", "ARGS", ""), .value("seed", "S", ""),
         .value("records", "N", ""), .flag("help", ""),
     ]
@@ -87,6 +90,7 @@ public enum BenchCommand {
         if let list = try sizes("peer-sizes", nil) { options.peerSizes = list }
         if let list = try sizes("dedupe-size", nil) { options.dedupeSize = list[0] }
         options.runs = try parsed.int("runs", default: 5, range: 1...100)
+        options.dedupePeerRuns = try parsed.int("dedupe-peer-runs", default: 1, range: 1...100)
         if let text = parsed["budget"] ?? getenv("BENCH_BUDGET").map({ String(cString: $0) }), !text.isEmpty {
             guard let minutes = Double(text), minutes > 0 else { throw .usage("option '--budget' needs minutes, got '\(text)'") }
             options.budgetSeconds = minutes * 60
@@ -118,7 +122,9 @@ public enum BenchCommand {
     /// The results file: the table, what was skipped, and every command that was timed.
     static func resultsFile(_ report: BenchReport, options: BenchOptions, skipped: [String]) -> String {
         var text = "# sluice-bench results\n\n"
-        text += "Median of \(options.runs) runs after one warm-up; min–max of the same runs; peak RSS from wait4 (largest child).\n"
+        let peerRuns = options.dedupePeerRuns == 1 ? "1 run, no warm-up" : "\(options.dedupePeerRuns) runs"
+        text += "Median of \(options.runs) runs after one warm-up (Splink and recordlinkage: \(peerRuns)); min–max of the same runs; "
+        text += "peak RSS from wait4 (largest child).\n"
         text += "records/s and MB/s are the input's records and bytes over the median wall time.\n\n"
         text += report.markdown + "\n"
         if !skipped.isEmpty { text += "Skipped:\n\n" + skipped.map { "- \($0)\n" }.joined() + "\n" }

@@ -1,11 +1,13 @@
 /// How `sluice-bench run` is set up: sizes, runs, where the binaries and outputs are.
 public struct BenchOptions: Sendable {
     public var sizes = [DataSize(records: 10_000), DataSize(records: 100_000), DataSize(records: 1_000_000)]
-    /// Sizes at which the slow peers (sqlite-utils, usaddress) run; jq runs at every size.
+    /// Sizes at which the peers (jq, usaddress, sqlite-utils) run beside Sluice.
     public var peerSizes = [DataSize(records: 100_000)]
     /// The size on which dedupe peers run and F1 is scored.
     public var dedupeSize = DataSize(records: 100_000)
     public var runs = 5
+    /// Runs of Splink and recordlinkage, which take a minute or more at 100k (one: no warm-up).
+    public var dedupePeerRuns = 1
     /// Stop starting cases that would end past this many seconds from the start (nil: no limit):
     /// a case whose warm-up shows its runs would not fit is skipped and listed, never cut short.
     public var budgetSeconds: Double?

@@ -19,7 +19,7 @@ extension BenchRunner {
 
         if options.includes("fetch") {
             _ = add("fetch", "sluice-fetch", [stage("fetch")], stdin: data.path, bytes: fileSize(data.path))
-            if plan.peers.contains("jq") {
+            if peersHere, plan.peers.contains("jq") {
                 _ = add("fetch", "jq -c .", peer: true, [["jq", "-c", "."]], stdin: data.path, bytes: fileSize(data.path))
             }
         }
@@ -46,6 +46,7 @@ extension BenchRunner {
                         "dedupe", peer, peer: true, [["python3", "scripts/bench/dedupe_\(peer).py"]], stdin: inputs.fetched, bytes: fetchedBytes)
                     cases[peerIndex].stdout = "\(work)/dedupe-\(size.label)-\(peer).csv"
                     cases[peerIndex].scoresDuplicates = true
+                    cases[peerIndex].runs = options.dedupePeerRuns
                 }
             }
         }

@@ -46,18 +46,20 @@ public final class BenchRunner {
             let tool = benchCase.stage + " " + benchCase.tool
             if let budget = options.budgetSeconds {
                 // Unknown pace (first size, or dedupe peers): start it if any time is left.
-                let expected = pace[tool].map { $0 * Double(benchCase.records) * Double(options.runs + 1) } ?? 0
+                let runs = runCount(benchCase)
+                let expected = pace[tool].map { $0 * Double(benchCase.records) * Double(runs.measured + (runs.warmUp ? 1 : 0)) } ?? 0
                 if ChildProcess.now() - start + expected > budget {
                     let reason =
                         expected > 0
-                        ? "skipped: \(options.runs + 1) runs expected to take \(Int(expected)) s (from the smaller size) would pass the --budget"
+                        ? "skipped: its runs, expected to take \(Int(expected)) s (from the smaller size) would pass the --budget"
                         : "skipped: the --budget of \(fixed(budget / 60, 1)) min is used up"
                     notMeasured.append("\(benchCase.key) \(benchCase.tool): \(reason)")
                     log("  \(benchCase.key)  \(benchCase.tool): \(reason)")
                     continue
                 }
             }
-            log("  \(benchCase.key)  \(benchCase.tool)  (\(options.runs) runs + warm-up): \(benchCase.commandLine)")
+            let runs = runCount(benchCase)
+            log("  \(benchCase.key)  \(benchCase.tool)  (\(runs.measured) runs\(runs.warmUp ? " + warm-up" : "")): \(benchCase.commandLine)")
             do {
                 let result = try measure(benchCase, truth: truth)
                 pace[tool] = result.timing.median / Double(max(benchCase.records, 1))
@@ -119,20 +121,27 @@ public final class BenchRunner {
         return inputs
     }
 
+    /// How often a case runs: `--runs` times after a warm-up, or its own count (one run: none).
+    func runCount(_ benchCase: BenchCase) -> (measured: Int, warmUp: Bool) {
+        let measured = benchCase.runs ?? options.runs
+        return (measured, measured > 1)
+    }
+
     func measure(_ benchCase: BenchCase, truth: String) throws -> BenchResult {
         var seconds: [Double] = []
         var peaks: [Int] = []
         let stderr = "\(options.workDirectory)/\(benchCase.stage.replacing(" ", with: "-"))-\(benchCase.tool.split(separator: " ")[0]).log"
-        for run in 0...options.runs {
+        let runs = runCount(benchCase)
+        for run in (runs.warmUp ? 0 : 1)...runs.measured {
             for path in benchCase.removeBeforeRun { unlink(path) }
             let result = try ChildProcess.run(benchCase.commands, stdin: benchCase.stdin, stdout: benchCase.stdout, stderr: stderr)
             // Run 0 is the warm-up: caches, page cache, lazy loading. It also tells whether the
             // measured runs fit in the budget.
             if run == 0, let budget = options.budgetSeconds {
-                let end = ChildProcess.now() - start + result.seconds * Double(options.runs)
+                let end = ChildProcess.now() - start + result.seconds * Double(runs.measured)
                 if end > budget {
                     throw OverBudget(
-                        description: "\(options.runs) runs of \(fixed(result.seconds, 1)) s would pass the --budget of \(fixed(budget / 60, 1)) min")
+                        description: "\(runs.measured) runs of \(fixed(result.seconds, 1)) s would pass the --budget of \(fixed(budget / 60, 1)) min")
                 }
             }
             if run > 0 {

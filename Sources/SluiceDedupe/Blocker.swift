@@ -39,6 +39,12 @@ public struct Blocker {
         setKey(rule: rule, record: keys[rule].count - 1, key)
     }
 
+    /// Appends a record's key as a copy of an earlier record's, when both hold the same values.
+    public mutating func appendKey(rule: Int, copyOf record: Int) {
+        let key = keys[rule][record]
+        keys[rule].append(key)
+    }
+
     /// True when an earlier rule already put `i` and `j` in one (fully compared) block.
     @inline(__always)
     func seenBefore(rule: Int, _ i: Int, _ j: Int) -> Bool {
@@ -54,6 +60,32 @@ public struct Blocker {
     /// false when an earlier rule already produced the pair (training wants every rule's pairs;
     /// scoring wants each pair once).
     public mutating func forEachPair(sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) rethrows {
+        try visitPairs(sortKey: sortKey, body)
+    }
+
+    /// The same pairs in order, handed over in batches of at most `size` with each pair's rule
+    /// and `isNew`: for callers that compare pairs in parallel, and so that no caller's closure
+    /// runs (with its captured state) once per pair.
+    public mutating func forEachBatch(
+        sortKey: (Int) -> Int, size: Int, _ body: (_ pairs: [(Int32, Int32)], _ tags: [(rule: Int, isNew: Bool)]) throws -> Void
+    ) rethrows {
+        var pairs: [(Int32, Int32)] = [], tags: [(rule: Int, isNew: Bool)] = []
+        pairs.reserveCapacity(size)
+        tags.reserveCapacity(size)
+        try visitPairs(sortKey: sortKey) { a, b, rule, isNew in
+            pairs.append((Int32(a), Int32(b)))
+            tags.append((rule, isNew))
+            if pairs.count == size {
+                try body(pairs, tags)
+                pairs.removeAll(keepingCapacity: true)
+                tags.removeAll(keepingCapacity: true)
+            }
+        }
+        if !pairs.isEmpty { try body(pairs, tags) }
+    }
+
+    @inline(__always)
+    private mutating func visitPairs(sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) rethrows {
         for rule in keys.indices {
             var entries: [(key: UInt64, record: Int32)] = []
             entries.reserveCapacity(keys[rule].count)

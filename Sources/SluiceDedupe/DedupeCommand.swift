@@ -142,7 +142,7 @@ public struct DedupeCommand: StageCommand {
     }
 
     public mutating func run(_ context: StageContext) throws {
-        let spool = try Spool()
+        let spool = try Spool(addingMember: DedupeWriter.memberKey)
         var facts = RecordFacts(keepProvenance: pairsPath != nil)
         let table: ClusterTable
         switch matching {

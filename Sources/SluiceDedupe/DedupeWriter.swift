@@ -14,6 +14,8 @@ public struct DedupeWriter {
 
     public var mode: Mode
     public var table: ClusterTable
+    /// The member every written record gets.
+    public static let memberKey = "dedupe"
 
     public init(mode: Mode, table: ClusterTable) {
         self.mode = mode
@@ -33,8 +35,45 @@ public struct DedupeWriter {
         ])
     }
 
+    /// The JSON text of `mark(record)`, written straight as bytes: building the value (several
+    /// Strings) for every record was a good part of writing the output.
+    func writeMark(_ record: Int, to out: inout [UInt8]) {
+        let cluster = Int(table.clusterOf[record])
+        out.append(contentsOf: #"{"cluster":""#.utf8)
+        let id = table.ids[cluster]
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let digit = UInt8((id >> UInt64(shift)) & 0xF)
+            out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        }
+        out.append(contentsOf: #"","size":"#.utf8)
+        JSONWriter.writeDecimal(Int(table.sizes[cluster]), to: &out)
+        out.append(contentsOf: (table.isCanonical(record) ? #","canonical":true"# : #","canonical":false"#).utf8)
+        let score = table.scores[record]
+        if !score.isNaN {
+            out.append(contentsOf: #","score":"#.utf8)
+            let scaled = Self.scaledProbability(score)
+            JSONWriter.writeDecimal(scaled / 10_000, to: &out)
+            var fraction = scaled % 10_000
+            if fraction != 0 {
+                out.append(UInt8(ascii: "."))
+                var divisor = 1000
+                while fraction != 0 {
+                    out.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+                    fraction %= divisor
+                    divisor /= 10
+                }
+            }
+        }
+        if table.weak[cluster] { out.append(contentsOf: #","weak":true"#.utf8) }
+        out.append(UInt8(ascii: "}"))
+    }
+
     /// Writes every record of the spool to `context.output` and counts them.
     public func write(_ spool: Spool, context: StageContext) throws {
+        if mode != .merge, spool.addedKey == Self.memberKey {
+            try writeMarked(spool, context: context)
+            return
+        }
         var held: [Int: [(record: Int, value: JSONValue)]] = [:]
         if mode == .merge {
             // Merging needs every member at the canonical's place, which may come first.
@@ -48,10 +87,10 @@ public struct DedupeWriter {
             let cluster = Int(table.clusterOf[index])
             switch mode {
             case .mark:
-                record.write(adding: "dedupe", mark(index), to: &output.buffer)
+                record.write(adding: "dedupe", to: &output.buffer) { writeMark(index, to: &$0) }
             case .drop:
                 guard table.isCanonical(index) else { return }
-                record.write(adding: "dedupe", mark(index), to: &output.buffer)
+                record.write(adding: "dedupe", to: &output.buffer) { writeMark(index, to: &$0) }
             case .merge:
                 guard table.isCanonical(index) else { return }
                 if let members = held[cluster] {
@@ -64,6 +103,18 @@ public struct DedupeWriter {
                     record.write(adding: "dedupe", mark(index, members: [provenance]), to: &output.buffer)
                 }
             }
+            try output.endLine()
+            context.accounting.recordsOut += 1
+        }
+        context.accounting.merged += table.clusterOf.count - context.accounting.recordsOut
+    }
+
+    /// Mark and drop modes from the spooled bytes, without parsing each record again.
+    func writeMarked(_ spool: Spool, context: StageContext) throws {
+        let output = context.output
+        try spool.forEachLine(maxLineBytes: context.maxLineBytes) { index, line, place in
+            guard mode == .mark || table.isCanonical(index) else { return }
+            place.write(line, key: Self.memberKey, to: &output.buffer) { writeMark(index, to: &$0) }
             try output.endLine()
             context.accounting.recordsOut += 1
         }
@@ -94,13 +145,16 @@ public struct DedupeWriter {
     /// A probability in 0…1 with at most four decimals and no trailing zeros (`0.9991`, `1`),
     /// without `String(format:)`, which took a fifth of exact mode's time.
     static func probability(_ value: Float) -> JSONValue {
-        let scaled = Int((Double(min(max(value, 0), 1)) * 10_000).rounded())
+        let scaled = scaledProbability(value)
         if scaled % 10_000 == 0 { return .int(scaled / 10_000) }
         var fraction = String(scaled % 10_000)
         fraction = String(repeating: "0", count: 4 - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
         return .number("\(scaled / 10_000).\(fraction)")
     }
+
+    /// A probability as a whole number of ten-thousandths.
+    static func scaledProbability(_ value: Float) -> Int { Int((Double(min(max(value, 0), 1)) * 10_000).rounded()) }
 
     static func adding(_ key: String, _ value: JSONValue, to object: JSONValue) -> JSONValue {
         guard case .object(var fields) = object else { return object }

@@ -11,22 +11,28 @@ import SluiceCore
 /// - Complexity: memory O(records + distinct values).
 public final class FieldColumn {
     public let spec: ComparisonSpec
+    // `@exclusivity(unchecked)`: the columns are written only while the input is read and then
+    // read by every comparing thread; the runtime's access checks on each read of a class
+    // property cost more than some comparisons themselves.
     /// Per record: the interned text id, or -1 when missing (text methods only).
-    var ids: [Int32] = []
+    @exclusivity(unchecked) var ids: [Int32] = []
     var index: [String: Int32] = [:]
     /// Per distinct value: its normalised text, its scalars and how many records hold it.
-    var texts: [String] = []
-    /// All distinct values' scalars end to end; value `id` is `arena[offsets[id]..<offsets[id + 1]]`.
-    var arena: [UInt32] = []
-    var offsets: [Int] = [0]
+    @exclusivity(unchecked) var texts: [String] = []
+    /// All distinct values' scalars end to end; value `id` is `arena[offsets[id]..<offsets[id + 1]]`
+    /// (`jw` and `lev` only).
+    @exclusivity(unchecked) var arena: [UInt32] = []
+    @exclusivity(unchecked) var offsets: [Int] = [0]
     /// Per distinct value, the mask of its characters (see `StringSimilarity.characterMask`).
-    var masks: [UInt64] = []
-    var counts: [Int32] = []
-    var presentCount = 0
+    @exclusivity(unchecked) var masks: [UInt64] = []
+    @exclusivity(unchecked) var counts: [Int32] = []
+    /// Per distinct value, its words (`tokens` only).
+    let wordSets = WordSetTable()
+    @exclusivity(unchecked) var presentCount = 0
     /// Numbers (numeric), day numbers and `YYYYMMDD` (date), latitudes (geo); NaN when missing.
-    var first: [Double] = []
+    @exclusivity(unchecked) var first: [Double] = []
     /// `YYYYMMDD` for dates, longitudes for points.
-    var second: [Double] = []
+    @exclusivity(unchecked) var second: [Double] = []
 
     public init(spec: ComparisonSpec) { self.spec = spec }
 
@@ -55,12 +61,13 @@ public final class FieldColumn {
             let id = Int32(texts.count)
             index[text] = id
             texts.append(text)
-            arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
-            offsets.append(arena.count)
-            masks.append(
-                arena.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[offsets[offsets.count - 2]...])) })
             counts.append(1)
             ids.append(id)
+            switch spec.method {
+            case .jaroWinkler, .levenshtein: appendScalars(text)
+            case .tokenSet: wordSets.append(text)
+            default: break
+            }
         case .numeric:
             let number = value?.doubleValue ?? value?.stringValue.flatMap { Double($0.trimmingSpaces()) }
             first.append(number.flatMap { $0.isFinite ? $0 : nil } ?? .nan)
@@ -80,6 +87,40 @@ public final class FieldColumn {
         }
     }
 
+    /// Adds a new distinct text's scalars and character mask, for Jaro–Winkler and Levenshtein.
+    private func appendScalars(_ text: String) {
+        var utf8 = text
+        utf8.withUTF8 { bytes in
+            // ASCII bytes are their own scalars; decoding scalars is much slower.
+            if bytes.contains(where: { $0 >= 0x80 }) {
+                arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
+            } else {
+                for byte in bytes { arena.append(UInt32(byte)) }
+            }
+        }
+        offsets.append(arena.count)
+        masks.append(
+            arena.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[offsets[offsets.count - 2]...])) })
+    }
+
+    /// Adds the next record's value as a copy of an earlier record's, when both hold the same
+    /// raw value: no parsing or normalising again.
+    public func appendCopy(of record: Int) {
+        switch spec.method {
+        case .exact, .jaroWinkler, .levenshtein, .tokenSet:
+            let id = ids[record]
+            ids.append(id)
+            guard id >= 0 else { return }
+            presentCount += 1
+            counts[Int(id)] += 1
+        case .numeric:
+            first.append(first[record])
+        case .date, .geo:
+            first.append(first[record])
+            second.append(second[record])
+        }
+    }
+
     /// The comparison level of records `i` and `j`: 0 when either value is missing.
     @inline(__always)
     public func level(_ i: Int, _ j: Int) -> UInt8 {
@@ -90,7 +131,7 @@ public final class FieldColumn {
             if a == b { return 1 }
             switch spec.method {
             case .exact: return 2
-            case .tokenSet: return spec.level(forSimilarity: StringSimilarity.tokenSet(texts[Int(a)], texts[Int(b)]))
+            case .tokenSet: return wordSets.level(Int(a), Int(b)) { spec.level(forSimilarity: $0) }
             default:
                 return arena.withUnsafeBufferPointer { all in
                     let x = UnsafeBufferPointer(rebasing: all[offsets[Int(a)]..<offsets[Int(a) + 1]])

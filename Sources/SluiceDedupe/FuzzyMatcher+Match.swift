@@ -7,9 +7,10 @@ extension FuzzyMatcher {
         let n = facts.count
         var model = FellegiSunterModel(levelCounts: specs.map(\.levelCount), u: estimateU(recordCount: n))
         var pairs = PairList()
-        var patternIndex: [UInt64: UInt32] = [:]
-        var patterns: [UInt64] = []
-        var trainingPatterns: [UInt64: Int] = [:]
+        // The distinct patterns of scored pairs (a kept pair holds its pattern's index) and of
+        // training, with counts.
+        var scoredPatterns = PatternInterner(), keepsPattern: [Bool] = []
+        var trainingIndex = PatternInterner(), trainingCounts: [Int] = []
         let ranks = sortRanks(recordCount: n)
         // A local copy, so the closure can read the columns while the blocker is mutated.
         var blocker = self.blocker
@@ -35,34 +36,23 @@ extension FuzzyMatcher {
                 return level != 0 && level != lastLevels[field]
             }
         }
-        var batch: [(Int32, Int32)] = [], tags: [(rule: Int, isNew: Bool)] = []
-        func flush() {
+        blocker.forEachBatch(sortKey: { ranks[$0] }, size: 1 << 18) { batch, tags in
             for (index, pattern) in comparer.patterns(of: batch).enumerated() {
-                trainingPatterns[pattern & masks[tags[index].rule], default: 0] += 1
+                let training = trainingIndex.index(of: pattern & masks[tags[index].rule])
+                if training == trainingCounts.count { trainingCounts.append(0) }
+                trainingCounts[training] += 1
                 guard tags[index].isNew else { continue }
                 compared += 1
-                let index32: UInt32
-                if let known = patternIndex[pattern] {
-                    index32 = known
-                } else {
-                    index32 = UInt32(patterns.count)
-                    patternIndex[pattern] = index32
-                    patterns.append(pattern)
-                }
+                let scored = scoredPatterns.index(of: pattern)
                 // A pair that agrees on nothing cannot reach any sensible threshold: it counts
                 // for the model but is not kept (unless --pairs wants to show it).
-                if keepAll || agreesSomewhere(pattern) { pairs.append(a: batch[index].0, b: batch[index].1, pattern: index32) }
+                if scored == keepsPattern.count { keepsPattern.append(keepAll || agreesSomewhere(pattern)) }
+                if keepsPattern[scored] { pairs.append(a: batch[index].0, b: batch[index].1, pattern: UInt32(scored)) }
             }
-            batch.removeAll(keepingCapacity: true)
-            tags.removeAll(keepingCapacity: true)
         }
-        blocker.forEachPair(sortKey: { ranks[$0] }) { a, b, rule, isNew in
-            batch.append((Int32(a), Int32(b)))
-            tags.append((rule, isNew))
-            if batch.count == 1 << 18 { flush() }
-        }
-        flush()
         self.blocker = blocker
+        let patterns = scoredPatterns.patterns
+        let trainingPatterns = Dictionary(uniqueKeysWithValues: zip(trainingIndex.patterns, trainingCounts))
         pairsCompared = compared
         distinctPatterns = patterns.count
         // Scoring uses the prior of a match among all pairs, not among compared ones: the m/u

@@ -36,31 +36,70 @@ public struct FuzzyMatcher {
     public internal(set) var clustersSplit = 0
     public internal(set) var clustersFlagged = 0
 
+    /// The top-level members the specs and rules read (`address` for `address.key`).
+    let heads: [String]
+    /// Per member, the columns and the rules whose every part read it.
+    let columnsOfHead: [[Int]]
+    let rulesOfHead: [[Int]]
+    /// The rules whose parts read several members.
+    let mixedRules: [Int]
+    /// Per member, its distinct raw values, the first record holding each, and the first
+    /// record without the member: a record repeating a value copies that record's results.
+    var rawValues: [ByteStringInterner]
+    var firstHolders: [[Int32]]
+    var firstMissing: [Int?]
+    var recordCount = 0
+
     public init(specs: [ComparisonSpec], rules: [BlockingRule], settings: Settings) {
         self.specs = specs
         self.rules = rules
         self.settings = settings
         columns = specs.map(FieldColumn.init)
         blocker = Blocker(ruleCount: rules.count, recordCount: 0, maxBlock: settings.maxBlock, window: settings.window)
+        func head(_ path: String) -> String { String(path.prefix { $0 != "." }) }
+        var heads: [String] = []
+        for path in specs.map(\.path) + rules.flatMap({ $0.parts.map(\.path) }) where !heads.contains(head(path)) {
+            heads.append(head(path))
+        }
+        self.heads = heads
+        columnsOfHead = heads.map { name in specs.indices.filter { head(specs[$0].path) == name } }
+        rulesOfHead = heads.map { name in rules.indices.filter { rule in rules[rule].parts.allSatisfy { head($0.path) == name } } }
+        mixedRules = rules.indices.filter { rule in Set(rules[rule].parts.map { head($0.path) }).count > 1 }
+        rawValues = heads.map { _ in ByteStringInterner() }
+        firstHolders = heads.map { _ in [] }
+        firstMissing = heads.map { _ in nil }
     }
 
     public mutating func append(_ record: NDJSONRecord) {
-        // Parse each top-level member once even when several specs read inside it.
-        var cache: [Substring: JSONValue?] = [:]
-        func value(_ path: String) -> JSONValue? {
-            let head = path.prefix { $0 != "." }
-            let top: JSONValue?
-            if let cached = cache[head] {
-                top = cached
+        let index = recordCount
+        recordCount += 1
+        for h in heads.indices {
+            let member = record.member(named: heads[h])
+            // Results depend only on the member's raw text, so a text seen before copies them.
+            var earlier: Int?
+            if let member {
+                let (id, isNew) = rawValues[h].intern(record.rawValue(member))
+                if isNew { firstHolders[h].append(Int32(index)) } else { earlier = Int(firstHolders[h][Int(id)]) }
             } else {
-                top = record.value(forKey: String(head))
-                cache[head] = top
+                earlier = firstMissing[h]
+                if earlier == nil { firstMissing[h] = index }
             }
-            guard head.count < path.count else { return top }
-            return top?.value(atPath: path.dropFirst(head.count + 1))
+            if let earlier {
+                for column in columnsOfHead[h] { columns[column].appendCopy(of: earlier) }
+                for rule in rulesOfHead[h] { blocker.appendKey(rule: rule, copyOf: earlier) }
+                continue
+            }
+            let top = member.map(record.value(of:))
+            // UTF-8 lengths: O(1), where counting Characters walked the paths every time.
+            let headLength = heads[h].utf8.count
+            func value(_ path: String) -> JSONValue? {
+                guard path.utf8.count > headLength else { return top }
+                return top?.value(atPath: path[path.utf8.index(path.startIndex, offsetBy: headLength + 1)...])
+            }
+            for column in columnsOfHead[h] { columns[column].append(value(columns[column].spec.path)) }
+            for rule in rulesOfHead[h] { blocker.appendKey(rule: rule, rules[rule].key(value)) }
         }
-        for column in columns { column.append(value(column.spec.path)) }
-        for (rule, blockingRule) in rules.enumerated() { blocker.appendKey(rule: rule, blockingRule.key(value)) }
+        for rule in mixedRules { blocker.appendKey(rule: rule, rules[rule].key { record.value(atPath: $0) }) }
     }
 
     /// Levels of records `i` and `j` on every field.

@@ -11,17 +11,26 @@ import SluiceCore
 /// read twice). It lives in `$TMPDIR` (default `/tmp`) and is unlinked as soon as it is
 /// created, so it disappears when the stage ends, however it ends.
 ///
-///     let spool = try Spool()
+/// Given the key of a member the output will add, it also notes where each record would take
+/// it, so the records can be written back without being parsed again.
+///
+///     let spool = try Spool(addingMember: "dedupe")
 ///     try spool.append(record)      // during the first pass
 ///     try spool.forEachRecord(maxLineBytes: n) { index, record in … }   // afterwards, any number of times
+///     try spool.forEachLine(maxLineBytes: n) { index, line, place in place.write(line, value, to: &out) }
 ///
-/// - Complexity: disk space equal to the input; memory one 64 KiB write buffer and one read buffer.
+/// - Complexity: disk space equal to the input; memory one 64 KiB write buffer and one read
+///   buffer, and 24 bytes per record with `addingMember`.
 public final class Spool {
     let fd: Int32
     let sink: ByteSink
     public private(set) var count = 0
+    /// The key of the member `places` are for, and per record where that member goes.
+    public let addedKey: String?
+    var places: [MemberPlace] = []
 
-    public init() throws(StageFailure) {
+    public init(addingMember addedKey: String? = nil) throws(StageFailure) {
+        self.addedKey = addedKey
         let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((directory + "/sluice-dedupe-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
@@ -34,6 +43,7 @@ public final class Spool {
     }
 
     public func append(_ record: NDJSONRecord) throws {
+        if let addedKey { places.append(MemberPlace(record, key: addedKey)) }
         record.write(to: &sink.buffer)
         try sink.endLine()
         count += 1
@@ -41,14 +51,26 @@ public final class Spool {
 
     /// Reads the records back in the order they were appended.
     public func forEachRecord(maxLineBytes: Int, _ body: (Int, NDJSONRecord) throws -> Void) throws {
+        try forEachSpooledLine(maxLineBytes: maxLineBytes) { index, line in
+            // Every line was a valid record when spooled, so this only fails if the disk lied.
+            try body(index, try NDJSONRecord(line))
+        }
+    }
+
+    /// Reads the records back as their bytes, unparsed, with where the added member goes
+    /// (the spool must have been made with `addingMember`).
+    public func forEachLine(maxLineBytes: Int, _ body: (Int, UnsafeBufferPointer<UInt8>, MemberPlace) throws -> Void) throws {
+        precondition(addedKey != nil, "forEachLine needs a spool made with addingMember")
+        try forEachSpooledLine(maxLineBytes: maxLineBytes) { index, line in try body(index, line, places[index]) }
+    }
+
+    private func forEachSpooledLine(maxLineBytes: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try sink.flush()
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw IOFailure(errno: errno, operation: "seek") }
         let reader = LineReader(fd: fd, maxLineBytes: max(maxLineBytes, 1))
         var index = 0
         while let line = try reader.nextLine() {
-            // Every line was a valid record when spooled, so this only fails if the disk lied.
-            let record = try NDJSONRecord(line.bytes)
-            try body(index, record)
+            try body(index, line.bytes)
             index += 1
         }
         guard lseek(fd, 0, SEEK_END) >= 0 else { throw IOFailure(errno: errno, operation: "seek") }

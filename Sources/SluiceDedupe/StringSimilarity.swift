@@ -12,8 +12,22 @@ public enum StringSimilarity {
         if a.isEmpty || b.isEmpty { return a.isEmpty && b.isEmpty ? 1 : 0 }
         let (s, t) = a.count <= b.count ? (a, b) : (b, a)
         let window = max(0, t.count / 2 - 1)
+        let (matches, transpositions) = bitParallelJaroMatches(s, t, window: window) ?? jaroMatches(s, t, window: window)
+        if matches == 0 { return 0 }
+        let m = Double(matches)
+        let jaro = (m / Double(s.count) + m / Double(t.count) + (m - Double(transpositions / 2)) / m) / 3
+        var prefix = 0
+        while prefix < min(4, s.count), s[prefix] == t[prefix] { prefix += 1 }
+        return jaro + Double(prefix) * 0.1 * (1 - jaro)
+    }
+
+    /// Jaro's matching characters of `s` (the shorter text) in `t` within `window`, each taking
+    /// the first unmatched equal character, and the matched characters out of order.
+    static func jaroMatches(
+        _ s: UnsafeBufferPointer<UInt32>, _ t: UnsafeBufferPointer<UInt32>, window: Int
+    ) -> (matches: Int, transpositions: Int) {
         // Flags on the stack: this runs millions of times and must not allocate.
-        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: s.count + t.count) { flags in
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: s.count + t.count) { flags in
             flags.initialize(repeating: false)
             let sFlags = UnsafeMutableBufferPointer(rebasing: flags[..<s.count])
             let tFlags = UnsafeMutableBufferPointer(rebasing: flags[s.count...])
@@ -28,7 +42,6 @@ public enum StringSimilarity {
                     break
                 }
             }
-            if matches == 0 { return 0 }
             var transpositions = 0
             var k = 0
             for i in 0..<s.count where sFlags[i] {
@@ -36,11 +49,40 @@ public enum StringSimilarity {
                 if s[i] != t[k] { transpositions += 1 }
                 k += 1
             }
-            let m = Double(matches)
-            let jaro = (m / Double(s.count) + m / Double(t.count) + (m - Double(transpositions / 2)) / m) / 3
-            var prefix = 0
-            while prefix < min(4, s.count), s[prefix] == t[prefix] { prefix += 1 }
-            return jaro + Double(prefix) * 0.1 * (1 - jaro)
+            return (matches, transpositions)
+        }
+    }
+
+    /// The same matches with the flags as bits: the first unmatched equal character in the
+    /// window is the lowest bit of (positions of the character in `t`) & ~matched & window.
+    /// Nil when `t` is longer than 64 or not ASCII.
+    static func bitParallelJaroMatches(
+        _ s: UnsafeBufferPointer<UInt32>, _ t: UnsafeBufferPointer<UInt32>, window: Int
+    ) -> (matches: Int, transpositions: Int)? {
+        guard s.count <= t.count, t.count <= 64, !t.contains(where: { $0 >= 128 }) else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { positions in
+            positions.initialize(repeating: 0)
+            for (j, scalar) in t.enumerated() { positions[Int(scalar)] |= 1 << UInt64(j) }
+            var sFlags: UInt64 = 0, tFlags: UInt64 = 0
+            var matches = 0
+            for i in 0..<s.count where s[i] < 128 {
+                let low = max(0, i - window), high = min(t.count - 1, i + window)
+                if low > high { continue }
+                let width = high - low + 1
+                let inWindow = (width == 64 ? UInt64.max : (1 << UInt64(width)) - 1) << UInt64(low)
+                let candidates = positions[Int(s[i])] & ~tFlags & inWindow
+                if candidates == 0 { continue }
+                tFlags |= candidates & (0 &- candidates)
+                sFlags |= 1 << UInt64(i)
+                matches += 1
+            }
+            var transpositions = 0
+            while sFlags != 0 {
+                if s[sFlags.trailingZeroBitCount] != t[tFlags.trailingZeroBitCount] { transpositions += 1 }
+                sFlags &= sFlags - 1
+                tFlags &= tFlags - 1
+            }
+            return (matches, transpositions)
         }
     }
 
@@ -74,6 +116,12 @@ public enum StringSimilarity {
     public static func levenshtein(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        if let distance = bitParallelLevenshtein(a, b) { return distance }
+        return dynamicLevenshtein(a, b)
+    }
+
+    /// The textbook dynamic programme, O(n·m): for texts the bit-parallel version cannot take.
+    static func dynamicLevenshtein(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Int {
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows in
             var previous = UnsafeMutableBufferPointer(rebasing: rows[..<(b.count + 1)])
             var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
@@ -88,6 +136,34 @@ public enum StringSimilarity {
                 swap(&previous, &current)
             }
             return previous[b.count]
+        }
+    }
+
+    /// Myers' bit-parallel edit distance (Hyyrö's formulation): one column of the dynamic
+    /// programme per machine word, O(n) for a pattern of at most 64 ASCII scalars, which covers
+    /// nearly every field value. Nil when the shorter text is empty, longer or not ASCII.
+    static func bitParallelLevenshtein(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Int? {
+        let (pattern, text) = a.count <= b.count ? (a, b) : (b, a)
+        guard !pattern.isEmpty, pattern.count <= 64, !pattern.contains(where: { $0 >= 128 }) else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { positions in
+            positions.initialize(repeating: 0)
+            for (index, scalar) in pattern.enumerated() { positions[Int(scalar)] |= 1 << UInt64(index) }
+            let last: UInt64 = 1 << UInt64(pattern.count - 1)
+            var plus = UInt64.max, minus: UInt64 = 0
+            var distance = pattern.count
+            for scalar in text {
+                let equal = scalar < 128 ? positions[Int(scalar)] : 0
+                let vertical = equal | minus
+                let horizontal = (((equal & plus) &+ plus) ^ plus) | equal
+                var horizontalPlus = minus | ~(horizontal | plus)
+                var horizontalMinus = plus & horizontal
+                if horizontalPlus & last != 0 { distance += 1 } else if horizontalMinus & last != 0 { distance -= 1 }
+                horizontalPlus = (horizontalPlus << 1) | 1
+                horizontalMinus <<= 1
+                plus = horizontalMinus | ~(vertical | horizontalPlus)
+                minus = horizontalPlus & vertical
+            }
+            return distance
         }
     }
 

@@ -12,29 +12,35 @@ public enum TextNormalizer {
     /// The normalised text, or nil when nothing is left (an empty or punctuation-only value
     /// counts as missing).
     public static func normalize(_ text: String) -> String? {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        var ascii = true
-        for byte in text.utf8 {
-            if byte >= 0x80 {
-                ascii = false
-                break
+        var utf8 = text
+        let ascii = utf8.withUTF8 { bytes -> String?? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return .none }
+            // Written straight into the String's storage: no intermediate byte array.
+            let normalized = String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                var pendingSpace = false
+                for byte in bytes {
+                    let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                    let isWord = (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57)
+                    // An apostrophe joins (o'brien → obrien) instead of splitting the word.
+                    if lower == UInt8(ascii: "'") { continue }
+                    if isWord {
+                        if pendingSpace && count > 0 {
+                            out[count] = 0x20
+                            count += 1
+                        }
+                        pendingSpace = false
+                        out[count] = lower
+                        count += 1
+                    } else {
+                        pendingSpace = true
+                    }
+                }
+                return count
             }
-            let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
-            let isWord = (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57)
-            // An apostrophe joins (o'brien → obrien) instead of splitting the word.
-            if lower == UInt8(ascii: "'") { continue }
-            if isWord {
-                if pendingSpace && !out.isEmpty { out.append(0x20) }
-                pendingSpace = false
-                out.append(lower)
-            } else {
-                pendingSpace = true
-            }
+            return .some(normalized.isEmpty ? nil : normalized)
         }
-        if !ascii { return normalizeUnicode(text) }
-        return out.isEmpty ? nil : String(decoding: out, as: UTF8.self)
+        return ascii ?? normalizeUnicode(text)
     }
 
     /// The slow path for text outside ASCII: Foundation folds case and accents.

@@ -10,12 +10,13 @@ public struct GeocodeCommand: StageCommand {
     public static let usage = Usage(
         name: "sluice-geocode",
         overview: "add a `geo` object (lat, lon, precision, score) to each record from an offline gazetteer CSV.",
-        synopsis: ["sluice-geocode --gazetteer FILE [--field PATH] [--candidates N] [options] [FILE...]"],
+        synopsis: ["sluice-geocode --gazetteer FILE [--field PATH] [--candidates N] [--threads N] [options] [FILE...]"],
         options: [
             .value("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
             .value("field", "PATH", "for records without an `address` object, geocode this text field (`locations`)"),
             .value("candidates", "N", "add up to N alternative answers under geo.candidates (default 0)"),
             .value("gazetteer-rejects", "FILE", "skip bad gazetteer rows, writing them to FILE as NDJSON (default: stop)"),
+            .value("threads", "N", "geocode on N threads (1-64; default one per core, up to 8); the output is the same for any N"),
         ],
         examples: [
             "sluice-sanitize --field locations films.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv > geo.ndjson",
@@ -23,7 +24,7 @@ public struct GeocodeCommand: StageCommand {
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out data/sf-gazetteer.csv",
         ],
         memory:
-            "the gazetteer's index: 46 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 669 places), loaded and indexed in about 0.4 s (release build); plus up to 20,000 remembered answers (about 10 MB); records stream one at a time.",
+            "the gazetteer's index: 46 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 669 places), loaded and indexed in about 0.4 s (release build); plus up to 20,000 remembered answers shared out among the threads (about 10 MB); records stream in two batches of at most 1024.",
         sections: [
             (
                 "MATCHING",
@@ -63,13 +64,11 @@ public struct GeocodeCommand: StageCommand {
             ("GAZETTEER REJECTS", "  bad_gazetteer_row  a gazetteer row that cannot be used (written with --gazetteer-rejects FILE)"),
         ])
 
-    /// Answers remembered at most (then forgotten all at once): bounds memory on endless input.
-    static let memoLimit = 20_000
-
     var gazetteerPath: String
     var field: String?
     var candidates: Int
     var gazetteerRejects: String?
+    var threads: Int
     var inputs: [String]
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
@@ -78,6 +77,7 @@ public struct GeocodeCommand: StageCommand {
         field = arguments["field"]
         candidates = try arguments.int("candidates", default: 0, range: 0...100)
         gazetteerRejects = arguments["gazetteer-rejects"]
+        threads = try arguments.int("threads", default: StageContext.defaultThreads, range: 1...64)
         inputs = arguments.positionals
     }
 
@@ -90,44 +90,10 @@ public struct GeocodeCommand: StageCommand {
         }
         try rowRejects.finish()
         if rowRejects.count > 0 { context.warn("\(gazetteerPath): skipped \(rowRejects.count) bad gazetteer rows (see \(gazetteerRejects ?? ""))") }
-        let geocoder = Geocoder(gazetteer)
+        let worker = GeocodeWorker(geocoder: Geocoder(gazetteer), field: field, candidates: candidates, threads: threads)
         var counts: [Precision: Int] = [:]
-        let field = field
-        let candidates = candidates
-        // The same location text comes back often (a film shot at City Hall twice): answers are
-        // remembered by the exact JSON text of the `address` value (or of the --field text).
-        var memo: [[UInt8]: (geo: JSONValue, precision: Precision)] = [:]
-        try context.forEachRecord(in: inputs) { record, _ in
-            let addressMember = record.member(named: "address").flatMap { record.rawValue($0).first == UInt8(ascii: "{") ? $0 : nil }
-            let memoKey =
-                addressMember.map { [UInt8(ascii: "a")] + Array(record.rawValue($0)) }
-                ?? field.flatMap { record.member(named: $0) }.map { [UInt8(ascii: "f")] + Array(record.rawValue($0)) }
-            if let memoKey, let known = memo[memoKey] {
-                counts[known.precision, default: 0] += 1
-                record.write(adding: "geo", known.geo, to: &context.output.buffer)
-                try context.output.endLine()
-                context.accounting.recordsOut += 1
-                return
-            }
-            let matches: [GeoMatch]
-            if let addressMember {
-                matches = geocoder.geocode(GeocodeQuery(address: record.value(of: addressMember)))
-            } else if let field, let text = record.value(atPath: field)?.stringValue {
-                var found = geocoder.geocode(LocationText.parse(text))
-                if found.first?.precision != GeoMatch.none("").precision { found[0].method += "+field" }
-                matches = found
-            } else {
-                matches = [.none(field == nil ? "no address object (see --field)" : "no address object and no text at '\(field ?? "")'")]
-            }
-            let precision = matches.first?.precision ?? .none
-            let geo = GeoMatch.json(matches, candidates: candidates)
-            if let memoKey {
-                if memo.count >= Self.memoLimit { memo.removeAll(keepingCapacity: true) }
-                memo[memoKey] = (geo, precision)
-            }
+        try context.process(inputs, threads: threads, makeWorker: { worker }) { precision in
             counts[precision, default: 0] += 1
-            record.write(adding: "geo", geo, to: &context.output.buffer)
-            try context.output.endLine()
             context.accounting.recordsOut += 1
         }
         context.accounting.details = Precision.allCases.compactMap { precision in

@@ -16,14 +16,14 @@ public struct SanitizeCommand: StageCommand, Sendable {
             .value("city", "CITY", "city to record when the text names none (e.g. \"San Francisco\")"),
             .value("state", "ST", "state to record when the text names none (e.g. CA)"),
             .flag("split", "emit one record per location when a string names several (address.part/parts)"),
-            .value("threads", "N", "parse on N threads (default 1, at most 64); output order is kept"),
+            .value("threads", "N", "parse on N threads (1-64; default one per core, up to 8); the output is the same for any N"),
         ],
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-sanitize --field locations --city \"San Francisco\" --state CA",
             "sluice-sanitize --field locations --split --rejects build/pipeline/02-sanitized.rejects.ndjson build/pipeline/01-fetched.ndjson",
             "sluice-sanitize --field locations --threads 2 build/pipeline/01-fetched.ndjson > build/pipeline/02-sanitized.ndjson",
         ],
-        memory: "one record at a time (with --threads, one batch of 2048 records): constant memory whatever the input size.",
+        memory: "two batches of at most 1024 records (one being parsed, one being read): constant memory whatever the input size.",
         sections: [
             (
                 "OUTPUT",
@@ -77,7 +77,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
         fieldIsPath = field.utf8.contains(UInt8(ascii: "."))
         parser = AddressParser(city: arguments["city"], state: arguments["state"])
         split = arguments.has("split")
-        threads = try arguments.int("threads", default: 1, range: 1...64)
+        threads = try arguments.int("threads", default: StageContext.defaultThreads, range: 1...64)
         inputs = arguments.positionals
     }
 
@@ -102,38 +102,27 @@ public struct SanitizeCommand: StageCommand, Sendable {
         }
     }
 
-    /// Distinct strings whose addresses are remembered (a few MB at most).
+    /// Distinct strings whose addresses each worker remembers (a few MB at most).
     static let memoCapacity = 4096
 
     public mutating func run(_ context: StageContext) throws {
-        if threads > 1 { return try runThreaded(context, threads: threads) }
-        let output = context.output
-        var memo = AddressMemo(capacity: Self.memoCapacity)
-        try context.forEachRecord(in: inputs) { record, _ in
-            // A plain name skips the dotted-path walk (which scans the name by `Character`).
-            let value = fieldIsPath ? record.value(atPath: field) : record.value(forKey: field)
-            guard case .string(let text)? = value else { return try write(address(for: value), of: record, context) }
-            let known = memo.entry(for: text, parse: parser.parse)
-            guard split && known.address.alternatives.count > 1 else {
-                // One line: the remembered JSON text, written once when the string was parsed.
-                record.write(adding: "address", to: &output.buffer) { $0.append(contentsOf: known.json) }
-                try output.endLine()
-                context.accounting.recordsOut += 1
-                return
-            }
-            try write(known.address, of: record, context)
+        try context.process(inputs, threads: threads, makeWorker: { SanitizeWorker(command: self) }) { lines in
+            context.accounting.recordsOut += lines
+            context.accounting.split += lines - 1
         }
     }
 
-    /// Writes the record with its address, or with `--split` once per location.
-    func write(_ address: ParsedAddress, of record: NDJSONRecord, _ context: StageContext) throws {
-        let output = context.output
-        let parts = parts(of: address)
-        for part in parts {
-            record.write(adding: "address", to: &output.buffer) { part.writeJSON(to: &$0) }
-            try output.endLine()
+    /// The address objects to write: the address itself, or with `--split` one per location,
+    /// each with `part`/`parts` and the whole input as `raw`.
+    func parts(of address: ParsedAddress) -> [ParsedAddress] {
+        guard split, address.alternatives.count > 1 else { return [address] }
+        let count = address.alternatives.count
+        return address.alternatives.enumerated().map { index, alternative in
+            var part = alternative
+            part.raw = address.raw
+            part.part = index + 1
+            part.parts = count
+            return part
         }
-        context.accounting.recordsOut += parts.count
-        context.accounting.split += parts.count - 1
     }
 }

@@ -35,3 +35,37 @@ import Testing
         #expect(blocker.oversizedSizes == [[10]])
     }
 }
+
+extension BlockerTests {
+    @Test func appendedKeyCopiesShareTheBlock() {
+        var blocker = Blocker(ruleCount: 1, recordCount: 0, maxBlock: 100, window: 5)
+        blocker.appendKey(rule: 0, "smith")
+        blocker.appendKey(rule: 0, nil)
+        blocker.appendKey(rule: 0, copyOf: 0)
+        blocker.appendKey(rule: 0, copyOf: 1)
+        #expect(newPairs(&blocker) == [[0, 2]])
+    }
+}
+
+extension BlockerTests {
+    @Test func batchesHoldThePairsInOrder() {
+        func blocker() -> Blocker {
+            var blocker = Blocker(ruleCount: 2, recordCount: 5, maxBlock: 100, window: 5)
+            for (record, key) in ["smith", "smith", "jones", "smith", "jones"].enumerated() { blocker.setKey(rule: 0, record: record, key) }
+            for (record, key) in ["4011", "4011", "4011", nil, "4011"].enumerated() { blocker.setKey(rule: 1, record: record, key) }
+            return blocker
+        }
+        var one = blocker()
+        var expected: [[Int]] = []
+        one.forEachPair(sortKey: { $0 }) { a, b, rule, isNew in expected.append([a, b, rule, isNew ? 1 : 0]) }
+        var batched = blocker()
+        var seen: [[Int]] = []
+        var sizes: [Int] = []
+        batched.forEachBatch(sortKey: { $0 }, size: 3) { pairs, tags in
+            sizes.append(pairs.count)
+            for (pair, tag) in zip(pairs, tags) { seen.append([Int(pair.0), Int(pair.1), tag.rule, tag.isNew ? 1 : 0]) }
+        }
+        #expect(seen == expected)
+        #expect(sizes.dropLast().allSatisfy { $0 == 3 } && expected.count == 10)
+    }
+}

@@ -30,3 +30,16 @@ import Testing
         #expect(rule.key { record[$0] } == nil)
     }
 }
+
+extension BlockingRuleTests {
+    @Test func fingerprintIsTheSortedDistinctWords() {
+        let texts = [
+            "mason st california st", "st street st", "2130 williams ave", "pier 39 pier 3 pier 390", "a ab abc a b",
+            "ferry building", "caf\u{E9} de la paix cafe", "z\u{FC}rich zurich z", "x",
+        ]
+        for text in texts {
+            #expect(BlockingRule.fingerprint(text) == Set(text.split(separator: " ")).sorted().joined(separator: " "), "\(text)")
+        }
+        #expect(BlockingRule.fingerprint("mason st california st") == "california mason st")
+    }
+}

@@ -24,3 +24,32 @@ import Testing
         #expect(DedupeWriter.merge([only], canonical: 0) == only)
     }
 }
+
+extension DedupeWriterTests {
+    /// The mark written as bytes is the JSON text of the mark value, for every shape it takes.
+    @Test func writtenMarkIsTheMarkValuesText() throws {
+        let lines = [
+            #"{"title":"Vertigo","provenance":{"source":"f.csv","row":1}}"#,
+            #"{"title":"Vertigo","year":1958,"provenance":{"source":"f.csv","row":2}}"#,
+            #"{"title":"Bullitt","provenance":{"source":"f.csv","row":3}}"#,
+            #"{"title":"Bullit","provenance":{"source":"f.csv","row":4}}"#,
+            #"{"title":"Alcatraz","provenance":{"source":"f.csv","row":5}}"#,
+        ]
+        var table = ClusterTable(labels: [0, 0, 2, 2, 4], facts: try facts(lines), keyHashes: [0: 0xF, 2: 0xFEDC_BA98_7654_3210, 4: 0])
+        table.weak[1] = true
+        let scores: [Float] = [0.99995, 0.9, 0.9005, 0.123456, .nan]
+        for (record, score) in scores.enumerated() { table.scores[record] = score }
+        let writer = DedupeWriter(mode: .mark, table: table)
+        for record in lines.indices {
+            var written: [UInt8] = []
+            writer.writeMark(record, to: &written)
+            #expect(String(decoding: written, as: UTF8.self) == JSONWriter.string(writer.mark(record)))
+        }
+        for score: Float in [0, 1, 0.5, 0.05, 0.005, 0.0005, 0.00004, 0.99996, 0.1234] {
+            table.scores[0] = score
+            var written: [UInt8] = []
+            DedupeWriter(mode: .mark, table: table).writeMark(0, to: &written)
+            #expect(String(decoding: written, as: UTF8.self) == JSONWriter.string(DedupeWriter(mode: .mark, table: table).mark(0)))
+        }
+    }
+}

@@ -50,3 +50,21 @@ import Testing
         #expect(g.level(0, 3) == 0)
     }
 }
+
+extension FieldColumnTests {
+    @Test func appendCopyRepeatsAnEarlierRecordsValue() throws {
+        let spec = "locations:tokens"
+        let copied = try column(spec, [.string("Ferry Building"), nil, .string("Pier 39")])
+        copied.appendCopy(of: 0)
+        copied.appendCopy(of: 1)
+        let parsed = try column(spec, [.string("Ferry Building"), nil, .string("Pier 39"), .string("Ferry Building"), nil])
+        #expect(copied.ids == parsed.ids && copied.counts == parsed.counts && copied.presentCount == parsed.presentCount)
+        #expect(copied.level(0, 3) == 1 && copied.level(1, 4) == 0)
+        let year = try column("year:num", [.number("1958")])
+        year.appendCopy(of: 0)
+        #expect(year.level(0, 1) == 1)
+        let dob = try column("dob:date", [.string("1908-12-09")])
+        dob.appendCopy(of: 0)
+        #expect(dob.level(0, 1) == 1 && dob.second == [19_081_209, 19_081_209])
+    }
+}

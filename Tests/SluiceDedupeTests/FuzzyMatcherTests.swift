@@ -59,3 +59,37 @@ import Testing
         }
     }
 }
+
+extension FuzzyMatcherTests {
+    /// Repeated raw values copy an earlier record's results: the columns and keys must be those
+    /// of parsing every record, for dotted paths, missing members and rules over several members.
+    @Test func repeatedValuesReadAsIfParsedAgain() throws {
+        let lines = [
+            #"{"name":"Grace Cathedral","address":{"street":"1100 California St","postcode":"94108"},"year":1964}"#,
+            #"{"name":"grace cathedral","address":{"street":"1100 California St","postcode":"94108"},"year":"1964"}"#,
+            #"{"name":"Grace Cathedral","address":{"street":"1100 California St.","postcode":"94108"}}"#,
+            #"{"name":"Grace Cathedral","year":1964}"#,
+            #"{"name":"Coit Tower","address":{"street":"1 Telegraph Hill Blvd","postcode":"94133"},"year":1933}"#,
+            #"{"name":"Coit Tower","year":1933}"#,
+        ]
+        let specs = try ["name", "address.street:tokens", "address.postcode:exact", "year:num"].map(ComparisonSpec.parse)
+        let rules = try ["address.postcode", "name:soundex+year"].map(BlockingRule.parse)
+        var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
+        let expected = specs.map(FieldColumn.init)
+        var expectedKeys: [[String?]] = rules.map { _ in [] }
+        for line in lines {
+            try withRecord(line) { record in
+                matcher.append(record)
+                for column in expected { column.append(record.value(atPath: column.spec.path)) }
+                for (rule, blockingRule) in rules.enumerated() { expectedKeys[rule].append(blockingRule.key { record.value(atPath: $0) }) }
+            }
+        }
+        for (column, reference) in zip(matcher.columns, expected) {
+            #expect(column.ids == reference.ids && column.counts == reference.counts && column.texts == reference.texts)
+            #expect(column.first.map(\.bitPattern) == reference.first.map(\.bitPattern))
+        }
+        var reference = Blocker(ruleCount: rules.count, recordCount: lines.count, maxBlock: 100, window: 20)
+        for (rule, keys) in expectedKeys.enumerated() { for (record, key) in keys.enumerated() { reference.setKey(rule: rule, record: record, key) } }
+        #expect(matcher.blocker.keys == reference.keys)
+    }
+}

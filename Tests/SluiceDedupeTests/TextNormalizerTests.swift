@@ -27,3 +27,14 @@ import Testing
         #expect(TextNormalizer.text(of: nil) == nil)
     }
 }
+
+extension TextNormalizerTests {
+    /// The byte-level ASCII path agrees with the general (Foundation) path on ASCII text.
+    @Test func asciiPathAgreesWithTheUnicodePath() {
+        let samples = [
+            "  Vallejo St. Garage ", "O'Brien's Pub", "2130 Williams Ave.", "PIER 39", "Bill Duke", "", "...", "a-b_c/d\\e",
+            "\tTab\r\nNew line", "Looking", "HTTP://EXAMPLE.COM/x?y=1&z=2", "''", "x'", "12,345.67",
+        ]
+        for text in samples { #expect(TextNormalizer.normalize(text) == TextNormalizer.normalizeUnicode(text), "\(text)") }
+    }
+}

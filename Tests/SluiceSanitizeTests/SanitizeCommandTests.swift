@@ -77,16 +77,16 @@ import Testing
 
     @Test func threadsKeepTheOutputByteIdentical() throws {
         let texts = ["Vallejo Street Garage; 766 Vallejo St.", "Pier 39", "", "Mason & California Streets (Nob Hill)"]
-        // More records than one batch, so batches and worker ranges are both exercised.
+        // More records than two batches (of 1024), so batches and worker ranges are both exercised.
         let input =
-            (0..<(SanitizeCommand.batchSize + 300)).map { index in
+            (0..<(1024 * 2 + 300)).map { index in
                 #"{"locations":"\#(texts[index % texts.count])","provenance":{"row":\#(index)}}"#
             }.joined(separator: "\n") + "\n"
-        let single = try run(["--field", "locations", "--split"], input: input)
+        let single = try run(["--field", "locations", "--split", "--threads", "1"], input: input)
         let threaded = try run(["--field", "locations", "--split", "--threads", "3"], input: input)
         #expect(threaded.lines == single.lines)
         #expect(threaded.accounting == single.accounting)
-        #expect(threaded.accounting.split == (SanitizeCommand.batchSize + 300 + 3) / 4)
+        #expect(threaded.accounting.split == (1024 * 2 + 300 + 3) / 4)
     }
 
     @Test func outputIsDeterministic() throws {

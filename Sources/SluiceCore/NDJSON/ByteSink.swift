@@ -40,6 +40,11 @@ public final class ByteSink {
     @inline(__always)
     public func endLine() throws {
         buffer.append(0x0A)
+        try flushIfFull()
+    }
+
+    /// Writes the buffer once it holds 64 KiB, for callers that append whole lines themselves.
+    public func flushIfFull() throws {
         if buffer.count >= flushThreshold { try flush() }
     }
 

@@ -1,0 +1,243 @@
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a stage does to one good record: append its output lines (each ending in a newline) to
+/// `output` and say what it did, for the stage to count.
+///
+/// Each thread has a worker of its own, so a worker may keep a memo; but what it writes must
+/// depend on the record alone, so that any number of threads gives the same bytes.
+public protocol RecordWorker: SendableMetatype {
+    /// What the stage counts for one record: lines written, a match's precision…
+    associatedtype Tally
+    mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> Tally
+}
+
+extension StageContext {
+    /// The number of threads a stage uses unless told: one per core, at most 8.
+    public static var defaultThreads: Int { max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// Reads the inputs as `forEachRecord` does, has a worker turn every good record into output
+    /// lines, writes them in input order, and calls `tally` (on this thread) with what the worker
+    /// said.
+    ///
+    /// On more than one thread, lines are gathered in batches: while `threads` workers check and
+    /// process one batch, this thread reads the next and writes the one before. Output, rejects
+    /// and counts are byte-identical to a run on one thread; memory is three batches (at most
+    /// `BatchLimit.records` lines or about `BatchLimit.bytes` each).
+    public func process<Worker: RecordWorker>(
+        _ inputs: [String], threads: Int, makeWorker: () -> Worker, tally: (Worker.Tally) -> Void
+    ) throws {
+        guard threads > 1 else {
+            var worker = makeWorker()
+            try forEachRecord(in: inputs) { record, _ in
+                tally(worker.process(record, into: &output.buffer))
+                try output.flushIfFull()
+            }
+            return
+        }
+        try forEachProcessed(inputs, workers: threads, makeWorker: makeWorker) { done, _, _ in
+            output.buffer.append(contentsOf: done.output)
+            tally(done.tally)
+            try output.flushIfFull()
+        }
+    }
+
+    /// What a worker made of one record, handed back to the reading thread.
+    struct Processed<Tally> {
+        /// The lines the worker wrote for the record.
+        var output: ArraySlice<UInt8>
+        var tally: Tally
+    }
+
+    /// Reads the inputs as `forEachRecord` does, has `workers` threads check and process the
+    /// records in batches while this thread reads the next batch, and calls `body` on this thread
+    /// with each good record's result, its line's bytes and where it was, in input order. Bad
+    /// lines are rejected in their place. For stages whose last step must stay on one thread (a
+    /// database connection), so that parsing runs beside it.
+    func forEachProcessed<Worker: RecordWorker>(
+        _ inputs: [String], workers: Int, makeWorker: () -> Worker,
+        _ body: (Processed<Worker.Tally>, UnsafeBufferPointer<UInt8>, Location) throws -> Void
+    ) throws {
+        let pool = WorkerPool((0..<max(1, workers)).map { _ in makeWorker() })
+        for input in inputs.isEmpty ? ["-"] : inputs {
+            let (fd, name) = try StageContext.openInput(input)
+            defer { if fd != 0 { close(fd) } }
+            let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
+            let bytesBefore = bytesDone
+            defer { bytesDone = bytesBefore + reader.bytesRead }
+            var current: RecordBatch<Worker.Tally> = try readBatch(reader, bytesBefore: bytesBefore)
+            var running = pool.start(current)
+            // A failure leaves no worker running on a batch the caller has given up.
+            defer { running?.wait() }
+            while !current.entries.isEmpty {
+                let next: RecordBatch<Worker.Tally> = try readBatch(reader, bytesBefore: bytesBefore)
+                running?.wait()
+                running = pool.start(next)
+                try handOver(current, source: name, body)
+                pool.release(current)
+                current = next
+            }
+        }
+    }
+
+    /// The next lines of `reader`, up to a batch's worth; blank lines are counted and left out.
+    func readBatch<Tally>(_ reader: LineReader, bytesBefore: Int) throws -> RecordBatch<Tally> {
+        let batch = RecordBatch<Tally>()
+        while batch.entries.count < BatchLimit.records, batch.bytes.count < BatchLimit.bytes, let line = try reader.nextLine() {
+            if line.isBlank {
+                accounting.blankLines += 1
+                continue
+            }
+            accounting.recordsIn += 1
+            progress.update(records: accounting.recordsIn, bytes: bytesBefore + reader.bytesRead)
+            batch.append(line)
+        }
+        return batch
+    }
+
+    /// Hands over a processed batch in input order: each record's result, or its rejection.
+    func handOver<Tally>(
+        _ batch: RecordBatch<Tally>, source: String, _ body: (Processed<Tally>, UnsafeBufferPointer<UInt8>, Location) throws -> Void
+    ) throws {
+        var entryIndex = 0
+        for share in batch.results {
+            for outcome in share.outcomes {
+                let entry = batch.entries[entryIndex]
+                entryIndex += 1
+                switch outcome {
+                case .processed(let range, let tally):
+                    try batch.bytes.withUnsafeBufferPointer { all in
+                        try body(
+                            Processed(output: share.output[range], tally: tally), UnsafeBufferPointer(rebasing: all[entry.range]),
+                            Location(source: source, line: entry.number))
+                    }
+                case .overlong:
+                    try reject(
+                        batch.line(entry), source: source, reason: .lineTooLong,
+                        detail: "line too long: \(entry.length) bytes, more than --max-line-bytes \(maxLineBytes)")
+                case .rejected(let error):
+                    try reject(batch.line(entry), source: source, reason: error.reason, detail: error.detail)
+                }
+            }
+        }
+    }
+}
+
+/// What one worker made of its share of a batch: the lines it wrote, one after another, and per
+/// record where its lines are, or why it was rejected.
+final class ShareResult<Tally>: @unchecked Sendable {
+    enum Outcome {
+        case processed(Range<Int>, Tally)
+        case overlong
+        case rejected(RecordError)
+    }
+
+    var output: [UInt8] = []
+    var outcomes: [Outcome] = []
+}
+
+/// How much one batch holds: enough lines to keep the threads busy between hand-overs, few
+/// enough to stay in cache and keep memory small.
+enum BatchLimit {
+    static let records = 1024
+    static let bytes = 1 << 20
+}
+
+/// Lines copied out of the reader's buffer, so that workers can read them while the next batch
+/// is read.
+final class RecordBatch<Tally>: @unchecked Sendable {
+    struct Entry {
+        var range: Range<Int>
+        var number: Int
+        var length: Int
+        var isOverlong: Bool
+        var isTruncated: Bool
+    }
+
+    var bytes: [UInt8] = []
+    var entries: [Entry] = []
+    /// One per worker, in order, set when processing starts.
+    var results: [ShareResult<Tally>] = []
+
+    func append(_ line: Line) {
+        let start = bytes.count
+        bytes.append(contentsOf: line.bytes)
+        entries.append(
+            Entry(range: start..<bytes.count, number: line.number, length: line.length, isOverlong: line.isOverlong, isTruncated: line.isTruncated))
+    }
+
+    /// The entry as the reader gave it, for the rejects; valid only inside `body`.
+    func line(_ entry: Entry) -> Line {
+        bytes.withUnsafeBufferPointer { all in
+            Line(
+                bytes: UnsafeBufferPointer(rebasing: all[entry.range]), number: entry.number, isOverlong: entry.isOverlong,
+                isTruncated: entry.isTruncated, length: entry.length)
+        }
+    }
+}
+
+/// One worker per thread. A worker is used by one thread at a time: its share of one batch is
+/// done (the group waited for) before the next batch starts.
+final class WorkerPool<Worker: RecordWorker>: @unchecked Sendable {
+    /// Raw storage, not an array: an array property mutated from several threads at once
+    /// would trip Swift's exclusivity checks even though each thread has its own element.
+    let workers: UnsafeMutablePointer<Worker>
+    let count: Int
+    let queue = DispatchQueue(label: "sluice.record-workers", attributes: .concurrent)
+
+    init(_ workers: [Worker]) {
+        count = workers.count
+        self.workers = .allocate(capacity: count)
+        self.workers.initialize(from: workers, count: count)
+    }
+
+    deinit {
+        workers.deinitialize(count: count)
+        workers.deallocate()
+    }
+
+    /// Frees a handed-over batch on a worker thread: what the workers allocated (a row's
+    /// strings) is costly to free on another thread, and this one has the next batch to hand over.
+    func release(_ batch: RecordBatch<Worker.Tally>) {
+        queue.async { withExtendedLifetime(batch) {} }
+    }
+
+    /// Starts processing `batch`, split into one contiguous share per worker; nil for an empty
+    /// batch. The batch's results are read only after the group has been waited for.
+    func start(_ batch: RecordBatch<Worker.Tally>) -> DispatchGroup? {
+        guard !batch.entries.isEmpty else { return nil }
+        let group = DispatchGroup()
+        let shares = (0..<count).map { _ in ShareResult<Worker.Tally>() }
+        batch.results = shares
+        let size = (batch.entries.count + count - 1) / count
+        for index in 0..<count {
+            let range = min(index * size, batch.entries.count)..<min((index + 1) * size, batch.entries.count)
+            queue.async(group: group) { self.process(batch, range, worker: index, into: shares[index]) }
+        }
+        return group
+    }
+
+    private func process(_ batch: RecordBatch<Worker.Tally>, _ range: Range<Int>, worker index: Int, into result: ShareResult<Worker.Tally>) {
+        batch.bytes.withUnsafeBufferPointer { all in
+            for entry in batch.entries[range] {
+                guard !entry.isOverlong else {
+                    result.outcomes.append(.overlong)
+                    continue
+                }
+                do throws(RecordError) {
+                    let record = try NDJSONRecord(UnsafeBufferPointer(rebasing: all[entry.range]))
+                    let start = result.output.count
+                    let tally = workers[index].process(record, into: &result.output)
+                    result.outcomes.append(.processed(start..<result.output.count, tally))
+                } catch {
+                    result.outcomes.append(.rejected(error))
+                }
+            }
+        }
+    }
+}

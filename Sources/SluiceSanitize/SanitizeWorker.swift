@@ -1,0 +1,33 @@
+import SluiceCore
+
+/// Sanitize's work on one record, on any of `--threads` threads: the record with its `address`
+/// added (or one line per location with `--split`). It counts the lines it wrote.
+struct SanitizeWorker: RecordWorker {
+    let command: SanitizeCommand
+    /// The strings this worker parsed lately, with their addresses and JSON text.
+    var memo = AddressMemo(capacity: SanitizeCommand.memoCapacity)
+
+    mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> Int {
+        // A plain name skips the dotted-path walk (which scans the name by `Character`).
+        let value = command.fieldIsPath ? record.value(atPath: command.field) : record.value(forKey: command.field)
+        guard case .string(let text)? = value else { return write(command.address(for: value), of: record, into: &output) }
+        let known = memo.entry(for: text, parse: command.parser.parse)
+        guard command.split && known.address.alternatives.count > 1 else {
+            // One line: the remembered JSON text, written once when the string was parsed.
+            record.write(adding: "address", to: &output) { $0.append(contentsOf: known.json) }
+            output.append(0x0A)
+            return 1
+        }
+        return write(known.address, of: record, into: &output)
+    }
+
+    /// The record with its address, or with `--split` once per location.
+    func write(_ address: ParsedAddress, of record: NDJSONRecord, into output: inout [UInt8]) -> Int {
+        let parts = command.parts(of: address)
+        for part in parts {
+            record.write(adding: "address", to: &output) { part.writeJSON(to: &$0) }
+            output.append(0x0A)
+        }
+        return parts.count
+    }
+}

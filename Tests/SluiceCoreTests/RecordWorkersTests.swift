@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import SluiceCore
+
+@Suite struct RecordWorkersTests {
+    /// Adds `"n"`, the length of the record's `text`, and writes a record whose text starts with
+    /// "twice" two times, so that workers write different numbers of lines per record.
+    struct LengthWorker: RecordWorker {
+        var seen = 0
+
+        mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> Int {
+            seen += 1
+            let text = record.value(forKey: "text")?.stringValue ?? ""
+            let copies = text.hasPrefix("twice") ? 2 : 1
+            for _ in 0..<copies {
+                record.write(adding: "n", .number(String(text.utf8.count)), to: &output)
+                output.append(0x0A)
+            }
+            return copies
+        }
+    }
+
+    struct Run {
+        var output: String
+        var rejects: String
+        var accounting: Accounting
+        var failure: String?
+    }
+
+    /// Runs `LengthWorker` over `input` with each number of threads, keeping rejects when asked.
+    /// The input is one file for all the runs, so that the rejects name the same source.
+    func run(_ input: [UInt8], threads: [Int], keepRejects: Bool = true) throws -> [Run] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputPath = directory.appendingPathComponent("in.ndjson").path
+        try Data(input).write(to: URL(fileURLWithPath: inputPath))
+        return try threads.map { count in
+            try run(inputPath, threads: count, keepRejects: keepRejects, outputPrefix: directory.appendingPathComponent("\(count)").path)
+        }
+    }
+
+    func run(_ inputPath: String, threads: Int, keepRejects: Bool, outputPrefix: String) throws -> Run {
+        let outputPath = outputPrefix + ".out.ndjson"
+        let rejectsPath = outputPrefix + ".rejects.ndjson"
+        let context = StageContext(
+            stage: "test", output: try ByteSink(path: outputPath), rejects: try Rejects(stage: "test", path: keepRejects ? rejectsPath : nil),
+            maxLineBytes: 200, quiet: true, progress: Progress(stage: "test", enabled: false))
+        var failure: String?
+        do {
+            try context.process([inputPath], threads: threads, makeWorker: { LengthWorker() }) { lines in
+                context.accounting.recordsOut += lines
+                context.accounting.split += lines - 1
+            }
+        } catch {
+            failure = "\(error)"
+        }
+        try context.output.flush()
+        try context.rejects.finish()
+        let rejects = keepRejects ? try String(contentsOfFile: rejectsPath, encoding: .utf8) : ""
+        return Run(
+            output: try String(contentsOfFile: outputPath, encoding: .utf8), rejects: rejects, accounting: context.accounting, failure: failure)
+    }
+
+    /// Several batches of records with bad lines of every kind scattered through them.
+    func mixedInput(records: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for index in 0..<records {
+            switch index % 701 {
+            case 100: bytes += Array(#"{"text": "broken",}"#.utf8)
+            case 200: bytes += [0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D]  // {"t":"\xFF"}
+            case 300: bytes += Array(#"{"text":"\#(String(repeating: "x", count: 300))"}"#.utf8)  // over 200 bytes
+            case 400: bytes += Array("   ".utf8)  // blank: not a record
+            case 500: bytes += Array("[1,2]".utf8)
+            default: bytes += Array(#"{"text":"\#(index % 7 == 0 ? "twice " : "")row \#(index)","provenance":{"row":\#(index + 1)}}"#.utf8)
+            }
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+
+    @Test func threadsGiveTheSameOutputRejectsAndCounts() throws {
+        let input = mixedInput(records: BatchLimit.records * 3 + 77)
+        let runs = try run(input, threads: [1, 2, 3, 8])
+        let single = runs[0]
+        #expect(single.failure == nil)
+        #expect(single.accounting.rejected > 0 && single.accounting.split > 0 && single.accounting.blankLines > 0)
+        #expect(single.accounting.balances)
+        for threaded in runs.dropFirst() {
+            #expect(threaded.output == single.output)
+            #expect(threaded.rejects == single.rejects)
+            #expect(threaded.accounting == single.accounting)
+        }
+    }
+
+    @Test func rejectsKeepInputOrderAndReasons() throws {
+        let input = mixedInput(records: 1_500)
+        let rejects = try run(input, threads: [3])[0].rejects.split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        #expect(rejects.map { $0["line"] } == [101, 201, 301, 501, 802, 902, 1002, 1202].map { .number(String($0)) })
+        #expect(
+            rejects.prefix(4).map { $0["reason"] } == [
+                .string("invalid_json"), .string("invalid_utf8"), .string("line_too_long"), .string("not_an_object"),
+            ])
+    }
+
+    @Test func withoutRejectsTheFirstBadLineStopsAfterTheRecordsBeforeIt() throws {
+        let input = mixedInput(records: 1_500)
+        let runs = try run(input, threads: [1, 2], keepRejects: false)
+        let (single, threaded) = (runs[0], runs[1])
+        #expect(single.failure != nil)
+        #expect(threaded.failure == single.failure)
+        #expect(threaded.output == single.output)
+        // Records 0…99 come before the first bad line; every 7th is written twice.
+        #expect(threaded.output.split(separator: "\n").count == 100 + 15)
+    }
+
+    @Test func emptyInputWritesNothing() throws {
+        let run = try run([], threads: [2])[0]
+        #expect(run.output.isEmpty)
+        #expect(run.accounting == Accounting())
+    }
+}
