@@ -176,18 +176,7 @@ extension AddressParser {
                 chunks.append((piece, inParens))
             }
         }
-        var depth = 0
-        var start = source.startIndex
-        for index in source.indices {
-            let token = source[index]
-            if token.isPunct("(") || token.isPunct("[") { depth += 1 }
-            if token.isPunct(")") || token.isPunct("]") { depth = max(0, depth - 1) }
-            if depth == 0, isSeparator(token) {
-                add(source[start..<index])
-                start = index + 1
-            }
-        }
-        add(source[start..<source.endIndex])
+        forEachPiece(of: source, at: isSeparator, add)
     }
 
     func rank(_ kind: ParsedAddress.Kind) -> Int {

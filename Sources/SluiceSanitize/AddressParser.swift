@@ -127,6 +127,13 @@ public struct AddressParser: Sendable {
     /// Splits at top-level (outside parentheses) separator tokens.
     func split(_ tokens: ArraySlice<Token>, at isSeparator: (Token) -> Bool) -> [ArraySlice<Token>] {
         var pieces: [ArraySlice<Token>] = []
+        forEachPiece(of: tokens, at: isSeparator) { if !$0.isEmpty { pieces.append($0) } }
+        return pieces
+    }
+
+    /// Calls `body` with each piece between top-level separator tokens, empty ones included,
+    /// without building an array of them.
+    func forEachPiece(of tokens: ArraySlice<Token>, at isSeparator: (Token) -> Bool, _ body: (ArraySlice<Token>) -> Void) {
         var depth = 0
         var start = tokens.startIndex
         for index in tokens.indices {
@@ -134,12 +141,11 @@ public struct AddressParser: Sendable {
             if token.isPunct("(") || token.isPunct("[") { depth += 1 }
             if token.isPunct(")") || token.isPunct("]") { depth = max(0, depth - 1) }
             if depth == 0, isSeparator(token) {
-                pieces.append(tokens[start..<index])
+                body(tokens[start..<index])
                 start = index + 1
             }
         }
-        pieces.append(tokens[start..<tokens.endIndex])
-        return pieces.filter { !$0.isEmpty }
+        body(tokens[start..<tokens.endIndex])
     }
 }
 
