@@ -39,6 +39,9 @@ public struct Gazetteer: Sendable {
     var addressPoints: [[GeoPoint]] = []
     public private(set) var segments: [Segment] = []
     var segmentsByStreet: [[Int]] = []
+    /// Each street's line points (its blocks' points, block after block) by latitude, for
+    /// streets that meet without sharing a node.
+    var streetLines: [LatitudeIndex] = []
     var nodeIDs: [String: Int] = [:]
     var nodePoints: [GeoPoint?] = []
     /// Where two streets meet, keyed by the two street ids (smaller first).
@@ -129,6 +132,7 @@ public struct Gazetteer: Sendable {
         }
         squashedNames = streetsBySquashedName.keys.sorted().map { ($0, Array($0.utf8), EditDistance.mask(Array($0.utf8))) }
         streetCentres = streetKeys.indices.map(centre(of:))
+        streetLines = segmentsByStreet.map { blocks in LatitudeIndex(blocks.flatMap { segments[$0].points }) }
         // A street known only from intersection lists: the middle of its crossings.
         var crossings: [Int: [GeoPoint]] = [:]
         for (pair, points) in intersections where streetCentres[pair.low] == nil || streetCentres[pair.high] == nil {

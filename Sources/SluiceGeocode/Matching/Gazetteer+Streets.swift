@@ -112,42 +112,6 @@ extension Gazetteer {
         intersections[PairKey(a, b)] ?? []
     }
 
-    /// Where two streets come within `metres` of each other without sharing a node (divided
-    /// roads such as The Embarcadero have separate carriageways whose nodes the cross streets
-    /// do not share): the middle of the closest pair of their line points.
-    /// When no two line points are that close, a street that ends within `lineMetres` of the
-    /// other's line between two of its points meets it there (`Vallejo St` ends 37 m from The
-    /// Embarcadero's line, 105 m from its nearest point).
-    /// - Complexity: O(p·q) in the two streets' line points; used only when no node is shared.
-    func nearestApproach(_ a: Int, _ b: Int, within metres: Double = 80, lineMetres: Double = 40) -> GeoPoint? {
-        let first = segmentsByStreet[a].flatMap { segments[$0].points }
-        let second = segmentsByStreet[b].flatMap { segments[$0].points }
-        var best: (distance: Double, point: GeoPoint)?
-        for p in first {
-            for q in second where abs(p.lat - q.lat) < 0.001 {
-                let distance = p.distance(to: q)
-                if distance <= metres, distance < best?.distance ?? .infinity {
-                    best = (distance, GeoPoint(lat: (p.lat + q.lat) / 2, lon: (p.lon + q.lon) / 2))
-                }
-            }
-        }
-        if let best { return best.point }
-        for (points, lines) in [(first, segmentsByStreet[b]), (second, segmentsByStreet[a])] {
-            for line in lines.map({ segments[$0].points }) {
-                for (start, end) in zip(line, line.dropFirst()) {
-                    for p in points where abs(p.lat - start.lat) < 0.005 {
-                        let foot = p.closest(onLineFrom: start, to: end)
-                        let distance = p.distance(to: foot)
-                        if distance <= lineMetres, distance < best?.distance ?? .infinity {
-                            best = (distance, GeoPoint(lat: (p.lat + foot.lat) / 2, lon: (p.lon + foot.lon) / 2))
-                        }
-                    }
-                }
-            }
-        }
-        return best?.point
-    }
-
     /// The point address `number` on `street`, when the gazetteer lists it.
     func addressPoint(street: Int, number: Int) -> GeoPoint? {
         let numbers = addressNumbers[street]
