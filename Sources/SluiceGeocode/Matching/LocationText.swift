@@ -56,7 +56,7 @@ public enum LocationText {
     /// Splits "Place, 12 Some St" and "Place - 12 Some St" and "Place at 12 Some St".
     static func split(_ text: String) -> [String] {
         var parts: [String] = []
-        for chunk in text.split(whereSeparator: { $0 == "," || $0 == ";" }).flatMap({ $0.split(separator: " - ") }) {
+        for chunk in text.split(whereSeparator: { $0 == "," || $0 == ";" }).flatMap(splitOnSpacedDash) {
             let words = chunk.split(separator: " ")
             // ", between A & B" continues the street before it.
             if let first = words.first?.lowercased(), segmentWords.contains(first) || first == "at", let last = parts.popLast() {
@@ -80,6 +80,29 @@ public enum LocationText {
             }
         }
         return parts.filter { !$0.isEmpty }
+    }
+
+    /// `chunk.split(separator: " - ")`: on ASCII text by bytes (each byte a character; the
+    /// separator holds no CR or LF), without the generic collection search.
+    static func splitOnSpacedDash(_ chunk: Substring) -> [Substring] {
+        let bytes = chunk.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return chunk.split(separator: " - ") }
+        var parts: [Substring] = []
+        var start = bytes.startIndex, index = bytes.startIndex
+        while index < bytes.endIndex {
+            let next = bytes.index(after: index)
+            if bytes[index] == 0x20, next < bytes.endIndex, bytes[next] == 0x2D, bytes.index(after: next) < bytes.endIndex,
+                bytes[bytes.index(after: next)] == 0x20
+            {
+                if start < index { parts.append(chunk[start..<index]) }
+                index = bytes.index(next, offsetBy: 2)
+                start = index
+            } else {
+                index = next
+            }
+        }
+        if start < bytes.endIndex { parts.append(chunk[start..<bytes.endIndex]) }
+        return parts
     }
 
     /// Reads an address, a block, an intersection or a lone street from one piece of text.
@@ -139,10 +162,30 @@ public enum LocationText {
 }
 
 extension String {
-    /// The text without the given characters at either end.
+    /// The text without the given characters at either end, then without spaces and tabs.
     func trimmingCharacters(in set: String) -> String {
-        let strip = Set(set)
-        guard let first = firstIndex(where: { !strip.contains($0) }), let last = lastIndex(where: { !strip.contains($0) }) else { return "" }
+        let ascii: String?? = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let kept = Self.keptASCII(bytes, stripping: set) else { return nil }
+            return kept == bytes.indices ? self : String(decoding: UnsafeBufferPointer(rebasing: bytes[kept]), as: UTF8.self)
+        }
+        if let ascii, let ascii { return ascii }
+        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) }) else { return "" }
         return String(self[first...last]).trimmingSpaces()
+    }
+
+    /// What `trimmingCharacters(in:)` keeps of ASCII text with an ASCII `set`, where every byte
+    /// is a character (CR LF is one character, but neither byte is in the set or a space);
+    /// nil for any other text.
+    private static func keptASCII(_ bytes: UnsafeBufferPointer<UInt8>, stripping set: String) -> Range<Int>? {
+        let strip = set.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }), strip.allSatisfy({ $0 < 0x80 && $0 != 0x0D && $0 != 0x0A && $0 != 0x20 && $0 != 0x09 }) else {
+            return nil
+        }
+        var low = 0, high = bytes.count
+        while low < high, strip.contains(bytes[low]) { low += 1 }
+        while high > low, strip.contains(bytes[high - 1]) { high -= 1 }
+        while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
+        while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
+        return low..<high
     }
 }
