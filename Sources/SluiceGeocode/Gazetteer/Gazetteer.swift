@@ -32,6 +32,9 @@ public struct Gazetteer: Sendable {
     /// Street ids by name key without suffix (`3rd`), and by that key without spaces (`deharo`).
     var streetsByName: [String: [Int]] = [:]
     var streetsBySquashedName: [String: [Int]] = [:]
+    /// Each street's name key and lower-case suffix (`3rd`, `st`; "" for none), normalised once.
+    var streetNameKeys: [String] = []
+    var streetSuffixes: [String] = []
     /// The squashed names as bytes, sorted, for the typo search.
     var squashedNames: [(name: String, bytes: [UInt8], mask: UInt64)] = []
     /// Point addresses per street, sorted by number.
@@ -125,8 +128,13 @@ public struct Gazetteer: Sendable {
             addressPoints[street] = order.map { addressPoints[street][$0] }
         }
         linkNodes()
+        streetNameKeys = []
+        streetSuffixes = []
         for (id, key) in streetKeys.enumerated() {
-            let name = StreetNormalizer.normalize(key).nameKey
+            let normal = StreetNormalizer.normalize(key)
+            let name = normal.nameKey
+            streetNameKeys.append(name)
+            streetSuffixes.append(normal.suffix?.lowercased() ?? "")
             streetsByName[name, default: []].append(id)
             streetsBySquashedName[Self.squash(name), default: []].append(id)
         }

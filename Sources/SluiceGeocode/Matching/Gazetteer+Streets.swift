@@ -88,23 +88,24 @@ extension Gazetteer {
         let ids = best.filter { $0.distance == closest.distance }.flatMap { streetsBySquashedName[$0.name] ?? [] }
         let factor = closest.distance == 1 ? 0.9 : 0.8
         return ordered(ids, normal: normal).map { id in
-            StreetChoice(id: id, method: "fuzzy_street(\(normal.nameKey)→\(StreetNormalizer.normalize(streetKeys[id]).nameKey))", factor: factor)
+            StreetChoice(id: id, method: "fuzzy_street(\(normal.nameKey)→\(streetNameKeys[id]))", factor: factor)
         }
     }
 
     /// The lower-case suffix of a gazetteer street (`st` for `north point st`), "" when none.
-    func suffix(of id: Int) -> String {
-        StreetNormalizer.normalize(streetKeys[id]).suffix?.lowercased() ?? ""
-    }
+    func suffix(of id: Int) -> String { streetSuffixes[id] }
 
     /// Same suffix as asked first, then common suffixes, then by key.
     func ordered(_ ids: [Int], normal: NormalizedStreet) -> [Int] {
+        guard ids.count > 1 else { return ids }
+        let wanted = normal.suffix?.lowercased()
         func rank(_ id: Int) -> Int {
-            let suffix = StreetNormalizer.normalize(streetKeys[id]).suffix?.lowercased() ?? ""
-            if let wanted = normal.suffix?.lowercased(), suffix == wanted { return -1 }
+            let suffix = streetSuffixes[id]
+            if let wanted, suffix == wanted { return -1 }
             return Self.suffixPreference.firstIndex(of: suffix) ?? Self.suffixPreference.count
         }
-        return ids.sorted { (rank($0), streetKeys[$0]) < (rank($1), streetKeys[$1]) }
+        // Ranked once per street, not once per comparison.
+        return ids.map { (rank($0), streetKeys[$0], $0) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
     }
 
     /// Where two streets meet; several points when they cross more than once.
