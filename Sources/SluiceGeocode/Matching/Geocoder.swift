@@ -159,10 +159,10 @@ public struct Geocoder: Sendable {
                         method: Self.method("between_addresses", street)))
                 continue
             }
-            let blocks = gazetteer.segmentsByStreet[street.id].map { gazetteer.segments[$0] }
-            if let (segment, result) = blocks.lazy.compactMap({ segment in Interpolation.locate(number: number, in: segment).map { (segment, $0) } })
-                .first
-            {
+            let blocks = gazetteer.segmentsByStreet[street.id]
+            if let (segment, result) = blocks.lazy.compactMap({ block in
+                Interpolation.locate(number: number, in: gazetteer.segments[block]).map { (gazetteer.segments[block], $0) }
+            }).first {
                 let score = (result.sideMatched ? Score.interpolated : Score.interpolatedOtherSide) * street.factor
                 let rule = result.sideMatched ? "interpolated" : "interpolated_centreline"
                 answers.append(
@@ -172,9 +172,17 @@ public struct Geocoder: Sendable {
                 continue
             }
             // Past the listed ranges (a newer building): the end of the nearest block, if close.
-            let near = blocks.compactMap { segment in Interpolation.gap(number: number, to: segment).map { (segment, $0) } }
-                .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
-            if let (segment, gap) = near, gap <= 100, let point = Interpolation.nearestEnd(number: number, of: segment) {
+            var near: (block: Int, gap: Int)?
+            for block in blocks {
+                guard let gap = Interpolation.gap(number: number, to: gazetteer.segments[block]) else { continue }
+                if let best = near, gap > best.gap || (gap == best.gap && gazetteer.segments[block].id >= gazetteer.segments[best.block].id) {
+                    continue
+                }
+                near = (block, gap)
+            }
+            if let near, near.gap <= 100, case let segment = gazetteer.segments[near.block],
+                let point = Interpolation.nearestEnd(number: number, of: segment)
+            {
                 answers.append(
                     GeoMatch(
                         point: point, precision: .interpolated, score: Score.nearestBlock * street.factor,
