@@ -83,4 +83,14 @@ import Testing
             #expect(LocationText.splitOnSpacedDash(chunk) == chunk.split(separator: " - "), "\(text)")
         }
     }
+
+    @Test func wordsWithConnectorsOfTheirOwn() {
+        #expect(LocationText.words("Mason&Pine  Streets") == ["Mason", "&", "Pine", "Streets"])
+        #expect(LocationText.words("Broadway @ Jones/Taylor") == ["Broadway", "@", "Jones", "/", "Taylor"])
+        #expect(LocationText.words("") == [])
+        #expect(LocationText.words(" && ") == ["&", "&"])
+        // Not ASCII, or with a CR: by characters, as the text was always read.
+        #expect(LocationText.words("Café&Vesuvio") == ["Café", "&", "Vesuvio"])
+        #expect(LocationText.words("a\r\n& b") == ["a\r\n", "&", "b"])
+    }
 }

@@ -110,27 +110,23 @@ public enum LocationText {
         // "372/374 Pennsylvania Ave", "0-100 block Halleck Street": the first number counts.
         var number: Int?
         var text = Substring(piece)
-        if let first = piece.split(separator: " ").first, first.first?.isNumber == true,
-            first.allSatisfy({ $0.isNumber || $0 == "/" || $0 == "-" }), let value = Int(first.prefix { $0.isNumber })
-        {
+        // The first word: what `piece.split(separator: " ").first` gives, without the array.
+        let first = piece.drop { $0 == " " }.prefix { $0 != " " }
+        if first.first?.isNumber == true, first.allSatisfy({ $0.isNumber || $0 == "/" || $0 == "-" }), let value = Int(first.prefix { $0.isNumber }) {
             number = value
             text = piece.dropFirst(first.count)
         }
-        var spaced = ""
-        for character in text {
-            if character == "&" || character == "@" || character == "/" {
-                spaced += " \(character) "
-            } else {
-                spaced.append(character)
-            }
+        var words = Self.words(text)
+        var lowered = words.map { $0.lowercased() }
+        let fillers = lowered.prefix { fillerWords.contains($0) || (number != nil && $0 == "block") }.count
+        words.removeFirst(fillers)
+        lowered.removeFirst(fillers)
+        if lowered.contains(where: { $0 == "midblock" || $0 == "mid-block" }) {
+            words = zip(words, lowered).filter { $1 != "midblock" && $1 != "mid-block" }.map(\.0)
+            lowered.removeAll { $0 == "midblock" || $0 == "mid-block" }
         }
-        var words = spaced.split(separator: " ").map(String.init)
-        while let first = words.first, fillerWords.contains(first.lowercased()) || (number != nil && first.lowercased() == "block") {
-            words.removeFirst()
-        }
-        words.removeAll { $0.lowercased() == "midblock" || $0.lowercased() == "mid-block" }
         guard !words.isEmpty else { return nil }
-        let lower = words.map { $0.lowercased().trimmingCharacters(in: ".,;") }
+        let lower = lowered.map { $0.trimmingCharacters(in: ".,;") }
         if let between = lower.firstIndex(where: segmentWords.contains), between > 0 {
             let after = lower[(between + 1)...]
             if let separator = after.firstIndex(where: rangeWords.contains), separator > between + 1, separator + 1 < words.count {
@@ -154,6 +150,34 @@ public enum LocationText {
             return (number, join(words[...]), [])
         }
         return nil
+    }
+
+    /// The words of `text`, with `&`, `@` and `/` words of their own (`Mason&Pine`).
+    static func words(_ text: Substring) -> [String] {
+        let bytes = text.utf8
+        // ASCII without CR: each byte is a character, so bytes split as the characters would.
+        if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            var words: [String] = []
+            var start = bytes.startIndex
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte == 0x20 || byte == 0x26 || byte == 0x40 || byte == 0x2F else { continue }
+                if start < index { words.append(String(text[start..<index])) }
+                if byte != 0x20 { words.append(String(text[index...index])) }
+                start = bytes.index(after: index)
+            }
+            if start < bytes.endIndex { words.append(String(text[start...])) }
+            return words
+        }
+        var spaced = ""
+        for character in text {
+            if character == "&" || character == "@" || character == "/" {
+                spaced += " \(character) "
+            } else {
+                spaced.append(character)
+            }
+        }
+        return spaced.split(separator: " ").map(String.init)
     }
 
     static func join(_ words: some Sequence<String>) -> String {
