@@ -56,21 +56,21 @@ public enum LocationText {
     /// Splits "Place, 12 Some St" and "Place - 12 Some St" and "Place at 12 Some St".
     static func split(_ text: String) -> [String] {
         var parts: [String] = []
-        for chunk in text.split(whereSeparator: { $0 == "," || $0 == ";" }).flatMap(splitOnSpacedDash) {
-            let words = chunk.split(separator: " ")
+        for chunk in ASCIIText.pieces(of: Substring(text), separatedBy: [0x2C, 0x3B]).flatMap(splitOnSpacedDash) {
+            let words = ASCIIText.pieces(of: chunk, separatedBy: [0x20])
             // ", between A & B" continues the street before it.
             if let first = words.first?.lowercased(), segmentWords.contains(first) || first == "at", let last = parts.popLast() {
                 parts.append(last + " " + chunk.trimmingSpaces())
                 continue
             }
-            if let at = words.firstIndex(where: { $0.lowercased() == "at" }), at > 0, at + 1 < words.count,
-                words[at + 1].first?.isNumber == true, words[at + 1].allSatisfy({ $0.isNumber })
+            if let at = words.firstIndex(where: { ASCIIText.isLowercased($0, "at") }), at > 0, at + 1 < words.count,
+                ASCIIText.startsWithDigit(words[at + 1]) == true, ASCIIText.isDigits(words[at + 1])
             {
                 parts.append(words[..<at].joined(separator: " "))
                 parts.append(words[(at + 1)...].joined(separator: " "))
-            } else if words.first?.first?.isNumber == false,
-                let number = words.dropFirst().firstIndex(where: { $0.allSatisfy(\.isNumber) }), number + 1 < words.count,
-                words[number + 1].first?.isLetter == true
+            } else if let first = words.first, ASCIIText.startsWithDigit(first) == false,
+                let number = words.dropFirst().firstIndex(where: ASCIIText.isDigits), number + 1 < words.count,
+                ASCIIText.startsWithLetter(words[number + 1]) == true
             {
                 // "UCSF Mt Zion 1600 Divisadero": a place, then an address.
                 parts.append(words[..<number].joined(separator: " "))
@@ -85,24 +85,26 @@ public enum LocationText {
     /// `chunk.split(separator: " - ")`: on ASCII text by bytes (each byte a character; the
     /// separator holds no CR or LF), without the generic collection search.
     static func splitOnSpacedDash(_ chunk: Substring) -> [Substring] {
-        let bytes = chunk.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return chunk.split(separator: " - ") }
-        var parts: [Substring] = []
-        var start = bytes.startIndex, index = bytes.startIndex
-        while index < bytes.endIndex {
-            let next = bytes.index(after: index)
-            if bytes[index] == 0x20, next < bytes.endIndex, bytes[next] == 0x2D, bytes.index(after: next) < bytes.endIndex,
-                bytes[bytes.index(after: next)] == 0x20
-            {
-                if start < index { parts.append(chunk[start..<index]) }
-                index = bytes.index(next, offsetBy: 2)
-                start = index
-            } else {
-                index = next
+        let ascii = ASCIIText.withASCIIBytes(chunk) { bytes in
+            let utf8 = chunk.utf8
+            func piece(_ range: Range<Int>) -> Substring {
+                chunk[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
             }
+            var parts: [Substring] = []
+            var start = 0, offset = 0
+            while offset < bytes.count {
+                if offset + 2 < bytes.count, bytes[offset] == 0x20, bytes[offset + 1] == 0x2D, bytes[offset + 2] == 0x20 {
+                    if start < offset { parts.append(piece(start..<offset)) }
+                    offset += 3
+                    start = offset
+                } else {
+                    offset += 1
+                }
+            }
+            if start < bytes.count { parts.append(piece(start..<bytes.count)) }
+            return parts
         }
-        if start < bytes.endIndex { parts.append(chunk[start..<bytes.endIndex]) }
-        return parts
+        return ascii ?? chunk.split(separator: " - ")
     }
 
     /// Reads an address, a block, an intersection or a lone street from one piece of text.
@@ -111,8 +113,10 @@ public enum LocationText {
         var number: Int?
         var text = Substring(piece)
         // The first word: what `piece.split(separator: " ").first` gives, without the array.
-        let first = piece.drop { $0 == " " }.prefix { $0 != " " }
-        if first.first?.isNumber == true, first.allSatisfy({ $0.isNumber || $0 == "/" || $0 == "-" }), let value = Int(first.prefix { $0.isNumber }) {
+        let first = ASCIIText.pieces(of: Substring(piece), separatedBy: [0x20]).first ?? ""
+        if ASCIIText.startsWithDigit(first) == true, first.allSatisfy({ $0.isNumber || $0 == "/" || $0 == "-" }),
+            let value = Int(first.prefix { $0.isNumber })
+        {
             number = value
             text = piece.dropFirst(first.count)
         }
@@ -154,21 +158,23 @@ public enum LocationText {
 
     /// The words of `text`, with `&`, `@` and `/` words of their own (`Mason&Pine`).
     static func words(_ text: Substring) -> [String] {
-        let bytes = text.utf8
         // ASCII without CR: each byte is a character, so bytes split as the characters would.
-        if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            var words: [String] = []
-            var start = bytes.startIndex
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte == 0x20 || byte == 0x26 || byte == 0x40 || byte == 0x2F else { continue }
-                if start < index { words.append(String(text[start..<index])) }
-                if byte != 0x20 { words.append(String(text[index...index])) }
-                start = bytes.index(after: index)
-            }
-            if start < bytes.endIndex { words.append(String(text[start...])) }
-            return words
-        }
+        let ascii: [String]? =
+            ASCIIText.withASCIIBytes(text) { bytes in
+                guard !bytes.contains(0x0D) else { return nil }
+                var words: [String] = []
+                var start = 0
+                for offset in 0..<bytes.count {
+                    let byte = bytes[offset]
+                    guard byte == 0x20 || byte == 0x26 || byte == 0x40 || byte == 0x2F else { continue }
+                    if start < offset { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)) }
+                    if byte != 0x20 { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...offset]), as: UTF8.self)) }
+                    start = offset + 1
+                }
+                if start < bytes.count { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
+                return words
+            } ?? nil
+        if let ascii { return ascii }
         var spaced = ""
         for character in text {
             if character == "&" || character == "@" || character == "/" {
