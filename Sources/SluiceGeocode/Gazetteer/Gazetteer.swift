@@ -35,6 +35,9 @@ public struct Gazetteer: Sendable {
     /// Each street's name key and lower-case suffix (`3rd`, `st`; "" for none), normalised once.
     var streetNameKeys: [String] = []
     var streetSuffixes: [String] = []
+    /// `StreetNormalizer.normalize` of each street's display forms (`Williams Ave`, `Williams`),
+    /// worked out at load: most street texts in records are written just so.
+    var normalizedDisplayTexts: [String: NormalizedStreet] = [:]
     /// The squashed names as bytes, sorted, for the typo search.
     var squashedNames: [(name: String, bytes: [UInt8], mask: UInt64)] = []
     /// Point addresses per street, sorted by number.
@@ -137,6 +140,9 @@ public struct Gazetteer: Sendable {
             streetSuffixes.append(normal.suffix?.lowercased() ?? "")
             streetsByName[name, default: []].append(id)
             streetsBySquashedName[Self.squash(name), default: []].append(id)
+            for text in [normal.display, normal.name] where Self.isASCII(text) && normalizedDisplayTexts[text] == nil {
+                normalizedDisplayTexts[text] = StreetNormalizer.normalize(text)
+            }
         }
         squashedNames = streetsBySquashedName.keys.sorted().map { ($0, Array($0.utf8), EditDistance.mask(Array($0.utf8))) }
         streetCentres = streetKeys.indices.map(centre(of:))
@@ -192,6 +198,16 @@ public struct Gazetteer: Sendable {
         guard !points.isEmpty else { return nil }
         let span = points.first.map { first in points.map { $0.distance(to: first) }.max() ?? 0 } ?? 0
         return (points[points.count / 2], span)
+    }
+
+    /// ASCII text equals another string only when their bytes are equal (some other text is
+    /// canonically equivalent to ASCII: the Kelvin sign to `K`), so only ASCII texts are looked up.
+    static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+    /// `StreetNormalizer.normalize(text)`, looked up when the text is a street's display form.
+    func normalize(_ text: String) -> NormalizedStreet {
+        if Self.isASCII(text), let known = normalizedDisplayTexts[text] { return known }
+        return StreetNormalizer.normalize(text)
     }
 
     /// A name key without spaces, so `De Haro` and `DeHaro` meet.

@@ -50,7 +50,7 @@ extension Gazetteer {
     }
 
     func streetsAsWritten(_ text: String) -> [StreetChoice] {
-        let normal = StreetNormalizer.normalize(text)
+        let normal = normalize(text)
         guard !normal.nameKey.isEmpty else { return [] }
         if let id = streetIDs[normal.key] { return [StreetChoice(id: id, method: "", factor: 1)] }
         let method = normal.suffix == nil ? "suffix_added" : "suffix_differs"
