@@ -14,6 +14,8 @@ struct GeocodeWorker: RecordWorker {
     /// remembered by the exact JSON text of the `address` value (or of the --field text). Each
     /// thread has its own memo; an answer depends on the text alone, so output does not.
     var memo: AnswerMemo
+    /// Streets and places this thread has looked up, by their text.
+    var lookups = GeocodeLookups(limit: 4096)
     /// The `geo` object being written, kept to reuse its storage.
     var geo: [UInt8] = []
 
@@ -36,9 +38,9 @@ struct GeocodeWorker: RecordWorker {
         }
         let matches: [GeoMatch]
         if let addressMember {
-            matches = geocoder.geocode(GeocodeQuery(address: record.value(of: addressMember)))
+            matches = geocoder.geocode(GeocodeQuery(address: record.value(of: addressMember)), lookups: &lookups)
         } else if let field, let text = record.value(atPath: field)?.stringValue {
-            var found = geocoder.geocode(LocationText.parse(text))
+            var found = geocoder.geocode(LocationText.parse(text), lookups: &lookups)
             if found.first?.precision != GeoMatch.none("").precision { found[0].method += "+field" }
             matches = found
         } else {

@@ -33,21 +33,29 @@ public struct Geocoder: Sendable {
 
     /// All answers for `query`, best first; a single `precision: none` answer when nothing matched.
     public func geocode(_ query: GeocodeQuery) -> [GeoMatch] {
+        var lookups = GeocodeLookups(limit: 0)
+        return geocode(query, lookups: &lookups)
+    }
+
+    /// The same, remembering street and place lookups in `lookups` for the next records.
+    func geocode(_ query: GeocodeQuery, lookups: inout GeocodeLookups) -> [GeoMatch] {
         guard !query.isEmpty else { return [.none("empty location")] }
-        var (streetAnswers, placeAnswers) = collect(query)
+        var (streetAnswers, placeAnswers) = collect(query, &lookups)
         for alternative in query.alternatives {
-            let (moreStreets, morePlaces) = collect(alternative)
+            let (moreStreets, morePlaces) = collect(alternative, &lookups)
             streetAnswers += moreStreets.map { Self.alternative($0) }
             placeAnswers += morePlaces.map { Self.alternative($0) }
         }
         if let text = query.fallbackText, !(streetAnswers + placeAnswers).contains(where: { $0.precision < .street }) {
-            let (moreStreets, morePlaces) = collect(LocationText.parse(text))
+            let (moreStreets, morePlaces) = collect(LocationText.parse(text), &lookups)
             streetAnswers += moreStreets.map { Self.alternative($0, "+text_reading") }
             placeAnswers += morePlaces.map { Self.alternative($0, "+text_reading") }
         }
         let answers = reconcile(streetAnswers, placeAnswers)
         guard !answers.isEmpty else {
-            if let street = query.street, gazetteer.streets(for: street).isEmpty { return [.none("street '\(street)' is not in the gazetteer")] }
+            if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty {
+                return [.none("street '\(street)' is not in the gazetteer")]
+            }
             return [.none("no street, intersection or place matched '\(query.place ?? query.text)'")]
         }
         return answers
@@ -61,14 +69,14 @@ public struct Geocoder: Sendable {
     }
 
     /// The answers of every rule that applies to one reading: street-based, then place-based.
-    func collect(_ query: GeocodeQuery) -> (streets: [GeoMatch], places: [GeoMatch]) {
+    func collect(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> (streets: [GeoMatch], places: [GeoMatch]) {
         var answers: [GeoMatch] = []
-        let streets = query.street.map(gazetteer.streets(for:)) ?? []
+        let streets = query.street.map { lookups.streets(for: $0, in: gazetteer) } ?? []
         if let number = query.number, !streets.isEmpty { answers += addressAnswers(number: number, streets: streets) }
         if query.crossStreets.count == 1, !streets.isEmpty {
-            answers += intersectionAnswers(streets, query.crossStreets[0])
+            answers += intersectionAnswers(streets, query.crossStreets[0], &lookups)
         } else if query.crossStreets.count == 2, !streets.isEmpty {
-            answers += segmentAnswers(streets, query.crossStreets[0], query.crossStreets[1])
+            answers += segmentAnswers(streets, query.crossStreets[0], query.crossStreets[1], &lookups)
         }
         if let street = streets.first, let centre = gazetteer.streetCentres[street.id] {
             answers.append(
@@ -83,7 +91,7 @@ public struct Geocoder: Sendable {
         // With a street-level answer in hand a place only confirms it: exact names suffice.
         let fuzzy = !answers.contains { $0.precision < .street }
         for (position, name) in names.enumerated() where places.isEmpty {
-            places = placeAnswers(name, fuzzy: fuzzy).map { answer in
+            places = placeAnswers(name, fuzzy: fuzzy, &lookups).map { answer in
                 var answer = answer
                 if position > 0 { answer.score *= 0.95 }
                 return answer
@@ -93,7 +101,7 @@ public struct Geocoder: Sendable {
             // (`Marina Green` is the park `Yacht Harbor and Marina Green`, not Marina Green Dr).
             if query.street == nil, !places.contains(where: { !$0.method.hasPrefix("place_fuzzy") }),
                 places.isEmpty || !gazetteer.placeIndex.someName(holdsAllWordsOf: name),
-                let choices = Optional(gazetteer.streets(for: name)), let street = choices.first,
+                let choices = Optional(lookups.streets(for: name, in: gazetteer)), let street = choices.first,
                 street.method.isEmpty || (street.method == "suffix_added" && choices.count == 1), let centre = gazetteer.streetCentres[street.id]
             {
                 places = []
@@ -192,8 +200,8 @@ public struct Geocoder: Sendable {
         return answers
     }
 
-    func intersectionAnswers(_ streets: [Gazetteer.StreetChoice], _ crossText: String) -> [GeoMatch] {
-        let crosses = gazetteer.streets(for: crossText)
+    func intersectionAnswers(_ streets: [Gazetteer.StreetChoice], _ crossText: String, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
+        let crosses = lookups.streets(for: crossText, in: gazetteer)
         for street in streets {
             for cross in crosses where cross.id != street.id {
                 let points = gazetteer.meeting(street.id, cross.id)
@@ -226,9 +234,9 @@ public struct Geocoder: Sendable {
 
     /// A block between two cross streets: the midpoint of its two intersections, or the one
     /// intersection found.
-    func segmentAnswers(_ streets: [Gazetteer.StreetChoice], _ first: String, _ second: String) -> [GeoMatch] {
-        let one = intersectionAnswers(streets, first)
-        let two = intersectionAnswers(streets, second)
+    func segmentAnswers(_ streets: [Gazetteer.StreetChoice], _ first: String, _ second: String, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
+        let one = intersectionAnswers(streets, first, &lookups)
+        let two = intersectionAnswers(streets, second, &lookups)
         guard let a = one.first, let b = two.first, let p = a.point, let q = b.point else {
             return (one + two).map { answer in
                 var answer = answer
@@ -248,8 +256,8 @@ public struct Geocoder: Sendable {
         return [GeoMatch(point: middle, precision: .segment, score: score, matched: "\(street) between \(crossA) and \(crossB)", method: method)]
     }
 
-    func placeAnswers(_ text: String, fuzzy: Bool = true) -> [GeoMatch] {
-        gazetteer.placeIndex.search(text, fuzzy: fuzzy).map { hit in
+    func placeAnswers(_ text: String, fuzzy: Bool, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
+        lookups.places(text, fuzzy: fuzzy, in: gazetteer.placeIndex).map { hit in
             let place = gazetteer.places[hit.place]
             let base = place.category == "neighborhood" ? Score.neighbourhood : Score.place
             // Say when the place is a whole neighbourhood: it locates the record only roughly.
