@@ -48,7 +48,7 @@ struct GeocodeWorker: RecordWorker {
         }
         let precision = matches.first?.precision ?? .none
         geo.removeAll(keepingCapacity: true)
-        JSONWriter.write(GeoMatch.json(matches, candidates: candidates), to: &geo)
+        GeoMatch.write(matches, candidates: candidates, to: &geo)
         if let memoKey { memo.remember(memoKey.bytes, kind: memoKey.kind, geo: geo, precision: precision) }
         record.write(adding: "geo", to: &output) { [geo] in $0.append(contentsOf: geo) }
         output.append(0x0A)
