@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// Character questions about location text answered from its UTF-8 bytes when the text is
 /// ASCII, with the same answers as asking character by character (which is what other text
 /// gets). In ASCII each byte is one character, except a CR LF pair, which is one character but
@@ -70,6 +72,18 @@ enum ASCIIText {
         }
         return ascii ?? (word.lowercased() == lowerCaseASCII)
     }
+
+    /// `text.trimmingSpaces()`, without walking characters when neither end is a space or a
+    /// tab (a character equal to one of them is that one byte); most texts are not copied.
+    static func trimmingSpaces(_ text: Substring) -> String {
+        isSpaceOrTab(text.utf8.first) || isSpaceOrTab(text.utf8.last) ? text.trimmingSpaces() : String(text)
+    }
+
+    static func trimmingSpaces(_ text: String) -> String {
+        isSpaceOrTab(text.utf8.first) || isSpaceOrTab(text.utf8.last) ? text.trimmingSpaces() : text
+    }
+
+    static func isSpaceOrTab(_ byte: UInt8?) -> Bool { byte == 0x20 || byte == 0x09 }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 }

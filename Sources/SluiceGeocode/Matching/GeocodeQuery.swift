@@ -29,12 +29,6 @@ public struct GeocodeQuery: Equatable, Sendable {
         self.text = text
     }
 
-    /// The text without surrounding spaces; most values have none, so they are not copied.
-    static func trimmed(_ text: String) -> String {
-        let isSpace = { (byte: UInt8?) in byte == 0x20 || byte == 0x09 }
-        return isSpace(text.utf8.first) || isSpace(text.utf8.last) ? text.trimmingSpaces() : text
-    }
-
     /// True when the query names nothing at all.
     public var isEmpty: Bool { place == nil && street == nil && text.isEmpty }
 
@@ -43,7 +37,7 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// back to parsing its raw text.
     public init(address: JSONValue) {
         func text(_ key: String) -> String? {
-            guard let value = address[key]?.stringValue.map(Self.trimmed), !value.isEmpty else {
+            guard let value = address[key]?.stringValue.map(ASCIIText.trimmingSpaces), !value.isEmpty else {
                 if let number = address[key], case .number(let digits) = number { return digits }
                 return nil
             }

@@ -16,13 +16,13 @@ public enum LocationText {
     static let streetTypes: Set<String> = Set(USPSTables.suffixes.filter { USPSTables.streetSuffixes.contains($0.value) }.keys)
 
     public static func parse(_ text: String) -> GeocodeQuery {
-        var query = GeocodeQuery(text: text.trimmingSpaces())
+        var query = GeocodeQuery(text: ASCIIText.trimmingSpaces(text))
         var pieces: [String] = []
         var rest = query.text
         // "Outer (inner)": usually a place with its address, or an address with its district.
         if rest.hasSuffix(")"), let open = rest.lastIndex(of: "(") {
-            let outer = rest[..<open].trimmingSpaces()
-            let inner = String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]).trimmingSpaces()
+            let outer = ASCIIText.trimmingSpaces(rest[..<open])
+            let inner = ASCIIText.trimmingSpaces(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)])
             let innerFirst = inner.split(separator: " ").first.map { $0.lowercased() } ?? ""
             if segmentWords.contains(innerFirst) {
                 pieces = [outer + " " + inner]
@@ -60,7 +60,7 @@ public enum LocationText {
             let words = ASCIIText.pieces(of: chunk, separatedBy: [0x20])
             // ", between A & B" continues the street before it.
             if let first = words.first?.lowercased(), segmentWords.contains(first) || first == "at", let last = parts.popLast() {
-                parts.append(last + " " + chunk.trimmingSpaces())
+                parts.append(last + " " + ASCIIText.trimmingSpaces(chunk))
                 continue
             }
             if let at = words.firstIndex(where: { ASCIIText.isLowercased($0, "at") }), at > 0, at + 1 < words.count,
@@ -76,7 +76,7 @@ public enum LocationText {
                 parts.append(words[..<number].joined(separator: " "))
                 parts.append(words[number...].joined(separator: " "))
             } else {
-                parts.append(chunk.trimmingSpaces())
+                parts.append(ASCIIText.trimmingSpaces(chunk))
             }
         }
         return parts.filter { !$0.isEmpty }
