@@ -29,6 +29,17 @@ public struct GeocodeQuery: Equatable, Sendable {
         self.text = text
     }
 
+    /// True when `collect` would find the same answers for both readings: they agree on every
+    /// part it reads (not on `alternatives` or `fallbackText`, which `geocode` handles).
+    /// Texts are compared by their bytes: `==` also holds for canonically equivalent texts,
+    /// which a lookup could tell apart.
+    func asksTheSame(as other: GeocodeQuery) -> Bool {
+        func same(_ a: String?, _ b: String?) -> Bool { a == nil ? b == nil : b.map { a?.utf8.elementsEqual($0.utf8) == true } ?? false }
+        func same(_ a: [String], _ b: [String]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { same($0, $1) } }
+        return number == other.number && same(street, other.street) && same(crossStreets, other.crossStreets) && same(place, other.place)
+            && same(otherPlaces, other.otherPlaces) && same(text, other.text)
+    }
+
     /// True when the query names nothing at all.
     public var isEmpty: Bool { place == nil && street == nil && text.isEmpty }
 

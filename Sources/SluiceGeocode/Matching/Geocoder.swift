@@ -40,14 +40,18 @@ public struct Geocoder: Sendable {
     /// The same, remembering street and place lookups in `lookups` for the next records.
     func geocode(_ query: GeocodeQuery, lookups: inout GeocodeLookups) -> [GeoMatch] {
         guard !query.isEmpty else { return [.none("empty location")] }
-        var (streetAnswers, placeAnswers) = collect(query, &lookups)
+        let first = collect(query, &lookups)
+        var (streetAnswers, placeAnswers) = first
         for alternative in query.alternatives {
             let (moreStreets, morePlaces) = collect(alternative, &lookups)
             streetAnswers += moreStreets.map { Self.alternative($0) }
             placeAnswers += morePlaces.map { Self.alternative($0) }
         }
         if let text = query.fallbackText, !(streetAnswers + placeAnswers).contains(where: { $0.precision < .street }) {
-            let (moreStreets, morePlaces) = collect(LocationText.parse(text), &lookups)
+            let reading = LocationText.parse(text)
+            // The text often reads as the address object did (`2130 Williams Ave.`): the same
+            // reading gives the same answers.
+            let (moreStreets, morePlaces) = reading.asksTheSame(as: query) ? first : collect(reading, &lookups)
             streetAnswers += moreStreets.map { Self.alternative($0, "+text_reading") }
             placeAnswers += morePlaces.map { Self.alternative($0, "+text_reading") }
         }
@@ -69,6 +73,8 @@ public struct Geocoder: Sendable {
     }
 
     /// The answers of every rule that applies to one reading: street-based, then place-based.
+    /// They depend on the reading's `street`, `number`, `crossStreets`, `place`, `otherPlaces`
+    /// and `text` alone (see `GeocodeQuery.asksTheSame(as:)`).
     func collect(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> (streets: [GeoMatch], places: [GeoMatch]) {
         var answers: [GeoMatch] = []
         let streets = query.street.map { lookups.streets(for: $0, in: gazetteer) } ?? []
