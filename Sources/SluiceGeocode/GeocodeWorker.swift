@@ -10,46 +10,47 @@ struct GeocodeWorker: RecordWorker {
     let geocoder: Geocoder
     let field: String?
     let candidates: Int
-    let memoLimit: Int
     /// The same location text comes back often (a film shot at City Hall twice): answers are
     /// remembered by the exact JSON text of the `address` value (or of the --field text). Each
     /// thread has its own memo; an answer depends on the text alone, so output does not.
-    var memo: [[UInt8]: (geo: JSONValue, precision: Precision)] = [:]
+    var memo: AnswerMemo
+    /// Streets and places this thread has looked up, by their text.
+    var lookups = GeocodeLookups(limit: 4096)
+    /// The `geo` object being written, kept to reuse its storage.
+    var geo: [UInt8] = []
 
     init(geocoder: Geocoder, field: String?, candidates: Int, threads: Int) {
         self.geocoder = geocoder
         self.field = field
         self.candidates = candidates
-        memoLimit = Self.memoLimit / threads
+        memo = AnswerMemo(limit: Self.memoLimit / threads)
     }
 
     mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> Precision {
         let addressMember = record.member(named: "address").flatMap { record.rawValue($0).first == UInt8(ascii: "{") ? $0 : nil }
-        let memoKey =
-            addressMember.map { [UInt8(ascii: "a")] + Array(record.rawValue($0)) }
-            ?? field.flatMap { record.member(named: $0) }.map { [UInt8(ascii: "f")] + Array(record.rawValue($0)) }
-        if let memoKey, let known = memo[memoKey] {
-            record.write(adding: "geo", known.geo, to: &output)
+        let memoKey: (bytes: [UInt8], kind: AnswerMemo.Kind)? =
+            addressMember.map { (Array(record.rawValue($0)), .address) }
+            ?? field.flatMap { record.member(named: $0) }.map { (Array(record.rawValue($0)), .field) }
+        if let memoKey, let known = memo.answer(for: memoKey.bytes, kind: memoKey.kind) {
+            record.write(adding: "geo", to: &output) { $0.append(contentsOf: known.geo) }
             output.append(0x0A)
             return known.precision
         }
         let matches: [GeoMatch]
         if let addressMember {
-            matches = geocoder.geocode(GeocodeQuery(address: record.value(of: addressMember)))
+            matches = geocoder.geocode(GeocodeQuery(address: record.value(of: addressMember)), lookups: &lookups)
         } else if let field, let text = record.value(atPath: field)?.stringValue {
-            var found = geocoder.geocode(LocationText.parse(text))
+            var found = geocoder.geocode(LocationText.parse(text), lookups: &lookups)
             if found.first?.precision != GeoMatch.none("").precision { found[0].method += "+field" }
             matches = found
         } else {
             matches = [.none(field == nil ? "no address object (see --field)" : "no address object and no text at '\(field ?? "")'")]
         }
         let precision = matches.first?.precision ?? .none
-        let geo = GeoMatch.json(matches, candidates: candidates)
-        if let memoKey {
-            if memo.count >= memoLimit { memo.removeAll(keepingCapacity: true) }
-            memo[memoKey] = (geo, precision)
-        }
-        record.write(adding: "geo", geo, to: &output)
+        geo.removeAll(keepingCapacity: true)
+        GeoMatch.write(matches, candidates: candidates, to: &geo)
+        if let memoKey { memo.remember(memoKey.bytes, kind: memoKey.kind, geo: geo, precision: precision) }
+        record.write(adding: "geo", to: &output) { [geo] in $0.append(contentsOf: geo) }
         output.append(0x0A)
         return precision
     }

@@ -32,7 +32,17 @@ import Testing
         #expect(failure("address,,twelve,mason st,,,37.7,-122.4,\n") == "g.csv:2: error: an address needs a whole house number, got 'twelve'")
         #expect(failure("road,,,,,,,,\n") == "g.csv:2: error: unknown kind 'road' (expected place, address, segment or intersection)")
         #expect(failure("segment,,,mason st,,a|b,,,-122.4 37.7\n") == "g.csv:2: error: a segment needs at least two points")
+        #expect(failure("segment,,,mason st,,a|b,,,-122.4 37.7;-122.4\n") == "g.csv:2: error: points must be 'lon lat;lon lat;...', got '-122.4'")
+        #expect(
+            failure("segment,,,mason st,,a|b,,,-122.4 37.7;-122.4 97.7\n")
+                == "g.csv:2: error: coordinates out of range: lat 97.7 (±90), lon -122.4 (±180)")
         #expect(failure("place,\"Coit Tower,,,,,,37.8,-122.4,\n") == "g.csv:2: error: unterminated quoted field")
+    }
+
+    @Test func pointsInOtherNotationsAreReadFromTheirText() throws {
+        let text = header + "segment,,,mason st,,a|b,,,\"-122.41 37.79;-1.2241e2 +37.8\"\n"
+        let gazetteer = try Gazetteer.parse(Array(text.utf8), source: "g.csv")
+        #expect(gazetteer.segments.first?.points == [GeoPoint(lat: 37.79, lon: -122.41), GeoPoint(lat: 37.8, lon: -122.41)])
     }
 
     @Test func headerMustNameKind() {

@@ -85,34 +85,6 @@ import Testing
         #expect(g.streets(for: "Msisoin St").isEmpty)
     }
 
-    @Test func streetsWithoutASharedNodeMeetWhereTheirLinesPassClose() throws {
-        let kearny = try #require(gazetteer.streetIDs["kearny st"])
-        let pine = try #require(gazetteer.streetIDs["pine st"])
-        let california = try #require(gazetteer.streetIDs["california st"])
-        #expect(gazetteer.meeting(california, pine).isEmpty)
-        // Pine and California run parallel about 100 m apart: they do not meet.
-        #expect(gazetteer.nearestApproach(california, pine) == nil)
-        #expect(gazetteer.nearestApproach(kearny, pine) == nil)
-        let mason = try #require(gazetteer.streetIDs["mason st"])
-        #expect(gazetteer.nearestApproach(mason, california, within: 1) == GeoPoint(lat: 37.79183, lon: -122.41082))
-    }
-
-    @Test func aStreetEndingCloseToAnotherLineMeetsIt() throws {
-        // The real rows: Vallejo St's last block ends 37 m from The Embarcadero's line, 105 m
-        // from its nearest line point (`Embarcadero at Vallejo St.`).
-        let csv = """
-            kind,id,street,left_from,left_to,right_from,right_to,nodes,points
-            segment,13080000,vallejo st,51,99,50,98,24801000|24805000,-122.39888 37.79983;-122.40007 37.79968
-            segment,12555102,embarcadero,501,599,,,24570000|34014000,-122.39767 37.79923;-122.39787 37.79927;-122.39917 37.80075;-122.39913 37.8009
-            """
-        let g = try Gazetteer.parse(Array(csv.utf8), source: "vallejo.csv")
-        let vallejo = try #require(g.streetIDs["vallejo st"])
-        let embarcadero = try #require(g.streetIDs["embarcadero"])
-        let point = try #require(g.nearestApproach(vallejo, embarcadero))
-        #expect(point.distance(to: GeoPoint(lat: 37.79983, lon: -122.39888)) < 20)
-        #expect(g.nearestApproach(vallejo, embarcadero, lineMetres: 30) == nil)
-    }
-
     @Test func farApartNeighboursAreNotBridged() throws {
         var g = Gazetteer()
         // Mason St downtown (850) and in the Presidio (920): one name, two streets.

@@ -1,3 +1,4 @@
+import SluiceSanitize
 import Testing
 
 @testable import SluiceGeocode
@@ -38,5 +39,15 @@ import Testing
         let gazetteer = try TinyGazetteer.load()
         let rowland = try #require(gazetteer.streetIDs["rowland st"])
         #expect(gazetteer.streetCentres[rowland]?.point == GeoPoint(lat: 37.79812, lon: -122.40468))
+    }
+
+    @Test func streetTextsNormaliseAsTheSanitizerDoes() throws {
+        let gazetteer = try TinyGazetteer.load()
+        // Display forms are worked out at load; anything else is normalised when asked.
+        #expect(gazetteer.normalizedDisplayTexts["California St"] != nil)
+        #expect(gazetteer.normalizedDisplayTexts["Mason"] != nil)
+        for text in ["California St", "Mason", "Mason St", "MASON STREET", "Broadway", "Kearny", "Pine St.", "", "Caf\u{E9} St", "\u{212A}earny St"] {
+            #expect(gazetteer.normalize(text) == StreetNormalizer.normalize(text), "\(text)")
+        }
     }
 }

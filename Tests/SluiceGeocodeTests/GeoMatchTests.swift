@@ -31,4 +31,27 @@ import Testing
         #expect(Precision.place < Precision.street)
         #expect(Precision.street < Precision.none)
     }
+
+    @Test func writtenStraightAsTheJSONValueWouldBe() {
+        let matches = [
+            GeoMatch(
+                point: GeoPoint(lat: 37.762019, lon: -122.427306), precision: .address, score: 0.98, matched: "3750 18th st", method: "address_point"),
+            GeoMatch(
+                point: GeoPoint(lat: 37.79, lon: -122.4), precision: .place, score: 0.7, matched: "", method: "place_fuzzy", note: "say \"hi\"\n"),
+            GeoMatch.none("street 'Nowhere' is not in the gazetteer"),
+        ]
+        for match in matches {
+            var direct: [UInt8] = []
+            GeoMatch.write([match], candidates: 0, to: &direct)
+            var viaValue: [UInt8] = []
+            JSONWriter.write(GeoMatch.json([match], candidates: 0), to: &viaValue)
+            #expect(direct == viaValue, "\(match)")
+        }
+        var none: [UInt8] = []
+        GeoMatch.write([], candidates: 0, to: &none)
+        #expect(String(decoding: none, as: UTF8.self) == JSONWriter.string(GeoMatch.json([], candidates: 0)))
+        var withCandidates: [UInt8] = []
+        GeoMatch.write(matches, candidates: 2, to: &withCandidates)
+        #expect(String(decoding: withCandidates, as: UTF8.self) == JSONWriter.string(GeoMatch.json(matches, candidates: 2)))
+    }
 }

@@ -37,4 +37,18 @@ import Testing
         #expect(query.alternatives[0].number == 950)
         #expect(query.alternatives[1].place == "Coit Tower")
     }
+
+    @Test func readingsThatAskTheSame() {
+        var query = GeocodeQuery(number: 2130, street: "Williams Ave", text: "2130 Williams Ave.")
+        query.fallbackText = query.text
+        #expect(LocationText.parse("2130 Williams Ave.").asksTheSame(as: query))
+        #expect(!LocationText.parse("2130 Williams Avenue").asksTheSame(as: query))
+        #expect(!GeocodeQuery(number: 2131, street: "Williams Ave", text: "2130 Williams Ave.").asksTheSame(as: query))
+        // Canonically equal is not enough: the bytes must be the same.
+        let composed = GeocodeQuery(place: "Caf\u{E9}", text: "Caf\u{E9}")
+        let decomposed = GeocodeQuery(place: "Cafe\u{301}", text: "Cafe\u{301}")
+        #expect(composed == decomposed)
+        #expect(!composed.asksTheSame(as: decomposed))
+        #expect(composed.asksTheSame(as: composed))
+    }
 }

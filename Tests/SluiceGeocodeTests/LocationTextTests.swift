@@ -60,4 +60,37 @@ import Testing
         let two = LocationText.parse("Lefty O' Doul Drawbridge/ 3rd Street Bridge (3rd Street, China Basin)")
         #expect(two.alternatives.map(\.street) == ["3rd Street"])
     }
+
+    @Test func trimmingCharactersAtTheEndsThenSpaces() {
+        #expect("Sutter St.".trimmingCharacters(in: ".,;") == "Sutter St")
+        #expect(".,; Mason ;".trimmingCharacters(in: ".,;") == "Mason")
+        #expect(". ,a".trimmingCharacters(in: ".,;") == ",a")
+        #expect("...".trimmingCharacters(in: ".,;") == "")
+        #expect("".trimmingCharacters(in: ".,;") == "")
+        #expect("6th-".trimmingCharacters(in: "-") == "6th")
+        // Not ASCII: the same answers by characters.
+        #expect("Café Trieste.".trimmingCharacters(in: ".,;") == "Café Trieste")
+        #expect(",\u{00A0}Café ".trimmingCharacters(in: ".,;") == "\u{00A0}Café")
+        #expect("e\u{301}.".trimmingCharacters(in: ".,;") == "e\u{301}")
+    }
+
+    @Test func splitOnSpacedDashAsTheStandardSplit() {
+        for text in [
+            "Pier 39 - Fisherman's Wharf", "a - b - c", " - lead", "trail - ", "a -  - b", "no-dash - here", "a - - b", "Café - 12 Vallejo St",
+            "-", " - ", "",
+        ] {
+            let chunk = Substring(text)
+            #expect(LocationText.splitOnSpacedDash(chunk) == chunk.split(separator: " - "), "\(text)")
+        }
+    }
+
+    @Test func wordsWithConnectorsOfTheirOwn() {
+        #expect(LocationText.words("Mason&Pine  Streets") == ["Mason", "&", "Pine", "Streets"])
+        #expect(LocationText.words("Broadway @ Jones/Taylor") == ["Broadway", "@", "Jones", "/", "Taylor"])
+        #expect(LocationText.words("") == [])
+        #expect(LocationText.words(" && ") == ["&", "&"])
+        // Not ASCII, or with a CR: by characters, as the text was always read.
+        #expect(LocationText.words("Café&Vesuvio") == ["Café", "&", "Vesuvio"])
+        #expect(LocationText.words("a\r\n& b") == ["a\r\n", "&", "b"])
+    }
 }

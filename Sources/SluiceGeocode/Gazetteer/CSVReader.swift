@@ -97,7 +97,10 @@ public struct CSVReader {
         if field.range.isEmpty { return "" }
         let decoded: String? = bytes.withUnsafeBufferPointer { buffer in
             let slice = UnsafeBufferPointer(rebasing: buffer[field.range])
-            guard field.quoted, slice.contains(0x22) else { return String(validating: slice, as: UTF8.self) }
+            guard field.quoted, slice.contains(0x22) else {
+                // Plain ASCII is valid UTF-8: decoding it skips the (slower) validating path.
+                return slice.allSatisfy { $0 < 0x80 } ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+            }
             var unescaped: [UInt8] = []
             var previousQuote = false
             for byte in slice {
@@ -159,6 +162,65 @@ public struct CSVReader {
         }
         guard digits > 0 else { return nil }
         guard digits <= 15 else { return (try? string(field)).flatMap { Double($0) } }
+        let value = Double(mantissa) / Self.powersOfTen[decimals]
+        return negative ? -value : value
+    }
+
+    /// A line of `lon lat;lon lat;...` plain decimals (as `double` reads them) within range,
+    /// without making strings; nil when the field holds anything else, so that the caller reads
+    /// its text instead (and words the problem). Empty pieces between `;` are skipped and
+    /// numbers may have several spaces between them, as splitting the text allows.
+    public func plainPoints(_ field: Field) -> [GeoPoint]? {
+        var line: [GeoPoint] = []
+        var pieceStart = field.range.lowerBound
+        let end = field.range.upperBound
+        while pieceStart <= end {
+            var pieceEnd = pieceStart
+            while pieceEnd < end, bytes[pieceEnd] != 0x3B { pieceEnd += 1 }
+            if pieceEnd > pieceStart {
+                var numbers: [Double] = []
+                var position = pieceStart
+                while position < pieceEnd {
+                    var stop = position
+                    while stop < pieceEnd, bytes[stop] != 0x20 { stop += 1 }
+                    if stop > position {
+                        guard numbers.count < 2, let value = plainDecimal(position..<stop) else { return nil }
+                        numbers.append(value)
+                    }
+                    position = stop + 1
+                }
+                guard numbers.count == 2, (-90...90).contains(numbers[1]), (-180...180).contains(numbers[0]) else { return nil }
+                line.append(GeoPoint(lat: numbers[1], lon: numbers[0]))
+            }
+            pieceStart = pieceEnd + 1
+        }
+        return line
+    }
+
+    /// `-?digits(.digits)?` of at most 15 digits, exact as `double` makes it; nil otherwise.
+    func plainDecimal(_ range: Range<Int>) -> Double? {
+        var position = range.lowerBound
+        let negative = bytes[position] == 0x2D
+        if negative { position += 1 }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var decimals = 0
+        var point: Int?
+        while position < range.upperBound {
+            let byte = bytes[position]
+            if byte == 0x2E, point == nil {
+                point = position
+            } else if byte >= 0x30, byte <= 0x39 {
+                mantissa = mantissa * 10 + Int64(byte - 0x30)
+                digits += 1
+                if point != nil { decimals += 1 }
+            } else {
+                return nil
+            }
+            position += 1
+        }
+        // Digits on both sides of any point, so the text means the same to `Double(String)`.
+        guard digits > 0, digits <= 15, point.map({ $0 > range.lowerBound + (negative ? 1 : 0) && decimals > 0 }) ?? true else { return nil }
         let value = Double(mantissa) / Self.powersOfTen[decimals]
         return negative ? -value : value
     }

@@ -80,12 +80,22 @@ struct RowProblem: Error, CustomStringConvertible {
 
 /// Which field holds which column, from the header.
 struct ColumnMap {
-    var positions: [String: Int] = [:]
+    /// The columns the loader reads, in `GazetteerRow.columns` order.
+    enum Column: Int, CaseIterable {
+        case kind, id, name, aliases, category, number, street, crossStreet, leftFrom, leftTo, rightFrom, rightTo, nodes, lat, lon, points
+
+        var header: String { GazetteerRow.columns[rawValue] }
+    }
+
+    /// The field of each column, by `Column` order (looked up once, not per row).
+    var slots: [Int?]
     var count: Int
 
     init(header: [String], source: String) throws(StageFailure) {
+        var positions: [String: Int] = [:]
         for (index, name) in header.enumerated() { positions[name.trimmingSpaces().lowercased()] = index }
         count = header.count
+        slots = Column.allCases.map { positions[$0.header] }
         guard positions["kind"] != nil else {
             throw StageFailure.data(
                 source: source, line: 1, "gazetteer header has no 'kind' column (columns: \(GazetteerRow.columns.joined(separator: ",")))")
@@ -98,63 +108,63 @@ struct ColumnMap {
         var reader: CSVReader
     }
 
-    func position(_ name: String) -> Int? { positions[name] }
+    func position(_ column: Column) -> Int? { slots[column.rawValue] }
 
-    func text(_ row: Row, _ name: String) throws(RowProblem) -> String {
-        guard let position = positions[name], position < row.fields.count else { return "" }
+    func text(_ row: Row, _ column: Column) throws(RowProblem) -> String {
+        guard let position = position(column), position < row.fields.count else { return "" }
         do {
             return try row.reader.string(row.fields[position])
         } catch {
-            throw RowProblem(description: "\(name): \(error)")
+            throw RowProblem(description: "\(column.header): \(error)")
         }
     }
 
-    func isEmpty(_ row: Row, _ name: String) -> Bool {
-        guard let position = positions[name], position < row.fields.count else { return true }
+    func isEmpty(_ row: Row, _ column: Column) -> Bool {
+        guard let position = position(column), position < row.fields.count else { return true }
         return row.fields[position].range.isEmpty
     }
 
     /// Turns the fields of one line into a checked row.
     func row(_ row: Row) throws(RowProblem) -> GazetteerRow {
         guard row.fields.count == count else { throw RowProblem(description: "expected \(count) columns, found \(row.fields.count)") }
-        let kindText = try text(row, "kind")
+        let kindText = try text(row, .kind)
         guard let kind = GazetteerRow.Kind(rawValue: kindText) else {
             throw RowProblem(description: "unknown kind '\(kindText)' (expected place, address, segment or intersection)")
         }
         var result = GazetteerRow(kind: kind)
-        result.street = try text(row, "street")
+        result.street = try text(row, .street)
         switch kind {
         case .place:
-            result.id = try text(row, "id")
-            result.name = try text(row, "name")
+            result.id = try text(row, .id)
+            result.name = try text(row, .name)
             guard !result.name.isEmpty else { throw RowProblem(description: "a place needs a name") }
-            result.aliases = try text(row, "aliases").split(separator: "|").map { String($0) }
-            result.category = try text(row, "category")
+            result.aliases = try text(row, .aliases).split(separator: "|").map { String($0) }
+            result.category = try text(row, .category)
             try coordinates(row, into: &result)
         case .address:
-            guard let position = positions["number"], let number = row.reader.int(row.fields[position]), number >= 0 else {
-                throw RowProblem(description: "an address needs a whole house number, got '\(try text(row, "number"))'")
+            guard let position = position(.number), let number = row.reader.int(row.fields[position]), number >= 0 else {
+                throw RowProblem(description: "an address needs a whole house number, got '\(try text(row, .number))'")
             }
             result.number = number
             try needStreet(result)
             try coordinates(row, into: &result)
         case .intersection:
-            result.crossStreet = try text(row, "cross_street")
+            result.crossStreet = try text(row, .crossStreet)
             guard !result.street.isEmpty, !result.crossStreet.isEmpty else {
                 throw RowProblem(description: "an intersection needs street and cross_street")
             }
             try coordinates(row, into: &result)
         case .segment:
-            result.id = try text(row, "id")
+            result.id = try text(row, .id)
             try needStreet(result)
-            result.leftFrom = try number(row, "left_from")
-            result.leftTo = try number(row, "left_to")
-            result.rightFrom = try number(row, "right_from")
-            result.rightTo = try number(row, "right_to")
-            let nodes = try text(row, "nodes")
+            result.leftFrom = try number(row, .leftFrom)
+            result.leftTo = try number(row, .leftTo)
+            result.rightFrom = try number(row, .rightFrom)
+            result.rightTo = try number(row, .rightTo)
+            let nodes = try text(row, .nodes)
             result.nodes = nodes.split(separator: "|").map { String($0) }
             guard result.nodes.isEmpty || result.nodes.count == 2 else { throw RowProblem(description: "nodes must be 'from|to', got '\(nodes)'") }
-            result.points = try points(try text(row, "points"))
+            result.points = try points(row)
         }
         return result
     }
@@ -163,22 +173,22 @@ struct ColumnMap {
         if row.street.isEmpty { throw RowProblem(description: "a\(row.kind == .address ? "n" : "") \(row.kind.rawValue) needs a street") }
     }
 
-    func number(_ row: Row, _ name: String) throws(RowProblem) -> Int? {
-        if isEmpty(row, name) { return nil }
-        guard let position = positions[name], let value = row.reader.int(row.fields[position]) else {
-            throw RowProblem(description: "\(name) must be a whole number, got '\(try text(row, name))'")
+    func number(_ row: Row, _ column: Column) throws(RowProblem) -> Int? {
+        if isEmpty(row, column) { return nil }
+        guard let position = position(column), let value = row.reader.int(row.fields[position]) else {
+            throw RowProblem(description: "\(column.header) must be a whole number, got '\(try text(row, column))'")
         }
         return value
     }
 
     func coordinates(_ row: Row, into result: inout GazetteerRow) throws(RowProblem) {
-        guard let latitude = positions["lat"], let longitude = positions["lon"],
+        guard let latitude = position(.lat), let longitude = position(.lon),
             let lat = row.reader.double(row.fields[latitude]), let lon = row.reader.double(row.fields[longitude])
         else {
-            throw RowProblem(description: "coordinates must be numbers, got lat '\(try text(row, "lat"))', lon '\(try text(row, "lon"))'")
+            throw RowProblem(description: "coordinates must be numbers, got lat '\(try text(row, .lat))', lon '\(try text(row, .lon))'")
         }
         guard (-90...90).contains(lat), (-180...180).contains(lon) else {
-            throw RowProblem(description: "coordinates out of range: lat \(try text(row, "lat")) (±90), lon \(try text(row, "lon")) (±180)")
+            throw RowProblem(description: "coordinates out of range: lat \(try text(row, .lat)) (±90), lon \(try text(row, .lon)) (±180)")
         }
         result.lat = lat
         result.lon = lon
@@ -192,6 +202,17 @@ struct ColumnMap {
             throw RowProblem(description: "coordinates out of range: lat \(latText) (±90), lon \(lonText) (±180)")
         }
         return GeoPoint(lat: lat, lon: lon)
+    }
+
+    /// A segment's line from its `points` field: read from the bytes when it is plain
+    /// `lon lat;lon lat` decimals, else from its text (which also words any problem).
+    func points(_ row: Row) throws(RowProblem) -> [GeoPoint] {
+        if let position = position(.points), position < row.fields.count, !row.fields[position].quoted,
+            let line = row.reader.plainPoints(row.fields[position]), line.count >= 2
+        {
+            return line
+        }
+        return try points(try text(row, .points))
     }
 
     func points(_ text: String) throws(RowProblem) -> [GeoPoint] {

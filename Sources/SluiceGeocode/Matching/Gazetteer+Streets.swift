@@ -50,7 +50,7 @@ extension Gazetteer {
     }
 
     func streetsAsWritten(_ text: String) -> [StreetChoice] {
-        let normal = StreetNormalizer.normalize(text)
+        let normal = normalize(text)
         guard !normal.nameKey.isEmpty else { return [] }
         if let id = streetIDs[normal.key] { return [StreetChoice(id: id, method: "", factor: 1)] }
         let method = normal.suffix == nil ? "suffix_added" : "suffix_differs"
@@ -88,64 +88,29 @@ extension Gazetteer {
         let ids = best.filter { $0.distance == closest.distance }.flatMap { streetsBySquashedName[$0.name] ?? [] }
         let factor = closest.distance == 1 ? 0.9 : 0.8
         return ordered(ids, normal: normal).map { id in
-            StreetChoice(id: id, method: "fuzzy_street(\(normal.nameKey)→\(StreetNormalizer.normalize(streetKeys[id]).nameKey))", factor: factor)
+            StreetChoice(id: id, method: "fuzzy_street(\(normal.nameKey)→\(streetNameKeys[id]))", factor: factor)
         }
     }
 
     /// The lower-case suffix of a gazetteer street (`st` for `north point st`), "" when none.
-    func suffix(of id: Int) -> String {
-        StreetNormalizer.normalize(streetKeys[id]).suffix?.lowercased() ?? ""
-    }
+    func suffix(of id: Int) -> String { streetSuffixes[id] }
 
     /// Same suffix as asked first, then common suffixes, then by key.
     func ordered(_ ids: [Int], normal: NormalizedStreet) -> [Int] {
+        guard ids.count > 1 else { return ids }
+        let wanted = normal.suffix?.lowercased()
         func rank(_ id: Int) -> Int {
-            let suffix = StreetNormalizer.normalize(streetKeys[id]).suffix?.lowercased() ?? ""
-            if let wanted = normal.suffix?.lowercased(), suffix == wanted { return -1 }
+            let suffix = streetSuffixes[id]
+            if let wanted, suffix == wanted { return -1 }
             return Self.suffixPreference.firstIndex(of: suffix) ?? Self.suffixPreference.count
         }
-        return ids.sorted { (rank($0), streetKeys[$0]) < (rank($1), streetKeys[$1]) }
+        // Ranked once per street, not once per comparison.
+        return ids.map { (rank($0), streetKeys[$0], $0) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
     }
 
     /// Where two streets meet; several points when they cross more than once.
     func meeting(_ a: Int, _ b: Int) -> [GeoPoint] {
         intersections[PairKey(a, b)] ?? []
-    }
-
-    /// Where two streets come within `metres` of each other without sharing a node (divided
-    /// roads such as The Embarcadero have separate carriageways whose nodes the cross streets
-    /// do not share): the middle of the closest pair of their line points.
-    /// When no two line points are that close, a street that ends within `lineMetres` of the
-    /// other's line between two of its points meets it there (`Vallejo St` ends 37 m from The
-    /// Embarcadero's line, 105 m from its nearest point).
-    /// - Complexity: O(p·q) in the two streets' line points; used only when no node is shared.
-    func nearestApproach(_ a: Int, _ b: Int, within metres: Double = 80, lineMetres: Double = 40) -> GeoPoint? {
-        let first = segmentsByStreet[a].flatMap { segments[$0].points }
-        let second = segmentsByStreet[b].flatMap { segments[$0].points }
-        var best: (distance: Double, point: GeoPoint)?
-        for p in first {
-            for q in second where abs(p.lat - q.lat) < 0.001 {
-                let distance = p.distance(to: q)
-                if distance <= metres, distance < best?.distance ?? .infinity {
-                    best = (distance, GeoPoint(lat: (p.lat + q.lat) / 2, lon: (p.lon + q.lon) / 2))
-                }
-            }
-        }
-        if let best { return best.point }
-        for (points, lines) in [(first, segmentsByStreet[b]), (second, segmentsByStreet[a])] {
-            for line in lines.map({ segments[$0].points }) {
-                for (start, end) in zip(line, line.dropFirst()) {
-                    for p in points where abs(p.lat - start.lat) < 0.005 {
-                        let foot = p.closest(onLineFrom: start, to: end)
-                        let distance = p.distance(to: foot)
-                        if distance <= lineMetres, distance < best?.distance ?? .infinity {
-                            best = (distance, GeoPoint(lat: (p.lat + foot.lat) / 2, lon: (p.lon + foot.lon) / 2))
-                        }
-                    }
-                }
-            }
-        }
-        return best?.point
     }
 
     /// The point address `number` on `street`, when the gazetteer lists it.

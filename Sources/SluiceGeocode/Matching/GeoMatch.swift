@@ -57,6 +57,47 @@ public struct GeoMatch: Equatable, Sendable {
         return .object(members)
     }
 
+    /// Writes the `geo` object of `matches` (as `JSONWriter.write(json(matches, candidates:))`).
+    /// Without candidates the object is written straight from the fields, without building a
+    /// `JSONValue` first: this is done for every record.
+    public static func write(_ matches: [GeoMatch], candidates: Int, to out: inout [UInt8]) {
+        guard candidates == 0 else { return JSONWriter.write(json(matches, candidates: candidates), to: &out) }
+        (matches.first ?? .none("nothing to match")).writeJSON(to: &out)
+    }
+
+    /// The bytes of `json`, member by member in the same order, absent members left out.
+    func writeJSON(to out: inout [UInt8]) {
+        var first = true
+        func key(_ name: StaticString) {
+            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            first = false
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        }
+        if let point {
+            key("lat")
+            out.append(contentsOf: GeoPoint.format(point.lat).utf8)
+            key("lon")
+            out.append(contentsOf: GeoPoint.format(point.lon).utf8)
+        }
+        key("precision")
+        JSONWriter.writeString(precision.rawValue, to: &out)
+        key("score")
+        out.append(contentsOf: GeoPoint.fixed(score, decimals: 2).utf8)
+        if !matched.isEmpty {
+            key("matched")
+            JSONWriter.writeString(matched, to: &out)
+        }
+        key("method")
+        JSONWriter.writeString(method, to: &out)
+        if let note {
+            key(precision == .none ? "reason" : "note")
+            JSONWriter.writeString(note, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
     /// Orders answers: higher score first, then more precise, then by name for stability.
     static func better(_ a: GeoMatch, _ b: GeoMatch) -> Bool {
         if a.score != b.score { return a.score > b.score }

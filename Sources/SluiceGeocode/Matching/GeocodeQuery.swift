@@ -29,10 +29,15 @@ public struct GeocodeQuery: Equatable, Sendable {
         self.text = text
     }
 
-    /// The text without surrounding spaces; most values have none, so they are not copied.
-    static func trimmed(_ text: String) -> String {
-        let isSpace = { (byte: UInt8?) in byte == 0x20 || byte == 0x09 }
-        return isSpace(text.utf8.first) || isSpace(text.utf8.last) ? text.trimmingSpaces() : text
+    /// True when `collect` would find the same answers for both readings: they agree on every
+    /// part it reads (not on `alternatives` or `fallbackText`, which `geocode` handles).
+    /// Texts are compared by their bytes: `==` also holds for canonically equivalent texts,
+    /// which a lookup could tell apart.
+    func asksTheSame(as other: GeocodeQuery) -> Bool {
+        func same(_ a: String?, _ b: String?) -> Bool { a == nil ? b == nil : b.map { a?.utf8.elementsEqual($0.utf8) == true } ?? false }
+        func same(_ a: [String], _ b: [String]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { same($0, $1) } }
+        return number == other.number && same(street, other.street) && same(crossStreets, other.crossStreets) && same(place, other.place)
+            && same(otherPlaces, other.otherPlaces) && same(text, other.text)
     }
 
     /// True when the query names nothing at all.
@@ -43,7 +48,7 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// back to parsing its raw text.
     public init(address: JSONValue) {
         func text(_ key: String) -> String? {
-            guard let value = address[key]?.stringValue.map(Self.trimmed), !value.isEmpty else {
+            guard let value = address[key]?.stringValue.map(ASCIIText.trimmingSpaces), !value.isEmpty else {
                 if let number = address[key], case .number(let digits) = number { return digits }
                 return nil
             }

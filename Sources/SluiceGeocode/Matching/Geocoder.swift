@@ -33,21 +33,33 @@ public struct Geocoder: Sendable {
 
     /// All answers for `query`, best first; a single `precision: none` answer when nothing matched.
     public func geocode(_ query: GeocodeQuery) -> [GeoMatch] {
+        var lookups = GeocodeLookups(limit: 0)
+        return geocode(query, lookups: &lookups)
+    }
+
+    /// The same, remembering street and place lookups in `lookups` for the next records.
+    func geocode(_ query: GeocodeQuery, lookups: inout GeocodeLookups) -> [GeoMatch] {
         guard !query.isEmpty else { return [.none("empty location")] }
-        var (streetAnswers, placeAnswers) = collect(query)
+        let first = collect(query, &lookups)
+        var (streetAnswers, placeAnswers) = first
         for alternative in query.alternatives {
-            let (moreStreets, morePlaces) = collect(alternative)
+            let (moreStreets, morePlaces) = collect(alternative, &lookups)
             streetAnswers += moreStreets.map { Self.alternative($0) }
             placeAnswers += morePlaces.map { Self.alternative($0) }
         }
         if let text = query.fallbackText, !(streetAnswers + placeAnswers).contains(where: { $0.precision < .street }) {
-            let (moreStreets, morePlaces) = collect(LocationText.parse(text))
+            let reading = LocationText.parse(text)
+            // The text often reads as the address object did (`2130 Williams Ave.`): the same
+            // reading gives the same answers.
+            let (moreStreets, morePlaces) = reading.asksTheSame(as: query) ? first : collect(reading, &lookups)
             streetAnswers += moreStreets.map { Self.alternative($0, "+text_reading") }
             placeAnswers += morePlaces.map { Self.alternative($0, "+text_reading") }
         }
         let answers = reconcile(streetAnswers, placeAnswers)
         guard !answers.isEmpty else {
-            if let street = query.street, gazetteer.streets(for: street).isEmpty { return [.none("street '\(street)' is not in the gazetteer")] }
+            if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty {
+                return [.none("street '\(street)' is not in the gazetteer")]
+            }
             return [.none("no street, intersection or place matched '\(query.place ?? query.text)'")]
         }
         return answers
@@ -61,14 +73,16 @@ public struct Geocoder: Sendable {
     }
 
     /// The answers of every rule that applies to one reading: street-based, then place-based.
-    func collect(_ query: GeocodeQuery) -> (streets: [GeoMatch], places: [GeoMatch]) {
+    /// They depend on the reading's `street`, `number`, `crossStreets`, `place`, `otherPlaces`
+    /// and `text` alone (see `GeocodeQuery.asksTheSame(as:)`).
+    func collect(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> (streets: [GeoMatch], places: [GeoMatch]) {
         var answers: [GeoMatch] = []
-        let streets = query.street.map(gazetteer.streets(for:)) ?? []
+        let streets = query.street.map { lookups.streets(for: $0, in: gazetteer) } ?? []
         if let number = query.number, !streets.isEmpty { answers += addressAnswers(number: number, streets: streets) }
         if query.crossStreets.count == 1, !streets.isEmpty {
-            answers += intersectionAnswers(streets, query.crossStreets[0])
+            answers += intersectionAnswers(streets, query.crossStreets[0], &lookups)
         } else if query.crossStreets.count == 2, !streets.isEmpty {
-            answers += segmentAnswers(streets, query.crossStreets[0], query.crossStreets[1])
+            answers += segmentAnswers(streets, query.crossStreets[0], query.crossStreets[1], &lookups)
         }
         if let street = streets.first, let centre = gazetteer.streetCentres[street.id] {
             answers.append(
@@ -83,7 +97,7 @@ public struct Geocoder: Sendable {
         // With a street-level answer in hand a place only confirms it: exact names suffice.
         let fuzzy = !answers.contains { $0.precision < .street }
         for (position, name) in names.enumerated() where places.isEmpty {
-            places = placeAnswers(name, fuzzy: fuzzy).map { answer in
+            places = placeAnswers(name, fuzzy: fuzzy, &lookups).map { answer in
                 var answer = answer
                 if position > 0 { answer.score *= 0.95 }
                 return answer
@@ -93,7 +107,7 @@ public struct Geocoder: Sendable {
             // (`Marina Green` is the park `Yacht Harbor and Marina Green`, not Marina Green Dr).
             if query.street == nil, !places.contains(where: { !$0.method.hasPrefix("place_fuzzy") }),
                 places.isEmpty || !gazetteer.placeIndex.someName(holdsAllWordsOf: name),
-                let choices = Optional(gazetteer.streets(for: name)), let street = choices.first,
+                let choices = Optional(lookups.streets(for: name, in: gazetteer)), let street = choices.first,
                 street.method.isEmpty || (street.method == "suffix_added" && choices.count == 1), let centre = gazetteer.streetCentres[street.id]
             {
                 places = []
@@ -159,10 +173,10 @@ public struct Geocoder: Sendable {
                         method: Self.method("between_addresses", street)))
                 continue
             }
-            let blocks = gazetteer.segmentsByStreet[street.id].map { gazetteer.segments[$0] }
-            if let (segment, result) = blocks.lazy.compactMap({ segment in Interpolation.locate(number: number, in: segment).map { (segment, $0) } })
-                .first
-            {
+            let blocks = gazetteer.segmentsByStreet[street.id]
+            if let (segment, result) = blocks.lazy.compactMap({ block in
+                Interpolation.locate(number: number, in: gazetteer.segments[block]).map { (gazetteer.segments[block], $0) }
+            }).first {
                 let score = (result.sideMatched ? Score.interpolated : Score.interpolatedOtherSide) * street.factor
                 let rule = result.sideMatched ? "interpolated" : "interpolated_centreline"
                 answers.append(
@@ -172,9 +186,17 @@ public struct Geocoder: Sendable {
                 continue
             }
             // Past the listed ranges (a newer building): the end of the nearest block, if close.
-            let near = blocks.compactMap { segment in Interpolation.gap(number: number, to: segment).map { (segment, $0) } }
-                .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
-            if let (segment, gap) = near, gap <= 100, let point = Interpolation.nearestEnd(number: number, of: segment) {
+            var near: (block: Int, gap: Int)?
+            for block in blocks {
+                guard let gap = Interpolation.gap(number: number, to: gazetteer.segments[block]) else { continue }
+                if let best = near, gap > best.gap || (gap == best.gap && gazetteer.segments[block].id >= gazetteer.segments[best.block].id) {
+                    continue
+                }
+                near = (block, gap)
+            }
+            if let near, near.gap <= 100, case let segment = gazetteer.segments[near.block],
+                let point = Interpolation.nearestEnd(number: number, of: segment)
+            {
                 answers.append(
                     GeoMatch(
                         point: point, precision: .interpolated, score: Score.nearestBlock * street.factor,
@@ -184,8 +206,8 @@ public struct Geocoder: Sendable {
         return answers
     }
 
-    func intersectionAnswers(_ streets: [Gazetteer.StreetChoice], _ crossText: String) -> [GeoMatch] {
-        let crosses = gazetteer.streets(for: crossText)
+    func intersectionAnswers(_ streets: [Gazetteer.StreetChoice], _ crossText: String, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
+        let crosses = lookups.streets(for: crossText, in: gazetteer)
         for street in streets {
             for cross in crosses where cross.id != street.id {
                 let points = gazetteer.meeting(street.id, cross.id)
@@ -218,9 +240,9 @@ public struct Geocoder: Sendable {
 
     /// A block between two cross streets: the midpoint of its two intersections, or the one
     /// intersection found.
-    func segmentAnswers(_ streets: [Gazetteer.StreetChoice], _ first: String, _ second: String) -> [GeoMatch] {
-        let one = intersectionAnswers(streets, first)
-        let two = intersectionAnswers(streets, second)
+    func segmentAnswers(_ streets: [Gazetteer.StreetChoice], _ first: String, _ second: String, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
+        let one = intersectionAnswers(streets, first, &lookups)
+        let two = intersectionAnswers(streets, second, &lookups)
         guard let a = one.first, let b = two.first, let p = a.point, let q = b.point else {
             return (one + two).map { answer in
                 var answer = answer
@@ -240,8 +262,8 @@ public struct Geocoder: Sendable {
         return [GeoMatch(point: middle, precision: .segment, score: score, matched: "\(street) between \(crossA) and \(crossB)", method: method)]
     }
 
-    func placeAnswers(_ text: String, fuzzy: Bool = true) -> [GeoMatch] {
-        gazetteer.placeIndex.search(text, fuzzy: fuzzy).map { hit in
+    func placeAnswers(_ text: String, fuzzy: Bool, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
+        lookups.places(text, fuzzy: fuzzy, in: gazetteer.placeIndex).map { hit in
             let place = gazetteer.places[hit.place]
             let base = place.category == "neighborhood" ? Score.neighbourhood : Score.place
             // Say when the place is a whole neighbourhood: it locates the record only roughly.

@@ -16,17 +16,17 @@ enum Interpolation {
 
     /// The interpolated position of `number` on `segment`, or nil when neither side's range holds it.
     static func locate(number: Int, in segment: Gazetteer.Segment) -> Result? {
-        let sides: [(from: Int?, to: Int?, left: Bool)] = [
-            (segment.leftFrom, segment.leftTo, true), (segment.rightFrom, segment.rightTo, false),
-        ]
+        // Left side first, then right; no array of sides (this runs for every block of a street).
         var fallback: Result?
-        for side in sides {
-            guard let from = side.from, let to = side.to, from > 0 || to > 0 else { continue }
+        for left in [true, false] {
+            let from = left ? segment.leftFrom : segment.rightFrom
+            let to = left ? segment.leftTo : segment.rightTo
+            guard let from, let to, from > 0 || to > 0 else { continue }
             guard (min(from, to)...max(from, to)).contains(number) else { continue }
             let fraction = to == from ? 0.5 : Double(number - from) / Double(to - from)
             let (point, east, north) = GeoPoint.along(segment.points, fraction: fraction)
             // Left of the walking direction is the direction turned a quarter anticlockwise.
-            let sign = side.left ? 1.0 : -1.0
+            let sign = left ? 1.0 : -1.0
             let placed = point.moved(east: -north * offsetMetres * sign, north: east * offsetMetres * sign)
             let sameParity = from & 1 == number & 1 && to & 1 == number & 1
             if sameParity { return Result(point: placed, sideMatched: true) }
@@ -38,8 +38,13 @@ enum Interpolation {
     /// How far `number` lies outside a segment's ranges (0 when inside), for the
     /// nearest-block fallback.
     static func gap(number: Int, to segment: Gazetteer.Segment) -> Int? {
-        let bounds = [segment.leftFrom, segment.leftTo, segment.rightFrom, segment.rightTo].compactMap { $0 }.filter { $0 > 0 }
-        guard let low = bounds.min(), let high = bounds.max() else { return nil }
+        var low = Int.max, high = Int.min
+        for bound in [segment.leftFrom, segment.leftTo, segment.rightFrom, segment.rightTo] {
+            guard let bound, bound > 0 else { continue }
+            low = min(low, bound)
+            high = max(high, bound)
+        }
+        guard low <= high else { return nil }
         if number < low { return low - number }
         if number > high { return number - high }
         return 0

@@ -16,13 +16,13 @@ public enum LocationText {
     static let streetTypes: Set<String> = Set(USPSTables.suffixes.filter { USPSTables.streetSuffixes.contains($0.value) }.keys)
 
     public static func parse(_ text: String) -> GeocodeQuery {
-        var query = GeocodeQuery(text: text.trimmingSpaces())
+        var query = GeocodeQuery(text: ASCIIText.trimmingSpaces(text))
         var pieces: [String] = []
         var rest = query.text
         // "Outer (inner)": usually a place with its address, or an address with its district.
         if rest.hasSuffix(")"), let open = rest.lastIndex(of: "(") {
-            let outer = rest[..<open].trimmingSpaces()
-            let inner = String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]).trimmingSpaces()
+            let outer = ASCIIText.trimmingSpaces(rest[..<open])
+            let inner = ASCIIText.trimmingSpaces(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)])
             let innerFirst = inner.split(separator: " ").first.map { $0.lowercased() } ?? ""
             if segmentWords.contains(innerFirst) {
                 pieces = [outer + " " + inner]
@@ -56,30 +56,55 @@ public enum LocationText {
     /// Splits "Place, 12 Some St" and "Place - 12 Some St" and "Place at 12 Some St".
     static func split(_ text: String) -> [String] {
         var parts: [String] = []
-        for chunk in text.split(whereSeparator: { $0 == "," || $0 == ";" }).flatMap({ $0.split(separator: " - ") }) {
-            let words = chunk.split(separator: " ")
+        for chunk in ASCIIText.pieces(of: Substring(text), separatedBy: [0x2C, 0x3B]).flatMap(splitOnSpacedDash) {
+            let words = ASCIIText.pieces(of: chunk, separatedBy: [0x20])
             // ", between A & B" continues the street before it.
             if let first = words.first?.lowercased(), segmentWords.contains(first) || first == "at", let last = parts.popLast() {
-                parts.append(last + " " + chunk.trimmingSpaces())
+                parts.append(last + " " + ASCIIText.trimmingSpaces(chunk))
                 continue
             }
-            if let at = words.firstIndex(where: { $0.lowercased() == "at" }), at > 0, at + 1 < words.count,
-                words[at + 1].first?.isNumber == true, words[at + 1].allSatisfy({ $0.isNumber })
+            if let at = words.firstIndex(where: { ASCIIText.isLowercased($0, "at") }), at > 0, at + 1 < words.count,
+                ASCIIText.startsWithDigit(words[at + 1]) == true, ASCIIText.isDigits(words[at + 1])
             {
                 parts.append(words[..<at].joined(separator: " "))
                 parts.append(words[(at + 1)...].joined(separator: " "))
-            } else if words.first?.first?.isNumber == false,
-                let number = words.dropFirst().firstIndex(where: { $0.allSatisfy(\.isNumber) }), number + 1 < words.count,
-                words[number + 1].first?.isLetter == true
+            } else if let first = words.first, ASCIIText.startsWithDigit(first) == false,
+                let number = words.dropFirst().firstIndex(where: ASCIIText.isDigits), number + 1 < words.count,
+                ASCIIText.startsWithLetter(words[number + 1]) == true
             {
                 // "UCSF Mt Zion 1600 Divisadero": a place, then an address.
                 parts.append(words[..<number].joined(separator: " "))
                 parts.append(words[number...].joined(separator: " "))
             } else {
-                parts.append(chunk.trimmingSpaces())
+                parts.append(ASCIIText.trimmingSpaces(chunk))
             }
         }
         return parts.filter { !$0.isEmpty }
+    }
+
+    /// `chunk.split(separator: " - ")`: on ASCII text by bytes (each byte a character; the
+    /// separator holds no CR or LF), without the generic collection search.
+    static func splitOnSpacedDash(_ chunk: Substring) -> [Substring] {
+        let ascii = ASCIIText.withASCIIBytes(chunk) { bytes in
+            let utf8 = chunk.utf8
+            func piece(_ range: Range<Int>) -> Substring {
+                chunk[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+            }
+            var parts: [Substring] = []
+            var start = 0, offset = 0
+            while offset < bytes.count {
+                if offset + 2 < bytes.count, bytes[offset] == 0x20, bytes[offset + 1] == 0x2D, bytes[offset + 2] == 0x20 {
+                    if start < offset { parts.append(piece(start..<offset)) }
+                    offset += 3
+                    start = offset
+                } else {
+                    offset += 1
+                }
+            }
+            if start < bytes.count { parts.append(piece(start..<bytes.count)) }
+            return parts
+        }
+        return ascii ?? chunk.split(separator: " - ")
     }
 
     /// Reads an address, a block, an intersection or a lone street from one piece of text.
@@ -87,27 +112,25 @@ public enum LocationText {
         // "372/374 Pennsylvania Ave", "0-100 block Halleck Street": the first number counts.
         var number: Int?
         var text = Substring(piece)
-        if let first = piece.split(separator: " ").first, first.first?.isNumber == true,
-            first.allSatisfy({ $0.isNumber || $0 == "/" || $0 == "-" }), let value = Int(first.prefix { $0.isNumber })
+        // The first word: what `piece.split(separator: " ").first` gives, without the array.
+        let first = ASCIIText.pieces(of: Substring(piece), separatedBy: [0x20]).first ?? ""
+        if ASCIIText.startsWithDigit(first) == true, first.allSatisfy({ $0.isNumber || $0 == "/" || $0 == "-" }),
+            let value = Int(first.prefix { $0.isNumber })
         {
             number = value
             text = piece.dropFirst(first.count)
         }
-        var spaced = ""
-        for character in text {
-            if character == "&" || character == "@" || character == "/" {
-                spaced += " \(character) "
-            } else {
-                spaced.append(character)
-            }
+        var words = Self.words(text)
+        var lowered = words.map { $0.lowercased() }
+        let fillers = lowered.prefix { fillerWords.contains($0) || (number != nil && $0 == "block") }.count
+        words.removeFirst(fillers)
+        lowered.removeFirst(fillers)
+        if lowered.contains(where: { $0 == "midblock" || $0 == "mid-block" }) {
+            words = zip(words, lowered).filter { $1 != "midblock" && $1 != "mid-block" }.map(\.0)
+            lowered.removeAll { $0 == "midblock" || $0 == "mid-block" }
         }
-        var words = spaced.split(separator: " ").map(String.init)
-        while let first = words.first, fillerWords.contains(first.lowercased()) || (number != nil && first.lowercased() == "block") {
-            words.removeFirst()
-        }
-        words.removeAll { $0.lowercased() == "midblock" || $0.lowercased() == "mid-block" }
         guard !words.isEmpty else { return nil }
-        let lower = words.map { $0.lowercased().trimmingCharacters(in: ".,;") }
+        let lower = lowered.map { $0.trimmingCharacters(in: ".,;") }
         if let between = lower.firstIndex(where: segmentWords.contains), between > 0 {
             let after = lower[(between + 1)...]
             if let separator = after.firstIndex(where: rangeWords.contains), separator > between + 1, separator + 1 < words.count {
@@ -133,16 +156,66 @@ public enum LocationText {
         return nil
     }
 
+    /// The words of `text`, with `&`, `@` and `/` words of their own (`Mason&Pine`).
+    static func words(_ text: Substring) -> [String] {
+        // ASCII without CR: each byte is a character, so bytes split as the characters would.
+        let ascii: [String]? =
+            ASCIIText.withASCIIBytes(text) { bytes in
+                guard !bytes.contains(0x0D) else { return nil }
+                var words: [String] = []
+                var start = 0
+                for offset in 0..<bytes.count {
+                    let byte = bytes[offset]
+                    guard byte == 0x20 || byte == 0x26 || byte == 0x40 || byte == 0x2F else { continue }
+                    if start < offset { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)) }
+                    if byte != 0x20 { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...offset]), as: UTF8.self)) }
+                    start = offset + 1
+                }
+                if start < bytes.count { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)) }
+                return words
+            } ?? nil
+        if let ascii { return ascii }
+        var spaced = ""
+        for character in text {
+            if character == "&" || character == "@" || character == "/" {
+                spaced += " \(character) "
+            } else {
+                spaced.append(character)
+            }
+        }
+        return spaced.split(separator: " ").map(String.init)
+    }
+
     static func join(_ words: some Sequence<String>) -> String {
         words.joined(separator: " ").trimmingCharacters(in: ".,;")
     }
 }
 
 extension String {
-    /// The text without the given characters at either end.
+    /// The text without the given characters at either end, then without spaces and tabs.
     func trimmingCharacters(in set: String) -> String {
-        let strip = Set(set)
-        guard let first = firstIndex(where: { !strip.contains($0) }), let last = lastIndex(where: { !strip.contains($0) }) else { return "" }
+        let ascii: String?? = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let kept = Self.keptASCII(bytes, stripping: set) else { return nil }
+            return kept == bytes.indices ? self : String(decoding: UnsafeBufferPointer(rebasing: bytes[kept]), as: UTF8.self)
+        }
+        if let ascii, let ascii { return ascii }
+        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) }) else { return "" }
         return String(self[first...last]).trimmingSpaces()
+    }
+
+    /// What `trimmingCharacters(in:)` keeps of ASCII text with an ASCII `set`, where every byte
+    /// is a character (CR LF is one character, but neither byte is in the set or a space);
+    /// nil for any other text.
+    private static func keptASCII(_ bytes: UnsafeBufferPointer<UInt8>, stripping set: String) -> Range<Int>? {
+        let strip = set.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }), strip.allSatisfy({ $0 < 0x80 && $0 != 0x0D && $0 != 0x0A && $0 != 0x20 && $0 != 0x09 }) else {
+            return nil
+        }
+        var low = 0, high = bytes.count
+        while low < high, strip.contains(bytes[low]) { low += 1 }
+        while high > low, strip.contains(bytes[high - 1]) { high -= 1 }
+        while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
+        while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
+        return low..<high
     }
 }

@@ -65,6 +65,7 @@ public struct PlaceIndex: Sendable {
 
     /// Lower-case words without punctuation, accents or stop words; `&` and `st.` (saint) spelled out.
     public static func words(_ text: String) -> [String] {
+        if let words = asciiWords(text) { return words.filter { !stopWords.contains($0) } }
         // Folding accents is slow; plain ASCII only needs lower-casing.
         let folded =
             text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased() : text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
@@ -81,6 +82,30 @@ public struct PlaceIndex: Sendable {
         }
         if !current.isEmpty { words.append(current) }
         return words.filter { !stopWords.contains($0) }
+    }
+
+    /// The words of ASCII text from its bytes (each byte a character: letters and digits kept,
+    /// lower-cased; `'` and `.` dropped; anything else ends a word), stop words included; nil
+    /// for other text.
+    static func asciiWords(_ text: String) -> [String]? {
+        let words: [String]?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var words: [String] = []
+            var current: [UInt8] = []
+            for byte in bytes {
+                if byte == 0x27 || byte == 0x2E { continue }
+                let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
+                    current.append(lower)
+                } else if !current.isEmpty {
+                    words.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+            return words
+        }
+        return words ?? nil
     }
 
     /// The best places for `text`, best first: exact and alias hits alone, else fuzzy hits

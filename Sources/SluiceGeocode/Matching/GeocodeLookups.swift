@@ -1,0 +1,47 @@
+/// The street and place lookups one thread has already made, by the text looked up: records
+/// name the same streets and places again and again (`Mission St`, `City Hall`), and finding
+/// them (normalising the name, a typo search) costs more than remembering the answer.
+/// A value each worker owns, so threads never share it; `Geocoder.geocode(_:)` alone uses a
+/// fresh one that remembers nothing.
+///
+///     var lookups = GeocodeLookups(limit: 4096)
+///     geocoder.geocode(query, lookups: &lookups)   // the same answers as geocoder.geocode(query)
+///
+/// - Complexity: O(1) for a text already looked up; at most `limit` answers of each kind are
+///   held, then all of that kind are forgotten at once.
+struct GeocodeLookups {
+    /// A place lookup: the text and whether typos were allowed.
+    struct PlaceQuestion: Hashable {
+        var text: String
+        var fuzzy: Bool
+    }
+
+    let limit: Int
+    private(set) var streets: [String: [Gazetteer.StreetChoice]] = [:]
+    private(set) var places: [PlaceQuestion: [PlaceIndex.Hit]] = [:]
+
+    init(limit: Int) { self.limit = limit }
+
+    /// `gazetteer.streets(for: text)`.
+    mutating func streets(for text: String, in gazetteer: Gazetteer) -> [Gazetteer.StreetChoice] {
+        // Only ASCII texts are remembered: a String key matches any canonically equivalent
+        // text, and only for ASCII is that the same bytes (the Kelvin sign equals `K`).
+        guard limit > 0, Gazetteer.isASCII(text) else { return gazetteer.streets(for: text) }
+        if let known = streets[text] { return known }
+        let found = gazetteer.streets(for: text)
+        if streets.count >= limit { streets.removeAll(keepingCapacity: true) }
+        streets[text] = found
+        return found
+    }
+
+    /// `index.search(text, fuzzy: fuzzy)`.
+    mutating func places(_ text: String, fuzzy: Bool, in index: PlaceIndex) -> [PlaceIndex.Hit] {
+        guard limit > 0, Gazetteer.isASCII(text) else { return index.search(text, fuzzy: fuzzy) }
+        let question = PlaceQuestion(text: text, fuzzy: fuzzy)
+        if let known = places[question] { return known }
+        let found = index.search(text, fuzzy: fuzzy)
+        if places.count >= limit { places.removeAll(keepingCapacity: true) }
+        places[question] = found
+        return found
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import SluiceGeocode
+
+@Suite struct GeocodeLookupsTests {
+    let gazetteer: Gazetteer
+    init() throws { gazetteer = try TinyGazetteer.load() }
+
+    @Test func remembersStreetsAsFoundAndForgetsAtTheLimit() {
+        var lookups = GeocodeLookups(limit: 2)
+        for text in ["Mason St", "California", "Kearney St", "Mason St", "Nowhere Ave"] {
+            #expect(lookups.streets(for: text, in: gazetteer) == gazetteer.streets(for: text), "\(text)")
+        }
+        // Three texts seen, two held at most: forgotten all at once when the third came.
+        #expect(lookups.streets.count == 1)
+        #expect(lookups.streets["Nowhere Ave"] == [])
+    }
+
+    @Test func remembersPlacesByTextAndFuzziness() {
+        var lookups = GeocodeLookups(limit: 10)
+        #expect(lookups.places("Grace Cathedral", fuzzy: true, in: gazetteer.placeIndex).map(\.place) == [1])
+        #expect(lookups.places("Grace Cathedrall", fuzzy: false, in: gazetteer.placeIndex).isEmpty)
+        #expect(lookups.places("Grace Cathedrall", fuzzy: true, in: gazetteer.placeIndex).map(\.place) == [1])
+        #expect(lookups.places.count == 3)
+    }
+
+    @Test func textsThatAreNotASCIIAreNotRemembered() {
+        var lookups = GeocodeLookups(limit: 10)
+        #expect(lookups.streets(for: "\u{212A}earny St", in: gazetteer) == gazetteer.streets(for: "\u{212A}earny St"))
+        #expect(lookups.places("Café Grace", fuzzy: true, in: gazetteer.placeIndex) == gazetteer.placeIndex.search("Café Grace"))
+        #expect(lookups.streets.isEmpty && lookups.places.isEmpty)
+    }
+
+    @Test func noLimitRemembersNothing() {
+        var lookups = GeocodeLookups(limit: 0)
+        _ = lookups.streets(for: "Mason St", in: gazetteer)
+        #expect(lookups.streets.isEmpty)
+    }
+
+    @Test func geocodingWithLookupsGivesTheSameAnswers() {
+        let geocoder = Geocoder(gazetteer)
+        var lookups = GeocodeLookups(limit: 100)
+        for text in [
+            "Mason & California Streets", "950 California St", "Grace Cathedral", "Mason & California Streets", "Fairmont Hotel (950 Mason)",
+        ] {
+            #expect(geocoder.geocode(LocationText.parse(text), lookups: &lookups) == geocoder.geocode(LocationText.parse(text)), "\(text)")
+        }
+        #expect(!lookups.streets.isEmpty)
+    }
+}
