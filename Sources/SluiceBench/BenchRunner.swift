@@ -59,7 +59,9 @@ public final class BenchRunner {
                 }
             }
             let runs = runCount(benchCase)
-            log("  \(benchCase.key)  \(benchCase.tool)  (\(runs.measured) runs\(runs.warmUp ? " + warm-up" : "")): \(benchCase.commandLine)")
+            log(
+                "  \(benchCase.key)  \(benchCase.tool)  (\(runs.measured) run\(runs.measured == 1 ? "" : "s")\(runs.warmUp ? " + warm-up" : "")): \(benchCase.commandLine)"
+            )
             do {
                 let result = try measure(benchCase, truth: truth)
                 pace[tool] = result.timing.median / Double(max(benchCase.records, 1))
