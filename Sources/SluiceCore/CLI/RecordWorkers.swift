@@ -27,7 +27,7 @@ extension StageContext {
     ///
     /// On more than one thread, lines are gathered in batches: while `threads` workers check and
     /// process one batch, this thread reads the next and writes the one before. Output, rejects
-    /// and counts are byte-identical to a run on one thread; memory is three batches (at most
+    /// and counts are byte-identical to a run on one thread; memory is two batches (at most
     /// `BatchLimit.records` lines or about `BatchLimit.bytes` each).
     public func process<Worker: RecordWorker>(
         _ inputs: [String], threads: Int, makeWorker: () -> Worker, tally: (Worker.Tally) -> Void
@@ -40,30 +40,7 @@ extension StageContext {
             }
             return
         }
-        try forEachProcessed(inputs, workers: threads, makeWorker: makeWorker) { done, _, _ in
-            output.buffer.append(contentsOf: done.output)
-            tally(done.tally)
-            try output.flushIfFull()
-        }
-    }
-
-    /// What a worker made of one record, handed back to the reading thread.
-    struct Processed<Tally> {
-        /// The lines the worker wrote for the record.
-        var output: ArraySlice<UInt8>
-        var tally: Tally
-    }
-
-    /// Reads the inputs as `forEachRecord` does, has `workers` threads check and process the
-    /// records in batches while this thread reads the next batch, and calls `body` on this thread
-    /// with each good record's result, its line's bytes and where it was, in input order. Bad
-    /// lines are rejected in their place. For stages whose last step must stay on one thread (a
-    /// database connection), so that parsing runs beside it.
-    func forEachProcessed<Worker: RecordWorker>(
-        _ inputs: [String], workers: Int, makeWorker: () -> Worker,
-        _ body: (Processed<Worker.Tally>, UnsafeBufferPointer<UInt8>, Location) throws -> Void
-    ) throws {
-        let pool = WorkerPool((0..<max(1, workers)).map { _ in makeWorker() })
+        let pool = WorkerPool((0..<threads).map { _ in makeWorker() })
         for input in inputs.isEmpty ? ["-"] : inputs {
             let (fd, name) = try StageContext.openInput(input)
             defer { if fd != 0 { close(fd) } }
@@ -78,8 +55,7 @@ extension StageContext {
                 let next: RecordBatch<Worker.Tally> = try readBatch(reader, bytesBefore: bytesBefore)
                 running?.wait()
                 running = pool.start(next)
-                try handOver(current, source: name, body)
-                pool.release(current)
+                try write(current, source: name, tally: tally)
                 current = next
             }
         }
@@ -100,28 +76,22 @@ extension StageContext {
         return batch
     }
 
-    /// Hands over a processed batch in input order: each record's result, or its rejection.
-    func handOver<Tally>(
-        _ batch: RecordBatch<Tally>, source: String, _ body: (Processed<Tally>, UnsafeBufferPointer<UInt8>, Location) throws -> Void
-    ) throws {
+    /// Writes a processed batch in input order: each record's lines, or its rejection.
+    func write<Tally>(_ batch: RecordBatch<Tally>, source: String, tally: (Tally) -> Void) throws {
         var entryIndex = 0
         for share in batch.results {
             for outcome in share.outcomes {
                 let entry = batch.entries[entryIndex]
                 entryIndex += 1
                 switch outcome {
-                case .processed(let range, let tally):
-                    try batch.bytes.withUnsafeBufferPointer { all in
-                        try body(
-                            Processed(output: share.output[range], tally: tally), UnsafeBufferPointer(rebasing: all[entry.range]),
-                            Location(source: source, line: entry.number))
-                    }
+                case .processed(let range, let count):
+                    output.buffer.append(contentsOf: share.output[range])
+                    tally(count)
+                    try output.flushIfFull()
                 case .overlong:
-                    try reject(
-                        batch.line(entry), source: source, reason: .lineTooLong,
-                        detail: "line too long: \(entry.length) bytes, more than --max-line-bytes \(maxLineBytes)")
+                    try batch.withLine(entry) { try rejectOverlong($0, source: source) }
                 case .rejected(let error):
-                    try reject(batch.line(entry), source: source, reason: error.reason, detail: error.detail)
+                    try batch.withLine(entry) { try reject($0, source: source, reason: error.reason, detail: error.detail) }
                 }
             }
         }
@@ -171,12 +141,13 @@ final class RecordBatch<Tally>: @unchecked Sendable {
             Entry(range: start..<bytes.count, number: line.number, length: line.length, isOverlong: line.isOverlong, isTruncated: line.isTruncated))
     }
 
-    /// The entry as the reader gave it, for the rejects; valid only inside `body`.
-    func line(_ entry: Entry) -> Line {
-        bytes.withUnsafeBufferPointer { all in
-            Line(
-                bytes: UnsafeBufferPointer(rebasing: all[entry.range]), number: entry.number, isOverlong: entry.isOverlong,
-                isTruncated: entry.isTruncated, length: entry.length)
+    /// The entry as the reader gave it, for the rejects; its bytes are valid only inside `body`.
+    func withLine(_ entry: Entry, _ body: (Line) throws -> Void) throws {
+        try bytes.withUnsafeBufferPointer { all in
+            try body(
+                Line(
+                    bytes: UnsafeBufferPointer(rebasing: all[entry.range]), number: entry.number, isOverlong: entry.isOverlong,
+                    isTruncated: entry.isTruncated, length: entry.length))
         }
     }
 }
@@ -199,12 +170,6 @@ final class WorkerPool<Worker: RecordWorker>: @unchecked Sendable {
     deinit {
         workers.deinitialize(count: count)
         workers.deallocate()
-    }
-
-    /// Frees a handed-over batch on a worker thread: what the workers allocated (a row's
-    /// strings) is costly to free on another thread, and this one has the next batch to hand over.
-    func release(_ batch: RecordBatch<Worker.Tally>) {
-        queue.async { withExtendedLifetime(batch) {} }
     }
 
     /// Starts processing `batch`, split into one contiguous share per worker; nil for an empty

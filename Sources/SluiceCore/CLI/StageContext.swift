@@ -72,9 +72,7 @@ public final class StageContext {
             accounting.recordsIn += 1
             progress.update(records: accounting.recordsIn, bytes: bytesBefore + reader.bytesRead)
             if line.isOverlong {
-                try reject(
-                    line, source: name, reason: .lineTooLong,
-                    detail: "line too long: \(line.length) bytes, more than --max-line-bytes \(maxLineBytes)")
+                try rejectOverlong(line, source: name)
                 continue
             }
             let record: NDJSONRecord
@@ -86,6 +84,11 @@ public final class StageContext {
             }
             try body(record, Location(source: name, line: line.number))
         }
+    }
+
+    func rejectOverlong(_ line: Line, source: String) throws {
+        try reject(
+            line, source: source, reason: .lineTooLong, detail: "line too long: \(line.length) bytes, more than --max-line-bytes \(maxLineBytes)")
     }
 
     func reject(_ line: Line, source: String, reason: RejectReason, detail: String) throws {
