@@ -85,24 +85,8 @@ import Testing
     }
 
     @Test func asciiWordsAreTheCharacterWords() {
-        // The character-by-character reading, as `words` does for text that is not ASCII.
-        func characterWords(_ text: String) -> [String] {
-            var words: [String] = []
-            var current = ""
-            for character in text.lowercased() {
-                if character == "'" || character == "." { continue }
-                if character.isLetter || character.isNumber {
-                    current.append(character)
-                } else if !current.isEmpty {
-                    words.append(current)
-                    current = ""
-                }
-            }
-            if !current.isEmpty { words.append(current) }
-            return words
-        }
         for text in ["Fisherman's Wharf", "St. Mary's Cathedral", "Pier 39 (The Embarcadero)", "A.T.&T. Park", "", " -- ", "a\r\nb", "Coit_Tower"] {
-            #expect(PlaceIndex.asciiWords(text) == characterWords(text), "\(text)")
+            #expect(PlaceIndex.asciiWords(text) == PlaceIndex.characterWords(text), "\(text)")
         }
         #expect(PlaceIndex.asciiWords("Café") == nil)
         #expect(PlaceIndex.words("Café de la Presse") == ["cafe", "de", "la", "presse"])

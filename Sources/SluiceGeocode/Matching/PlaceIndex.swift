@@ -65,13 +65,17 @@ public struct PlaceIndex: Sendable {
 
     /// Lower-case words without punctuation, accents or stop words; `&` and `st.` (saint) spelled out.
     public static func words(_ text: String) -> [String] {
-        if let words = asciiWords(text) { return words.filter { !stopWords.contains($0) } }
-        // Folding accents is slow; plain ASCII only needs lower-casing.
-        let folded =
-            text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased() : text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        // ASCII text is read from its bytes; other text has its accents folded first.
+        let words = asciiWords(text) ?? characterWords(text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+        return words.filter { !stopWords.contains($0) }
+    }
+
+    /// The words of text character by character: letters and digits kept, `'`, `’` and `.`
+    /// dropped, anything else ends a word; stop words included.
+    static func characterWords(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
-        for character in folded {
+        for character in text.lowercased() {
             if character == "'" || character == "\u{2019}" || character == "." { continue }
             if character.isLetter || character.isNumber {
                 current.append(character)
@@ -81,7 +85,7 @@ public struct PlaceIndex: Sendable {
             }
         }
         if !current.isEmpty { words.append(current) }
-        return words.filter { !stopWords.contains($0) }
+        return words
     }
 
     /// The words of ASCII text from its bytes (each byte a character: letters and digits kept,
