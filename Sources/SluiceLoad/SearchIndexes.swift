@@ -1,7 +1,7 @@
 import SluiceCore
 
-/// The indexes `sluice-load` builds after the rows are in: `--index` B-trees, an R*Tree over
-/// every latitude/longitude column pair (so bounding-box queries work from `sqlite3`), and an
+/// The indexes `sluice-load` builds: `--index` B-trees, an R*Tree over every latitude/longitude
+/// column pair (so bounding-box queries work from `sqlite3`), kept current by triggers, and an
 /// FTS5 full-text index over `--fts` columns when this SQLite has FTS5.
 ///
 ///     SELECT l.* FROM locations l JOIN locations_rtree r ON r.id = l.rowid
@@ -27,21 +27,41 @@ enum SearchIndexes {
         }
     }
 
-    /// Rebuilds `<table>_rtree` (one per coordinate pair; `<table>_<prefix>_rtree` beyond the
-    /// first) from the table's rows. Returns the names of the R*Trees built.
-    static func rebuildSpatialIndexes(for schema: TableSchema, in database: Database) throws(SQLiteError) -> [String] {
-        guard Database.hasCompileOption("ENABLE_RTREE") else { return [] }
+    /// Makes sure each coordinate pair has its R*Tree (`<table>_rtree`, `<table>_<lat>_rtree`
+    /// beyond the first) and the triggers that keep it in step with the table, filling it from
+    /// the table's rows when either was missing. Afterwards every insert, update and delete
+    /// updates the R*Tree in the same transaction, so no commit — a `--batch-size` batch, a run
+    /// killed between batches — can leave it stale, and a re-run does not rebuild it.
+    /// Returns the names of the R*Trees.
+    ///
+    /// - Complexity: O(1) queries when the index and its triggers exist; O(n log n) to fill it.
+    static func ensureSpatialIndexes(for schema: TableSchema, in database: Database) throws(SQLiteError) -> [String] {
+        guard Database.hasCompileOption("ENABLE_RTREE"), schema.exists else { return [] }
         return try coordinatePairs(in: schema).enumerated().map { (index, pair) throws(SQLiteError) -> String in
             let name = index == 0 ? "\(schema.table)_rtree" : "\(schema.table)_\(pair.lat)_rtree"
+            let existing = try database.column(
+                "SELECT name FROM sqlite_master WHERE name IN (?, ?, ?, ?)",
+                [name, name + "_insert", name + "_update", name + "_delete"].map(SQLValue.text))
+            guard existing.count < 4 else { return name }
             let rtree = Database.quote(name)
-            try database.execute("CREATE VIRTUAL TABLE IF NOT EXISTS \(rtree) USING rtree(id, min_lat, max_lat, min_lon, max_lon)")
-            try database.execute("DELETE FROM \(rtree)")
+            let table = Database.quote(schema.table)
             let lat = Database.quote(pair.lat)
             let lon = Database.quote(pair.lon)
+            let hasPoint = { (row: String) in "typeof(\(row).\(lat)) IN ('integer', 'real') AND typeof(\(row).\(lon)) IN ('integer', 'real')" }
+            let insertNew = "INSERT INTO \(rtree) SELECT new.rowid, new.\(lat), new.\(lat), new.\(lon), new.\(lon) WHERE \(hasPoint("new"));"
             try database.execute(
                 """
-                INSERT INTO \(rtree) SELECT rowid, \(lat), \(lat), \(lon), \(lon) FROM \(Database.quote(schema.table))
-                WHERE typeof(\(lat)) IN ('integer', 'real') AND typeof(\(lon)) IN ('integer', 'real')
+                CREATE VIRTUAL TABLE IF NOT EXISTS \(rtree) USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+                DROP TRIGGER IF EXISTS \(Database.quote(name + "_insert"));
+                DROP TRIGGER IF EXISTS \(Database.quote(name + "_update"));
+                DROP TRIGGER IF EXISTS \(Database.quote(name + "_delete"));
+                CREATE TRIGGER \(Database.quote(name + "_insert")) AFTER INSERT ON \(table) BEGIN \(insertNew) END;
+                CREATE TRIGGER \(Database.quote(name + "_update")) AFTER UPDATE ON \(table)
+                  BEGIN DELETE FROM \(rtree) WHERE id = old.rowid; \(insertNew) END;
+                CREATE TRIGGER \(Database.quote(name + "_delete")) AFTER DELETE ON \(table)
+                  BEGIN DELETE FROM \(rtree) WHERE id = old.rowid; END;
+                DELETE FROM \(rtree);
+                INSERT INTO \(rtree) SELECT rowid, \(lat), \(lat), \(lon), \(lon) FROM \(table) WHERE \(hasPoint(table));
                 """)
             return name
         }

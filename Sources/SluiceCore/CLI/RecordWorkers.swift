@@ -91,7 +91,7 @@ extension StageContext {
                 case .overlong:
                     try batch.withLine(entry) { try rejectOverlong($0, source: source) }
                 case .rejected(let error):
-                    try batch.withLine(entry) { try reject($0, source: source, reason: error.reason, detail: error.detail) }
+                    try batch.withLine(entry) { try reject($0, source: source, error) }
                 }
             }
         }
@@ -127,6 +127,7 @@ final class RecordBatch<Tally>: @unchecked Sendable {
         var length: Int
         var isOverlong: Bool
         var isTruncated: Bool
+        var isUnterminated: Bool
     }
 
     var bytes: [UInt8] = []
@@ -138,7 +139,9 @@ final class RecordBatch<Tally>: @unchecked Sendable {
         let start = bytes.count
         bytes.append(contentsOf: line.bytes)
         entries.append(
-            Entry(range: start..<bytes.count, number: line.number, length: line.length, isOverlong: line.isOverlong, isTruncated: line.isTruncated))
+            Entry(
+                range: start..<bytes.count, number: line.number, length: line.length, isOverlong: line.isOverlong,
+                isTruncated: line.isTruncated, isUnterminated: line.isUnterminated))
     }
 
     /// The entry as the reader gave it, for the rejects; its bytes are valid only inside `body`.
@@ -147,7 +150,7 @@ final class RecordBatch<Tally>: @unchecked Sendable {
             try body(
                 Line(
                     bytes: UnsafeBufferPointer(rebasing: all[entry.range]), number: entry.number, isOverlong: entry.isOverlong,
-                    isTruncated: entry.isTruncated, length: entry.length))
+                    isTruncated: entry.isTruncated, length: entry.length, isUnterminated: entry.isUnterminated))
         }
     }
 }
