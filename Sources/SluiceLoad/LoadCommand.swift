@@ -250,7 +250,7 @@ public struct LoadCommand: StageCommand {
     func buildIndexes(_ schema: TableSchema, lookups: [LookupTable], database: Database, context: StageContext) throws {
         guard schema.exists else { return }
         try SearchIndexes.createIndexes(on: table, columns: indexes.map { schema.existing($0) ?? $0 }, in: database)
-        if !fullText.isEmpty, !(try SearchIndexes.rebuildFullText(on: table, columns: fullText.map { schema.existing($0) ?? $0 }, in: database)) {
+        if !fullText.isEmpty, !(try SearchIndexes.ensureFullText(on: table, columns: fullText.map { schema.existing($0) ?? $0 }, in: database)) {
             context.warn("this SQLite has no FTS5: --fts skipped")
         }
         guard spatialIndex else { return }

@@ -100,11 +100,16 @@ struct LoadSession {
         }
     }
 
-    /// Commits one `--batch-size` batch with everything that must agree with it: the R*Trees,
-    /// the run's `_sluice_runs` row (`running`, with the counts so far) and the rejects on disk.
+    /// Commits one `--batch-size` batch with everything that must agree with it: the R*Trees and
+    /// the full-text index, the run's `_sluice_runs` row (`running`, with the counts so far) and
+    /// the rejects on disk.
     mutating func commitBatch(through location: StageContext.Location) throws {
         if command.spatialIndex {
             for schema in [loader.schema] + lookups.map(\.schema) { _ = try SearchIndexes.ensureSpatialIndexes(for: schema, in: database) }
+        }
+        if !command.fullText.isEmpty, loader.schema.exists {
+            let columns = command.fullText.map { loader.schema.existing($0) ?? $0 }
+            _ = try SearchIndexes.ensureFullText(on: command.table, columns: columns, in: database)
         }
         let entry = command.runEntry(startedAt: startedAt, accounting: context.accounting, status: .running, batches: work.batches + 1)
         let id = try RunLog.write(entry, id: runID, in: database)

@@ -1,8 +1,8 @@
 import SluiceCore
 
 /// The indexes `sluice-load` builds: `--index` B-trees, an R*Tree over every latitude/longitude
-/// column pair (so bounding-box queries work from `sqlite3`), kept current by triggers, and an
-/// FTS5 full-text index over `--fts` columns when this SQLite has FTS5.
+/// column pair (so bounding-box queries work from `sqlite3`), and an FTS5 full-text index over
+/// `--fts` columns when this SQLite has FTS5; the last two kept current by triggers.
 ///
 ///     SELECT l.* FROM locations l JOIN locations_rtree r ON r.id = l.rowid
 ///     WHERE r.min_lat >= 37.79 AND r.max_lat <= 37.80 AND r.min_lon >= -122.42 AND r.max_lon <= -122.40
@@ -67,15 +67,33 @@ enum SearchIndexes {
         }
     }
 
-    /// Rebuilds `<table>_fts` over the given columns (an external-content FTS5 table).
-    /// Returns false when this SQLite has no FTS5.
-    static func rebuildFullText(on table: String, columns: [String], in database: Database) throws(SQLiteError) -> Bool {
+    /// Makes sure `<table>_fts` (an external-content FTS5 table) indexes exactly `columns`, with
+    /// the triggers that keep it in step with the table: rebuilt when it, its columns or its
+    /// triggers differ, left alone otherwise (every later change reaches it in its own
+    /// transaction, as for the R*Trees). Returns false when this SQLite has no FTS5.
+    static func ensureFullText(on table: String, columns: [String], in database: Database) throws(SQLiteError) -> Bool {
         guard Database.hasCompileOption("ENABLE_FTS5") else { return false }
-        let fts = Database.quote("\(table)_fts")
-        try database.execute("DROP TABLE IF EXISTS \(fts)")
+        let name = "\(table)_fts"
+        let triggers = [name + "_insert", name + "_update", name + "_delete"]
+        let present = try database.column("SELECT name FROM sqlite_master WHERE name IN (?, ?, ?, ?)", ([name] + triggers).map(SQLValue.text))
+        let indexed = try database.column("SELECT name FROM pragma_table_info(?)", [.text(name)]).compactMap { $0 }
+        if present.count == 4, indexed == columns { return true }
+        let fts = Database.quote(name)
         let list = columns.map(Database.quote).joined(separator: ", ")
-        try database.execute("CREATE VIRTUAL TABLE \(fts) USING fts5(\(list), content=\(Database.quote(table)), content_rowid='rowid')")
-        try database.execute("INSERT INTO \(fts)(\(fts)) VALUES ('rebuild')")
+        let values = { (row: String) in columns.map { "\(row).\(Database.quote($0))" }.joined(separator: ", ") }
+        let insertNew = "INSERT INTO \(fts)(rowid, \(list)) VALUES (new.rowid, \(values("new")));"
+        let deleteOld = "INSERT INTO \(fts)(\(fts), rowid, \(list)) VALUES ('delete', old.rowid, \(values("old")));"
+        let source = Database.quote(table)
+        try database.execute(
+            """
+            \(triggers.map { "DROP TRIGGER IF EXISTS \(Database.quote($0));" }.joined(separator: " "))
+            DROP TABLE IF EXISTS \(fts);
+            CREATE VIRTUAL TABLE \(fts) USING fts5(\(list), content=\(source), content_rowid='rowid');
+            CREATE TRIGGER \(Database.quote(triggers[0])) AFTER INSERT ON \(source) BEGIN \(insertNew) END;
+            CREATE TRIGGER \(Database.quote(triggers[1])) AFTER UPDATE ON \(source) BEGIN \(deleteOld) \(insertNew) END;
+            CREATE TRIGGER \(Database.quote(triggers[2])) AFTER DELETE ON \(source) BEGIN \(deleteOld) END;
+            INSERT INTO \(fts)(\(fts)) VALUES ('rebuild');
+            """)
         return true
     }
 }

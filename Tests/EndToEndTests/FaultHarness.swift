@@ -68,7 +68,8 @@ enum FaultHarness {
     }
 
     /// What is wrong with a database whatever state it is in: a failed integrity or foreign-key
-    /// check, or an R*Tree that does not hold exactly the rows with numeric coordinates.
+    /// check, an R*Tree that does not hold exactly the rows with numeric coordinates, or a
+    /// full-text index that does not match its table.
     static func problems(_ path: String) throws -> [String] {
         let database = try Database(path: path, busyTimeoutMilliseconds: 1000)
         var problems: [String] = []
@@ -96,6 +97,14 @@ enum FaultHarness {
                 ) ?? -1
             if expected != indexed || indexed != matching {
                 problems.append("stale \(rtree): \(indexed) entries, \(matching) matching, for \(expected) rows with coordinates")
+            }
+        }
+        // An external-content FTS5 index must match its table (rank 1: check against the content).
+        for fts in try database.column("SELECT name FROM sqlite_schema WHERE sql LIKE 'CREATE VIRTUAL TABLE%USING fts5%'").compactMap({ $0 }) {
+            do {
+                try database.execute("INSERT INTO \(Database.quote(fts))(\(Database.quote(fts)), rank) VALUES ('integrity-check', 1)")
+            } catch {
+                problems.append("stale \(fts): \(error.message)")
             }
         }
         return problems

@@ -32,7 +32,7 @@ import Testing
     static let modes = [
         Mode(name: "plain", arguments: [], baseArguments: []),
         Mode(name: "--pk --sweep --fts", arguments: ["--pk", "id", "--sweep", "--fts", "title"], baseArguments: ["--pk", "id", "--fts", "title"]),
-        Mode(name: "--batch-size", arguments: ["--batch-size", "\(batchSize)"], baseArguments: []),
+        Mode(name: "--batch-size --fts", arguments: ["--batch-size", "\(batchSize)", "--fts", "title"], baseArguments: ["--fts", "title"]),
         Mode(name: "--replace", arguments: ["--replace", "--index", "title"], baseArguments: []),
         Mode(
             name: "--pk --extract --rejects", arguments: ["--pk", "id", "--extract", "geo.lat,geo.lon:places", "--rejects", "/dev/null"],
@@ -80,7 +80,7 @@ import Testing
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let comment = "\(mode.name), kill \(trial + 1) at \(String(format: "%.2f", delay)) s of \(String(format: "%.2f", duration)) s"
-            if mode.name == "--batch-size" {
+            if mode.name.hasPrefix("--batch-size") {
                 try checkBatches(db.path, before: before, after: after, tally: tally, comment)
             } else {
                 try tally.check(db.path, allowed: [before, after], comment)

@@ -68,4 +68,23 @@ import Testing
         #expect(try SearchIndexes.ensureSpatialIndexes(for: schema, in: database).isEmpty)
         #expect(try SearchIndexes.ensureSpatialIndexes(for: TableSchema(table: "missing"), in: database).isEmpty)
     }
+
+    /// The full-text index follows the table through its triggers, and is rebuilt when its
+    /// columns change.
+    @Test(.enabled(if: Database.hasCompileOption("ENABLE_FTS5")))
+    func triggersKeepTheFullTextIndexInStep() throws {
+        let database = try database()
+        #expect(try SearchIndexes.ensureFullText(on: "p", columns: ["name"], in: database))
+        try database.execute("INSERT INTO p VALUES (7, 'golden gate', NULL, NULL)")
+        try database.execute("UPDATE p SET name = 'coit tower' WHERE id = 1")
+        try database.execute("DELETE FROM p WHERE id = 2")
+        let match = { (word: String) throws in try database.column("SELECT rowid FROM p_fts WHERE p_fts MATCH ? ORDER BY rowid", [.text(word)]) }
+        #expect(try match("golden") == ["7"])
+        #expect(try match("coit") == ["1"])
+        #expect(try match("a").isEmpty)
+        try database.execute("INSERT INTO p_fts(p_fts, rank) VALUES ('integrity-check', 1)")
+        #expect(try SearchIndexes.ensureFullText(on: "p", columns: ["name", "geo_lat"], in: database))
+        #expect(try database.column("SELECT name FROM pragma_table_info('p_fts')") == ["name", "geo_lat"])
+        try database.execute("INSERT INTO p_fts(p_fts, rank) VALUES ('integrity-check', 1)")
+    }
 }
