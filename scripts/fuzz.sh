@@ -13,6 +13,9 @@ cd "$(dirname "$0")/.."
 out=build/fuzz
 swiftc=${SWIFTC:-swiftc}
 flags=(-parse-as-library -O -sanitize=fuzzer,address -enable-testing)
+# Swift's own crash backtracer reads memory that AddressSanitizer then reports, and can hang a
+# minimising run: libFuzzer reports the crash itself.
+export SWIFT_BACKTRACE=enable=no
 
 # target: its source file, then the modules it needs (dependents before their dependencies).
 declare -A source=(
@@ -108,8 +111,8 @@ for target in "${targets[@]}"; do
   if [ "$status" -ne 0 ]; then
     failed=1
     for crash in "$out/artifacts/$target"/crash-* "$out/artifacts/$target"/timeout-* "$out/artifacts/$target"/oom-*; do
-      [ -f "$crash" ] || continue
-      "$binary" -minimize_crash=1 -max_total_time=60 -exact_artifact_path="$crash.min" "$crash" > "$crash.minimize.log" 2>&1 || true
+      [ -f "$crash" ] && [[ $crash != *.min && $crash != *.log ]] || continue
+      timeout 120 "$binary" -minimize_crash=1 -max_total_time=60 -exact_artifact_path="$crash.min" "$crash" > "$crash.minimize.log" 2>&1 || true
     done
     summary+=("$(printf '  %-14s %12s executions   FAILED: see %s and %s' "$target" "$runs" "$log" "$out/artifacts/$target/")")
   else
