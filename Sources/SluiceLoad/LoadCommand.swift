@@ -9,6 +9,11 @@ extension RejectReason {
     static let databaseRefused = RejectReason(rawValue: "database_refused")
     /// With `--extract`, a record has none of the extracted fields, so nothing to refer to.
     static let missingReference = RejectReason(rawValue: "missing_reference")
+    /// The record's fields would take the table past SQLite's column limit (2,000).
+    static let tooManyColumns = RejectReason(rawValue: "too_many_columns")
+    /// The table does not exist yet and no record of the sample has a field to make a column of
+    /// (`{}` alone): SQLite has no table without columns.
+    static let noColumns = RejectReason(rawValue: "no_columns")
 }
 
 /// `sluice-load`: writes NDJSON records into a SQLite table, creating and extending it as
@@ -208,7 +213,8 @@ public struct LoadCommand: StageCommand {
         _ = try RunLog.record(
             RunLog.Entry(
                 startedAt: startedAt, table: table, sources: inputs.isEmpty ? ["<stdin>"] : inputs, accounting: context.accounting,
-                inserted: inserted, updated: updated, unchanged: unchanged, swept: swept, options: commandLine),
+                inserted: inserted, updated: updated, unchanged: unchanged, swept: swept, options: commandLine,
+                collisions: session.loader.collisions.map { $0.collision.json(firstSeen: $0.location) }),
             in: database)
     }
 
