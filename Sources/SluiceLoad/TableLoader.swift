@@ -21,6 +21,7 @@ final class TableLoader {
     /// Called once when a column is added, to tell the user.
     var onNewColumn: (String) -> Void = { _ in }
     private var layouts: [String: ColumnLayout] = [:]
+    static let layoutLimit = 1024
     private var lastLayout: ColumnLayout?
     private(set) var changed = 0
     /// The name collisions met so far (`ColumnLayout`), each once, with where it was first met.
@@ -59,10 +60,14 @@ final class TableLoader {
     }
 
     /// The layout of a row's columns: the previous row's when the names are the same.
+    /// - Complexity: at most `layoutLimit` layouts (and their statements) are kept: input whose
+    /// records all differ in shape starts again from none when that many have been made.
     func layout(for row: RecordFlattener.Row) -> ColumnLayout {
         if let last = lastLayout, last.matches(row) { return last }
         let names = row.map(\.column)
-        let key = names.joined(separator: "\u{1}")
+        // Each name with its length, so that no two lists of names give the same key.
+        let key = names.map { "\($0.utf8.count):\($0)" }.joined()
+        if layouts[key] == nil, layouts.count >= TableLoader.layoutLimit { layouts = [:] }
         let layout = layouts[key] ?? ColumnLayout(names: names, primaryKey: primaryKey)
         layouts[key] = layout
         lastLayout = layout
