@@ -93,4 +93,23 @@ import Testing
         let input = #"{"locations":"Hyde St. at Greenwich and Hyde St. at Lombard"}"# + "\n" + #"{"locations":"1158-70 Montgomery Street"}"# + "\n"
         #expect(try run(["--field", "locations"], input: input).lines == run(["--field", "locations"], input: input).lines)
     }
+
+    @Test func anInputFieldNamedLikeTheResultStopsTheStageAndAsKeepsBoth() throws {
+        let line = #"{"name":"Cafe","address":"766 Vallejo St.","provenance":{"source":"shops.csv","row":1}}"#
+        do {
+            _ = try run(["--field", "address", "--threads", "2"], input: line + "\n")
+            Issue.record("the input's address field was replaced")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(failure.message.contains(":1: error: the record already has a field 'address' (a string, not this stage's result)"))
+            #expect(failure.message.hasSuffix("name the result with --as NAME, or replace the field with --overwrite-field"))
+        }
+        let (lines, accounting) = try run(["--field", "address", "--as", "parsed"], input: line + "\n")
+        #expect(lines.count == 1 && accounting.recordsOut == 1)
+        #expect(lines[0].hasPrefix(String(line.dropLast()) + #","parsed":{"raw":"766 Vallejo St.","clean":"766 Vallejo St""#))
+        // Run again on its own output, the stage replaces its own result in place.
+        #expect(try run(["--field", "address", "--as", "parsed"], input: lines[0] + "\n").lines == lines)
+        let replaced = try run(["--field", "address", "--overwrite-field"], input: line + "\n").lines
+        #expect(replaced[0].hasPrefix(#"{"name":"Cafe","address":{"raw":"766 Vallejo St.""#))
+    }
 }
