@@ -7,7 +7,7 @@ public struct DedupeCommand: StageCommand {
         name: "sluice-dedupe",
         overview: "find records that are the same (equal keys, or a model learnt from fuzzy comparisons), cluster them, and mark, drop or merge them",
         synopsis: [
-            "sluice-dedupe --key FIELD[,FIELD…] [--fold] [--mark | --drop | --merge] [FILE…]",
+            "sluice-dedupe --key FIELD[,FIELD…] [--fold] [--mark | --drop | --merge] [--as NAME] [FILE…]",
             "sluice-dedupe --compare FIELD:METHOD[,…] --block RULE [--block RULE…] [--threshold P]",
             "              [--mark | --drop | --merge] [--pairs FILE] [--explain-model] [FILE…]",
         ],

@@ -107,11 +107,7 @@ struct LoadSession {
             case .refused(let error): (.databaseRefused, "the database refused the row: \(error.message)")
             case .tooManyColumns(let count):
                 (.tooManyColumns, "table '\(command.table)' would need \(count) columns; SQLite allows \(database.columnLimit)")
-            case .noColumns:
-                (
-                    .noColumns,
-                    "table '\(command.table)' does not exist and no record of the first \(LoadSession.inferenceSample) has a field to make a column of"
-                )
+            case .noColumns: (.noColumns, "no record to create table '\(command.table)' from has a field (SQLite has no table without columns)")
             case .missingReference(let table): (.missingReference, "none of the fields extracted to '\(table)' has a value")
             case .unknownReference(let spec, .missing):
                 (.missingReference, "column '\(spec.column)' has no value to refer to \(spec.target.table).\(spec.target.column)")

@@ -37,7 +37,8 @@ import Testing
 
     @Test func asNamesTheMemberAndIsOneName() throws {
         let options = ResultMember.options(default: "geo") + OptionSpec.common
-        let named = try ResultMember(arguments: ParsedArguments(["--as", "where", "--overwrite-field"], options: options), default: "geo", shape: ResultMemberTests.shape)
+        let named = try ResultMember(
+            arguments: ParsedArguments(["--as", "where", "--overwrite-field"], options: options), default: "geo", shape: ResultMemberTests.shape)
         #expect(named.name == "where" && named.overwrite)
         let plain = try ResultMember(arguments: ParsedArguments([], options: options), default: "geo", shape: ResultMemberTests.shape)
         #expect(plain.name == "geo" && !plain.overwrite)
