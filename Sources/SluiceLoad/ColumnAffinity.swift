@@ -61,6 +61,17 @@ enum ColumnAffinity: Equatable {
 }
 
 extension SQLValue {
+    /// Whether `stored(in:)` would give the value back as it is: the common case, checked
+    /// without copying the value.
+    func isStoredAsIs(in affinity: ColumnAffinity) -> Bool {
+        switch self {
+        case .null, .real, .blobText: true
+        case .integer(let number): affinity != .real || number.magnitude <= 1 << 53
+        case .text: !affinity.convertsText
+        case .number: false
+        }
+    }
+
     /// The value to bind so that a column of this affinity stores it without changing it (see
     /// the table of `ColumnAffinity`).
     func stored(in affinity: ColumnAffinity) -> SQLValue {

@@ -37,7 +37,7 @@ struct LoadSession {
     var changed: Int { loader.changed }
 
     mutating func add(_ record: NDJSONRecord, at location: StageContext.Location) throws {
-        var row = RecordFlattener.flatten(record)
+        var row = loader.flatten(record)
         for collision in loader.resolveNames(&row, at: location) {
             context.warn("table '\(command.table)': \(Diagnostic.location(location.source, location.line))\(collision.message)")
         }

@@ -1,5 +1,11 @@
 import SluiceCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Turns a record into table columns, keeping every value: nested objects become
 /// `parent_child` columns, arrays are stored as their JSON text, an empty object as the text
 /// `{}`, booleans as 1/0, numbers as INTEGER when they are whole and fit in 64 bits and
@@ -14,14 +20,48 @@ import SluiceCore
 enum RecordFlattener {
     typealias Row = [(column: String, value: SQLValue)]
 
+    /// The top-level keys of the record flattened before, as bytes, and the names made of them.
+    /// Records of one source repeat their keys, so a key equal to the one at the same place in
+    /// the previous record takes its name: no decoding, no new String, and a name that compares
+    /// equal to the layout's at once (the same storage).
+    struct KeyMemo {
+        var keys: [[UInt8]] = []
+        var names: [String] = []
+
+        mutating func name(of member: NDJSONRecord.Member, at index: Int, in record: NDJSONRecord) -> String {
+            let key = UnsafeBufferPointer(rebasing: record.bytes[member.key])
+            if index < keys.count, keys[index].withUnsafeBufferPointer({ KeyMemo.equal($0, key) }) { return names[index] }
+            var name = record.keyString(member)
+            // Only an escaped key can hold a NUL.
+            if member.keyEscaped { name = RecordFlattener.columnName(name) }
+            if index < keys.count {
+                (keys[index], names[index]) = (Array(key), name)
+            } else {
+                keys.append(Array(key))
+                names.append(name)
+            }
+            return name
+        }
+
+        static func equal(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard one.count == other.count else { return false }
+            guard let first = one.baseAddress, let second = other.baseAddress else { return true }  // both empty
+            return memcmp(first, second, one.count) == 0
+        }
+    }
+
     /// Flattens straight from the record's bytes: only nested objects are parsed into values.
     static func flatten(_ record: NDJSONRecord) -> Row {
+        var keys = KeyMemo()
+        return flatten(record, keys: &keys)
+    }
+
+    /// The same, taking the names of keys the previous record had at the same places.
+    static func flatten(_ record: NDJSONRecord, keys: inout KeyMemo) -> Row {
         var row: Row = []
         row.reserveCapacity(record.members.count + 2)
-        for member in record.members {
-            var key = record.keyString(member)
-            // Only an escaped key can hold a NUL.
-            if member.keyEscaped { key = columnName(key) }
+        for (index, member) in record.members.enumerated() {
+            let key = keys.name(of: member, at: index, in: record)
             let raw = record.rawValue(member)
             switch raw.first {
             case UInt8(ascii: "{"):

@@ -20,13 +20,15 @@ final class TableLoader {
     var references: [String: ForeignKey] = [:]
     /// Called once when a column is added, to tell the user.
     var onNewColumn: (String) -> Void = { _ in }
-    private var layouts: [String: ColumnLayout] = [:]
+    private var layouts: [[String]: ColumnLayout] = [:]
     static let layoutLimit = 1024
-    private var lastLayout: ColumnLayout?
+    private var recentLayouts: [ColumnLayout] = []
     private(set) var changed = 0
     /// The name collisions met so far (`ColumnLayout`), each once, with where it was first met.
     private(set) var collisions: [(collision: ColumnLayout.Collision, location: StageContext.Location)] = []
     private var collisionsSeen: Set<String> = []
+    /// The previous record's keys and their names (`RecordFlattener.KeyMemo`).
+    private var keys = RecordFlattener.KeyMemo()
 
     init(database: Database, schema: TableSchema, primaryKey: [String], strict: Bool) {
         self.database = database
@@ -48,6 +50,11 @@ final class TableLoader {
         case noColumns
     }
 
+    /// The record as a row of columns and values (`RecordFlattener`).
+    func flatten(_ record: NDJSONRecord) -> RecordFlattener.Row {
+        RecordFlattener.flatten(record, keys: &keys)
+    }
+
     /// Gives each entry of `row` a column of its own (see `ColumnLayout`), renaming the later
     /// ones of colliding names, and returns the collisions not met before in this run.
     func resolveNames(_ row: inout RecordFlattener.Row, at location: StageContext.Location) -> [ColumnLayout.Collision] {
@@ -63,14 +70,15 @@ final class TableLoader {
     /// - Complexity: at most `layoutLimit` layouts (and their statements) are kept: input whose
     /// records all differ in shape starts again from none when that many have been made.
     func layout(for row: RecordFlattener.Row) -> ColumnLayout {
-        if let last = lastLayout, last.matches(row) { return last }
+        // The last few layouts first: a row is looked at before and after `--extract` takes
+        // columns out, and records of one source share their layouts.
+        for recent in recentLayouts where recent.matches(row) { return recent }
         let names = row.map(\.column)
-        // Each name with its length, so that no two lists of names give the same key.
-        let key = names.map { "\($0.utf8.count):\($0)" }.joined()
-        if layouts[key] == nil, layouts.count >= TableLoader.layoutLimit { layouts = [:] }
-        let layout = layouts[key] ?? ColumnLayout(names: names, primaryKey: primaryKey)
-        layouts[key] = layout
-        lastLayout = layout
+        if layouts[names] == nil, layouts.count >= TableLoader.layoutLimit { layouts = [:] }
+        let layout = layouts[names] ?? ColumnLayout(names: names, primaryKey: primaryKey)
+        layouts[names] = layout
+        if recentLayouts.count >= 4 { recentLayouts.removeLast() }
+        recentLayouts.insert(layout, at: 0)
         return layout
     }
 
@@ -90,7 +98,11 @@ final class TableLoader {
             layout.affinities = layout.columns.map { schema.affinity(of: $0) }
         }
         guard let statement = layout.statement else { return .failure(.unknownColumns(layout.columns)) }
-        for index in row.indices { try statement.bind(row[index].value.stored(in: layout.affinities[index]), at: Int32(index + 1)) }
+        for index in row.indices {
+            let value = row[index].value
+            let affinity = layout.affinities[index]
+            try statement.bind(value.isStoredAsIs(in: affinity) ? value : value.stored(in: affinity), at: Int32(index + 1))
+        }
         defer { statement.reset() }
         do {
             try statement.step()
