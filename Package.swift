@@ -30,13 +30,13 @@ let package = Package(
         .target(name: "SluiceBench", dependencies: ["SluiceCore"]),
         .executableTarget(name: "sluice-bench", dependencies: ["SluiceBench"]),
         // The seeded record generator of the property tests, shared by the test targets.
-        .target(name: "SluiceTestSupport", dependencies: ["SluiceBench"], path: "Tests/SluiceTestSupport"),
+        .target(name: "SluiceTestSupport", dependencies: ["SluiceCore", "SluiceBench"], path: "Tests/SluiceTestSupport"),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
-        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"], exclude: ["Fixtures"]),
-        .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe"]),
+        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize", "SluiceTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe", "SluiceTestSupport"]),
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad", "SluiceTestSupport"]),
-        .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode"]),
+        .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode", "SluiceTestSupport"]),
         .testTarget(name: "SluiceBenchTests", dependencies: ["SluiceBench"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad", "SluiceTestSupport"], exclude: ["Cases", "Fixtures"]),
     ]

@@ -1,5 +1,5 @@
-import Foundation
 import SluiceCore
+import SluiceTestSupport
 import Testing
 
 @testable import SluiceDedupe
@@ -54,19 +54,7 @@ import Testing
 
     /// Runs the command on `input` and returns its output lines.
     func run(_ arguments: [String], input: String) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dedupe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let inputPath = directory.appendingPathComponent("in.ndjson").path
-        let outputPath = directory.appendingPathComponent("out.ndjson").path
-        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-        var command = try command(arguments + [inputPath])
-        let context = StageContext(
-            stage: "sluice-dedupe", output: try ByteSink(path: outputPath), rejects: try Rejects(stage: "dedupe", path: nil),
-            maxLineBytes: 1 << 20, quiet: true, progress: Progress(stage: "sluice-dedupe", enabled: false))
-        try command.run(context)
-        try context.output.flush()
-        return try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").map(String.init)
+        try StageRun(DedupeCommand.self, arguments, input: input).lines
     }
 
     @Test func anInputFieldNamedLikeTheResultStopsTheStageAndAsKeepsBoth() throws {

@@ -1,5 +1,5 @@
-import Foundation
 import SluiceCore
+import SluiceTestSupport
 import Testing
 
 @testable import SluiceGeocode
@@ -7,22 +7,9 @@ import Testing
 @Suite struct GeocodeCommandTests {
     /// Runs the command with the tiny gazetteer on `input` and returns its output lines.
     func run(_ arguments: [String], input: String) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("geocode-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let gazetteer = directory.appendingPathComponent("tiny.csv").path
-        let inputPath = directory.appendingPathComponent("in.ndjson").path
-        let outputPath = directory.appendingPathComponent("out.ndjson").path
-        try TinyGazetteer.csv.write(toFile: gazetteer, atomically: true, encoding: .utf8)
-        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-        var command = try GeocodeCommand(
-            arguments: ParsedArguments(["--gazetteer", gazetteer] + arguments + [inputPath], options: GeocodeCommand.usage.allOptions))
-        let context = StageContext(
-            stage: "sluice-geocode", output: try ByteSink(path: outputPath), rejects: try Rejects(stage: "geocode", path: nil),
-            maxLineBytes: 1 << 20, quiet: true, progress: Progress(stage: "sluice-geocode", enabled: false))
-        try command.run(context)
-        try context.output.flush()
-        return try String(contentsOfFile: outputPath, encoding: .utf8).split(separator: "\n").map(String.init)
+        let scratch = try ScratchDirectory()
+        try TinyGazetteer.csv.write(toFile: scratch.file("tiny.csv"), atomically: true, encoding: .utf8)
+        return try StageRun(GeocodeCommand.self, ["--gazetteer", scratch.file("tiny.csv")] + arguments, input: input, in: scratch).lines
     }
 
     @Test func anInputFieldNamedLikeTheResultStopsTheStageAndAsKeepsBoth() throws {

@@ -1,4 +1,4 @@
-import Foundation
+import SluiceTestSupport
 import Testing
 
 @testable import SluiceCore
@@ -11,7 +11,7 @@ import Testing
         var accounting: Accounting
         var reasons: [String]
         var database: Database
-        let directory: URL
+        let scratch: ScratchDirectory
 
         func rows(_ sql: String) throws -> [[StoredValue]] {
             let statement = try database.prepare(sql)
@@ -27,25 +27,13 @@ import Testing
 
     /// Loads `lines` into table `t` of a new database with `sluice-load`'s command, keeping rejects.
     func load(_ lines: [String], _ arguments: [String] = []) throws -> Load {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-mapping-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let input = directory.appendingPathComponent("in.ndjson").path
-        let path = directory.appendingPathComponent("t.db").path
-        let rejects = directory.appendingPathComponent("rejects.ndjson").path
-        try (lines.map { $0 + "\n" }.joined()).write(toFile: input, atomically: true, encoding: .utf8)
-        var command = try LoadCommand(
-            arguments: ParsedArguments([path, "--table", "t"] + arguments + [input], options: LoadCommand.usage.allOptions))
-        let context = StageContext(
-            stage: "sluice-load", output: try ByteSink(path: "/dev/null"), rejects: try Rejects(stage: "load", path: rejects),
-            maxLineBytes: 1 << 20, quiet: true, progress: Progress(stage: "sluice-load", enabled: false))
-        try command.run(context)
-        try context.rejects.finish()
-        let reasons = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n").map { line in
-            try JSONParser.parse(String(line))["reason"]?.stringValue ?? ""
-        }
-        #expect(context.accounting.balances)
-        return Load(
-            accounting: context.accounting, reasons: reasons, database: try Database(path: path, busyTimeoutMilliseconds: 0), directory: directory)
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("t.db")
+        let run = try StageRun(
+            LoadCommand.self, [path, "--table", "t"] + arguments, input: lines.map { $0 + "\n" }.joined(), in: scratch, keepRejects: true)
+        let reasons = try run.rejects.split(separator: "\n").map { line in try JSONParser.parse(String(line))["reason"]?.stringValue ?? "" }
+        #expect(run.accounting.balances)
+        return Load(accounting: run.accounting, reasons: reasons, database: try Database(path: path, busyTimeoutMilliseconds: 0), scratch: scratch)
     }
 
     func text(_ string: String) -> StoredValue { .text(Array(string.utf8)) }
@@ -74,7 +62,7 @@ import Testing
             ])
         #expect(
             try loaded.database.column("SELECT collisions FROM _sluice_runs") == [
-                #"[{"field":"A","same_as":"a","column":"A#2","first_seen":"\#(loaded.directory.path)/in.ndjson:1"},{"field":"ID","same_as":"id","column":"ID#2","first_seen":"\#(loaded.directory.path)/in.ndjson:2"}]"#
+                #"[{"field":"A","same_as":"a","column":"A#2","first_seen":"\#(loaded.scratch.path)/in.ndjson:1"},{"field":"ID","same_as":"id","column":"ID#2","first_seen":"\#(loaded.scratch.path)/in.ndjson:2"}]"#
             ])
     }
 

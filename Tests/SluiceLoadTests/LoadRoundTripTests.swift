@@ -51,25 +51,15 @@ struct RoundTrip {
     }
 
     static func run(_ lines: [[UInt8]]) throws -> RoundTrip {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-roundtrip-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("in.ndjson").path
-        let database = directory.appendingPathComponent("t.db").path
-        let rejectsPath = directory.appendingPathComponent("rejects.ndjson").path
-        try Data(lines.map { $0 + [0x0A] }.joined()).write(to: URL(fileURLWithPath: input))
-
-        var command = try LoadCommand(arguments: ParsedArguments([database, "--table", "t", input], options: LoadCommand.usage.allOptions))
-        let context = StageContext(
-            stage: "sluice-load", output: try ByteSink(path: "/dev/null"), rejects: try Rejects(stage: "load", path: rejectsPath),
-            maxLineBytes: 1 << 20, quiet: true, progress: Progress(stage: "sluice-load", enabled: false))
-        try command.run(context)
-        try context.rejects.finish()
+        let scratch = try ScratchDirectory()
+        let database = scratch.file("t.db")
+        let load = try StageRun(
+            LoadCommand.self, [database, "--table", "t"], input: Array(lines.map { $0 + [0x0A] }.joined()), in: scratch, keepRejects: true)
 
         var result = RoundTrip()
-        result.accounting = context.accounting
+        result.accounting = load.accounting
         var rejected: Set<Int> = []
-        for line in try String(contentsOfFile: rejectsPath, encoding: .utf8).split(separator: "\n") {
+        for line in load.rejects.split(separator: "\n") {
             let reject = try JSONParser.parse(String(line))
             if case .number(let number)? = reject["line"], let line = Int(number) { rejected.insert(line) }
             result.reasons[reject["reason"]?.stringValue ?? "?", default: 0] += 1

@@ -1,5 +1,6 @@
 import Foundation
 import SluiceCore
+import SluiceTestSupport
 import Testing
 
 @testable import SluiceSanitize
@@ -7,20 +8,8 @@ import Testing
 @Suite struct SanitizeCommandTests {
     /// Runs the command on `input` lines and returns its output lines and accounting.
     func run(_ arguments: [String], input: String) throws -> (lines: [String], accounting: Accounting) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sanitize-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let inputPath = directory.appendingPathComponent("in.ndjson").path
-        let outputPath = directory.appendingPathComponent("out.ndjson").path
-        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-        var command = try SanitizeCommand(arguments: ParsedArguments(arguments + [inputPath], options: SanitizeCommand.usage.allOptions))
-        let context = StageContext(
-            stage: "sluice-sanitize", output: try ByteSink(path: outputPath), rejects: try Rejects(stage: "sanitize", path: nil),
-            maxLineBytes: 1 << 20, quiet: true, progress: Progress(stage: "sluice-sanitize", enabled: false))
-        try command.run(context)
-        try context.output.flush()
-        let output = try String(contentsOfFile: outputPath, encoding: .utf8)
-        return (output.split(separator: "\n").map(String.init), context.accounting)
+        let run = try StageRun(SanitizeCommand.self, arguments, input: input)
+        return (run.lines, run.accounting)
     }
 
     @Test func addsAddressAndKeepsTheRecordByteForByte() throws {
