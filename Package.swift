@@ -29,14 +29,16 @@ let package = Package(
         // `make bench`: seeded SF-like data, every stage and its peers timed.
         .target(name: "SluiceBench", dependencies: ["SluiceCore"]),
         .executableTarget(name: "sluice-bench", dependencies: ["SluiceBench"]),
+        // The seeded record generator of the property tests, shared by the test targets.
+        .target(name: "SluiceTestSupport", dependencies: ["SluiceCore", "SluiceBench"], path: "Tests/SluiceTestSupport"),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
-        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"], exclude: ["Fixtures"]),
-        .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe"]),
-        .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
-        .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode"]),
+        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize", "SluiceTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe", "SluiceTestSupport"]),
+        .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad", "SluiceTestSupport"]),
+        .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode", "SluiceTestSupport"]),
         .testTarget(name: "SluiceBenchTests", dependencies: ["SluiceBench"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"], exclude: ["Cases", "Fixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad", "SluiceTestSupport"], exclude: ["Cases", "Fixtures"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
         // `make eval`: the stages' accuracy against labelled data.

@@ -10,17 +10,19 @@ public struct GeocodeCommand: StageCommand {
     public static let usage = Usage(
         name: "sluice-geocode",
         overview: "add a `geo` object (lat, lon, precision, score) to each record from an offline gazetteer CSV.",
-        synopsis: ["sluice-geocode --gazetteer FILE [--field PATH] [--candidates N] [--threads N] [options] [FILE...]"],
+        synopsis: ["sluice-geocode --gazetteer FILE [--field PATH] [--address NAME] [--as NAME] [--candidates N] [--threads N] [options] [FILE...]"],
         options: [
             .value("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
             .value("field", "PATH", "for records without an `address` object, geocode this text field (`locations`)"),
+            .value("address", "NAME", "the member holding sluice-sanitize's address object (default address; sanitize's --as)"),
             .value("candidates", "N", "add up to N alternative answers under geo.candidates (default 0)"),
             .value("gazetteer-rejects", "FILE", "skip bad gazetteer rows, writing them to FILE as NDJSON (default: stop)"),
             .value("threads", "N", "geocode on N threads (1-64; default one per core, up to 8); the output is the same for any N"),
-        ],
+        ] + ResultMember.options(default: "geo"),
         examples: [
             "sluice-sanitize --field locations films.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv > geo.ndjson",
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --field locations --candidates 3 films.ndjson",
+            "sluice-sanitize --field address --as parsed_address shops.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv --address parsed_address --as location",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out data/sf-gazetteer.csv",
         ],
         memory:
@@ -60,6 +62,7 @@ public struct GeocodeCommand: StageCommand {
                   Records are never dropped: unmatched ones get precision none.
                 """
             ),
+            ("FIELD NAMES", ResultMember.helpText(default: "geo")),
             ("GAZETTEER FORMAT", GazetteerRow.formatHelp),
             ("GAZETTEER REJECTS", "  bad_gazetteer_row  a gazetteer row that cannot be used (written with --gazetteer-rejects FILE)"),
         ])
@@ -70,6 +73,8 @@ public struct GeocodeCommand: StageCommand {
     var gazetteerRejects: String?
     var threads: Int
     var inputs: [String]
+    var addressMember: String
+    var member: ResultMember
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
         guard let path = arguments["gazetteer"] else { throw .usage("missing --gazetteer FILE") }
@@ -79,6 +84,8 @@ public struct GeocodeCommand: StageCommand {
         gazetteerRejects = arguments["gazetteer-rejects"]
         threads = try arguments.int("threads", default: StageContext.defaultThreads, range: 1...64)
         inputs = arguments.positionals
+        addressMember = arguments["address"] ?? "address"
+        member = try ResultMember(arguments: arguments, default: "geo", shape: GeocodeWorker.shape)
     }
 
     public mutating func run(_ context: StageContext) throws {
@@ -90,9 +97,10 @@ public struct GeocodeCommand: StageCommand {
         }
         try rowRejects.finish()
         if rowRejects.count > 0 { context.warn("\(gazetteerPath): skipped \(rowRejects.count) bad gazetteer rows (see \(gazetteerRejects ?? ""))") }
-        let worker = GeocodeWorker(geocoder: Geocoder(gazetteer), field: field, candidates: candidates, threads: threads)
+        var worker = GeocodeWorker(geocoder: Geocoder(gazetteer), field: field, candidates: candidates, threads: threads)
+        (worker.addressKey, worker.resultKey) = (addressMember, member.name)
         var counts: [Precision: Int] = [:]
-        try context.process(inputs, threads: threads, makeWorker: { worker }) { precision in
+        try context.process(inputs, threads: threads, member: member, makeWorker: { worker }) { precision in
             counts[precision, default: 0] += 1
             context.accounting.recordsOut += 1
         }

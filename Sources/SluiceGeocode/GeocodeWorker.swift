@@ -7,9 +7,17 @@ struct GeocodeWorker: RecordWorker {
     /// memory on endless input. 20,000 here and 4,096 look-ups took 1M records to 255 MB.
     static let memoLimit = 4096
 
+    /// The members a `geo` object may have (`precision`, `score` and `method` always): how the
+    /// stage knows its own earlier result when it runs again on its output.
+    static let shape = ResultMember.Shape(
+        required: ["precision", "score", "method"], optional: ["lat", "lon", "matched", "note", "reason", "candidates"])
+
     let geocoder: Geocoder
     let field: String?
     let candidates: Int
+    /// The member holding sanitize's address object (`--address`), and the one written (`--as`).
+    var addressKey = "address"
+    var resultKey = "geo"
     /// The same location text comes back often (a film shot at City Hall twice): answers are
     /// remembered by the exact JSON text of the `address` value (or of the --field text). Each
     /// thread has its own memo; an answer depends on the text alone, so output does not.
@@ -27,12 +35,12 @@ struct GeocodeWorker: RecordWorker {
     }
 
     mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> Precision {
-        let addressMember = record.member(named: "address").flatMap { record.rawValue($0).first == UInt8(ascii: "{") ? $0 : nil }
+        let addressMember = record.member(named: addressKey).flatMap { record.rawValue($0).first == UInt8(ascii: "{") ? $0 : nil }
         let memoKey: (bytes: [UInt8], kind: AnswerMemo.Kind)? =
             addressMember.map { (Array(record.rawValue($0)), .address) }
             ?? field.flatMap { record.member(named: $0) }.map { (Array(record.rawValue($0)), .field) }
         if let memoKey, let known = memo.answer(for: memoKey.bytes, kind: memoKey.kind) {
-            record.write(adding: "geo", to: &output) { $0.append(contentsOf: known.geo) }
+            record.write(adding: resultKey, to: &output) { $0.append(contentsOf: known.geo) }
             output.append(0x0A)
             return known.precision
         }
@@ -51,7 +59,7 @@ struct GeocodeWorker: RecordWorker {
         GeoMatch.write(matches, candidates: candidates, to: &geo)
         // An exact-size copy: the reused buffer keeps its capacity, and 20,000 of those add up.
         if let memoKey { memo.remember(memoKey.bytes, kind: memoKey.kind, geo: Array(geo[...]), precision: precision) }
-        record.write(adding: "geo", to: &output) { [geo] in $0.append(contentsOf: geo) }
+        record.write(adding: resultKey, to: &output) { [geo] in $0.append(contentsOf: geo) }
         output.append(0x0A)
         return precision
     }

@@ -9,6 +9,11 @@ extension RejectReason {
     static let databaseRefused = RejectReason(rawValue: "database_refused")
     /// With `--extract`, a record has none of the extracted fields, so nothing to refer to.
     static let missingReference = RejectReason(rawValue: "missing_reference")
+    /// The record's fields would take the table past SQLite's column limit (2,000).
+    static let tooManyColumns = RejectReason(rawValue: "too_many_columns")
+    /// The table does not exist yet and no record of the sample has a field to make a column of
+    /// (`{}` alone): SQLite has no table without columns.
+    static let noColumns = RejectReason(rawValue: "no_columns")
 }
 
 /// `sluice-load`: writes NDJSON records into a SQLite table, creating and extending it as
@@ -46,20 +51,34 @@ public struct LoadCommand: StageCommand {
             "sqlite3 films.db 'SELECT title, count(*) FROM films GROUP BY title ORDER BY 2 DESC LIMIT 5'",
         ],
         memory:
-            "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value. Swept keys go to a temporary table, not memory.",
+            "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value, plus up to 1,024 distinct record shapes (their column names and statements). Swept keys go to a temporary table, not memory.",
         sections: [
             (
                 title: "TABLE",
                 body: """
-                  Columns come from the records' fields: nested objects become parent_child columns, arrays
-                  are stored as JSON text, true/false as 1/0. A new table types each column from its first
-                  1,000 records (INTEGER, REAL or TEXT). Fields first seen later add columns (ALTER TABLE),
-                  unless --strict. Table and column names are always quoted, whatever they contain.
+                  Every value of a loaded record can be read back from its row (nothing is dropped or rounded):
+                  names   nested objects become parent_child columns (a.b -> a_b); a NUL in a name is written \\u0000.
+                          SQLite ignores ASCII case in column names, so when fields of one record name one column
+                          ({"id":1,"ID":2}; a_b beside a.b; a repeated key), the first in the record takes the name
+                          and each later one the first free NAME#2, NAME#3... (warned once per run, and listed in
+                          _sluice_runs.collisions).
+                  values  strings as TEXT; true/false as 1/0; null as NULL; arrays as their JSON text; an empty
+                          object as the text {}; a record {} as a row of nulls; numbers as INTEGER (whole, 64-bit)
+                          or REAL when the double reads back as the number written, else as their JSON text
+                          (123456789012345678901234567890, 1e400, 0.12345678901234567890).
+                  types   a new table types each column from its first 1,000 records: INTEGER, REAL or TEXT (TEXT
+                          once a string or a number only text holds is seen). A later value of another type is
+                          kept as it is: a number in a TEXT column is its JSON text as written; in an INTEGER or
+                          REAL column, text that SQLite would turn into a number (007, " 12", 1e5) and a number the
+                          column would round (1e400; beyond 2^53 in REAL) are a BLOB of their UTF-8 text
+                          (CAST(col AS TEXT) reads it).
+                  Fields first seen later add columns (ALTER TABLE), unless --strict. Table and column names are
+                  always quoted, whatever they contain.
                   With --pk, only the incoming columns of an existing row are updated: columns the input
                   never mentions (added by people or other tools) keep their values.
                   The database is in WAL mode; a run is one transaction (or one per --batch-size rows), so
                   an interrupted load leaves the table as it was before the run (or the last batch).
-                  Each run is recorded in _sluice_runs (time, table, sources, counts, options).
+                  Each run is recorded in _sluice_runs (time, table, sources, counts, options, collisions).
                 """
             ),
             (
@@ -77,6 +96,8 @@ public struct LoadCommand: StageCommand {
                   database_refused  a constraint failed             missing_reference  none of an --extract's fields
                                                                     (or no value in a --references column)
                   unknown_reference  a --references value that TABLE does not have
+                  too_many_columns  the table would pass SQLite's 2,000 columns
+                  no_columns        a new table and no field in its first 1,000 records ({} alone)
                 """
             ),
         ])
@@ -208,7 +229,8 @@ public struct LoadCommand: StageCommand {
         _ = try RunLog.record(
             RunLog.Entry(
                 startedAt: startedAt, table: table, sources: inputs.isEmpty ? ["<stdin>"] : inputs, accounting: context.accounting,
-                inserted: inserted, updated: updated, unchanged: unchanged, swept: swept, options: commandLine),
+                inserted: inserted, updated: updated, unchanged: unchanged, swept: swept, options: commandLine,
+                collisions: session.loader.collisions.map { $0.collision.json(firstSeen: $0.location) }),
             in: database)
     }
 
