@@ -8,7 +8,7 @@ import SluiceCore
 ///      "geo":{"lat":37.79183,"lon":-122.41082,"precision":"intersection","score":0.9,…}}
 ///     // label "Vertigo", text "Mason & California", kind "intersection", geo.point (37.79183, -122.41082)
 struct RecordFacts {
-    /// The location text (`address.raw` unless `--text`), nil when absent or not a string.
+    /// The location text (`address.raw` unless `--text`), nil when absent, blank or not a string.
     var text: String?
     /// What names the record in lists: `--label` (title), else its provenance, else its line.
     var label: String
@@ -53,7 +53,8 @@ struct RecordFacts {
     }
 
     init(_ record: NDJSONRecord, paths: Paths, location: StageContext.Location) {
-        text = record.value(atPath: paths.text)?.stringValue
+        // An empty text says no more than a missing one.
+        text = record.value(atPath: paths.text)?.stringValue.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }
         label = Self.label(record, path: paths.label) ?? "\(location.source):\(location.line)"
         if case .object = record.value(forKey: "address") ?? .null {
             hasAddress = true

@@ -35,7 +35,7 @@ extension ReportPage {
         }
         var body = Self.table(["stage", "in", "out", "rejected", "split", "merged", "and"], rows, numeric: [1, 2, 3, 4, 5])
         for log in logs where !log.firstWarnings.isEmpty {
-            body += "<details><summary>\(HTML.escape(log.stage)): \(log.warnings) warnings</summary><pre>"
+            body += "<details><summary>\(HTML.escape(log.stage)): \(Figure.count(log.warnings, "warning"))</summary><pre>"
             body +=
                 log.firstWarnings.map(HTML.escape).joined(separator: "\n") + (log.warnings > log.firstWarnings.count ? "\n…" : "")
                 + "</pre></details>"

@@ -83,5 +83,11 @@ import Testing
         for stage in try FileManager.default.contentsOfDirectory(atPath: first.url.path) where stage.hasSuffix(".ndjson") {
             #expect(try Data(contentsOf: first.file(stage)) == Data(contentsOf: second.file(stage)), "\(stage) differs between runs")
         }
+        // The report names its input files, which differ only by the directory.
+        for page in ["report.html", "places.geojson"] {
+            let firstText = try String(contentsOf: first.file(page), encoding: .utf8)
+            let secondText = try String(contentsOf: second.file(page), encoding: .utf8)
+            #expect(firstText.replacingOccurrences(of: first.url.path, with: second.url.path) == secondText, "\(page) differs between runs")
+        }
     }
 }

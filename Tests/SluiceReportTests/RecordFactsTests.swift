@@ -32,6 +32,7 @@ import Testing
         #expect(facts.label == "42")
         #expect(!facts.hasAddress && facts.geo == nil && facts.dedupe == nil)
         #expect(Facts.of(#"{"title":""}"#, line: 9).label == "test.ndjson:9")
+        #expect(Facts.of(#"{"address":{"raw":"  "}}"#).text == nil)
     }
 
     @Test func aNewPrecisionOrNoPrecisionIsKeptAsWritten() {
