@@ -4,40 +4,54 @@
 ///
 ///     HTML.escape(#"Joe's <b>"Bar" & Grill"#)   // Joe&#39;s &lt;b&gt;&quot;Bar&quot; &amp; Grill
 enum HTML {
+    /// Works on the UTF-8 bytes: the five characters are ASCII, and no other byte of UTF-8
+    /// text can be mistaken for them.
     static func escape(_ text: some StringProtocol) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
+        let original = String(text)
+        var text = original
+        return text.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return original }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            for byte in bytes {
+                switch byte {
+                case 0x26: out += Array("&amp;".utf8)
+                case 0x3C: out += Array("&lt;".utf8)
+                case 0x3E: out += Array("&gt;".utf8)
+                case 0x22: out += Array("&quot;".utf8)
+                case 0x27: out += Array("&#39;".utf8)
+                default: out.append(byte)
+                }
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 
     /// JSON text for a `<script type="application/json">` block: `<`, `>` and `&` written as
     /// `\u003c`… so that no string can close the block (`</script>`) or open a comment; the
     /// bytes stand only inside JSON strings, where the escape means the same character.
     static func scriptJSON(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            // Line and paragraph separators end a line in older script parsers.
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
+        var json = json
+        return json.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 16)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x3C: out += Array("\\u003c".utf8)
+                case 0x3E: out += Array("\\u003e".utf8)
+                case 0x26: out += Array("\\u0026".utf8)
+                // U+2028 and U+2029 (E2 80 A8/A9) end a line in older script parsers.
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    out += Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    index += 2
+                default: out.append(byte)
+                }
+                index += 1
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 
     /// At most `limit` characters of `text`, with `…` when cut (long raw lines in rejects).

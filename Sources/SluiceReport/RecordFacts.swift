@@ -53,12 +53,18 @@ struct RecordFacts {
     }
 
     init(_ record: NDJSONRecord, paths: Paths, location: StageContext.Location) {
+        // Each member is parsed once, also when a path leads into it (`address.raw`).
+        let address = record.value(forKey: "address")
+        func value(atPath path: String) -> JSONValue? {
+            guard path.hasPrefix("address.") else { return record.value(atPath: path) }
+            return address?.value(atPath: path.dropFirst("address.".count))
+        }
         // An empty text says no more than a missing one.
-        text = record.value(atPath: paths.text)?.stringValue.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }
-        label = Self.label(record, path: paths.label) ?? "\(location.source):\(location.line)"
-        if case .object = record.value(forKey: "address") ?? .null {
+        text = value(atPath: paths.text)?.stringValue.flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }
+        label = Self.label(value(atPath: paths.label), record: record) ?? "\(location.source):\(location.line)"
+        if let address, case .object = address {
             hasAddress = true
-            kind = record.value(atPath: "address.kind")?.stringValue
+            kind = address["kind"]?.stringValue
         }
         if let value = record.value(forKey: "geo"), case .object = value { geo = Self.geo(value) }
         if let value = record.value(forKey: "dedupe"), case .object = value, let cluster = value["cluster"]?.stringValue {
@@ -67,8 +73,9 @@ struct RecordFacts {
         }
     }
 
-    static func label(_ record: NDJSONRecord, path: String) -> String? {
-        switch record.value(atPath: path) {
+    /// The label's text, a number as written, else the record's provenance (`films.csv:17`).
+    static func label(_ value: JSONValue?, record: NDJSONRecord) -> String? {
+        switch value {
         case .string(let text)? where !text.isEmpty: return text
         case .number(let text)?: return text
         default: break

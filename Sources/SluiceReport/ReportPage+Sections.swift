@@ -28,6 +28,7 @@ extension ReportPage {
             }
             var notes = counts.details.map(HTML.escape)
             if log.warnings > 0 { notes.append(Figure.count(log.warnings, "warning")) }
+            if log.otherLines > 0 { notes.append(Figure.count(log.otherLines, "other line") + " in the log") }
             return [
                 HTML.escape(log.stage), "\(counts.recordsIn)", "\(counts.recordsOut)", "\(counts.rejected)", "\(counts.split)", "\(counts.merged)",
                 notes.joined(separator: ", "),

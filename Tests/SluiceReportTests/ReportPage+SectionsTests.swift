@@ -10,10 +10,11 @@ import Testing
         log.accounting = Accounting(summary: "2084 in, 2084 out, 0 rejected, 707 address, 216 none")
         log.warnings = 1
         log.firstWarnings = ["sluice-geocode: warning: <odd>"]
+        log.otherLines = 2
         page.logs = [log, StageLog(path: "x.log", stage: "x.log")]
         let card = page.stagesCard()
         #expect(card.contains("<td>sluice-geocode</td><td class=\"num\">2084</td><td class=\"num\">2084</td><td class=\"num\">0</td>"))
-        #expect(card.contains("707 address, 216 none, 1 warning"))
+        #expect(card.contains("707 address, 216 none, 1 warning, 2 other lines in the log"))
         #expect(card.contains("no accounting line in x.log"))
         #expect(card.contains("warning: &lt;odd&gt;"))
     }
