@@ -31,7 +31,7 @@ final class GeoJSONWriter {
         sink.append(#"{"type":"Feature","geometry":{"type":"Point","coordinates":["# + point.lonText + "," + point.latText + #"]},"properties":"#)
         var members = FlattenedRecord.members(of: record)
         members.append(JSONMember("precision", .string(geo.precision)))
-        members.append(JSONMember("score", geo.score.map { .double($0, decimals: 6) } ?? .null))
+        members.append(JSONMember("score", geo.scoreText.map { .number($0) } ?? .null))
         JSONWriter.write(.object(Self.uniquelyNamed(members)), to: &sink.buffer)
         sink.append("}")
         try sink.flushIfFull()
@@ -45,7 +45,7 @@ final class GeoJSONWriter {
 
     /// The members with every name distinct: a repeated name gets the first free `_2`, `_3`…
     static func uniquelyNamed(_ members: [JSONMember]) -> [JSONMember] {
-        var taken = Set<String>()
+        var taken = Set<String>(minimumCapacity: members.count)
         return members.map { member in
             var renamed = member
             var suffix = 2

@@ -22,6 +22,8 @@ struct RecordFacts {
         /// `precision` as written (a new one is fine); `unknown` when missing or not a string.
         var precision: String
         var score: Double?
+        /// The score as written, for GeoJSON.
+        var scoreText: String?
         var matched: String?
         var method: String?
         /// `reason`, else `note`: why nothing matched, or a warning.
@@ -86,7 +88,10 @@ struct RecordFacts {
 
     static func geo(_ value: JSONValue) -> Geo {
         var geo = Geo(precision: value["precision"]?.stringValue ?? "unknown")
-        geo.score = value["score"]?.doubleValue
+        if case .number(let text)? = value["score"], let score = Double(text) {
+            geo.score = score
+            geo.scoreText = text
+        }
         geo.matched = value["matched"]?.stringValue
         geo.method = value["method"]?.stringValue
         geo.reason = value["reason"]?.stringValue ?? value["note"]?.stringValue
