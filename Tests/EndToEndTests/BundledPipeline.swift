@@ -18,21 +18,27 @@ enum BundledPipeline {
         var description: String
     }
 
+    /// Runs `scripts/pipeline.sh` with the test build's executables into `directory`; its
+    /// status and everything it printed (stdout and stderr together).
+    static func run(into directory: URL) throws -> (status: Int32, printed: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["scripts/pipeline.sh", Executable.binDirectory.path, directory.path]
+        process.currentDirectoryURL = Executable.packageRoot
+        let out = try TemporaryFile()
+        process.standardOutput = try FileHandle(forWritingTo: out.url)
+        process.standardError = try FileHandle(forWritingTo: out.url)
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: try out.contents(), as: UTF8.self))
+    }
+
     static let result: Result<Output, Failure> = {
         let directory = Executable.packageRoot.appendingPathComponent(".build/e2e-pipeline")
         do {
             try? FileManager.default.removeItem(at: directory)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["scripts/pipeline.sh", Executable.binDirectory.path, directory.path]
-            process.currentDirectoryURL = Executable.packageRoot
-            let out = try TemporaryFile()
-            process.standardOutput = try FileHandle(forWritingTo: out.url)
-            process.standardError = try FileHandle(forWritingTo: out.url)
-            try process.run()
-            process.waitUntilExit()
-            let printed = String(decoding: try out.contents(), as: UTF8.self)
-            guard process.terminationStatus == 0 else { return .failure(Failure(description: "pipeline failed: \(printed)")) }
+            let (status, printed) = try run(into: directory)
+            guard status == 0 else { return .failure(Failure(description: "pipeline failed: \(printed)")) }
             return .success(Output(directory: directory, printed: printed))
         } catch {
             return .failure(Failure(description: "pipeline could not run: \(error)"))

@@ -8,17 +8,8 @@ import Testing
 /// The first run is `BundledPipeline`'s, shared with the report's tests.
 @Suite struct PipelineTests {
     static func runPipeline(into directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["scripts/pipeline.sh", Executable.binDirectory.path, directory.path]
-        process.currentDirectoryURL = Executable.packageRoot
-        let out = try TemporaryFile()
-        process.standardOutput = try FileHandle(forWritingTo: out.url)
-        process.standardError = try FileHandle(forWritingTo: out.url)
-        try process.run()
-        process.waitUntilExit()
-        let printed = String(decoding: try out.contents(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "pipeline failed: \(printed)")
+        let (status, printed) = try BundledPipeline.run(into: directory)
+        #expect(status == 0, "pipeline failed: \(printed)")
         return printed
     }
 
