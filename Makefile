@@ -5,10 +5,10 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
-EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer sluice-report
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 
-.PHONY: all build deps pipeline eval gazetteer bench test roundtrip golden install clean format lint
+.PHONY: all build deps test-deps pipeline eval gazetteer bench test roundtrip golden install clean format lint
 
 all: build
 
@@ -64,20 +64,32 @@ bench: build
 		--peer-sizes $(BENCH_PEER_SIZES) --dedupe-size $(BENCH_DEDUPE_SIZE) --runs $(BENCH_RUNS) \
 		$(if $(BENCH_BUDGET),--budget $(BENCH_BUDGET))
 
+# What only the tests need: chromium, to render sluice-report's page headless, and the zlib
+# headers, to read its PNG screenshots. Installed with apt-get when missing, as deps does.
+test-deps: deps
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
+	if [ -n "$$missing" ]; then \
+		echo "make: installing$$missing with apt-get (the report's browser test needs it)"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
 # Builds the executables first: the end-to-end tests run them.
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	SLUICE_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
 
 # sluice-load's round trip on ROUNDTRIP_RECORDS seeded hostile records (make test runs 4,000):
 # every value of every accepted record read back from the table; prints values compared and lost.
 ROUNDTRIP_RECORDS ?= 100000
-roundtrip: deps
+roundtrip: test-deps
 	$(SWIFT) build --build-tests
 	SLUICE_ROUNDTRIP_RECORDS=$(ROUNDTRIP_RECORDS) $(SWIFT) test --skip-build --filter LoadRoundTripTests
 
 # Re-records the golden files of the end-to-end cases, then fails so the diff gets read.
-golden: deps
+golden: test-deps
 	$(SWIFT) build --build-tests
 	SLUICE_BIN_DIR="$$($(SWIFT) build --show-bin-path)" SLUICE_RECORD_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenCaseTests; \
 		git status --short Tests/EndToEndTests/Cases; echo "golden files re-recorded: read the diff, then commit"; exit 1
