@@ -40,7 +40,8 @@ let package = Package(
         .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad", "SluiceTestSupport"]),
         .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode", "SluiceTestSupport"]),
         .testTarget(name: "SluiceBenchTests", dependencies: ["SluiceBench"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad", "SluiceTestSupport", "CZlib"], exclude: ["Cases", "Fixtures"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad", "SluiceTestSupport", "CZlib"], exclude: ["Cases", "Fixtures"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
         // `make eval`: the stages' accuracy against labelled data.
