@@ -5,6 +5,11 @@ import Testing
 
 /// Builds from a tiny sources folder written by the test (real rows from each source).
 @Suite struct GazetteerBuilderTests {
+    /// The sources `writeSources` leaves out.
+    static let notWritten: Set<String> = [
+        "speed-limits", "intersection-pairs", "parks", "schools", "street-names", "bart", "caltrain", "muni", "businesses",
+        "businesses-older", "osm-points",
+    ]
     let folder = NSTemporaryDirectory() + "sluice-gazetteer-sources-\(getpid())-\(UUID().uuidString)"
 
     func write(_ file: String, _ text: String) throws {
@@ -45,7 +50,7 @@ import Testing
         try writeSources()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var builder = GazetteerBuilder(sources: folder)
-        builder.excluded = ["speed-limits", "intersection-pairs", "parks", "schools", "street-names"]
+        builder.excluded = Self.notWritten
         builder.aliasesPath = folder + "/aliases.csv"
         let rows = try builder.build()
         #expect(rows.map(\.kind) == [.place, .segment, .segment, .intersection, .intersection, .address, .address])
@@ -69,7 +74,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("aliases.csv", "alias,place_id,place_name,source\nX,landmarks:9,Nothing,test\n")
         var builder = GazetteerBuilder(sources: folder)
-        builder.excluded = ["speed-limits", "intersection-pairs", "parks", "schools", "street-names"]
+        builder.excluded = Self.notWritten
         builder.aliasesPath = folder + "/aliases.csv"
         #expect(throws: (any Error).self) { try builder.build() }
     }

@@ -29,18 +29,20 @@ import Testing
 
     @Test func filmReportCountsAndRanksUnmatched() throws {
         let ndjson = """
-            {"locations":"Coit Tower","geo":{"precision":"place"}}
-            {"locations":"Chinatown","geo":{"precision":"place","matched":"Chinatown (neighborhood)"}}
+            {"locations":"Coit Tower","geo":{"precision":"place","score":0.95}}
+            {"locations":"Chinatown","geo":{"precision":"place","score":0.3,"matched":"Chinatown (neighborhood)"}}
             {"locations":"Bay Bridge","geo":{"precision":"none"}}
             {"locations":"Bay Bridge","geo":{"precision":"none"}}
             {"locations":"","geo":{"precision":"none"}}
-            {"address":{"raw":"Lombard Street"},"geo":{"precision":"street"}}
+            {"address":{"raw":"Lombard Street"},"geo":{"precision":"street","score":0.75}}
             """
         let report = try GeocodeEval.films(ndjson: Array(ndjson.utf8), textField: "locations")
         #expect(report.total == 5)
         #expect(report.unmatched == ["Bay Bridge": 2])
-        #expect(report.betterThanStreet == 0.4)
+        #expect(report.scores == 2.0)
+        #expect(report.doubtful == 1)
         #expect(report.neighbourhoods == 1)
+        #expect(report.lines().contains("expected within 250 m (the sum of the scores): 2 (40.0%)"))
         #expect(report.lines().contains("  2  Bay Bridge"))
     }
 }

@@ -8,14 +8,14 @@ import Testing
 
     init() throws { geocoder = Geocoder(try TinyGazetteer.load()) }
 
-    func best(_ text: String) -> GeoMatch? { geocoder.geocode(LocationText.parse(text)).first }
+    func best(_ text: String) -> GeoMatch? { geocoder.geocode(GeocodeQuery.reading(text)).first }
 
     @Test func exactPointAddress() throws {
         let match = try #require(best("950 California Street"))
         #expect(match.precision == .address)
         #expect(match.method == "address_point")
         #expect(match.point == GeoPoint(lat: 37.79204, lon: -122.41006))
-        #expect(match.score == 0.98)
+        #expect(match.score == GeocodeScore.addressPoint)
     }
 
     @Test func betweenListedAddressesOnTheSameSide() throws {
@@ -67,11 +67,11 @@ import Testing
             segment,embarcadero,c|d,-122.3942 37.79487;-122.39386 37.79553
             """
         let geocoder = Geocoder(try Gazetteer.parse(Array(csv.utf8), source: "t.csv"))
-        let match = try #require(geocoder.geocode(LocationText.parse("Market St at Embarcadero")).first)
+        let match = try #require(geocoder.geocode(GeocodeQuery.reading("Market St at Embarcadero")).first)
         #expect(match.precision == .intersection)
         // "Embarcadero" is the street's exact key (a leading "The" is dropped by the normaliser).
         #expect(match.method == "intersection_nearest_points")
-        #expect(match.score == 0.8)
+        #expect(match.score == GeocodeScore.intersectionNear)
     }
 
     @Test func segmentIsTheMidpointOfItsTwoIntersections() throws {
@@ -105,11 +105,11 @@ import Testing
             place,landmarks:1,Balmy Street Murals Tour,attraction,,,37.7518,-122.4120,
             """
         let geocoder = Geocoder(try Gazetteer.parse(Array(csv.utf8), source: "marina.csv"))
-        let green = try #require(geocoder.geocode(LocationText.parse("Marina Green")).first)
+        let green = try #require(geocoder.geocode(GeocodeQuery.reading("Marina Green")).first)
         #expect(green.precision == .place)
         #expect(green.matched == "Yacht Harbor and Marina Green")
         // `Balmy Alley` names no place whole: it is Balmy St, as a street.
-        let balmy = try #require(geocoder.geocode(LocationText.parse("Balmy Alley")).first)
+        let balmy = try #require(geocoder.geocode(GeocodeQuery.reading("Balmy Alley")).first)
         #expect(balmy.precision == .street)
         #expect(balmy.matched == "balmy st")
     }
@@ -117,19 +117,27 @@ import Testing
     @Test func neighbourhoodsScoreLowerAndSaySo() throws {
         let match = try #require(best("Nob Hill"))
         #expect(match.matched == "Nob Hill (neighborhood)")
-        #expect(match.score == 0.45)
+        #expect(match.score == GeocodeScore.neighbourhood)
+        // Standing in for a place in it that is not known, it is seldom where that place is.
+        let instead = try #require(best("Nowhere Cafe (Nob Hill)"))
+        #expect(instead.matched == "Nob Hill (neighborhood)")
+        #expect(instead.score == GeocodeScore.neighbourhoodInstead)
     }
 
-    @Test func streetAloneIsLowPrecision() throws {
+    @Test func aStreetAloneIsItsMiddleAndStandingInIsAGuess() throws {
         let match = try #require(best("Kearney Street"))
         #expect(match.precision == .street)
         #expect(match.method == "street_centre+fuzzy_street(kearney→kearny)")
-        #expect(match.score < 0.5)
+        #expect(match.score == GeocodeScore.street(length: 100, instead: false) * GeocodeScore.streetOneTypo)
+        // A number past every block: the street stands in for the address.
+        let instead = try #require(best("1200 Mason St"))
+        #expect(instead.precision == .street)
+        #expect(instead.score == GeocodeScore.street(length: 250, instead: true))
     }
 
     @Test func nothingMatchedSaysWhy() {
         #expect(best("Bay Bridge") == .none("no street, intersection or place matched 'Bay Bridge'"))
-        #expect(best("Lombard Street") == .none("street 'Lombard Street' is not in the gazetteer"))
+        #expect(best("Lombard Street") == .none("street 'Lombard St' is not in the gazetteer"))
         #expect(best("") == .none("empty location"))
     }
 
@@ -137,7 +145,7 @@ import Testing
         let match = try #require(best("Grace Cathedral (950 California Street)"))
         #expect(match.precision == .address)
         #expect(match.method == "address_point+place_agrees")
-        #expect(match.score == 1)
+        #expect(match.score == GeocodeScore.confirmed(GeocodeScore.addressPoint, by: GeocodeScore.placeExact))
     }
 
     @Test func placeAndAddressThatDisagreeSaySo() throws {
@@ -153,12 +161,6 @@ import Testing
         query.alternatives = [GeocodeQuery(number: 950, street: "California St")]
         let match = try #require(geocoder.geocode(query).first)
         #expect(match.method == "address_point+alternative")
-        #expect(match.score == 0.98 * 0.97)
-    }
-
-    @Test func streetScoreFallsWithLength() {
-        #expect(Geocoder.streetScore(length: 100) == 0.45)
-        #expect(Geocoder.streetScore(length: 20_000) < Geocoder.streetScore(length: 2_000))
-        #expect(Geocoder.streetScore(length: 1e9) == 0.1)
+        #expect(match.score == GeocodeScore.addressPoint * GeocodeScore.alternative)
     }
 }

@@ -57,8 +57,22 @@ extension GazetteerBuilder {
         }
     }
 
-    mutating func addPlace(name: String, aliases: [String], category: String, id: String, point: GeoPoint) {
-        guard !name.isEmpty else { return }
+    /// Adds a place, or, when a place of the same name is already within `samePlaceMetres`
+    /// (the same building in two sources, a station's platforms), adds its aliases to that one.
+    /// Returns whether a new place was added; the place's id then names the merged place too.
+    @discardableResult
+    mutating func addPlace(name: String, aliases: [String], category: String, id: String, point: GeoPoint) -> Bool {
+        guard !name.isEmpty else { return false }
+        let key = PlaceIndex.words(name).joined(separator: " ")
+        func near(_ place: Int) -> Bool {
+            guard let lat = places[place].lat, let lon = places[place].lon else { return false }
+            return GeoPoint(lat: lat, lon: lon).distance(to: point) < Self.samePlaceMetres
+        }
+        if let same = placesByKey[key]?.first(where: near) {
+            for alias in aliases where alias != places[same].name && !places[same].aliases.contains(alias) { places[same].aliases.append(alias) }
+            mergedIDs[id] = same
+            return false
+        }
         var row = GazetteerRow(kind: .place)
         row.id = id
         row.name = name
@@ -66,8 +80,13 @@ extension GazetteerBuilder {
         row.category = category
         row.lat = point.lat
         row.lon = point.lon
+        placesByKey[key, default: []].append(places.count)
         places.append(row)
+        return true
     }
+
+    /// Two places of one name closer than this are one place.
+    static let samePlaceMetres = 150.0
 
     /// Adds the curated aliases: each names a place already built (by its exact name and id)
     /// and the row of the source that holds its coordinates, so no coordinate is invented here.
@@ -80,7 +99,7 @@ extension GazetteerBuilder {
         var count = 0
         for (index, row) in table.rows.enumerated() {
             let id = table["place_id", row], name = table["place_name", row], alias = table["alias", row]
-            if id.hasPrefix("address:"), places.firstIndex(where: { $0.id == id }) == nil {
+            if id.hasPrefix("address:"), places.firstIndex(where: { $0.id == id }) == nil, mergedIDs[id] == nil {
                 let address = id.dropFirst("address:".count)
                 guard let space = address.firstIndex(of: " "), let number = Int(address[..<space]),
                     let point = addresses["\(address[address.index(after: space)...])#\(number)"]
@@ -90,12 +109,12 @@ extension GazetteerBuilder {
                 }
                 addPlace(name: name, aliases: [], category: "building", id: id, point: GeoPoint(lat: point.lat ?? 0, lon: point.lon ?? 0))
             }
-            guard let position = places.firstIndex(where: { $0.id == id }) else {
+            guard let position = places.firstIndex(where: { $0.id == id }) ?? mergedIDs[id] else {
                 // An excluded source takes its places with it; a wrong id is a mistake in the list.
                 if excluded.contains(where: { id.hasPrefix(Self.idPrefix(of: $0)) }) { continue }
                 throw StageFailure.data(source: path, line: table.lines[index], "no place with id '\(id)' (\(name))")
             }
-            guard places[position].name == name else {
+            guard places[position].name == name || mergedIDs[id] != nil else {
                 throw StageFailure.data(source: path, line: table.lines[index], "place \(id) is '\(places[position].name)', not '\(name)'")
             }
             if alias != name, !places[position].aliases.contains(alias) {

@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceSanitize
 
 /// What a record says about its location, in the terms the cascade uses: a place name, a
 /// house number and street, and cross streets (one for an intersection, two for a block).
@@ -17,9 +18,6 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var text: String = ""
     /// Other readings of the same location, tried too (their answers score 3% less).
     public var alternatives: [GeocodeQuery] = []
-    /// The original text, read by `LocationText` as a last resort when the readings above give
-    /// nothing more precise than a street.
-    public var fallbackText: String?
 
     public init(place: String? = nil, number: Int? = nil, street: String? = nil, crossStreets: [String] = [], text: String = "") {
         self.place = place
@@ -29,15 +27,13 @@ public struct GeocodeQuery: Equatable, Sendable {
         self.text = text
     }
 
-    /// True when `collect` would find the same answers for both readings: they agree on every
-    /// part it reads (not on `alternatives` or `fallbackText`, which `geocode` handles).
-    /// Texts are compared by their bytes: `==` also holds for canonically equivalent texts,
-    /// which a lookup could tell apart.
-    func asksTheSame(as other: GeocodeQuery) -> Bool {
-        func same(_ a: String?, _ b: String?) -> Bool { a == nil ? b == nil : b.map { a?.utf8.elementsEqual($0.utf8) == true } ?? false }
-        func same(_ a: [String], _ b: [String]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { same($0, $1) } }
-        return number == other.number && same(street, other.street) && same(crossStreets, other.crossStreets) && same(place, other.place)
-            && same(otherPlaces, other.otherPlaces) && same(text, other.text)
+    /// The one reading of a free text, the same as `sluice-sanitize` makes of it: the text
+    /// parsed by `AddressParser` into the address object this query reads.
+    ///
+    ///     GeocodeQuery.reading("Vesuvio Café (255 Columbus Avenue)")
+    ///     // place "Vesuvio Café", number 255, street "Columbus Ave"
+    public static func reading(_ text: String) -> GeocodeQuery {
+        GeocodeQuery(address: AddressParser().parse(text).json)
     }
 
     /// True when the query names nothing at all.
@@ -55,24 +51,25 @@ public struct GeocodeQuery: Equatable, Sendable {
             return value
         }
         let raw = text("raw") ?? text("clean") ?? ""
-        let kind = text("kind") ?? ""
-        if kind == "unparsed" || (text("street") == nil && text("place") == nil) {
-            self = LocationText.parse(raw)
+        self.init(text: raw)
+        // Text sanitize could not read: its whole text is tried as a place name.
+        if text("street") == nil && text("place") == nil {
+            place = raw.isEmpty ? nil : raw
             return
         }
-        self.init(text: raw)
-        fallbackText = raw
-        place = text("place")
+        // `Vaillancourt Fountain, Justin Herman Plaza`: a name, then where it is.
+        let placeParts = text("place").map { $0.split(separator: ",").map { ASCIIText.trimmingSpaces(String($0)) }.filter { !$0.isEmpty } } ?? []
+        place = placeParts.first
         number = text("number").flatMap { Int($0.prefix { $0.isNumber }) }
         if let name = text("street") {
             street = [text("pre_dir"), name, text("suffix"), text("post_dir")].compactMap { $0 }.joined(separator: " ")
         }
         crossStreets = [text("cross_street"), text("cross_street_2")].compactMap { $0 }
-        otherPlaces = [text("neighborhood")].compactMap { $0 }
+        otherPlaces = (placeParts.dropFirst() + [text("neighborhood")].compactMap { $0 }).filter { $0 != place }
         if case .array(let others)? = address["alternatives"] {
             alternatives = others.compactMap { other in
                 if case .object = other { return GeocodeQuery(address: other) }
-                return other.stringValue.map(LocationText.parse)
+                return other.stringValue.map(GeocodeQuery.reading)
             }
         }
     }

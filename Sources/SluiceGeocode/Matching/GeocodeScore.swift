@@ -1,0 +1,127 @@
+import Foundation
+
+/// What `geo.score` means: the chance that the answer lies within 250 m of the place the text
+/// names. Each rule starts from the share of its answers that were right on the development set
+/// (`sluice-geocode-eval reference`, see README "Geocode scores"), rounded to a few levels, and
+/// is lowered for what the rule had to guess: a completed or corrected street name, a long street
+/// or block, a fuzzy or ambiguous place name, parts of the text that disagree. The `--help` table
+/// is written from these values.
+public enum GeocodeScore {
+    /// A house number listed at its exact point.
+    static let addressPoint = 0.99
+    /// Between the nearest listed numbers on the same side of the street.
+    static let betweenAddresses = 0.97
+    /// Along the block whose range holds the number, on its side; on the centreline when only
+    /// the other side's range holds it.
+    static let interpolated = 0.94
+    static let interpolatedOtherSide = 0.85
+    /// Past every listed range: the end of the nearest block.
+    static let nearestBlock = 0.5
+    /// Two streets sharing a node, or listed as meeting.
+    static let intersection = 0.98
+    /// Two streets that meet at several points: which one is meant is a guess.
+    static let intersectionSeveral = 0.6
+    /// Two streets whose lines pass close without a shared node.
+    static let intersectionNear = 0.9
+    /// A block between two cross streets, at the midpoint of its two intersections.
+    static let segment = 0.97
+    /// A block of which only one end was found: that intersection.
+    static let segmentOneEnd = 0.6
+    /// A place by its exact name, or by an alias.
+    static let placeExact = 0.95
+    static let placeAlias = 0.93
+    /// A place whose name matched word for word but not exactly: the share of the names'
+    /// agreement (0.6–0.95) scaled so that a perfect fuzzy match scores this.
+    static let placeFuzzy = 0.85
+    /// A whole neighbourhood, when the text names just the neighbourhood (its middle is what
+    /// the text means), and when it stands in for something in it that was not found.
+    static let neighbourhood = 0.8
+    static let neighbourhoodInstead = 0.3
+    /// How surely a place lying on the street the text names (`Trax Bar, Haight St`) is the
+    /// place meant, and one inside the neighbourhood or park it names.
+    static let streetConfirms = 0.7
+    static let areaConfirms = 0.5
+    /// A place standing in for a street the gazetteer lacks (`Lands End Trail` → Lands End), and
+    /// a hint (a bracket or comma part) standing in for a main part that was not found.
+    static let insteadOfStreet = 0.7
+    static let hintInstead = 0.8
+    /// Another reading of the text (`A; B`): it may not be the one meant.
+    static let alternative = 0.97
+
+    /// What finding a street's name cost, as a share of the rule's score: its suffix added
+    /// (`Mason` → Mason St; less when several streets have that name), another suffix
+    /// (`Harriet Alley` → Harriet St) or spacing (`DeHaro`), words after the street cut off (`Kearny Steps`), one or two typos
+    /// corrected (`Kearney` → Kearny).
+    static let streetCompleted = 0.995
+    static let streetCompletedOfSeveral = 0.97
+    static let streetSpacing = 0.95
+    static let streetTrimmed = 0.95
+    static let streetOneTypo = 0.9
+    static let streetTwoTypos = 0.8
+
+    /// A point midway along a street. For a text naming just the street, the middle is what
+    /// it means (another geocoder puts it there too), less surely on a long street. When the
+    /// street stands in for something on it that was not found (a number, a place, a corner),
+    /// the spot meant is anywhere along it: within 250 m of the middle about 500 / length of
+    /// the time.
+    static func street(length: Double, instead: Bool) -> Double {
+        instead ? min(0.9, max(0.05, 500 / max(1, length))) : min(0.9, max(0.5, 2500 / max(1, length)))
+    }
+
+    /// A block's midpoint stands for the whole block: a long one (over 500 m) is right as
+    /// often as a street of that length.
+    static func segment(length: Double) -> Double {
+        min(segment, street(length: length, instead: true) + 0.1)
+    }
+
+    /// A place found word for word: `placeFuzzy` at a perfect match, falling with the names'
+    /// agreement (`similarity`, 0.6–0.95).
+    static func fuzzyPlace(similarity: Double) -> Double {
+        placeFuzzy * pow(max(0, min(1, similarity / 0.95)), fuzzyExponent)
+    }
+    static let fuzzyExponent = 2.0
+
+    /// An answer that another part of the text, right with chance `other`, confirms: both
+    /// would have to be wrong in the same way for it to be wrong.
+    static func confirmed(_ score: Double, by other: Double) -> Double {
+        min(0.995, 1 - (1 - score) * (1 - other))
+    }
+
+    /// An answer kept although another part of the text, right with chance `other`, points
+    /// elsewhere: one of the two is wrong, and this one is right when the other is wrong.
+    static func despite(_ score: Double, other: Double) -> Double {
+        let kept = score * (1 - other), lost = (1 - score) * other
+        return kept + lost > 0 ? kept / (kept + lost) : 0
+    }
+
+    /// The `--help` table: each rule and its score.
+    static var helpTable: String {
+        func row(_ precision: String, _ what: String, _ score: String) -> String {
+            "    " + precision.padding(14) + what.padding(58) + score
+        }
+        func format(_ value: Double) -> String { GeoPoint.fixed(value, decimals: 2) }
+        return [
+            row("address", "exact point address (number + street)", format(addressPoint)),
+            row("interpolated", "between the nearest listed numbers on the same side", format(betweenAddresses)),
+            row("", "along the block whose range holds the number, its side", format(interpolated)),
+            row("", "on the centreline, only the other side's range holds it", format(interpolatedOtherSide)),
+            row("", "the end of the nearest block, past every range", format(nearestBlock)),
+            row("intersection", "two streets sharing a node, or a listed intersection", format(intersection)),
+            row("", "lines passing within 80 m without a shared node", format(intersectionNear)),
+            row("", "two streets meeting at several points", format(intersectionSeveral)),
+            row("segment", "block between two cross streets: midpoint (long: less)", format(segment)),
+            row("", "only one end found: that intersection", format(segmentOneEnd)),
+            row("place", "exact name / alias", "\(format(placeExact)) / \(format(placeAlias))"),
+            row("", "word match: \(format(placeFuzzy)) x (similarity / 0.95)^3", "<= \(format(placeFuzzy))"),
+            row("", "a whole neighbourhood named alone / standing in", "\(format(neighbourhood)) / \(format(neighbourhoodInstead))"),
+            row("street", "a street named alone, midway: 2500 m / length", "0.50-0.90"),
+            row("", "standing in for a number, place or corner: 500 m / length", "0.05-0.90"),
+            row("", "two parts agreeing: 1 - (1 - score) x (1 - other)", ""),
+            row("", "disagreeing: s (1 - o) / (s (1 - o) + (1 - s) o)", ""),
+            row("none", "nothing matched: geo.reason says why", "0"),
+            "  Street names found by completing them cost a share of the score: suffix added x\(format(streetCompleted))",
+            "  (x\(format(streetCompletedOfSeveral)) when several streets share the name), other suffix or spacing x\(format(streetSpacing)),",
+            "  trailing words cut x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)).",
+        ].joined(separator: "\n")
+    }
+}
