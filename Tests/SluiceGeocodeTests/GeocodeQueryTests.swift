@@ -11,7 +11,7 @@ import Testing
         let query = GeocodeQuery(address: address)
         #expect(query.street == "Mason St")
         #expect(query.crossStreets == ["California St"])
-        #expect(query.otherPlaces == ["Nob Hill"])
+        #expect(query.neighborhood == "Nob Hill")
         #expect(query.text == "Mason & California Streets")
     }
 
@@ -32,7 +32,8 @@ import Testing
         let query = GeocodeQuery(
             address: try JSONParser.parse(#"{"raw":"x","kind":"place","place":"Vaillancourt Fountain, Justin Herman Plaza","neighborhood":"Embarcadero"}"#))
         #expect(query.place == "Vaillancourt Fountain")
-        #expect(query.otherPlaces == ["Justin Herman Plaza", "Embarcadero"])
+        #expect(query.otherPlaces == ["Justin Herman Plaza"])
+        #expect(query.neighborhood == "Embarcadero")
     }
 
     @Test func aFreeTextIsReadAsSanitizeReadsIt() {

@@ -93,7 +93,7 @@ import Testing
         let fuzzy = try #require(best("Chrissy Field"))
         #expect(fuzzy.method == "place_fuzzy")
         #expect(fuzzy.matched == "Crissy Field Center")
-        #expect(fuzzy.score < 0.75)
+        #expect(fuzzy.score < GeocodeScore.placeFuzzy)
     }
 
     @Test func aParkHoldingTheWholeNameBeatsTheStreetOfThatName() throws {

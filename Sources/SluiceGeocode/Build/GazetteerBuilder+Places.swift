@@ -66,7 +66,9 @@ extension GazetteerBuilder {
         let key = PlaceIndex.words(name).joined(separator: " ")
         func near(_ place: Int) -> Bool {
             guard let lat = places[place].lat, let lon = places[place].lon else { return false }
-            return GeoPoint(lat: lat, lon: lon).distance(to: point) < Self.samePlaceMetres
+            // Two sources' middles of one neighbourhood can be a kilometre apart.
+            let radius = category == "neighborhood" && places[place].category == "neighborhood" ? Self.sameAreaMetres : Self.samePlaceMetres
+            return GeoPoint(lat: lat, lon: lon).distance(to: point) < radius
         }
         if let same = placesByKey[key]?.first(where: near) {
             for alias in aliases where alias != places[same].name && !places[same].aliases.contains(alias) { places[same].aliases.append(alias) }
@@ -87,6 +89,7 @@ extension GazetteerBuilder {
 
     /// Two places of one name closer than this are one place.
     static let samePlaceMetres = 150.0
+    static let sameAreaMetres = 1500.0
 
     /// Adds the curated aliases: each names a place already built (by its exact name and id)
     /// and the row of the source that holds its coordinates, so no coordinate is invented here.

@@ -14,6 +14,8 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var number: Int?
     public var street: String?
     public var crossStreets: [String] = []
+    /// The neighbourhood the text names (`(Noe Valley)`): looked up among neighbourhoods first.
+    public var neighborhood: String?
     /// The whole text, tried as a place name when nothing else matches.
     public var text: String = ""
     /// Other readings of the same location, tried too (their answers score 3% less).
@@ -37,7 +39,7 @@ public struct GeocodeQuery: Equatable, Sendable {
     }
 
     /// True when the query names nothing at all.
-    public var isEmpty: Bool { place == nil && street == nil && text.isEmpty }
+    public var isEmpty: Bool { place == nil && street == nil && neighborhood == nil && text.isEmpty }
 
     /// Reads the `address` object written by `sluice-sanitize`. Its street is rebuilt from
     /// the components (`pre_dir street suffix post_dir`); an `unparsed`/`none` address falls
@@ -65,7 +67,9 @@ public struct GeocodeQuery: Equatable, Sendable {
             street = [text("pre_dir"), name, text("suffix"), text("post_dir")].compactMap { $0 }.joined(separator: " ")
         }
         crossStreets = [text("cross_street"), text("cross_street_2")].compactMap { $0 }
-        otherPlaces = (placeParts.dropFirst() + [text("neighborhood")].compactMap { $0 }).filter { $0 != place }
+        otherPlaces = Array(placeParts.dropFirst())
+        // `Mission District` names the neighbourhood it is: no second name.
+        neighborhood = text("neighborhood").flatMap { PlaceIndex.words($0) == place.map(PlaceIndex.words) ? nil : $0 }
         if case .array(let others)? = address["alternatives"] {
             alternatives = others.compactMap { other in
                 if case .object = other { return GeocodeQuery(address: other) }

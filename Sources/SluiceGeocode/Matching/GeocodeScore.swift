@@ -28,11 +28,11 @@ public enum GeocodeScore {
     /// A block of which only one end was found: that intersection.
     static let segmentOneEnd = 0.6
     /// A place by its exact name, or by an alias.
-    static let placeExact = 0.95
-    static let placeAlias = 0.93
+    static let placeExact = 0.96
+    static let placeAlias = 0.95
     /// A place whose name matched word for word but not exactly: the share of the names'
     /// agreement (0.6–0.95) scaled so that a perfect fuzzy match scores this.
-    static let placeFuzzy = 0.85
+    static let placeFuzzy = 0.95
     /// A whole neighbourhood, when the text names just the neighbourhood (its middle is what
     /// the text means), and when it stands in for something in it that was not found.
     static let neighbourhood = 0.8
@@ -44,7 +44,7 @@ public enum GeocodeScore {
     /// A place standing in for a street the gazetteer lacks (`Lands End Trail` → Lands End), and
     /// a hint (a bracket or comma part) standing in for a main part that was not found.
     static let insteadOfStreet = 0.7
-    static let hintInstead = 0.8
+    static let hintInstead = 0.9
     /// Another reading of the text (`A; B`): it may not be the one meant.
     static let alternative = 0.97
 
@@ -56,8 +56,8 @@ public enum GeocodeScore {
     static let streetCompletedOfSeveral = 0.97
     static let streetSpacing = 0.95
     static let streetTrimmed = 0.95
-    static let streetOneTypo = 0.9
-    static let streetTwoTypos = 0.8
+    static let streetOneTypo = 0.95
+    static let streetTwoTypos = 0.85
 
     /// A point midway along a street. For a text naming just the street, the middle is what
     /// it means (another geocoder puts it there too), less surely on a long street. When the
@@ -65,7 +65,7 @@ public enum GeocodeScore {
     /// the spot meant is anywhere along it: within 250 m of the middle about 500 / length of
     /// the time.
     static func street(length: Double, instead: Bool) -> Double {
-        instead ? min(0.9, max(0.05, 500 / max(1, length))) : min(0.9, max(0.5, 2500 / max(1, length)))
+        instead ? min(0.9, max(0.05, 500 / max(1, length))) : min(0.9, max(0.7, 3000 / max(1, length)))
     }
 
     /// A block's midpoint stands for the whole block: a long one (over 500 m) is right as
@@ -79,12 +79,12 @@ public enum GeocodeScore {
     static func fuzzyPlace(similarity: Double) -> Double {
         placeFuzzy * pow(max(0, min(1, similarity / 0.95)), fuzzyExponent)
     }
-    static let fuzzyExponent = 2.0
+    static let fuzzyExponent = 1.5
 
     /// An answer that another part of the text, right with chance `other`, confirms: both
     /// would have to be wrong in the same way for it to be wrong.
     static func confirmed(_ score: Double, by other: Double) -> Double {
-        min(0.995, 1 - (1 - score) * (1 - other))
+        min(0.99, 1 - (1 - score) * (1 - other))
     }
 
     /// An answer kept although another part of the text, right with chance `other`, points
@@ -94,12 +94,12 @@ public enum GeocodeScore {
         return kept + lost > 0 ? kept / (kept + lost) : 0
     }
 
-    /// The `--help` table: each rule and its score.
+    /// The `--help` table: each rule and its score, then how parts of a text change it.
     static var helpTable: String {
         func row(_ precision: String, _ what: String, _ score: String) -> String {
             "    " + precision.padding(14) + what.padding(58) + score
         }
-        func format(_ value: Double) -> String { GeoPoint.fixed(value, decimals: 2) }
+        func format(_ value: Double) -> String { GeoPoint.fixed(value, decimals: 3) }
         return [
             row("address", "exact point address (number + street)", format(addressPoint)),
             row("interpolated", "between the nearest listed numbers on the same side", format(betweenAddresses)),
@@ -112,16 +112,19 @@ public enum GeocodeScore {
             row("segment", "block between two cross streets: midpoint (long: less)", format(segment)),
             row("", "only one end found: that intersection", format(segmentOneEnd)),
             row("place", "exact name / alias", "\(format(placeExact)) / \(format(placeAlias))"),
-            row("", "word match: \(format(placeFuzzy)) x (similarity / 0.95)^3", "<= \(format(placeFuzzy))"),
+            row("", "word match: \(format(placeFuzzy)) x (similarity / 0.95)^\(format(fuzzyExponent))", "<= \(format(placeFuzzy))"),
             row("", "a whole neighbourhood named alone / standing in", "\(format(neighbourhood)) / \(format(neighbourhoodInstead))"),
-            row("street", "a street named alone, midway: 2500 m / length", "0.50-0.90"),
-            row("", "standing in for a number, place or corner: 500 m / length", "0.05-0.90"),
-            row("", "two parts agreeing: 1 - (1 - score) x (1 - other)", ""),
-            row("", "disagreeing: s (1 - o) / (s (1 - o) + (1 - s) o)", ""),
+            row("street", "a street named alone, midway: 3000 m / length", "0.7-0.9"),
+            row("", "standing in for a number, place or corner: 500 m / length", "0.05-0.9"),
             row("none", "nothing matched: geo.reason says why", "0"),
-            "  Street names found by completing them cost a share of the score: suffix added x\(format(streetCompleted))",
-            "  (x\(format(streetCompletedOfSeveral)) when several streets share the name), other suffix or spacing x\(format(streetSpacing)),",
-            "  trailing words cut x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)).",
+            "  Finding a street's name costs a share of the score: suffix added x\(format(streetCompleted)) (x\(format(streetCompletedOfSeveral)) when",
+            "  several streets share the name), other suffix or spacing x\(format(streetSpacing)), trailing words cut",
+            "  x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)). Parts of one text: an answer that another",
+            "  part (score o) confirms scores 1 - (1 - s)(1 - o); one kept although another part points",
+            "  elsewhere s(1 - o) / (s(1 - o) + (1 - s)o); a place on the street named is confirmed as by",
+            "  o = \(format(streetConfirms)), one inside the area named as by o = \(format(areaConfirms)); a bracket or comma part standing in for",
+            "  the main part x\(format(hintInstead)); a place standing in for a street the gazetteer lacks x\(format(insteadOfStreet)); another reading",
+            "  (`A; B`) x\(format(alternative)); k places of one name far apart, each x1/k.",
         ].joined(separator: "\n")
     }
 }

@@ -134,10 +134,10 @@ public struct Geocoder: Sendable {
         }
         var places: [GeoMatch] = []
         // The main name: the place the text names, else (naming no street) the whole text.
-        let name = query.place ?? (query.street == nil && !query.text.isEmpty ? query.text : nil)
+        let name = query.place ?? (query.street == nil && !query.text.isEmpty ? query.neighborhood ?? query.text : nil)
         if let name {
-            // Named alone: nothing else in the text, or only the neighbourhood it is.
-            let alone = query.street == nil && (query.otherPlaces.isEmpty || query.place == nil)
+            // Named alone: nothing else in the text but, perhaps, the neighbourhood it is in.
+            let alone = query.street == nil && query.otherPlaces.isEmpty && (query.neighborhood == nil || query.place == nil)
             places = placeAnswers(name, fuzzy: true, alone: alone, &lookups)
             // A "place" that is exactly a street's name (`The Embarcadero`, `Broadway`) is that
             // street, unless a place has that very name or a name holding all its words
@@ -158,9 +158,11 @@ public struct Geocoder: Sendable {
         // A street the gazetteer lacks may be a place's name (`5 Embarcadero Center`): the
         // answer when nothing else is named, else a hint.
         if streets.isEmpty, let street = query.street {
+            // What the text said on the street (a number, a corner, a place) is lost with it.
+            let lost = query.number != nil || !query.crossStreets.isEmpty || query.place != nil ? GeocodeScore.hintInstead : 1
             let asPlace = placeAnswers(street, fuzzy: true, alone: false, &lookups).map { answer in
                 var answer = answer
-                answer.score *= GeocodeScore.insteadOfStreet
+                answer.score *= GeocodeScore.insteadOfStreet * lost
                 answer.method += "+street_as_place"
                 return answer
             }
@@ -168,6 +170,11 @@ public struct Geocoder: Sendable {
         }
         for other in query.otherPlaces {
             hints += placeAnswers(other, fuzzy: true, alone: false, &lookups).prefix(1)
+        }
+        if let neighborhood = query.neighborhood, query.place != nil || query.street != nil {
+            // The neighbourhood, not a marina or a café of that name.
+            let found = placeAnswers(neighborhood, fuzzy: true, alone: false, kind: .neighborhood, &lookups)
+            hints += (found.first { $0.isNeighbourhood } ?? found.first).map { [$0] } ?? []
         }
         return (answers, places, hints)
     }
@@ -214,10 +221,12 @@ public struct Geocoder: Sendable {
         if rivals.count > 1, let closest = rivals.min(by: { distance($0) < distance($1) }), distance(closest) <= agreementMetres {
             return closest
         }
-        // Places of the same name apart from each other: any of them may be the one meant.
+        // Places of the same name apart from each other: any of them may be the one meant (two
+        // sources' middles of one neighbourhood or park are not two places).
         var spots: [GeoPoint] = []
         for rival in rivals where rival.score >= best.score * 0.95 {
-            guard let point = rival.point, !spots.contains(where: { $0.distance(to: point) <= agreementMetres }) else { continue }
+            let apart = rival.isArea && best.isArea ? neighbourhoodMetres : agreementMetres
+            guard let point = rival.point, !spots.contains(where: { $0.distance(to: point) <= apart }) else { continue }
             spots.append(point)
         }
         if spots.count > 1 {
@@ -346,8 +355,8 @@ public struct Geocoder: Sendable {
     /// The places a name may mean, best first, each scored as a chance of being right. A
     /// neighbourhood is what the text means when it names it `alone`; else it stands in for
     /// something in it.
-    func placeAnswers(_ text: String, fuzzy: Bool, alone: Bool, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
-        lookups.places(text, fuzzy: fuzzy, in: gazetteer.placeIndex).map { hit in
+    func placeAnswers(_ text: String, fuzzy: Bool, alone: Bool, kind: PlaceClass? = nil, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
+        let answers = lookups.places(text, fuzzy: fuzzy, kind: kind, in: gazetteer.placeIndex).map { hit in
             let place = gazetteer.places[hit.place]
             let kind = PlaceClass(category: place.category)
             let isNeighbourhood = kind == .neighborhood
@@ -366,5 +375,8 @@ public struct Geocoder: Sendable {
             answer.isArea = isNeighbourhood || kind == .park
             return answer
         }
+        // Best first once each is scored (a park before the neighbourhood of the same name); ties
+        // keep the index's order.
+        return answers.indices.sorted { (-answers[$0].score, $0) < (-answers[$1].score, $1) }.map { answers[$0] }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SluiceSanitize
 
 /// Finds places by name: exact normalised name, then alias, then a token match that forgives
 /// typos (`Chrissy Field` → Crissy Field) and missing or extra words. Words are weighted by how
@@ -126,9 +127,21 @@ public struct PlaceIndex: Sendable {
     /// Lower-case words without punctuation, accents or stop words; `&` and `st.` (saint) spelled out.
     public static func words(_ text: String) -> [String] {
         // ASCII text is read from its bytes; other text has its accents folded first.
-        let words = asciiWords(text) ?? characterWords(text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+        var words = asciiWords(text) ?? characterWords(text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+        // Before a name, `St.`, `Mt.` and `Ft.` are Saint, Mount and Fort (`St. Paul's Church`);
+        // last, `St` is the street.
+        for index in words.indices {
+            if index < words.count - 1, let whole = titleAbbreviations[words[index]], words[index + 1].first?.isLetter == true {
+                words[index] = whole
+            } else if let whole = USPSTables.suffixNames[words[index]] {
+                // Street-type abbreviations spelled out: `Ferry Plz` is `Ferry Plaza`.
+                words[index] = whole
+            }
+        }
         return words.filter { !stopWords.contains($0) }
     }
+
+    static let titleAbbreviations = ["st": "saint", "ste": "saint", "mt": "mount", "ft": "fort"]
 
     /// The words of text character by character: letters and digits kept, `'`, `’` and `.`
     /// dropped, anything else ends a word; stop words included.
@@ -173,11 +186,12 @@ public struct PlaceIndex: Sendable {
     }
 
     /// The best places for `text`, best first: exact and alias hits alone, else fuzzy hits
-    /// scoring at least `minimum`; each scored after checking the kind of place.
-    public func search(_ text: String, limit: Int = 5, minimum: Double = 0.6, fuzzy: Bool = true) -> [Hit] {
+    /// scoring at least `minimum`; each scored after checking the kind of place: `kind` when
+    /// given (a text known to name a neighbourhood), else the kind the text's words name.
+    public func search(_ text: String, limit: Int = 5, minimum: Double = 0.6, fuzzy: Bool = true, kind: PlaceClass? = nil) -> [Hit] {
         let query = Self.words(text)
         guard !query.isEmpty else { return [] }
-        let queryKind = Self.kind(of: query)
+        let queryKind = kind ?? Self.kind(of: query)
         func ranked(_ hits: [Hit]) -> [Hit] {
             let kept = hits.filter { $0.score >= minimum }
             return Array(kept.sorted { $0.score != $1.score ? $0.score > $1.score : $0.place < $1.place }.prefix(limit))
