@@ -30,12 +30,19 @@ extension AddressParser {
             address.place = AddressTokenizer.text(left[..<number])
             return address
         }
-        let bothNeighborhoods =
-            Neighborhoods.canonical(for: AddressTokenizer.text(left)) != nil
-            && Neighborhoods.canonical(for: AddressTokenizer.text(right)) != nil
+        let leftNeighborhood = Neighborhoods.canonical(for: AddressTokenizer.text(left)) != nil
+        let rightNeighborhood = Neighborhoods.canonical(for: AddressTokenizer.text(right)) != nil
         let leftIsStreet = isStreetSide(left, numbered: true)
         let rightIsStreet = isStreetSide(right, numbered: false)
-        if !bothNeighborhoods, leftIsStreet, rightIsStreet {
+        // `near`, `off` and `x` are words of other phrases too (`Take off at SFO`, `Mission Bay
+        // off 3rd St`): one side must say it is a street, and neither may be a neighbourhood of
+        // several words (one word, `Mission`, is a street too).
+        let lower = tokens[connector].lower
+        let isWeak = lower == "near" || lower == "off" || lower == "x"
+        let weakCorner =
+            !isWeak
+            || ((isStreet(left) || isStreet(right)) && !(leftNeighborhood && left.count > 1) && !(rightNeighborhood && right.count > 1))
+        if !(leftNeighborhood && rightNeighborhood), weakCorner, leftIsStreet, rightIsStreet {
             return intersection(left, right)
         }
         // `Church and Duboce Muni Station`: the corner, then what stands there. After `at` such
@@ -49,9 +56,10 @@ extension AddressParser {
         // or off one, or beside it after a slash, the street must say it is one (`Embarcadero
         // near Pier 14`, `Moscone Center Parking Garage/3rd St.`; in `Wharf pier near Chapel`
         // the chapel is a place).
-        if isAt || tokens[connector].lower == "near" || tokens[connector].lower == "off" || tokens[connector].isPunct("/") {
-            let street = leftIsStreet ? left : right
-            if isAt || isStreet(street), let located = placeOnStreet(place: leftIsStreet ? right : left, street: street) {
+        if isAt || lower == "near" || lower == "off" || tokens[connector].isPunct("/") {
+            let streetOnLeft = isAt ? leftIsStreet : isStreet(left) || (leftIsStreet && !isStreet(right))
+            let street = streetOnLeft ? left : right
+            if isAt || isStreet(street), let located = placeOnStreet(place: streetOnLeft ? right : left, street: street) {
                 return located
             }
         }

@@ -107,13 +107,13 @@ extension AddressParser {
     }
 
     /// A directional and a name: `S. Van Ness`, `South Van Ness`. The name must be one or two
-    /// capitalised words on no list, so `West Harbor` (a Publication 28 word) and `North Beach`
-    /// (a place word) are not streets, nor `West side`.
+    /// capitalised words on no list and no side of something, so `West Harbor` (a Publication 28
+    /// word), `North Beach` (a place word), `West End` and `East Bay` are not streets.
     func isDirectionalStreet(_ words: [Token]) -> Bool {
         guard (2...3).contains(words.count), words[0].traits.contains(.directional) else { return false }
         return words.dropFirst().allSatisfy { word in
             word.traits == [.letterOrDigit, .asciiLetter] && word.text.utf8.first.map { $0 >= 0x41 && $0 <= 0x5A } == true
-                && !Vocabulary.structureWords.contains(word.lower)
+                && !Vocabulary.structureWords.contains(word.lower) && !Vocabulary.sideWords.contains(word.lower)
         }
     }
 

@@ -64,6 +64,10 @@ enum Vocabulary {
         "entrance", "crosswalk",
     ]
 
+    /// Words naming a side or an end of something, which a directional before them does not
+    /// make a street: `West End`, `North Side`, `East Bay`.
+    static let sideWords: Set<String> = ["end", "side", "bay", "wing", "gate", "coast", "slope", "face"]
+
     /// Words for "between" in segments, including the abbreviations found in the SF data.
     static let betweenWords: Set<String> = ["between", "btwn", "btw", "betw", "bet", "bwtn", "betweeen", "beteen"]
 

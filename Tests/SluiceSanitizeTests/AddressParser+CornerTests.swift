@@ -58,6 +58,13 @@ import Testing
         #expect(pier.notes == [Note.near])
         // Near something that does not say it is a street: a place.
         #expect(parser.parse("Fisherman's Wharf pier near Chapel").kind == .place)
+        // `off`, `near` and `x` need one side that says it is a street, and no neighbourhood.
+        #expect(parser.parse("Take off at SFO").kind == .place)
+        #expect(parser.parse("Stay x Go").kind == .place)
+        let bay = parser.parse("Mission Bay off 3rd St")
+        #expect(bay.kind == .street)
+        #expect(bay.street == "3rd")
+        #expect(bay.neighborhood == "Mission Bay")
     }
 
     @Test func nearAPlaceThenAStreet() {

@@ -52,6 +52,8 @@ import Testing
         #expect(parser.parse("West Harbor").kind == .place)
         #expect(parser.parse("North Beach").kind == .place)
         #expect(parser.parse("West side").kind == .place)
+        #expect(parser.parse("West End").kind == .place)
+        #expect(parser.parse("East Bay").kind == .place)
     }
 
     @Test func suffixlessStreetsWrittenWithASuffixWord() {
