@@ -34,10 +34,12 @@ extension AddressParser {
         let pieces = numbers.map { number in
             (Array(tokens[tokens.startIndex..<first]) + [tokens[number]] + Array(tokens[index...]))[...]
         }
-        guard pieces.allSatisfy({ piece in
-            let kind = parseOne(piece).kind
-            return kind == .streetAddress || kind == .addressRange
-        }) else { return nil }
+        guard
+            pieces.allSatisfy({ piece in
+                let kind = parseOne(piece).kind
+                return kind == .streetAddress || kind == .addressRange
+            })
+        else { return nil }
         return pieces
     }
 

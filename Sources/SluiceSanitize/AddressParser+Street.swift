@@ -19,7 +19,8 @@ extension AddressParser {
         }
         if let last = words.last, let singular = Vocabulary.pluralSuffixes[last.lower] {
             words[words.count - 1] = StreetNormalizer.Word(text: singular, lower: Words.lowercased(singular))
-        } else if words.count >= 2, let last = words.last, let abbreviation = SuffixSpelling.abbreviation(ofMisspelt: last.lower, traits: last.traits) {
+        } else if words.count >= 2, let last = words.last, let abbreviation = SuffixSpelling.abbreviation(ofMisspelt: last.lower, traits: last.traits)
+        {
             // `Walter U Lum Plc`: a slip in the suffix.
             words[words.count - 1] = StreetNormalizer.Word(text: abbreviation, lower: Words.lowercased(abbreviation))
         }
