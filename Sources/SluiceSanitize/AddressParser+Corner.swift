@@ -139,6 +139,29 @@ extension AddressParser {
         return corner
     }
 
+    /// `current` with the cross streets of `parsed`, a segment or corner whose first street is
+    /// missing; nil when they do not fit together. A street becomes a segment or corner, an
+    /// address gains the corner's cross street.
+    func joined(_ current: ParsedAddress, _ parsed: ParsedAddress) -> ParsedAddress? {
+        var current = current
+        switch (current.kind, parsed.kind) {
+        case (.street, .segment):
+            current.kind = .segment
+            current.cross = parsed.cross
+            current.cross2 = parsed.cross2
+        case (.street, .intersection) where parsed.cross?.nameKey != current.mainStreet?.nameKey:
+            current.kind = .intersection
+            current.cross = parsed.cross
+        case (.streetAddress, .intersection), (.addressRange, .intersection):
+            guard current.cross == nil, parsed.cross?.nameKey != current.mainStreet?.nameKey else { return nil }
+            current.cross = parsed.cross
+        default:
+            return nil
+        }
+        for note in parsed.notes { current.note(note) }
+        return current
+    }
+
     /// `X at Y & Z` where `Y` and `Z` are streets: a street at a block (`Columbus Avenue at Green
     /// & Stockton`, `Hyde St at Pacific to Washington St` → segments) or a place at a corner
     /// (`BART Station @ 16th Street & Mission Streets` → intersection with a place); nil otherwise.

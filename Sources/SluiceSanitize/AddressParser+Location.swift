@@ -169,29 +169,6 @@ extension AddressParser {
         return found
     }
 
-    /// `current` with the cross streets of `parsed`, a segment or corner whose first street is
-    /// missing; nil when they do not fit together. A street becomes a segment or corner, an
-    /// address gains the corner's cross street.
-    func joined(_ current: ParsedAddress, _ parsed: ParsedAddress) -> ParsedAddress? {
-        var current = current
-        switch (current.kind, parsed.kind) {
-        case (.street, .segment):
-            current.kind = .segment
-            current.cross = parsed.cross
-            current.cross2 = parsed.cross2
-        case (.street, .intersection) where parsed.cross?.nameKey != current.mainStreet?.nameKey:
-            current.kind = .intersection
-            current.cross = parsed.cross
-        case (.streetAddress, .intersection), (.addressRange, .intersection):
-            guard current.cross == nil, parsed.cross?.nameKey != current.mainStreet?.nameKey else { return nil }
-            current.cross = parsed.cross
-        default:
-            return nil
-        }
-        for note in parsed.notes { current.note(note) }
-        return current
-    }
-
     /// Appends the chunks of `source` split at top-level separators (as `split(_:at:)`), a chunk
     /// starting with `Jr`/`Sr` joined to the one before it: `Martin Luther King, Jr. Drive`.
     func appendChunks(
