@@ -30,8 +30,7 @@ extension AddressParser {
             address.place = AddressTokenizer.text(left[..<number])
             return address
         }
-        let leftNeighborhood = Neighborhoods.canonical(for: AddressTokenizer.text(left)) != nil
-        let rightNeighborhood = Neighborhoods.canonical(for: AddressTokenizer.text(right)) != nil
+        func isNeighborhood(_ side: ArraySlice<Token>) -> Bool { Neighborhoods.canonical(for: AddressTokenizer.text(side)) != nil }
         let leftIsStreet = isStreetSide(left, numbered: true)
         let rightIsStreet = isStreetSide(right, numbered: false)
         // `near`, `off` and `x` are words of other phrases too (`Take off at SFO`, `Mission Bay
@@ -39,10 +38,9 @@ extension AddressParser {
         // several words (one word, `Mission`, is a street too).
         let lower = tokens[connector].lower
         let isWeak = lower == "near" || lower == "off" || lower == "x"
-        let weakCorner =
-            !isWeak
-            || ((isStreet(left) || isStreet(right)) && !(leftNeighborhood && left.count > 1) && !(rightNeighborhood && right.count > 1))
-        if !(leftNeighborhood && rightNeighborhood), weakCorner, leftIsStreet, rightIsStreet {
+        if leftIsStreet, rightIsStreet, !(isNeighborhood(left) && isNeighborhood(right)),
+            !isWeak || ((isStreet(left) || isStreet(right)) && !(left.count > 1 && isNeighborhood(left)) && !(right.count > 1 && isNeighborhood(right)))
+        {
             return intersection(left, right)
         }
         // `Church and Duboce Muni Station`: the corner, then what stands there. After `at` such
@@ -101,7 +99,7 @@ extension AddressParser {
         let crossEnd = phrase.firstIndex(where: { $0.lower == "to" || $0.lower == "until" || $0.lower == "thru" }) ?? phrase.endIndex
         let cross = tokens[(direction + 2)..<crossEnd]
         guard cross.contains(where: \.isWord), Neighborhoods.canonical(for: AddressTokenizer.text(phrase)) == nil,
-            isStreet(cross) || isStreetSide(cross, numbered: false) && cross.count == 1
+            isStreet(cross) || (cross.count == 1 && isStreetSide(cross, numbered: false))
         else { return nil }
         var corner: ParsedAddress
         if direction == tokens.startIndex {

@@ -111,8 +111,10 @@ public struct AddressParser: Sendable {
                 continue
             }
             let isAnd = token.isWord && token.lower == "and"
-            // Not the slash of `b/w`.
-            let isSlash = token.isPunct("/") && !(index > piece.startIndex && isSlashBetween(piece, at: index - 1))
+            // Not the slash of `b/w`; and the address after a slash starts with its number.
+            let isSlash =
+                token.isPunct("/") && index + 1 < piece.endIndex && piece[index + 1].isNumber
+                && !(index > piece.startIndex && isSlashBetween(piece, at: index - 1))
             guard isAnd || isSlash else { continue }
             if betweenOpen {
                 // `between Green and Union`: the `and` closes it.
