@@ -38,9 +38,10 @@ extension AddressParser {
         // several words (one word, `Mission`, is a street too).
         let lower = tokens[connector].lower
         let isWeak = lower == "near" || lower == "off" || lower == "x"
-        if leftIsStreet, rightIsStreet, !(isNeighborhood(left) && isNeighborhood(right)),
-            !isWeak || ((isStreet(left) || isStreet(right)) && !(left.count > 1 && isNeighborhood(left)) && !(right.count > 1 && isNeighborhood(right)))
-        {
+        func saysItIsACorner() -> Bool {
+            (isStreet(left) || isStreet(right)) && !(left.count > 1 && isNeighborhood(left)) && !(right.count > 1 && isNeighborhood(right))
+        }
+        if leftIsStreet, rightIsStreet, !(isNeighborhood(left) && isNeighborhood(right)), !isWeak || saysItIsACorner() {
             return intersection(left, right)
         }
         // `Church and Duboce Muni Station`: the corner, then what stands there. After `at` such
