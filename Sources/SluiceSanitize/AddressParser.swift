@@ -111,10 +111,11 @@ public struct AddressParser: Sendable {
                 continue
             }
             let isAnd = token.isWord && token.lower == "and"
-            // Not the slash of `b/w`; and the address after a slash starts with its number.
+            // The address after a slash starts with its number, and the one before ends with a
+            // word (`2615 1/2 Gary Avenue` is a half number); not the slash of `b/w`.
             let isSlash =
-                token.isPunct("/") && index + 1 < piece.endIndex && piece[index + 1].isNumber
-                && !(index > piece.startIndex && isSlashBetween(piece, at: index - 1))
+                token.isPunct("/") && index > piece.startIndex && index + 1 < piece.endIndex && piece[index + 1].isNumber
+                && !piece[index - 1].isNumber && !isSlashBetween(piece, at: index - 1)
             guard isAnd || isSlash else { continue }
             if betweenOpen {
                 // `between Green and Union`: the `and` closes it.

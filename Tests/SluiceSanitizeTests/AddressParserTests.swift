@@ -139,6 +139,7 @@ import Testing
         // A slash between corners joins streets, not locations.
         #expect(parser.parse("North Beach: Kearny/Vallejo, Kearny/Broadway, Broadway/Columbus").alternatives.count == 3)
         #expect(parser.parse("Sacramento b/w Kearny and Montgomery").alternatives.isEmpty)
+        #expect(parser.parse("2615 1/2 Gary Avenue, Dodge City, KS 67801").alternatives.isEmpty)
     }
 
     @Test func theLastOfAListAfterAComma() {
