@@ -40,7 +40,11 @@ public struct GeocodeCommand: StageCommand {
                   never Francisco Park, `Forrest Hill Muni Station` never the Forest Hill neighbourhood.
                 """
             ),
-            ("SCORES", "  geo.score is the chance that the answer lies within 250 m of the place meant (measured on\n  SF film locations: see README, 'Geocode scores'). Each rule's score:\n" + GeocodeScore.helpTable),
+            (
+                "SCORES",
+                "  geo.score is the chance that the answer lies within 250 m of the place meant (measured on\n  SF film locations: see README, 'Geocode scores'). Each rule's score:\n"
+                    + GeocodeScore.helpTable
+            ),
             (
                 "OUTPUT",
                 """

@@ -30,7 +30,8 @@ import Testing
 
     @Test func aPlaceWithACommaIsANameThenWhereItIs() throws {
         let query = GeocodeQuery(
-            address: try JSONParser.parse(#"{"raw":"x","kind":"place","place":"Vaillancourt Fountain, Justin Herman Plaza","neighborhood":"Embarcadero"}"#))
+            address: try JSONParser.parse(
+                #"{"raw":"x","kind":"place","place":"Vaillancourt Fountain, Justin Herman Plaza","neighborhood":"Embarcadero"}"#))
         #expect(query.place == "Vaillancourt Fountain")
         #expect(query.otherPlaces == ["Justin Herman Plaza"])
         #expect(query.neighborhood == "Embarcadero")
@@ -52,5 +53,22 @@ import Testing
         #expect(query.alternatives.count == 2)
         #expect(query.alternatives[0].number == 950)
         #expect(query.alternatives[1].place == "Coit Tower")
+    }
+
+    @Test func aPlacePhraseIsCutAtItsSeparators() {
+        #expect(GeocodeQuery.placeParts("Pioneer Park at Coit Tower") == ["Pioneer Park", "Coit Tower"])
+        #expect(GeocodeQuery.placeParts("de Young Museum/Golden Gate Park") == ["de Young Museum", "Golden Gate Park"])
+        #expect(GeocodeQuery.placeParts("Fulton Street in Golden Gate Park, SF") == ["Fulton Street", "Golden Gate Park", "SF"])
+        #expect(GeocodeQuery.placeParts("Coit Tower") == ["Coit Tower"])
+        #expect(GeocodeQuery.placeParts(" , ") == [])
+    }
+
+    @Test func aCornerOnlyNearThePlaceSaysSo() throws {
+        let near = GeocodeQuery(
+            address: try JSONParser.parse(
+                #"{"raw":"x","kind":"intersection","street":"Taylor","suffix":"St","cross_street":"Jefferson St","place":"north of Jefferson St to end","notes":["direction_from_corner"]}"#
+            ))
+        #expect(near.nearCorner && near.place == nil)
+        #expect(!GeocodeQuery.reading("Mason & California").nearCorner)
     }
 }

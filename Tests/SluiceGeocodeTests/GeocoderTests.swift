@@ -163,4 +163,50 @@ import Testing
         #expect(match.method == "address_point+alternative")
         #expect(match.score == GeocodeScore.addressPoint * GeocodeScore.alternative)
     }
+
+    @Test func aNumberWithNoPointThatMissesThePlaceOnItsStreetIsTheSlip() throws {
+        // 901 Long St is only interpolated, 1.5 km along the street from Test Hall, which stands
+        // on it: the hall is kept, doubted by the number.
+        let csv = """
+            kind,name,category,number,street,left_from,left_to,right_from,right_to,nodes,lat,lon,points
+            segment,,,,long st,1,999,2,998,a|b,,,-122.42 37.78;-122.40 37.78
+            address,,,5,long st,,,,,,37.78005,-122.4199,
+            place,Test Hall,building,,,,,,,,37.7801,-122.4195,
+            place,Far Hall,building,,,,,,,,37.79,-122.43,
+            """
+        let geocoder = Geocoder(try Gazetteer.parse(Array(csv.utf8), source: "long.csv"))
+        let match = try #require(geocoder.geocode(GeocodeQuery.reading("Test Hall (901 Long Street)")).first)
+        #expect(match.matched == "Test Hall")
+        #expect(match.method == "place_exact+street_agrees")
+        #expect(match.note?.hasPrefix("interpolated '901 long st") == true)
+        #expect(match.score < GeocodeScore.placeExact)
+        // A place off the street is a look-alike: the address is kept, doubted.
+        let far = try #require(geocoder.geocode(GeocodeQuery.reading("Far Hall (901 Long Street)")).first)
+        #expect(far.precision == .interpolated && far.note != nil)
+        // A point address is real: it wins over the place.
+        #expect(try #require(geocoder.geocode(GeocodeQuery.reading("Far Hall (5 Long Street)")).first).precision == .address)
+    }
+
+    @Test func aStreetNamedAsThePlaceIsTheCorner() throws {
+        let match = try #require(best("Mason Street (California Street)"))
+        #expect(match.precision == .intersection)
+        #expect(match.matched == "mason st & california st")
+        #expect(match.score == GeocodeScore.intersection * GeocodeScore.nearCorner)
+    }
+
+    @Test func partsOfAPlaceNameSayWhereItIs() throws {
+        // `X at Y` where X is not known: Y, as a hint standing in.
+        let match = try #require(best("Nowhere Bench at Grace Cathedral"))
+        #expect(match.matched == "Grace Cathedral" && match.method == "place_exact+hint")
+        #expect(match.score == GeocodeScore.placeExact * GeocodeScore.hintInstead)
+    }
+
+    @Test func partsThatAgreeOrDisagreeMoveTheScore() {
+        #expect(GeocodeScore.confirmed(0.9, by: 0.5) == 0.95)
+        #expect(GeocodeScore.confirmed(0.99, by: 0.99) == 0.99)
+        // One of the two is wrong: a strong other part leaves little.
+        #expect(abs(GeocodeScore.despite(0.99, other: 0.95) - 0.0495 / 0.0595) < 1e-12)
+        #expect(GeocodeScore.despite(0.5, other: 0) == 0.5)
+        #expect(GeocodeScore.despite(0.7, other: 0.3) < 0.7)
+    }
 }

@@ -93,7 +93,10 @@ import Testing
     @Test func theStreetIsTheAnswerTheBracketAHint() throws {
         let gibb = try best("Gibb Street (Chinatown)")
         #expect(gibb.precision == .street && gibb.matched.hasPrefix("gibb st"))
-        #expect(try best("Taylor St, north of Jefferson St to end").matched.hasPrefix("taylor st"))
+        // North of the corner: the corner, scored as near it.
+        let taylor = try best("Taylor St, north of Jefferson St to end")
+        #expect(taylor.precision == .intersection && taylor.matched == "taylor st & jefferson st")
+        #expect(taylor.method.hasSuffix("+near_corner"))
     }
 
     @Test func beachesMotelsBarsCollegesAndShops() throws {

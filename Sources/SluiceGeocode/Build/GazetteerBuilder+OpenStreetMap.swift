@@ -20,6 +20,7 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["osm_node_id", "name", "lat", "lon", "category", "subtype"])
         var count = 0
+        let mergedBefore = merged
         for row in table.rows {
             let category = table["category", row], subtype = table["subtype", row]
             guard Self.osmKept(category: category, subtype: subtype), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
@@ -30,7 +31,7 @@ extension GazetteerBuilder {
             addPlace(name: name, aliases: [], category: subtype.isEmpty ? category : subtype, id: "osm:\(table["osm_node_id", row])", point: point)
             count += 1
         }
-        report.append("osm-points: \(count) named OpenStreetMap points (downtown extract)")
+        report.append("osm-points: " + placesAdded(count, since: mergedBefore) + " (named OpenStreetMap points downtown)")
     }
 
     static let osmAmenities: Set<String> = [
@@ -57,6 +58,7 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["name", "lat", "lon", "layer", "kind", "osm_type", "osm_id"])
         var count = 0
+        let mergedBefore = merged
         for row in table.rows {
             let kind = table["kind", row]
             guard !Self.landUseKinds.contains(kind), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
@@ -65,7 +67,7 @@ extension GazetteerBuilder {
                 name: table["name", row], aliases: [], category: category, id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point)
             count += 1
         }
-        report.append("osm-citywide: \(count) named OpenStreetMap points (Protomaps extract)")
+        report.append("osm-citywide: " + placesAdded(count, since: mergedBefore) + " (named OpenStreetMap points, Protomaps extract)")
     }
 
     static let landUseKinds: Set<String> = [
@@ -80,13 +82,14 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["name", "lat", "lon", "osm_type", "osm_id"])
         var count = 0
+        let mergedBefore = merged
         for row in table.rows {
             guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
-            if addPlace(name: table["name", row], aliases: [], category: "pier", id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point) {
-                count += 1
-            }
+            addPlace(
+                name: table["name", row], aliases: [], category: "pier", id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point)
+            count += 1
         }
-        report.append("osm-piers: \(count) piers")
+        report.append("osm-piers: " + placesAdded(count, since: mergedBefore) + " (piers)")
     }
 
     /// Every bar and pub OpenStreetMap has in the city, with its other and former names.
@@ -95,16 +98,15 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["osm_type", "osm_id", "name", "lat", "lon", "amenity", "alt_name", "old_name"])
         var count = 0
+        let mergedBefore = merged
         for row in table.rows {
             guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
             let aliases = (table["alt_name", row] + ";" + table["old_name", row]).split(separator: ";").map { String($0).trimmingSpaces() }
-            if addPlace(
+            addPlace(
                 name: table["name", row], aliases: aliases.filter { !$0.isEmpty }, category: table["amenity", row],
                 id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point)
-            {
-                count += 1
-            }
+            count += 1
         }
-        report.append("osm-bars: \(count) bars and pubs")
+        report.append("osm-bars: " + placesAdded(count, since: mergedBefore) + " (bars and pubs)")
     }
 }

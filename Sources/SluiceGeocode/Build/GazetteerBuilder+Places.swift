@@ -10,6 +10,7 @@ extension GazetteerBuilder {
             let table = try SourceTable(path: path)
             try table.require(["name", "aliases", "lat", "lon", "category"])
             var count = 0
+            let mergedBefore = merged
             for (index, row) in table.rows.enumerated() {
                 guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
                 let aliases = table["aliases", row].split(separator: "|").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
@@ -17,12 +18,13 @@ extension GazetteerBuilder {
                     name: table["name", row], aliases: aliases, category: table["category", row], id: "landmarks:\(table.lines[index])", point: point)
                 count += 1
             }
-            report.append("landmarks: \(count) places (landmarks and neighbourhood centroids)")
+            report.append("landmarks: " + placesAdded(count, since: mergedBefore) + " (landmarks and neighbourhood centroids)")
         }
         if let path = path("parks") {
             let table = try SourceTable(path: path)
             try table.require(["OBJECTID", "Map_Label", "Latitude", "Longitude", "PropertyType"])
             var count = 0, outside = 0
+            let mergedBefore = merged
             for row in table.rows {
                 guard let point = table.point(row, lat: "Latitude", lon: "Longitude") else {
                     outside += 1
@@ -34,12 +36,13 @@ extension GazetteerBuilder {
                 addPlace(name: name, aliases: aliases, category: "park", id: "park:\(table["OBJECTID", row])", point: point)
                 count += 1
             }
-            report.append("parks: \(count) Rec & Park properties (\(outside) outside the city left out)")
+            report.append("parks: " + placesAdded(count, since: mergedBefore) + " (Rec & Park properties; \(outside) outside the city left out)")
         }
         if let path = path("schools") {
             let table = try SourceTable(path: path)
             try table.require(["sfusd_code", "prefix", "name", "suffix", "types", "lat", "lon"])
             var count = 0
+            let mergedBefore = merged
             for (index, row) in table.rows.enumerated() {
                 guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
                 let type = table["types", row].split(separator: "|").first.map(String.init) ?? ""
@@ -53,7 +56,7 @@ extension GazetteerBuilder {
                     id: code.isEmpty ? "school:line \(table.lines[index])" : "sfusd:\(code)", point: point)
                 count += 1
             }
-            report.append("schools: \(count) public schools")
+            report.append("schools: " + placesAdded(count, since: mergedBefore) + " (public schools)")
         }
     }
 
@@ -73,6 +76,7 @@ extension GazetteerBuilder {
         if let same = placesByKey[key]?.first(where: near) {
             for alias in aliases where alias != places[same].name && !places[same].aliases.contains(alias) { places[same].aliases.append(alias) }
             mergedIDs[id] = same
+            merged += 1
             return false
         }
         var row = GazetteerRow(kind: .place)
@@ -85,6 +89,13 @@ extension GazetteerBuilder {
         placesByKey[key, default: []].append(places.count)
         places.append(row)
         return true
+    }
+
+    /// What a source added: `tried` places, less those merged into a place of the same name
+    /// (counted by `merged`) since `mergedBefore`.
+    func placesAdded(_ tried: Int, since mergedBefore: Int) -> String {
+        let same = merged - mergedBefore
+        return "\(tried - same) places" + (same > 0 ? " and \(same) names added to the same place from an earlier source" : "")
     }
 
     /// Two places of one name closer than this are one place.

@@ -19,6 +19,7 @@ extension GazetteerBuilder {
     /// named after intersections, which the street layers already locate.
     mutating func addStations() throws {
         var count = 0
+        let mergedBefore = merged
         for (source, agency) in [("bart", "BART"), ("caltrain", "Caltrain"), ("muni", "Muni")] {
             guard let path = path(source) else { continue }
             let table = try SourceTable(path: path)
@@ -42,7 +43,7 @@ extension GazetteerBuilder {
                 count += 1
             }
         }
-        if count > 0 { report.append("transit: \(count) stations (BART, Caltrain, Muni)") }
+        if count > 0 { report.append("transit: " + placesAdded(count, since: mergedBefore) + " (BART, Caltrain, Muni stations)") }
     }
 
     /// The station a GTFS stop name stands for, with the agency in its name (`Embarcadero` →
@@ -85,6 +86,7 @@ extension GazetteerBuilder {
         var seenIDs = Set<String>()
         var seenNames: [String: [GeoPoint]] = [:]
         var count = 0, byAddress = 0, unplaced = 0
+        let mergedBefore = merged
         for path in sources {
             let table = try SourceTable(path: path)
             let idColumn = table.has("business_id") ? "business_id" : "business id column"
@@ -93,11 +95,12 @@ extension GazetteerBuilder {
                 let id = table[idColumn, row]
                 guard seenIDs.insert(id).inserted, let name = Self.businessName(table["name", row]) else { continue }
                 var point: GeoPoint?
+                var placedByAddress = false
                 if let found = geocoder.geocode(GeocodeQuery(address: parser.parse(table["address", row]).json)).first,
                     found.precision <= .interpolated, found.score >= 0.8
                 {
                     point = found.point
-                    byAddress += 1
+                    placedByAddress = true
                 } else {
                     point = table.point(row, lat: "latitude", lon: "longitude")
                 }
@@ -111,9 +114,12 @@ extension GazetteerBuilder {
                 seenNames[key, default: []].append(point)
                 addPlace(name: name, aliases: [], category: "business", id: "business:\(id)", point: point)
                 count += 1
+                if placedByAddress { byAddress += 1 }
             }
         }
-        report.append("businesses: \(count) food businesses (\(byAddress) placed by their street address; \(unplaced) without a usable address or point left out)")
+        report.append(
+            "businesses: " + placesAdded(count, since: mergedBefore)
+                + " (food businesses, \(byAddress) placed by their street address; \(unplaced) without a usable address or point left out)")
     }
 
     /// A gazetteer of the street layers built so far (blocks, intersections, point addresses),
@@ -146,13 +152,14 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["UNITID", "INSTNM", "IALIAS", "LATITUDE", "LONGITUD"])
         var count = 0
+        let mergedBefore = merged
         for row in table.rows {
             guard let point = table.point(row, lat: "LATITUDE", lon: "LONGITUD") else { continue }
             let aliases = table["IALIAS", row].split(separator: "|").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
             addPlace(name: table["INSTNM", row], aliases: aliases, category: "college", id: "ipeds:\(table["UNITID", row])", point: point)
             count += 1
         }
-        report.append("colleges: \(count) colleges (IPEDS)")
+        report.append("colleges: " + placesAdded(count, since: mergedBefore) + " (IPEDS)")
     }
 
     /// `HAMBURGER HAVEN` → `Hamburger Haven`; words with a digit (`2ND`) are only lower-cased.

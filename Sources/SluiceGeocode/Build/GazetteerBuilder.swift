@@ -55,6 +55,8 @@ public struct GazetteerBuilder {
     var placesByKey: [String: [Int]] = [:]
     /// The place each merged place's id now stands for.
     var mergedIDs: [String: Int] = [:]
+    /// Places merged into one of the same name so far.
+    var merged = 0
     var segments: [GazetteerRow] = []
     var intersections: [GazetteerRow] = []
     var addresses: [String: GazetteerRow] = [:]

@@ -18,7 +18,10 @@ public enum GazetteerTool {
             .value("bundled", "DIR", "the folder of the sources that come with Sluice (data/sources)"),
             .value("out", "FILE", "where to write the gazetteer CSV"),
             .value("aliases", "FILE", "hand-curated place aliases with their sources (data/sf-landmark-aliases.csv)"),
-            .value("exclude", "NAME,...", "leave sources out (for evaluation): " + (GazetteerBuilder.sources + GazetteerBuilder.bundledSources).map(\.name).joined(separator: ", ")),
+            .value(
+                "exclude", "NAME,...",
+                "leave sources out (for evaluation): "
+                    + (GazetteerBuilder.sources + GazetteerBuilder.bundledSources).map(\.name).joined(separator: ", ")),
         ],
         examples: [
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --bundled data/sources --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv",
@@ -27,7 +30,10 @@ public enum GazetteerTool {
         memory: "every source row at once (513 MB peak for San Francisco, 3.3 s in a release build); the output is sorted before it is written.",
         sections: [
             ("SOURCES (file under --sources)", GazetteerBuilder.sources.map { "  \($0.name.padding(20))\($0.file)" }.joined(separator: "\n")),
-            ("BUNDLED SOURCES (file under --bundled)", GazetteerBuilder.bundledSources.map { "  \($0.name.padding(20))\($0.file)" }.joined(separator: "\n")),
+            (
+                "BUNDLED SOURCES (file under --bundled)",
+                GazetteerBuilder.bundledSources.map { "  \($0.name.padding(20))\($0.file)" }.joined(separator: "\n")
+            ),
             ("GAZETTEER FORMAT", GazetteerRow.formatHelp),
         ])
 

@@ -72,20 +72,53 @@ extension GeocodeEval {
     /// An answer this close to the reference is right.
     public static let rightWithin = 250.0
 
-    /// Score buckets: answers, mean score, observed share right, and the gap between the two.
+    /// Score buckets: answers, mean score, observed share right with its 95% Wilson interval,
+    /// and the gap between the two. A bucket of fewer than `minimumBucket` answers is pooled
+    /// with the one above it, so no share rests on a handful of answers.
     public static func calibrationTable(_ samples: [Sample]) -> [String] {
-        var lines = [pad("score", 12) + pad("n", 6) + pad("mean score", 12) + pad("right", 8) + "gap"]
-        for (low, high) in Self.calibrationBuckets {
-            let bucket = samples.filter { $0.score >= low && $0.score < high }
-            guard !bucket.isEmpty else { continue }
-            let mean = bucket.reduce(0) { $0 + $1.score } / Double(bucket.count)
-            let share = Double(bucket.filter { ($0.error ?? .infinity) <= Self.rightWithin }.count) / Double(bucket.count)
+        var lines = [pad("score", 12) + pad("n", 6) + pad("mean score", 12) + pad("right", 8) + pad("95% interval", 16) + "gap"]
+        for bucket in calibrationBuckets(samples) {
+            let n = Double(bucket.samples.count)
+            let mean = bucket.samples.reduce(0) { $0 + $1.score } / n
+            let right = Double(bucket.samples.filter { ($0.error ?? .infinity) <= Self.rightWithin }.count)
+            let (low, high) = wilson(right, n)
             lines.append(
-                pad(String(format: "%.2f-%.2f", low, min(high, 1)), 12) + pad(String(bucket.count), 6) + pad(String(format: "%.3f", mean), 12)
-                    + pad(String(format: "%.3f", share), 8) + String(format: "%+.1f", (share - mean) * 100))
+                pad(String(format: "%.2f-%.2f", bucket.low, min(bucket.high, 1)), 12) + pad(String(bucket.samples.count), 6)
+                    + pad(String(format: "%.3f", mean), 12) + pad(String(format: "%.3f", right / n), 8)
+                    + pad(String(format: "%.3f-%.3f", low, high), 16) + String(format: "%+.1f", (right / n - mean) * 100))
         }
         return lines
     }
 
-    static let calibrationBuckets: [(Double, Double)] = [(0, 0.5), (0.5, 0.8), (0.8, 0.9), (0.9, 0.95), (0.95, 1.01)]
+    /// The buckets of `calibrationEdges` holding answers, small ones pooled upwards.
+    static func calibrationBuckets(_ samples: [Sample]) -> [(low: Double, high: Double, samples: [Sample])] {
+        var buckets: [(low: Double, high: Double, samples: [Sample])] = []
+        var pending: (low: Double, samples: [Sample])?
+        for (low, high) in zip(calibrationEdges, calibrationEdges.dropFirst()) {
+            let inside = samples.filter { $0.score >= low && ($0.score < high || high > 1) }
+            if inside.isEmpty && pending == nil { continue }
+            let start = pending?.low ?? low
+            let pooled = (pending?.samples ?? []) + inside
+            if pooled.count < minimumBucket && high <= 1 {
+                pending = (start, pooled)
+                continue
+            }
+            pending = nil
+            if !pooled.isEmpty { buckets.append((start, high, pooled)) }
+        }
+        return buckets
+    }
+
+    /// The 95% Wilson score interval of `right` successes in `n`.
+    static func wilson(_ right: Double, _ n: Double) -> (Double, Double) {
+        guard n > 0 else { return (0, 1) }
+        let z = 1.96, p = right / n
+        let centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        let spread = z * ((p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()) / (1 + z * z / n)
+        return (max(0, centre - spread), min(1, centre + spread))
+    }
+
+    static let minimumBucket = 10
+    /// Bucket edges; the last bucket holds scores of 1 too.
+    static let calibrationEdges = [0, 0.5, 0.8, 0.9, 0.95, 1.01]
 }

@@ -49,10 +49,11 @@ extension GeocodeEval {
             guard !text.isEmpty else { continue }
             let precision = record.value(atPath: "geo.precision")?.stringValue.flatMap(Precision.init(rawValue:)) ?? .none
             report.byPrecision[precision, default: 0] += 1
-            let score = record.value(atPath: "geo.score").flatMap { value -> Double? in
-                if case .number(let text) = value { return Double(text) }
-                return nil
-            } ?? 0
+            let score =
+                record.value(atPath: "geo.score").flatMap { value -> Double? in
+                    if case .number(let text) = value { return Double(text) }
+                    return nil
+                } ?? 0
             report.scores += score
             if precision != .none, score < 0.5 { report.doubtful += 1 }
             if precision == .none { report.unmatched[text, default: 0] += 1 }

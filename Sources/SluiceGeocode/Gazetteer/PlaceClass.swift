@@ -19,7 +19,7 @@ public enum PlaceClass: String, Sendable, CaseIterable {
             "restaurant", "cafe", "caffe", "coffee", "bar", "pub", "saloon", "tavern", "grill", "diner", "bistro", "pizzeria",
             "pizza", "deli", "bakery", "taqueria", "creamery", "brewery", "lounge", "nightclub", "kitchen", "cafeteria",
         ],
-        .station: ["station", "bart", "muni", "caltrain", "depot", "terminal"],
+        .station: ["station", "bart", "muni", "caltrain", "depot", "terminal", "subway", "metro"],
         .pier: ["pier", "piers", "wharf"],
         .beach: ["beach"],
         .library: ["library"],

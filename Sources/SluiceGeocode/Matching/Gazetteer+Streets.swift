@@ -47,7 +47,8 @@ extension Gazetteer {
         }
         return shorter.map {
             streetsAsWritten($0).map {
-                StreetChoice(id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * GeocodeScore.streetTrimmed)
+                StreetChoice(
+                    id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * GeocodeScore.streetTrimmed)
             }
         } ?? []
     }
@@ -60,14 +61,17 @@ extension Gazetteer {
         let squashed = Self.squash(normal.nameKey)
         if let ids = streetsByName[normal.nameKey] {
             let factor =
-                normal.suffix != nil ? GeocodeScore.streetSpacing : ids.count == 1 ? GeocodeScore.streetCompleted : GeocodeScore.streetCompletedOfSeveral
+                normal.suffix != nil
+                ? GeocodeScore.streetOtherSuffix : ids.count == 1 ? GeocodeScore.streetCompleted : GeocodeScore.streetCompletedOfSeveral
             let choices = ordered(ids, normal: normal).map { StreetChoice(id: $0, method: method, factor: factor) }
             // `Northpoint Street` is North Point St, not Northpoint Dr: the suffix asked for,
             // spaced differently, beats the same spelling with another suffix.
             if let wanted = normal.suffix?.lowercased(), !ids.contains(where: { suffix(of: $0) == wanted }),
                 let spaced = streetsBySquashedName[squashed]?.filter({ suffix(of: $0) == wanted }), !spaced.isEmpty
             {
-                return spaced.sorted { streetKeys[$0] < streetKeys[$1] }.map { StreetChoice(id: $0, method: "spacing", factor: GeocodeScore.streetSpacing) } + choices
+                return spaced.sorted { streetKeys[$0] < streetKeys[$1] }.map {
+                    StreetChoice(id: $0, method: "spacing", factor: GeocodeScore.streetSpacing)
+                } + choices
             }
             return choices
         }

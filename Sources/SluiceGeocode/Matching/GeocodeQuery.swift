@@ -1,3 +1,4 @@
+import Foundation
 import SluiceCore
 import SluiceSanitize
 
@@ -16,6 +17,9 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var crossStreets: [String] = []
     /// The neighbourhood the text names (`(Noe Valley)`): looked up among neighbourhoods first.
     public var neighborhood: String?
+    /// The corner is only near the place meant (`Bayshore Blvd near Cesar Chavez`, `Balmy
+    /// Alley off 24th St`, `Taylor St, north of Jefferson St`).
+    public var nearCorner = false
     /// The whole text, tried as a place name when nothing else matches.
     public var text: String = ""
     /// Other readings of the same location, tried too (their answers score 3% less).
@@ -27,6 +31,17 @@ public struct GeocodeQuery: Equatable, Sendable {
         self.street = street
         self.crossStreets = crossStreets
         self.text = text
+    }
+
+    /// A place phrase cut into its name and the places that say where it is: at commas,
+    /// slashes, ` at ` and ` in ` (`Pioneer Park at Coit Tower`, `de Young Museum/Golden Gate
+    /// Park`).
+    static func placeParts(_ phrase: String) -> [String] {
+        var parts = [phrase]
+        for separator in [",", "/", " at ", " in "] {
+            parts = parts.flatMap { $0.components(separatedBy: separator) }
+        }
+        return parts.map(ASCIIText.trimmingSpaces).filter { !$0.isEmpty }
     }
 
     /// The one reading of a free text, the same as `sluice-sanitize` makes of it: the text
@@ -59,9 +74,13 @@ public struct GeocodeQuery: Equatable, Sendable {
             place = raw.isEmpty ? nil : raw
             return
         }
-        // `Vaillancourt Fountain, Justin Herman Plaza`: a name, then where it is.
-        let placeParts = text("place").map { $0.split(separator: ",").map { ASCIIText.trimmingSpaces(String($0)) }.filter { !$0.isEmpty } } ?? []
-        place = placeParts.first
+        var notes: [String] = []
+        if case .array(let values)? = address["notes"] { notes = values.compactMap(\.stringValue) }
+        nearCorner = notes.contains { ["near", "off", "direction_from_corner"].contains($0) }
+        // `Vaillancourt Fountain, Justin Herman Plaza`: a name, then where it is; after
+        // `north of`, the place holds the direction's words, not a name.
+        let placeParts = text("place").map(Self.placeParts) ?? []
+        place = notes.contains("direction_from_corner") ? nil : placeParts.first
         number = text("number").flatMap { Int($0.prefix { $0.isNumber }) }
         if let name = text("street") {
             street = [text("pre_dir"), name, text("suffix"), text("post_dir")].compactMap { $0 }.joined(separator: " ")

@@ -13,7 +13,7 @@ public enum GeocodeScore {
     static let betweenAddresses = 0.97
     /// Along the block whose range holds the number, on its side; on the centreline when only
     /// the other side's range holds it.
-    static let interpolated = 0.94
+    static let interpolated = 0.95
     static let interpolatedOtherSide = 0.85
     /// Past every listed range: the end of the nearest block.
     static let nearestBlock = 0.5
@@ -23,6 +23,8 @@ public enum GeocodeScore {
     static let intersectionSeveral = 0.6
     /// Two streets whose lines pass close without a shared node.
     static let intersectionNear = 0.9
+    /// A corner the text says the place is only near (`near`, `off`, `north of`).
+    static let nearCorner = 0.85
     /// A block between two cross streets, at the midpoint of its two intersections.
     static let segment = 0.97
     /// A block of which only one end was found: that intersection.
@@ -41,6 +43,9 @@ public enum GeocodeScore {
     /// place meant, and one inside the neighbourhood or park it names.
     static let streetConfirms = 0.7
     static let areaConfirms = 0.5
+    /// How surely a neighbourhood or park the text names, found by name, is the one meant: a
+    /// place far outside it is then doubted.
+    static let areaIdentity = 0.8
     /// A place standing in for a street the gazetteer lacks (`Lands End Trail` → Lands End), and
     /// a hint (a bracket or comma part) standing in for a main part that was not found.
     static let insteadOfStreet = 0.7
@@ -53,10 +58,11 @@ public enum GeocodeScore {
     /// (`Harriet Alley` → Harriet St) or spacing (`DeHaro`), words after the street cut off (`Kearny Steps`), one or two typos
     /// corrected (`Kearney` → Kearny).
     static let streetCompleted = 0.995
-    static let streetCompletedOfSeveral = 0.97
+    static let streetCompletedOfSeveral = 0.98
+    static let streetOtherSuffix = 0.98
     static let streetSpacing = 0.95
     static let streetTrimmed = 0.95
-    static let streetOneTypo = 0.95
+    static let streetOneTypo = 0.97
     static let streetTwoTypos = 0.85
 
     /// A point midway along a street. For a text naming just the street, the middle is what
@@ -88,10 +94,11 @@ public enum GeocodeScore {
     }
 
     /// An answer kept although another part of the text, right with chance `other`, points
-    /// elsewhere: one of the two is wrong, and this one is right when the other is wrong.
+    /// elsewhere: at least one of the two is wrong, and this one is right only with the other
+    /// wrong: s(1 - o) / (s(1 - o) + (1 - s)).
     static func despite(_ score: Double, other: Double) -> Double {
-        let kept = score * (1 - other), lost = (1 - score) * other
-        return kept + lost > 0 ? kept / (kept + lost) : 0
+        let kept = score * (1 - other)
+        return kept + (1 - score) > 0 ? kept / (kept + (1 - score)) : 0
     }
 
     /// The `--help` table: each rule and its score, then how parts of a text change it.
@@ -109,6 +116,7 @@ public enum GeocodeScore {
             row("intersection", "two streets sharing a node, or a listed intersection", format(intersection)),
             row("", "lines passing within 80 m without a shared node", format(intersectionNear)),
             row("", "two streets meeting at several points", format(intersectionSeveral)),
+            row("", "a corner the place is only near (near, off, north of): x", format(nearCorner)),
             row("segment", "block between two cross streets: midpoint (long: less)", format(segment)),
             row("", "only one end found: that intersection", format(segmentOneEnd)),
             row("place", "exact name / alias", "\(format(placeExact)) / \(format(placeAlias))"),
@@ -118,10 +126,10 @@ public enum GeocodeScore {
             row("", "standing in for a number, place or corner: 500 m / length", "0.05-0.9"),
             row("none", "nothing matched: geo.reason says why", "0"),
             "  Finding a street's name costs a share of the score: suffix added x\(format(streetCompleted)) (x\(format(streetCompletedOfSeveral)) when",
-            "  several streets share the name), other suffix or spacing x\(format(streetSpacing)), trailing words cut",
+            "  several streets share the name), other suffix x\(format(streetOtherSuffix)), spacing x\(format(streetSpacing)), trailing words cut",
             "  x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)). Parts of one text: an answer that another",
             "  part (score o) confirms scores 1 - (1 - s)(1 - o); one kept although another part points",
-            "  elsewhere s(1 - o) / (s(1 - o) + (1 - s)o); a place on the street named is confirmed as by",
+            "  elsewhere s(1 - o) / (s(1 - o) + 1 - s); a place on the street named is confirmed as by",
             "  o = \(format(streetConfirms)), one inside the area named as by o = \(format(areaConfirms)); a bracket or comma part standing in for",
             "  the main part x\(format(hintInstead)); a place standing in for a street the gazetteer lacks x\(format(insteadOfStreet)); another reading",
             "  (`A; B`) x\(format(alternative)); k places of one name far apart, each x1/k.",

@@ -68,6 +68,17 @@ public struct Geocoder: Sendable {
                 if let a = place.point, let b = best.point, a.distance(to: b) <= agreementMetres {
                     answer.score = GeocodeScore.confirmed(answer.score, by: place.score)
                     answer.method += "+place_agrees"
+                } else if best.precision == .interpolated, let a = place.point, let id = best.street,
+                    let near = gazetteer.nearestPoint(onStreet: id, to: a), a.distance(to: near) <= agreementMetres
+                {
+                    // A number with no point of its own (interpolated) that puts the place far
+                    // along the very street the place is on: the number is the likelier slip
+                    // (`International Studies Academy (993 Vermont Street)`, at 693).
+                    var onStreet = place
+                    onStreet.score = GeocodeScore.despite(GeocodeScore.confirmed(place.score, by: GeocodeScore.streetConfirms), other: best.score)
+                    onStreet.method += "+street_agrees"
+                    onStreet.note = disagreement(best, place)
+                    return [onStreet, best] + precise.dropFirst() + [street].compactMap { $0 }
                 } else {
                     answer.score = GeocodeScore.despite(answer.score, other: place.score)
                     answer.note = disagreement(place, best)
@@ -107,7 +118,7 @@ public struct Geocoder: Sendable {
                 answer.score = GeocodeScore.confirmed(answer.score, by: other.isArea ? GeocodeScore.areaConfirms : other.score)
                 answer.method += other.isArea ? "+in_area" : "+hint_agrees"
             } else {
-                answer.score = GeocodeScore.despite(answer.score, other: other.score)
+                answer.score = GeocodeScore.despite(answer.score, other: other.isArea ? GeocodeScore.areaIdentity : other.score)
                 answer.note = disagreement(other, answer)
             }
             return [answer, other]
@@ -123,9 +134,30 @@ public struct Geocoder: Sendable {
         let streets = query.street.map { lookups.streets(for: $0, in: gazetteer) } ?? []
         if let number = query.number, !streets.isEmpty { answers += addressAnswers(number: number, streets: streets) }
         if query.crossStreets.count == 1, !streets.isEmpty {
-            answers += intersectionAnswers(streets, query.crossStreets[0], &lookups)
+            answers += intersectionAnswers(streets, query.crossStreets[0], &lookups).map { answer in
+                guard query.nearCorner else { return answer }
+                var answer = answer
+                answer.score *= GeocodeScore.nearCorner
+                answer.method += "+near_corner"
+                return answer
+            }
         } else if query.crossStreets.count == 2, !streets.isEmpty {
             answers += segmentAnswers(streets, query.crossStreets[0], query.crossStreets[1], &lookups)
+        }
+        // `Harrison Street (The Embarcadero)`: a street and, for a place, another street's
+        // name; where the two meet (or near it) is meant.
+        var placeIsCross = false
+        if query.number == nil, query.crossStreets.isEmpty, !streets.isEmpty, let place = query.place,
+            let cross = lookups.streets(for: place, in: gazetteer).first, cross.method.isEmpty || cross.method == "suffix_added"
+        {
+            let corners = intersectionAnswers(streets, place, &lookups)
+            placeIsCross = !corners.isEmpty
+            answers += corners.map { answer in
+                var answer = answer
+                answer.score *= GeocodeScore.nearCorner
+                answer.method += "+place_is_cross_street"
+                return answer
+            }
         }
         // The street alone is what the text means only when it names nothing more on it.
         let instead = query.number != nil || !query.crossStreets.isEmpty || query.place != nil
@@ -134,7 +166,7 @@ public struct Geocoder: Sendable {
         }
         var places: [GeoMatch] = []
         // The main name: the place the text names, else (naming no street) the whole text.
-        let name = query.place ?? (query.street == nil && !query.text.isEmpty ? query.neighborhood ?? query.text : nil)
+        let name = placeIsCross ? nil : query.place ?? (query.street == nil && !query.text.isEmpty ? query.neighborhood ?? query.text : nil)
         if let name {
             // Named alone: nothing else in the text but, perhaps, the neighbourhood it is in.
             let alone = query.street == nil && query.otherPlaces.isEmpty && (query.neighborhood == nil || query.place == nil)
@@ -237,7 +269,7 @@ public struct Geocoder: Sendable {
     }
 
     func disagreement(_ other: GeoMatch, _ kept: GeoMatch) -> String {
-        let apart = other.point.flatMap { a in kept.point.map { Int(a.distance(to: $0).rounded())} }.map { "\($0) m apart" } ?? "apart"
+        let apart = other.point.flatMap { a in kept.point.map { Int(a.distance(to: $0).rounded()) } }.map { "\($0) m apart" } ?? "apart"
         return "\(other.precision.rawValue) '\(other.matched)' and \(kept.precision.rawValue) '\(kept.matched)' are \(apart); kept '\(kept.matched)'"
     }
 
@@ -258,10 +290,11 @@ public struct Geocoder: Sendable {
                 continue
             }
             if let point = gazetteer.betweenAddresses(street: street.id, number: number) {
-                answers.append(
-                    GeoMatch(
-                        point: point, precision: .interpolated, score: GeocodeScore.betweenAddresses * street.factor, matched: name,
-                        method: Self.method("between_addresses", street)))
+                var answer = GeoMatch(
+                    point: point, precision: .interpolated, score: GeocodeScore.betweenAddresses * street.factor, matched: name,
+                    method: Self.method("between_addresses", street))
+                answer.street = street.id
+                answers.append(answer)
                 continue
             }
             let blocks = gazetteer.segmentsByStreet[street.id]
@@ -270,10 +303,11 @@ public struct Geocoder: Sendable {
             }).first {
                 let score = (result.sideMatched ? GeocodeScore.interpolated : GeocodeScore.interpolatedOtherSide) * street.factor
                 let rule = result.sideMatched ? "interpolated" : "interpolated_centreline"
-                answers.append(
-                    GeoMatch(
-                        point: result.point, precision: .interpolated, score: score, matched: "\(name) (block \(segment.id))",
-                        method: Self.method(rule, street)))
+                var answer = GeoMatch(
+                    point: result.point, precision: .interpolated, score: score, matched: "\(name) (block \(segment.id))",
+                    method: Self.method(rule, street))
+                answer.street = street.id
+                answers.append(answer)
                 continue
             }
             // Past the listed ranges (a newer building): the end of the nearest block, if close.
@@ -288,10 +322,11 @@ public struct Geocoder: Sendable {
             if let near, near.gap <= 100, case let segment = gazetteer.segments[near.block],
                 let point = Interpolation.nearestEnd(number: number, of: segment)
             {
-                answers.append(
-                    GeoMatch(
-                        point: point, precision: .interpolated, score: GeocodeScore.nearestBlock * street.factor,
-                        matched: "\(name) (near block \(segment.id))", method: Self.method("nearest_block", street)))
+                var answer = GeoMatch(
+                    point: point, precision: .interpolated, score: GeocodeScore.nearestBlock * street.factor,
+                    matched: "\(name) (near block \(segment.id))", method: Self.method("nearest_block", street))
+                answer.street = street.id
+                answers.append(answer)
             }
         }
         return answers

@@ -108,10 +108,11 @@ public struct PlaceIndex: Sendable {
         return Self.isDescriptive(word) ? rarity * Self.kindWordShare : rarity
     }
 
-    /// A word that says what kind of thing a place is (`hotel`, `station`) or names a street type
-    /// (`street`, `avenue`): it describes a place rather than identifies it.
+    /// A word that says what kind of thing a place is (`hotel`, `station`), names a street type
+    /// (`street`, `avenue`) or is an initial: it describes a place rather than identifies it.
     static func isDescriptive(_ word: String) -> Bool {
-        PlaceClass.named(byWord: word) != nil || Gazetteer.streetTypes.contains(word)
+        // An initial (`M. H. de Young`) describes as little.
+        word.utf8.count == 1 || PlaceClass.named(byWord: word) != nil || Gazetteer.streetTypes.contains(word)
     }
 
     /// The share of a match's score that the kinds leave: 1 when the query names no kind, or
@@ -133,8 +134,9 @@ public struct PlaceIndex: Sendable {
         for index in words.indices {
             if index < words.count - 1, let whole = titleAbbreviations[words[index]], words[index + 1].first?.isLetter == true {
                 words[index] = whole
-            } else if let whole = USPSTables.suffixNames[words[index]] {
-                // Street-type abbreviations spelled out: `Ferry Plz` is `Ferry Plaza`.
+            } else if index == words.count - 1, index > 0, let whole = USPSTables.suffixNames[words[index]] {
+                // A street-type abbreviation ending a name, spelled out: `Ferry Plz` is `Ferry
+                // Plaza` (not before: `UN Plaza` is no Union Plaza).
                 words[index] = whole
             }
         }
