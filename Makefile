@@ -7,6 +7,7 @@ RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
 EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer sluice-report
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
+GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
 
 .PHONY: all build deps test-deps pipeline eval gazetteer bench test roundtrip golden install clean format lint
 
@@ -31,6 +32,7 @@ pipeline: build
 # on the bench generator's SF-like records with known duplicates. Peers (usaddress, recordlinkage,
 # Splink) are run beside ours when they are installed with pip, and skipped otherwise.
 eval: build
+	$(RELEASE_BIN)/sluice-geocode-eval reference --gazetteer data/sf-gazetteer.csv $(GEOCODE_REFERENCE)
 	$(RELEASE_BIN)/sluice-eval sanitize
 	$(RELEASE_BIN)/sluice-geocode-eval trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-dedupe-eval
@@ -38,7 +40,7 @@ eval: build
 
 # Rebuilds data/sf-gazetteer.csv from the public sources (committed, so pipeline needs no rebuild).
 gazetteer: build
-	$(RELEASE_BIN)/sluice-gazetteer build --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv
+	$(RELEASE_BIN)/sluice-gazetteer build --sources $(GAZETTEER_SOURCES) --bundled data/sources --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv
 
 # The recipes of examples/ (README: "Web sources"), each against its own fixture server on 127.0.0.1.
 EXAMPLES = classifieds episodes movies

@@ -62,6 +62,9 @@ public struct SanitizeCommand: StageCommand, Sendable {
                   parenthetical_address Epic Roasthouse (399 Embarcadero)
                   multiple_locations    Vallejo Street Garage; 766 Vallejo St.  (see alternatives, --split)
                   shared_suffix         Mason & California Streets
+                  street_list           Sansome, Sacramento, and California  (every pair a corner, in alternatives)
+                  near, off             Near Point Lobos, El Camino Del Mar   Balmy Alley off 24th St
+                  direction_from_corner Taylor St, north of Jefferson St to end  (place keeps the words)
                   unbalanced_parenthesis, control_characters, extra_location
                 """
             ),
