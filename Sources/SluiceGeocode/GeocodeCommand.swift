@@ -10,7 +10,9 @@ public struct GeocodeCommand: StageCommand {
     public static let usage = Usage(
         name: "sluice-geocode",
         overview: "add a `geo` object (lat, lon, precision, score) to each record from an offline gazetteer CSV.",
-        synopsis: ["sluice-geocode --gazetteer FILE [--field PATH] [--address NAME] [--as NAME] [--min-score S] [--candidates N] [--threads N] [options] [FILE...]"],
+        synopsis: [
+            "sluice-geocode --gazetteer FILE [--field PATH] [--address NAME] [--as NAME] [--min-score S] [--candidates N] [--threads N] [options] [FILE...]"
+        ],
         options: [
             .value("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
             .value("field", "PATH", "for records without an `address` object, read this text field as sluice-sanitize would and geocode it"),
