@@ -124,8 +124,10 @@ extension GazetteerBuilder {
                 addPlace(name: name, aliases: [], category: "building", id: id, point: GeoPoint(lat: point.lat ?? 0, lon: point.lon ?? 0))
             }
             guard let position = places.firstIndex(where: { $0.id == id }) ?? mergedIDs[id] else {
-                // An excluded source takes its places with it; a wrong id is a mistake in the list.
-                if excluded.contains(where: { id.hasPrefix(Self.idPrefix(of: $0)) }) { continue }
+                // A source left out (excluded, or bundled and built without --bundled) takes its
+                // places with it; a wrong id is a mistake in the list.
+                let unread = Self.bundledSources.map(\.name).filter { _ in bundledFolder == nil } + excluded
+                if unread.contains(where: { id.hasPrefix(Self.idPrefix(of: $0)) }) { continue }
                 throw StageFailure.data(source: path, line: table.lines[index], "no place with id '\(id)' (\(name))")
             }
             guard places[position].name == name || mergedIDs[id] != nil else {
@@ -144,6 +146,9 @@ extension GazetteerBuilder {
         switch source {
         case "parks": "park:"
         case "schools": "sfusd:"
+        case "osm-points", "osm-citywide", "osm-piers", "osm-bars": "osm:"
+        case "colleges": "ipeds:"
+        case "businesses", "businesses-older": "business:"
         default: source + ":"
         }
     }
