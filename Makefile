@@ -6,10 +6,11 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
-EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer sluice-report
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
+GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
 
-.PHONY: all build deps pipeline eval gazetteer bench test faults fuzz golden install clean format lint
+.PHONY: all build deps test-deps pipeline eval gazetteer bench test roundtrip faults fuzz golden install clean format lint
 
 all: build
 
@@ -32,6 +33,7 @@ pipeline: build
 # on the bench generator's SF-like records with known duplicates. Peers (usaddress, recordlinkage,
 # Splink) are run beside ours when they are installed with pip, and skipped otherwise.
 eval: build
+	$(RELEASE_BIN)/sluice-geocode-eval reference --gazetteer data/sf-gazetteer.csv $(GEOCODE_REFERENCE)
 	$(RELEASE_BIN)/sluice-eval sanitize
 	$(RELEASE_BIN)/sluice-geocode-eval trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-dedupe-eval
@@ -39,7 +41,7 @@ eval: build
 
 # Rebuilds data/sf-gazetteer.csv from the public sources (committed, so pipeline needs no rebuild).
 gazetteer: build
-	$(RELEASE_BIN)/sluice-gazetteer build --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv
+	$(RELEASE_BIN)/sluice-gazetteer build --sources $(GAZETTEER_SOURCES) --bundled data/sources --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv
 
 # The recipes of examples/ (README: "Web sources"), each against its own fixture server on 127.0.0.1.
 EXAMPLES = classifieds episodes movies
@@ -65,8 +67,20 @@ bench: build
 		--peer-sizes $(BENCH_PEER_SIZES) --dedupe-size $(BENCH_DEDUPE_SIZE) --runs $(BENCH_RUNS) \
 		$(if $(BENCH_BUDGET),--budget $(BENCH_BUDGET))
 
+# What only the tests need: chromium, to render sluice-report's page headless, and the zlib
+# headers, to read its PNG screenshots. Installed with apt-get when missing, as deps does.
+test-deps: deps
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
+	if [ -n "$$missing" ]; then \
+		echo "make: installing$$missing with apt-get (the report's browser test needs it)"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
 # Builds the executables first: the end-to-end tests run them.
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	SLUICE_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
 
@@ -105,8 +119,15 @@ FUZZ_OPTIMIZE ?= -O
 fuzz:
 	FUZZ_OPTIMIZE=$(FUZZ_OPTIMIZE) scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
+# sluice-load's round trip on ROUNDTRIP_RECORDS seeded hostile records (make test runs 4,000):
+# every value of every accepted record read back from the table; prints values compared and lost.
+ROUNDTRIP_RECORDS ?= 100000
+roundtrip: test-deps
+	$(SWIFT) build --build-tests
+	SLUICE_ROUNDTRIP_RECORDS=$(ROUNDTRIP_RECORDS) $(SWIFT) test --skip-build --filter LoadRoundTripTests
+
 # Re-records the golden files of the end-to-end cases, then fails so the diff gets read.
-golden: deps
+golden: test-deps
 	$(SWIFT) build --build-tests
 	SLUICE_BIN_DIR="$$($(SWIFT) build --show-bin-path)" SLUICE_RECORD_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenCaseTests; \
 		git status --short Tests/EndToEndTests/Cases; echo "golden files re-recorded: read the diff, then commit"; exit 1

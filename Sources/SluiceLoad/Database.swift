@@ -55,6 +55,9 @@ final class Database {
         return statement.int(at: 0)
     }
 
+    /// The most columns a table can have (SQLITE_MAX_COLUMN, 2,000 unless SQLite was built otherwise).
+    var columnLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_COLUMN, -1)) }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

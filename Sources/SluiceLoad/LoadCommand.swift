@@ -9,6 +9,11 @@ extension RejectReason {
     static let databaseRefused = RejectReason(rawValue: "database_refused")
     /// With `--extract`, a record has none of the extracted fields, so nothing to refer to.
     static let missingReference = RejectReason(rawValue: "missing_reference")
+    /// The record's fields would take the table past SQLite's column limit (2,000).
+    static let tooManyColumns = RejectReason(rawValue: "too_many_columns")
+    /// The table does not exist yet and no record of the sample has a field to make a column of
+    /// (`{}` alone): SQLite has no table without columns.
+    static let noColumns = RejectReason(rawValue: "no_columns")
 }
 
 /// `sluice-load`: writes NDJSON records into a SQLite table, creating and extending it as
@@ -46,15 +51,29 @@ public struct LoadCommand: StageCommand {
             "sqlite3 films.db 'SELECT title, count(*) FROM films GROUP BY title ORDER BY 2 DESC LIMIT 5'",
         ],
         memory:
-            "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value. Swept keys go to a temporary table, not memory.",
+            "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value, plus up to 1,024 distinct record shapes (their column names and statements). Swept keys go to a temporary table, not memory.",
         sections: [
             (
                 title: "TABLE",
                 body: """
-                  Columns come from the records' fields: nested objects become parent_child columns, arrays
-                  are stored as JSON text, true/false as 1/0. A new table types each column from its first
-                  1,000 records (INTEGER, REAL or TEXT). Fields first seen later add columns (ALTER TABLE),
-                  unless --strict. Table and column names are always quoted, whatever they contain.
+                  Every value of a loaded record can be read back from its row (nothing is dropped or rounded):
+                  names   nested objects become parent_child columns (a.b -> a_b); a NUL in a name is written \\u0000.
+                          SQLite ignores ASCII case in column names, so when fields of one record name one column
+                          ({"id":1,"ID":2}; a_b beside a.b; a repeated key), the first in the record takes the name
+                          and each later one the first free NAME#2, NAME#3... (warned once per run, and listed in
+                          _sluice_runs.collisions).
+                  values  strings as TEXT; true/false as 1/0; null as NULL; arrays as their JSON text; an empty
+                          object as the text {}; a record {} as a row of nulls; numbers as INTEGER (whole, 64-bit)
+                          or REAL when the double reads back as the number written, else as their JSON text
+                          (123456789012345678901234567890, 1e400, 0.12345678901234567890).
+                  types   a new table types each column from its first 1,000 records: INTEGER, REAL or TEXT (TEXT
+                          once a string or a number only text holds is seen). A later value of another type is
+                          kept as it is: a number in a TEXT column is its JSON text as written; in an INTEGER or
+                          REAL column, text that SQLite would turn into a number (007, " 12", 1e5) and a number the
+                          column would round (1e400; beyond 2^53 in REAL) are a BLOB of their UTF-8 text
+                          (CAST(col AS TEXT) reads it).
+                  Fields first seen later add columns (ALTER TABLE), unless --strict. Table and column names are
+                  always quoted, whatever they contain.
                   With --pk, only the incoming columns of an existing row are updated: columns the input
                   never mentions (added by people or other tools) keep their values.
                   The database is in WAL mode; a run is one transaction, so a failed or killed load leaves
@@ -62,7 +81,7 @@ public struct LoadCommand: StageCommand {
                   The --rejects file is synced before the commit; if it cannot be written, the run rolls back.
                   With --batch-size N each N rows are committed with the R*Trees, the rejects and the run's
                   _sluice_runs row; a failure keeps the whole batches before it and says how many rows.
-                  Each run is recorded in _sluice_runs (time, table, sources, counts, options, status:
+                  Each run is recorded in _sluice_runs (time, table, sources, counts, options, collisions, status:
                   complete; with --batch-size running, failed with its error, or interrupted when a later
                   run finds it still running). R*Trees are kept in step with the table by triggers.
                 """
@@ -82,6 +101,8 @@ public struct LoadCommand: StageCommand {
                   database_refused  a constraint failed             missing_reference  none of an --extract's fields
                                                                     (or no value in a --references column)
                   unknown_reference  a --references value that TABLE does not have
+                  too_many_columns  the table would pass SQLite's 2,000 columns
+                  no_columns        a new table and no field in its first 1,000 records ({} alone)
                 """
             ),
         ])
@@ -242,6 +263,7 @@ public struct LoadCommand: StageCommand {
         }
         entry.accounting.details = details
         context.accounting.details = details
+        entry.collisions = session.loader.collisions.map { $0.collision.json(firstSeen: $0.location) }
         _ = try RunLog.write(entry, id: session.runID, in: database)
         // Before the commit: a committed run never loses its rejected lines to a full disk.
         try context.rejects.sync()

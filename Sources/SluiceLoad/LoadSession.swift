@@ -47,7 +47,10 @@ struct LoadSession {
     var changed: Int { loader.changed }
 
     mutating func add(_ record: NDJSONRecord, at location: StageContext.Location) throws {
-        var row = RecordFlattener.flatten(record)
+        var row = loader.flatten(record)
+        for collision in loader.resolveNames(&row, at: location) {
+            context.warn("table '\(command.table)': \(Diagnostic.location(location.source, location.line))\(collision.message)")
+        }
         // Checked now rather than when held records are written, so rejects keep input order.
         if let key = loader.missingKey(in: row) {
             return try reject(.missingKey(key), location: location, raw: record.bytes)
@@ -75,12 +78,17 @@ struct LoadSession {
 
     mutating func createTable() throws {
         // Under --strict the first record defines the columns; the rest of the sample only types them.
-        let columns = command.strict ? pending.first.map { Set($0.row.map { $0.column.lowercased() }) } : nil
+        let columns = command.strict ? pending.first { !$0.row.isEmpty }.map { Set($0.row.map(\.column.sqliteFolded)) } : nil
         try loader.schema.create(
             in: database, from: pending.map(\.row), primaryKey: command.primaryKey, onlyColumns: columns, references: loader.references)
         let held = pending
         pending = []
         for entry in held {
+            // No field in the whole sample: no table can be made of it.
+            guard loader.schema.exists else {
+                try entry.raw.withUnsafeBufferPointer { raw in try reject(.noColumns, location: entry.location, raw: raw) }
+                continue
+            }
             try entry.raw.withUnsafeBufferPointer { raw in try write(entry.row, location: entry.location, raw: raw) }
         }
     }
@@ -128,6 +136,9 @@ struct LoadSession {
             case .unknownColumns(let columns):
                 (.unknownColumn, "table '\(command.table)' has no column \(columns.map { "'\($0)'" }.joined(separator: ", ")) (--strict)")
             case .refused(let error): (.databaseRefused, "the database refused the row: \(error.message)")
+            case .tooManyColumns(let count):
+                (.tooManyColumns, "table '\(command.table)' would need \(count) columns; SQLite allows \(database.columnLimit)")
+            case .noColumns: (.noColumns, "no record to create table '\(command.table)' from has a field (SQLite has no table without columns)")
             case .missingReference(let table): (.missingReference, "none of the fields extracted to '\(table)' has a value")
             case .unknownReference(let spec, .missing):
                 (.missingReference, "column '\(spec.column)' has no value to refer to \(spec.target.table).\(spec.target.column)")

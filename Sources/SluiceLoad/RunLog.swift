@@ -7,6 +7,9 @@ import SluiceCore
 /// (`running`), so a run that fails after some batches says `failed` with its error, and one
 /// that was killed is found `running` by the next run, which marks it `interrupted`. With
 /// `--rejects-table`, the rows the database refused are kept too, with their reason.
+/// `collisions` lists, as JSON, the fields stored under another name because an earlier field
+/// of their record took theirs (`ColumnLayout`):
+/// `[{"field":"ID","same_as":"id","column":"ID#2","first_seen":"in.ndjson:3"}]`.
 enum RunLog {
     static let table = "_sluice_runs"
 
@@ -24,13 +27,14 @@ enum RunLog {
         var unchanged: Int?
         var swept: Int?
         var options: [String]
+        var collisions: [JSONValue] = []
         var status: Status = .complete
         /// Batches committed, with `--batch-size`.
         var batches: Int?
     }
 
     /// The columns added since the table was first made, added to an older table when missing.
-    static let laterColumns = [("status", "TEXT"), ("batches", "INTEGER"), ("error", "TEXT")]
+    static let laterColumns = [("collisions", "TEXT"), ("status", "TEXT"), ("batches", "INTEGER"), ("error", "TEXT")]
 
     /// Creates the table, or adds the columns an older one lacks.
     static func prepare(in database: Database) throws(SQLiteError) {
@@ -40,7 +44,7 @@ enum RunLog {
               id INTEGER PRIMARY KEY, started_at TEXT NOT NULL, finished_at TEXT NOT NULL, table_name TEXT NOT NULL,
               sources TEXT NOT NULL, records_in INTEGER, rows_written INTEGER, rejected INTEGER,
               inserted INTEGER, updated INTEGER, unchanged INTEGER, swept INTEGER, options TEXT, sluice_version TEXT,
-              status TEXT, batches INTEGER, error TEXT)
+              collisions TEXT, status TEXT, batches INTEGER, error TEXT)
             """)
         let present = Set(try database.column("SELECT name FROM pragma_table_info('\(table)')").compactMap { $0 })
         for (column, type) in laterColumns where !present.contains(column) {
@@ -58,7 +62,7 @@ enum RunLog {
     static func write(_ entry: Entry, id: Int64? = nil, in database: Database) throws(SQLiteError) -> Int64 {
         let columns = [
             "started_at", "finished_at", "table_name", "sources", "records_in", "rows_written", "rejected", "inserted", "updated",
-            "unchanged", "swept", "options", "sluice_version", "status", "batches",
+            "unchanged", "swept", "options", "sluice_version", "collisions", "status", "batches",
         ]
         let sql =
             id == nil
@@ -72,7 +76,7 @@ enum RunLog {
             .integer(Int64(entry.accounting.recordsIn)), .integer(Int64(entry.accounting.recordsOut)), .integer(Int64(entry.accounting.rejected)),
             optional(entry.inserted), optional(entry.updated), optional(entry.unchanged), optional(entry.swept),
             .text(JSONWriter.string(.array(entry.options.map(JSONValue.string)))), .text(Stage.version),
-            .text(entry.status.rawValue), optional(entry.batches),
+            .text(JSONWriter.string(.array(entry.collisions))), .text(entry.status.rawValue), optional(entry.batches),
         ]
         if let id { values.append(.integer(id)) }
         for (index, value) in values.enumerated() { try statement.bind(value, at: Int32(index + 1)) }

@@ -30,18 +30,19 @@ import Testing
 
     /// Runs `LengthWorker` over `input` with each number of threads, keeping rejects when asked.
     /// The input is one file for all the runs, so that the rejects name the same source.
-    func run(_ input: [UInt8], threads: [Int], keepRejects: Bool = true) throws -> [Run] {
+    func run(_ input: [UInt8], threads: [Int], keepRejects: Bool = true, member: ResultMember? = nil) throws -> [Run] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let inputPath = directory.appendingPathComponent("in.ndjson").path
         try Data(input).write(to: URL(fileURLWithPath: inputPath))
         return try threads.map { count in
-            try run(inputPath, threads: count, keepRejects: keepRejects, outputPrefix: directory.appendingPathComponent("\(count)").path)
+            try run(
+                inputPath, threads: count, keepRejects: keepRejects, member: member, outputPrefix: directory.appendingPathComponent("\(count)").path)
         }
     }
 
-    func run(_ inputPath: String, threads: Int, keepRejects: Bool, outputPrefix: String) throws -> Run {
+    func run(_ inputPath: String, threads: Int, keepRejects: Bool, member: ResultMember? = nil, outputPrefix: String) throws -> Run {
         let outputPath = outputPrefix + ".out.ndjson"
         let rejectsPath = outputPrefix + ".rejects.ndjson"
         let context = StageContext(
@@ -49,7 +50,7 @@ import Testing
             maxLineBytes: 200, quiet: true, progress: Progress(stage: "test", enabled: false))
         var failure: String?
         do {
-            try context.process([inputPath], threads: threads, makeWorker: { LengthWorker() }) { lines in
+            try context.process([inputPath], threads: threads, member: member, makeWorker: { LengthWorker() }) { lines in
                 context.accounting.recordsOut += lines
                 context.accounting.split += lines - 1
             }
@@ -146,6 +147,18 @@ import Testing
 
         let whole = try run(Array(#"{"text":"a"}"#.utf8), threads: [1])[0]
         #expect(whole.accounting.recordsOut == 1 && whole.accounting.rejected == 0)
+    }
+
+    @Test func aRecordWhoseFieldTheResultWouldReplaceStopsTheStageThereEvenWithRejects() throws {
+        var input = mixedInput(records: 1_500)
+        let line = Array(input.split(separator: 0x0A, omittingEmptySubsequences: false)[1_099])
+        input.replaceSubrange(input.firstRange(of: line) ?? 0..<0, with: Array(#"{"text":"x","n":"mine"}"#.utf8))
+        let member = ResultMember(name: "n", shape: .init(required: ["length"], optional: []))
+        let runs = try run(input, threads: [1, 2], keepRejects: true, member: member)
+        #expect(runs[0].failure?.hasSuffix(":1100: error: " + (try withRecord(#"{"n":"mine"}"#) { member.conflict(in: $0) } ?? "")) == true)
+        #expect(runs[1].failure == runs[0].failure)
+        #expect(runs[1].output == runs[0].output)
+        #expect(runs[0].rejects.split(separator: "\n").count == 7)  // the bad lines before line 1100
     }
 
     @Test func emptyInputWritesNothing() throws {

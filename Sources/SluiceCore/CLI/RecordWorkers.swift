@@ -23,24 +23,26 @@ extension StageContext {
 
     /// Reads the inputs as `forEachRecord` does, has a worker turn every good record into output
     /// lines, writes them in input order, and calls `tally` (on this thread) with what the worker
-    /// said.
+    /// said. With a `member`, a record whose field the result would replace stops the stage at
+    /// that record (see `ResultMember`).
     ///
     /// On more than one thread, lines are gathered in batches: while `threads` workers check and
     /// process one batch, this thread reads the next and writes the one before. Output, rejects
     /// and counts are byte-identical to a run on one thread; memory is two batches (at most
     /// `BatchLimit.records` lines or about `BatchLimit.bytes` each).
     public func process<Worker: RecordWorker>(
-        _ inputs: [String], threads: Int, makeWorker: () -> Worker, tally: (Worker.Tally) -> Void
+        _ inputs: [String], threads: Int, member: ResultMember? = nil, makeWorker: () -> Worker, tally: (Worker.Tally) -> Void
     ) throws {
         guard threads > 1 else {
             var worker = makeWorker()
-            try forEachRecord(in: inputs) { record, _ in
+            try forEachRecord(in: inputs) { record, location in
+                try member?.check(record, at: location)
                 tally(worker.process(record, into: &output.buffer))
                 try output.flushIfFull()
             }
             return
         }
-        let pool = WorkerPool((0..<threads).map { _ in makeWorker() })
+        let pool = WorkerPool((0..<threads).map { _ in makeWorker() }, member: member)
         for input in inputs.isEmpty ? ["-"] : inputs {
             let (fd, name) = try StageContext.openInput(input)
             defer { if fd != 0 { close(fd) } }
@@ -92,6 +94,8 @@ extension StageContext {
                     try batch.withLine(entry) { try rejectOverlong($0, source: source) }
                 case .rejected(let error):
                     try batch.withLine(entry) { try reject($0, source: source, error) }
+                case .conflict(let detail):
+                    throw StageFailure.data(source: source, line: entry.number, detail)
                 }
             }
         }
@@ -105,6 +109,8 @@ final class ShareResult<Tally>: @unchecked Sendable {
         case processed(Range<Int>, Tally)
         case overlong
         case rejected(RecordError)
+        /// The result would replace one of the record's fields: the stage stops here.
+        case conflict(String)
     }
 
     var output: [UInt8] = []
@@ -162,10 +168,12 @@ final class WorkerPool<Worker: RecordWorker>: @unchecked Sendable {
     /// would trip Swift's exclusivity checks even though each thread has its own element.
     let workers: UnsafeMutablePointer<Worker>
     let count: Int
+    let member: ResultMember?
     let queue = DispatchQueue(label: "sluice.record-workers", attributes: .concurrent)
 
-    init(_ workers: [Worker]) {
+    init(_ workers: [Worker], member: ResultMember?) {
         count = workers.count
+        self.member = member
         self.workers = .allocate(capacity: count)
         self.workers.initialize(from: workers, count: count)
     }
@@ -199,6 +207,10 @@ final class WorkerPool<Worker: RecordWorker>: @unchecked Sendable {
                 }
                 do throws(RecordError) {
                     let record = try NDJSONRecord(UnsafeBufferPointer(rebasing: all[entry.range]))
+                    if let conflict = member?.conflict(in: record) {
+                        result.outcomes.append(.conflict(conflict))
+                        continue
+                    }
                     let start = result.output.count
                     let tally = workers[index].process(record, into: &result.output)
                     result.outcomes.append(.processed(start..<result.output.count, tally))
