@@ -1,6 +1,7 @@
 # Sluice — the front door for people and CI. `make` builds; `make pipeline` runs the stages on
 # the bundled San Francisco data; `make test` runs every test. Each installs what it needs.
 
+SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
@@ -9,7 +10,7 @@ EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-l
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
 
-.PHONY: all build deps test-deps pipeline eval gazetteer bench test roundtrip golden install clean format lint
+.PHONY: all build deps test-deps pipeline eval gazetteer bench test roundtrip faults fuzz golden install clean format lint
 
 all: build
 
@@ -83,6 +84,41 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	SLUICE_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
 
+FAULT_KILLS ?= 20
+FAULT_RECORDS ?= 500000
+FAULT_SEED ?= 15
+# The executables under test: release by default (the kills need many full-size loads); CI's
+# short pass uses the debug ones make test has just built.
+FAULT_CONFIG ?= release
+
+# The fault-injection suite at full size: every fault of FaultInjectionTests, and SIGKILL at
+# FAULT_KILLS random moments of a FAULT_RECORDS-record load in each mode (KillSweepTests; make
+# test runs both with 2 kills of 20k records). Ends with the total of faults tried, states
+# checked and states intact; the log is build/faults/log.txt.
+faults: deps
+	$(SWIFT) build -c $(FAULT_CONFIG)
+	$(SWIFT) build --build-tests
+	@mkdir -p build/faults
+	@set -o pipefail; SLUICE_BIN_DIR="$$($(SWIFT) build -c $(FAULT_CONFIG) --show-bin-path)" SLUICE_FAULT_KILLS=$(FAULT_KILLS) \
+		SLUICE_FAULT_RECORDS=$(FAULT_RECORDS) SLUICE_FAULT_SEED=$(FAULT_SEED) \
+		$(SWIFT) test --skip-build --filter 'FaultInjectionTests|KillSweepTests' 2>&1 | tee build/faults/log.txt; status=$$?; \
+		grep '^fault-injection: ' build/faults/log.txt | sed -E 's/.*: ([0-9]+) tried.*, ([0-9]+) states checked, ([0-9]+) intact$$/\1 \2 \3/' \
+			| awk '{ t += $$1; c += $$2; i += $$3; k++ } END { printf "faults: %d kinds, %d tried, %d states checked, %d intact\n", k, t, c, i }'; \
+		exit $$status
+
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_OPTIMIZE ?= -O
+
+# Coverage-guided fuzzing (libFuzzer + AddressSanitizer, built with swiftc outside swift build)
+# of every parser: JSON and NDJSON records, the JSON array streamer, both CSV readers, the
+# gazetteer loader, HTML tables and the address parser, FUZZ_SECONDS each, corpora seeded from
+# the test fixtures in build/fuzz/corpus. Prints executions per target and in total; a crash
+# fails the run, minimised in build/fuzz/artifacts. FUZZ_TARGETS='json html' picks targets;
+# FUZZ_OPTIMIZE=-Onone builds faster and keeps Swift's bounds checks on unsafe buffers.
+fuzz:
+	FUZZ_OPTIMIZE=$(FUZZ_OPTIMIZE) scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 # sluice-load's round trip on ROUNDTRIP_RECORDS seeded hostile records (make test runs 4,000):
 # every value of every accepted record read back from the table; prints values compared and lost.
 ROUNDTRIP_RECORDS ?= 100000
@@ -101,10 +137,10 @@ install: build
 	install -m 755 $(addprefix $(RELEASE_BIN)/,$(EXECUTABLES)) $(PREFIX)/bin/
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 
 clean:
 	rm -rf .build build

@@ -91,6 +91,14 @@ final class Database {
         }
     }
 
+    /// Inside `transaction`: commits the work so far, calls `committed`, and opens the next
+    /// transaction, which the helper then commits or rolls back as usual (`--batch-size`).
+    func commitAndBegin(_ committed: () -> Void) throws(SQLiteError) {
+        try execute("COMMIT")
+        committed()
+        try execute("BEGIN IMMEDIATE")
+    }
+
     func error(_ code: Int32, sql: String?) -> SQLiteError {
         SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }

@@ -16,12 +16,22 @@ struct LoadSession {
     /// Records held until the table exists: their rows, where they came from, and their bytes.
     var pending: [(row: RecordFlattener.Row, location: StageContext.Location, raw: [UInt8])] = []
     var sinceCommit = 0
+    /// What the `--batch-size` commits have kept, for a failure message.
+    let work: CommittedWork
+    let startedAt: String
+    /// This run's `_sluice_runs` row, once a batch has written it.
+    private(set) var runID: Int64?
 
-    init(database: Database, schema: TableSchema, command: LoadCommand, context: StageContext, sweeper: Sweeper?) throws {
+    init(
+        database: Database, schema: TableSchema, command: LoadCommand, context: StageContext, sweeper: Sweeper?, work: CommittedWork,
+        startedAt: String
+    ) throws {
         self.database = database
         self.command = command
         self.context = context
         self.sweeper = sweeper
+        self.work = work
+        self.startedAt = startedAt
         lookups = try command.extracts.map { spec throws(SQLiteError) in try LookupTable(spec: spec, database: database) }
         loader = TableLoader(database: database, schema: schema, primaryKey: command.primaryKey, strict: command.strict)
         referenceChecks = try command.references.map { spec in try ReferenceCheck(spec: spec, database: database) }
@@ -90,11 +100,32 @@ struct LoadSession {
             context.accounting.recordsOut += 1
             sinceCommit += 1
             if command.batchSize > 0, sinceCommit >= command.batchSize {
-                try database.execute("COMMIT; BEGIN IMMEDIATE")
+                try commitBatch(through: location)
                 sinceCommit = 0
             }
         case .failure(let refusal):
             try reject(refusal, location: location, raw: raw)
+        }
+    }
+
+    /// Commits one `--batch-size` batch with everything that must agree with it: the R*Trees and
+    /// the full-text index, the run's `_sluice_runs` row (`running`, with the counts so far) and
+    /// the rejects on disk.
+    mutating func commitBatch(through location: StageContext.Location) throws {
+        if command.spatialIndex {
+            for schema in [loader.schema] + lookups.map(\.schema) { _ = try SearchIndexes.ensureSpatialIndexes(for: schema, in: database) }
+        }
+        if !command.fullText.isEmpty, loader.schema.exists {
+            let columns = command.fullText.map { loader.schema.existing($0) ?? $0 }
+            _ = try SearchIndexes.ensureFullText(on: command.table, columns: columns, in: database)
+        }
+        let entry = command.runEntry(startedAt: startedAt, accounting: context.accounting, status: .running, batches: work.batches + 1)
+        let id = try RunLog.write(entry, id: runID, in: database)
+        runID = id
+        try context.rejects.sync()
+        try database.commitAndBegin { [work, accounting = context.accounting] in
+            work.committed(accounting, through: location)
+            work.runID = id
         }
     }
 

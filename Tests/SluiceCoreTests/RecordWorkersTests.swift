@@ -116,6 +116,39 @@ import Testing
         #expect(threaded.output.split(separator: "\n").count == 100 + 15)
     }
 
+    /// A last line cut mid-record is `truncated_line`, on any number of threads; the stage goes
+    /// on to the end and then has a failure to report. A whole last line without newline is fine.
+    @Test func aCutLastLineIsATruncatedLineAndFailsTheRun() throws {
+        var input = mixedInput(records: BatchLimit.records + 5)
+        input += Array(#"{"text":"cut sho"#.utf8)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputPath = directory.appendingPathComponent("in.ndjson").path
+        try Data(input).write(to: URL(fileURLWithPath: inputPath))
+        var outputs: [String] = []
+        for threads in [1, 2] {
+            let context = StageContext(
+                stage: "test", output: try ByteSink(path: directory.appendingPathComponent("\(threads).out").path),
+                rejects: try Rejects(stage: "test", path: directory.appendingPathComponent("\(threads).rejects").path), maxLineBytes: 200,
+                quiet: true, progress: Progress(stage: "test", enabled: false))
+            try context.process([inputPath], threads: threads, makeWorker: { LengthWorker() }) { context.accounting.recordsOut += $0 }
+            try context.output.flush()
+            try context.rejects.finish()
+            #expect(context.inputCut?.line == BatchLimit.records + 6)
+            #expect(context.inputCutFailure?.exitCode == .dataError)
+            let rejects = try String(contentsOfFile: directory.appendingPathComponent("\(threads).rejects").path, encoding: .utf8)
+            let last = try JSONParser.parse(String(rejects.split(separator: "\n").last ?? ""))
+            #expect(last["reason"] == .string("truncated_line"))
+            #expect(last["raw"] == .string(#"{"text":"cut sho"#))
+            outputs.append(try String(contentsOfFile: directory.appendingPathComponent("\(threads).out").path, encoding: .utf8))
+        }
+        #expect(outputs[0] == outputs[1])
+
+        let whole = try run(Array(#"{"text":"a"}"#.utf8), threads: [1])[0]
+        #expect(whole.accounting.recordsOut == 1 && whole.accounting.rejected == 0)
+    }
+
     @Test func aRecordWhoseFieldTheResultWouldReplaceStopsTheStageThereEvenWithRejects() throws {
         var input = mixedInput(records: 1_500)
         let line = Array(input.split(separator: 0x0A, omittingEmptySubsequences: false)[1_099])

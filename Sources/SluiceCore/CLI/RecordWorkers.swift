@@ -93,7 +93,7 @@ extension StageContext {
                 case .overlong:
                     try batch.withLine(entry) { try rejectOverlong($0, source: source) }
                 case .rejected(let error):
-                    try batch.withLine(entry) { try reject($0, source: source, reason: error.reason, detail: error.detail) }
+                    try batch.withLine(entry) { try reject($0, source: source, error) }
                 case .conflict(let detail):
                     throw StageFailure.data(source: source, line: entry.number, detail)
                 }
@@ -133,6 +133,7 @@ final class RecordBatch<Tally>: @unchecked Sendable {
         var length: Int
         var isOverlong: Bool
         var isTruncated: Bool
+        var isUnterminated: Bool
     }
 
     var bytes: [UInt8] = []
@@ -144,7 +145,9 @@ final class RecordBatch<Tally>: @unchecked Sendable {
         let start = bytes.count
         bytes.append(contentsOf: line.bytes)
         entries.append(
-            Entry(range: start..<bytes.count, number: line.number, length: line.length, isOverlong: line.isOverlong, isTruncated: line.isTruncated))
+            Entry(
+                range: start..<bytes.count, number: line.number, length: line.length, isOverlong: line.isOverlong,
+                isTruncated: line.isTruncated, isUnterminated: line.isUnterminated))
     }
 
     /// The entry as the reader gave it, for the rejects; its bytes are valid only inside `body`.
@@ -153,7 +156,7 @@ final class RecordBatch<Tally>: @unchecked Sendable {
             try body(
                 Line(
                     bytes: UnsafeBufferPointer(rebasing: all[entry.range]), number: entry.number, isOverlong: entry.isOverlong,
-                    isTruncated: entry.isTruncated, length: entry.length))
+                    isTruncated: entry.isTruncated, length: entry.length, isUnterminated: entry.isUnterminated))
         }
     }
 }
