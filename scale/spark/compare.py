@@ -188,6 +188,9 @@ def main(argv):
     checks = Checks()
     shell_clusters, parquet_checks = {}, []
     for name in options.cases:
+        if name == "failures":
+            check_failures(options, checks)
+            continue
         case = table[name]
         print(f"{name}: {' '.join(case['inputs'])}, dedupe {case['dedupe']}" + (" (--fuzzy blocked)" if case.get("fuzzy") else ""), flush=True)
         work = os.path.join(options.out, name)
@@ -230,6 +233,41 @@ def main(argv):
         check_parquet(parquet_checks, checks)
     print(f"spark-example: {checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0
+
+
+def check_failures(options, checks):
+    """A stage failing inside a task fails the job with the stage's own message and exit status;
+    with --rejects the bad line is kept and the rest goes on."""
+    print("failures: a bad line and a bad option, on the executors", flush=True)
+    work = os.path.join(options.out, "failures")
+    os.makedirs(work, exist_ok=True)
+    bad = os.path.join(work, "bad.ndjson")
+    with open(bad, "w") as file:
+        file.write('{"locations":"Pier 39"}\n{"locations": broken\n{"locations":"Coit Tower"}\n')
+
+    def driver(out, *extra):
+        command = [sys.executable, os.path.join(HERE, "sluice_spark.py"), "--master", options.master, "--bin", options.bin,
+                   "--gazetteer", options.gazetteer, "--out", os.path.join(work, out), "--no-parquet", *extra, bad]
+        return subprocess.run(command, stderr=subprocess.PIPE, text=True)
+
+    stopped = driver("stopped", "--sanitize", "--field locations")
+    said = f"sluice-fetch: {bad}:2: error: invalid JSON"
+    checks.check("a bad line stops the job with sluice-fetch's message and status 65", stopped.returncode == 65 and said in stopped.stderr, f"exit {stopped.returncode}")
+    kept = driver("kept", "--rejects", "--sanitize", "--field locations")
+    rejects = read_lines(os.path.join(work, "kept", "rejects.ndjson")) if kept.returncode == 0 else []
+    records = [line for name in sorted(os.listdir(os.path.join(work, "kept", "records"))) if name.startswith("part-") for line in read_lines(os.path.join(work, "kept", "records", name))] if kept.returncode == 0 else []
+    reject = json.loads(rejects[0]) if len(rejects) == 1 else {}
+    checks.check(
+        "with --rejects the bad line is kept (line 2, invalid_json) and the 2 others go through",
+        kept.returncode == 0 and reject.get("line") == 2 and reject.get("reason") == "invalid_json" and len(records) == 2,
+        f"exit {kept.returncode}, {len(rejects)} rejects, {len(records)} records",
+    )
+    usage = driver("usage", "--rejects", "--sanitize", "--city Nowhere")
+    checks.check(
+        "a stage failing in a partition (sanitize without --field) fails the job with its message and status 64",
+        usage.returncode == 64 and "sluice-sanitize in partition" in usage.stderr and "See 'sluice-sanitize --help'" in usage.stderr,
+        f"exit {usage.returncode}",
+    )
 
 
 def check_parquet(parquet_checks, checks):

@@ -153,7 +153,9 @@ def main(argv):
         dedupe = [executable("sluice-dedupe")] + dedupe_args
         plan = dedupe_plan.DedupePlan(dedupe_args)
         if plan.fuzzy and options.fuzzy == "blocked":
-            records = fuzzy_blocks.blocked(records, dedupe, plan, partitions, index, keep, run_stages)
+            # Label propagation runs jobs (counts) as it goes: the stages run here.
+            blocked = lambda: fuzzy_blocks.blocked(records, dedupe, plan, partitions, index, keep, run_stages)  # noqa: E731
+            records = timer.step("stages, dedupe per block, label propagation", blocked)
         else:
             dedupe_partitions = partitions if not plan.fuzzy else 1
             keyed = records.keyBy(lambda item: plan.partition_key(item, dedupe_partitions, index))
@@ -161,20 +163,14 @@ def main(argv):
             records = ordered_parts.values().mapPartitions(lambda part: run_stages(part, [("sluice-dedupe", dedupe)], keep))
 
     results = records.persist(StorageLevel.MEMORY_AND_DISK)
-    try:
-        sides = timer.step("fetch, sanitize, geocode, dedupe (the stages)", lambda: results.filter(lambda item: not isinstance(item, str)).collect())
-    except Exception as error:  # noqa: BLE001 - Spark wraps the task's exception in a Java one
-        message = stage_pipe.failure_message(error)
-        if message is None:
-            raise
-        print(message, file=sys.stderr)
-        return 1
+    sides = timer.step("fetch, sanitize, geocode, dedupe (the stages)", lambda: results.filter(lambda item: not isinstance(item, str)).collect())
     lines = results.filter(lambda item: isinstance(item, str))
     if options.dedupe is not None and plan.checks_whole_clusters:
         timer.step("check every cluster is whole", lambda: check_whole_clusters(lines, plan.member_name))
 
     # 3. outputs, in input order.
-    by_order = lines.keyBy(lambda line: record_keys.order_key(line, index)).sortByKey(numPartitions=partitions)
+    # sortByKey samples the keys (a job) to find its ranges.
+    by_order = timer.step("sort in input order", lambda: lines.keyBy(lambda line: record_keys.order_key(line, index)).sortByKey(numPartitions=partitions))
     ordered = by_order.values().persist(StorageLevel.MEMORY_AND_DISK)
     out = options.out
     os.makedirs(out, exist_ok=True)
@@ -182,7 +178,9 @@ def main(argv):
         shutil.rmtree(os.path.join(out, old), ignore_errors=True)
     timer.step("write records/ (NDJSON)", lambda: ordered.saveAsTextFile(os.path.join(out, "records")))
     if not options.no_parquet:
-        timer.step("write records.parquet", lambda: spark.read.json(ordered).write.parquet(os.path.join(out, "records.parquet")))
+        # Read back from the part files by Spark's own JSON reader: no record crosses into Python.
+        parquet = lambda: spark.read.json(os.path.join(out, "records")).write.parquet(os.path.join(out, "records.parquet"))  # noqa: E731
+        timer.step("write records.parquet", parquet)
     write_sides(sides, out, keep)
     status = 0
     if options.load:
@@ -276,5 +274,18 @@ def load(ordered, options):
     return status
 
 
+def run(argv):
+    """main, with a stage's failure in a task told as the stage told it, and its exit status."""
+    try:
+        return main(argv)
+    except Exception as error:  # noqa: BLE001 - Spark wraps the task's exception in a Java one
+        message = stage_pipe.failure_message(error)
+        if message is None:
+            raise
+        print(message, file=sys.stderr)
+        status = re.search(r"\(exit status (\d+)\)", message)
+        return int(status.group(1)) if status else 1
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run(sys.argv[1:]))
