@@ -47,6 +47,7 @@ def cases(bench_file):
     bench = {"inputs": [bench_file], "fetch": "", "load": BENCH_LOAD}
     return {
         "sf-exact": dict(sf, dedupe=EXACT),
+        "sf-fold-merge": dict(sf, dedupe="--key title,locations --fold --merge"),
         "sf-fuzzy": dict(sf, dedupe=SF_FUZZY),
         "sf-blocked": dict(sf, dedupe=SF_FUZZY, fuzzy="blocked", reference="sf-fuzzy"),
         "bench-exact": dict(bench, dedupe=EXACT),

@@ -4,15 +4,20 @@
     >>> plan.fuzzy, plan.paths, plan.mode
     (False, ['title', 'address.key'], 'mark')
 
-Exact mode (`--key`): a partition per hash of the key's values, so every cluster is whole in one
-partition; sluice-dedupe then gives each cluster the id it gives on one machine (the hash of the
-key), the same size and the same canonical record, because each partition is sorted in input
-order. Fuzzy mode (`--compare`) with `--fuzzy global`: one partition holding every record in
-input order, because the stage learns its model (u from random pairs, m by EM over all compared
-pairs, term frequencies, the prior) from all of them and has no option to be given one.
+Exact mode (`--key`): a partition per cluster id, so every cluster is whole in one partition. The
+id is the one sluice-dedupe gives: the hash of the key (with --fold, of the folded key), or of
+the record's provenance when it has no key; it is read from a first `sluice-dedupe --mark` run
+at the end of each sanitize | geocode chain (no key read or folded here: the stage's own rules).
+The second run, per cluster partition sorted in input order, replaces that member in place with
+the final one (a stage's own earlier result is replaced where it stands, which is where it would
+have been appended), so ids, sizes, canonical records and bytes are the single machine's; the
+first run's member counts as one more filled member in every record, which moves no record's
+rank for the canonical choice. Fuzzy mode (`--compare`) with `--fuzzy global`: one partition
+holding every record in input order, because the stage learns its model (u from random pairs,
+m by EM over all compared pairs, term frequencies, the prior) from all of them and has no option
+to be given one.
 """
 
-import json
 import sys
 
 import record_keys
@@ -40,14 +45,14 @@ class DedupePlan:
         self.mode = modes[0] if modes else "mark"
         names = option_values(args, "as")
         self.member_name = names[0] if names else "dedupe"
-        if "--fold" in args:
-            # Records with equal folded keys (Foundation's case and accent folding) must share a
-            # partition; a Python fold is not guaranteed to agree, and a cluster cut in two is wrong.
-            sys.exit("sluice_spark.py: sluice-dedupe --fold is not supported on Spark: fold the key before (sluice-sanitize writes address.key folded)")
         if not self.fuzzy and not self.paths:
             sys.exit("sluice_spark.py: --dedupe needs --key (exact mode) or --compare (fuzzy mode)")
         # Exact --mark writes every record with its cluster's size: the driver checks it.
         self.checks_whole_clusters = not self.fuzzy and self.mode == "mark"
+
+    def key_pass(self, dedupe):
+        """The first, partitioning run of exact mode: the same key, every record marked."""
+        return [arg for arg in dedupe if arg not in ("--drop", "--merge", "--mark")] + ["--mark"]
 
     def partition_key(self, item, partitions, input_index):
         """(partition, input number, row) for a record; side items go first to partition 0."""
@@ -56,7 +61,4 @@ class DedupePlan:
         order = record_keys.order_key(item, input_index)
         if self.fuzzy:
             return (0,) + order
-        key = record_keys.exact_key(json.loads(item), self.paths)
-        # A record without a key is a cluster of its own anywhere: spread those by provenance.
-        text = key if key is not None else f"\x00{order[0]}:{order[1]}"
-        return (record_keys.bucket(text, partitions),) + order
+        return (record_keys.cluster_id(item, self.member_name) % partitions,) + order

@@ -78,9 +78,18 @@ def geohash(lat, lon, precision):
     return "".join(out)
 
 
+def field(value, path):
+    """The value at a dotted path (`address.key`), None when a step is missing or not an object."""
+    for part in path.split("."):
+        if not isinstance(value, dict):
+            return None
+        value = value.get(part)
+    return value
+
+
 def part_key(record, path, transform):
     """One part of a blocking key, coarse enough that equal sluice-dedupe keys give equal keys."""
-    value = record_keys.field(record, path)
+    value = field(record, path)
     if transform.startswith("geohash"):
         return geohash(value.get("lat"), value.get("lon"), int(transform[7:])) if isinstance(value, dict) else None
     text = value_text(value)

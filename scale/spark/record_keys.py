@@ -37,27 +37,13 @@ def order_key(line, input_index):
     return (index, row)
 
 
-def field(value, path):
-    """The value at a dotted path (`address.key`), None when a step is missing or not an object."""
-    for part in path.split("."):
-        if not isinstance(value, dict):
-            return None
-        value = value.get(part)
-    return value
-
-
-def exact_key(record, paths):
-    """The text that decides an exact-mode partition: the key fields' values as JSON, or None
-    when one is missing, null or empty (sluice-dedupe's ExactMatcher leaves such a record alone).
-    Records with equal sluice-dedupe keys have equal values here; unequal keys may collide,
-    which only puts two clusters in one partition."""
-    values = []
-    for path in paths:
-        value = field(record, path)
-        if value is None or value == "":
-            return None
-        values.append(value)
-    return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
+def cluster_id(line, name="dedupe"):
+    """The cluster id sluice-dedupe wrote (16 hex digits), as a number."""
+    mark = f'"{name}":{{"cluster":"'
+    at = line.rfind(mark)
+    if at < 0:
+        raise ValueError(f"sluice-spark: no {name} member in {line[:200]}")
+    return int(line[at + len(mark) : at + len(mark) + 16], 16)
 
 
 def bucket(text, partitions):

@@ -13,9 +13,10 @@
    records are spread over --partitions and each partition is streamed through
    `sluice-sanitize | sluice-geocode` (stage_pipe.py: RDD.pipe's mechanism, with stderr, exit
    statuses and rejects kept). The executables and the gazetteer travel with SparkContext.addFile.
-2. sluice-dedupe, exact mode (--key): records are hash-partitioned on the key's values, so every
-   cluster is whole in one partition, sorted there in input order, and piped through the stage:
-   ids, sizes and canonical records are the single machine's. Fuzzy mode (--compare): see
+2. sluice-dedupe, exact mode (--key): a first `sluice-dedupe --mark` at the end of that chain
+   writes each record's cluster id (the hash of its key); records are hash-partitioned on it, so
+   every cluster is whole in one partition, sorted there in input order, and piped through the
+   stage again: ids, sizes, canonical records and bytes are the single machine's (dedupe_plan.py). Fuzzy mode (--compare): see
    fuzzy_blocks.py and the README (--fuzzy global, the default, gives the single machine's
    clusters; --fuzzy blocked spreads the comparisons and is approximate).
 3. The records, in input order, as NDJSON part files and as Parquet (Spark's writer); with
@@ -42,7 +43,8 @@ import record_keys  # noqa: E402
 import stage_pipe  # noqa: E402
 
 SHIPPED = "sparkfile:"
-STAGE_ORDER = ["sluice-fetch", "sluice-sanitize", "sluice-geocode", "sluice-dedupe"]
+KEY_PASS = "sluice-dedupe (partitioning key)"
+STAGE_ORDER = ["sluice-fetch", "sluice-sanitize", "sluice-geocode", KEY_PASS, "sluice-dedupe"]
 COUNT = re.compile(r"(\d+) ([^(]+?)(?: \((\d+) ([^)]*)\))?")
 
 
@@ -145,13 +147,17 @@ def main(argv):
         chain.append(("sluice-sanitize", sanitize + threads(sanitize, options.stage_threads)))
     geocode = [executable("sluice-geocode"), "--gazetteer", SHIPPED + os.path.basename(options.gazetteer)] + shlex.split(options.geocode)
     chain.append(("sluice-geocode", geocode + threads(geocode, options.stage_threads)))
-    records = records.repartition(partitions).mapPartitions(lambda part: run_stages(part, chain, keep))
-
-    # 2. dedupe, each cluster whole in one partition.
     if options.dedupe is not None:
         dedupe_args = shlex.split(options.dedupe)
         dedupe = [executable("sluice-dedupe")] + dedupe_args
         plan = dedupe_plan.DedupePlan(dedupe_args)
+        if not plan.fuzzy:
+            # Exact mode: the stage marks each record with its cluster id, the partitioning key.
+            chain.append((KEY_PASS, plan.key_pass(dedupe)))
+    records = records.repartition(partitions).mapPartitions(lambda part: run_stages(part, chain, keep))
+
+    # 2. dedupe, each cluster whole in one partition.
+    if options.dedupe is not None:
         if plan.fuzzy and options.fuzzy == "blocked":
             # Label propagation runs jobs (counts) as it goes: the stages run here.
             blocked = lambda: fuzzy_blocks.blocked(records, dedupe, plan, partitions, index, keep, run_stages)  # noqa: E731
@@ -179,7 +185,9 @@ def main(argv):
     timer.step("write records/ (NDJSON)", lambda: ordered.saveAsTextFile(os.path.join(out, "records")))
     if not options.no_parquet:
         # Read back from the part files by Spark's own JSON reader: no record crosses into Python.
-        parquet = lambda: spark.read.json(os.path.join(out, "records")).write.parquet(os.path.join(out, "records.parquet"))  # noqa: E731
+        # Hadoop reads a path as a glob: brackets in it (an OUT named after local[2]) are escaped.
+        written = re.sub(r"([\[\]{}*?\\])", r"\\\1", os.path.abspath(os.path.join(out, "records")))
+        parquet = lambda: spark.read.json(written).write.parquet(os.path.join(out, "records.parquet"))  # noqa: E731
         timer.step("write records.parquet", parquet)
     write_sides(sides, out, keep)
     status = 0
@@ -223,6 +231,12 @@ def write_sides(sides, out, keep):
             for partition, text in sorted(parts):
                 log.write(f"# partition {partition}\n{text}")
         print(summed_accounting(stage, [text for _, text in parts]), file=sys.stderr)
+    cpu = {}
+    for item in sides:
+        if item[0] == "cpu":
+            cpu[item[1]] = cpu.get(item[1], 0.0) + item[2]
+    for stages, seconds in cpu.items():
+        print(f"sluice-spark: {seconds:8.2f} s  CPU of the stage processes: {stages}", file=sys.stderr)
     if keep:
         with open(os.path.join(out, "rejects.ndjson"), "w", encoding="utf-8") as rejects:
             for item in sides:
@@ -234,10 +248,10 @@ def summed_accounting(stage, texts):
     """`sluice-geocode: 100000 in, 100000 out, 0 rejected, …` summed over partitions: every
     count (`N word`, `N clusters (M with duplicates)`) is added up; what is not a count (a mean
     score) is left out."""
-    totals = {}
+    totals, program = {}, stage.split(" (")[0]
     for text in texts:
-        lines = [line for line in text.splitlines() if line.startswith(f"{stage}: ") and " in, " in line]
-        for part in lines[-1][len(stage) + 2 :].split(", ") if lines else []:
+        lines = [line for line in text.splitlines() if line.startswith(f"{program}: ") and " in, " in line]
+        for part in lines[-1][len(program) + 2 :].split(", ") if lines else []:
             match = COUNT.fullmatch(part)
             if match:
                 number, what, inner, inner_what = match.groups()

@@ -12,11 +12,13 @@ those kept:
 - each stage's stderr goes to a file; a stage exiting non-zero fails the task with its name,
   partition, status and message, which Spark reports as the job's failure;
 - records are plain strings; everything else travels beside them as tuples: ("log", stage,
-  partition, text) with each stage's stderr, ("reject", stage, line) with each rejected line
+  partition, text) with each stage's stderr, ("cpu", stages, seconds) with the CPU time the
+  stage processes used, ("reject", stage, line) with each rejected line
   when rejects are kept. Tuples arriving from an earlier step are passed on untouched.
 """
 
 import os
+import resource
 import tempfile
 import threading
 from subprocess import PIPE, Popen
@@ -48,6 +50,8 @@ def pipe_partition(items, stages, keep_rejects):
     """Streams the records of `items` through `stages`, a list of (name, argv); yields the last
     stage's records (str), then the side items that came in, the rejects and the logs."""
     partition = partition_id()
+    # The worker runs one task at a time, so its children's CPU time grows by this task's.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryDirectory(prefix="sluice-spark-") as work:
         env = {"PATH": STAGE_PATH, "TMPDIR": tempfile.gettempdir()}
         procs, stderr_paths, reject_paths = [], [], []
@@ -86,6 +90,8 @@ def pipe_partition(items, stages, keep_rejects):
         upstream.close()
         feeder.join()
         statuses = [proc.wait() for proc in procs]
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         if failures:
             raise failures[0]
         logs = []
@@ -103,6 +109,7 @@ def pipe_partition(items, stages, keep_rejects):
                             yield ("reject", name, line.rstrip("\n"))
         for (name, _), text in zip(stages, logs):
             yield ("log", name, partition, text)
+        yield ("cpu", " | ".join(name for name, _ in stages), cpu)
 
 
 def failure_message(error):
