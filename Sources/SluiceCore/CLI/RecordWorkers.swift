@@ -134,6 +134,12 @@ final class RecordBatch<Tally>: @unchecked Sendable {
     /// One per worker, in order, set when processing starts.
     var results: [ShareResult<Tally>] = []
 
+    init() {
+        // A batch fills to about its limit: growing to it by doubling would copy it twice over.
+        bytes.reserveCapacity(BatchLimit.bytes + (64 << 10))
+        entries.reserveCapacity(BatchLimit.records)
+    }
+
     func append(_ line: Line) {
         let start = bytes.count
         bytes.append(contentsOf: line.bytes)
