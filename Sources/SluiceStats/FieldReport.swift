@@ -73,7 +73,8 @@ struct FieldReport {
         // An estimated count no larger than its possible error says nothing: such values are
         // left out rather than listed as if they were frequent.
         self.top = top.values.filter { $0.count > top.undercount }.map { TopValue(kind: $0.kind, bytes: $0.bytes, count: $0.count) }
-        topExact = stats.values.isExact
+        // A summary that never had to drop a value still holds exact counts.
+        topExact = stats.values.isExact || top.undercount == 0
         topUndercount = top.undercount
         if counts.numbers.count > 0 {
             let numbers = counts.numbers

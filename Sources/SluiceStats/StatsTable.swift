@@ -55,10 +55,10 @@ enum StatsTable {
         var top = TextTable([.init("TOP VALUES", max: 40), .init("VALUE", max: 48), .init("COUNT", right: true), .init("%", right: true)])
         for report in reports where report.distinct != nil {
             if report.top.isEmpty {
-                if !report.topExact { top.add([report.path, "(none stands out: every count is within the error)", "", ""]) }
+                if !report.topExact { top.add([report.path, "(no value stands out: all within the error)", "", ""]) }
                 continue
             }
-            if report.topExact, report.top[0].count == 1, let distinct = report.distinct, distinct > 1 {
+            if report.topExact, report.distinctExact, report.top[0].count == 1, let distinct = report.distinct, distinct > 1 {
                 top.add([report.path, "(all \(distinct) values distinct)", "", ""])
                 continue
             }

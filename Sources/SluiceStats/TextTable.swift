@@ -46,6 +46,7 @@ struct TextTable {
                 if index > 0 { line += "  " }
                 line += columns[index].alignRight ? pad + cell : cell + (index == row.count - 1 ? "" : pad)
             }
+            while line.hasSuffix(" ") { line.removeLast() }
             out += line + "\n"
         }
         return out
