@@ -36,7 +36,9 @@ import Testing
         #expect(try command([]).format == .table && command([]).fields == nil)
     }
 
-    @Test(arguments: [["--json", "--ndjson"], ["--exact", "--exact-limit", "5"], ["--top", "-1"], ["--top", "1001"], ["--fields", ","], ["--exact-limit", "0"]])
+    @Test(arguments: [
+        ["--json", "--ndjson"], ["--exact", "--exact-limit", "5"], ["--top", "-1"], ["--top", "1001"], ["--fields", ","], ["--exact-limit", "0"],
+    ])
     func refusesBadOptions(arguments: [String]) {
         #expect(throws: StageFailure.self) { try command(arguments) }
     }

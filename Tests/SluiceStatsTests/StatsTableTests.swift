@@ -36,7 +36,9 @@ import Testing
         #expect(StatsTable.percent(part, of: whole) == text)
     }
 
-    @Test(arguments: [(1998.312345, "1998.31"), (37.791234, "37.7912"), (0.0123, "0.0123"), (180.0, "180"), (-0.0000001, "-1e-07"), (5e12, "5000000000000")])
+    @Test(arguments: [
+        (1998.312345, "1998.31"), (37.791234, "37.7912"), (0.0123, "0.0123"), (180.0, "180"), (-0.0000001, "-1e-07"), (5e12, "5000000000000"),
+    ])
     func readableNumbers(value: Double, text: String) {
         #expect(StatsTable.readable(value) == text)
     }
