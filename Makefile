@@ -5,10 +5,10 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
-EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer sluice-stats
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 
-.PHONY: all build deps pipeline eval gazetteer bench test golden install clean format lint
+.PHONY: all build deps pipeline eval gazetteer bench stats-error test golden install clean format lint
 
 all: build
 
@@ -63,6 +63,17 @@ bench: build
 	$(RELEASE_BIN)/sluice-bench run --bin $(RELEASE_BIN) --out build/bench --sizes $(BENCH_SIZES) \
 		--peer-sizes $(BENCH_PEER_SIZES) --dedupe-size $(BENCH_DEDUPE_SIZE) --runs $(BENCH_RUNS) \
 		$(if $(BENCH_BUDGET),--budget $(BENCH_BUDGET))
+
+# The errors of sluice-stats' estimates (stated in its --help): on the bench's records, as
+# make bench generates them, each estimate against --exact, as sluice-stats comes and with every
+# field pushed through the sketches (--exact-limit 64).
+STATS_ERROR_RECORDS ?= 1000000
+stats-error: build
+	@mkdir -p build/stats-error
+	$(RELEASE_BIN)/sluice-bench generate --records $(STATS_ERROR_RECORDS) --out build/stats-error/films.ndjson
+	$(RELEASE_BIN)/sluice-fetch --format ndjson --quiet < build/stats-error/films.ndjson > build/stats-error/fetched.ndjson
+	python3 scripts/stats_sketch_error.py --stats $(RELEASE_BIN)/sluice-stats build/stats-error/fetched.ndjson
+	python3 scripts/stats_sketch_error.py --stats $(RELEASE_BIN)/sluice-stats --exact-limit 64 build/stats-error/fetched.ndjson
 
 # Builds the executables first: the end-to-end tests run them.
 test: deps
