@@ -21,7 +21,8 @@ struct ExactSum: Sendable {
         }
         var x = value
         var kept = 0
-        for index in partials.indices {
+        let count = partials.count
+        for index in 0..<count {
             var y = partials[index]
             if abs(x) < abs(y) { swap(&x, &y) }
             let high = x + y
@@ -32,8 +33,13 @@ struct ExactSum: Sendable {
             }
             x = high
         }
-        partials.removeSubrange(kept...)
-        partials.append(x)
+        // In place: the common case (integers, one partial) neither grows nor shrinks the array.
+        if kept < count {
+            partials[kept] = x
+            if kept + 1 < count { partials.removeLast(count - kept - 1) }
+        } else {
+            partials.append(x)
+        }
     }
 
     mutating func add(_ other: ExactSum) {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What a counted value is: its JSON type, part of its identity (`"1"` is not `1`).
 enum ValueKind: UInt8, Sendable {
     case string = 1
@@ -82,10 +76,11 @@ struct ValueTable {
         _ = bytes.withUnsafeBufferPointer { add(group: group, kind: kind, bytes: $0, hash: ValueTable.hash(kind: kind, bytes: $0), count: count) }
     }
 
+    @inline(__always)
     private func equal(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         arena.withUnsafeBufferPointer { stored in
-            guard let base = stored.baseAddress, let other = bytes.baseAddress else { return bytes.isEmpty }
-            return memcmp(base + entry.offset, other, bytes.count) == 0
+            guard let base = stored.baseAddress, let other = bytes.baseAddress, !bytes.isEmpty else { return bytes.isEmpty }
+            return PathTable.equal(UnsafeRawPointer(base + entry.offset), UnsafeRawPointer(other), count: bytes.count)
         }
     }
 
