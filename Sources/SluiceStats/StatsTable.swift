@@ -120,7 +120,7 @@ enum StatsTable {
                     + "±0.81% (one standard error; measured: \(StatsCommand.measured.distinct))")
         }
         if reports.contains(where: { $0.numbers.map { !$0.exact } ?? false }) {
-            notes.append("≈ p1/p50/p99: from a KLL sketch past \(limit) numbers (rank error measured: \(StatsCommand.measured.rank))")
+            notes.append("≈ p1/p50/p99: from a KLL sketch past \(limit) distinct values (rank error measured: \(StatsCommand.measured.rank))")
         }
         for report in reports where report.distinct != nil && !report.topExact {
             notes.append("≈ top values of \(report.path): Misra–Gries counts, each at most \(report.topUndercount) below the true count")

@@ -16,7 +16,7 @@ enum ValueKind: UInt8, Sendable {
 ///
 /// `group` lets one table count values of several fields at once (a worker's batch) without
 /// mixing them; a table of one field uses group 0.
-/// - Complexity: O(length) per add, expected; memory is the bytes plus about 40 per entry.
+/// - Complexity: O(length) per add, expected; memory is the bytes plus about 50 per entry.
 struct ValueTable {
     struct Entry {
         var hash: UInt64

@@ -27,7 +27,7 @@ import Testing
         let text = StatsTable.render(try reports(lines, limit: 20), records: 5_000, limits: StatsLimits(exactValues: 20))
         #expect(text.contains("≈"))
         #expect(text.contains("≈ distinct: a HyperLogLog estimate past 20 distinct values"))
-        #expect(text.contains("≈ p1/p50/p99: from a KLL sketch past 20 numbers"))
+        #expect(text.contains("≈ p1/p50/p99: from a KLL sketch past 20 distinct values"))
         #expect(text.contains("(no value stands out: all within the error)"))
     }
 
