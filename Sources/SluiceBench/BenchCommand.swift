@@ -124,7 +124,8 @@ public enum BenchCommand {
     static func resultsFile(_ report: BenchReport, options: BenchOptions, skipped: [String]) -> String {
         var text = "# sluice-bench results\n\n"
         let peerRuns = options.dedupePeerRuns == 1 ? "1 run, no warm-up" : "\(options.dedupePeerRuns) runs"
-        text += "Median of \(options.runs) runs after one warm-up (Splink and recordlinkage: \(peerRuns)); min–max of the same runs; "
+        text += "Median of \(options.runs) runs after one warm-up (Splink and recordlinkage: \(peerRuns); the stats peers: at most 3 runs); "
+        text += "min–max of the same runs; "
         text += "peak RSS from wait4 (largest child).\n"
         text += "records/s and MB/s are the input's records and bytes over the median wall time.\n\n"
         text += report.markdown + "\n"
