@@ -36,7 +36,7 @@ struct ValueCounts {
     mutating func add(kind: ValueKind, bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, count: Int) {
         total += count
         if exact?.add(kind: kind, bytes: bytes, hash: hash, count: count) != nil {
-            if let limit, let table = exact, table.count > limit || table.arena.count > limit * ValueCounts.bytesPerValue { startEstimating() }
+            if let limit, let table = exact, table.count > limit || table.byteCount > limit * ValueCounts.bytesPerValue { startEstimating() }
             return
         }
         distinctSketch?.add(hash: hash)

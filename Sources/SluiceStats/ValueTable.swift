@@ -28,7 +28,9 @@ struct ValueTable {
     }
 
     private(set) var entries: [Entry] = []
+    /// The values' bytes, one after another; past `byteCount`, room to grow.
     private(set) var arena: [UInt8] = []
+    private(set) var byteCount = 0
     /// Entry numbers (+1; 0 is empty), a power of two at least twice the entries.
     private var slots: [Int32]
     private var mask: Int
@@ -64,8 +66,8 @@ struct ValueTable {
             }
             slot = (slot + 1) & mask
         }
-        let offset = arena.count
-        arena.append(contentsOf: bytes)
+        let offset = byteCount
+        store(bytes)
         entries.append(Entry(hash: hash, count: count, offset: offset, length: Int32(bytes.count), group: group, kind: kind))
         slots[slot] = Int32(entries.count)
         if entries.count * 2 > slots.count { rehash(size: slots.count * 2) }
@@ -84,13 +86,29 @@ struct ValueTable {
         }
     }
 
+    /// Copies a new value's bytes after the others (a copy into room made by doubling: the
+    /// generic `append(contentsOf:)` costs a hundred instructions a call).
+    @inline(__always)
+    private mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if byteCount + bytes.count > arena.count {
+            arena.append(contentsOf: repeatElement(0, count: max(bytes.count, arena.count, 4096)))
+        }
+        if let source = bytes.baseAddress, !bytes.isEmpty {
+            let offset = byteCount
+            arena.withUnsafeMutableBufferPointer { room in
+                room.baseAddress.map { ($0 + offset).update(from: source, count: bytes.count) }
+            }
+        }
+        byteCount += bytes.count
+    }
+
     /// The bytes of an entry.
     func bytes(of entry: Entry) -> ArraySlice<UInt8> { arena[entry.offset..<(entry.offset + Int(entry.length))] }
 
     /// Empties the table, keeping its storage (a worker's table, once per batch).
     mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
-        arena.removeAll(keepingCapacity: true)
+        byteCount = 0
         for index in slots.indices { slots[index] = 0 }
     }
 

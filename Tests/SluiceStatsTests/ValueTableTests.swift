@@ -49,7 +49,7 @@ import Testing
         table.add(kind: .string, bytes: Array("y".utf8))
         #expect(table.entries[1].count == 21)
         table.removeAll()
-        #expect(table.count == 0 && table.arena.isEmpty)
+        #expect(table.count == 0 && table.byteCount == 0)
         table.add(kind: .string, bytes: Array("y".utf8))
         #expect(table.entries.map(\.count) == [1])
     }
