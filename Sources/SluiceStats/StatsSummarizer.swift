@@ -17,6 +17,11 @@ struct StatsSummarizer: RecordSummarizer {
         /// The batch it belongs to: older parts are reset when touched again.
         var batch = -1
         var lastRecord = -1
+        /// The entry of the path's last value in the batch's table, with its length or number:
+        /// a repeat is counted without hashing it again.
+        var lastValue = -1
+        var lastLength = 0
+        var lastNumber = 0.0
     }
 
     /// Which summarizer this is, so the collector keeps one path translation per summarizer.
@@ -109,6 +114,7 @@ struct StatsSummarizer: RecordSummarizer {
             parts[slot].counts.removeAll()
             parts[slot].batch = batch
             parts[slot].lastRecord = -1
+            parts[slot].lastValue = -1
             touched.append(id)
         }
         if parts[slot].lastRecord != record {
@@ -129,12 +135,21 @@ struct StatsSummarizer: RecordSummarizer {
             }
         case .number:
             parts[slot].counts.types.add(.number, line: line)
-            let value = NumberText.double(text)
+            let value: Double
+            if parts[slot].lastValue >= 0, values.addIfSame(parts[slot].lastValue, kind: .number, bytes: text, count: 1) {
+                value = parts[slot].lastNumber
+            } else {
+                value = NumberText.double(text)
+                parts[slot].lastValue = values.add(group: id, kind: .number, bytes: text, hash: ValueTable.hash(kind: .number, bytes: text), count: 1)
+                parts[slot].lastNumber = value
+            }
             parts[slot].counts.numbers.add(value, text: text)
-            values.add(group: id, kind: .number, bytes: text, hash: ValueTable.hash(kind: .number, bytes: text), count: 1)
         case .bool:
             parts[slot].counts.types.add(.boolean, line: line)
-            values.add(group: id, kind: .boolean, bytes: text, hash: ValueTable.hash(kind: .boolean, bytes: text), count: 1)
+            if parts[slot].lastValue < 0 || !values.addIfSame(parts[slot].lastValue, kind: .boolean, bytes: text, count: 1) {
+                parts[slot].lastValue = values.add(
+                    group: id, kind: .boolean, bytes: text, hash: ValueTable.hash(kind: .boolean, bytes: text), count: 1)
+            }
         case .null:
             parts[slot].counts.types.add(.null, line: line)
         case .objectStart, .arrayStart:
@@ -148,7 +163,10 @@ struct StatsSummarizer: RecordSummarizer {
     private mutating func countString(_ text: UnsafeBufferPointer<UInt8>, path id: Int32, line: Int, part: inout Part) {
         part.counts.types.add(.string, line: line)
         if text.isEmpty { part.counts.empty += 1 }
-        part.counts.strings.add(length: StringLengths.scalarCount(text), line: line)
-        values.add(group: id, kind: .string, bytes: text, hash: ValueTable.hash(kind: .string, bytes: text), count: 1)
+        if part.lastValue < 0 || !values.addIfSame(part.lastValue, kind: .string, bytes: text, count: 1) {
+            part.lastValue = values.add(group: id, kind: .string, bytes: text, hash: ValueTable.hash(kind: .string, bytes: text), count: 1)
+            part.lastLength = StringLengths.scalarCount(text)
+        }
+        part.counts.strings.add(length: part.lastLength, line: line)
     }
 }

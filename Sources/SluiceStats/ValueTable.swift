@@ -74,6 +74,17 @@ struct ValueTable {
         return entries.count - 1
     }
 
+    /// Adds `count` to entry `index` if it holds exactly these bytes of this kind, without
+    /// hashing or probing: a record often repeats the value of the record before it (the same
+    /// film, year, director).
+    @inline(__always)
+    mutating func addIfSame(_ index: Int, kind: ValueKind, bytes: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
+        let entry = entries[index]
+        guard entry.kind == kind, Int(entry.length) == bytes.count, bytes.isEmpty || equal(entry, bytes) else { return false }
+        entries[index].count += count
+        return true
+    }
+
     mutating func add(group: Int32 = 0, kind: ValueKind, bytes: [UInt8], count: Int = 1) {
         _ = bytes.withUnsafeBufferPointer { add(group: group, kind: kind, bytes: $0, hash: ValueTable.hash(kind: kind, bytes: $0), count: count) }
     }
