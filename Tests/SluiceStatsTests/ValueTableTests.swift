@@ -53,4 +53,17 @@ import Testing
         table.add(kind: .string, bytes: Array("y".utf8))
         #expect(table.entries.map(\.count) == [1])
     }
+
+    @Test func addsToAKnownEntryOnlyWhenItHoldsTheSameValue() {
+        var table = ValueTable()
+        table.add(kind: .string, bytes: Array("Vertigo".utf8))
+        table.add(kind: .string, bytes: [])
+        func same(_ index: Int, _ kind: ValueKind, _ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { table.addIfSame(index, kind: kind, bytes: $0, count: 1) }
+        }
+        #expect(same(0, .string, "Vertigo"))
+        #expect(!same(0, .string, "Vertigx") && !same(0, .number, "Vertigo") && !same(0, .string, "Vert"))
+        #expect(same(1, .string, ""))
+        #expect(table.entries.map(\.count) == [2, 2])
+    }
 }
