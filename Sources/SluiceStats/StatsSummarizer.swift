@@ -105,6 +105,7 @@ struct StatsSummarizer: RecordSummarizer {
     }
 
     /// Counts one value at its path.
+    @inline(__always)
     private mutating func count(
         _ token: JSONTokens.Token, at index: Int, path id: Int32, _ bytes: UnsafeBufferPointer<UInt8>, line: Int,
         parts: UnsafeMutableBufferPointer<Part>
