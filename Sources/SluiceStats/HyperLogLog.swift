@@ -29,10 +29,6 @@ struct HyperLogLog: Sendable {
         if run > registers[index] { registers[index] = run }
     }
 
-    mutating func merge(_ other: HyperLogLog) {
-        for index in registers.indices where other.registers[index] > registers[index] { registers[index] = other.registers[index] }
-    }
-
     /// The estimated number of distinct values added.
     var estimate: Double {
         let m = Double(HyperLogLog.registerCount)

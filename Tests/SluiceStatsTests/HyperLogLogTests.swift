@@ -35,9 +35,4 @@ import Testing
         #expect(forwards.registers == backwards.registers)
     }
 
-    @Test func mergingIsTheUnion() {
-        var merged = sketch(0..<30_000)
-        merged.merge(sketch(20_000..<50_000))
-        #expect(merged.registers == sketch(0..<50_000).registers)
-    }
 }

@@ -74,21 +74,11 @@ extension StageContext {
 
 /// One summarizer per thread; summarizer `i` takes batches `i`, `i + count`, … and is merged
 /// before it starts the next, so no two threads ever touch one summarizer.
-final class SummarizerPool<Summarizer: RecordSummarizer>: @unchecked Sendable {
-    /// Raw storage, as in `WorkerPool`: each thread mutates its own element.
-    let summarizers: UnsafeMutablePointer<Summarizer>
-    let count: Int
-    let queue = DispatchQueue(label: "sluice.record-summarizers", attributes: .concurrent)
+final class SummarizerPool<Summarizer: RecordSummarizer>: ThreadSlots<Summarizer>, @unchecked Sendable {
+    var summarizers: UnsafeMutablePointer<Summarizer> { slots }
 
     init(_ summarizers: [Summarizer]) {
-        count = summarizers.count
-        self.summarizers = .allocate(capacity: count)
-        self.summarizers.initialize(from: summarizers, count: count)
-    }
-
-    deinit {
-        summarizers.deinitialize(count: count)
-        summarizers.deallocate()
+        super.init(summarizers, label: "sluice.record-summarizers")
     }
 
     /// Summarizes `batch` with summarizer `slot`: on this thread when there is one summarizer

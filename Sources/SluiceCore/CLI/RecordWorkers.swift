@@ -158,24 +158,35 @@ final class RecordBatch<Tally>: @unchecked Sendable {
     }
 }
 
-/// One worker per thread. A worker is used by one thread at a time: its share of one batch is
-/// done (the group waited for) before the next batch starts.
-final class WorkerPool<Worker: RecordWorker>: @unchecked Sendable {
+/// One element per thread (a worker, a summarizer) and the queue they run on, for the pools
+/// below. Each element is used by one thread at a time.
+class ThreadSlots<Element>: @unchecked Sendable {
     /// Raw storage, not an array: an array property mutated from several threads at once
     /// would trip Swift's exclusivity checks even though each thread has its own element.
-    let workers: UnsafeMutablePointer<Worker>
+    let slots: UnsafeMutablePointer<Element>
     let count: Int
-    let queue = DispatchQueue(label: "sluice.record-workers", attributes: .concurrent)
+    let queue: DispatchQueue
 
-    init(_ workers: [Worker]) {
-        count = workers.count
-        self.workers = .allocate(capacity: count)
-        self.workers.initialize(from: workers, count: count)
+    init(_ elements: [Element], label: String) {
+        count = elements.count
+        slots = .allocate(capacity: count)
+        slots.initialize(from: elements, count: count)
+        queue = DispatchQueue(label: label, attributes: .concurrent)
     }
 
     deinit {
-        workers.deinitialize(count: count)
-        workers.deallocate()
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+}
+
+/// One worker per thread. A worker is used by one thread at a time: its share of one batch is
+/// done (the group waited for) before the next batch starts.
+final class WorkerPool<Worker: RecordWorker>: ThreadSlots<Worker>, @unchecked Sendable {
+    var workers: UnsafeMutablePointer<Worker> { slots }
+
+    init(_ workers: [Worker]) {
+        super.init(workers, label: "sluice.record-workers")
     }
 
     /// Starts processing `batch`, split into one contiguous share per worker; nil for an empty

@@ -65,15 +65,7 @@ public final class JSONTokens {
         var parser = JSONParser(bytes, maxDepth: maxDepth)
         parser.skipWhitespace()
         guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else {
-            // As NDJSONRecord says it: the parse error, or "found an array" for valid JSON.
-            let first = parser.index
-            do {
-                try parser.skipValue()
-                try parser.expectEnd()
-            } catch {
-                throw .invalid(error)
-            }
-            throw .notAnObject(found: JSONParser.typeName(startingWith: bytes[first]))
+            throw RecordError.notAnObject(bytes, valueAt: parser.index, maxDepth: maxDepth)
         }
         do {
             try readValue(&parser, keyStart: -1, keyEnd: -1, keyEscaped: false)
