@@ -1,14 +1,16 @@
 # Sluice — the front door for people and CI. `make` builds; `make pipeline` runs the stages on
 # the bundled San Francisco data; `make test` runs every test. Each installs what it needs.
 
+SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
-EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer sluice-stats
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer sluice-report sluice-stats
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
+GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
 
-.PHONY: all build deps pipeline eval gazetteer bench stats-error test golden install clean format lint
+.PHONY: all build deps test-deps pipeline eval gazetteer bench stats-error test roundtrip faults fuzz golden install clean format lint
 
 all: build
 
@@ -31,6 +33,7 @@ pipeline: build
 # on the bench generator's SF-like records with known duplicates. Peers (usaddress, recordlinkage,
 # Splink) are run beside ours when they are installed with pip, and skipped otherwise.
 eval: build
+	$(RELEASE_BIN)/sluice-geocode-eval reference --gazetteer data/sf-gazetteer.csv $(GEOCODE_REFERENCE)
 	$(RELEASE_BIN)/sluice-eval sanitize
 	$(RELEASE_BIN)/sluice-geocode-eval trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-dedupe-eval
@@ -38,7 +41,7 @@ eval: build
 
 # Rebuilds data/sf-gazetteer.csv from the public sources (committed, so pipeline needs no rebuild).
 gazetteer: build
-	$(RELEASE_BIN)/sluice-gazetteer build --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv
+	$(RELEASE_BIN)/sluice-gazetteer build --sources $(GAZETTEER_SOURCES) --bundled data/sources --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv
 
 # The recipes of examples/ (README: "Web sources"), each against its own fixture server on 127.0.0.1.
 EXAMPLES = classifieds episodes movies
@@ -75,13 +78,67 @@ stats-error: build
 	python3 scripts/stats_sketch_error.py --stats $(RELEASE_BIN)/sluice-stats build/stats-error/fetched.ndjson
 	python3 scripts/stats_sketch_error.py --stats $(RELEASE_BIN)/sluice-stats --exact-limit 64 build/stats-error/fetched.ndjson
 
+# What only the tests need: chromium, to render sluice-report's page headless, and the zlib
+# headers, to read its PNG screenshots. Installed with apt-get when missing, as deps does.
+test-deps: deps
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
+	if [ -n "$$missing" ]; then \
+		echo "make: installing$$missing with apt-get (the report's browser test needs it)"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
 # Builds the executables first: the end-to-end tests run them.
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	SLUICE_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
 
+FAULT_KILLS ?= 20
+FAULT_RECORDS ?= 500000
+FAULT_SEED ?= 15
+# The executables under test: release by default (the kills need many full-size loads); CI's
+# short pass uses the debug ones make test has just built.
+FAULT_CONFIG ?= release
+
+# The fault-injection suite at full size: every fault of FaultInjectionTests, and SIGKILL at
+# FAULT_KILLS random moments of a FAULT_RECORDS-record load in each mode (KillSweepTests; make
+# test runs both with 2 kills of 20k records). Ends with the total of faults tried, states
+# checked and states intact; the log is build/faults/log.txt.
+faults: deps
+	$(SWIFT) build -c $(FAULT_CONFIG)
+	$(SWIFT) build --build-tests
+	@mkdir -p build/faults
+	@set -o pipefail; SLUICE_BIN_DIR="$$($(SWIFT) build -c $(FAULT_CONFIG) --show-bin-path)" SLUICE_FAULT_KILLS=$(FAULT_KILLS) \
+		SLUICE_FAULT_RECORDS=$(FAULT_RECORDS) SLUICE_FAULT_SEED=$(FAULT_SEED) \
+		$(SWIFT) test --skip-build --filter 'FaultInjectionTests|KillSweepTests' 2>&1 | tee build/faults/log.txt; status=$$?; \
+		grep '^fault-injection: ' build/faults/log.txt | sed -E 's/.*: ([0-9]+) tried.*, ([0-9]+) states checked, ([0-9]+) intact$$/\1 \2 \3/' \
+			| awk '{ t += $$1; c += $$2; i += $$3; k++ } END { printf "faults: %d kinds, %d tried, %d states checked, %d intact\n", k, t, c, i }'; \
+		exit $$status
+
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_OPTIMIZE ?= -O
+
+# Coverage-guided fuzzing (libFuzzer + AddressSanitizer, built with swiftc outside swift build)
+# of every parser: JSON and NDJSON records, the JSON array streamer, both CSV readers, the
+# gazetteer loader, HTML tables and the address parser, FUZZ_SECONDS each, corpora seeded from
+# the test fixtures in build/fuzz/corpus. Prints executions per target and in total; a crash
+# fails the run, minimised in build/fuzz/artifacts. FUZZ_TARGETS='json html' picks targets;
+# FUZZ_OPTIMIZE=-Onone builds faster and keeps Swift's bounds checks on unsafe buffers.
+fuzz:
+	FUZZ_OPTIMIZE=$(FUZZ_OPTIMIZE) scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# sluice-load's round trip on ROUNDTRIP_RECORDS seeded hostile records (make test runs 4,000):
+# every value of every accepted record read back from the table; prints values compared and lost.
+ROUNDTRIP_RECORDS ?= 100000
+roundtrip: test-deps
+	$(SWIFT) build --build-tests
+	SLUICE_ROUNDTRIP_RECORDS=$(ROUNDTRIP_RECORDS) $(SWIFT) test --skip-build --filter LoadRoundTripTests
+
 # Re-records the golden files of the end-to-end cases, then fails so the diff gets read.
-golden: deps
+golden: test-deps
 	$(SWIFT) build --build-tests
 	SLUICE_BIN_DIR="$$($(SWIFT) build --show-bin-path)" SLUICE_RECORD_GOLDEN=1 $(SWIFT) test --skip-build --filter GoldenCaseTests; \
 		git status --short Tests/EndToEndTests/Cases; echo "golden files re-recorded: read the diff, then commit"; exit 1
@@ -91,10 +148,10 @@ install: build
 	install -m 755 $(addprefix $(RELEASE_BIN)/,$(EXECUTABLES)) $(PREFIX)/bin/
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 
 clean:
 	rm -rf .build build

@@ -10,13 +10,15 @@ func library(_ stage: String) -> String { "Sluice" + stage.prefix(1).uppercased(
 
 let package = Package(
     name: "Sluice",
-    products: (stages + ["stats", "gazetteer", "geocode-eval", "bench"]).map { .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"]) },
+    products: (stages + ["gazetteer", "geocode-eval", "bench", "report", "stats"]).map { .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"]) },
     targets: [
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // zlib, for the end-to-end tests to read the browser's PNG screenshots of the report.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "SluiceCore"),
         .target(name: "SluiceFetch", dependencies: ["SluiceCore"]),
         .target(name: "SluiceSanitize", dependencies: ["SluiceCore"]),
@@ -33,19 +35,28 @@ let package = Package(
         // `make bench`: seeded SF-like data, every stage and its peers timed.
         .target(name: "SluiceBench", dependencies: ["SluiceCore"]),
         .executableTarget(name: "sluice-bench", dependencies: ["SluiceBench"]),
+        // The seeded record generator of the property tests, shared by the test targets.
+        .target(name: "SluiceTestSupport", dependencies: ["SluiceCore", "SluiceBench"], path: "Tests/SluiceTestSupport"),
         .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
-        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize"], exclude: ["Fixtures"]),
-        .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe"]),
-        .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad"]),
-        .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode"]),
+        .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize", "SluiceTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe", "SluiceTestSupport"]),
+        .testTarget(name: "SluiceLoadTests", dependencies: ["SluiceLoad", "SluiceTestSupport"]),
+        .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode", "SluiceTestSupport"]),
         .testTarget(name: "SluiceBenchTests", dependencies: ["SluiceBench"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad"], exclude: ["Cases", "Fixtures"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad", "SluiceTestSupport", "CZlib"], exclude: ["Cases", "Fixtures"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
         // `make eval`: the stages' accuracy against labelled data.
         + [
             .executableTarget(name: "sluice-eval", dependencies: ["SluiceCore", "SluiceSanitize"]),
             .executableTarget(name: "sluice-dedupe-eval", dependencies: ["SluiceCore"]),
+        ]
+        // `sluice-report`: an offline HTML page with a map, and GeoJSON, from any stage's output.
+        + [
+            .target(name: "SluiceReport", dependencies: ["SluiceCore", "SluiceGeocode", "SluiceLoad"]),
+            .executableTarget(name: "sluice-report", dependencies: ["SluiceReport"]),
+            .testTarget(name: "SluiceReportTests", dependencies: ["SluiceReport"]),
         ]
 )

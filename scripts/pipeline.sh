@@ -9,7 +9,7 @@ source_csv=data/Film_Locations_in_San_Francisco.csv
 db=$out/sf-film-locations.db
 
 mkdir -p "$out"
-rm -f "$out"/*.ndjson "$db" "$db-wal" "$db-shm"
+rm -f "$out"/*.ndjson "$out/report.html" "$out/places.geojson" "$db" "$db-wal" "$db-shm"
 start=$(date +%s.%N)
 summary=()
 
@@ -44,6 +44,15 @@ run 05-loaded /dev/null \
     --extract title,release_year:films \
     --extract address.key,address.kind,geo.lat,geo.lon,geo.precision,geo.matched:locations \
     --index films_id,locations_id --fts locations,fun_facts "$out/04-deduped.ndjson"
+# The report: a map of every geocoded place and the cleaning at a glance, one HTML file that
+# opens from disk; the placed records as GeoJSON beside it.
+report_inputs=()
+for stage in 01-fetched 02-sanitized 03-geocoded 04-deduped 05-loaded; do
+  report_inputs+=(--stage-log "$out/$stage.log" --stage-rejects "$out/$stage.rejects.ndjson")
+done
+run 06-report "$out/report.html" \
+  "$bin/sluice-report" --gazetteer data/sf-gazetteer.csv "${report_inputs[@]}" \
+    --geojson "$out/places.geojson" "$out/04-deduped.ndjson"
 
 end=$(date +%s.%N)
 echo "pipeline: $source_csv → $db"
@@ -60,3 +69,5 @@ echo "  files: $(cd "$out" && ls -1 | tr '\n' ' ')"
 highlights=(--fields address.kind,geo.precision,geo.score,dedupe.size --top 8 "$out/04-deduped.ndjson")
 echo "  stats: sluice-stats ${highlights[*]}"
 "$bin/sluice-stats" --quiet "${highlights[@]}" | sed 's/^./    &/'
+# Last, so that `make pipeline | tail -1` is the page to open.
+echo "$out/report.html"

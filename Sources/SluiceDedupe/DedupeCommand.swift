@@ -7,7 +7,7 @@ public struct DedupeCommand: StageCommand {
         name: "sluice-dedupe",
         overview: "find records that are the same (equal keys, or a model learnt from fuzzy comparisons), cluster them, and mark, drop or merge them",
         synopsis: [
-            "sluice-dedupe --key FIELD[,FIELD…] [--fold] [--mark | --drop | --merge] [FILE…]",
+            "sluice-dedupe --key FIELD[,FIELD…] [--fold] [--mark | --drop | --merge] [--as NAME] [FILE…]",
             "sluice-dedupe --compare FIELD:METHOD[,…] --block RULE [--block RULE…] [--threshold P]",
             "              [--mark | --drop | --merge] [--pairs FILE] [--explain-model] [FILE…]",
         ],
@@ -33,7 +33,7 @@ public struct DedupeCommand: StageCommand {
             .flag("merge", "write one merged record per cluster (see MERGE)"),
             .value("pairs", "FILE", "fuzzy mode: write every compared pair to FILE as NDJSON with per-field levels, values and weights"),
             .flag("explain-model", "fuzzy mode: print the learnt prior and the m, u and weight of every level to stderr"),
-        ],
+        ] + ResultMember.options(default: "dedupe"),
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key title,locations --drop",
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key locations --fold --merge",
@@ -83,6 +83,7 @@ public struct DedupeCommand: StageCommand {
                   on what duplicates share and compare what tells them apart (see --explain-model).
                 """
             ),
+            ("FIELD NAMES", ResultMember.helpText(default: "dedupe")),
             ("ENVIRONMENT", "  TMPDIR  where the spool file goes (default /tmp)"),
         ])
 
@@ -96,9 +97,12 @@ public struct DedupeCommand: StageCommand {
     var pairsPath: String?
     var explainModel: Bool
     var inputs: [String]
+    /// Where the cluster goes: `dedupe`, or `--as NAME`.
+    var member: ResultMember
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
         inputs = arguments.positionals
+        member = try ResultMember(arguments: arguments, default: "dedupe", shape: DedupeWriter.shape)
         let modes = ["mark", "drop", "merge"].filter { arguments.has($0) }
         guard modes.count <= 1 else {
             throw .usage("choose one of --mark, --drop, --merge, not \(modes.map { "--" + $0 }.joined(separator: " and "))")
@@ -142,13 +146,14 @@ public struct DedupeCommand: StageCommand {
     }
 
     public mutating func run(_ context: StageContext) throws {
-        let spool = try Spool(addingMember: DedupeWriter.memberKey)
+        let spool = try Spool(addingMember: member.name)
         var facts = RecordFacts(keepProvenance: pairsPath != nil)
         let table: ClusterTable
         switch matching {
         case .exact(let paths, let fold):
             var matcher = ExactMatcher(paths: paths, fold: fold)
-            try context.forEachRecord(in: inputs) { record, _ in
+            try context.forEachRecord(in: inputs) { record, location in
+                try member.check(record, at: location)
                 try spool.append(record)
                 facts.append(record)
                 matcher.append(record)
@@ -159,7 +164,8 @@ public struct DedupeCommand: StageCommand {
             if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
         case .fuzzy(let specs, let rules, let settings):
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
-            try context.forEachRecord(in: inputs) { record, _ in
+            try context.forEachRecord(in: inputs) { record, location in
+                try member.check(record, at: location)
                 try spool.append(record)
                 facts.append(record)
                 matcher.append(record)
@@ -169,7 +175,7 @@ public struct DedupeCommand: StageCommand {
             try pairsSink?.flush()
             report(matcher, context: context)
         }
-        try DedupeWriter(mode: mode, table: table).write(spool, context: context)
+        try DedupeWriter(mode: mode, table: table, memberKey: member.name).write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
         context.accounting.details.insert("\(clusters) (\(table.multiRecordClusters) with duplicates)", at: 0)
     }

@@ -14,12 +14,17 @@ public struct DedupeWriter {
 
     public var mode: Mode
     public var table: ClusterTable
-    /// The member every written record gets.
-    public static let memberKey = "dedupe"
+    /// The member every written record gets: `dedupe`, or `--as NAME`.
+    public var memberKey: String
 
-    public init(mode: Mode, table: ClusterTable) {
+    /// The members a `dedupe` object may have (`cluster`, `size` and `canonical` always): how the
+    /// stage knows its own earlier result when it runs again on its output.
+    public static let shape = ResultMember.Shape(required: ["cluster", "size", "canonical"], optional: ["score", "weak", "members"])
+
+    public init(mode: Mode, table: ClusterTable, memberKey: String = "dedupe") {
         self.mode = mode
         self.table = table
+        self.memberKey = memberKey
     }
 
     func mark(_ record: Int, members: [JSONValue]? = nil) -> JSONValue {
@@ -70,7 +75,7 @@ public struct DedupeWriter {
 
     /// Writes every record of the spool to `context.output` and counts them.
     public func write(_ spool: Spool, context: StageContext) throws {
-        if mode != .merge, spool.addedKey == Self.memberKey {
+        if mode != .merge, spool.addedKey == memberKey {
             try writeMarked(spool, context: context)
             return
         }
@@ -87,20 +92,20 @@ public struct DedupeWriter {
             let cluster = Int(table.clusterOf[index])
             switch mode {
             case .mark:
-                record.write(adding: "dedupe", to: &output.buffer) { writeMark(index, to: &$0) }
+                record.write(adding: memberKey, to: &output.buffer) { writeMark(index, to: &$0) }
             case .drop:
                 guard table.isCanonical(index) else { return }
-                record.write(adding: "dedupe", to: &output.buffer) { writeMark(index, to: &$0) }
+                record.write(adding: memberKey, to: &output.buffer) { writeMark(index, to: &$0) }
             case .merge:
                 guard table.isCanonical(index) else { return }
                 if let members = held[cluster] {
                     let merged = Self.merge(members.map(\.value), canonical: members.firstIndex { $0.record == index } ?? 0)
                     let provenance = members.map { $0.value[Provenance.key] ?? .object(["record": .int($0.record + 1)]) }
-                    JSONWriter.write(Self.adding("dedupe", mark(index, members: provenance), to: merged), to: &output.buffer)
+                    JSONWriter.write(Self.adding(memberKey, mark(index, members: provenance), to: merged), to: &output.buffer)
                     held[cluster] = nil
                 } else {
                     let provenance = record.value(forKey: Provenance.key) ?? .object(["record": .int(index + 1)])
-                    record.write(adding: "dedupe", mark(index, members: [provenance]), to: &output.buffer)
+                    record.write(adding: memberKey, mark(index, members: [provenance]), to: &output.buffer)
                 }
             }
             try output.endLine()
@@ -114,7 +119,7 @@ public struct DedupeWriter {
         let output = context.output
         try spool.forEachLine(maxLineBytes: context.maxLineBytes) { index, line, place in
             guard mode == .mark || table.isCanonical(index) else { return }
-            place.write(line, key: Self.memberKey, to: &output.buffer) { writeMark(index, to: &$0) }
+            place.write(line, key: memberKey, to: &output.buffer) { writeMark(index, to: &$0) }
             try output.endLine()
             context.accounting.recordsOut += 1
         }

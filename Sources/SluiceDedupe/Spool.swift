@@ -39,7 +39,7 @@ public final class Spool {
         }
         template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
         self.fd = fd
-        sink = ByteSink(fd: fd, ownsDescriptor: true)
+        sink = ByteSink(fd: fd, name: "\(directory)/sluice-dedupe-* (the spool of the input)", ownsDescriptor: true)
     }
 
     public func append(_ record: NDJSONRecord) throws {

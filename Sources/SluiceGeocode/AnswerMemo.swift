@@ -3,8 +3,9 @@
 /// Hall twice). Answers are kept as the bytes written, so a repeat costs one lookup and a copy.
 ///
 ///     var memo = AnswerMemo(limit: 2)
-///     memo.remember(Array("{\"kind\":\"place\"}".utf8), kind: .address, geo: Array("{}".utf8), precision: .place)
-///     memo.answer(for: Array("{\"kind\":\"place\"}".utf8), kind: .address)?.precision   // .place
+///     memo.remember(Array("{\"kind\":\"place\"}".utf8), kind: .address, geo: Array("{}".utf8),
+///                   summary: .init(precision: .place, score: 0.95))
+///     memo.answer(for: Array("{\"kind\":\"place\"}".utf8), kind: .address)?.summary.precision   // .place
 ///
 /// - Complexity: O(k) per lookup in the key's length; at most `limit` answers are held, then
 ///   all are forgotten at once (bounded memory on endless input).
@@ -14,8 +15,14 @@ struct AnswerMemo {
     enum Kind: UInt8 { case address, field }
 
     struct Answer {
+        /// What the counts at the end need of an answer.
+        struct Summary: Equatable {
+            var precision: Precision
+            var score: Double
+        }
+
         var geo: [UInt8]
-        var precision: Precision
+        var summary: Summary
     }
 
     /// Key bytes hashed in one call: `[UInt8]`'s own hashing feeds the hasher a byte at a time.
@@ -43,8 +50,8 @@ struct AnswerMemo {
         answers[Key(kind: kind, bytes: bytes)]
     }
 
-    mutating func remember(_ bytes: [UInt8], kind: Kind, geo: [UInt8], precision: Precision) {
+    mutating func remember(_ bytes: [UInt8], kind: Kind, geo: [UInt8], summary: Answer.Summary) {
         if answers.count >= limit { answers.removeAll(keepingCapacity: true) }
-        answers[Key(kind: kind, bytes: bytes)] = Answer(geo: geo, precision: precision)
+        answers[Key(kind: kind, bytes: bytes)] = Answer(geo: geo, summary: summary)
     }
 }

@@ -10,17 +10,23 @@ public struct GeocodeCommand: StageCommand {
     public static let usage = Usage(
         name: "sluice-geocode",
         overview: "add a `geo` object (lat, lon, precision, score) to each record from an offline gazetteer CSV.",
-        synopsis: ["sluice-geocode --gazetteer FILE [--field PATH] [--candidates N] [--threads N] [options] [FILE...]"],
+        synopsis: [
+            "sluice-geocode --gazetteer FILE [--field PATH] [--address NAME] [--as NAME] [--min-score S] [--candidates N] [--threads N] [options] [FILE...]"
+        ],
         options: [
             .value("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
-            .value("field", "PATH", "for records without an `address` object, geocode this text field (`locations`)"),
-            .value("candidates", "N", "add up to N alternative answers under geo.candidates (default 0)"),
+            .value("field", "PATH", "for records without an `address` object, read this text field as sluice-sanitize would and geocode it"),
+            .value("address", "NAME", "the member holding sluice-sanitize's address object (default address; sanitize's --as)"),
+            .value("min-score", "S", "answers scoring under S (0-1) become precision none, the answer kept under geo.candidates"),
+            .value("candidates", "N", "add the N next-best answers with their scores under geo.candidates, for review (default 0)"),
             .value("gazetteer-rejects", "FILE", "skip bad gazetteer rows, writing them to FILE as NDJSON (default: stop)"),
             .value("threads", "N", "geocode on N threads (1-64; default one per core, up to 8); the output is the same for any N"),
-        ],
+        ] + ResultMember.options(default: "geo"),
         examples: [
             "sluice-sanitize --field locations films.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv > geo.ndjson",
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --field locations --candidates 3 films.ndjson",
+            "sluice-sanitize --field address --as parsed_address shops.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv --address parsed_address --as location",
+            "sluice-geocode --gazetteer data/sf-gazetteer.csv --min-score 0.8 sanitized.ndjson > confident.ndjson",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out data/sf-gazetteer.csv",
         ],
         memory:
@@ -29,37 +35,30 @@ public struct GeocodeCommand: StageCommand {
             (
                 "MATCHING",
                 """
-                  A cascade; every rule that applies gives an answer and the highest score wins:
-                    address       exact point address (number + street)                       score 0.98
-                    interpolated  between the nearest listed numbers on the same side         0.93
-                                  along the block whose range holds the number, on its side,
-                                  8 m off the centreline (0.80 when only the other side fits) 0.88
-                                  the end of the nearest block when past all ranges (<=100)  0.55
-                    intersection  two streets sharing a node, or a listed intersection        0.90
-                                  (0.70 when the two streets meet at several points; 0.80 when
-                                  they share no node but their lines pass within 80 m)
-                    segment       a street between two cross streets: midpoint of the two
-                                  intersections (0.60: only one end found)                   0.82
-                    place         exact name 0.75, alias 0.73, fuzzy token match 0.75 x similarity;
-                                  neighbourhoods 0.45 x similarity
-                    street        the street alone: a point midway along it          0.10-0.45 by length
-                    none          nothing matched: geo.reason says why
-                  Street names are matched by key, then without suffix (x0.95-0.98), written
-                  together (`DeHaro`, x0.95), or within 1-2 typos (`Kearney`, x0.9/0.8).
-                  When the record names a place and a street location that agree within 300 m,
-                  the more precise wins (+0.02, method `+place_agrees`); when they disagree the
-                  winner's score is cut by 10% and geo.note names both.
+                  A cascade; every rule that applies gives an answer, then the parts of the text are
+                  weighed together: an address, corner or block wins over a place named with it; a place
+                  on the street the text names wins over the whole street, one far from it loses to it;
+                  a bracket or comma part (`(Noe Valley)`, `(Embarcadero)`) confirms, narrows or stands in
+                  for the main part. Place names must agree on their rare words and on the kind of place
+                  they name (hotel, station, library, beach, pier, church, ...): `Candlestick Park` is
+                  never Francisco Park, `Forrest Hill Muni Station` never the Forest Hill neighbourhood.
                 """
+            ),
+            (
+                "SCORES",
+                "  geo.score is the chance that the answer lies within 250 m of the place meant (measured on\n  SF film locations: see README, 'Geocode scores'). Each rule's score:\n"
+                    + GeocodeScore.helpTable
             ),
             (
                 "OUTPUT",
                 """
-                  geo: {"lat","lon" (WGS84, 6 decimals), "precision", "score" (0-1: higher means
-                  closer to the truth; see MATCHING), "matched" (the gazetteer feature),
+                  geo: {"lat","lon" (WGS84, 6 decimals), "precision", "score" (the chance of being
+                  within 250 m; see SCORES), "matched" (the gazetteer feature),
                   "method" (rule + normalisations), "note"|"reason", "candidates":[...]}
                   Records are never dropped: unmatched ones get precision none.
                 """
             ),
+            ("FIELD NAMES", ResultMember.helpText(default: "geo")),
             ("GAZETTEER FORMAT", GazetteerRow.formatHelp),
             ("GAZETTEER REJECTS", "  bad_gazetteer_row  a gazetteer row that cannot be used (written with --gazetteer-rejects FILE)"),
         ])
@@ -67,18 +66,24 @@ public struct GeocodeCommand: StageCommand {
     var gazetteerPath: String
     var field: String?
     var candidates: Int
+    var minScore: Double
     var gazetteerRejects: String?
     var threads: Int
     var inputs: [String]
+    var addressMember: String
+    var member: ResultMember
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
         guard let path = arguments["gazetteer"] else { throw .usage("missing --gazetteer FILE") }
         gazetteerPath = path
         field = arguments["field"]
         candidates = try arguments.int("candidates", default: 0, range: 0...100)
+        minScore = try arguments.double("min-score", default: 0, range: 0...1)
         gazetteerRejects = arguments["gazetteer-rejects"]
         threads = try arguments.int("threads", default: StageContext.defaultThreads, range: 1...64)
         inputs = arguments.positionals
+        addressMember = arguments["address"] ?? "address"
+        member = try ResultMember(arguments: arguments, default: "geo", shape: GeocodeWorker.shape)
     }
 
     public mutating func run(_ context: StageContext) throws {
@@ -90,14 +95,20 @@ public struct GeocodeCommand: StageCommand {
         }
         try rowRejects.finish()
         if rowRejects.count > 0 { context.warn("\(gazetteerPath): skipped \(rowRejects.count) bad gazetteer rows (see \(gazetteerRejects ?? ""))") }
-        let worker = GeocodeWorker(geocoder: Geocoder(gazetteer), field: field, candidates: candidates, threads: threads)
+        var worker = GeocodeWorker(geocoder: Geocoder(gazetteer), field: field, candidates: candidates, minScore: minScore, threads: threads)
+        (worker.addressKey, worker.resultKey) = (addressMember, member.name)
         var counts: [Precision: Int] = [:]
-        try context.process(inputs, threads: threads, makeWorker: { worker }) { precision in
-            counts[precision, default: 0] += 1
+        var scores = 0.0
+        try context.process(inputs, threads: threads, member: member, makeWorker: { worker }) { answer in
+            counts[answer.precision, default: 0] += 1
+            scores += answer.score
             context.accounting.recordsOut += 1
         }
         context.accounting.details = Precision.allCases.compactMap { precision in
             counts[precision].map { "\($0) \(precision.rawValue)" }
         }
+        // The mean score is the share of records expected within 250 m of the place meant.
+        let records = counts.values.reduce(0, +)
+        if records > 0 { context.accounting.details.append("mean score \(GeoPoint.fixed(scores / Double(records), decimals: 2))") }
     }
 }

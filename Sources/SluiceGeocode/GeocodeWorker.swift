@@ -1,15 +1,25 @@
 import SluiceCore
 
 /// Geocode's work on one record, on any of `--threads` threads: the record with its `geo`
-/// added. It says the answer's precision, for the counts at the end.
+/// added. It says the answer's precision and score, for the counts at the end.
 struct GeocodeWorker: RecordWorker {
     /// Answers remembered at most, by all threads together (then forgotten all at once): bounds
     /// memory on endless input. 20,000 here and 4,096 look-ups took 1M records to 255 MB.
     static let memoLimit = 4096
 
+    /// The members a `geo` object may have (`precision`, `score` and `method` always): how the
+    /// stage knows its own earlier result when it runs again on its output.
+    static let shape = ResultMember.Shape(
+        required: ["precision", "score", "method"], optional: ["lat", "lon", "matched", "note", "reason", "candidates"])
+
     let geocoder: Geocoder
     let field: String?
     let candidates: Int
+    /// The member holding sanitize's address object (`--address`), and the one written (`--as`).
+    var addressKey = "address"
+    var resultKey = "geo"
+    /// Answers scoring under this become `precision: none`, kept among the candidates.
+    let minScore: Double
     /// The same location text comes back often (a film shot at City Hall twice): answers are
     /// remembered by the exact JSON text of the `address` value (or of the --field text). Each
     /// thread has its own memo; an answer depends on the text alone, so output does not.
@@ -19,40 +29,47 @@ struct GeocodeWorker: RecordWorker {
     /// The `geo` object being written, kept to reuse its storage.
     var geo: [UInt8] = []
 
-    init(geocoder: Geocoder, field: String?, candidates: Int, threads: Int) {
+    init(geocoder: Geocoder, field: String?, candidates: Int, minScore: Double, threads: Int) {
         self.geocoder = geocoder
         self.field = field
         self.candidates = candidates
+        self.minScore = minScore
         memo = AnswerMemo(limit: Self.memoLimit / threads)
     }
 
-    mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> Precision {
-        let addressMember = record.member(named: "address").flatMap { record.rawValue($0).first == UInt8(ascii: "{") ? $0 : nil }
+    mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> AnswerMemo.Answer.Summary {
+        let addressMember = record.member(named: addressKey).flatMap { record.rawValue($0).first == UInt8(ascii: "{") ? $0 : nil }
         let memoKey: (bytes: [UInt8], kind: AnswerMemo.Kind)? =
             addressMember.map { (Array(record.rawValue($0)), .address) }
             ?? field.flatMap { record.member(named: $0) }.map { (Array(record.rawValue($0)), .field) }
         if let memoKey, let known = memo.answer(for: memoKey.bytes, kind: memoKey.kind) {
-            record.write(adding: "geo", to: &output) { $0.append(contentsOf: known.geo) }
+            record.write(adding: resultKey, to: &output) { $0.append(contentsOf: known.geo) }
             output.append(0x0A)
-            return known.precision
+            return known.summary
         }
-        let matches: [GeoMatch]
+        var matches: [GeoMatch]
         if let addressMember {
             matches = geocoder.geocode(GeocodeQuery(address: record.value(of: addressMember)), lookups: &lookups)
         } else if let field, let text = record.value(atPath: field)?.stringValue {
-            var found = geocoder.geocode(LocationText.parse(text), lookups: &lookups)
+            var found = geocoder.geocode(GeocodeQuery.reading(text), lookups: &lookups)
             if found.first?.precision != GeoMatch.none("").precision { found[0].method += "+field" }
             matches = found
         } else {
             matches = [.none(field == nil ? "no address object (see --field)" : "no address object and no text at '\(field ?? "")'")]
         }
-        let precision = matches.first?.precision ?? .none
+        var shown = candidates
+        if let best = matches.first, best.precision != .none, best.score < minScore {
+            let score = GeoPoint.fixed(best.score, decimals: 2), limit = GeoPoint.fixed(minScore, decimals: 2)
+            matches.insert(.none("the best answer scored \(score), under --min-score \(limit); see candidates"), at: 0)
+            shown = max(candidates, 1)
+        }
+        let summary = AnswerMemo.Answer.Summary(precision: matches.first?.precision ?? .none, score: matches.first?.score ?? 0)
         geo.removeAll(keepingCapacity: true)
-        GeoMatch.write(matches, candidates: candidates, to: &geo)
+        GeoMatch.write(matches, candidates: shown, to: &geo)
         // An exact-size copy: the reused buffer keeps its capacity, and 20,000 of those add up.
-        if let memoKey { memo.remember(memoKey.bytes, kind: memoKey.kind, geo: Array(geo[...]), precision: precision) }
-        record.write(adding: "geo", to: &output) { [geo] in $0.append(contentsOf: geo) }
+        if let memoKey { memo.remember(memoKey.bytes, kind: memoKey.kind, geo: Array(geo[...]), summary: summary) }
+        record.write(adding: resultKey, to: &output) { [geo] in $0.append(contentsOf: geo) }
         output.append(0x0A)
-        return precision
+        return summary
     }
 }

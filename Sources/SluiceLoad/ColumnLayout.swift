@@ -1,37 +1,59 @@
+import SluiceCore
+
 /// The column names of incoming rows, resolved once per distinct layout rather than per row:
-/// where the key columns are, which entries to bind when a name repeats, and the prepared
-/// statement. Records of one source share one layout, so the per-row cost is a comparison of
-/// names with the previous row's.
+/// which column each entry goes in, where the key columns are, how each column stores values,
+/// and the prepared statement. Records of one source share one layout, so the per-row cost is a
+/// comparison of names with the previous row's.
+///
+/// SQLite compares column names ignoring ASCII case, so two entries of one row can name the same
+/// column (`id` and `ID`; `a_b` and a nested `a.b`; a repeated key). Each keeps its value: the
+/// first, in record order, takes the name; each later one the first `NAME#2`, `NAME#3`… that no
+/// earlier entry of the row took.
+///
+///     {"id":1,"ID":2,"a_b":3,"a":{"b":4}}  →  id = 1, "ID#2" = 2, a_b = 3, "a_b#2" = 4
 final class ColumnLayout {
+    /// An entry that could not have its own name.
+    struct Collision: Equatable {
+        /// The entry's name, the earlier entry's that took it, and the column the entry got.
+        var name: String
+        var earlier: String
+        var column: String
+    }
+
     /// The names as they arrive, in order (repeats included).
     let names: [String]
-    /// The distinct names (first spelling, first position) that become statement columns.
+    /// The column of each entry, unique within the row.
     let columns: [String]
-    /// For each statement column, the row entry bound to it: the last one with that name.
-    let bindIndices: [Int]
+    let collisions: [Collision]
     /// For each `--pk` column, its row entry, or nil when the layout lacks it.
     let keyIndices: [Int?]
     /// Prepared once the table has every column of the layout.
     var statement: Statement?
+    /// How each column converts values, known with the statement.
+    var affinities: [ColumnAffinity] = []
 
     init(names: [String], primaryKey: [String]) {
         self.names = names
-        var firstPosition: [String: Int] = [:]
+        var taken: [String: Int] = [:]
         var columns: [String] = []
-        var bindIndices: [Int] = []
+        var collisions: [Collision] = []
+        columns.reserveCapacity(names.count)
         for (index, name) in names.enumerated() {
-            let folded = name.lowercased()  // SQLite compares column names case-insensitively
-            if let position = firstPosition[folded] {
-                bindIndices[position] = index
-            } else {
-                firstPosition[folded] = columns.count
-                columns.append(name)
-                bindIndices.append(index)
+            var column = name
+            if let earlier = taken[name.sqliteFolded] {
+                var suffix = 2
+                repeat {
+                    column = "\(name)#\(suffix)"
+                    suffix += 1
+                } while taken[column.sqliteFolded] != nil
+                collisions.append(Collision(name: name, earlier: names[earlier], column: column))
             }
+            taken[column.sqliteFolded] = index
+            columns.append(column)
         }
         self.columns = columns
-        self.bindIndices = bindIndices
-        keyIndices = primaryKey.map { key in firstPosition[key.lowercased()].map { bindIndices[$0] } }
+        self.collisions = collisions
+        keyIndices = primaryKey.map { taken[$0.sqliteFolded] }
     }
 
     func matches(_ row: RecordFlattener.Row) -> Bool {
@@ -48,7 +70,38 @@ final class ColumnLayout {
         return nil
     }
 
+    /// The key values as stored (for `--sweep` to compare with the table's).
     func keyValues(of row: RecordFlattener.Row) -> [SQLValue] {
-        keyIndices.map { $0.map { row[$0].value } ?? .null }
+        keyIndices.map { index in
+            guard let index else { return .null }
+            return affinities.isEmpty ? row[index].value : row[index].value.stored(in: affinities[index])
+        }
+    }
+}
+
+extension String {
+    /// The name as SQLite compares column names: ASCII letters in lower case, nothing else
+    /// folded (`É` and `é` are two columns, `ID` and `id` one).
+    var sqliteFolded: String {
+        guard utf8.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) else { return self }
+        return String(decoding: utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}
+
+extension ColumnLayout.Collision {
+    /// The warning: `fields 'id' and 'ID' of one record name the same column …`.
+    var message: String {
+        let why = name == earlier ? "a repeated key, or a nested field whose name joined with _ is the same" : "SQLite ignores ASCII case in names"
+        return "fields '\(earlier)' and '\(name)' of one record name the same column (\(why)): '\(name)' is stored in column '\(column)'"
+    }
+}
+
+extension ColumnLayout.Collision {
+    /// As `_sluice_runs.collisions` lists it.
+    func json(firstSeen location: StageContext.Location) -> JSONValue {
+        .object([
+            JSONMember("field", .string(name)), JSONMember("same_as", .string(earlier)), JSONMember("column", .string(column)),
+            JSONMember("first_seen", .string("\(location.source):\(location.line)")),
+        ])
     }
 }

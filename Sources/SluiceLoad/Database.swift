@@ -55,6 +55,9 @@ final class Database {
         return statement.int(at: 0)
     }
 
+    /// The most columns a table can have (SQLITE_MAX_COLUMN, 2,000 unless SQLite was built otherwise).
+    var columnLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_COLUMN, -1)) }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
@@ -86,6 +89,14 @@ final class Database {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Inside `transaction`: commits the work so far, calls `committed`, and opens the next
+    /// transaction, which the helper then commits or rolls back as usual (`--batch-size`).
+    func commitAndBegin(_ committed: () -> Void) throws(SQLiteError) {
+        try execute("COMMIT")
+        committed()
+        try execute("BEGIN IMMEDIATE")
     }
 
     func error(_ code: Int32, sql: String?) -> SQLiteError {

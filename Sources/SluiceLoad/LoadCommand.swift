@@ -9,6 +9,11 @@ extension RejectReason {
     static let databaseRefused = RejectReason(rawValue: "database_refused")
     /// With `--extract`, a record has none of the extracted fields, so nothing to refer to.
     static let missingReference = RejectReason(rawValue: "missing_reference")
+    /// The record's fields would take the table past SQLite's column limit (2,000).
+    static let tooManyColumns = RejectReason(rawValue: "too_many_columns")
+    /// The table does not exist yet and no record of the sample has a field to make a column of
+    /// (`{}` alone): SQLite has no table without columns.
+    static let noColumns = RejectReason(rawValue: "no_columns")
 }
 
 /// `sluice-load`: writes NDJSON records into a SQLite table, creating and extending it as
@@ -33,7 +38,7 @@ public struct LoadCommand: StageCommand {
             .value("fts", "COL[,COL]", "build an FTS5 full-text index TABLE_fts over these columns, if this SQLite has FTS5"),
             .flag("no-spatial-index", "do not build R*Tree indexes over latitude/longitude columns"),
             .value("rejects-table", "NAME", "also keep rows the database refused in table NAME, with their reason"),
-            .value("batch-size", "N", "commit every N rows (default 0: the whole run is one transaction)"),
+            .value("batch-size", "N", "commit every N rows; a failure keeps the batches before it (default 0: one transaction)"),
             .flag("strict", "refuse records with fields the table has no column for (default: add columns)"),
             .value("busy-timeout", "MS", "wait this long for another writer's lock before failing (default 5000)"),
             .value("max-pages", "N", "a size quota: fail cleanly (nothing written) if the database would pass N pages"),
@@ -46,20 +51,39 @@ public struct LoadCommand: StageCommand {
             "sqlite3 films.db 'SELECT title, count(*) FROM films GROUP BY title ORDER BY 2 DESC LIMIT 5'",
         ],
         memory:
-            "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value. Swept keys go to a temporary table, not memory.",
+            "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value, plus up to 1,024 distinct record shapes (their column names and statements). Swept keys go to a temporary table, not memory.",
         sections: [
             (
                 title: "TABLE",
                 body: """
-                  Columns come from the records' fields: nested objects become parent_child columns, arrays
-                  are stored as JSON text, true/false as 1/0. A new table types each column from its first
-                  1,000 records (INTEGER, REAL or TEXT). Fields first seen later add columns (ALTER TABLE),
-                  unless --strict. Table and column names are always quoted, whatever they contain.
+                  Every value of a loaded record can be read back from its row (nothing is dropped or rounded):
+                  names   nested objects become parent_child columns (a.b -> a_b); a NUL in a name is written \\u0000.
+                          SQLite ignores ASCII case in column names, so when fields of one record name one column
+                          ({"id":1,"ID":2}; a_b beside a.b; a repeated key), the first in the record takes the name
+                          and each later one the first free NAME#2, NAME#3... (warned once per run, and listed in
+                          _sluice_runs.collisions).
+                  values  strings as TEXT; true/false as 1/0; null as NULL; arrays as their JSON text; an empty
+                          object as the text {}; a record {} as a row of nulls; numbers as INTEGER (whole, 64-bit)
+                          or REAL when the double reads back as the number written, else as their JSON text
+                          (123456789012345678901234567890, 1e400, 0.12345678901234567890).
+                  types   a new table types each column from its first 1,000 records: INTEGER, REAL or TEXT (TEXT
+                          once a string or a number only text holds is seen). A later value of another type is
+                          kept as it is: a number in a TEXT column is its JSON text as written; in an INTEGER or
+                          REAL column, text that SQLite would turn into a number (007, " 12", 1e5) and a number the
+                          column would round (1e400; beyond 2^53 in REAL) are a BLOB of their UTF-8 text
+                          (CAST(col AS TEXT) reads it).
+                  Fields first seen later add columns (ALTER TABLE), unless --strict. Table and column names are
+                  always quoted, whatever they contain.
                   With --pk, only the incoming columns of an existing row are updated: columns the input
                   never mentions (added by people or other tools) keep their values.
-                  The database is in WAL mode; a run is one transaction (or one per --batch-size rows), so
-                  an interrupted load leaves the table as it was before the run (or the last batch).
-                  Each run is recorded in _sluice_runs (time, table, sources, counts, options).
+                  The database is in WAL mode; a run is one transaction, so a failed or killed load leaves
+                  the database as it was before the run, and its message says "nothing was committed".
+                  The --rejects file is synced before the commit; if it cannot be written, the run rolls back.
+                  With --batch-size N each N rows are committed with the R*Trees, the rejects and the run's
+                  _sluice_runs row; a failure keeps the whole batches before it and says how many rows.
+                  Each run is recorded in _sluice_runs (time, table, sources, counts, options, collisions, status:
+                  complete; with --batch-size running, failed with its error, or interrupted when a later
+                  run finds it still running). R*Trees are kept in step with the table by triggers.
                 """
             ),
             (
@@ -77,6 +101,8 @@ public struct LoadCommand: StageCommand {
                   database_refused  a constraint failed             missing_reference  none of an --extract's fields
                                                                     (or no value in a --references column)
                   unknown_reference  a --references value that TABLE does not have
+                  too_many_columns  the table would pass SQLite's 2,000 columns
+                  no_columns        a new table and no field in its first 1,000 records ({} alone)
                 """
             ),
         ])
@@ -131,6 +157,8 @@ public struct LoadCommand: StageCommand {
         commandLine = Array(CommandLine.arguments.dropFirst())
     }
 
+    public static var writesRecords: Bool { false }
+
     public mutating func run(_ context: StageContext) throws {
         let database: Database
         do {
@@ -138,25 +166,50 @@ public struct LoadCommand: StageCommand {
             try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
             if let maxPages { try database.execute("PRAGMA max_page_count = \(maxPages)") }
         } catch {
-            throw StageFailure(.ioError, "\(databasePath): cannot open the database: \(error.message)")
+            throw StageFailure(.ioError, "\(databasePath): cannot open the database: \(error.message); \(CommittedWork.nothing)")
         }
+        let work = CommittedWork(batchSize: batchSize)
         do {
-            try database.execute("BEGIN IMMEDIATE")
-            do {
-                try load(into: database, context)
-                try database.execute("COMMIT")
-            } catch {
-                try? database.execute("ROLLBACK")
-                throw error
-            }
-        } catch let error as SQLiteError {
-            throw StageFailure(.ioError, "\(databasePath): \(error)")
+            try database.transaction { try load(into: database, context, work: work) }
+        } catch {
+            throw failure(error, work: work, database: database)
         }
     }
 
-    /// The whole run, inside the caller's transaction.
-    func load(into database: Database, _ context: StageContext) throws {
+    /// The error that stopped the run, saying what was and was not committed; a `--batch-size`
+    /// run that had committed batches is marked failed in `_sluice_runs` when the database lets us.
+    func failure(_ error: any Error, work: CommittedWork, database: Database) -> StageFailure {
+        let (code, message): (ExitCode, String) =
+            switch error {
+            case let failure as StageFailure: (failure.exitCode, failure.message)
+            case let failure as SQLiteError: (.ioError, "\(databasePath): error: \(failure)")
+            case let failure as IOFailure: (.ioError, failure.message)
+            default: (.internalError, "internal error: \(error)")
+            }
+        var runStatus: String?
+        if let id = work.runID {
+            do {
+                try database.transaction { try RunLog.markFailed(id, error: message, in: database) }
+                runStatus = "row \(id) says failed"
+            } catch {
+                runStatus = "row \(id) still says running, as it could not be updated: \(error)"
+            }
+        }
+        return StageFailure(code, message + "; " + work.summary(runStatus: runStatus))
+    }
+
+    /// The run's row in `_sluice_runs` as it stands.
+    func runEntry(startedAt: String, accounting: Accounting, status: RunLog.Status, batches: Int?) -> RunLog.Entry {
+        RunLog.Entry(
+            startedAt: startedAt, table: table, sources: inputs.isEmpty ? ["<stdin>"] : inputs, accounting: accounting,
+            options: commandLine, status: status, batches: batches)
+    }
+
+    /// The whole run, inside the caller's transaction (which `--batch-size` commits and reopens).
+    func load(into database: Database, _ context: StageContext, work: CommittedWork) throws {
         let startedAt = RunLog.timestamp()
+        try RunLog.prepare(in: database)
+        try RunLog.markInterrupted(in: database)
         let target = replace ? "\(table)__sluice_new" : table
         if replace { try database.execute("DROP TABLE IF EXISTS \(Database.quote(target))") }
         var schema = TableSchema(table: target)
@@ -168,11 +221,14 @@ public struct LoadCommand: StageCommand {
         let sweeper = try sweep.map { mode throws(SQLiteError) in
             try Sweeper(database: database, table: target, primaryKey: primaryKey, mode: mode, minimumFraction: sweepMinimum)
         }
-        var session = try LoadSession(database: database, schema: schema, command: self, context: context, sweeper: sweeper)
+        var session = try LoadSession(
+            database: database, schema: schema, command: self, context: context, sweeper: sweeper, work: work, startedAt: startedAt)
         try context.forEachRecord(in: inputs) { record, location in
             try session.add(record, at: location)
         }
         try session.finish()
+        // The last line was cut short: the input is not whole, so none of this run is kept.
+        if let failure = context.inputCutFailure { throw failure }
 
         var swept: Int?
         if let sweeper {
@@ -193,34 +249,35 @@ public struct LoadCommand: StageCommand {
         let written = context.accounting.recordsOut
         let inserted = replace ? rowsAfter : rowsAfter - rowsBefore + (swept.map { sweep == .delete ? $0 : 0 } ?? 0)
         var details = ["\(inserted) inserted"]
-        var updated: Int?
-        var unchanged: Int?
+        var entry = runEntry(startedAt: startedAt, accounting: context.accounting, status: .complete, batches: batchSize > 0 ? work.batches + 1 : nil)
+        entry.inserted = inserted
+        entry.swept = swept
         if !primaryKey.isEmpty, !replace {
-            updated = session.changed - inserted
-            unchanged = written - session.changed
+            entry.updated = session.changed - inserted
+            entry.unchanged = written - session.changed
             details += ["\(session.changed - inserted) updated", "\(written - session.changed) unchanged"]
         }
         if let swept { details.append("\(swept) \(sweep == .mark ? "marked stale" : "swept")") }
         for lookup in session.lookups where lookup.inserted > 0 {
             details.append("\(lookup.inserted) new in \(lookup.spec.table)")
         }
+        entry.accounting.details = details
         context.accounting.details = details
-        _ = try RunLog.record(
-            RunLog.Entry(
-                startedAt: startedAt, table: table, sources: inputs.isEmpty ? ["<stdin>"] : inputs, accounting: context.accounting,
-                inserted: inserted, updated: updated, unchanged: unchanged, swept: swept, options: commandLine),
-            in: database)
+        entry.collisions = session.loader.collisions.map { $0.collision.json(firstSeen: $0.location) }
+        _ = try RunLog.write(entry, id: session.runID, in: database)
+        // Before the commit: a committed run never loses its rejected lines to a full disk.
+        try context.rejects.sync()
     }
 
     func buildIndexes(_ schema: TableSchema, lookups: [LookupTable], database: Database, context: StageContext) throws {
         guard schema.exists else { return }
         try SearchIndexes.createIndexes(on: table, columns: indexes.map { schema.existing($0) ?? $0 }, in: database)
-        if !fullText.isEmpty, !(try SearchIndexes.rebuildFullText(on: table, columns: fullText.map { schema.existing($0) ?? $0 }, in: database)) {
+        if !fullText.isEmpty, !(try SearchIndexes.ensureFullText(on: table, columns: fullText.map { schema.existing($0) ?? $0 }, in: database)) {
             context.warn("this SQLite has no FTS5: --fts skipped")
         }
         guard spatialIndex else { return }
-        for indexed in [schema] + lookups.map(\.schema) where indexed.exists {
-            _ = try SearchIndexes.rebuildSpatialIndexes(for: indexed, in: database)
+        for indexed in [schema] + lookups.map(\.schema) {
+            _ = try SearchIndexes.ensureSpatialIndexes(for: indexed, in: database)
         }
     }
 }

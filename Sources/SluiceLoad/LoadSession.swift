@@ -16,12 +16,22 @@ struct LoadSession {
     /// Records held until the table exists: their rows, where they came from, and their bytes.
     var pending: [(row: RecordFlattener.Row, location: StageContext.Location, raw: [UInt8])] = []
     var sinceCommit = 0
+    /// What the `--batch-size` commits have kept, for a failure message.
+    let work: CommittedWork
+    let startedAt: String
+    /// This run's `_sluice_runs` row, once a batch has written it.
+    private(set) var runID: Int64?
 
-    init(database: Database, schema: TableSchema, command: LoadCommand, context: StageContext, sweeper: Sweeper?) throws {
+    init(
+        database: Database, schema: TableSchema, command: LoadCommand, context: StageContext, sweeper: Sweeper?, work: CommittedWork,
+        startedAt: String
+    ) throws {
         self.database = database
         self.command = command
         self.context = context
         self.sweeper = sweeper
+        self.work = work
+        self.startedAt = startedAt
         lookups = try command.extracts.map { spec throws(SQLiteError) in try LookupTable(spec: spec, database: database) }
         loader = TableLoader(database: database, schema: schema, primaryKey: command.primaryKey, strict: command.strict)
         referenceChecks = try command.references.map { spec in try ReferenceCheck(spec: spec, database: database) }
@@ -37,7 +47,10 @@ struct LoadSession {
     var changed: Int { loader.changed }
 
     mutating func add(_ record: NDJSONRecord, at location: StageContext.Location) throws {
-        var row = RecordFlattener.flatten(record)
+        var row = loader.flatten(record)
+        for collision in loader.resolveNames(&row, at: location) {
+            context.warn("table '\(command.table)': \(Diagnostic.location(location.source, location.line))\(collision.message)")
+        }
         // Checked now rather than when held records are written, so rejects keep input order.
         if let key = loader.missingKey(in: row) {
             return try reject(.missingKey(key), location: location, raw: record.bytes)
@@ -65,12 +78,17 @@ struct LoadSession {
 
     mutating func createTable() throws {
         // Under --strict the first record defines the columns; the rest of the sample only types them.
-        let columns = command.strict ? pending.first.map { Set($0.row.map { $0.column.lowercased() }) } : nil
+        let columns = command.strict ? pending.first { !$0.row.isEmpty }.map { Set($0.row.map(\.column.sqliteFolded)) } : nil
         try loader.schema.create(
             in: database, from: pending.map(\.row), primaryKey: command.primaryKey, onlyColumns: columns, references: loader.references)
         let held = pending
         pending = []
         for entry in held {
+            // No field in the whole sample: no table can be made of it.
+            guard loader.schema.exists else {
+                try entry.raw.withUnsafeBufferPointer { raw in try reject(.noColumns, location: entry.location, raw: raw) }
+                continue
+            }
             try entry.raw.withUnsafeBufferPointer { raw in try write(entry.row, location: entry.location, raw: raw) }
         }
     }
@@ -82,11 +100,32 @@ struct LoadSession {
             context.accounting.recordsOut += 1
             sinceCommit += 1
             if command.batchSize > 0, sinceCommit >= command.batchSize {
-                try database.execute("COMMIT; BEGIN IMMEDIATE")
+                try commitBatch(through: location)
                 sinceCommit = 0
             }
         case .failure(let refusal):
             try reject(refusal, location: location, raw: raw)
+        }
+    }
+
+    /// Commits one `--batch-size` batch with everything that must agree with it: the R*Trees and
+    /// the full-text index, the run's `_sluice_runs` row (`running`, with the counts so far) and
+    /// the rejects on disk.
+    mutating func commitBatch(through location: StageContext.Location) throws {
+        if command.spatialIndex {
+            for schema in [loader.schema] + lookups.map(\.schema) { _ = try SearchIndexes.ensureSpatialIndexes(for: schema, in: database) }
+        }
+        if !command.fullText.isEmpty, loader.schema.exists {
+            let columns = command.fullText.map { loader.schema.existing($0) ?? $0 }
+            _ = try SearchIndexes.ensureFullText(on: command.table, columns: columns, in: database)
+        }
+        let entry = command.runEntry(startedAt: startedAt, accounting: context.accounting, status: .running, batches: work.batches + 1)
+        let id = try RunLog.write(entry, id: runID, in: database)
+        runID = id
+        try context.rejects.sync()
+        try database.commitAndBegin { [work, accounting = context.accounting] in
+            work.committed(accounting, through: location)
+            work.runID = id
         }
     }
 
@@ -97,6 +136,9 @@ struct LoadSession {
             case .unknownColumns(let columns):
                 (.unknownColumn, "table '\(command.table)' has no column \(columns.map { "'\($0)'" }.joined(separator: ", ")) (--strict)")
             case .refused(let error): (.databaseRefused, "the database refused the row: \(error.message)")
+            case .tooManyColumns(let count):
+                (.tooManyColumns, "table '\(command.table)' would need \(count) columns; SQLite allows \(database.columnLimit)")
+            case .noColumns: (.noColumns, "no record to create table '\(command.table)' from has a field (SQLite has no table without columns)")
             case .missingReference(let table): (.missingReference, "none of the fields extracted to '\(table)' has a value")
             case .unknownReference(let spec, .missing):
                 (.missingReference, "column '\(spec.column)' has no value to refer to \(spec.target.table).\(spec.target.column)")

@@ -92,7 +92,9 @@ final class LookupTable {
                 "INSERT INTO \(Database.quote(spec.table)) (\(columns.map(Database.quote).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
             let insert = try database.prepare(sql)
             try insert.bind(.text(key), at: 1)
-            for (index, entry) in values.enumerated() { try insert.bind(entry.value, at: Int32(index + 2)) }
+            for (index, entry) in values.enumerated() {
+                try insert.bind(entry.value.stored(in: schema.affinity(of: entry.column)), at: Int32(index + 2))
+            }
             try insert.step()
             id = database.lastInsertRowID
             inserted += 1
@@ -109,7 +111,9 @@ final class LookupTable {
                 case .null: .null
                 case .integer(let number): .number(String(number))
                 case .real(let number): .number("\(number)")
-                case .text(let text): .string(text)
+                // As `.real` did before numbers were kept as text: existing keys stay the same.
+                case .number(let text): .number(NumberText.exactDouble(text).map { "\($0)" } ?? text)
+                case .text(let text), .blobText(let text): .string(text)
                 }
             return JSONMember(entry.column, json)
         }

@@ -85,7 +85,8 @@ final class ReferenceCheck {
 
     /// The problem with `row`'s reference, or nil when it names an existing row.
     func problem(in row: RecordFlattener.Row) throws -> Problem? {
-        guard let value = row.first(where: { $0.column.lowercased() == spec.column.lowercased() })?.value, value != .null else {
+        let wanted = spec.column.sqliteFolded
+        guard let value = row.first(where: { $0.column.sqliteFolded == wanted })?.value, value != .null else {
             return .missing
         }
         let key: String =
@@ -93,7 +94,8 @@ final class ReferenceCheck {
             case .null: ""
             case .integer(let number): String(number)
             case .real(let number): "\(number)"
-            case .text(let text): text
+            case .number(let text): NumberText.exactDouble(text).map { "\($0)" } ?? text
+            case .text(let text), .blobText(let text): text
             }
         if known.contains(key) { return nil }
         try lookup.bind(value, at: 1)

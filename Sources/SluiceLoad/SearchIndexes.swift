@@ -1,8 +1,8 @@
 import SluiceCore
 
-/// The indexes `sluice-load` builds after the rows are in: `--index` B-trees, an R*Tree over
-/// every latitude/longitude column pair (so bounding-box queries work from `sqlite3`), and an
-/// FTS5 full-text index over `--fts` columns when this SQLite has FTS5.
+/// The indexes `sluice-load` builds: `--index` B-trees, an R*Tree over every latitude/longitude
+/// column pair (so bounding-box queries work from `sqlite3`), and an FTS5 full-text index over
+/// `--fts` columns when this SQLite has FTS5; the last two kept current by triggers.
 ///
 ///     SELECT l.* FROM locations l JOIN locations_rtree r ON r.id = l.rowid
 ///     WHERE r.min_lat >= 37.79 AND r.max_lat <= 37.80 AND r.min_lon >= -122.42 AND r.max_lon <= -122.40
@@ -27,35 +27,73 @@ enum SearchIndexes {
         }
     }
 
-    /// Rebuilds `<table>_rtree` (one per coordinate pair; `<table>_<prefix>_rtree` beyond the
-    /// first) from the table's rows. Returns the names of the R*Trees built.
-    static func rebuildSpatialIndexes(for schema: TableSchema, in database: Database) throws(SQLiteError) -> [String] {
-        guard Database.hasCompileOption("ENABLE_RTREE") else { return [] }
+    /// Makes sure each coordinate pair has its R*Tree (`<table>_rtree`, `<table>_<lat>_rtree`
+    /// beyond the first) and the triggers that keep it in step with the table, filling it from
+    /// the table's rows when either was missing. Afterwards every insert, update and delete
+    /// updates the R*Tree in the same transaction, so no commit — a `--batch-size` batch, a run
+    /// killed between batches — can leave it stale, and a re-run does not rebuild it.
+    /// Returns the names of the R*Trees.
+    ///
+    /// - Complexity: O(1) queries when the index and its triggers exist; O(n log n) to fill it.
+    static func ensureSpatialIndexes(for schema: TableSchema, in database: Database) throws(SQLiteError) -> [String] {
+        guard Database.hasCompileOption("ENABLE_RTREE"), schema.exists else { return [] }
         return try coordinatePairs(in: schema).enumerated().map { (index, pair) throws(SQLiteError) -> String in
             let name = index == 0 ? "\(schema.table)_rtree" : "\(schema.table)_\(pair.lat)_rtree"
+            let existing = try database.column(
+                "SELECT name FROM sqlite_master WHERE name IN (?, ?, ?, ?)",
+                [name, name + "_insert", name + "_update", name + "_delete"].map(SQLValue.text))
+            guard existing.count < 4 else { return name }
             let rtree = Database.quote(name)
-            try database.execute("CREATE VIRTUAL TABLE IF NOT EXISTS \(rtree) USING rtree(id, min_lat, max_lat, min_lon, max_lon)")
-            try database.execute("DELETE FROM \(rtree)")
+            let table = Database.quote(schema.table)
             let lat = Database.quote(pair.lat)
             let lon = Database.quote(pair.lon)
+            let hasPoint = { (row: String) in "typeof(\(row).\(lat)) IN ('integer', 'real') AND typeof(\(row).\(lon)) IN ('integer', 'real')" }
+            let insertNew = "INSERT INTO \(rtree) SELECT new.rowid, new.\(lat), new.\(lat), new.\(lon), new.\(lon) WHERE \(hasPoint("new"));"
             try database.execute(
                 """
-                INSERT INTO \(rtree) SELECT rowid, \(lat), \(lat), \(lon), \(lon) FROM \(Database.quote(schema.table))
-                WHERE typeof(\(lat)) IN ('integer', 'real') AND typeof(\(lon)) IN ('integer', 'real')
+                CREATE VIRTUAL TABLE IF NOT EXISTS \(rtree) USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+                DROP TRIGGER IF EXISTS \(Database.quote(name + "_insert"));
+                DROP TRIGGER IF EXISTS \(Database.quote(name + "_update"));
+                DROP TRIGGER IF EXISTS \(Database.quote(name + "_delete"));
+                CREATE TRIGGER \(Database.quote(name + "_insert")) AFTER INSERT ON \(table) BEGIN \(insertNew) END;
+                CREATE TRIGGER \(Database.quote(name + "_update")) AFTER UPDATE ON \(table)
+                  BEGIN DELETE FROM \(rtree) WHERE id = old.rowid; \(insertNew) END;
+                CREATE TRIGGER \(Database.quote(name + "_delete")) AFTER DELETE ON \(table)
+                  BEGIN DELETE FROM \(rtree) WHERE id = old.rowid; END;
+                DELETE FROM \(rtree);
+                INSERT INTO \(rtree) SELECT rowid, \(lat), \(lat), \(lon), \(lon) FROM \(table) WHERE \(hasPoint(table));
                 """)
             return name
         }
     }
 
-    /// Rebuilds `<table>_fts` over the given columns (an external-content FTS5 table).
-    /// Returns false when this SQLite has no FTS5.
-    static func rebuildFullText(on table: String, columns: [String], in database: Database) throws(SQLiteError) -> Bool {
+    /// Makes sure `<table>_fts` (an external-content FTS5 table) indexes exactly `columns`, with
+    /// the triggers that keep it in step with the table: rebuilt when it, its columns or its
+    /// triggers differ, left alone otherwise (every later change reaches it in its own
+    /// transaction, as for the R*Trees). Returns false when this SQLite has no FTS5.
+    static func ensureFullText(on table: String, columns: [String], in database: Database) throws(SQLiteError) -> Bool {
         guard Database.hasCompileOption("ENABLE_FTS5") else { return false }
-        let fts = Database.quote("\(table)_fts")
-        try database.execute("DROP TABLE IF EXISTS \(fts)")
+        let name = "\(table)_fts"
+        let triggers = [name + "_insert", name + "_update", name + "_delete"]
+        let present = try database.column("SELECT name FROM sqlite_master WHERE name IN (?, ?, ?, ?)", ([name] + triggers).map(SQLValue.text))
+        let indexed = try database.column("SELECT name FROM pragma_table_info(?)", [.text(name)]).compactMap { $0 }
+        if present.count == 4, indexed == columns { return true }
+        let fts = Database.quote(name)
         let list = columns.map(Database.quote).joined(separator: ", ")
-        try database.execute("CREATE VIRTUAL TABLE \(fts) USING fts5(\(list), content=\(Database.quote(table)), content_rowid='rowid')")
-        try database.execute("INSERT INTO \(fts)(\(fts)) VALUES ('rebuild')")
+        let values = { (row: String) in columns.map { "\(row).\(Database.quote($0))" }.joined(separator: ", ") }
+        let insertNew = "INSERT INTO \(fts)(rowid, \(list)) VALUES (new.rowid, \(values("new")));"
+        let deleteOld = "INSERT INTO \(fts)(\(fts), rowid, \(list)) VALUES ('delete', old.rowid, \(values("old")));"
+        let source = Database.quote(table)
+        try database.execute(
+            """
+            \(triggers.map { "DROP TRIGGER IF EXISTS \(Database.quote($0));" }.joined(separator: " "))
+            DROP TABLE IF EXISTS \(fts);
+            CREATE VIRTUAL TABLE \(fts) USING fts5(\(list), content=\(source), content_rowid='rowid');
+            CREATE TRIGGER \(Database.quote(triggers[0])) AFTER INSERT ON \(source) BEGIN \(insertNew) END;
+            CREATE TRIGGER \(Database.quote(triggers[1])) AFTER UPDATE ON \(source) BEGIN \(deleteOld) \(insertNew) END;
+            CREATE TRIGGER \(Database.quote(triggers[2])) AFTER DELETE ON \(source) BEGIN \(deleteOld) END;
+            INSERT INTO \(fts)(\(fts)) VALUES ('rebuild');
+            """)
         return true
     }
 }

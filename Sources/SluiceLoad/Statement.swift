@@ -30,6 +30,10 @@ final class Statement {
         case .null: code = sqlite3_bind_null(handle, index)
         case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
         case .real(let number): code = sqlite3_bind_double(handle, index, number)
+        case .number(let text):
+            // Without a column to store it in: a double when one holds the value, else the text.
+            guard let exact = NumberText.exactDouble(text) else { return try bind(.text(text), at: index) }
+            code = sqlite3_bind_double(handle, index, exact)
         case .text(let text):
             var text = text
             code = text.withUTF8 { bytes in
@@ -37,6 +41,13 @@ final class Statement {
                     // An empty string may have no storage; SQLite needs a non-null pointer for ''.
                     sqlite3_bind_text(handle, index, chars.baseAddress ?? Statement.emptyText, Int32(chars.count), csqlite_transient())
                 }
+            }
+        case .blobText(let text):
+            var text = text
+            code = text.withUTF8 { bytes in
+                sqlite3_bind_blob(
+                    handle, index, bytes.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(Statement.emptyText), Int32(bytes.count),
+                    csqlite_transient())
             }
         }
         guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
@@ -67,22 +78,53 @@ final class Statement {
     func text(at column: Int32) -> String? {
         sqlite3_column_text(handle, column).map { String(cString: $0) }
     }
+
+    /// A column's value as SQLite stored it: its storage class and content, NULs included.
+    func value(at column: Int32) -> StoredValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_NULL: return .null
+        case let type:
+            // Ask for the pointer first, then the length (the order SQLite's documentation asks for).
+            let pointer = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(handle, column)) : sqlite3_column_blob(handle, column)
+            let count = Int(sqlite3_column_bytes(handle, column))
+            let bytes = pointer.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+            return type == SQLITE_TEXT ? .text(bytes) : .blob(bytes)
+        }
+    }
 }
 
-/// A value as SQLite stores it.
+/// A value read back from the database, exactly as stored.
+enum StoredValue: Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text([UInt8])
+    case blob([UInt8])
+}
+
+/// A value to store: SQLite's storage classes, plus a JSON number kept as its text until the
+/// column it goes in is known (see `stored(in:)`).
 enum SQLValue: Equatable {
     case null
     case integer(Int64)
     case real(Double)
+    /// A JSON number that is not a 64-bit integer, as written: `2.5`, `1e400`, `123456789012345678901`.
+    case number(String)
     case text(String)
+    /// Text stored as a BLOB of its UTF-8 bytes, which no column affinity converts.
+    case blobText(String)
 
-    /// The column type a value suggests when a table or column is created.
+    /// The column type a value suggests when a table or column is created: a number only text
+    /// can hold exactly suggests TEXT.
     var columnType: ColumnType? {
         switch self {
         case .null: nil
         case .integer: .integer
         case .real: .real
-        case .text: .text
+        case .number(let text): NumberText.exactDouble(text) == nil ? .text : .real
+        case .text, .blobText: .text
         }
     }
 }

@@ -2,12 +2,13 @@ import SluiceCore
 
 /// The columns of the table being loaded: read from the database, created from the first rows
 /// when the table is new, and extended with `ALTER TABLE … ADD COLUMN` when a record brings a
-/// field never seen (unless `--strict`). SQLite compares column names case-insensitively, so
+/// field never seen (unless `--strict`). SQLite compares column names ignoring ASCII case, so
 /// this does too.
 struct TableSchema {
     let table: String
     private(set) var columns: [String] = []
-    private var byLowercasedName: [String: String] = [:]
+    /// By folded name (`sqliteFolded`): the table's spelling of the column and its affinity.
+    private var byFoldedName: [String: (name: String, affinity: ColumnAffinity)] = [:]
 
     init(table: String) {
         self.table = table
@@ -17,27 +18,33 @@ struct TableSchema {
 
     /// Reads the table's columns; none when the table does not exist.
     mutating func read(from database: Database) throws(SQLiteError) {
-        let statement = try database.prepare("SELECT name FROM pragma_table_info(?)")
+        let statement = try database.prepare("SELECT name, type FROM pragma_table_info(?)")
         try statement.bind(.text(table), at: 1)
         columns = []
-        byLowercasedName = [:]
+        byFoldedName = [:]
         while try statement.step() {
-            register(statement.text(at: 0) ?? "")
+            register(statement.text(at: 0) ?? "", type: statement.text(at: 1) ?? "")
         }
     }
 
-    mutating func register(_ column: String) {
+    mutating func register(_ column: String, type: String) {
         columns.append(column)
-        byLowercasedName[column.lowercased()] = column
+        byFoldedName[column.sqliteFolded] = (column, ColumnAffinity(declaredType: type))
     }
 
     /// The table's own spelling of a column, if it has it.
-    func existing(_ column: String) -> String? { byLowercasedName[column.lowercased()] }
+    func existing(_ column: String) -> String? { byFoldedName[column.sqliteFolded]?.name }
+
+    /// How a column converts the values stored in it (BLOB, converting nothing, when absent).
+    func affinity(of column: String) -> ColumnAffinity { byFoldedName[column.sqliteFolded]?.affinity ?? .blob }
 
     /// Creates the table from sample rows: columns in first-appearance order, each typed by the
-    /// values seen (INTEGER, REAL or TEXT; TEXT when only nulls were seen).
+    /// values seen (INTEGER, REAL or TEXT; TEXT when only nulls were seen, when a number only
+    /// text holds exactly was seen, or an integer beyond 2^53 beside a REAL). Creates nothing
+    /// when the rows have no column and there is no key: SQLite has no table without columns.
+    /// At most `columnLimit` columns are created; records bringing more are refused later.
     /// - Parameters:
-    ///   - onlyColumns: when given (lowercased), the columns to create; others are left out.
+    ///   - onlyColumns: when given (folded), the columns to create; others are left out.
     ///   - references: foreign-key columns (`categories_id` → `categories.id`), created NOT NULL.
     mutating func create(
         in database: Database, from rows: [RecordFlattener.Row], primaryKey: [String],
@@ -45,19 +52,38 @@ struct TableSchema {
     ) throws(SQLiteError) {
         var order: [String] = []
         var types: [String: ColumnType] = [:]
+        var wideIntegers: Set<String> = []
         var seen: Set<String> = []
         for row in rows {
-            for (column, value) in row where onlyColumns?.contains(column.lowercased()) ?? true || references[column] != nil {
-                if seen.insert(column.lowercased()).inserted { order.append(column) }
+            for (column, value) in row where onlyColumns?.contains(column.sqliteFolded) ?? true || references[column] != nil {
+                let key = column.sqliteFolded
+                if seen.insert(key).inserted { order.append(column) }
                 guard let type = value.columnType else { continue }
-                let key = column.lowercased()
+                if case .integer(let number) = value, number.magnitude > 1 << 53 { wideIntegers.insert(key) }
                 types[key] = types[key].map { $0.widened(with: type) } ?? type
             }
         }
         // A key column no sample record had still needs defining (its records will be rejected).
-        for column in primaryKey where seen.insert(column.lowercased()).inserted { order.append(column) }
+        for column in primaryKey where seen.insert(column.sqliteFolded).inserted { order.append(column) }
+        guard !order.isEmpty else { return }
+        let limit = database.columnLimit
+        if order.count > limit {
+            let kept = Set(primaryKey.map(\.sqliteFolded) + references.keys.map(\.sqliteFolded))
+            var room = limit - order.filter { kept.contains($0.sqliteFolded) }.count
+            order = order.filter { column in
+                if kept.contains(column.sqliteFolded) { return true }
+                room -= 1
+                return room >= 0
+            }
+        }
+        var created: [(name: String, type: ColumnType)] = []
         var definitions = order.map { column in
-            let definition = "\(Database.quote(column)) \((types[column.lowercased()] ?? .text).rawValue)"
+            let key = column.sqliteFolded
+            var type = types[key] ?? .text
+            // A REAL column would round an integer beyond 2^53.
+            if type == .real, wideIntegers.contains(key) { type = .text }
+            created.append((column, type))
+            let definition = "\(Database.quote(column)) \(type.rawValue)"
             guard let target = references[column] else { return definition }
             return definition + " NOT NULL " + target.clause
         }
@@ -65,7 +91,7 @@ struct TableSchema {
             definitions.append("PRIMARY KEY (\(primaryKey.map(Database.quote).joined(separator: ", ")))")
         }
         try database.execute("CREATE TABLE \(Database.quote(table)) (\(definitions.joined(separator: ", ")))")
-        order.forEach { register($0) }
+        created.forEach { register($0.name, type: $0.type.rawValue) }
     }
 
     /// Adds a column for a field the table does not have yet. (SQLite cannot add a NOT NULL
@@ -74,7 +100,7 @@ struct TableSchema {
         let type = value.columnType ?? .text
         let reference = target.map { " " + $0.clause } ?? ""
         try database.execute("ALTER TABLE \(Database.quote(table)) ADD COLUMN \(Database.quote(column)) \(type.rawValue)\(reference)")
-        register(column)
+        register(column, type: type.rawValue)
     }
 
     /// Makes sure `ON CONFLICT (key)` has a unique index to work with on an existing table.

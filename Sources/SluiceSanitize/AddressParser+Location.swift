@@ -10,7 +10,8 @@ extension AddressParser {
         case zip(String)
         case unit(String)
         case location(ParsedAddress)
-        case place(String)
+        /// A place's name, and the notes read with it (`Near Point Lobos`: `near`).
+        case place(String, notes: [String])
     }
 
     func parseOne(_ tokens: ArraySlice<Token>) -> ParsedAddress {
@@ -85,18 +86,26 @@ extension AddressParser {
                 result.zip = result.zip ?? zip
             case .unit(let unit):
                 result.unit = result.unit ?? unit
-            case .place(let place):
+            case .place(let place, let notes):
                 places.append(place)
+                for note in notes { result.note(note) }
             case .location(let parsed):
+                if parsed.kind == .intersection, parsed.mainStreet == nil {
+                    // `Van Ness Ave, at Market`, `Taylor St, north of Jefferson St`: the street is in
+                    // the chunk before; without one the words are a place (`Pier 9, at Autodesk`).
+                    if let current = location, let joined = joined(current, parsed) {
+                        location = joined
+                        if let place = parsed.place { places.append(place) }
+                    } else {
+                        places.append(AddressTokenizer.text(chunk.tokens))
+                    }
+                    continue
+                }
                 if let place = parsed.place { places.append(place) }
                 if !chunk.inParens, outsideLocation == nil { outsideLocation = parsed }
-                if var current = location, current.kind == .street, parsed.kind == .segment, parsed.mainStreet == nil {
+                if let current = location, parsed.kind == .segment, parsed.mainStreet == nil, let joined = joined(current, parsed) {
                     // `Bush Street (between Grant & Kearny Streets)`: the street is outside.
-                    current.kind = .segment
-                    current.cross = parsed.cross
-                    current.cross2 = parsed.cross2
-                    current.notes += parsed.notes
-                    location = current
+                    location = joined
                 } else if let current = location {
                     if rank(parsed.kind) > rank(current.kind) {
                         // `Postcard Row` before `722 Steiner Street`: a displaced street of another
@@ -195,6 +204,8 @@ extension AddressParser {
         var chunk = chunk
         while let last = chunk.last, !last.isWord, !last.isPunct("#") { chunk.removeLast() }
         while let head = chunk.first, !head.isWord, !head.isPunct("#") { chunk.removeFirst() }
+        // `Mission St., Embarcadero, and Front between Clay and Market`: the last of a list.
+        if chunk.count > 1, chunk.first?.lower == "and" { chunk.removeFirst() }
         guard !chunk.isEmpty else { return .empty }
         // A trailing `San Francisco[, CA][ 94103]`, alone or after other words.
         var tail: (city: String, state: String?, zip: String?)?
@@ -221,7 +232,7 @@ extension AddressParser {
         }
         if parsed.kind == .place, let place = parsed.place {
             if let tail { return .location(ParsedAddress.placeOnly(place, city: tail.city, state: tail.state, zip: tail.zip)) }
-            return .place(place)
+            return .place(place, notes: parsed.notes)
         }
         return .location(parsed)
     }

@@ -1,14 +1,27 @@
 /// The grammar of one location phrase (a chunk with no commas or parentheses):
 ///
-///     X between Y and Z      segment          (also btwn, b/w; `and`, `&` or `to` before Z)
-///     [X] from Y to Z        segment
-///     [corner of] X & Y      intersection     (&, @, /, +, at, and)
+///     X between Y and Z      segment          (also btwn, b/w, b/t; `and`, `&` or `to` before Z)
+///     [X] from Y to Z        segment          (also thru, through, a dash)
+///     [corner of] X & Y      intersection     (&, @, /, +, at, and, x, near, off)
+///     X north of Y           intersection     (note direction_from_corner)
+///     at Y | north of Y      the corner of the street in the chunk before
 ///     123[-45] X [unit]      street address / address range
 ///     Name 123 X St          place + street address
-///     X St | Broadway        street
+///     X St | Broadway | S Van Ness   street
 ///     anything else          place
 extension AddressParser {
-    func parsePhrase(_ chunk: ArraySlice<Token>) -> ParsedAddress {
+    func parsePhrase(_ tokens: ArraySlice<Token>) -> ParsedAddress {
+        // `Under Highway 101 (near Potrero and Cesar Chavez Streets)`, `Near Point Lobos`: near what
+        // follows; `near Grant` after an address is its corner.
+        if tokens.count >= 2, tokens.first?.lower == "near" {
+            var located = danglingCorner(tokens) ?? phrase(tokens.dropFirst())
+            located.note(Note.near)
+            return located
+        }
+        return phrase(tokens)
+    }
+
+    func phrase(_ chunk: ArraySlice<Token>) -> ParsedAddress {
         var tokens = chunk
         var result = ParsedAddress(raw: nil)
         // `Broadway and Taylor St Intersection`: the word adds nothing.
@@ -22,8 +35,7 @@ extension AddressParser {
             let afterOf = tokens.firstIndex { $0.lower == "of" }.map { $0 + 1 }
             tokens = tokens[(afterOf ?? tokens.index(after: tokens.startIndex))...]
         }
-        // `Under Highway 101 (near Potrero and Cesar Chavez Streets)`: near what follows.
-        if tokens.count > 2, tokens.first?.lower == "near" { tokens = tokens.dropFirst() }
+        if let corner = danglingCorner(tokens) ?? directionFromCorner(tokens) { return corner }
         // `Private alley along 20th St. between Tennessee and Minnesota`: a place along a street.
         if let along = tokens.firstIndex(where: { $0.lower == "along" }), along > tokens.startIndex, along + 1 < tokens.endIndex {
             var located = parsePhrase(tokens[(along + 1)...])
@@ -35,16 +47,11 @@ extension AddressParser {
         if let between = tokens.firstIndex(where: { $0.traits.contains(.betweenWord) }) {
             return segment(base: tokens[..<between], ends: tokens[(between + 1)...])
         }
-        // `b/w` is three tokens: b, /, w.
-        if let b = tokens.indices.first(where: { index in
-            tokens[index].lower == "b" && index + 2 < tokens.endIndex && tokens[index + 1].isPunct("/") && tokens[index + 2].lower == "w"
-        }) {
+        if let b = tokens.indices.first(where: { isSlashBetween(tokens, at: $0) }) {
             return segment(base: tokens[..<b], ends: tokens[(b + 3)...])
         }
         if let from = tokens.firstIndex(where: { $0.lower == "from" }),
-            let to = tokens[from...].firstIndex(where: {
-                $0.lower == "to" || $0.lower == "and" || $0.isPunct("&") || $0.lower == "thru" || $0.isPunct("-")
-            }),
+            let to = tokens[from...].firstIndex(where: { $0.lower == "and" || $0.isPunct("&") || Vocabulary.isRangeJoiner($0) }),
             to > from + 1, to + 1 < tokens.endIndex
         {
             result.kind = .segment
@@ -59,47 +66,14 @@ extension AddressParser {
         }
         if let connector = tokens.indices.first(where: { index in
             index > tokens.startIndex && index + 1 < tokens.endIndex
-                && (Vocabulary.isIntersectionPunct(tokens[index].punct) || Vocabulary.isIntersectionWord(tokens[index].lower))
+                && (Vocabulary.isIntersectionPunct(tokens[index].punct) || Vocabulary.isIntersectionWord(tokens[index]))
                 // `372/374 Pennsylvania Avenue` is a range, not a corner.
                 && !(tokens[index - 1].isNumber && tokens[index + 1].isNumber)
-        }) {
-            let left = tokens[..<connector]
-            let right = tokens[(connector + 1)...]
-            // `Starbucks at 333 O'Farrell St.`: a place, then its address.
-            if right.first?.isNumber == true, tokens[connector].lower == "at" || tokens[connector].isPunct("@") {
-                var address = numbered(right)
-                if address.kind == .streetAddress || address.kind == .addressRange {
-                    address.place = AddressTokenizer.text(left)
-                    return address
-                }
-            }
-            if tokens[connector].lower == "at" || tokens[connector].isPunct("@"), let located = atCorner(left, right) {
-                return located
-            }
-            // `Construction Site in front of 260 Stockton St. at Post St.`
-            if left.first?.isNumber == false,
-                let number = left.indices.first(where: { $0 > left.startIndex && left[$0].isNumber && !left[$0 - 1].isPunct("#") }),
-                left.first?.lower != "pier", isStreetSide(left[number...], numbered: true), isStreetSide(right, numbered: false)
-            {
-                var address = intersection(left[number...], right)
-                address.place = AddressTokenizer.text(left[..<number])
-                return address
-            }
-            let bothNeighborhoods =
-                Neighborhoods.canonical(for: AddressTokenizer.text(left)) != nil
-                && Neighborhoods.canonical(for: AddressTokenizer.text(right)) != nil
-            let leftIsStreet = isStreetSide(left, numbered: true)
-            let rightIsStreet = isStreetSide(right, numbered: false)
-            if !bothNeighborhoods, leftIsStreet, rightIsStreet {
-                return intersection(left, right)
-            }
-            // `Ocean Beach at Lincoln`, `Market Street at Union Plaza`: a place on a street.
-            if tokens[connector].lower == "at" || tokens[connector].isPunct("@") {
-                if let located = placeOnStreet(place: leftIsStreet ? right : left, street: leftIsStreet ? left : right) {
-                    return located
-                }
-            }
-            // Not a corner (`Chaya / Perry's 132 Embarcadero`): the rules below may still read it.
+        }), var located = connected(tokens, at: connector) {
+            // `Balmy Alley off 24th St`, `Embarcadero near Pier 14`: beside it, not at it.
+            if tokens[connector].lower == "near" { located.note(Note.near) }
+            if tokens[connector].lower == "off" { located.note(Note.off) }
+            return located
         }
         if tokens.first?.isNumber == true {
             return numbered(tokens)
@@ -110,11 +84,14 @@ extension AddressParser {
         {
             return located
         }
-        // `Café Picaro 3120 16th Street`: a place name, then an address without a comma.
+        // `Café Picaro 3120 16th Street`: a place name, then an address without a comma. A number
+        // after a venue word is the venue's (`Fire Station 38`) unless a street with its suffix
+        // follows (`Central Police Station 766 Vallejo Street`); a pier's number is the pier's.
         if tokens.first?.lower != "pier",
             let number = tokens.indices.first(where: { index in
                 index > tokens.startIndex && tokens[index].isNumber && !tokens[index - 1].isPunct("#")
-                    && !tokens[index - 1].isPlaceWord
+                    && (!tokens[index - 1].isPlaceWord
+                        || (!tokens[index - 1].lower.hasPrefix("pier") && endsWithStreetSuffix(tokens[(index + 1)...])))
             }),
             endsWithStreetSuffix(tokens[number...]) || isBareStreet(tokens[(number + 1)...]),
             tokens[(number + 1)...].contains(where: { $0.isWord })
@@ -135,6 +112,12 @@ extension AddressParser {
         return place(tokens)
     }
 
+    /// `b/w`, `b/t` (three tokens: b, /, w): "between".
+    func isSlashBetween(_ tokens: ArraySlice<Token>, at index: Int) -> Bool {
+        tokens[index].lower == "b" && index + 2 < tokens.endIndex && tokens[index + 1].isPunct("/")
+            && (tokens[index + 2].lower == "w" || tokens[index + 2].lower == "t")
+    }
+
     func place(_ tokens: ArraySlice<Token>) -> ParsedAddress {
         var result = ParsedAddress(raw: nil)
         guard tokens.contains(where: { $0.isWord && !$0.isNumber }) else {
@@ -152,7 +135,7 @@ extension AddressParser {
         var base = base
         // `Arkansas St. midblock between …`
         while let last = base.last, last.lower == "midblock" || last.lower == "mid-block" { base.removeLast() }
-        let joiner = ends.firstIndex { $0.lower == "and" || $0.lower == "to" || $0.isPunct("&") || $0.isPunct("/") || $0.lower == "an" }
+        let joiner = ends.firstIndex { $0.lower == "and" || $0.isPunct("&") || $0.isPunct("/") || $0.lower == "an" || Vocabulary.isRangeJoiner($0) }
         let first = joiner.map { ends[..<$0] } ?? ends
         let second = joiner.map { ends[($0 + 1)...] } ?? ends[ends.endIndex...]
         let shared = sharedSuffix(second)
@@ -257,53 +240,6 @@ extension AddressParser {
         }
         result.mainStreet = street(body)
         result.unit = unit
-        return result
-    }
-
-    /// `X at Y & Z` where `Y` and `Z` are streets: a street at a block (`Columbus Avenue at Green
-    /// & Stockton`, `Hyde St at Pacific to Washington St` → segments) or a place at a corner
-    /// (`BART Station @ 16th Street & Mission Streets` → intersection with a place); nil otherwise.
-    func atCorner(_ left: ArraySlice<Token>, _ right: ArraySlice<Token>) -> ParsedAddress? {
-        guard left.first?.isNumber == false, right.first?.isNumber == false,
-            let joiner = right.firstIndex(where: { token in
-                token.lower == "and" || token.lower == "to" || token.isPunct("&") || token.isPunct("/")
-            }), joiner > right.startIndex, joiner + 1 < right.endIndex
-        else { return nil }
-        let first = right[..<joiner], second = right[(joiner + 1)...]
-        // Short plain names only: `Jackson toward Grant` is not a cross street.
-        func isCross(_ side: ArraySlice<Token>) -> Bool {
-            isStreetSide(side, numbered: false) && (endsWithStreetSuffix(side) || side.filter(\.isWord).count <= 2)
-        }
-        guard isCross(first), isCross(second) else { return nil }
-        if isStreetSide(left, numbered: false) {
-            let main = street(left)
-            guard main.nameKey != street(first).nameKey, main.nameKey != street(second).nameKey else { return nil }
-            return segment(base: left, ends: right)
-        }
-        guard left.contains(where: \.isPlaceWord) else { return nil }
-        var corner = intersection(first, second)
-        corner.place = AddressTokenizer.text(left)
-        return corner
-    }
-
-    /// A place on a street (`Ocean Beach at Lincoln`): nil unless `street` reads as a street.
-    /// A neighbourhood in the place position is kept as the neighbourhood (`Duncan St at Diamond Heights`).
-    func placeOnStreet(place: ArraySlice<Token>, street streetTokens: ArraySlice<Token>) -> ParsedAddress? {
-        guard place.contains(where: \.isWord), streetTokens.first?.isNumber != true,
-            isStreetSide(streetTokens, numbered: false), !isStreetSide(place, numbered: false) || endsWithStreetSuffix(streetTokens)
-        else { return nil }
-        // A street written first must say it is one (`Market Street at Union Plaza`);
-        // `Players Arcade at Pier 39` is a place at a place.
-        if streetTokens.startIndex < place.startIndex, !isStreet(streetTokens) { return nil }
-        var result = ParsedAddress(raw: nil)
-        result.kind = .street
-        result.mainStreet = street(streetTokens)
-        let text = AddressTokenizer.text(place)
-        if let name = Neighborhoods.canonical(for: text) {
-            result.neighborhood = name
-        } else {
-            result.place = text
-        }
         return result
     }
 }

@@ -19,6 +19,10 @@ extension AddressParser {
         }
         if let last = words.last, let singular = Vocabulary.pluralSuffixes[last.lower] {
             words[words.count - 1] = StreetNormalizer.Word(text: singular, lower: Words.lowercased(singular))
+        } else if words.count >= 2, let last = words.last, let abbreviation = SuffixSpelling.abbreviation(ofMisspelt: last.lower, traits: last.traits)
+        {
+            // `Walter U Lum Plc`: a slip in the suffix.
+            words[words.count - 1] = StreetNormalizer.Word(text: abbreviation, lower: Words.lowercased(abbreviation))
         }
         var normalized = StreetNormalizer.normalize(words: words)
         if normalized.suffix == nil, let plural, !normalized.name.isEmpty {
@@ -79,7 +83,7 @@ extension AddressParser {
     /// phrase is built only when the first word starts one (`the`, `broadway`, `great` …).
     func isSuffixlessStreet(_ tokens: some Collection<Token>) -> Bool {
         guard let first = tokens.first(where: \.isWord), first.traits.contains(.startsSuffixlessStreet) else { return false }
-        return Vocabulary.suffixlessStreets.contains(tokens.filter(\.isWord).map(\.lower).joined(separator: " "))
+        return Vocabulary.suffixlessStreetKeys.contains(tokens.filter(\.isWord).map { Vocabulary.foldedSuffix($0.lower) }.joined(separator: " "))
     }
 
     /// Up to three plain words, none naming a venue: `Divisadero` in `UCSF Mt Zion 1600 Divisadero`.
@@ -94,6 +98,24 @@ extension AddressParser {
         if words.contains(where: \.isPlaceWord) { return false }
         return isSuffixlessStreet(words)
             || (words.count == 1 && Ordinals.value(of: words[0].lower) != nil)
+            || endsWithMisspeltSuffix(words) || isDirectionalStreet(words)
+    }
+
+    /// Two or more words, the last a street suffix with a slip in it: `Walter U Lum Plc`.
+    func endsWithMisspeltSuffix(_ words: [Token]) -> Bool {
+        guard words.count >= 2, let last = words.last else { return false }
+        return SuffixSpelling.abbreviation(ofMisspelt: last.lower, traits: last.traits) != nil
+    }
+
+    /// A directional and a name: `S. Van Ness`, `South Van Ness`. The name must be one or two
+    /// capitalised words on no list and no side of something, so `West Harbor` (a Publication 28
+    /// word), `North Beach` (a place word), `West End` and `East Bay` are not streets.
+    func isDirectionalStreet(_ words: [Token]) -> Bool {
+        guard (2...3).contains(words.count), words[0].traits.contains(.directional) else { return false }
+        return words.dropFirst().allSatisfy { word in
+            word.traits == [.letterOrDigit, .asciiLetter] && word.text.utf8.first.map { $0 >= 0x41 && $0 <= 0x5A } == true
+                && !Vocabulary.structureWords.contains(word.lower) && !Vocabulary.sideWords.contains(word.lower)
+        }
     }
 
     /// Whether one side of `X & Y` / `X at Y` / `X and Y` reads as a street, so the phrase is
@@ -119,6 +141,6 @@ extension AddressParser {
         if endsWithStreetSuffix(body) { return true }
         if words.count == 1 || isSuffixlessStreet(words) { return true }
         if words.contains(where: \.isPlaceWord) { return false }
-        return words.count <= 3
+        return words.count <= 3 || (words.count <= 5 && endsWithMisspeltSuffix(words))
     }
 }

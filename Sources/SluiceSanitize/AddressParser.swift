@@ -39,7 +39,12 @@ public struct AddressParser: Sendable {
             result.note(cleaned.isEmpty ? Note.empty : Note.noLocation)
             return result
         }
-        let pieces = splitLocations(tokens[...])
+        var pieces = splitLocations(tokens[...])
+        var listNote: String?
+        if pieces.count == 1, let listed = listedLocations(tokens[...]) {
+            pieces = listed.pieces
+            listNote = listed.note
+        }
         var result: ParsedAddress
         if pieces.count > 1 {
             let alternatives = pieces.map { piece in
@@ -52,6 +57,7 @@ public struct AddressParser: Sendable {
             result.alternatives = alternatives
             result.clean = alternatives.map(\.clean).joined(separator: "; ")
             result.note(Note.multipleLocations)
+            if let listNote { result.note(listNote) }
         } else {
             result = finished(parseOne(tokens[...]), from: tokens[...])
             result.raw = text
@@ -73,11 +79,12 @@ public struct AddressParser: Sendable {
     }
 
     /// Splits a string naming several locations: on `;`, then on an `and` or comma whose every
-    /// side is a complete location by itself (`Hyde St. at Greenwich and Hyde St. at Lombard`).
+    /// side is a complete location by itself (`Hyde St. at Greenwich and Hyde St. at Lombard`),
+    /// or a `/` between two addresses (`415 Lyon St/355 Lyon St`).
     func splitLocations(_ tokens: ArraySlice<Token>) -> [ArraySlice<Token>] {
-        // Most strings have no `;`, `,` or `and`: one location, and nothing to try.
+        // Most strings have no `;`, `,`, `/` or `and`: one location, and nothing to try.
         if tokens.contains(where: \.isWord),
-            !tokens.contains(where: { $0.isPunct(";") || $0.isPunct(",") || ($0.isWord && $0.lower == "and") })
+            !tokens.contains(where: { $0.isPunct(";") || $0.isPunct(",") || $0.isPunct("/") || ($0.isWord && $0.lower == "and") })
         {
             return [tokens]
         }
@@ -98,19 +105,30 @@ public struct AddressParser: Sendable {
             let token = piece[index]
             if token.isPunct("(") { depth += 1 }
             if token.isPunct(")") { depth = max(0, depth - 1) }
-            guard depth == 0, token.isWord else { continue }
-            if token.traits.contains(.betweenWord) || token.lower == "from" {
+            guard depth == 0 else { continue }
+            if token.isWord, token.traits.contains(.betweenWord) || token.lower == "from" || isSlashBetween(piece, at: index) {
                 betweenOpen = true
                 continue
             }
-            guard token.lower == "and" else { continue }
+            let isAnd = token.isWord && token.lower == "and"
+            // The address after a slash starts with its number, and the one before ends with a
+            // word (`2615 1/2 Gary Avenue` is a half number); not the slash of `b/w`.
+            let isSlash =
+                token.isPunct("/") && index > piece.startIndex && index + 1 < piece.endIndex && piece[index + 1].isNumber
+                && !piece[index - 1].isNumber && !isSlashBetween(piece, at: index - 1)
+            guard isAnd || isSlash else { continue }
             if betweenOpen {
-                betweenOpen = false
+                // `between Green and Union`: the `and` closes it.
+                if isAnd { betweenOpen = false }
                 continue
             }
             let left = piece[piece.startIndex..<index]
             let right = piece[(index + 1)...]
-            if isComplete(parseOne(left)), isComplete(parseOne(right)) {
+            // A slash joins streets far more often than locations: it splits two addresses only.
+            func splits(_ parsed: ParsedAddress) -> Bool {
+                isSlash ? parsed.kind == .streetAddress || parsed.kind == .addressRange : isComplete(parsed)
+            }
+            if splits(parseOne(left)), splits(parseOne(right)) {
                 return [left] + splitOnAnd(right)
             }
         }
@@ -181,4 +199,14 @@ public enum Note {
     public static let controlCharacters = "control_characters"
     /// More than one street address or place was found; the first is kept.
     public static let extraLocation = "extra_location"
+    /// `Near Point Lobos, El Camino Del Mar`, `Bayshore Blvd near Cesar Chavez`: the location is
+    /// beside what is named, not at it.
+    public static let near = "near"
+    /// `Balmy Alley off 24th St`: the first street leaves the second there (an alley, a court).
+    public static let off = "off"
+    /// `Taylor St, north of Jefferson St to end`: a direction from the corner; `place` keeps the words.
+    public static let directionFromCorner = "direction_from_corner"
+    /// `Sansome, Sacramento, and California`: streets listed without saying which cross; each pair
+    /// is one of the `alternatives`.
+    public static let streetList = "street_list"
 }

@@ -2,6 +2,15 @@ import SluiceCore
 
 /// The `address` object the stage writes: only the components found, in a fixed order.
 extension ParsedAddress {
+    /// The members an address object may have (`raw` and `kind` always): how the stage knows
+    /// its own earlier result when it runs again on its output.
+    public static let shape = ResultMember.Shape(
+        required: ["raw", "kind"],
+        optional: [
+            "clean", "place", "number", "number_to", "pre_dir", "street", "suffix", "post_dir", "unit", "cross_street", "cross_street_2",
+            "neighborhood", "city", "state", "zip", "key", "part", "parts", "alternatives", "notes",
+        ])
+
     /// The `address` object the stage writes: only the components found, in a fixed order.
     public var json: JSONValue {
         var members: [JSONMember] = []

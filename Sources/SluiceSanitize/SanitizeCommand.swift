@@ -1,6 +1,7 @@
 import SluiceCore
 
-/// `sluice-sanitize`: adds an `address` object, parsed from one free-text field, to every record.
+/// `sluice-sanitize`: adds an `address` object (or `--as NAME`), parsed from one free-text field,
+/// to every record.
 ///
 ///     sluice-sanitize --field locations --city "San Francisco" --state CA films.ndjson
 ///     // {"title":"Vertigo",…,"locations":"Mason & California Streets (Nob Hill)",
@@ -10,25 +11,26 @@ public struct SanitizeCommand: StageCommand, Sendable {
     public static let usage = Usage(
         name: "sluice-sanitize",
         overview: "turn free-text locations into clean, structured, matchable addresses",
-        synopsis: ["sluice-sanitize --field NAME [--city CITY] [--state ST] [--split] [--threads N] [FILE ...]"],
+        synopsis: ["sluice-sanitize --field NAME [--as NAME] [--city CITY] [--state ST] [--split] [--threads N] [FILE ...]"],
         options: [
             .value("field", "NAME", "the text field to parse (required); a dotted path reaches into objects"),
             .value("city", "CITY", "city to record when the text names none (e.g. \"San Francisco\")"),
             .value("state", "ST", "state to record when the text names none (e.g. CA)"),
             .flag("split", "emit one record per location when a string names several (address.part/parts)"),
             .value("threads", "N", "parse on N threads (1-64; default one per core, up to 8); the output is the same for any N"),
-        ],
+        ] + ResultMember.options(default: "address"),
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-sanitize --field locations --city \"San Francisco\" --state CA",
             "sluice-sanitize --field locations --split --rejects build/pipeline/02-sanitized.rejects.ndjson build/pipeline/01-fetched.ndjson",
             "sluice-sanitize --field locations --threads 2 build/pipeline/01-fetched.ndjson > build/pipeline/02-sanitized.ndjson",
+            "sluice-sanitize --field address --as parsed_address business.ndjson   (the input has its own 'address' field)",
         ],
         memory: "two batches of at most 1024 records (one being parsed, one being read): constant memory whatever the input size.",
         sections: [
             (
                 "OUTPUT",
                 """
-                  Each record is written unchanged with one member added (or replaced): "address", holding
+                  Each record is written unchanged with one member added: "address" (see FIELD NAMES), holding
                   raw, clean, kind, the components found (place, number, number_to, pre_dir, street, suffix,
                   post_dir, unit, cross_street, cross_street_2, neighborhood, city, state, zip), key,
                   alternatives (when the text names several locations) and notes. Suffixes, directionals
@@ -36,6 +38,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
                   (Third = 3rd) and street order (Mason & California = California and Mason).
                 """
             ),
+            ("FIELD NAMES", ResultMember.helpText(default: "address")),
             (
                 "KINDS (real SF Film Locations strings)",
                 """
@@ -59,6 +62,9 @@ public struct SanitizeCommand: StageCommand, Sendable {
                   parenthetical_address Epic Roasthouse (399 Embarcadero)
                   multiple_locations    Vallejo Street Garage; 766 Vallejo St.  (see alternatives, --split)
                   shared_suffix         Mason & California Streets
+                  street_list           Sansome, Sacramento, and California  (every pair a corner, in alternatives)
+                  near, off             Near Point Lobos, El Camino Del Mar   Balmy Alley off 24th St
+                  direction_from_corner Taylor St, north of Jefferson St to end  (place keeps the words)
                   unbalanced_parenthesis, control_characters, extra_location
                 """
             ),
@@ -70,6 +76,8 @@ public struct SanitizeCommand: StageCommand, Sendable {
     let split: Bool
     let threads: Int
     let inputs: [String]
+    /// Where the address goes: `address`, or `--as NAME`.
+    let member: ResultMember
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
         guard let field = arguments["field"], !field.isEmpty else { throw .usage("missing --field NAME (the text field to parse)") }
@@ -79,6 +87,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
         split = arguments.has("split")
         threads = try arguments.int("threads", default: StageContext.defaultThreads, range: 1...64)
         inputs = arguments.positionals
+        member = try ResultMember(arguments: arguments, default: "address", shape: ParsedAddress.shape)
     }
 
     /// The address for one record's field value (nil when the record has no such field).
@@ -106,7 +115,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
     static let memoCapacity = 4096
 
     public mutating func run(_ context: StageContext) throws {
-        try context.process(inputs, threads: threads, makeWorker: { SanitizeWorker(command: self) }) { lines in
+        try context.process(inputs, threads: threads, member: member, makeWorker: { SanitizeWorker(command: self) }) { lines in
             context.accounting.recordsOut += lines
             context.accounting.split += lines - 1
         }

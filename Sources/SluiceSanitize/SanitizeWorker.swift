@@ -1,7 +1,7 @@
 import SluiceCore
 
 /// Sanitize's work on one record, on any of `--threads` threads: the record with its `address`
-/// added (or one line per location with `--split`). It counts the lines it wrote.
+/// (or `--as` member) added (or one line per location with `--split`). It counts the lines it wrote.
 struct SanitizeWorker: RecordWorker {
     let command: SanitizeCommand
     /// The strings this worker parsed lately, with their addresses and JSON text.
@@ -14,7 +14,7 @@ struct SanitizeWorker: RecordWorker {
         let known = memo.entry(for: text, parse: command.parser.parse)
         guard command.split && known.address.alternatives.count > 1 else {
             // One line: the remembered JSON text, written once when the string was parsed.
-            record.write(adding: "address", to: &output) { $0.append(contentsOf: known.json) }
+            record.write(adding: command.member.name, to: &output) { $0.append(contentsOf: known.json) }
             output.append(0x0A)
             return 1
         }
@@ -25,7 +25,7 @@ struct SanitizeWorker: RecordWorker {
     func write(_ address: ParsedAddress, of record: NDJSONRecord, into output: inout [UInt8]) -> Int {
         let parts = command.parts(of: address)
         for part in parts {
-            record.write(adding: "address", to: &output) { part.writeJSON(to: &$0) }
+            record.write(adding: command.member.name, to: &output) { part.writeJSON(to: &$0) }
             output.append(0x0A)
         }
         return parts.count

@@ -58,11 +58,11 @@ public struct NormalizedStreet: Equatable, Sendable {
 ///     normalize("SOUTH VAN NESS AVE").key                // "s van ness ave"
 ///
 /// Choices: a leading "The" is dropped (`The Embarcadero` and `Embarcadero` are one street in
-/// every SF source); a leading `St`/`St.` followed by more words is Saint and a leading `Mt` is
-/// Mount; spelled-out and zero-padded ordinals become `3rd`; a final word is a suffix only when
-/// a name word precedes it (`Street` alone is a name) and it is one of the street types in
-/// `USPSTables.streetSuffixes` (`Golden Gate Park` keeps `Park` in its name, `Buena Vista`
-/// keeps `Vista`). Periods are dropped; apostrophes are
+/// every SF source); a leading `St`/`St.` followed by more words is Saint, a leading `Mt` is
+/// Mount and a leading `Ave` is Avenue (`Ave of the Palms`); spelled-out and zero-padded ordinals
+/// become `3rd`; a final word is a suffix only when a name word precedes it (`Street` alone is a
+/// name) and it is one of the street types in `USPSTables.streetSuffixes` (`Golden Gate Park`
+/// keeps `Park` in its name, `Buena Vista` keeps `Vista`). Periods are dropped; apostrophes are
 /// kept in `name` and removed from the keys.
 ///
 /// - Complexity: O(n) in the length of `text`.
@@ -122,6 +122,9 @@ public enum StreetNormalizer {
             switch words[0].lower {
             case "st": words[0] = Word(text: "Saint", lower: "saint")
             case "mt": words[0] = Word(text: "Mount", lower: "mount")
+            // `Ave of the Palms`: a name cannot start with a suffix, so this is the word Avenue.
+            case let first where first != "avenue" && words[0].traits.contains(.anySuffix) && USPSTables.suffixes[first] == "Ave":
+                words[0] = Word(text: "Avenue", lower: "avenue")
             default: break
             }
         }

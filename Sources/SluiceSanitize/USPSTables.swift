@@ -101,6 +101,14 @@ public enum USPSTables {
         return table
     }()
 
+    /// Each standard abbreviation (lowercase) → the suffix it stands for: `"plz"` → `"plaza"`,
+    /// so `Ferry Plz` and `Ferry Plaza` read the same as names.
+    public static let suffixNames: [String: String] = {
+        var table: [String: String] = [:]
+        for (name, abbreviation, _) in suffixRows where abbreviation.lowercased() != name { table[abbreviation.lowercased()] = name }
+        return table
+    }()
+
     /// Suffixes that, after a name, mark the words as a street in free text. The rest of C1
     /// (Park, Mission, Union, Green, Bridge, Center, Hill …) name places or are street names
     /// themselves in San Francisco (`Mission`, `Union`, `Green`), so they only count as a suffix

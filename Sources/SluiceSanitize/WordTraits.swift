@@ -93,7 +93,7 @@ struct WordTraits: OptionSet, Sendable, Hashable {
         add(USPSTables.directionals.keys, .directional)
         add(Vocabulary.pluralSuffixes.keys, .pluralSuffix)
         add(USPSTables.tensWords.keys, .tensWord)
-        add(Vocabulary.suffixlessStreets.compactMap { $0.split(separator: " ").first.map(String.init) }, .startsSuffixlessStreet)
+        add(Vocabulary.suffixlessStreetFirstWords, .startsSuffixlessStreet)
         func lastWords(_ names: some Sequence<String>) -> [String] { names.compactMap { $0.split(separator: " ").last.map(String.init) } }
         add(lastWords(Vocabulary.cityNames) + ["ca", "california"], .endsCityName)
         add(lastWords(USPSTables.states.keys), .endsStateName)

@@ -41,7 +41,10 @@ import Testing
         let result = try load.run(
             [db.path, "--table", "ads", "--references", "category_id:categories"], input: lines([#"{"id":1,"category_id":1}"#]))
         #expect(result.status == 65)
-        #expect(result.stderrText == "sluice-load: --references category_id:categories.id: there is no table 'categories' yet: load it first\n")
+        #expect(
+            result.stderrText
+                == "sluice-load: --references category_id:categories.id: there is no table 'categories' yet: load it first; nothing was committed: the database is as it was before the run\n"
+        )
         #expect(try LoadReliabilityTests.query(db.path, "SELECT count(*) FROM sqlite_schema WHERE name = 'ads'") == ["0"])
     }
 }

@@ -5,19 +5,11 @@ import Testing
 
 /// `scripts/pipeline.sh` (what `make pipeline` runs) over the real San Francisco data, with the
 /// test build's executables: every row arrives, and a re-run gives the same database content.
+/// The first run is `BundledPipeline`'s, shared with the report's tests.
 @Suite struct PipelineTests {
     static func runPipeline(into directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["scripts/pipeline.sh", Executable.binDirectory.path, directory.path]
-        process.currentDirectoryURL = Executable.packageRoot
-        let out = try TemporaryFile()
-        process.standardOutput = try FileHandle(forWritingTo: out.url)
-        process.standardError = try FileHandle(forWritingTo: out.url)
-        try process.run()
-        process.waitUntilExit()
-        let printed = String(decoding: try out.contents(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "pipeline failed: \(printed)")
+        let (status, printed) = try BundledPipeline.run(into: directory)
+        #expect(status == 0, "pipeline failed: \(printed)")
         return printed
     }
 
@@ -45,9 +37,7 @@ import Testing
     /// The three example queries of the README (`scripts/sf-queries.sql`) each find rows, and
     /// every film within 500 m of Coit Tower really is.
     @Test func theReadmeQueriesAnswer() throws {
-        let directory = try TemporaryDirectory()
-        _ = try PipelineTests.runPipeline(into: directory.url)
-        let database = try Database(path: directory.file("sf-film-locations.db").path, busyTimeoutMilliseconds: 1000)
+        let database = try Database(path: try BundledPipeline.output().file("sf-film-locations.db").path, busyTimeoutMilliseconds: 1000)
         let script = try String(contentsOf: Executable.packageRoot.appendingPathComponent("scripts/sf-queries.sql"), encoding: .utf8)
         let queries = script.components(separatedBy: ";\n").map { query in
             query.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")
@@ -67,8 +57,8 @@ import Testing
     }
 
     @Test func loadsEveryRowAndARerunGivesTheSameDatabase() throws {
-        let first = try TemporaryDirectory()
-        let summary = try PipelineTests.runPipeline(into: first.url)
+        let first = try BundledPipeline.output()
+        let summary = first.printed
         #expect(summary.contains("2084 in, 2084 out, 0 rejected"))
         let database = first.file("sf-film-locations.db").path
         let content = try PipelineTests.content(of: database)
@@ -80,8 +70,14 @@ import Testing
         let second = try TemporaryDirectory()
         _ = try PipelineTests.runPipeline(into: second.url)
         #expect(try PipelineTests.content(of: second.file("sf-film-locations.db").path) == content)
-        for stage in try FileManager.default.contentsOfDirectory(atPath: first.url.path) where stage.hasSuffix(".ndjson") {
+        for stage in try FileManager.default.contentsOfDirectory(atPath: first.directory.path) where stage.hasSuffix(".ndjson") {
             #expect(try Data(contentsOf: first.file(stage)) == Data(contentsOf: second.file(stage)), "\(stage) differs between runs")
+        }
+        // The report names its input files, which differ only by the directory.
+        for page in ["report.html", "places.geojson"] {
+            let firstText = try String(contentsOf: first.file(page), encoding: .utf8)
+            let secondText = try String(contentsOf: second.file(page), encoding: .utf8)
+            #expect(firstText.replacingOccurrences(of: first.directory.path, with: second.url.path) == secondText, "\(page) differs between runs")
         }
     }
 }

@@ -34,7 +34,7 @@ import Testing
         #expect(first.stdoutLines.last?.hasSuffix(#""provenance":{"source":"\#(StageBehaviourTests.filmsCSV.path)","row":2084}}"#) == true)
     }
 
-    @Test(arguments: ["sluice-fetch", "sluice-load"])
+    @Test(arguments: ["sluice-fetch", "sluice-load", "sluice-report"])
     func everyStageHasHelpAndAVersion(executable: String) throws {
         let help = try Executable(executable).run(["--help"])
         #expect(help.status == 0)

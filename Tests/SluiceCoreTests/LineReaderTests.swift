@@ -31,6 +31,25 @@ func texts(_ lines: [(text: [UInt8], number: Int, overlong: Bool, truncated: Boo
         #expect(try readLines([]).isEmpty)
     }
 
+    /// Only a last line that the input ends inside is unterminated: the mark of a cut stream.
+    @Test func marksALastLineWithoutNewlineAsUnterminated() throws {
+        func flags(_ text: String) throws -> [Bool] {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-lines-\(UUID().uuidString)")
+            try Data(text.utf8).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let reader = LineReader(fd: handle.fileDescriptor, bufferSize: 4)
+            var flags: [Bool] = []
+            while let line = try reader.nextLine() { flags.append(line.isUnterminated) }
+            return flags
+        }
+        #expect(try flags("a\nbcdefgh") == [false, true])
+        #expect(try flags("a\nb\n") == [false, false])
+        #expect(try flags("abc") == [true])
+        #expect(try flags("").isEmpty)
+    }
+
     @Test func dropsAByteOrderMarkOnTheFirstLineOnly() throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         #expect(try readLines(bom + Array("{}\n".utf8) + bom + Array("{}".utf8)).map(\.text) == [Array("{}".utf8), bom + Array("{}".utf8)])

@@ -30,18 +30,19 @@ import Testing
 
     /// Runs `LengthWorker` over `input` with each number of threads, keeping rejects when asked.
     /// The input is one file for all the runs, so that the rejects name the same source.
-    func run(_ input: [UInt8], threads: [Int], keepRejects: Bool = true) throws -> [Run] {
+    func run(_ input: [UInt8], threads: [Int], keepRejects: Bool = true, member: ResultMember? = nil) throws -> [Run] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let inputPath = directory.appendingPathComponent("in.ndjson").path
         try Data(input).write(to: URL(fileURLWithPath: inputPath))
         return try threads.map { count in
-            try run(inputPath, threads: count, keepRejects: keepRejects, outputPrefix: directory.appendingPathComponent("\(count)").path)
+            try run(
+                inputPath, threads: count, keepRejects: keepRejects, member: member, outputPrefix: directory.appendingPathComponent("\(count)").path)
         }
     }
 
-    func run(_ inputPath: String, threads: Int, keepRejects: Bool, outputPrefix: String) throws -> Run {
+    func run(_ inputPath: String, threads: Int, keepRejects: Bool, member: ResultMember? = nil, outputPrefix: String) throws -> Run {
         let outputPath = outputPrefix + ".out.ndjson"
         let rejectsPath = outputPrefix + ".rejects.ndjson"
         let context = StageContext(
@@ -49,7 +50,7 @@ import Testing
             maxLineBytes: 200, quiet: true, progress: Progress(stage: "test", enabled: false))
         var failure: String?
         do {
-            try context.process([inputPath], threads: threads, makeWorker: { LengthWorker() }) { lines in
+            try context.process([inputPath], threads: threads, member: member, makeWorker: { LengthWorker() }) { lines in
                 context.accounting.recordsOut += lines
                 context.accounting.split += lines - 1
             }
@@ -113,6 +114,51 @@ import Testing
         #expect(threaded.output == single.output)
         // Records 0…99 come before the first bad line; every 7th is written twice.
         #expect(threaded.output.split(separator: "\n").count == 100 + 15)
+    }
+
+    /// A last line cut mid-record is `truncated_line`, on any number of threads; the stage goes
+    /// on to the end and then has a failure to report. A whole last line without newline is fine.
+    @Test func aCutLastLineIsATruncatedLineAndFailsTheRun() throws {
+        var input = mixedInput(records: BatchLimit.records + 5)
+        input += Array(#"{"text":"cut sho"#.utf8)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputPath = directory.appendingPathComponent("in.ndjson").path
+        try Data(input).write(to: URL(fileURLWithPath: inputPath))
+        var outputs: [String] = []
+        for threads in [1, 2] {
+            let context = StageContext(
+                stage: "test", output: try ByteSink(path: directory.appendingPathComponent("\(threads).out").path),
+                rejects: try Rejects(stage: "test", path: directory.appendingPathComponent("\(threads).rejects").path), maxLineBytes: 200,
+                quiet: true, progress: Progress(stage: "test", enabled: false))
+            try context.process([inputPath], threads: threads, makeWorker: { LengthWorker() }) { context.accounting.recordsOut += $0 }
+            try context.output.flush()
+            try context.rejects.finish()
+            #expect(context.inputCut?.line == BatchLimit.records + 6)
+            #expect(context.inputCutFailure?.exitCode == .dataError)
+            let rejects = try String(contentsOfFile: directory.appendingPathComponent("\(threads).rejects").path, encoding: .utf8)
+            let last = try JSONParser.parse(String(rejects.split(separator: "\n").last ?? ""))
+            #expect(last["reason"] == .string("truncated_line"))
+            #expect(last["raw"] == .string(#"{"text":"cut sho"#))
+            outputs.append(try String(contentsOfFile: directory.appendingPathComponent("\(threads).out").path, encoding: .utf8))
+        }
+        #expect(outputs[0] == outputs[1])
+
+        let whole = try run(Array(#"{"text":"a"}"#.utf8), threads: [1])[0]
+        #expect(whole.accounting.recordsOut == 1 && whole.accounting.rejected == 0)
+    }
+
+    @Test func aRecordWhoseFieldTheResultWouldReplaceStopsTheStageThereEvenWithRejects() throws {
+        var input = mixedInput(records: 1_500)
+        let line = Array(input.split(separator: 0x0A, omittingEmptySubsequences: false)[1_099])
+        input.replaceSubrange(input.firstRange(of: line) ?? 0..<0, with: Array(#"{"text":"x","n":"mine"}"#.utf8))
+        let member = ResultMember(name: "n", shape: .init(required: ["length"], optional: []))
+        let runs = try run(input, threads: [1, 2], keepRejects: true, member: member)
+        #expect(runs[0].failure?.hasSuffix(":1100: error: " + (try withRecord(#"{"n":"mine"}"#) { member.conflict(in: $0) } ?? "")) == true)
+        #expect(runs[1].failure == runs[0].failure)
+        #expect(runs[1].output == runs[0].output)
+        #expect(runs[0].rejects.split(separator: "\n").count == 7)  // the bad lines before line 1100
     }
 
     @Test func emptyInputWritesNothing() throws {

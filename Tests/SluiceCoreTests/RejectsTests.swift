@@ -49,4 +49,24 @@ import Testing
             #expect(failure.message == "films.ndjson:42: error: invalid JSON: unexpected '}' at column 17")
         }
     }
+
+    /// A rejects file that cannot be written fails by name when synced, so that a stage that
+    /// commits can roll back rather than lose the line.
+    @Test func aFailedSyncNamesTheRejectsFile() throws {
+        let rejects = try Rejects(stage: "load", path: "/dev/full")
+        try rejects.reject(source: "in.ndjson", line: 3, reason: .invalidJSON, detail: "bad", raw: "{")
+        #expect(throws: IOFailure.self) { try rejects.sync() }
+        do {
+            try rejects.sync()
+        } catch let failure as IOFailure {
+            #expect(failure.message == "/dev/full: error: write failed: No space left on device")
+        }
+    }
+
+    @Test func syncingPipesAndDevicesThatCannotSyncSucceeds() throws {
+        let rejects = try Rejects(stage: "load", path: "/dev/null")
+        try rejects.reject(source: "in.ndjson", line: 3, reason: .invalidJSON, detail: "bad", raw: "{")
+        try rejects.sync()
+        #expect(rejects.count == 1)
+    }
 }

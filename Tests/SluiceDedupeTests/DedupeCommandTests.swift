@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceTestSupport
 import Testing
 
 @testable import SluiceDedupe
@@ -49,5 +50,32 @@ import Testing
         #expect(rules.map(\.text) == ["address.key:fingerprint", "geo:geohash7"])
         #expect(settings.threshold == 0.8 && !settings.termFrequency)
         #expect(usageError(["--compare", "a", "--block", "a", "--threshold", "2"]) == "option '--threshold' needs a number in 0.0...1.0, got '2'")
+    }
+
+    /// Runs the command on `input` and returns its output lines.
+    func run(_ arguments: [String], input: String) throws -> [String] {
+        try StageRun(DedupeCommand.self, arguments, input: input).lines
+    }
+
+    @Test func anInputFieldNamedLikeTheResultStopsTheStageAndAsKeepsBoth() throws {
+        let input = #"{"title":"Vertigo","dedupe":"keep me"}"# + "\n" + #"{"title":"Vertigo","dedupe":"and me"}"# + "\n"
+        for mode in ["--mark", "--merge"] {
+            do {
+                _ = try run(["--key", "title", mode], input: input)
+                Issue.record("the input's dedupe field was replaced")
+            } catch let failure as StageFailure {
+                #expect(failure.exitCode == .dataError)
+                #expect(failure.message.contains(":1: error: the record already has a field 'dedupe' (a string, not this stage's result)"))
+            }
+        }
+        let marked = try run(["--key", "title", "--as", "cluster"], input: input)
+        #expect(marked[0].hasPrefix(#"{"title":"Vertigo","dedupe":"keep me","cluster":{"cluster":""#))
+        #expect(marked[1].hasPrefix(#"{"title":"Vertigo","dedupe":"and me","cluster":{"cluster":""#))
+        // Its own output again: the stage's earlier result is replaced in place.
+        #expect(try run(["--key", "title", "--as", "cluster"], input: marked.joined(separator: "\n") + "\n") == marked)
+        let merged = try run(["--key", "title", "--merge", "--as", "cluster"], input: input)
+        #expect(merged.count == 1 && merged[0].contains(#""dedupe":"keep me","cluster":{"#))
+        let replaced = try run(["--key", "title", "--overwrite-field"], input: input)
+        #expect(replaced[0].hasPrefix(#"{"title":"Vertigo","dedupe":{"cluster":""#))
     }
 }

@@ -12,28 +12,28 @@ import Testing
         #expect(memo.count == 0)
     }
 
-    @Test func remembersTheBytesWrittenAndThePrecision() {
+    @Test func remembersTheBytesWrittenAndTheSummary() {
         var memo = AnswerMemo(limit: 10)
-        memo.remember(cityHall, kind: .address, geo: geo, precision: .place)
+        memo.remember(cityHall, kind: .address, geo: geo, summary: .init(precision: .place, score: 0.5))
         #expect(memo.answer(for: cityHall, kind: .address)?.geo == geo)
-        #expect(memo.answer(for: cityHall, kind: .address)?.precision == .place)
+        #expect(memo.answer(for: cityHall, kind: .address)?.summary.precision == .place)
     }
 
     @Test func anAddressObjectAndAFieldTextAreDifferentQuestions() {
         var memo = AnswerMemo(limit: 10)
-        memo.remember(cityHall, kind: .address, geo: geo, precision: .place)
+        memo.remember(cityHall, kind: .address, geo: geo, summary: .init(precision: .place, score: 0.5))
         #expect(memo.answer(for: cityHall, kind: .field) == nil)
         #expect(memo.answer(for: Array(#""City Hall""#.utf8), kind: .address) == nil)
     }
 
     @Test func forgetsEverythingAtTheLimit() {
         var memo = AnswerMemo(limit: 2)
-        memo.remember(Array("a".utf8), kind: .field, geo: geo, precision: .place)
-        memo.remember(Array("b".utf8), kind: .field, geo: geo, precision: .street)
+        memo.remember(Array("a".utf8), kind: .field, geo: geo, summary: .init(precision: .place, score: 0.5))
+        memo.remember(Array("b".utf8), kind: .field, geo: geo, summary: .init(precision: .street, score: 0.5))
         #expect(memo.count == 2)
-        memo.remember(Array("c".utf8), kind: .field, geo: geo, precision: .none)
+        memo.remember(Array("c".utf8), kind: .field, geo: geo, summary: .init(precision: .none, score: 0.5))
         #expect(memo.count == 1)
         #expect(memo.answer(for: Array("a".utf8), kind: .field) == nil)
-        #expect(memo.answer(for: Array("c".utf8), kind: .field)?.precision == Precision.none)
+        #expect(memo.answer(for: Array("c".utf8), kind: .field)?.summary.precision == Precision.none)
     }
 }

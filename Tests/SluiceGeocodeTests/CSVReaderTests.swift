@@ -72,6 +72,16 @@ import Testing
         }
     }
 
+    /// Found by `make fuzz` (csv-gazetteer): 19 or more digits overflowed the mantissa and
+    /// trapped, so a gazetteer with a long number crashed sluice-geocode.
+    @Test func numbersOfManyDigitsDoNotOverflow() {
+        let long = String(repeating: "1", count: 20)
+        let reader = CSVReader(Array(long.utf8))
+        #expect(reader.double(CSVReader.Field(range: 0..<20, quoted: false)) == Double(long))
+        #expect(plainPoints("1 \(long)") == nil)
+        #expect(plainPoints("-122.4 37.77492950000000000000001") == nil)
+    }
+
     @Test func writerQuotesOnlyWhenNeeded() throws {
         var out: [UInt8] = []
         CSVWriter.append(["plain", "a,b", "say \"x\"", ""], to: &out)

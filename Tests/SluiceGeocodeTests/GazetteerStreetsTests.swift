@@ -81,7 +81,7 @@ import Testing
         g.finish()
         // `Doc's Clock, 2575 Misison Street`
         #expect(g.streets(for: "Misison St").first?.method == "fuzzy_street(misison→mission)")
-        #expect(g.streets(for: "Misison St").first?.factor == 0.9)
+        #expect(g.streets(for: "Misison St").first?.factor == GeocodeScore.streetOneTypo)
         #expect(g.streets(for: "Msisoin St").isEmpty)
     }
 

@@ -29,18 +29,43 @@ import Testing
 
     @Test func filmReportCountsAndRanksUnmatched() throws {
         let ndjson = """
-            {"locations":"Coit Tower","geo":{"precision":"place"}}
-            {"locations":"Chinatown","geo":{"precision":"place","matched":"Chinatown (neighborhood)"}}
+            {"locations":"Coit Tower","geo":{"precision":"place","score":0.95}}
+            {"locations":"Chinatown","geo":{"precision":"place","score":0.3,"matched":"Chinatown (neighborhood)"}}
             {"locations":"Bay Bridge","geo":{"precision":"none"}}
             {"locations":"Bay Bridge","geo":{"precision":"none"}}
             {"locations":"","geo":{"precision":"none"}}
-            {"address":{"raw":"Lombard Street"},"geo":{"precision":"street"}}
+            {"address":{"raw":"Lombard Street"},"geo":{"precision":"street","score":0.75}}
             """
         let report = try GeocodeEval.films(ndjson: Array(ndjson.utf8), textField: "locations")
         #expect(report.total == 5)
         #expect(report.unmatched == ["Bay Bridge": 2])
-        #expect(report.betterThanStreet == 0.4)
+        #expect(report.scores == 2.0)
+        #expect(report.doubtful == 1)
         #expect(report.neighbourhoods == 1)
+        #expect(report.lines().contains("expected within 250 m (the sum of the scores): 2 (40.0%)"))
         #expect(report.lines().contains("  2  Bay Bridge"))
+    }
+
+    @Test func referenceReportMeasuresWhatUsersCareAbout() {
+        var samples: [GeocodeEval.Sample] = []
+        for index in 0..<12 {
+            samples.append(GeocodeEval.Sample(precision: .address, score: 0.99, error: Double(index), text: "a\(index)", matched: "m"))
+        }
+        samples.append(GeocodeEval.Sample(precision: .place, score: 0.6, error: 1500, text: "far", matched: "look-alike"))
+        samples.append(GeocodeEval.Sample(precision: .none, score: 0, error: nil, text: "lost", matched: ""))
+        let lines = GeocodeEval.referenceReport(samples)
+        #expect(lines.contains("within 250 m: 92.3% of answers, 85.7% of all strings"))
+        #expect(lines.contains("answers more than 1 km off with score >= 0.5: 1"))
+        #expect(lines.contains("  lost"))
+    }
+
+    @Test func smallCalibrationBucketsArePooledUpwards() {
+        let scores = [0.3, 0.6] + Array(repeating: 0.85, count: 9) + Array(repeating: 0.97, count: 12)
+        let samples = scores.map { GeocodeEval.Sample(precision: .place, score: $0, error: 10) }
+        let buckets = GeocodeEval.calibrationBuckets(samples)
+        #expect(buckets.map(\.samples.count) == [11, 12])
+        #expect(buckets.map(\.low) == [0, 0.95])
+        let (low, high) = GeocodeEval.wilson(10, 10)
+        #expect(low > 0.69 && low < 0.73 && high == 1)
     }
 }

@@ -43,7 +43,7 @@ import Testing
         for text in [
             "Mason & California Streets", "950 California St", "Grace Cathedral", "Mason & California Streets", "Fairmont Hotel (950 Mason)",
         ] {
-            #expect(geocoder.geocode(LocationText.parse(text), lookups: &lookups) == geocoder.geocode(LocationText.parse(text)), "\(text)")
+            #expect(geocoder.geocode(GeocodeQuery.reading(text), lookups: &lookups) == geocoder.geocode(GeocodeQuery.reading(text)), "\(text)")
         }
         #expect(!lookups.streets.isEmpty)
     }

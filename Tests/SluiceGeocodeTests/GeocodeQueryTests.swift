@@ -11,8 +11,8 @@ import Testing
         let query = GeocodeQuery(address: address)
         #expect(query.street == "Mason St")
         #expect(query.crossStreets == ["California St"])
-        #expect(query.otherPlaces == ["Nob Hill"])
-        #expect(query.fallbackText == "Mason & California Streets")
+        #expect(query.neighborhood == "Nob Hill")
+        #expect(query.text == "Mason & California Streets")
     }
 
     @Test func numberMayBeTextOrNumber() throws {
@@ -23,9 +23,26 @@ import Testing
         #expect(number.number == 950)
     }
 
-    @Test func unparsedFallsBackToTheTextParser() throws {
-        let query = GeocodeQuery(address: try JSONParser.parse(#"{"raw":"Broadway @ Jones","kind":"unparsed"}"#))
-        #expect(query.street == "Broadway" && query.crossStreets == ["Jones"])
+    @Test func unparsedTextIsTriedAsAPlaceName() throws {
+        let query = GeocodeQuery(address: try JSONParser.parse(#"{"raw":"Doc's Clock","kind":"unparsed"}"#))
+        #expect(query.place == "Doc's Clock" && query.street == nil)
+    }
+
+    @Test func aPlaceWithACommaIsANameThenWhereItIs() throws {
+        let query = GeocodeQuery(
+            address: try JSONParser.parse(
+                #"{"raw":"x","kind":"place","place":"Vaillancourt Fountain, Justin Herman Plaza","neighborhood":"Embarcadero"}"#))
+        #expect(query.place == "Vaillancourt Fountain")
+        #expect(query.otherPlaces == ["Justin Herman Plaza"])
+        #expect(query.neighborhood == "Embarcadero")
+    }
+
+    @Test func aFreeTextIsReadAsSanitizeReadsIt() {
+        let query = GeocodeQuery.reading("Vesuvio Café (255 Columbus Avenue)")
+        #expect(query.place == "Vesuvio Café" && query.number == 255 && query.street == "Columbus Ave")
+        let block = GeocodeQuery.reading("Grant Avenue between Clay and California")
+        #expect(block.street == "Grant Ave" && block.crossStreets.count == 2)
+        #expect(GeocodeQuery.reading("").isEmpty)
     }
 
     @Test func alternativesAreReadToo() throws {
@@ -38,17 +55,20 @@ import Testing
         #expect(query.alternatives[1].place == "Coit Tower")
     }
 
-    @Test func readingsThatAskTheSame() {
-        var query = GeocodeQuery(number: 2130, street: "Williams Ave", text: "2130 Williams Ave.")
-        query.fallbackText = query.text
-        #expect(LocationText.parse("2130 Williams Ave.").asksTheSame(as: query))
-        #expect(!LocationText.parse("2130 Williams Avenue").asksTheSame(as: query))
-        #expect(!GeocodeQuery(number: 2131, street: "Williams Ave", text: "2130 Williams Ave.").asksTheSame(as: query))
-        // Canonically equal is not enough: the bytes must be the same.
-        let composed = GeocodeQuery(place: "Caf\u{E9}", text: "Caf\u{E9}")
-        let decomposed = GeocodeQuery(place: "Cafe\u{301}", text: "Cafe\u{301}")
-        #expect(composed == decomposed)
-        #expect(!composed.asksTheSame(as: decomposed))
-        #expect(composed.asksTheSame(as: composed))
+    @Test func aPlacePhraseIsCutAtItsSeparators() {
+        #expect(GeocodeQuery.placeParts("Pioneer Park at Coit Tower") == ["Pioneer Park", "Coit Tower"])
+        #expect(GeocodeQuery.placeParts("de Young Museum/Golden Gate Park") == ["de Young Museum", "Golden Gate Park"])
+        #expect(GeocodeQuery.placeParts("Fulton Street in Golden Gate Park, SF") == ["Fulton Street", "Golden Gate Park", "SF"])
+        #expect(GeocodeQuery.placeParts("Coit Tower") == ["Coit Tower"])
+        #expect(GeocodeQuery.placeParts(" , ") == [])
+    }
+
+    @Test func aCornerOnlyNearThePlaceSaysSo() throws {
+        let near = GeocodeQuery(
+            address: try JSONParser.parse(
+                #"{"raw":"x","kind":"intersection","street":"Taylor","suffix":"St","cross_street":"Jefferson St","place":"north of Jefferson St to end","notes":["direction_from_corner"]}"#
+            ))
+        #expect(near.nearCorner && near.place == nil)
+        #expect(!GeocodeQuery.reading("Mason & California").nearCorner)
     }
 }

@@ -8,14 +8,14 @@ import Testing
 
     init() throws { geocoder = Geocoder(try TinyGazetteer.load()) }
 
-    func best(_ text: String) -> GeoMatch? { geocoder.geocode(LocationText.parse(text)).first }
+    func best(_ text: String) -> GeoMatch? { geocoder.geocode(GeocodeQuery.reading(text)).first }
 
     @Test func exactPointAddress() throws {
         let match = try #require(best("950 California Street"))
         #expect(match.precision == .address)
         #expect(match.method == "address_point")
         #expect(match.point == GeoPoint(lat: 37.79204, lon: -122.41006))
-        #expect(match.score == 0.98)
+        #expect(match.score == GeocodeScore.addressPoint)
     }
 
     @Test func betweenListedAddressesOnTheSameSide() throws {
@@ -67,11 +67,11 @@ import Testing
             segment,embarcadero,c|d,-122.3942 37.79487;-122.39386 37.79553
             """
         let geocoder = Geocoder(try Gazetteer.parse(Array(csv.utf8), source: "t.csv"))
-        let match = try #require(geocoder.geocode(LocationText.parse("Market St at Embarcadero")).first)
+        let match = try #require(geocoder.geocode(GeocodeQuery.reading("Market St at Embarcadero")).first)
         #expect(match.precision == .intersection)
         // "Embarcadero" is the street's exact key (a leading "The" is dropped by the normaliser).
         #expect(match.method == "intersection_nearest_points")
-        #expect(match.score == 0.8)
+        #expect(match.score == GeocodeScore.intersectionNear)
     }
 
     @Test func segmentIsTheMidpointOfItsTwoIntersections() throws {
@@ -93,7 +93,7 @@ import Testing
         let fuzzy = try #require(best("Chrissy Field"))
         #expect(fuzzy.method == "place_fuzzy")
         #expect(fuzzy.matched == "Crissy Field Center")
-        #expect(fuzzy.score < 0.75)
+        #expect(fuzzy.score < GeocodeScore.placeFuzzy)
     }
 
     @Test func aParkHoldingTheWholeNameBeatsTheStreetOfThatName() throws {
@@ -105,11 +105,11 @@ import Testing
             place,landmarks:1,Balmy Street Murals Tour,attraction,,,37.7518,-122.4120,
             """
         let geocoder = Geocoder(try Gazetteer.parse(Array(csv.utf8), source: "marina.csv"))
-        let green = try #require(geocoder.geocode(LocationText.parse("Marina Green")).first)
+        let green = try #require(geocoder.geocode(GeocodeQuery.reading("Marina Green")).first)
         #expect(green.precision == .place)
         #expect(green.matched == "Yacht Harbor and Marina Green")
         // `Balmy Alley` names no place whole: it is Balmy St, as a street.
-        let balmy = try #require(geocoder.geocode(LocationText.parse("Balmy Alley")).first)
+        let balmy = try #require(geocoder.geocode(GeocodeQuery.reading("Balmy Alley")).first)
         #expect(balmy.precision == .street)
         #expect(balmy.matched == "balmy st")
     }
@@ -117,19 +117,27 @@ import Testing
     @Test func neighbourhoodsScoreLowerAndSaySo() throws {
         let match = try #require(best("Nob Hill"))
         #expect(match.matched == "Nob Hill (neighborhood)")
-        #expect(match.score == 0.45)
+        #expect(match.score == GeocodeScore.neighbourhood)
+        // Standing in for a place in it that is not known, it is seldom where that place is.
+        let instead = try #require(best("Nowhere Cafe (Nob Hill)"))
+        #expect(instead.matched == "Nob Hill (neighborhood)")
+        #expect(instead.score == GeocodeScore.neighbourhoodInstead)
     }
 
-    @Test func streetAloneIsLowPrecision() throws {
+    @Test func aStreetAloneIsItsMiddleAndStandingInIsAGuess() throws {
         let match = try #require(best("Kearney Street"))
         #expect(match.precision == .street)
         #expect(match.method == "street_centre+fuzzy_street(kearney→kearny)")
-        #expect(match.score < 0.5)
+        #expect(match.score == GeocodeScore.street(length: 100, instead: false) * GeocodeScore.streetOneTypo)
+        // A number past every block: the street stands in for the address.
+        let instead = try #require(best("1200 Mason St"))
+        #expect(instead.precision == .street)
+        #expect(instead.score == GeocodeScore.street(length: 250, instead: true))
     }
 
     @Test func nothingMatchedSaysWhy() {
         #expect(best("Bay Bridge") == .none("no street, intersection or place matched 'Bay Bridge'"))
-        #expect(best("Lombard Street") == .none("street 'Lombard Street' is not in the gazetteer"))
+        #expect(best("Lombard Street") == .none("street 'Lombard St' is not in the gazetteer"))
         #expect(best("") == .none("empty location"))
     }
 
@@ -137,7 +145,7 @@ import Testing
         let match = try #require(best("Grace Cathedral (950 California Street)"))
         #expect(match.precision == .address)
         #expect(match.method == "address_point+place_agrees")
-        #expect(match.score == 1)
+        #expect(match.score == GeocodeScore.confirmed(GeocodeScore.addressPoint, by: GeocodeScore.placeExact))
     }
 
     @Test func placeAndAddressThatDisagreeSaySo() throws {
@@ -153,12 +161,52 @@ import Testing
         query.alternatives = [GeocodeQuery(number: 950, street: "California St")]
         let match = try #require(geocoder.geocode(query).first)
         #expect(match.method == "address_point+alternative")
-        #expect(match.score == 0.98 * 0.97)
+        #expect(match.score == GeocodeScore.addressPoint * GeocodeScore.alternative)
     }
 
-    @Test func streetScoreFallsWithLength() {
-        #expect(Geocoder.streetScore(length: 100) == 0.45)
-        #expect(Geocoder.streetScore(length: 20_000) < Geocoder.streetScore(length: 2_000))
-        #expect(Geocoder.streetScore(length: 1e9) == 0.1)
+    @Test func aNumberWithNoPointThatMissesThePlaceOnItsStreetIsTheSlip() throws {
+        // 901 Long St is only interpolated, 1.5 km along the street from Test Hall, which stands
+        // on it: the hall is kept, doubted by the number.
+        let csv = """
+            kind,name,category,number,street,left_from,left_to,right_from,right_to,nodes,lat,lon,points
+            segment,,,,long st,1,999,2,998,a|b,,,-122.42 37.78;-122.40 37.78
+            address,,,5,long st,,,,,,37.78005,-122.4199,
+            place,Test Hall,building,,,,,,,,37.7801,-122.4195,
+            place,Far Hall,building,,,,,,,,37.79,-122.43,
+            """
+        let geocoder = Geocoder(try Gazetteer.parse(Array(csv.utf8), source: "long.csv"))
+        let match = try #require(geocoder.geocode(GeocodeQuery.reading("Test Hall (901 Long Street)")).first)
+        #expect(match.matched == "Test Hall")
+        #expect(match.method == "place_exact+street_agrees")
+        #expect(match.note?.hasPrefix("interpolated '901 long st") == true)
+        #expect(match.score < GeocodeScore.placeExact)
+        // A place off the street is a look-alike: the address is kept, doubted.
+        let far = try #require(geocoder.geocode(GeocodeQuery.reading("Far Hall (901 Long Street)")).first)
+        #expect(far.precision == .interpolated && far.note != nil)
+        // A point address is real: it wins over the place.
+        #expect(try #require(geocoder.geocode(GeocodeQuery.reading("Far Hall (5 Long Street)")).first).precision == .address)
+    }
+
+    @Test func aStreetNamedAsThePlaceIsTheCorner() throws {
+        let match = try #require(best("Mason Street (California Street)"))
+        #expect(match.precision == .intersection)
+        #expect(match.matched == "mason st & california st")
+        #expect(match.score == GeocodeScore.intersection * GeocodeScore.nearCorner)
+    }
+
+    @Test func partsOfAPlaceNameSayWhereItIs() throws {
+        // `X at Y` where X is not known: Y, as a hint standing in.
+        let match = try #require(best("Nowhere Bench at Grace Cathedral"))
+        #expect(match.matched == "Grace Cathedral" && match.method == "place_exact+hint")
+        #expect(match.score == GeocodeScore.placeExact * GeocodeScore.hintInstead)
+    }
+
+    @Test func partsThatAgreeOrDisagreeMoveTheScore() {
+        #expect(GeocodeScore.confirmed(0.9, by: 0.5) == 0.95)
+        #expect(GeocodeScore.confirmed(0.99, by: 0.99) == 0.99)
+        // One of the two is wrong: a strong other part leaves little.
+        #expect(abs(GeocodeScore.despite(0.99, other: 0.95) - 0.0495 / 0.0595) < 1e-12)
+        #expect(GeocodeScore.despite(0.5, other: 0) == 0.5)
+        #expect(GeocodeScore.despite(0.7, other: 0.3) < 0.7)
     }
 }

@@ -22,8 +22,39 @@ import Testing
     @Test func fuzzyForgivesTyposAndExtraWords() throws {
         let typo = try #require(index.best("Chrissy Field"))
         #expect(typo.place == 0 && typo.how == .fuzzy)
-        let subset = try #require(index.best("Huntington Park"))
-        #expect(subset.place == 4)
+        let subset = try #require(index.best("Crissy Field"))
+        #expect(subset.place == 0)
+    }
+
+    @Test func aMatchNeedsTheRareWordsOfTheQuery() {
+        let parks = PlaceIndex(
+            [["Francisco Park"], ["St. Francis Wood"], ["Merced Branch Library"], ["Harrison Shell"], ["Alioto Mini Park"], ["Mini Park"]],
+            categories: ["park", "neighborhood", "library", "", "park", "park"])
+        // Only the common word found: no match at all.
+        #expect(parks.best("Candlestick Park") == nil)
+        #expect(parks.best("Westin St. Francis") == nil)
+        #expect(parks.best("Presidio Branch Library") == nil)
+        // One word of a longer name is not that name; most of it is.
+        #expect(parks.best("Harrison") == nil)
+        #expect(parks.best("Alioto Park")?.place == 4)
+    }
+
+    @Test func theKindOfPlaceMustAgree() {
+        let places = PlaceIndex(
+            [["Forest Hill"], ["Forest Hill Station"], ["Candlestick Park Sports Bar"], ["California Academy of Sciences"]],
+            categories: ["neighborhood", "station", "business", "museum"])
+        #expect(places.best("Forrest Hill Muni Station")?.place == 1)
+        #expect(places.kindAgreement(query: .station, place: 0) == PlaceIndex.otherKindShare)
+        #expect(places.kindAgreement(query: .station, place: 1) == 1)
+        #expect(places.kindAgreement(query: nil, place: 0) == 1)
+        #expect(places.best("Candlestick Park") == nil)
+        // A kind word in the place's own name agrees, whatever its category.
+        #expect(places.best("California Academy of Sciences")?.score == 1)
+    }
+
+    @Test func samePlaceNamesAreAllFound() {
+        let chain = PlaceIndex([["Starbucks"], ["Coit Tower"], ["Starbucks"]])
+        #expect(chain.search("Starbucks").map(\.place) == [0, 2])
     }
 
     @Test func aRepeatedWordCountsEachTime() {
@@ -44,8 +75,8 @@ import Testing
     @Test func numbersAreNeverFuzzy() {
         #expect(index.best("16th Avenue Steps") == nil)
         #expect(index.best("Avenue Steps") == nil)
-        // A house number in the query does not stop a name without numbers.
-        #expect(index.best("Coit Tower, 1 Telegraph Hill Blvd")?.place == 1)
+        // Numbers in the query must be in the name too: `Building #1` is not any building.
+        #expect(index.best("Coit Tower 1") == nil)
     }
 
     @Test func unknownOrEmptyFindsNothing() {

@@ -21,6 +21,37 @@ import Testing
 
     @Test func bSlashW() {
         #expect(parser.parse("Sacramento b/w Kearny and Montgomery").kind == .segment)
+        let grant = parser.parse("Grant b/t Clay and Washington")
+        #expect(grant.kind == .segment)
+        #expect(grant.street == "Grant")
+        #expect(grant.crossStreet == "Clay")
+        #expect(grant.crossStreet2 == "Washington")
+    }
+
+    @Test func fromThroughOrADash() {
+        let through = parser.parse("Polk St from Geary through Post")
+        #expect(through.kind == .segment)
+        #expect(through.crossStreet == "Geary")
+        #expect(through.crossStreet2 == "Post")
+        #expect(parser.parse("Polk St from Geary \u{2013} Post").crossStreet2 == "Post")
+    }
+
+    @Test func lowercaseXJoinsACorner() {
+        let corner = parser.parse("Mission x 24th")
+        #expect(corner.kind == .intersection)
+        #expect(corner.street == "Mission")
+        #expect(corner.crossStreet == "24th")
+        #expect(parser.parse("Malcolm X Academy").kind == .place)
+    }
+
+    @Test func intersectionOfWithAMisspeltSuffix() {
+        let corner = parser.parse("Intersection of Clay St. and Walter U Lum Plc")
+        #expect(corner.kind == .intersection)
+        #expect(corner.street == "Clay")
+        #expect(corner.crossStreet == "Walter U Lum Pl")
+        let address = parser.parse("The End Up, 401 6th Streeet")
+        #expect(address.street == "6th")
+        #expect(address.suffix == "St")
     }
 
     @Test func placesJoinedByAndAreNotCorners() {
@@ -115,6 +146,15 @@ import Testing
         #expect(address.place == "Café Picaro")
         #expect(address.number == "3120")
         #expect(parser.parse("Bimbo's 365 Club").kind == .place)
+        // After a venue word, only a street with its suffix makes the number a house number.
+        let police = parser.parse("Central Police Station 766 Vallejo Street")
+        #expect(police.kind == .streetAddress)
+        #expect(police.place == "Central Police Station")
+        #expect(police.number == "766")
+        #expect(police.street == "Vallejo")
+        #expect(police.suffix == "St")
+        #expect(parser.parse("Fire Station 38").kind == .place)
+        #expect(parser.parse("Pier 70 Illinois St").kind != .streetAddress)
     }
 
     @Test func notACornerFallsThroughToTheOtherRules() {

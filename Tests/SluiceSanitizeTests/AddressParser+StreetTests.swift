@@ -33,6 +33,43 @@ import Testing
         #expect(!parser.isStreetSide(tokens("The Juice"), numbered: false))
     }
 
+    @Test func aMisspeltSuffixMakesAStreetSide() {
+        #expect(parser.isStreetSide(tokens("Walter U Lum Plc"), numbered: false))
+        #expect(!parser.isStreetSide(tokens("Walter U Lum Plaque"), numbered: false))
+        #expect(parser.street(tokens("Walter U Lum Plc")).display == "Walter U Lum Pl")
+        // One word is a name, whatever it looks like.
+        #expect(parser.street(tokens("Plc")).display == "Plc")
+    }
+
+    @Test func directionalAndName() {
+        for text in ["S. Van Ness", "South Van Ness"] {
+            let street = parser.parse(text)
+            #expect(street.kind == .street)
+            #expect(street.preDir == "S")
+            #expect(street.street == "Van Ness")
+            #expect(street.suffix == nil)
+        }
+        #expect(parser.parse("West Harbor").kind == .place)
+        #expect(parser.parse("North Beach").kind == .place)
+        #expect(parser.parse("West side").kind == .place)
+        #expect(parser.parse("West End").kind == .place)
+        #expect(parser.parse("East Bay").kind == .place)
+    }
+
+    @Test func suffixlessStreetsWrittenWithASuffixWord() {
+        let palms = parser.parse("Ave of the Palms")
+        #expect(palms.kind == .street)
+        #expect(palms.mainStreet?.key == "avenue of the palms")
+        let island = parser.parse("Treasure Island, Building #1, Ave of the Palms")
+        #expect(island.kind == .street)
+        #expect(island.neighborhood == "Treasure Island")
+        #expect(island.place == "Building #1")
+        #expect(island.mainStreet?.nameKey == "avenue of the palms")
+        let corner = parser.parse("26th Ave and El Camino Del mar")
+        #expect(corner.kind == .intersection)
+        #expect(corner.crossStreet == "El Camino Del Mar")
+    }
+
     @Test func pluralSuffixFillsTheOtherStreet() {
         #expect(parser.street(tokens("Heron"), plural: "Aly").display == "Heron Aly")
         #expect(parser.sharedSuffix(tokens("Berwick Alleys")) == "Aly")

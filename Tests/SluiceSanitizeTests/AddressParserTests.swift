@@ -134,6 +134,19 @@ import Testing
         let comma = parser.parse("Bush between Jones and Powell, Mason between Pine and Sutter")
         #expect(comma.alternatives.map(\.kind) == [.segment, .segment])
         #expect(parser.parse("20th and Folsom Streets").alternatives.isEmpty)
+        let slash = parser.parse("415 Lyon St/355 Lyon St")
+        #expect(slash.alternatives.map(\.key) == ["415 lyon", "355 lyon"])
+        // A slash between corners joins streets, not locations.
+        #expect(parser.parse("North Beach: Kearny/Vallejo, Kearny/Broadway, Broadway/Columbus").alternatives.count == 3)
+        #expect(parser.parse("Sacramento b/w Kearny and Montgomery").alternatives.isEmpty)
+        #expect(parser.parse("2615 1/2 Gary Avenue, Dodge City, KS 67801").alternatives.isEmpty)
+    }
+
+    @Test func theLastOfAListAfterAComma() {
+        let front = parser.parse("Mission St., Embarcadero, and Front between Clay and Market")
+        #expect(front.kind == .segment)
+        #expect(front.street == "Front")
+        #expect(front.crossStreet == "Clay")
     }
 
     @Test func noneAndJunk() {

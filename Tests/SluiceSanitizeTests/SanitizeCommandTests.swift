@@ -1,5 +1,6 @@
 import Foundation
 import SluiceCore
+import SluiceTestSupport
 import Testing
 
 @testable import SluiceSanitize
@@ -7,20 +8,8 @@ import Testing
 @Suite struct SanitizeCommandTests {
     /// Runs the command on `input` lines and returns its output lines and accounting.
     func run(_ arguments: [String], input: String) throws -> (lines: [String], accounting: Accounting) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sanitize-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let inputPath = directory.appendingPathComponent("in.ndjson").path
-        let outputPath = directory.appendingPathComponent("out.ndjson").path
-        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-        var command = try SanitizeCommand(arguments: ParsedArguments(arguments + [inputPath], options: SanitizeCommand.usage.allOptions))
-        let context = StageContext(
-            stage: "sluice-sanitize", output: try ByteSink(path: outputPath), rejects: try Rejects(stage: "sanitize", path: nil),
-            maxLineBytes: 1 << 20, quiet: true, progress: Progress(stage: "sluice-sanitize", enabled: false))
-        try command.run(context)
-        try context.output.flush()
-        let output = try String(contentsOfFile: outputPath, encoding: .utf8)
-        return (output.split(separator: "\n").map(String.init), context.accounting)
+        let run = try StageRun(SanitizeCommand.self, arguments, input: input)
+        return (run.lines, run.accounting)
     }
 
     @Test func addsAddressAndKeepsTheRecordByteForByte() throws {
@@ -92,5 +81,24 @@ import Testing
     @Test func outputIsDeterministic() throws {
         let input = #"{"locations":"Hyde St. at Greenwich and Hyde St. at Lombard"}"# + "\n" + #"{"locations":"1158-70 Montgomery Street"}"# + "\n"
         #expect(try run(["--field", "locations"], input: input).lines == run(["--field", "locations"], input: input).lines)
+    }
+
+    @Test func anInputFieldNamedLikeTheResultStopsTheStageAndAsKeepsBoth() throws {
+        let line = #"{"name":"Cafe","address":"766 Vallejo St.","provenance":{"source":"shops.csv","row":1}}"#
+        do {
+            _ = try run(["--field", "address", "--threads", "2"], input: line + "\n")
+            Issue.record("the input's address field was replaced")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(failure.message.contains(":1: error: the record already has a field 'address' (a string, not this stage's result)"))
+            #expect(failure.message.hasSuffix("name the result with --as NAME, or replace the field with --overwrite-field"))
+        }
+        let (lines, accounting) = try run(["--field", "address", "--as", "parsed"], input: line + "\n")
+        #expect(lines.count == 1 && accounting.recordsOut == 1)
+        #expect(lines[0].hasPrefix(String(line.dropLast()) + #","parsed":{"raw":"766 Vallejo St.","clean":"766 Vallejo St""#))
+        // Run again on its own output, the stage replaces its own result in place.
+        #expect(try run(["--field", "address", "--as", "parsed"], input: lines[0] + "\n").lines == lines)
+        let replaced = try run(["--field", "address", "--overwrite-field"], input: line + "\n").lines
+        #expect(replaced[0].hasPrefix(#"{"name":"Cafe","address":{"raw":"766 Vallejo St.""#))
     }
 }

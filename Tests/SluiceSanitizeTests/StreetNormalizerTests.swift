@@ -27,6 +27,14 @@ import Testing
         #expect(StreetNormalizer.normalize("SAINT FRANCIS BLVD") == street)
     }
 
+    @Test func leadingAveIsAvenue() {
+        #expect(StreetNormalizer.normalize("Ave of the Palms").key == "avenue of the palms")
+        #expect(StreetNormalizer.normalize("AVENUE OF THE PALMS").key == "avenue of the palms")
+        #expect(StreetNormalizer.normalize("Av. B").name == "Avenue B")
+        // A suffix at the end stays one.
+        #expect(StreetNormalizer.normalize("Grand Ave").suffix == "Ave")
+    }
+
     @Test func bareNameHasNoSuffix() {
         let mason = StreetNormalizer.normalize("MASON")
         #expect(mason.key == "mason")

@@ -23,24 +23,26 @@ extension StageContext {
 
     /// Reads the inputs as `forEachRecord` does, has a worker turn every good record into output
     /// lines, writes them in input order, and calls `tally` (on this thread) with what the worker
-    /// said.
+    /// said. With a `member`, a record whose field the result would replace stops the stage at
+    /// that record (see `ResultMember`).
     ///
     /// On more than one thread, lines are gathered in batches: while `threads` workers check and
     /// process one batch, this thread reads the next and writes the one before. Output, rejects
     /// and counts are byte-identical to a run on one thread; memory is two batches (at most
     /// `BatchLimit.records` lines or about `BatchLimit.bytes` each).
     public func process<Worker: RecordWorker>(
-        _ inputs: [String], threads: Int, makeWorker: () -> Worker, tally: (Worker.Tally) -> Void
+        _ inputs: [String], threads: Int, member: ResultMember? = nil, makeWorker: () -> Worker, tally: (Worker.Tally) -> Void
     ) throws {
         guard threads > 1 else {
             var worker = makeWorker()
-            try forEachRecord(in: inputs) { record, _ in
+            try forEachRecord(in: inputs) { record, location in
+                try member?.check(record, at: location)
                 tally(worker.process(record, into: &output.buffer))
                 try output.flushIfFull()
             }
             return
         }
-        let pool = WorkerPool((0..<threads).map { _ in makeWorker() })
+        let pool = WorkerPool((0..<threads).map { _ in makeWorker() }, member: member)
         for input in inputs.isEmpty ? ["-"] : inputs {
             let (fd, name) = try StageContext.openInput(input)
             defer { if fd != 0 { close(fd) } }
@@ -91,7 +93,9 @@ extension StageContext {
                 case .overlong:
                     try batch.withLine(entry) { try rejectOverlong($0, source: source) }
                 case .rejected(let error):
-                    try batch.withLine(entry) { try reject($0, source: source, reason: error.reason, detail: error.detail) }
+                    try batch.withLine(entry) { try reject($0, source: source, error) }
+                case .conflict(let detail):
+                    throw StageFailure.data(source: source, line: entry.number, detail)
                 }
             }
         }
@@ -105,6 +109,8 @@ final class ShareResult<Tally>: @unchecked Sendable {
         case processed(Range<Int>, Tally)
         case overlong
         case rejected(RecordError)
+        /// The result would replace one of the record's fields: the stage stops here.
+        case conflict(String)
     }
 
     var output: [UInt8] = []
@@ -127,6 +133,7 @@ final class RecordBatch<Tally>: @unchecked Sendable {
         var length: Int
         var isOverlong: Bool
         var isTruncated: Bool
+        var isUnterminated: Bool
     }
 
     var bytes: [UInt8] = []
@@ -144,7 +151,9 @@ final class RecordBatch<Tally>: @unchecked Sendable {
         let start = bytes.count
         bytes.append(contentsOf: line.bytes)
         entries.append(
-            Entry(range: start..<bytes.count, number: line.number, length: line.length, isOverlong: line.isOverlong, isTruncated: line.isTruncated))
+            Entry(
+                range: start..<bytes.count, number: line.number, length: line.length, isOverlong: line.isOverlong,
+                isTruncated: line.isTruncated, isUnterminated: line.isUnterminated))
     }
 
     /// The entry as the reader gave it, for the rejects; its bytes are valid only inside `body`.
@@ -153,7 +162,7 @@ final class RecordBatch<Tally>: @unchecked Sendable {
             try body(
                 Line(
                     bytes: UnsafeBufferPointer(rebasing: all[entry.range]), number: entry.number, isOverlong: entry.isOverlong,
-                    isTruncated: entry.isTruncated, length: entry.length))
+                    isTruncated: entry.isTruncated, length: entry.length, isUnterminated: entry.isUnterminated))
         }
     }
 }
@@ -184,8 +193,10 @@ class ThreadSlots<Element>: @unchecked Sendable {
 /// done (the group waited for) before the next batch starts.
 final class WorkerPool<Worker: RecordWorker>: ThreadSlots<Worker>, @unchecked Sendable {
     var workers: UnsafeMutablePointer<Worker> { slots }
+    let member: ResultMember?
 
-    init(_ workers: [Worker]) {
+    init(_ workers: [Worker], member: ResultMember?) {
+        self.member = member
         super.init(workers, label: "sluice.record-workers")
     }
 
@@ -213,6 +224,10 @@ final class WorkerPool<Worker: RecordWorker>: ThreadSlots<Worker>, @unchecked Se
                 }
                 do throws(RecordError) {
                     let record = try NDJSONRecord(UnsafeBufferPointer(rebasing: all[entry.range]))
+                    if let conflict = member?.conflict(in: record) {
+                        result.outcomes.append(.conflict(conflict))
+                        continue
+                    }
                     let start = result.output.count
                     let tally = workers[index].process(record, into: &result.output)
                     result.outcomes.append(.processed(start..<result.output.count, tally))

@@ -14,6 +14,8 @@ public enum Stage {
     public static func main<Command: StageCommand>(_ command: Command.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         // A closed pipe must surface as EPIPE on write (a quiet stop), not kill us.
         signal(SIGPIPE, SIG_IGN)
+        // Before any file is opened: a closed stdout's descriptor must not go to the rejects file.
+        StandardStreams.secure()
         let usage = Command.usage
         let name = usage.name
         do {
@@ -27,6 +29,11 @@ public enum Stage {
                 exit(ExitCode.ok.rawValue)
             }
             var instance = try Command(arguments: parsed)
+            if StandardStreams.outputWasClosed, Command.writesRecords {
+                // Writing nowhere would drop every record without a word.
+                throw StageFailure(
+                    .ioError, "<stdout>: error: standard output is closed (>&-): the records would be lost; send them to /dev/null to discard them")
+            }
             let context = StageContext(
                 stage: name,
                 output: ByteSink(fd: 1),
@@ -47,6 +54,8 @@ public enum Stage {
             }
             context.progress.finish()
             if !context.quiet { Diagnostic.print(name, context.accounting.summary) }
+            // An input cut short: what could be done is done and counted, but the run is not whole.
+            if let failure = context.inputCutFailure { throw failure }
             exit(ExitCode.ok.rawValue)
         } catch {
             exit(report(error, name: name).rawValue)
@@ -65,7 +74,7 @@ public enum Stage {
         case is BrokenPipe:
             return .ok
         case let failure as IOFailure:
-            Diagnostic.print(name, "error: \(failure)")
+            Diagnostic.print(name, failure.message)
             return .ioError
         case let failure as CocoaError where failure.isFileError:
             // Foundation's file reading (the tools' labelled data and reports).

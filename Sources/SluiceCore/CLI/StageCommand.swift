@@ -8,4 +8,11 @@ public protocol StageCommand {
     /// Does the work, writing records to `context.output` and counting them in
     /// `context.accounting`.
     mutating func run(_ context: StageContext) throws
+    /// Whether the stage writes its records to stdout (all but `sluice-load` do); a stage that
+    /// does refuses to start when stdout is closed.
+    static var writesRecords: Bool { get }
+}
+
+extension StageCommand {
+    public static var writesRecords: Bool { true }
 }

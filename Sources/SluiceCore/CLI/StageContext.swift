@@ -17,6 +17,9 @@ public final class StageContext {
     public let quiet: Bool
     /// Input bytes read by finished inputs, for progress across several files.
     var bytesDone = 0
+    /// Where an input ended in the middle of a line (kept in the rejects as `truncated_line`):
+    /// the stage finishes, then fails, since its input was not whole.
+    public private(set) var inputCut: Location?
 
     public init(stage: String, output: ByteSink, rejects: Rejects, maxLineBytes: Int, quiet: Bool, progress: Progress) {
         self.stage = stage
@@ -39,7 +42,12 @@ public final class StageContext {
 
     /// Opens an input for reading: a path, or `-` for stdin. A missing file exits 66.
     public static func openInput(_ path: String) throws(StageFailure) -> (fd: Int32, name: String) {
-        if path == "-" { return (0, "<stdin>") }
+        if path == "-" {
+            guard !StandardStreams.inputWasClosed else {
+                throw StageFailure(.noInput, "<stdin>: cannot read: standard input is closed (<&-); give the input as a file or pipe it in")
+            }
+            return (0, "<stdin>")
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code: ExitCode = errno == ENOENT ? .noInput : .ioError
@@ -79,7 +87,7 @@ public final class StageContext {
             do {
                 record = try NDJSONRecord(line.bytes)
             } catch {
-                try reject(line, source: name, reason: error.reason, detail: error.detail)
+                try reject(line, source: name, error)
                 continue
             }
             try body(record, Location(source: name, line: line.number))
@@ -89,6 +97,28 @@ public final class StageContext {
     func rejectOverlong(_ line: Line, source: String) throws {
         try reject(
             line, source: source, reason: .lineTooLong, detail: "line too long: \(line.length) bytes, more than --max-line-bytes \(maxLineBytes)")
+    }
+
+    /// Rejects a line that is not a record. The last line of an input that has no newline and
+    /// does not parse was cut short (`head -c`, a writer killed mid-line): it is rejected as
+    /// `truncated_line`, and the stage will fail once done, since its input was not whole.
+    func reject(_ line: Line, source: String, _ error: RecordError) throws {
+        guard line.isUnterminated else { return try reject(line, source: source, reason: error.reason, detail: error.detail) }
+        try reject(line, source: source, reason: .truncatedLine, detail: StageContext.truncatedDetail(error, length: line.length))
+        inputCut = Location(source: source, line: line.number)
+    }
+
+    static func truncatedDetail(_ error: RecordError, length: Int) -> String {
+        "truncated line: the input ends in the middle of this line (\(length) bytes, no newline; \(error.detail)): the stream was cut short"
+    }
+
+    /// The failure a stage ends with when an input was cut short, once everything else is done.
+    public var inputCutFailure: StageFailure? {
+        inputCut.map { cut in
+            StageFailure.data(
+                source: cut.source, line: cut.line,
+                "the input was cut short in the middle of this line (kept in the rejects as truncated_line), so whatever followed it is missing")
+        }
     }
 
     func reject(_ line: Line, source: String, reason: RejectReason, detail: String) throws {

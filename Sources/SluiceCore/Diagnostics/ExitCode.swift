@@ -18,11 +18,12 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     public static let helpText = """
           0   success (also when the reader of stdout closes early, as `| head` does)
           64  usage error: unknown option, missing or bad option value
-          65  data error: a malformed record (without --rejects) or a malformed auxiliary file
+          65  data error: a malformed record (without --rejects), an input cut short in mid-line,
+              or a malformed auxiliary file
           66  an input file or URL does not exist
           69  a remote source is unreachable or answered with an error
           70  internal error (a bug: please report it)
-          74  I/O error: reading, writing or the database failed
+          74  I/O error: reading, writing or the database failed, or stdout is closed (>&-)
         """
 }
 

@@ -14,6 +14,8 @@ public struct RejectReason: RawRepresentable, Hashable, Sendable, CustomStringCo
     public static let notAnObject = RejectReason(rawValue: "not_an_object")
     /// Arrays or objects nested too deeply.
     public static let tooDeep = RejectReason(rawValue: "too_deep")
+    /// The input ends inside this line (no newline) and the line does not parse: it was cut.
+    public static let truncatedLine = RejectReason(rawValue: "truncated_line")
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public struct RejectReason: RawRepresentable, Hashable, Sendable, CustomStringCo
         case .lineTooLong: "line too long"
         case .notAnObject: "not an object"
         case .tooDeep: "nested too deeply"
+        case .truncatedLine: "truncated line"
         default: rawValue.replacingUnderscores()
         }
     }
@@ -31,6 +34,8 @@ public struct RejectReason: RawRepresentable, Hashable, Sendable, CustomStringCo
           invalid_json    the line is not JSON          invalid_utf8   bytes that are not UTF-8
           line_too_long   longer than --max-line-bytes  not_an_object  JSON, but not an object
           too_deep        nested deeper than 256 levels
+          truncated_line  the input ends inside an unfinished last line: it was cut short, so the stage
+                          finishes, then exits 65 (sluice-load then commits nothing)
         """
 }
 

@@ -59,4 +59,10 @@ public final class Rejects {
     public func finish() throws {
         try sink?.flush()
     }
+
+    /// Writes out and syncs the rejects so far: a stage that commits (sluice-load) calls it
+    /// before each commit, so no committed run can have lost its rejected lines.
+    public func sync() throws {
+        try sink?.sync()
+    }
 }

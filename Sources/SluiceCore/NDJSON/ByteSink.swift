@@ -8,17 +8,23 @@
 /// it flushes in 64 KiB writes. One per output, because per-line writes were ~25× slower.
 ///
 /// A closed pipe (EPIPE, the reader of `| head` has gone) throws `BrokenPipe`, which the entry
-/// point turns into a quiet, successful exit.
+/// point turns into a quiet, successful exit. Any other failed write throws an `IOFailure`
+/// naming the file.
 public final class ByteSink {
     public var buffer: [UInt8] = []
     let fd: Int32
+    /// The file's path, or `<stdout>`: what an error message names.
+    public let name: String
     let ownsDescriptor: Bool
     let flushThreshold = 1 << 16
     /// Bytes written so far (flushed or not).
     public private(set) var bytesWritten = 0
+    /// Bytes written to the file since the last `sync()`.
+    var unsynced = 0
 
-    public init(fd: Int32, ownsDescriptor: Bool = false) {
+    public init(fd: Int32, name: String = "<stdout>", ownsDescriptor: Bool = false) {
         self.fd = fd
+        self.name = name
         self.ownsDescriptor = ownsDescriptor
         buffer.reserveCapacity(flushThreshold * 2)
     }
@@ -29,7 +35,7 @@ public final class ByteSink {
         guard fd >= 0 else {
             throw StageFailure(.ioError, "\(path): cannot create: \(String(cString: strerror(errno)))")
         }
-        self.init(fd: fd, ownsDescriptor: true)
+        self.init(fd: fd, name: path, ownsDescriptor: true)
     }
 
     deinit {
@@ -61,12 +67,27 @@ public final class ByteSink {
                 if n < 0 {
                     if errno == EINTR { continue }
                     if errno == EPIPE { throw BrokenPipe() }
-                    throw IOFailure(errno: errno, operation: "write")
+                    throw IOFailure(errno: errno, operation: "write", path: name)
                 }
                 offset += n
             }
         }
         bytesWritten += buffer.count
+        unsynced += buffer.count
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, then has the system put what was written on disk (`fsync`), so that a database
+    /// commit made afterwards can never outlive these lines. Devices and pipes that cannot be
+    /// synced (`/dev/stderr`, a FIFO) count as synced.
+    public func sync() throws {
+        try flush()
+        guard unsynced > 0 else { return }
+        while fsync(fd) != 0 {
+            if errno == EINTR { continue }
+            if errno == EINVAL || errno == ENOTSUP || errno == EROFS { break }
+            throw IOFailure(errno: errno, operation: "fsync", path: name)
+        }
+        unsynced = 0
     }
 }

@@ -17,6 +17,9 @@ public struct Line {
     public var isTruncated: Bool
     /// The full length of the line in bytes, including any part not kept.
     public var length: Int
+    /// The input ended before this line's newline: the last line of a file written without one,
+    /// or of a stream that was cut short (`head -c`, a writer killed mid-line).
+    public var isUnterminated = false
 
     /// True for an empty line or one of spaces and tabs only.
     public var isBlank: Bool {
@@ -75,7 +78,8 @@ public final class LineReader {
             }
             if atEOF {
                 guard start < end else { return nil }
-                let line = makeLine(from: start, to: end, length: end - start)
+                var line = makeLine(from: start, to: end, length: end - start)
+                line.isUnterminated = true
                 start = end
                 scanned = end
                 return line
@@ -137,7 +141,8 @@ public final class LineReader {
             }
             length += n
         }
-        let line = makeLine(from: 0, to: kept, length: length, truncated: true)
+        var line = makeLine(from: 0, to: kept, length: length, truncated: true)
+        line.isUnterminated = atEOF
         start = kept
         scanned = kept
         return line
@@ -179,11 +184,17 @@ public final class LineReader {
 public struct IOFailure: Error, Sendable, CustomStringConvertible {
     public var code: Int32
     public var operation: String
+    /// The file it happened to, when known: the entry point names it in the message.
+    public var path: String?
 
-    public init(errno code: Int32, operation: String) {
+    public init(errno code: Int32, operation: String, path: String? = nil) {
         self.code = code
         self.operation = operation
+        self.path = path
     }
 
     public var description: String { "\(operation) failed: \(String(cString: strerror(code)))" }
+
+    /// `r.ndjson: error: write failed: No space left on device`, compiler-style.
+    public var message: String { (path.map { Diagnostic.location($0, nil) } ?? "") + "error: \(self)" }
 }

@@ -10,6 +10,7 @@ extension GazetteerBuilder {
             let table = try SourceTable(path: path)
             try table.require(["name", "aliases", "lat", "lon", "category"])
             var count = 0
+            let mergedBefore = merged
             for (index, row) in table.rows.enumerated() {
                 guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
                 let aliases = table["aliases", row].split(separator: "|").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
@@ -17,12 +18,13 @@ extension GazetteerBuilder {
                     name: table["name", row], aliases: aliases, category: table["category", row], id: "landmarks:\(table.lines[index])", point: point)
                 count += 1
             }
-            report.append("landmarks: \(count) places (landmarks and neighbourhood centroids)")
+            report.append("landmarks: " + placesAdded(count, since: mergedBefore) + " (landmarks and neighbourhood centroids)")
         }
         if let path = path("parks") {
             let table = try SourceTable(path: path)
             try table.require(["OBJECTID", "Map_Label", "Latitude", "Longitude", "PropertyType"])
             var count = 0, outside = 0
+            let mergedBefore = merged
             for row in table.rows {
                 guard let point = table.point(row, lat: "Latitude", lon: "Longitude") else {
                     outside += 1
@@ -34,12 +36,13 @@ extension GazetteerBuilder {
                 addPlace(name: name, aliases: aliases, category: "park", id: "park:\(table["OBJECTID", row])", point: point)
                 count += 1
             }
-            report.append("parks: \(count) Rec & Park properties (\(outside) outside the city left out)")
+            report.append("parks: " + placesAdded(count, since: mergedBefore) + " (Rec & Park properties; \(outside) outside the city left out)")
         }
         if let path = path("schools") {
             let table = try SourceTable(path: path)
             try table.require(["sfusd_code", "prefix", "name", "suffix", "types", "lat", "lon"])
             var count = 0
+            let mergedBefore = merged
             for (index, row) in table.rows.enumerated() {
                 guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
                 let type = table["types", row].split(separator: "|").first.map(String.init) ?? ""
@@ -53,12 +56,29 @@ extension GazetteerBuilder {
                     id: code.isEmpty ? "school:line \(table.lines[index])" : "sfusd:\(code)", point: point)
                 count += 1
             }
-            report.append("schools: \(count) public schools")
+            report.append("schools: " + placesAdded(count, since: mergedBefore) + " (public schools)")
         }
     }
 
-    mutating func addPlace(name: String, aliases: [String], category: String, id: String, point: GeoPoint) {
-        guard !name.isEmpty else { return }
+    /// Adds a place, or, when a place of the same name is already within `samePlaceMetres`
+    /// (the same building in two sources, a station's platforms), adds its aliases to that one.
+    /// Returns whether a new place was added; the place's id then names the merged place too.
+    @discardableResult
+    mutating func addPlace(name: String, aliases: [String], category: String, id: String, point: GeoPoint) -> Bool {
+        guard !name.isEmpty else { return false }
+        let key = PlaceIndex.words(name).joined(separator: " ")
+        func near(_ place: Int) -> Bool {
+            guard let lat = places[place].lat, let lon = places[place].lon else { return false }
+            // Two sources' middles of one neighbourhood can be a kilometre apart.
+            let radius = category == "neighborhood" && places[place].category == "neighborhood" ? Self.sameAreaMetres : Self.samePlaceMetres
+            return GeoPoint(lat: lat, lon: lon).distance(to: point) < radius
+        }
+        if let same = placesByKey[key]?.first(where: near) {
+            for alias in aliases where alias != places[same].name && !places[same].aliases.contains(alias) { places[same].aliases.append(alias) }
+            mergedIDs[id] = same
+            merged += 1
+            return false
+        }
         var row = GazetteerRow(kind: .place)
         row.id = id
         row.name = name
@@ -66,8 +86,21 @@ extension GazetteerBuilder {
         row.category = category
         row.lat = point.lat
         row.lon = point.lon
+        placesByKey[key, default: []].append(places.count)
         places.append(row)
+        return true
     }
+
+    /// What a source added: `tried` places, less those merged into a place of the same name
+    /// (counted by `merged`) since `mergedBefore`.
+    func placesAdded(_ tried: Int, since mergedBefore: Int) -> String {
+        let same = merged - mergedBefore
+        return "\(tried - same) places" + (same > 0 ? " and \(same) names added to the same place from an earlier source" : "")
+    }
+
+    /// Two places of one name closer than this are one place.
+    static let samePlaceMetres = 150.0
+    static let sameAreaMetres = 1500.0
 
     /// Adds the curated aliases: each names a place already built (by its exact name and id)
     /// and the row of the source that holds its coordinates, so no coordinate is invented here.
@@ -80,7 +113,7 @@ extension GazetteerBuilder {
         var count = 0
         for (index, row) in table.rows.enumerated() {
             let id = table["place_id", row], name = table["place_name", row], alias = table["alias", row]
-            if id.hasPrefix("address:"), places.firstIndex(where: { $0.id == id }) == nil {
+            if id.hasPrefix("address:"), places.firstIndex(where: { $0.id == id }) == nil, mergedIDs[id] == nil {
                 let address = id.dropFirst("address:".count)
                 guard let space = address.firstIndex(of: " "), let number = Int(address[..<space]),
                     let point = addresses["\(address[address.index(after: space)...])#\(number)"]
@@ -90,12 +123,14 @@ extension GazetteerBuilder {
                 }
                 addPlace(name: name, aliases: [], category: "building", id: id, point: GeoPoint(lat: point.lat ?? 0, lon: point.lon ?? 0))
             }
-            guard let position = places.firstIndex(where: { $0.id == id }) else {
-                // An excluded source takes its places with it; a wrong id is a mistake in the list.
-                if excluded.contains(where: { id.hasPrefix(Self.idPrefix(of: $0)) }) { continue }
+            guard let position = places.firstIndex(where: { $0.id == id }) ?? mergedIDs[id] else {
+                // A source left out (excluded, or bundled and built without --bundled) takes its
+                // places with it; a wrong id is a mistake in the list.
+                let unread = Self.bundledSources.map(\.name).filter { _ in bundledFolder == nil } + excluded
+                if unread.contains(where: { id.hasPrefix(Self.idPrefix(of: $0)) }) { continue }
                 throw StageFailure.data(source: path, line: table.lines[index], "no place with id '\(id)' (\(name))")
             }
-            guard places[position].name == name else {
+            guard places[position].name == name || mergedIDs[id] != nil else {
                 throw StageFailure.data(source: path, line: table.lines[index], "place \(id) is '\(places[position].name)', not '\(name)'")
             }
             if alias != name, !places[position].aliases.contains(alias) {
@@ -111,6 +146,9 @@ extension GazetteerBuilder {
         switch source {
         case "parks": "park:"
         case "schools": "sfusd:"
+        case "osm-points", "osm-citywide", "osm-piers", "osm-bars": "osm:"
+        case "colleges": "ipeds:"
+        case "businesses", "businesses-older": "business:"
         default: source + ":"
         }
     }

@@ -23,10 +23,27 @@ public struct GazetteerBuilder {
         ("schools", "public-schools/sf_public_schools.csv"),
         ("landmarks", "landmarks/landmarks_combined.csv"),
         ("food-trucks", "Mobile_Food_Facility_Permit.csv"),
+        ("bart", "transit-stops/bart_stops.txt"),
+        ("caltrain", "transit-stops/caltrain_stops.txt"),
+        ("muni", "transit-stops/muni_stops.txt"),
+        ("businesses", "food-businesses/bus_ds100_2019.csv"),
+        ("businesses-older", "food-businesses/businesses_ds100_older.csv"),
+        ("osm-points", "osm-named-points/osm_sf_ne_named_points.csv"),
         ("street-names", "Street_Names.csv"),
     ]
 
+    /// The places that come with this repository (`data/sources`): OpenStreetMap points
+    /// citywide, bars, colleges. Each name's file is under `bundledFolder`.
+    public static let bundledSources: [(name: String, file: String)] = [
+        ("osm-citywide", "protomaps-sf-pois/sf_named_points.csv"),
+        ("osm-piers", "protomaps-sf-pois/sf_named_pier_lines.csv"),
+        ("osm-bars", "osm-bars-2025/sf_osm_bars.csv"),
+        ("colleges", "ipeds-hd2013/hd2013_sf.csv"),
+    ]
+
     public var sourcesFolder: String
+    /// The folder of `bundledSources`, or nil to build without them.
+    public var bundledFolder: String?
     public var excluded: Set<String> = []
     /// A hand-curated alias list (`data/sf-landmark-aliases.csv`), or nil.
     public var aliasesPath: String?
@@ -34,6 +51,12 @@ public struct GazetteerBuilder {
     public internal(set) var report: [String] = []
 
     var places: [GazetteerRow] = []
+    /// Places by the key of their name, to merge the same place from two sources.
+    var placesByKey: [String: [Int]] = [:]
+    /// The place each merged place's id now stands for.
+    var mergedIDs: [String: Int] = [:]
+    /// Places merged into one of the same name so far.
+    var merged = 0
     var segments: [GazetteerRow] = []
     var intersections: [GazetteerRow] = []
     var addresses: [String: GazetteerRow] = [:]
@@ -41,8 +64,10 @@ public struct GazetteerBuilder {
     public init(sources: String) { sourcesFolder = sources }
 
     func path(_ name: String) -> String? {
-        guard !excluded.contains(name), let file = Self.sources.first(where: { $0.name == name })?.file else { return nil }
-        return sourcesFolder + "/" + file
+        guard !excluded.contains(name) else { return nil }
+        if let file = Self.sources.first(where: { $0.name == name })?.file { return sourcesFolder + "/" + file }
+        guard let folder = bundledFolder, let file = Self.bundledSources.first(where: { $0.name == name })?.file else { return nil }
+        return folder + "/" + file
     }
 
     /// The street key every row uses.
@@ -55,6 +80,7 @@ public struct GazetteerBuilder {
         try addIntersections()
         try addAddresses()
         try addPlaces()
+        try addPointsOfInterest()
         try addAliases()
         try checkStreetNames()
         let sortedSegments = segments.sorted { ($0.street, $0.id) < ($1.street, $1.id) }

@@ -34,6 +34,9 @@ public struct SourceTable {
         return row[position].trimmingSpaces()
     }
 
+    /// Whether the source has the named column.
+    public func has(_ column: String) -> Bool { positions[column] != nil }
+
     /// Checks the source has the columns the builder reads.
     public func require(_ columns: [String]) throws(StageFailure) {
         let missing = columns.filter { positions[$0] == nil }

@@ -14,10 +14,12 @@ public enum EvalTool {
         synopsis: [
             "sluice-geocode-eval trucks --sources DIR [--aliases FILE]",
             "sluice-geocode-eval films GEOCODED.ndjson [--field PATH]",
+            "sluice-geocode-eval reference --gazetteer FILE REFERENCE.csv",
         ],
         options: [
             .value("sources", "DIR", "trucks: the gazetteer source folder; the gazetteer is built without food-trucks"),
             .value("aliases", "FILE", "trucks: the curated aliases file, as for sluice-gazetteer"),
+            .value("gazetteer", "FILE", "reference: the gazetteer CSV to geocode with"),
             .value("field", "PATH", "films: the location text when a record has no address.raw (default locations)"),
         ],
         examples: [
@@ -41,8 +43,15 @@ public enum EvalTool {
                 guard parsed.positionals.count == 2 else { throw StageFailure.usage("films needs one geocoded NDJSON file") }
                 let report = try GeocodeEval.films(ndjson: try Gazetteer.readFile(parsed.positionals[1]), textField: parsed["field"] ?? "locations")
                 print(report.lines().joined(separator: "\n"))
+            case "reference":
+                guard parsed.positionals.count == 2, let path = parsed["gazetteer"] else {
+                    throw StageFailure.usage("reference needs --gazetteer FILE and one reference CSV")
+                }
+                let geocoder = Geocoder(try Gazetteer.load(path: path))
+                let samples = GeocodeEval.references(try GeocodeEval.references(path: parsed.positionals[1]), geocoder: geocoder)
+                print(GeocodeEval.referenceReport(samples).joined(separator: "\n"))
             default:
-                throw StageFailure.usage("expected 'trucks' or 'films'")
+                throw StageFailure.usage("expected 'trucks', 'films' or 'reference'")
             }
             exit(ExitCode.ok.rawValue)
         } catch {

@@ -9,13 +9,11 @@ extension GeocodeEval {
         public var streetOnly: [String: Int] = [:]
         /// Place matches that are whole neighbourhoods (coarse, though counted as place).
         public var neighbourhoods = 0
+        /// The sum of the scores: the number of records expected within 250 m of the place meant.
+        public var scores = 0.0
+        /// Answers scoring under 0.5: more likely wrong than right.
+        public var doubtful = 0
         public var total: Int { byPrecision.values.reduce(0, +) }
-
-        /// The share of records located more precisely than a whole street.
-        public var betterThanStreet: Double {
-            let good = byPrecision.filter { $0.key < .street }.values.reduce(0, +)
-            return total == 0 ? 0 : Double(good) / Double(total)
-        }
 
         /// The report as text: one line per precision, then the `top` unmatched strings.
         public func lines(top: Int = 30) -> [String] {
@@ -24,8 +22,9 @@ extension GeocodeEval {
                 let count = byPrecision[precision] ?? 0
                 lines.append("  \(GeocodeEval.pad(precision.rawValue, 14))\(GeocodeEval.pad(String(count), 6))\(GeocodeEval.percent(count, total))")
             }
-            lines.append("more precise than street: \(GeocodeEval.percent(Int((betterThanStreet * Double(total)).rounded()), total))")
-            lines.append("place matches that are whole neighbourhoods: \(neighbourhoods)")
+            let expected = Int(scores.rounded())
+            lines.append("expected within 250 m (the sum of the scores): \(expected) (\(GeocodeEval.percent(expected, total)))")
+            lines.append("answers scoring under 0.5: \(doubtful); whole neighbourhoods: \(neighbourhoods)")
             lines.append("most frequent unmatched (precision none):")
             lines += Self.top(unmatched, top).map { "  \($0.count)  \($0.text)" }
             lines.append("most frequent street-only matches:")
@@ -50,6 +49,13 @@ extension GeocodeEval {
             guard !text.isEmpty else { continue }
             let precision = record.value(atPath: "geo.precision")?.stringValue.flatMap(Precision.init(rawValue:)) ?? .none
             report.byPrecision[precision, default: 0] += 1
+            let score =
+                record.value(atPath: "geo.score").flatMap { value -> Double? in
+                    if case .number(let text) = value { return Double(text) }
+                    return nil
+                } ?? 0
+            report.scores += score
+            if precision != .none, score < 0.5 { report.doubtful += 1 }
             if precision == .none { report.unmatched[text, default: 0] += 1 }
             if precision == .street { report.streetOnly[text, default: 0] += 1 }
             if precision == .place, record.value(atPath: "geo.matched")?.stringValue?.hasSuffix(" (neighborhood)") == true {

@@ -32,7 +32,7 @@ public enum GeocodeEval {
             let address = table["Address", row]
             // Each address once: several permits share a spot.
             guard let truth = table.point(row, lat: "Latitude", lon: "Longitude"), seen.insert(address).inserted else { continue }
-            guard let best = geocoder.geocode(LocationText.parse(address)).first else { continue }
+            guard let best = geocoder.geocode(GeocodeQuery.reading(address)).first else { continue }
             samples.append(
                 Sample(
                     precision: best.precision, score: best.score, error: best.point.map { $0.distance(to: truth) }, text: address,

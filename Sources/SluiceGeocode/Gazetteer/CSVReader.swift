@@ -152,7 +152,8 @@ public struct CSVReader {
             if byte == 0x2E, !seenPoint {
                 seenPoint = true
             } else if byte >= 0x30, byte <= 0x39 {
-                mantissa = mantissa * 10 + Int64(byte - 0x30)
+                // Wrapping: past 15 digits the mantissa is not used, and 19 would overflow it.
+                mantissa = mantissa &* 10 &+ Int64(byte - 0x30)
                 digits += 1
                 if seenPoint { decimals += 1 }
             } else {
@@ -211,7 +212,7 @@ public struct CSVReader {
             if byte == 0x2E, point == nil {
                 point = position
             } else if byte >= 0x30, byte <= 0x39 {
-                mantissa = mantissa * 10 + Int64(byte - 0x30)
+                mantissa = mantissa &* 10 &+ Int64(byte - 0x30)  // as in `double`
                 digits += 1
                 if point != nil { decimals += 1 }
             } else {

@@ -166,7 +166,8 @@ public struct Gazetteer: Sendable {
             let span = sorted.map { $0.distance(to: sorted[0]) }.max() ?? 0
             streetCentres[street] = (sorted[sorted.count / 2], span)
         }
-        placeIndex = PlaceIndex(places.map { [$0.name] + $0.aliases })
+        let streetWords = Set(streetNameKeys.flatMap { $0.split(separator: " ").map(String.init) })
+        placeIndex = PlaceIndex(places.map { [$0.name] + $0.aliases }, categories: places.map(\.category), knownWords: streetWords)
     }
 
     /// Gives nodes the position of the segment ends that name them, and records an

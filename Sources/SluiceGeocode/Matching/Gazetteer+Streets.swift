@@ -10,6 +10,9 @@ extension Gazetteer {
         var factor: Double
     }
 
+    /// The words of USPS street types as written (`street`, `st`, `avenue`, `ave`).
+    static let streetTypes: Set<String> = Set(USPSTables.suffixes.filter { USPSTables.streetSuffixes.contains($0.value) }.keys)
+
     /// Common suffixes first, so "Mission" finds Mission St before Mission Bay Blvd's rivals.
     static let suffixPreference = ["st", "ave", "blvd", "dr", "way", "rd", "pl", "ln", "ter", "ct", "aly"]
 
@@ -31,11 +34,11 @@ extension Gazetteer {
         let words = text.split(separator: " ")
         guard words.count >= 2 else { return [] }
         var shorter: String?
-        if let cut = words.dropFirst().firstIndex(where: { LocationText.streetTypes.contains($0.lowercased().trimmingCharacters(in: ".,")) }),
+        if let cut = words.dropFirst().firstIndex(where: { Self.streetTypes.contains($0.lowercased().trimmingCharacters(in: ".,")) }),
             cut < words.count - 1
         {
             shorter = words[...cut].joined(separator: " ")
-        } else if let last = words.last?.lowercased(), !LocationText.streetTypes.contains(last),
+        } else if let last = words.last?.lowercased(), !Self.streetTypes.contains(last),
             Self.suffixWords.contains(where: { EditDistance.bounded(last, $0, limit: 2) != nil })
         {
             shorter = words.dropLast().joined(separator: " ")
@@ -44,7 +47,8 @@ extension Gazetteer {
         }
         return shorter.map {
             streetsAsWritten($0).map {
-                StreetChoice(id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * 0.95)
+                StreetChoice(
+                    id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * GeocodeScore.streetTrimmed)
             }
         } ?? []
     }
@@ -56,20 +60,28 @@ extension Gazetteer {
         let method = normal.suffix == nil ? "suffix_added" : "suffix_differs"
         let squashed = Self.squash(normal.nameKey)
         if let ids = streetsByName[normal.nameKey] {
-            let choices = ordered(ids, normal: normal).map { StreetChoice(id: $0, method: method, factor: ids.count == 1 ? 0.98 : 0.95) }
+            let factor =
+                normal.suffix != nil
+                ? GeocodeScore.streetOtherSuffix : ids.count == 1 ? GeocodeScore.streetCompleted : GeocodeScore.streetCompletedOfSeveral
+            let choices = ordered(ids, normal: normal).map { StreetChoice(id: $0, method: method, factor: factor) }
             // `Northpoint Street` is North Point St, not Northpoint Dr: the suffix asked for,
             // spaced differently, beats the same spelling with another suffix.
             if let wanted = normal.suffix?.lowercased(), !ids.contains(where: { suffix(of: $0) == wanted }),
                 let spaced = streetsBySquashedName[squashed]?.filter({ suffix(of: $0) == wanted }), !spaced.isEmpty
             {
-                return spaced.sorted { streetKeys[$0] < streetKeys[$1] }.map { StreetChoice(id: $0, method: "spacing", factor: 0.95) } + choices
+                return spaced.sorted { streetKeys[$0] < streetKeys[$1] }.map {
+                    StreetChoice(id: $0, method: "spacing", factor: GeocodeScore.streetSpacing)
+                } + choices
             }
             return choices
         }
         if let ids = streetsBySquashedName[squashed] {
-            return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: "spacing", factor: 0.95) }
+            return ordered(ids, normal: normal).map { StreetChoice(id: $0, method: "spacing", factor: GeocodeScore.streetSpacing) }
         }
-        guard squashed.utf8.count >= 5, squashed.first?.isLetter == true else { return [] }
+        // A word that names places (`Ferry`) is meant as written: not a typo of a street (Berry).
+        guard squashed.utf8.count >= 5, squashed.first?.isLetter == true,
+            !normal.nameKey.split(separator: " ").allSatisfy({ placeIndex.postings[String($0)] != nil })
+        else { return [] }
         let allowed = squashed.utf8.count >= 8 ? 2 : 1
         var best: [(distance: Int, name: String)] = []
         let bytes = Array(squashed.utf8)
@@ -86,7 +98,7 @@ extension Gazetteer {
         best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
         guard let closest = best.first else { return [] }
         let ids = best.filter { $0.distance == closest.distance }.flatMap { streetsBySquashedName[$0.name] ?? [] }
-        let factor = closest.distance == 1 ? 0.9 : 0.8
+        let factor = closest.distance == 1 ? GeocodeScore.streetOneTypo : GeocodeScore.streetTwoTypos
         return ordered(ids, normal: normal).map { id in
             StreetChoice(id: id, method: "fuzzy_street(\(normal.nameKey)→\(streetNameKeys[id]))", factor: factor)
         }
@@ -106,6 +118,23 @@ extension Gazetteer {
         }
         // Ranked once per street, not once per comparison.
         return ids.map { (rank($0), streetKeys[$0], $0) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+    }
+
+    /// The point of a street's line nearest `point` (a vertex or the foot on a piece of it).
+    /// - Complexity: O(n) in the street's line points.
+    func nearestPoint(onStreet id: Int, to point: GeoPoint) -> GeoPoint? {
+        guard segmentsByStreet.indices.contains(id) else { return nil }
+        var best: (distance: Double, point: GeoPoint)?
+        for block in segmentsByStreet[id] {
+            let line = segments[block].points
+            for (a, b) in zip(line, line.dropFirst()) {
+                let foot = point.closest(onLineFrom: a, to: b)
+                let distance = foot.distance(to: point)
+                if distance < best?.distance ?? .infinity { best = (distance, foot) }
+            }
+        }
+        // A street known only by its addresses or crossings: its centre.
+        return best?.point ?? streetCentres[id]?.point
     }
 
     /// Where two streets meet; several points when they cross more than once.

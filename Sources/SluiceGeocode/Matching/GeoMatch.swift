@@ -21,6 +21,12 @@ public struct GeoMatch: Equatable, Sendable {
     public var method: String
     /// Why nothing matched, or a warning (place and address disagree).
     public var note: String?
+    /// For weighing answers together: the street a street answer stands for and its length,
+    /// and whether a place answer is a whole neighbourhood. Not written out.
+    var street: Int?
+    var length: Double?
+    var isNeighbourhood = false
+    var isArea = false
 
     public init(point: GeoPoint?, precision: Precision, score: Double, matched: String, method: String, note: String? = nil) {
         self.point = point

@@ -10,10 +10,11 @@
 /// - Complexity: O(1) for a text already looked up; at most `limit` answers of each kind are
 ///   held, then all of that kind are forgotten at once.
 struct GeocodeLookups {
-    /// A place lookup: the text and whether typos were allowed.
+    /// A place lookup: the text, whether typos were allowed, and the kind of place asked for.
     struct PlaceQuestion: Hashable {
         var text: String
         var fuzzy: Bool
+        var kind: PlaceClass?
     }
 
     let limit: Int
@@ -34,12 +35,12 @@ struct GeocodeLookups {
         return found
     }
 
-    /// `index.search(text, fuzzy: fuzzy)`.
-    mutating func places(_ text: String, fuzzy: Bool, in index: PlaceIndex) -> [PlaceIndex.Hit] {
-        guard limit > 0, Gazetteer.isASCII(text) else { return index.search(text, fuzzy: fuzzy) }
-        let question = PlaceQuestion(text: text, fuzzy: fuzzy)
+    /// `index.search(text, fuzzy: fuzzy, kind: kind)`.
+    mutating func places(_ text: String, fuzzy: Bool, kind: PlaceClass? = nil, in index: PlaceIndex) -> [PlaceIndex.Hit] {
+        guard limit > 0, Gazetteer.isASCII(text) else { return index.search(text, fuzzy: fuzzy, kind: kind) }
+        let question = PlaceQuestion(text: text, fuzzy: fuzzy, kind: kind)
         if let known = places[question] { return known }
-        let found = index.search(text, fuzzy: fuzzy)
+        let found = index.search(text, fuzzy: fuzzy, kind: kind)
         if places.count >= limit { places.removeAll(keepingCapacity: true) }
         places[question] = found
         return found

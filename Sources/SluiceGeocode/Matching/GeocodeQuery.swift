@@ -1,4 +1,6 @@
+import Foundation
 import SluiceCore
+import SluiceSanitize
 
 /// What a record says about its location, in the terms the cascade uses: a place name, a
 /// house number and street, and cross streets (one for an intersection, two for a block).
@@ -13,13 +15,15 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var number: Int?
     public var street: String?
     public var crossStreets: [String] = []
+    /// The neighbourhood the text names (`(Noe Valley)`): looked up among neighbourhoods first.
+    public var neighborhood: String?
+    /// The corner is only near the place meant (`Bayshore Blvd near Cesar Chavez`, `Balmy
+    /// Alley off 24th St`, `Taylor St, north of Jefferson St`).
+    public var nearCorner = false
     /// The whole text, tried as a place name when nothing else matches.
     public var text: String = ""
     /// Other readings of the same location, tried too (their answers score 3% less).
     public var alternatives: [GeocodeQuery] = []
-    /// The original text, read by `LocationText` as a last resort when the readings above give
-    /// nothing more precise than a street.
-    public var fallbackText: String?
 
     public init(place: String? = nil, number: Int? = nil, street: String? = nil, crossStreets: [String] = [], text: String = "") {
         self.place = place
@@ -29,19 +33,28 @@ public struct GeocodeQuery: Equatable, Sendable {
         self.text = text
     }
 
-    /// True when `collect` would find the same answers for both readings: they agree on every
-    /// part it reads (not on `alternatives` or `fallbackText`, which `geocode` handles).
-    /// Texts are compared by their bytes: `==` also holds for canonically equivalent texts,
-    /// which a lookup could tell apart.
-    func asksTheSame(as other: GeocodeQuery) -> Bool {
-        func same(_ a: String?, _ b: String?) -> Bool { a == nil ? b == nil : b.map { a?.utf8.elementsEqual($0.utf8) == true } ?? false }
-        func same(_ a: [String], _ b: [String]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { same($0, $1) } }
-        return number == other.number && same(street, other.street) && same(crossStreets, other.crossStreets) && same(place, other.place)
-            && same(otherPlaces, other.otherPlaces) && same(text, other.text)
+    /// A place phrase cut into its name and the places that say where it is: at commas,
+    /// slashes, ` at ` and ` in ` (`Pioneer Park at Coit Tower`, `de Young Museum/Golden Gate
+    /// Park`).
+    static func placeParts(_ phrase: String) -> [String] {
+        var parts = [phrase]
+        for separator in [",", "/", " at ", " in "] {
+            parts = parts.flatMap { $0.components(separatedBy: separator) }
+        }
+        return parts.map(ASCIIText.trimmingSpaces).filter { !$0.isEmpty }
+    }
+
+    /// The one reading of a free text, the same as `sluice-sanitize` makes of it: the text
+    /// parsed by `AddressParser` into the address object this query reads.
+    ///
+    ///     GeocodeQuery.reading("Vesuvio Café (255 Columbus Avenue)")
+    ///     // place "Vesuvio Café", number 255, street "Columbus Ave"
+    public static func reading(_ text: String) -> GeocodeQuery {
+        GeocodeQuery(address: AddressParser().parse(text).json)
     }
 
     /// True when the query names nothing at all.
-    public var isEmpty: Bool { place == nil && street == nil && text.isEmpty }
+    public var isEmpty: Bool { place == nil && street == nil && neighborhood == nil && text.isEmpty }
 
     /// Reads the `address` object written by `sluice-sanitize`. Its street is rebuilt from
     /// the components (`pre_dir street suffix post_dir`); an `unparsed`/`none` address falls
@@ -55,24 +68,31 @@ public struct GeocodeQuery: Equatable, Sendable {
             return value
         }
         let raw = text("raw") ?? text("clean") ?? ""
-        let kind = text("kind") ?? ""
-        if kind == "unparsed" || (text("street") == nil && text("place") == nil) {
-            self = LocationText.parse(raw)
+        self.init(text: raw)
+        // Text sanitize could not read: its whole text is tried as a place name.
+        if text("street") == nil && text("place") == nil {
+            place = raw.isEmpty ? nil : raw
             return
         }
-        self.init(text: raw)
-        fallbackText = raw
-        place = text("place")
+        var notes: [String] = []
+        if case .array(let values)? = address["notes"] { notes = values.compactMap(\.stringValue) }
+        nearCorner = notes.contains { ["near", "off", "direction_from_corner"].contains($0) }
+        // `Vaillancourt Fountain, Justin Herman Plaza`: a name, then where it is; after
+        // `north of`, the place holds the direction's words, not a name.
+        let placeParts = text("place").map(Self.placeParts) ?? []
+        place = notes.contains("direction_from_corner") ? nil : placeParts.first
         number = text("number").flatMap { Int($0.prefix { $0.isNumber }) }
         if let name = text("street") {
             street = [text("pre_dir"), name, text("suffix"), text("post_dir")].compactMap { $0 }.joined(separator: " ")
         }
         crossStreets = [text("cross_street"), text("cross_street_2")].compactMap { $0 }
-        otherPlaces = [text("neighborhood")].compactMap { $0 }
+        otherPlaces = Array(placeParts.dropFirst())
+        // `Mission District` names the neighbourhood it is: no second name.
+        neighborhood = text("neighborhood").flatMap { PlaceIndex.words($0) == place.map(PlaceIndex.words) ? nil : $0 }
         if case .array(let others)? = address["alternatives"] {
             alternatives = others.compactMap { other in
                 if case .object = other { return GeocodeQuery(address: other) }
-                return other.stringValue.map(LocationText.parse)
+                return other.stringValue.map(GeocodeQuery.reading)
             }
         }
     }

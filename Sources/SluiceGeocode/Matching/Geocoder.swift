@@ -1,35 +1,22 @@
 import Foundation
 
-/// The matching cascade over a gazetteer. Every rule that applies adds an answer; answers are
-/// ranked by `score`, which the rules set so that higher means closer to the truth (see
-/// SCORES in `sluice-geocode --help`, checked by `sluice-geocode-eval`).
+/// The matching cascade over a gazetteer. Every rule that applies gives an answer; the parts of
+/// the text are then weighed together: an address, intersection or block wins over a place
+/// name, a place name that the street beside it confirms wins over the whole street, and a
+/// bracket or comma part (`(Noe Valley)`, `(Embarcadero)`) is a hint that confirms, narrows or
+/// stands in for the main part. Scores are chances of being right (see `GeocodeScore`).
 ///
 ///     let geocoder = Geocoder(gazetteer)
-///     geocoder.geocode(LocationText.parse("Mason & California Streets")).first
-///     // precision intersection, matched "mason st & california st", score 0.9
+///     geocoder.geocode(GeocodeQuery.reading("Mason & California Streets")).first
+///     // precision intersection, matched "mason st & california st", score 0.98
 public struct Geocoder: Sendable {
     public let gazetteer: Gazetteer
-    /// Place and street answers farther apart than this disagree.
+    /// A place and a street location farther apart than this disagree.
     public var agreementMetres = 300.0
+    /// A place farther than this from the middle of the neighbourhood the text names is not in it.
+    public var neighbourhoodMetres = 1500.0
 
     public init(_ gazetteer: Gazetteer) { self.gazetteer = gazetteer }
-
-    /// Scores of each rule, before the street-name factor (1 exact, 0.98–0.8 when the name was
-    /// completed or corrected).
-    enum Score {
-        static let addressPoint = 0.98
-        static let betweenAddresses = 0.93
-        static let interpolated = 0.88
-        static let interpolatedOtherSide = 0.8
-        static let nearestBlock = 0.55
-        static let intersection = 0.9
-        static let intersectionSeveral = 0.7
-        static let intersectionNear = 0.8
-        static let segment = 0.82
-        static let segmentOneEnd = 0.6
-        static let place = 0.75
-        static let neighbourhood = 0.45
-    }
 
     /// All answers for `query`, best first; a single `precision: none` answer when nothing matched.
     public func geocode(_ query: GeocodeQuery) -> [GeoMatch] {
@@ -40,118 +27,254 @@ public struct Geocoder: Sendable {
     /// The same, remembering street and place lookups in `lookups` for the next records.
     func geocode(_ query: GeocodeQuery, lookups: inout GeocodeLookups) -> [GeoMatch] {
         guard !query.isEmpty else { return [.none("empty location")] }
-        let first = collect(query, &lookups)
-        var (streetAnswers, placeAnswers) = first
+        var answers = resolve(query, &lookups)
+        var others: [GeoMatch] = []
         for alternative in query.alternatives {
-            let (moreStreets, morePlaces) = collect(alternative, &lookups)
-            streetAnswers += moreStreets.map { Self.alternative($0) }
-            placeAnswers += morePlaces.map { Self.alternative($0) }
+            others += resolve(alternative, &lookups).map { answer in
+                var answer = answer
+                answer.score *= GeocodeScore.alternative
+                answer.method += "+alternative"
+                return answer
+            }
         }
-        if let text = query.fallbackText, !(streetAnswers + placeAnswers).contains(where: { $0.precision < .street }) {
-            let reading = LocationText.parse(text)
-            // The text often reads as the address object did (`2130 Williams Ave.`): the same
-            // reading gives the same answers.
-            let (moreStreets, morePlaces) = reading.asksTheSame(as: query) ? first : collect(reading, &lookups)
-            streetAnswers += moreStreets.map { Self.alternative($0, "+text_reading") }
-            placeAnswers += morePlaces.map { Self.alternative($0, "+text_reading") }
+        // Another reading wins only when it is more likely than the first reading's best.
+        if let best = others.min(by: GeoMatch.better), best.score > answers.first?.score ?? 0 {
+            answers.insert(best, at: 0)
+            others.removeAll { $0 == best }
         }
-        let answers = reconcile(streetAnswers, placeAnswers)
+        answers += others
         guard !answers.isEmpty else {
-            if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty {
+            if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty, query.place == nil {
                 return [.none("street '\(street)' is not in the gazetteer")]
             }
-            return [.none("no street, intersection or place matched '\(query.place ?? query.text)'")]
+            return [.none("no street, intersection or place matched '\(query.place ?? query.street ?? query.text)'")]
         }
         return answers
     }
 
-    static func alternative(_ answer: GeoMatch, _ how: String = "+alternative") -> GeoMatch {
-        var answer = answer
-        answer.score *= 0.97
-        answer.method += how
-        return answer
+    /// The answers for one reading, best first: every rule's answers, weighed together.
+    func resolve(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
+        let found = collect(query, &lookups)
+        let precise = found.streets.filter { $0.precision < .street }.sorted(by: GeoMatch.better)
+        let street = found.streets.first { $0.precision == .street }
+        let neighbourhood = found.hints.first { $0.isNeighbourhood }
+        let hint = found.hints.first { !$0.isNeighbourhood }
+        let place = chosen(found.places, near: precise.first?.point ?? hint?.point, street: street)
+        if let best = precise.first {
+            var answer = best
+            if let place {
+                // An address, corner or block wins over the place named with it; agreeing, the
+                // place makes it surer, disagreeing, less sure.
+                if let a = place.point, let b = best.point, a.distance(to: b) <= agreementMetres {
+                    answer.score = GeocodeScore.confirmed(answer.score, by: place.score)
+                    answer.method += "+place_agrees"
+                } else if best.precision == .interpolated, let a = place.point, let id = best.street,
+                    let near = gazetteer.nearestPoint(onStreet: id, to: a), a.distance(to: near) <= agreementMetres
+                {
+                    // A number with no point of its own (interpolated) that puts the place far
+                    // along the very street the place is on: the number is the likelier slip
+                    // (`International Studies Academy (993 Vermont Street)`, at 693).
+                    var onStreet = place
+                    onStreet.score = GeocodeScore.despite(GeocodeScore.confirmed(place.score, by: GeocodeScore.streetConfirms), other: best.score)
+                    onStreet.method += "+street_agrees"
+                    onStreet.note = disagreement(best, place)
+                    return [onStreet, best] + precise.dropFirst() + [street].compactMap { $0 }
+                } else {
+                    answer.score = GeocodeScore.despite(answer.score, other: place.score)
+                    answer.note = disagreement(place, best)
+                }
+            }
+            return [answer] + precise.dropFirst() + [place, street].compactMap { $0 }
+        }
+        if let street, var chosenPlace = place {
+            // A place on the street the text names is that place; one far from it is a look-alike.
+            if let point = chosenPlace.point, let near = gazetteer.nearestPoint(onStreet: street.street ?? -1, to: point),
+                point.distance(to: near) <= agreementMetres
+            {
+                chosenPlace.score = GeocodeScore.confirmed(chosenPlace.score, by: GeocodeScore.streetConfirms)
+                chosenPlace.method += "+street_agrees"
+                return [chosenPlace, street]
+            }
+            var answer = narrowed(street, to: neighbourhood)
+            answer.score = GeocodeScore.despite(answer.score, other: chosenPlace.score)
+            answer.note = disagreement(chosenPlace, answer)
+            return [answer, chosenPlace]
+        }
+        if let street {
+            return [narrowed(street, to: neighbourhood)] + (neighbourhood.map { [$0] } ?? [])
+        }
+        if place == nil, let hint {
+            // The main part is unknown; the part in brackets or after a comma says where.
+            var answer = hint
+            answer.score *= GeocodeScore.hintInstead
+            answer.method += "+hint"
+            return [answer]
+        }
+        guard var answer = place else { return neighbourhood.map { [$0] } ?? [] }
+        if let other = hint ?? neighbourhood, let a = answer.point, let b = other.point, !answer.isNeighbourhood {
+            // A neighbourhood or a park is an area: a place anywhere in it agrees.
+            let limit = other.isArea ? neighbourhoodMetres : agreementMetres
+            if a.distance(to: b) <= limit {
+                answer.score = GeocodeScore.confirmed(answer.score, by: other.isArea ? GeocodeScore.areaConfirms : other.score)
+                answer.method += other.isArea ? "+in_area" : "+hint_agrees"
+            } else {
+                answer.score = GeocodeScore.despite(answer.score, other: other.isArea ? GeocodeScore.areaIdentity : other.score)
+                answer.note = disagreement(other, answer)
+            }
+            return [answer, other]
+        }
+        return [answer] + found.places.filter { $0 != answer }.prefix(3)
     }
 
-    /// The answers of every rule that applies to one reading: street-based, then place-based.
-    /// They depend on the reading's `street`, `number`, `crossStreets`, `place`, `otherPlaces`
-    /// and `text` alone (see `GeocodeQuery.asksTheSame(as:)`).
-    func collect(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> (streets: [GeoMatch], places: [GeoMatch]) {
+    /// What each part of one reading gives: street-based answers (address, intersection, block,
+    /// the street), the main place name's answers, and the answers of the hints (neighbourhood,
+    /// further place names).
+    func collect(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> (streets: [GeoMatch], places: [GeoMatch], hints: [GeoMatch]) {
         var answers: [GeoMatch] = []
         let streets = query.street.map { lookups.streets(for: $0, in: gazetteer) } ?? []
         if let number = query.number, !streets.isEmpty { answers += addressAnswers(number: number, streets: streets) }
         if query.crossStreets.count == 1, !streets.isEmpty {
-            answers += intersectionAnswers(streets, query.crossStreets[0], &lookups)
+            answers += intersectionAnswers(streets, query.crossStreets[0], &lookups).map { answer in
+                guard query.nearCorner else { return answer }
+                var answer = answer
+                answer.score *= GeocodeScore.nearCorner
+                answer.method += "+near_corner"
+                return answer
+            }
         } else if query.crossStreets.count == 2, !streets.isEmpty {
             answers += segmentAnswers(streets, query.crossStreets[0], query.crossStreets[1], &lookups)
         }
-        if let street = streets.first, let centre = gazetteer.streetCentres[street.id] {
-            answers.append(
-                GeoMatch(
-                    point: centre.point, precision: .street, score: Self.streetScore(length: centre.length) * street.factor,
-                    matched: gazetteer.streetKeys[street.id], method: Self.method("street_centre", street)))
-        }
-        // Place names in the order given; the whole text last, when it named no street.
-        var names = ([query.place] + query.otherPlaces.map { Optional($0) }).compactMap { $0 }
-        if streets.isEmpty, !query.text.isEmpty, !names.contains(query.text) { names.append(query.text) }
-        var places: [GeoMatch] = []
-        // With a street-level answer in hand a place only confirms it: exact names suffice.
-        let fuzzy = !answers.contains { $0.precision < .street }
-        for (position, name) in names.enumerated() where places.isEmpty {
-            places = placeAnswers(name, fuzzy: fuzzy, &lookups).map { answer in
+        // `Harrison Street (The Embarcadero)`: a street and, for a place, another street's
+        // name; where the two meet (or near it) is meant.
+        var placeIsCross = false
+        if query.number == nil, query.crossStreets.isEmpty, !streets.isEmpty, let place = query.place,
+            let cross = lookups.streets(for: place, in: gazetteer).first, cross.method.isEmpty || cross.method == "suffix_added"
+        {
+            let corners = intersectionAnswers(streets, place, &lookups)
+            placeIsCross = !corners.isEmpty
+            answers += corners.map { answer in
                 var answer = answer
-                if position > 0 { answer.score *= 0.95 }
+                answer.score *= GeocodeScore.nearCorner
+                answer.method += "+place_is_cross_street"
                 return answer
             }
+        }
+        // The street alone is what the text means only when it names nothing more on it.
+        let instead = query.number != nil || !query.crossStreets.isEmpty || query.place != nil
+        if let street = streets.first, let answer = streetAnswer(street, method: Self.method("street_centre", street), instead: instead) {
+            answers.append(answer)
+        }
+        var places: [GeoMatch] = []
+        // The main name: the place the text names, else (naming no street) the whole text.
+        let name = placeIsCross ? nil : query.place ?? (query.street == nil && !query.text.isEmpty ? query.neighborhood ?? query.text : nil)
+        if let name {
+            // Named alone: nothing else in the text but, perhaps, the neighbourhood it is in.
+            let alone = query.street == nil && query.otherPlaces.isEmpty && (query.neighborhood == nil || query.place == nil)
+            places = placeAnswers(name, fuzzy: true, alone: alone, &lookups)
             // A "place" that is exactly a street's name (`The Embarcadero`, `Broadway`) is that
             // street, unless a place has that very name or a name holding all its words
             // (`Marina Green` is the park `Yacht Harbor and Marina Green`, not Marina Green Dr).
             if query.street == nil, !places.contains(where: { !$0.method.hasPrefix("place_fuzzy") }),
                 places.isEmpty || !gazetteer.placeIndex.someName(holdsAllWordsOf: name),
                 let choices = Optional(lookups.streets(for: name, in: gazetteer)), let street = choices.first,
-                street.method.isEmpty || (street.method == "suffix_added" && choices.count == 1), let centre = gazetteer.streetCentres[street.id]
+                street.method.isEmpty || (street.method == "suffix_added" && choices.count == 1),
+                let answer = streetAnswer(street, method: "street_centre+named_as_place", instead: false)
             {
+                answers.append(answer)
+                // Places whose names only hold the street's name (`Illy Caffe SF_Sansome` for
+                // `Sansome`) lie on it because they are named after it: no evidence either way.
                 places = []
-                answers.append(
-                    GeoMatch(
-                        point: centre.point, precision: .street, score: Self.streetScore(length: centre.length),
-                        matched: gazetteer.streetKeys[street.id], method: "street_centre+named_as_place"))
             }
         }
-        return (answers, places)
+        var hints: [GeoMatch] = []
+        // A street the gazetteer lacks may be a place's name (`5 Embarcadero Center`): the
+        // answer when nothing else is named, else a hint.
+        if streets.isEmpty, let street = query.street {
+            // What the text said on the street (a number, a corner, a place) is lost with it.
+            let lost = query.number != nil || !query.crossStreets.isEmpty || query.place != nil ? GeocodeScore.hintInstead : 1
+            let asPlace = placeAnswers(street, fuzzy: true, alone: false, &lookups).map { answer in
+                var answer = answer
+                answer.score *= GeocodeScore.insteadOfStreet * lost
+                answer.method += "+street_as_place"
+                return answer
+            }
+            if places.isEmpty { places = asPlace } else { hints += asPlace.prefix(1) }
+        }
+        for other in query.otherPlaces {
+            hints += placeAnswers(other, fuzzy: true, alone: false, &lookups).prefix(1)
+        }
+        if let neighborhood = query.neighborhood, query.place != nil || query.street != nil {
+            // The neighbourhood, not a marina or a café of that name.
+            let found = placeAnswers(neighborhood, fuzzy: true, alone: false, kind: .neighborhood, &lookups)
+            hints += (found.first { $0.isNeighbourhood } ?? found.first).map { [$0] } ?? []
+        }
+        return (answers, places, hints)
     }
 
-    /// A street alone says little: the longer the street, the lower the score (0.1–0.45).
-    static func streetScore(length: Double) -> Double {
-        max(0.1, min(0.45, 0.45 - 0.1 * log10(max(1, length / 200))))
+    /// The street's answer: a point midway along it, scored by its length and by whether it
+    /// stands `instead` of something more precise the text names.
+    func streetAnswer(_ street: Gazetteer.StreetChoice, method: String, instead: Bool) -> GeoMatch? {
+        guard let centre = gazetteer.streetCentres[street.id] else { return nil }
+        var answer = GeoMatch(
+            point: centre.point, precision: .street, score: GeocodeScore.street(length: centre.length, instead: instead) * street.factor,
+            matched: gazetteer.streetKeys[street.id], method: method)
+        answer.street = street.id
+        answer.length = centre.length
+        return answer
+    }
+
+    /// The street answer moved to the street's point nearest the middle of the neighbourhood the
+    /// text names (`Church Street, Noe Valley`), when the street passes through it.
+    func narrowed(_ street: GeoMatch, to neighbourhood: GeoMatch?) -> GeoMatch {
+        guard let neighbourhood, let middle = neighbourhood.point, let id = street.street,
+            let near = gazetteer.nearestPoint(onStreet: id, to: middle), near.distance(to: middle) <= neighbourhoodMetres
+        else { return street }
+        var answer = street
+        answer.point = near
+        // The part of the street inside a neighbourhood is about a kilometre long.
+        answer.score = max(answer.score, GeocodeScore.street(length: min(answer.length ?? 1000, 1000), instead: true))
+        answer.method += "+in_neighborhood"
+        answer.matched += " (\(neighbourhood.matched))"
+        return answer
+    }
+
+    /// The place answer to keep: the best one, unless several places of about as good a name
+    /// exist, in which case the one nearest the rest of the text (an address, a hint, the
+    /// street) is kept; when nothing tells them apart, the score is shared among them.
+    func chosen(_ places: [GeoMatch], near anchor: GeoPoint?, street: GeoMatch?) -> GeoMatch? {
+        guard var best = places.first else { return nil }
+        let rivals = places.filter { $0.score >= best.score * 0.8 }
+        func distance(_ answer: GeoMatch) -> Double {
+            guard let point = answer.point else { return .infinity }
+            if let anchor { return point.distance(to: anchor) }
+            if let id = street?.street, let near = gazetteer.nearestPoint(onStreet: id, to: point) { return point.distance(to: near) }
+            return .infinity
+        }
+        if rivals.count > 1, let closest = rivals.min(by: { distance($0) < distance($1) }), distance(closest) <= agreementMetres {
+            return closest
+        }
+        // Places of the same name apart from each other: any of them may be the one meant (two
+        // sources' middles of one neighbourhood or park are not two places).
+        var spots: [GeoPoint] = []
+        for rival in rivals where rival.score >= best.score * 0.95 {
+            let apart = rival.isArea && best.isArea ? neighbourhoodMetres : agreementMetres
+            guard let point = rival.point, !spots.contains(where: { $0.distance(to: point) <= apart }) else { continue }
+            spots.append(point)
+        }
+        if spots.count > 1 {
+            best.score /= Double(spots.count)
+            best.note = "\(spots.count) places match '\(best.matched)' about as well"
+        }
+        return best
+    }
+
+    func disagreement(_ other: GeoMatch, _ kept: GeoMatch) -> String {
+        let apart = other.point.flatMap { a in kept.point.map { Int(a.distance(to: $0).rounded()) } }.map { "\($0) m apart" } ?? "apart"
+        return "\(other.precision.rawValue) '\(other.matched)' and \(kept.precision.rawValue) '\(kept.matched)' are \(apart); kept '\(kept.matched)'"
     }
 
     static func method(_ rule: String, _ street: Gazetteer.StreetChoice) -> String {
         street.method.isEmpty ? rule : rule + "+" + street.method
-    }
-
-    /// Ranks street and place answers together. When the best of each agree (within
-    /// `agreementMetres`), the more precise wins and says so; when they disagree, the winner
-    /// carries a note naming the other.
-    func reconcile(_ streetAnswers: [GeoMatch], _ placeAnswers: [GeoMatch]) -> [GeoMatch] {
-        var all = (streetAnswers + placeAnswers).sorted(by: GeoMatch.better)
-        guard let place = placeAnswers.first, let street = streetAnswers.filter({ $0.precision != .street }).first,
-            let a = place.point, let b = street.point, var best = all.first
-        else { return all }
-        let distance = a.distance(to: b)
-        if distance <= agreementMetres {
-            if best.precision > street.precision || best == street {
-                best = street
-                best.score = min(1, best.score + 0.02)
-            }
-            best.method += "+place_agrees"
-        } else {
-            let other = best == place ? street : place
-            best.note =
-                "place '\(place.matched)' and \(street.precision.rawValue) '\(street.matched)' are \(Int(distance.rounded())) m apart; kept '\(best.matched)' (\(other.precision.rawValue) scored \(other.score))"
-            best.score *= 0.9
-        }
-        all.removeAll { $0.matched == best.matched && $0.precision == best.precision }
-        return [best] + all
     }
 
     func addressAnswers(number: Int, streets: [Gazetteer.StreetChoice]) -> [GeoMatch] {
@@ -162,27 +285,29 @@ public struct Geocoder: Sendable {
             if let point = gazetteer.addressPoint(street: street.id, number: number) {
                 answers.append(
                     GeoMatch(
-                        point: point, precision: .address, score: Score.addressPoint * street.factor, matched: name,
+                        point: point, precision: .address, score: GeocodeScore.addressPoint * street.factor, matched: name,
                         method: Self.method("address_point", street)))
                 continue
             }
             if let point = gazetteer.betweenAddresses(street: street.id, number: number) {
-                answers.append(
-                    GeoMatch(
-                        point: point, precision: .interpolated, score: Score.betweenAddresses * street.factor, matched: name,
-                        method: Self.method("between_addresses", street)))
+                var answer = GeoMatch(
+                    point: point, precision: .interpolated, score: GeocodeScore.betweenAddresses * street.factor, matched: name,
+                    method: Self.method("between_addresses", street))
+                answer.street = street.id
+                answers.append(answer)
                 continue
             }
             let blocks = gazetteer.segmentsByStreet[street.id]
             if let (segment, result) = blocks.lazy.compactMap({ block in
                 Interpolation.locate(number: number, in: gazetteer.segments[block]).map { (gazetteer.segments[block], $0) }
             }).first {
-                let score = (result.sideMatched ? Score.interpolated : Score.interpolatedOtherSide) * street.factor
+                let score = (result.sideMatched ? GeocodeScore.interpolated : GeocodeScore.interpolatedOtherSide) * street.factor
                 let rule = result.sideMatched ? "interpolated" : "interpolated_centreline"
-                answers.append(
-                    GeoMatch(
-                        point: result.point, precision: .interpolated, score: score, matched: "\(name) (block \(segment.id))",
-                        method: Self.method(rule, street)))
+                var answer = GeoMatch(
+                    point: result.point, precision: .interpolated, score: score, matched: "\(name) (block \(segment.id))",
+                    method: Self.method(rule, street))
+                answer.street = street.id
+                answers.append(answer)
                 continue
             }
             // Past the listed ranges (a newer building): the end of the nearest block, if close.
@@ -197,10 +322,11 @@ public struct Geocoder: Sendable {
             if let near, near.gap <= 100, case let segment = gazetteer.segments[near.block],
                 let point = Interpolation.nearestEnd(number: number, of: segment)
             {
-                answers.append(
-                    GeoMatch(
-                        point: point, precision: .interpolated, score: Score.nearestBlock * street.factor,
-                        matched: "\(name) (near block \(segment.id))", method: Self.method("nearest_block", street)))
+                var answer = GeoMatch(
+                    point: point, precision: .interpolated, score: GeocodeScore.nearestBlock * street.factor,
+                    matched: "\(name) (near block \(segment.id))", method: Self.method("nearest_block", street))
+                answer.street = street.id
+                answers.append(answer)
             }
         }
         return answers
@@ -212,7 +338,7 @@ public struct Geocoder: Sendable {
             for cross in crosses where cross.id != street.id {
                 let points = gazetteer.meeting(street.id, cross.id)
                 guard let point = points.first else { continue }
-                let base = points.count == 1 ? Score.intersection : Score.intersectionSeveral
+                let base = points.count == 1 ? GeocodeScore.intersection : GeocodeScore.intersectionSeveral
                 var method = Self.method("intersection", street)
                 if !cross.method.isEmpty { method += "+cross_" + cross.method }
                 return [
@@ -230,7 +356,7 @@ public struct Geocoder: Sendable {
                 if !cross.method.isEmpty { method += "+cross_" + cross.method }
                 return [
                     GeoMatch(
-                        point: point, precision: .intersection, score: Score.intersectionNear * street.factor * cross.factor,
+                        point: point, precision: .intersection, score: GeocodeScore.intersectionNear * street.factor * cross.factor,
                         matched: "\(gazetteer.streetKeys[street.id]) & \(gazetteer.streetKeys[cross.id])", method: method)
                 ]
             }
@@ -246,15 +372,14 @@ public struct Geocoder: Sendable {
         guard let a = one.first, let b = two.first, let p = a.point, let q = b.point else {
             return (one + two).map { answer in
                 var answer = answer
-                answer.score *= Score.segmentOneEnd / Score.intersection
+                answer.score *= GeocodeScore.segmentOneEnd / GeocodeScore.intersection
                 answer.method += "+segment_one_end"
                 return answer
             }
         }
         let middle = GeoPoint(lat: (p.lat + q.lat) / 2, lon: (p.lon + q.lon) / 2)
-        // Two ends far apart make a long "block": the midpoint says less.
-        let spread = p.distance(to: q) > 600 ? 0.8 : 1
-        let score = Score.segment * min(a.score, b.score) / Score.intersection * spread
+        // Each end's own doubt (a corrected name, several meeting points) carries over.
+        let score = GeocodeScore.segment(length: p.distance(to: q)) * min(a.score, b.score) / GeocodeScore.intersection
         let street = a.matched.split(separator: "&").first.map { $0.trimmingSpaces() } ?? ""
         let crossA = a.matched.split(separator: "&").last.map { $0.trimmingSpaces() } ?? ""
         let crossB = b.matched.split(separator: "&").last.map { $0.trimmingSpaces() } ?? ""
@@ -262,13 +387,31 @@ public struct Geocoder: Sendable {
         return [GeoMatch(point: middle, precision: .segment, score: score, matched: "\(street) between \(crossA) and \(crossB)", method: method)]
     }
 
-    func placeAnswers(_ text: String, fuzzy: Bool, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
-        lookups.places(text, fuzzy: fuzzy, in: gazetteer.placeIndex).map { hit in
+    /// The places a name may mean, best first, each scored as a chance of being right. A
+    /// neighbourhood is what the text means when it names it `alone`; else it stands in for
+    /// something in it.
+    func placeAnswers(_ text: String, fuzzy: Bool, alone: Bool, kind: PlaceClass? = nil, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
+        let answers = lookups.places(text, fuzzy: fuzzy, kind: kind, in: gazetteer.placeIndex).map { hit in
             let place = gazetteer.places[hit.place]
-            let base = place.category == "neighborhood" ? Score.neighbourhood : Score.place
+            let kind = PlaceClass(category: place.category)
+            let isNeighbourhood = kind == .neighborhood
+            let score: Double
+            switch hit.how {
+            case .exact: score = GeocodeScore.placeExact * hit.score
+            case .alias: score = GeocodeScore.placeAlias * hit.score / 0.97
+            case .fuzzy: score = GeocodeScore.fuzzyPlace(similarity: hit.score)
+            }
             // Say when the place is a whole neighbourhood: it locates the record only roughly.
-            let name = place.category == "neighborhood" ? place.name + " (neighborhood)" : place.name
-            return GeoMatch(point: place.point, precision: .place, score: base * hit.score, matched: name, method: "place_" + hit.how.rawValue)
+            var answer = GeoMatch(
+                point: place.point, precision: .place,
+                score: isNeighbourhood ? min(score, alone ? GeocodeScore.neighbourhood : GeocodeScore.neighbourhoodInstead) : score,
+                matched: isNeighbourhood ? place.name + " (neighborhood)" : place.name, method: "place_" + hit.how.rawValue)
+            answer.isNeighbourhood = isNeighbourhood
+            answer.isArea = isNeighbourhood || kind == .park
+            return answer
         }
+        // Best first once each is scored (a park before the neighbourhood of the same name); ties
+        // keep the index's order.
+        return answers.indices.sorted { (-answers[$0].score, $0) < (-answers[$1].score, $1) }.map { answers[$0] }
     }
 }

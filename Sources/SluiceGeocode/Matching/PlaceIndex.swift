@@ -1,8 +1,12 @@
 import Foundation
+import SluiceSanitize
 
-/// Finds places by name: exact normalised name, then alias, then a fuzzy token match that
-/// forgives typos (`Chrissy Field` → Crissy Field) and extra or missing words, weighting rare
-/// words above common ones (`park`, `street`).
+/// Finds places by name: exact normalised name, then alias, then a token match that forgives
+/// typos (`Chrissy Field` → Crissy Field) and missing or extra words. Words are weighted by how
+/// rare they are among the names, so what tells places apart counts most; a match must find
+/// nearly all of the query's distinctive words, so `Candlestick Park` never finds `Francisco
+/// Park` and `Westin St. Francis` never finds `St. Francis Wood`. A word naming a kind of place
+/// (`hotel`, `library`, `station`) must agree with the kind of the place found.
 ///
 ///     let index = PlaceIndex([["Crissy Field"], ["Coit Tower", "Telegraph Hill Tower"]])
 ///     index.best("Chrissy Field")   // place 0, score ≈ 0.9, how: .fuzzy
@@ -13,21 +17,29 @@ public struct PlaceIndex: Sendable {
 
     public struct Hit: Equatable, Sendable {
         public var place: Int
+        /// How well the names agree, 0–1, after the kind of place is checked.
         public var score: Double
         public var how: How
     }
 
-    var exact: [String: Int] = [:]
-    var alias: [String: Int] = [:]
+    /// Places by the key of their name, and of each alias (several places may share one).
+    var exact: [String: [Int]] = [:]
+    var alias: [String: [Int]] = [:]
     /// Word → the places whose names (or aliases) hold it.
     var postings: [String: [Int]] = [:]
     var vocabulary: [String] = []
     /// The vocabulary as bytes, for the typo search, with the set of bytes each word holds.
     var vocabularyBytes: [[UInt8]] = []
     var vocabularyMasks: [UInt64] = []
+    /// Words known elsewhere (street names): a query word among them is never read as a typo
+    /// of a place word.
+    var knownWords: Set<String> = []
     var weights: [String: Double] = [:]
     /// Each place's names as word lists, for scoring.
     var names: [[[String]]] = []
+    /// Each place's kind by its category, and by its name's last kind word.
+    var categoryKinds: [PlaceClass?] = []
+    var nameKinds: [PlaceClass?] = []
     /// Each place's lightest name (sum of word weights), for the quick upper bound.
     var lightestName: [Double] = []
 
@@ -36,19 +48,36 @@ public struct PlaceIndex: Sendable {
         "the", "of", "a", "an", "and", "at", "in", "on", "sf", "san", "francisco", "district", "neighborhood", "area",
     ]
 
+    /// How much of the query's weight a fuzzy match must find.
+    static let queryCoverage = 0.75
+    /// How much of the name's weight a match on a single distinctive word must find.
+    static let oneWordNameCoverage = 0.6
+    /// A word naming the kind of place weighs this share of its rarity: it describes, it does
+    /// not identify (`Trax Bar` is Trax).
+    static let kindWordShare = 0.25
+    /// A number weighs as a common word: it identifies only beside a name (`Pier 45`).
+    static let numberWeight = 2.0
+    /// A match whose kind disagrees with the query's is kept at this share of its score.
+    static let otherKindShare = 0.3
+    /// A place of unknown kind, when the query names one.
+    static let unknownKindShare = 0.85
+
     public init() {}
 
     /// Indexes places given as lists of names: the first is the name, the rest are aliases.
-    public init(_ placeNames: [[String]]) {
+    /// `categories` gives each place's gazetteer category (its kind); `knownWords` the street
+    /// words that are not typos.
+    public init(_ placeNames: [[String]], categories: [String] = [], knownWords: Set<String> = []) {
         names = placeNames.map { $0.map(Self.words) }
+        self.knownWords = knownWords
         for (place, list) in placeNames.enumerated() {
             for (position, name) in list.enumerated() {
                 let key = Self.words(name).joined(separator: " ")
                 guard !key.isEmpty else { continue }
                 if position == 0 {
-                    if exact[key] == nil { exact[key] = place }
-                } else if alias[key] == nil {
-                    alias[key] = place
+                    if exact[key]?.last != place { exact[key, default: []].append(place) }
+                } else if alias[key]?.last != place {
+                    alias[key, default: []].append(place)
                 }
                 for word in Set(Self.words(name)) where postings[word]?.last != place {
                     postings[word, default: []].append(place)
@@ -60,15 +89,61 @@ public struct PlaceIndex: Sendable {
         vocabularyMasks = vocabularyBytes.map(EditDistance.mask)
         let total = Double(max(1, placeNames.count))
         for (word, list) in postings { weights[word] = log(1 + total / Double(list.count)) }
-        lightestName = names.map { list in list.map { $0.reduce(0) { $0 + (weights[$1] ?? 0) } }.filter { $0 > 0 }.min() ?? 1 }
+        categoryKinds = names.indices.map { $0 < categories.count ? PlaceClass(category: categories[$0]) : nil }
+        nameKinds = names.map { $0.lazy.compactMap(Self.kind(of:)).first }
+        lightestName = names.map { list in list.map { $0.reduce(0) { $0 + weight($1) } }.filter { $0 > 0 }.min() ?? 1 }
+    }
+
+    /// The kind of place a name's words ask for: the last kind word (`Candlestick Park Sports
+    /// Bar` is a bar), nil when it has none.
+    static func kind(of words: [String]) -> PlaceClass? {
+        words.lazy.reversed().compactMap(PlaceClass.named(byWord:)).first
+    }
+
+    /// A word's weight in a match: its rarity among the names, less for a kind word, a fixed
+    /// small weight for a number.
+    func weight(_ word: String) -> Double {
+        if Self.hasDigit(word) { return Self.numberWeight }
+        let rarity = weights[word] ?? log(1 + Double(max(1, names.count)))
+        return Self.isDescriptive(word) ? rarity * Self.kindWordShare : rarity
+    }
+
+    /// A word that says what kind of thing a place is (`hotel`, `station`), names a street type
+    /// (`street`, `avenue`) or is an initial: it describes a place rather than identifies it.
+    static func isDescriptive(_ word: String) -> Bool {
+        // An initial (`M. H. de Young`) describes as little.
+        word.utf8.count == 1 || PlaceClass.named(byWord: word) != nil || Gazetteer.streetTypes.contains(word)
+    }
+
+    /// The share of a match's score that the kinds leave: 1 when the query names no kind, or
+    /// the place is of that kind by its category or by its own name (`California Academy of
+    /// Sciences`, a museum, is still an academy).
+    func kindAgreement(query: PlaceClass?, place: Int) -> Double {
+        guard let query else { return 1 }
+        let kinds = [categoryKinds[place], nameKinds[place]].compactMap { $0 }
+        if kinds.contains(where: query.admits) { return 1 }
+        return kinds.isEmpty ? Self.unknownKindShare : Self.otherKindShare
     }
 
     /// Lower-case words without punctuation, accents or stop words; `&` and `st.` (saint) spelled out.
     public static func words(_ text: String) -> [String] {
         // ASCII text is read from its bytes; other text has its accents folded first.
-        let words = asciiWords(text) ?? characterWords(text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+        var words = asciiWords(text) ?? characterWords(text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil))
+        // Before a name, `St.`, `Mt.` and `Ft.` are Saint, Mount and Fort (`St. Paul's Church`);
+        // last, `St` is the street.
+        for index in words.indices {
+            if index < words.count - 1, let whole = titleAbbreviations[words[index]], words[index + 1].first?.isLetter == true {
+                words[index] = whole
+            } else if index == words.count - 1, index > 0, let whole = USPSTables.suffixNames[words[index]] {
+                // A street-type abbreviation ending a name, spelled out: `Ferry Plz` is `Ferry
+                // Plaza` (not before: `UN Plaza` is no Union Plaza).
+                words[index] = whole
+            }
+        }
         return words.filter { !stopWords.contains($0) }
     }
+
+    static let titleAbbreviations = ["st": "saint", "ste": "saint", "mt": "mount", "ft": "fort"]
 
     /// The words of text character by character: letters and digits kept, `'`, `’` and `.`
     /// dropped, anything else ends a word; stop words included.
@@ -113,13 +188,23 @@ public struct PlaceIndex: Sendable {
     }
 
     /// The best places for `text`, best first: exact and alias hits alone, else fuzzy hits
-    /// scoring at least `minimum`.
-    public func search(_ text: String, limit: Int = 5, minimum: Double = 0.6, fuzzy: Bool = true) -> [Hit] {
+    /// scoring at least `minimum`; each scored after checking the kind of place: `kind` when
+    /// given (a text known to name a neighbourhood), else the kind the text's words name.
+    public func search(_ text: String, limit: Int = 5, minimum: Double = 0.6, fuzzy: Bool = true, kind: PlaceClass? = nil) -> [Hit] {
         let query = Self.words(text)
         guard !query.isEmpty else { return [] }
+        let queryKind = kind ?? Self.kind(of: query)
+        func ranked(_ hits: [Hit]) -> [Hit] {
+            let kept = hits.filter { $0.score >= minimum }
+            return Array(kept.sorted { $0.score != $1.score ? $0.score > $1.score : $0.place < $1.place }.prefix(limit))
+        }
         let key = query.joined(separator: " ")
-        if let place = exact[key] { return [Hit(place: place, score: 1, how: .exact)] }
-        if let place = alias[key] { return [Hit(place: place, score: 0.97, how: .alias)] }
+        if let places = exact[key] {
+            return ranked(places.map { Hit(place: $0, score: kindAgreement(query: queryKind, place: $0), how: .exact) })
+        }
+        if let places = alias[key] {
+            return ranked(places.map { Hit(place: $0, score: 0.97 * kindAgreement(query: queryKind, place: $0), how: .alias) })
+        }
         guard fuzzy else { return [] }
         // Each query word's closest vocabulary words (itself, or within a small edit distance).
         var matches: [String: [(word: String, similarity: Double)]] = [:]
@@ -132,9 +217,11 @@ public struct PlaceIndex: Sendable {
         for word in query { repeats[word, default: 0] += 1 }
         for word in Set(query) {
             var found: [(String, Double)] = []
+            // The singular or plural of a word is the same word (`Merchant` Exchange).
+            for variant in Self.numberVariants(of: word) where postings[variant] != nil { found.append((variant, 0.95)) }
             if postings[word] != nil {
                 found.append((word, 1))
-            } else if word.utf8.count >= 4, !Self.hasDigit(word) {
+            } else if word.utf8.count >= 5, !Self.hasDigit(word), !knownWords.contains(word) {
                 let bytes = Array(word.utf8)
                 let allowed = bytes.count >= 8 ? 2 : 1
                 let mask = EditDistance.mask(bytes)
@@ -148,7 +235,7 @@ public struct PlaceIndex: Sendable {
             matches[word] = found
             var best: [Int: Double] = [:]
             for (other, similarity) in found {
-                let contribution = (weights[other] ?? 0) * similarity
+                let contribution = weight(other) * similarity
                 for place in postings[other] ?? [] where contribution > best[place] ?? 0 { best[place] = contribution }
             }
             for (place, contribution) in best {
@@ -157,15 +244,17 @@ public struct PlaceIndex: Sendable {
                 bound[place] += contribution * (repeats[word] ?? 1)
             }
         }
-        let unknown = log(1 + Double(max(1, names.count)))
-        let queryWeight = query.reduce(0) { $0 + (weights[$1] ?? unknown) }
-        var hits: [Hit] = []
-        for place in candidates.sorted() where (bound[place] / queryWeight + bound[place] / lightestName[place]) / 2 >= minimum {
-            let similarity = names[place].map { self.score(query: query, name: $0, matches: matches) }.max() ?? 0
-            if similarity >= minimum { hits.append(Hit(place: place, score: similarity, how: .fuzzy)) }
+        // The least the query can weigh against any name: each word at its own weight or at the
+        // weight of the lightest word it may be taken for.
+        let queryWeight = query.reduce(0) { total, word in
+            total + min(weight(word), (matches[word] ?? []).map { weight($0.word) }.min() ?? .infinity)
         }
-        hits.sort { $0.score != $1.score ? $0.score > $1.score : $0.place < $1.place }
-        return Array(hits.prefix(limit))
+        var hits: [Hit] = []
+        for place in candidates.sorted() where bound[place] / queryWeight >= Self.queryCoverage {
+            let similarity = names[place].map { self.score(query: query, name: $0, matches: matches) }.max() ?? 0
+            hits.append(Hit(place: place, score: similarity * kindAgreement(query: queryKind, place: place), how: .fuzzy))
+        }
+        return ranked(hits)
     }
 
     /// Whether some place's name or alias holds every word of `text`, of two words or more:
@@ -176,30 +265,51 @@ public struct PlaceIndex: Sendable {
         return holders.contains { place in names[place].contains { name in query.allSatisfy(name.contains) } }
     }
 
+    /// The word with a trailing `s` added or removed (`merchant`, `merchants`); none for short
+    /// words and numbers.
+    static func numberVariants(of word: String) -> [String] {
+        guard word.utf8.count >= 4, !hasDigit(word) else { return [] }
+        return word.hasSuffix("s") ? [String(word.dropLast())] : [word + "s"]
+    }
+
     static func hasDigit(_ word: String) -> Bool { word.utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
 
     public func best(_ text: String, minimum: Double = 0.6) -> Hit? { search(text, limit: 1, minimum: minimum).first }
 
-    /// The mean of the weighted shares of query words found in the name and of name words
-    /// found in the query, so `Huntington Park` still finds `Collis P. Huntington Park`.
+    /// How well a name answers a query, 0–0.95: mostly the weighted share of the query's words
+    /// found in the name (what the user said must be there), partly the share of the name's
+    /// words found in the query, so `Huntington Park` still finds `Collis P. Huntington Park`.
+    /// Zero when less than `queryCoverage` of the query is found, or when only kind words and
+    /// numbers match (`Building #1` is not `A-1`).
     func score(query: [String], name: [String], matches: [String: [(word: String, similarity: Double)]]) -> Double {
-        let unknown = log(1 + Double(max(1, names.count)))
-        func weight(_ word: String) -> Double { weights[word] ?? unknown }
-        // A number in a name must be in the query: Pier 7 is not Pier 17, 16th Avenue not 15th.
-        // (The query may hold other numbers: "Alcoa Building (1 Maritime Plaza)".)
-        guard name.filter(Self.hasDigit).allSatisfy(query.contains) else { return 0 }
+        // Numbers are never fuzzy and never left out: Pier 7 is not Pier 17, 16th Avenue not
+        // 15th, `Building #1` not the Ferry Building.
+        guard name.filter(Self.hasDigit).allSatisfy(query.contains), query.filter(Self.hasDigit).allSatisfy(name.contains) else { return 0 }
         var matched = 0.0
+        var distinctive = 0
         // Each name word matches once per time the name holds it (`Aub Zam Zam`).
         var unused: [String: Int] = [:]
         for word in name { unused[word, default: 0] += 1 }
+        // A query word found as another (a typo, a plural) weighs what it was taken for.
+        var queryWeight = 0.0
         for word in query {
-            guard let best = matches[word]?.filter({ unused[$0.word, default: 0] > 0 }).max(by: { $0.similarity < $1.similarity }) else { continue }
+            guard let best = matches[word]?.filter({ unused[$0.word, default: 0] > 0 }).max(by: { $0.similarity < $1.similarity }) else {
+                queryWeight += weight(word)
+                continue
+            }
             unused[best.word, default: 0] -= 1
             matched += weight(best.word) * best.similarity
+            queryWeight += weight(best.word)
+            if !Self.hasDigit(best.word), !Self.isDescriptive(best.word) { distinctive += 1 }
         }
-        let queryWeight = query.reduce(0) { $0 + weight($1) }, nameWeight = name.reduce(0) { $0 + weight($1) }
-        guard queryWeight > 0, nameWeight > 0 else { return 0 }
-        return min(0.95, (matched / queryWeight + matched / nameWeight) / 2)
+        let nameWeight = name.reduce(0) { $0 + weight($1) }
+        guard distinctive > 0, queryWeight > 0, nameWeight > 0 else { return 0 }
+        let queryShare = min(1, matched / queryWeight), nameShare = min(1, matched / nameWeight)
+        guard queryShare >= Self.queryCoverage else { return 0 }
+        // One word of a longer name says little: `Harrison` is not `Harrison Shell`, `Port` not
+        // `Captain of the Port`.
+        guard distinctive > 1 || nameShare >= Self.oneWordNameCoverage else { return 0 }
+        return min(0.95, 0.7 * queryShare + 0.3 * nameShare)
     }
 }
 

@@ -1,0 +1,44 @@
+// Fuzz target `json`: SluiceCore's JSON parser, NDJSON record reader and record tokens (what
+// sluice-stats reads) on arbitrary bytes. Besides not crashing, hanging or reading out of bounds
+// (ASan), they must agree with each other, and what the writer writes must parse back to the same
+// value.
+@testable import SluiceCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let parsed = try? JSONParser.parse(bytes)
+    if let parsed {
+        let written = JSONWriter.string(parsed)
+        guard let again = try? JSONParser.parse(written) else { fatalError("the writer's output does not parse: \(written)") }
+        precondition(again == parsed, "a value changed on the way through the writer: \(written)")
+        precondition(JSONWriter.string(again) == written, "writing is not stable: \(written)")
+    }
+    do {
+        let record = try NDJSONRecord(bytes)
+        guard case .object(let members) = parsed else { fatalError("a record the parser does not take as an object") }
+        precondition(record.members.count == members.count, "the record and the parser count members differently")
+        for (member, expected) in zip(record.members, members) {
+            precondition(record.keyString(member) == expected.key, "a key reads differently")
+            precondition(record.value(of: member) == expected.value, "a value reads differently")
+        }
+        var out: [UInt8] = []
+        record.write(adding: "fuzz", .string("\u{1}\""), to: &out)
+        guard case .object(let added)? = try? JSONParser.parse(out), added.last?.key == "fuzz" else {
+            fatalError("a record with a member added is not an object: \(String(decoding: out, as: UTF8.self))")
+        }
+    } catch {
+        if case .object = parsed { fatalError("the parser takes an object the record reader rejects: \(error.detail)") }
+        _ = (error.reason, error.detail)
+    }
+    // The tokens take and refuse exactly the lines the record reader does, for the same reason.
+    var recordError: RecordError?
+    do { _ = try NDJSONRecord(bytes) } catch { recordError = error }
+    do throws(RecordError) {
+        try JSONTokens().read(record: bytes)
+        precondition(recordError == nil, "the tokens take a line the record reader rejects")
+    } catch {
+        precondition(recordError?.detail == error.detail, "the tokens reject a line differently: \(error.detail)")
+    }
+    return 0
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// What `geo.score` means: the chance that the answer lies within 250 m of the place the text
+/// names. Each rule starts from the share of its answers that were right on the development set
+/// (`sluice-geocode-eval reference`, see README "Geocode scores"), rounded to a few levels, and
+/// is lowered for what the rule had to guess: a completed or corrected street name, a long street
+/// or block, a fuzzy or ambiguous place name, parts of the text that disagree. The `--help` table
+/// is written from these values.
+public enum GeocodeScore {
+    /// A house number listed at its exact point.
+    static let addressPoint = 0.99
+    /// Between the nearest listed numbers on the same side of the street.
+    static let betweenAddresses = 0.97
+    /// Along the block whose range holds the number, on its side; on the centreline when only
+    /// the other side's range holds it.
+    static let interpolated = 0.95
+    static let interpolatedOtherSide = 0.85
+    /// Past every listed range: the end of the nearest block.
+    static let nearestBlock = 0.5
+    /// Two streets sharing a node, or listed as meeting.
+    static let intersection = 0.98
+    /// Two streets that meet at several points: which one is meant is a guess.
+    static let intersectionSeveral = 0.6
+    /// Two streets whose lines pass close without a shared node.
+    static let intersectionNear = 0.9
+    /// A corner the text says the place is only near (`near`, `off`, `north of`).
+    static let nearCorner = 0.85
+    /// A block between two cross streets, at the midpoint of its two intersections.
+    static let segment = 0.97
+    /// A block of which only one end was found: that intersection.
+    static let segmentOneEnd = 0.6
+    /// A place by its exact name, or by an alias.
+    static let placeExact = 0.96
+    static let placeAlias = 0.95
+    /// A place whose name matched word for word but not exactly: the share of the names'
+    /// agreement (0.6–0.95) scaled so that a perfect fuzzy match scores this.
+    static let placeFuzzy = 0.95
+    /// A whole neighbourhood, when the text names just the neighbourhood (its middle is what
+    /// the text means), and when it stands in for something in it that was not found.
+    static let neighbourhood = 0.8
+    static let neighbourhoodInstead = 0.3
+    /// How surely a place lying on the street the text names (`Trax Bar, Haight St`) is the
+    /// place meant, and one inside the neighbourhood or park it names.
+    static let streetConfirms = 0.7
+    static let areaConfirms = 0.5
+    /// How surely a neighbourhood or park the text names, found by name, is the one meant: a
+    /// place far outside it is then doubted.
+    static let areaIdentity = 0.8
+    /// A place standing in for a street the gazetteer lacks (`Lands End Trail` → Lands End), and
+    /// a hint (a bracket or comma part) standing in for a main part that was not found.
+    static let insteadOfStreet = 0.7
+    static let hintInstead = 0.9
+    /// Another reading of the text (`A; B`): it may not be the one meant.
+    static let alternative = 0.97
+
+    /// What finding a street's name cost, as a share of the rule's score: its suffix added
+    /// (`Mason` → Mason St; less when several streets have that name), another suffix
+    /// (`Harriet Alley` → Harriet St) or spacing (`DeHaro`), words after the street cut off (`Kearny Steps`), one or two typos
+    /// corrected (`Kearney` → Kearny).
+    static let streetCompleted = 0.995
+    static let streetCompletedOfSeveral = 0.98
+    static let streetOtherSuffix = 0.98
+    static let streetSpacing = 0.95
+    static let streetTrimmed = 0.95
+    static let streetOneTypo = 0.97
+    static let streetTwoTypos = 0.85
+
+    /// A point midway along a street. For a text naming just the street, the middle is what
+    /// it means (another geocoder puts it there too), less surely on a long street. When the
+    /// street stands in for something on it that was not found (a number, a place, a corner),
+    /// the spot meant is anywhere along it: within 250 m of the middle about 500 / length of
+    /// the time.
+    static func street(length: Double, instead: Bool) -> Double {
+        instead ? min(0.9, max(0.05, 500 / max(1, length))) : min(0.9, max(0.7, 3000 / max(1, length)))
+    }
+
+    /// A block's midpoint stands for the whole block: a long one (over 500 m) is right as
+    /// often as a street of that length.
+    static func segment(length: Double) -> Double {
+        min(segment, street(length: length, instead: true) + 0.1)
+    }
+
+    /// A place found word for word: `placeFuzzy` at a perfect match, falling with the names'
+    /// agreement (`similarity`, 0.6–0.95).
+    static func fuzzyPlace(similarity: Double) -> Double {
+        placeFuzzy * pow(max(0, min(1, similarity / 0.95)), fuzzyExponent)
+    }
+    static let fuzzyExponent = 1.5
+
+    /// An answer that another part of the text, right with chance `other`, confirms: both
+    /// would have to be wrong in the same way for it to be wrong.
+    static func confirmed(_ score: Double, by other: Double) -> Double {
+        min(0.99, 1 - (1 - score) * (1 - other))
+    }
+
+    /// An answer kept although another part of the text, right with chance `other`, points
+    /// elsewhere: at least one of the two is wrong, and this one is right only with the other
+    /// wrong: s(1 - o) / (s(1 - o) + (1 - s)).
+    static func despite(_ score: Double, other: Double) -> Double {
+        let kept = score * (1 - other)
+        return kept + (1 - score) > 0 ? kept / (kept + (1 - score)) : 0
+    }
+
+    /// The `--help` table: each rule and its score, then how parts of a text change it.
+    static var helpTable: String {
+        func row(_ precision: String, _ what: String, _ score: String) -> String {
+            "    " + precision.padding(14) + what.padding(58) + score
+        }
+        func format(_ value: Double) -> String { GeoPoint.fixed(value, decimals: 3) }
+        return [
+            row("address", "exact point address (number + street)", format(addressPoint)),
+            row("interpolated", "between the nearest listed numbers on the same side", format(betweenAddresses)),
+            row("", "along the block whose range holds the number, its side", format(interpolated)),
+            row("", "on the centreline, only the other side's range holds it", format(interpolatedOtherSide)),
+            row("", "the end of the nearest block, past every range", format(nearestBlock)),
+            row("intersection", "two streets sharing a node, or a listed intersection", format(intersection)),
+            row("", "lines passing within 80 m without a shared node", format(intersectionNear)),
+            row("", "two streets meeting at several points", format(intersectionSeveral)),
+            row("", "a corner the place is only near (near, off, north of): x", format(nearCorner)),
+            row("segment", "block between two cross streets: midpoint (long: less)", format(segment)),
+            row("", "only one end found: that intersection", format(segmentOneEnd)),
+            row("place", "exact name / alias", "\(format(placeExact)) / \(format(placeAlias))"),
+            row("", "word match: \(format(placeFuzzy)) x (similarity / 0.95)^\(format(fuzzyExponent))", "<= \(format(placeFuzzy))"),
+            row("", "a whole neighbourhood named alone / standing in", "\(format(neighbourhood)) / \(format(neighbourhoodInstead))"),
+            row("street", "a street named alone, midway: 3000 m / length", "0.7-0.9"),
+            row("", "standing in for a number, place or corner: 500 m / length", "0.05-0.9"),
+            row("none", "nothing matched: geo.reason says why", "0"),
+            "  Finding a street's name costs a share of the score: suffix added x\(format(streetCompleted)) (x\(format(streetCompletedOfSeveral)) when",
+            "  several streets share the name), other suffix x\(format(streetOtherSuffix)), spacing x\(format(streetSpacing)), trailing words cut",
+            "  x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)). Parts of one text: an answer that another",
+            "  part (score o) confirms scores 1 - (1 - s)(1 - o); one kept although another part points",
+            "  elsewhere s(1 - o) / (s(1 - o) + 1 - s); a place on the street named is confirmed as by",
+            "  o = \(format(streetConfirms)), one inside the area named as by o = \(format(areaConfirms)); a bracket or comma part standing in for",
+            "  the main part x\(format(hintInstead)); a place standing in for a street the gazetteer lacks x\(format(insteadOfStreet)); another reading",
+            "  (`A; B`) x\(format(alternative)); k places of one name far apart, each x1/k.",
+        ].joined(separator: "\n")
+    }
+}

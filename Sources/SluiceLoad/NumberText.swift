@@ -1,0 +1,102 @@
+/// A JSON number's text, as `sluice-load` keeps it: as a double when a double gives back exactly
+/// the number written, otherwise as the text itself.
+///
+///     NumberText.exactDouble("478848.7796333025")   // 478848.7796333025 (17 digits that survive)
+///     NumberText.exactDouble("0.12345678901234567890")  // nil: a double keeps 17 digits at most
+///     NumberText.exactDouble("1e400")                   // nil: beyond a double's range
+///     NumberText.Decimal("1.50e2") == NumberText.Decimal("150")   // true: the same number
+enum NumberText {
+    /// The double whose shortest decimal form is the number `text` writes, or nil when there is
+    /// none: more significant digits than survive a double, or out of a double's range.
+    ///
+    /// - Complexity: one `Double` parse; numbers of more than 15 significant digits (or beyond
+    ///   the normal range) are also printed back and compared.
+    static func exactDouble(_ text: String) -> Double? {
+        guard let value = Double(text), value.isFinite else { return nil }
+        var text = text
+        let significant = text.withUTF8(significantDigits)
+        if significant == 0 { return value }  // a zero (its sign aside)
+        if value == 0 { return nil }  // underflow
+        // Up to 15 significant digits in the normal range, a double always reads back the same.
+        if significant <= 15, value.magnitude >= Double.leastNormalMagnitude { return value }
+        var shortest = value.description
+        let written = text.withUTF8 { Decimal($0) }
+        return shortest.withUTF8 { Decimal($0) } == written ? value : nil
+    }
+
+    /// The number of significant digits of a number's text (`0.0120` has 2), without allocating.
+    static func significantDigits(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var zeros = 0
+        for byte in text {
+            if byte | 0x20 == UInt8(ascii: "e") { break }
+            if byte == UInt8(ascii: "0") {
+                if count > 0 { zeros += 1 }
+            } else if byte &- UInt8(ascii: "1") < 9 {
+                count += zeros + 1
+                zeros = 0
+            }
+        }
+        return count
+    }
+
+    /// A decimal number reduced to its significant digits and exponent, so that two texts of the
+    /// same number compare equal (`1.50e2`, `150`, `150.0`): value = 0.DIGITS × 10^exponent.
+    /// Zero has no digits and no sign. Reads JSON numbers and Swift's `Double.description`.
+    struct Decimal: Equatable {
+        var negative = false
+        /// ASCII digits, without leading or trailing zeros.
+        var digits: [UInt8] = []
+        var exponent = 0
+
+        init(_ text: UnsafeBufferPointer<UInt8>) {
+            var index = 0
+            if index < text.count, text[index] == UInt8(ascii: "-") {
+                negative = true
+                index += 1
+            }
+            // DIGITS (all of them, leading zeros included) × 10^(digits before the point).
+            var pointSeen = false
+            var digitsBeforePoint = 0
+            var leadingZeros = 0
+            while index < text.count {
+                let byte = text[index]
+                if byte == UInt8(ascii: ".") {
+                    pointSeen = true
+                } else if byte &- UInt8(ascii: "0") < 10 {
+                    if digits.isEmpty, byte == UInt8(ascii: "0") { leadingZeros += 1 } else { digits.append(byte) }
+                    if !pointSeen { digitsBeforePoint += 1 }
+                } else {
+                    break
+                }
+                index += 1
+            }
+            exponent = digitsBeforePoint - leadingZeros
+            if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                var sign = 1
+                if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                    sign = text[index] == UInt8(ascii: "-") ? -1 : 1
+                    index += 1
+                }
+                var written = 0
+                while index < text.count, text[index] &- UInt8(ascii: "0") < 10 {
+                    // Saturates: no double or 64-bit integer is anywhere near 10^(10^9).
+                    written = min(written * 10 + Int(text[index] &- UInt8(ascii: "0")), 1_000_000_000)
+                    index += 1
+                }
+                exponent += sign * written
+            }
+            while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+            if digits.isEmpty {
+                negative = false
+                exponent = 0
+            }
+        }
+
+        init(_ text: String) {
+            var text = text
+            self = text.withUTF8 { Decimal($0) }
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import SluiceCore
+import SluiceReport
+
+Stage.main(ReportCommand.self)

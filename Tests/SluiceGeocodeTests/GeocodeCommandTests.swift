@@ -1,0 +1,39 @@
+import SluiceCore
+import SluiceTestSupport
+import Testing
+
+@testable import SluiceGeocode
+
+@Suite struct GeocodeCommandTests {
+    /// Runs the command with the tiny gazetteer on `input` and returns its output lines.
+    func run(_ arguments: [String], input: String) throws -> [String] {
+        let scratch = try ScratchDirectory()
+        try TinyGazetteer.csv.write(toFile: scratch.file("tiny.csv"), atomically: true, encoding: .utf8)
+        return try StageRun(GeocodeCommand.self, ["--gazetteer", scratch.file("tiny.csv")] + arguments, input: input, in: scratch).lines
+    }
+
+    @Test func anInputFieldNamedLikeTheResultStopsTheStageAndAsKeepsBoth() throws {
+        let line = #"{"shop":"Fairmont","geo":{"lat":37.79,"lon":-122.41},"loc":"950 California St"}"#
+        do {
+            _ = try run(["--field", "loc"], input: line + "\n")
+            Issue.record("the input's geo field was replaced")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(failure.message.contains(":1: error: the record already has a field 'geo' (an object, not this stage's result)"))
+        }
+        let lines = try run(["--field", "loc", "--as", "found"], input: line + "\n")
+        #expect(lines[0].hasPrefix(String(line.dropLast()) + #","found":{"lat":37.79204,"lon":-122.41006,"precision":"address""#))
+        // Its own output again: the stage's earlier result is replaced in place.
+        #expect(try run(["--field", "loc", "--as", "found"], input: lines[0] + "\n") == lines)
+        let replaced = try run(["--field", "loc", "--overwrite-field"], input: line + "\n")
+        #expect(replaced[0].hasPrefix(#"{"shop":"Fairmont","geo":{"lat":37.79204"#))
+    }
+
+    @Test func addressNamesTheMemberHoldingSanitizesResult() throws {
+        let parsed = #"{"raw":"950 California St","kind":"street_address","number":"950","street":"California","suffix":"St"}"#
+        let lines = try run(["--address", "parsed"], input: #"{"address":"950 California St","parsed":\#(parsed)}"# + "\n")
+        #expect(try JSONParser.parse(lines[0]).value(atPath: "geo.precision") == .string("address"))
+        let unread = try run([], input: #"{"parsed":\#(parsed)}"# + "\n")
+        #expect(try JSONParser.parse(unread[0]).value(atPath: "geo.precision") == .string("none"))
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import SluiceGeocode
+
+/// The strings of issue 13's table, geocoded with the bundled gazetteer as `make pipeline` does
+/// (sanitize's reading, then the cascade): each is found at the right place, or honestly not
+/// found or scored as a guess — never a confident look-alike. Expected places are named by the
+/// gazetteer's own rows, not by reference points.
+@Suite(.serialized) struct SFGeocodeTableTests {
+    static let geocoder: Geocoder? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return (try? Gazetteer.load(path: root.appendingPathComponent("data/sf-gazetteer.csv").path)).map(Geocoder.init)
+    }()
+
+    func best(_ text: String) throws -> GeoMatch {
+        let geocoder = try #require(Self.geocoder)
+        return try #require(geocoder.geocode(GeocodeQuery.reading(text)).first)
+    }
+
+    /// The gazetteer's place of that exact name.
+    func place(_ name: String) throws -> GeoPoint {
+        let geocoder = try #require(Self.geocoder)
+        return try #require(geocoder.gazetteer.places.first { $0.name == name }?.point)
+    }
+
+    @Test func stadiumsByTheirNamesOldAndNewNeverALookAlike() throws {
+        #expect(try best("AT&T Park").matched == "Oracle Park")
+        #expect(try best("SBC Park").matched == "Oracle Park")
+        // No source has the demolished stadium: not found, and never Francisco Park.
+        let candlestick = try best("Candlestick Park")
+        #expect(candlestick.precision == .none || candlestick.score < 0.5)
+        #expect(candlestick.matched != "Francisco Park")
+    }
+
+    @Test func hotelsAndFountainsAreNotTheNeighbourhoodOfASaint() throws {
+        for text in ["Westin St. Francis", "St. Francis Fountain"] {
+            let match = try best(text)
+            #expect(match.precision == .place)
+            #expect(!match.matched.contains("Wood"), "\(text) → \(match.matched)")
+            #expect(match.score >= 0.9)
+        }
+    }
+
+    @Test func aLibraryIsThatLibrary() throws {
+        let match = try best("Presidio Branch Library")
+        #expect(match.matched == "Presidio Branch Library")
+        #expect(try #require(match.point).distance(to: try place("Presidio Branch Library")) < 1)
+    }
+
+    @Test func theBracketsSayWhichChurch() throws {
+        let match = try best("St. Paul's Church (Church Street, Noe Valley)")
+        #expect(match.matched == "St. Paul's Roman Catholic Church")
+        #expect(match.method.hasSuffix("+street_agrees"))
+    }
+
+    @Test func ferryIsNotATypoOfBerry() throws {
+        for text in ["Ferry Plaza", "1 Ferry Plaza"] {
+            let match = try best(text)
+            #expect(!match.matched.contains("berry"), "\(text) → \(match.matched)")
+            #expect(match.matched == "Ferry Plaza")
+        }
+    }
+
+    @Test func anAddressFarFromThePlaceNamedWithItIsDoubted() throws {
+        let match = try best("International Studies Academy (993 Vermont Street, Potrero Hill)")
+        #expect(match.precision == .interpolated)
+        #expect(match.note?.hasPrefix("place 'International Studies Academy") == true)
+        #expect(match.score < GeocodeScore.interpolated)
+    }
+
+    @Test func piersByNumberOrHonestlyNotFound() throws {
+        #expect(try best("Pier 45").matched == "Pier 45")
+        let fifty = try best("Westar Marine Services, Pier 50")
+        #expect(fifty.matched == "Pier 50")
+        // Pier 14 and 33 are in no source: not found, or the whole Embarcadero scored as a guess.
+        #expect(try best("Pier 14").precision == .none)
+        let thirtyThree = try best("Pier 33 (Embarcadero)")
+        #expect(thirtyThree.precision == .street && thirtyThree.score < 0.2)
+    }
+
+    @Test func stationsNotTheNeighbourhoodOfTheirName() throws {
+        #expect(try best("Embarcadero Street Station- BART").matched == "Embarcadero BART Station")
+        let forest = try best("Forrest Hill Muni Station")
+        #expect(forest.matched == "Forest Hill Station")
+    }
+
+    @Test func aHotelWhoseAddressIsNotAStreetIsNotConfident() throws {
+        // `5 Embarcadero Center` names a complex the street layers do not have.
+        #expect(try best("Hyatt Regency Hotel (5 Embarcadero Center)").score < 0.5)
+    }
+
+    @Test func theStreetIsTheAnswerTheBracketAHint() throws {
+        let gibb = try best("Gibb Street (Chinatown)")
+        #expect(gibb.precision == .street && gibb.matched.hasPrefix("gibb st"))
+        // North of the corner: the corner, scored as near it.
+        let taylor = try best("Taylor St, north of Jefferson St to end")
+        #expect(taylor.precision == .intersection && taylor.matched == "taylor st & jefferson st")
+        #expect(taylor.method.hasSuffix("+near_corner"))
+    }
+
+    @Test func beachesMotelsBarsCollegesAndShops() throws {
+        for (text, name) in [
+            ("Baker Beach", "Baker Beach"), ("Motel Capri", "Motel Capri"), ("The Royal Oak", "The Royal Oak"),
+            ("Heald College", "Heald College-San Francisco"), ("Mr. S Leather", "Mr. S Leather"),
+        ] {
+            let match = try best(text)
+            #expect(match.matched == name, "\(text)")
+            #expect(match.score >= 0.9, "\(text)")
+        }
+    }
+}

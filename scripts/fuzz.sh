@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# `make fuzz`: coverage-guided fuzzing of every parser with libFuzzer and AddressSanitizer.
+# Builds the library modules and each target of Fuzz/ with `swiftc -sanitize=fuzzer,address`
+# (not part of `swift build`), seeds each target's corpus from the test fixtures and bundled
+# data, runs each target for SECONDS, and prints the executions per target and in total. A crash
+# is minimised into build/fuzz/artifacts/TARGET/ and fails the run: turn it into a unit test.
+# Usage: scripts/fuzz.sh SECONDS [TARGET ...]      (targets: json json-array csv-fetch
+#        csv-gazetteer gazetteer html address; default all)
+set -euo pipefail
+seconds=${1:?usage: fuzz.sh SECONDS [TARGET ...]}
+shift
+cd "$(dirname "$0")/.."
+out=build/fuzz
+swiftc=${SWIFTC:-swiftc}
+# FUZZ_OPTIMIZE=-Onone builds in a third of the time and keeps Swift's debug bounds checks on
+# unsafe buffers (CI's short pass); -O runs several times more executions a second.
+optimize=${FUZZ_OPTIMIZE:--O}
+flags=(-parse-as-library "$optimize" -sanitize=fuzzer,address -enable-testing)
+# Swift's own crash backtracer reads memory that AddressSanitizer then reports, and can hang a
+# minimising run: libFuzzer reports the crash itself.
+export SWIFT_BACKTRACE=enable=no
+
+# target: its source file, then the modules it needs (dependents before their dependencies).
+declare -A source=(
+  [json]=JSONTarget [json-array]=JSONArrayTarget [csv-fetch]=FetchCSVTarget
+  [csv-gazetteer]=GazetteerCSVTarget [gazetteer]=GazetteerTarget [html]=HTMLTarget [address]=AddressTarget)
+declare -A modules=(
+  [json]="SluiceCore" [json-array]="SluiceFetch SluiceCore" [csv-fetch]="SluiceFetch SluiceCore"
+  [csv-gazetteer]="SluiceGeocode SluiceSanitize SluiceCore" [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore"
+  [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore")
+all=(json json-array csv-fetch csv-gazetteer gazetteer html address)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
+
+# The probe the issue asked for: does this toolchain's libFuzzer link and run here?
+modules_dir=$out/modules$optimize
+bin_dir=$out/bin$optimize
+mkdir -p "$modules_dir" "$bin_dir"
+probe=$bin_dir/probe
+if [ ! -x "$probe" ]; then
+  printf '@_cdecl("LLVMFuzzerTestOneInput") public func probe(_ d: UnsafePointer<UInt8>, _ n: Int) -> CInt { 0 }\n' > "$out/probe.swift"
+  if ! "$swiftc" "${flags[@]}" "$out/probe.swift" -o "$probe" 2> "$out/probe.log"; then
+    echo "fuzz: this toolchain cannot build with -sanitize=fuzzer (see $out/probe.log)" >&2
+    exit 1
+  fi
+fi
+
+# A module is rebuilt when any of its sources is newer than its library.
+build_module() {
+  local module=$1 deps=() library=$modules_dir/lib$1.a
+  case $module in
+    SluiceFetch | SluiceSanitize) deps=(SluiceCore) ;;
+    SluiceGeocode) deps=(SluiceSanitize SluiceCore) ;;
+  esac
+  for dep in "${deps[@]}"; do build_module "$dep"; done
+  if [ -f "$library" ] && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$library" | head -1)" ]; then return; fi
+  echo "fuzz: building $module"
+  "$swiftc" "${flags[@]}" -module-name "$module" -I "$modules_dir" -emit-module -emit-module-path "$modules_dir/$module.swiftmodule" \
+    -emit-library -static -o "$library" $(find "Sources/$module" -name '*.swift' | sort) 2>&1 | grep -v 'Cannot export local symbol' || true
+  [ -f "$library" ] || { echo "fuzz: $module did not build" >&2; exit 1; }
+}
+
+# Seeds: whole fixture files, and single lines of the NDJSON and CSV ones.
+seed() {
+  local target=$1 corpus=$out/corpus/$1
+  mkdir -p "$corpus"
+  [ -z "$(ls -A "$corpus")" ] || return 0
+  local n=0
+  add() { n=$((n + 1)); printf '%s' "$1" > "$corpus/seed-$n"; }
+  case $target in
+    json | json-array)
+      for file in Tests/EndToEndTests/Cases/*/*/input.ndjson Tests/EndToEndTests/Cases/*/*/expected.stdout; do
+        [ -f "$file" ] && head -c 3000 "$file" | head -n 20 | while IFS= read -r line; do printf '%s' "$line" > "$corpus/line-$RANDOM$RANDOM"; done
+      done
+      for file in Tests/EndToEndTests/Cases/fetch/*/*.json examples/*/site/api/*.json examples/movies/site/3/discover/*.json; do
+        add "$(head -c 4000 "$file")"
+      done ;;
+    csv-fetch)
+      for file in Tests/EndToEndTests/Cases/fetch/*/*.csv; do add "$(cat "$file")"; done
+      add "$(head -n 12 data/Film_Locations_in_San_Francisco.csv)" ;;
+    csv-gazetteer | gazetteer)
+      for file in Tests/EndToEndTests/Cases/geocode/*/gazetteer.csv; do add "$(head -c 4000 "$file")"; done
+      add "$(head -n 30 data/sf-gazetteer.csv)"
+      add "$(head -n 1 data/sf-gazetteer.csv; grep -m 20 ',place,' data/sf-gazetteer.csv || true)" ;;
+    html)
+      for file in Tests/EndToEndTests/Cases/fetch/*/*.html examples/episodes/site/shows/*.html; do add "$(head -c 4000 "$file")"; done ;;
+    address)
+      grep -o '"text": "[^"]*"' Tests/SluiceSanitizeTests/Fixtures/sf-labelled.ndjson | sed 's/^"text": "//; s/"$//' | head -n 400 \
+        | while IFS= read -r line; do printf '%s' "$line" > "$corpus/label-$RANDOM$RANDOM"; done ;;
+  esac
+}
+
+total=0
+summary=()
+failed=0
+for target in "${targets[@]}"; do
+  [ -n "${source[$target]:-}" ] || { echo "fuzz: unknown target '$target' (targets: ${all[*]})" >&2; exit 64; }
+  for module in ${modules[$target]}; do build_module "$module"; done
+  binary=$bin_dir/fuzz-$target
+  libraries=()
+  for module in ${modules[$target]}; do libraries+=("-l$module"); done
+  if [ ! -x "$binary" ] || [ -n "$(find "Fuzz/${source[$target]}.swift" "$modules_dir" -newer "$binary" | head -1)" ]; then
+    echo "fuzz: linking fuzz-$target"
+    "$swiftc" "${flags[@]}" -I "$modules_dir" -L "$modules_dir" "Fuzz/${source[$target]}.swift" "${libraries[@]}" -o "$binary" 2>&1 \
+      | grep -v 'Cannot export local symbol' || true
+  fi
+  seed "$target"
+  mkdir -p "$out/artifacts/$target"
+  log=$out/$target.log
+  echo "fuzz: $target for $seconds s"
+  status=0
+  "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
+    -artifact_prefix="$out/artifacts/$target/" "$out/corpus/$target" > "$log" 2>&1 || status=$?
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  total=$((total + runs))
+  if [ "$status" -ne 0 ]; then
+    failed=1
+    for crash in "$out/artifacts/$target"/crash-* "$out/artifacts/$target"/timeout-* "$out/artifacts/$target"/oom-*; do
+      [ -f "$crash" ] && [[ $crash != *.min && $crash != *.log ]] || continue
+      timeout 120 "$binary" -minimize_crash=1 -max_total_time=60 -exact_artifact_path="$crash.min" "$crash" > "$crash.minimize.log" 2>&1 || true
+    done
+    summary+=("$(printf '  %-14s %12s executions   FAILED: see %s and %s' "$target" "$runs" "$log" "$out/artifacts/$target/")")
+  else
+    summary+=("$(printf '  %-14s %12s executions   no crash' "$target" "$runs")")
+  fi
+done
+echo "fuzz: $seconds s per target (libFuzzer, AddressSanitizer, $optimize)"
+printf '%s\n' "${summary[@]}"
+printf '  %-14s %12s executions\n' total "$total"
+exit $failed
