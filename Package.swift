@@ -10,7 +10,9 @@ func library(_ stage: String) -> String { "Sluice" + stage.prefix(1).uppercased(
 
 let package = Package(
     name: "Sluice",
-    products: (stages + ["gazetteer", "geocode-eval", "bench", "report", "stats"]).map { .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"]) },
+    products: (stages + ["gazetteer", "geocode-eval", "bench", "report", "stats"]).map {
+        .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"])
+    },
     targets: [
         .systemLibrary(
             name: "CSQLite",
