@@ -25,6 +25,7 @@ import sys
 import unicodedata
 
 import record_keys
+from pyspark import StorageLevel
 
 GEOHASH = "0123456789bcdefghjkmnpqrstuvwxyz"
 
@@ -137,6 +138,8 @@ def blocked(records, dedupe, plan, partitions, input_index, keep_rejects, run_st
     if any(":metaphone" in rule for rule in plan.rules):
         sys.exit("sluice_spark.py: --fuzzy blocked cannot partition by metaphone keys; use --fuzzy global")
     member = plan.member_name
+    # Read twice (spread to blocks, and joined back with the clusters): the stages run once.
+    records = records.persist(StorageLevel.MEMORY_AND_DISK)
     argv = [arg for arg in dedupe if arg not in ("--drop", "--merge")] + ["--mark"]
 
     def spread(item):

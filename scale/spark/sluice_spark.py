@@ -16,21 +16,21 @@
 2. sluice-dedupe, exact mode (--key): a first `sluice-dedupe --mark` at the end of that chain
    writes each record's cluster id (the hash of its key); records are hash-partitioned on it, so
    every cluster is whole in one partition, sorted there in input order, and piped through the
-   stage again: ids, sizes, canonical records and bytes are the single machine's (dedupe_plan.py). Fuzzy mode (--compare): see
-   fuzzy_blocks.py and the README (--fuzzy global, the default, gives the single machine's
-   clusters; --fuzzy blocked spreads the comparisons and is approximate).
+   stage again: ids, sizes, canonical records and bytes are the single machine's (dedupe_plan.py).
+   Fuzzy mode (--compare): --fuzzy global, the default, runs the stage once over every record
+   (the single machine's clusters); --fuzzy blocked spreads the comparisons by blocking key and
+   joins clusters by label propagation, approximately (fuzzy_blocks.py, and the README).
 3. The records, in input order, as NDJSON part files and as Parquet (Spark's writer); with
    --load, sluice-load on the driver when there are at most --load-max-records.
 Everything the stages said is in OUT/logs/, their rejects in OUT/rejects.ndjson (--rejects).
 """
 
 import argparse
-import json
 import os
+import re
 import shlex
 import shutil
 import sys
-import re
 import time
 from subprocess import PIPE, Popen
 
@@ -44,6 +44,7 @@ import stage_pipe  # noqa: E402
 
 SHIPPED = "sparkfile:"
 KEY_PASS = "sluice-dedupe (partitioning key)"
+RECORDS_PER_OUTPUT = 100_000
 STAGE_ORDER = ["sluice-fetch", "sluice-sanitize", "sluice-geocode", KEY_PASS, "sluice-dedupe"]
 COUNT = re.compile(r"(\d+) ([^(]+?)(?: \((\d+) ([^)]*)\))?")
 
@@ -65,7 +66,7 @@ def parse_arguments(argv):
     parser.add_argument("--load-max-records", type=int, default=20_000_000, help="load only up to this many records (default 20,000,000)")
     parser.add_argument("--no-parquet", action="store_true", help="do not write records.parquet")
     parser.add_argument("--rejects", action="store_true", help="every stage keeps going past bad records (--rejects): they go to OUT/rejects.ndjson")
-    parser.add_argument("--driver-memory", default="2g")
+    parser.add_argument("--driver-memory", default="2g", help="the driver JVM's heap (default 2g; in local mode the executors share it)")
     return parser.parse_args(argv)
 
 
@@ -95,6 +96,7 @@ class Timer:
         began = time.monotonic()
         result = body()
         self.steps.append((name, time.monotonic() - began))
+        print(f"sluice-spark: {self.steps[-1][1]:8.2f} s  {name}", file=sys.stderr, flush=True)
         return result
 
 
@@ -175,8 +177,13 @@ def main(argv):
         timer.step("check every cluster is whole", lambda: check_whole_clusters(lines, plan.member_name))
 
     # 3. outputs, in input order.
+    # Output partitions of at most RECORDS_PER_OUTPUT records: the load on the driver holds two
+    # at a time (toLocalIterator), and the part files stay a readable size.
+    count = timer.step("count the records", lines.count)
+    output_partitions = max(partitions, -(-count // RECORDS_PER_OUTPUT))
     # sortByKey samples the keys (a job) to find its ranges.
-    by_order = timer.step("sort in input order", lambda: lines.keyBy(lambda line: record_keys.order_key(line, index)).sortByKey(numPartitions=partitions))
+    keyed = lines.keyBy(lambda line: record_keys.order_key(line, index))
+    by_order = timer.step("sort in input order", lambda: keyed.sortByKey(numPartitions=output_partitions))
     ordered = by_order.values().persist(StorageLevel.MEMORY_AND_DISK)
     out = options.out
     os.makedirs(out, exist_ok=True)
@@ -192,11 +199,9 @@ def main(argv):
     write_sides(sides, out, keep)
     status = 0
     if options.load:
-        status = timer.step("sluice-load on the driver", lambda: load(ordered, options))
+        status = timer.step("sluice-load on the driver", lambda: load(ordered, count, options))
     spark.stop()
-    timer.steps.append(("total", time.monotonic() - timer.start))
-    for name, seconds in timer.steps:
-        print(f"sluice-spark: {seconds:8.2f} s  {name}", file=sys.stderr)
+    print(f"sluice-spark: {time.monotonic() - timer.start:8.2f} s  total", file=sys.stderr)
     return status
 
 
@@ -267,10 +272,9 @@ def summed_accounting(stage, texts):
     return f"{stage}: {', '.join(parts)} ({len(texts)} {'partition' if len(texts) == 1 else 'partitions'})"
 
 
-def load(ordered, options):
+def load(ordered, count, options):
     """sluice-load on the driver, fed the records in input order (so ids match a single-machine
     load), when the result is small enough for one SQLite file."""
-    count = ordered.count()
     if count > options.load_max_records:
         print(f"sluice-spark: {count} records are more than --load-max-records {options.load_max_records}: not loaded (use records.parquet)", file=sys.stderr)
         return 0
