@@ -111,7 +111,7 @@ FUZZ_TARGETS ?=
 FUZZ_OPTIMIZE ?= -O
 
 # Coverage-guided fuzzing (libFuzzer + AddressSanitizer, built with swiftc outside swift build)
-# of every parser: JSON and NDJSON records, the JSON array streamer, both CSV readers, the
+# of every parser: JSON and NDJSON records, the JSON array streamer, the CSV reader (both modes), the
 # gazetteer loader, HTML tables and the address parser, FUZZ_SECONDS each, corpora seeded from
 # the test fixtures in build/fuzz/corpus. Prints executions per target and in total; a crash
 # fails the run, minimised in build/fuzz/artifacts. FUZZ_TARGETS='json html' picks targets;

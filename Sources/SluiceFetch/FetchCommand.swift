@@ -225,7 +225,7 @@ public struct FetchCommand: StageCommand {
             try emitter.emitNDJSON(LineReader(fd: fd, maxLineBytes: emitter.context.maxLineBytes, prefix: prefix))
         case .csv:
             let byte = delimiter ?? (name.lowercased().hasSuffix(".tsv") ? 0x09 : UInt8(ascii: ","))
-            try emitter.emitCSV(CSVReader(fd: fd, delimiter: byte, prefix: prefix), keyStyle: keyStyle, typing: typing)
+            try emitter.emitCSV(CSVReader(fd: fd, prefix: prefix, delimiter: byte, mode: .lenient), keyStyle: keyStyle, typing: typing)
         case .json:
             if recordsAt != nil || Sniffer.firstSignificantByte(prefix) == UInt8(ascii: "{") {
                 return try emitter.emitDocument(FileInput.readAll(fd, after: prefix), recordsAt: recordsAt)

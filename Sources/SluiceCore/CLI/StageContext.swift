@@ -48,12 +48,7 @@ public final class StageContext {
             }
             return (0, "<stdin>")
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code: ExitCode = errno == ENOENT ? .noInput : .ioError
-            throw StageFailure(code, "\(path): cannot open: \(String(cString: strerror(errno)))")
-        }
-        return (fd, path)
+        return (try FileInput.open(path), path)
     }
 
     /// Reads NDJSON records from the inputs in order (stdin when there are none) and calls

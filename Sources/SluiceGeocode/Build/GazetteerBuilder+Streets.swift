@@ -140,7 +140,7 @@ extension GazetteerBuilder {
             }
         }
         if let path = path("intersection-pairs") {
-            let json = try JSONParser.parse(try Gazetteer.readFile(path))
+            let json = try JSONParser.parse(try FileInput.contents(of: path))
             guard case .array(let streets)? = json["streets"], case .array(let pairs)? = json["pts"], let scale = json["coordScale"]?.doubleValue
             else {
                 throw StageFailure.data(source: path, line: nil, "expected an object with streets, pts and coordScale")

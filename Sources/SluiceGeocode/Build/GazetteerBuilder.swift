@@ -1,3 +1,4 @@
+import SluiceCore
 import SluiceSanitize
 
 /// Builds the San Francisco gazetteer from the public sources in one folder (see

@@ -14,7 +14,7 @@ public struct SourceTable {
 
     public init(path: String) throws {
         self.path = path
-        var reader = CSVReader(try Gazetteer.readFile(path))
+        var reader = CSVReader(try FileInput.contents(of: path))
         var fields: [String] = []
         do {
             guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }

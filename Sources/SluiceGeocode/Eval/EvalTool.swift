@@ -41,7 +41,7 @@ public enum EvalTool {
                 try trucks(sources: sources, aliases: parsed["aliases"])
             case "films":
                 guard parsed.positionals.count == 2 else { throw StageFailure.usage("films needs one geocoded NDJSON file") }
-                let report = try GeocodeEval.films(ndjson: try Gazetteer.readFile(parsed.positionals[1]), textField: parsed["field"] ?? "locations")
+                let report = try GeocodeEval.films(ndjson: try FileInput.contents(of: parsed.positionals[1]), textField: parsed["field"] ?? "locations")
                 print(report.lines().joined(separator: "\n"))
             case "reference":
                 guard parsed.positionals.count == 2, let path = parsed["gazetteer"] else {
