@@ -61,9 +61,4 @@ import Testing
         #expect(try parsed.choice("rejects", from: ["x", "y"]) == "x")
         #expect(throws: StageFailure.self) { try parsed.choice("rejects", from: ["y"]) }
     }
-
-    @Test func trimsSpaces() {
-        #expect("  a b \t".trimmingSpaces() == "a b")
-        #expect("   ".trimmingSpaces() == "")
-    }
 }

@@ -17,7 +17,7 @@ extension Accounting {
     /// start with the three counts every stage prints.
     public init?(summary: some StringProtocol) {
         self.init()
-        var parts = summary.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }[...]
+        var parts = summary.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }[...]
         for (label, keyPath) in [("in", \Accounting.recordsIn), ("out", \.recordsOut), ("rejected", \.rejected)] {
             guard let part = parts.popFirst(), let count = Self.count(part, label: label) else { return nil }
             self[keyPath: keyPath] = count

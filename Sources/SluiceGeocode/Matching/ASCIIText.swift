@@ -73,18 +73,6 @@ enum ASCIIText {
         return ascii ?? (word.lowercased() == lowerCaseASCII)
     }
 
-    /// `text.trimmingSpaces()`, without walking characters when neither end is a space or a
-    /// tab (a character equal to one of them is that one byte); most texts are not copied.
-    static func trimmingSpaces(_ text: Substring) -> String {
-        isSpaceOrTab(text.utf8.first) || isSpaceOrTab(text.utf8.last) ? text.trimmingSpaces() : String(text)
-    }
-
-    static func trimmingSpaces(_ text: String) -> String {
-        isSpaceOrTab(text.utf8.first) || isSpaceOrTab(text.utf8.last) ? text.trimmingSpaces() : text
-    }
-
-    static func isSpaceOrTab(_ byte: UInt8?) -> Bool { byte == 0x20 || byte == 0x09 }
-
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 }
 extension String {
