@@ -6,11 +6,11 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
-EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer sluice-report
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer sluice-report sluice-stats
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
 
-.PHONY: all build deps test-deps pipeline eval gazetteer bench test roundtrip faults fuzz golden install clean format lint
+.PHONY: all build deps test-deps pipeline eval gazetteer bench stats-error test roundtrip faults fuzz golden install clean format lint
 
 all: build
 
@@ -66,6 +66,17 @@ bench: build
 	$(RELEASE_BIN)/sluice-bench run --bin $(RELEASE_BIN) --out build/bench --sizes $(BENCH_SIZES) \
 		--peer-sizes $(BENCH_PEER_SIZES) --dedupe-size $(BENCH_DEDUPE_SIZE) --runs $(BENCH_RUNS) \
 		$(if $(BENCH_BUDGET),--budget $(BENCH_BUDGET))
+
+# The errors of sluice-stats' estimates (stated in its --help): on the bench's records, as
+# make bench generates them, each estimate against --exact, as sluice-stats comes and with every
+# field pushed through the sketches (--exact-limit 64).
+STATS_ERROR_RECORDS ?= 1000000
+stats-error: build
+	@mkdir -p build/stats-error
+	$(RELEASE_BIN)/sluice-bench generate --records $(STATS_ERROR_RECORDS) --out build/stats-error/films.ndjson
+	$(RELEASE_BIN)/sluice-fetch --format ndjson --quiet < build/stats-error/films.ndjson > build/stats-error/fetched.ndjson
+	python3 scripts/stats_sketch_error.py --stats $(RELEASE_BIN)/sluice-stats build/stats-error/fetched.ndjson
+	python3 scripts/stats_sketch_error.py --stats $(RELEASE_BIN)/sluice-stats --exact-limit 64 build/stats-error/fetched.ndjson
 
 # What only the tests need: chromium, to render sluice-report's page headless, and the zlib
 # headers, to read its PNG screenshots. Installed with apt-get when missing, as deps does.

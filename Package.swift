@@ -10,7 +10,9 @@ func library(_ stage: String) -> String { "Sluice" + stage.prefix(1).uppercased(
 
 let package = Package(
     name: "Sluice",
-    products: (stages + ["gazetteer", "geocode-eval", "bench", "report"]).map { .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"]) },
+    products: (stages + ["gazetteer", "geocode-eval", "bench", "report", "stats"]).map {
+        .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"])
+    },
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -25,6 +27,10 @@ let package = Package(
         .target(name: "SluiceDedupe", dependencies: ["SluiceCore"]),
         .target(name: "SluiceLoad", dependencies: ["SluiceCore", "CSQLite"]),
         .target(name: "SluiceGeocode", dependencies: ["SluiceCore", "SluiceSanitize"]),
+        // `sluice-stats`: what every field of any stage's NDJSON holds (reads records, writes none).
+        .target(name: "SluiceStats", dependencies: ["SluiceCore"]),
+        .executableTarget(name: "sluice-stats", dependencies: ["SluiceStats"]),
+        .testTarget(name: "SluiceStatsTests", dependencies: ["SluiceStats"]),
         // The gazetteer builder and the geocoder's self-check, over SluiceGeocode.
         .executableTarget(name: "sluice-gazetteer", dependencies: ["SluiceGeocode"]),
         .executableTarget(name: "sluice-geocode-eval", dependencies: ["SluiceGeocode"]),

@@ -1,6 +1,7 @@
-// Fuzz target `json`: SluiceCore's JSON parser and NDJSON record reader on arbitrary bytes.
-// Besides not crashing, hanging or reading out of bounds (ASan), they must agree with each other,
-// and what the writer writes must parse back to the same value.
+// Fuzz target `json`: SluiceCore's JSON parser, NDJSON record reader and record tokens (what
+// sluice-stats reads) on arbitrary bytes. Besides not crashing, hanging or reading out of bounds
+// (ASan), they must agree with each other, and what the writer writes must parse back to the same
+// value.
 @testable import SluiceCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -29,6 +30,15 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         if case .object = parsed { fatalError("the parser takes an object the record reader rejects: \(error.detail)") }
         _ = (error.reason, error.detail)
+    }
+    // The tokens take and refuse exactly the lines the record reader does, for the same reason.
+    var recordError: RecordError?
+    do { _ = try NDJSONRecord(bytes) } catch { recordError = error }
+    do throws(RecordError) {
+        try JSONTokens().read(record: bytes)
+        precondition(recordError == nil, "the tokens take a line the record reader rejects")
+    } catch {
+        precondition(recordError?.detail == error.detail, "the tokens reject a line differently: \(error.detail)")
     }
     return 0
 }

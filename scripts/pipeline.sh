@@ -65,5 +65,9 @@ echo "  places: $strings distinct location strings → $places places (rows of t
 "$bin/sluice-geocode-eval" films "$out/03-geocoded.ndjson" > "$out/geocode-report.txt"
 sed -n '1,10p' "$out/geocode-report.txt" | sed 's/^/  geocode: /'
 echo "  files: $(cd "$out" && ls -1 | tr '\n' ' ')"
+# Highlights of the records as they leave the pipeline: sluice-stats reads any of the files above.
+highlights=(--fields address.kind,geo.precision,geo.score,dedupe.size --top 8 "$out/04-deduped.ndjson")
+echo "  stats: sluice-stats ${highlights[*]}"
+"$bin/sluice-stats" --quiet "${highlights[@]}" | sed 's/^./    &/'
 # Last, so that `make pipeline | tail -1` is the page to open.
 echo "$out/report.html"

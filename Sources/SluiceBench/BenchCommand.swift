@@ -17,13 +17,13 @@ public enum BenchCommand {
 
         OPTIONS (run):
           --sizes LIST        record counts to generate and time (default 10k,100k,1M; env BENCH_SIZES)
-          --peer-sizes LIST   sizes at which the peers (jq, usaddress, sqlite-utils) run (default 100k)
+          --peer-sizes LIST   sizes at which the peers (jq, usaddress, sqlite-utils, mlr, csvstat) run (default 100k)
           --dedupe-size SIZE  the size at which dedupe is scored (F1) and its peers run (default 100k)
           --runs N            measured runs per case, after one warm-up (default 5, at least 5 for reported figures)
           --dedupe-peer-runs N  runs of Splink and recordlinkage (default 1, without a warm-up: each takes a
                               minute or more at 100k; their F1 does not depend on it)
           --budget MINUTES    skip (and list) cases whose runs would end later than this (env BENCH_BUDGET; default none)
-          --stages LIST       only these: fetch,sanitize,geocode,dedupe,load,pipeline (default all found)
+          --stages LIST       only these: fetch,sanitize,geocode,dedupe,load,stats,pipeline (default all found)
           --bin DIR           where the sluice-* executables are (default .build/release)
           --out DIR           data, work files and results (default build/bench)
           --gazetteer FILE    the gazetteer for sluice-geocode (default data/sf-gazetteer.csv)
@@ -38,6 +38,7 @@ public enum BenchCommand {
         EXAMPLES:
           sluice-bench run --sizes 10k --runs 5
           sluice-bench run --sizes 100k,1M --peer-sizes 100k,1M --stages fetch,load
+          sluice-bench run --sizes 100k,1M --peer-sizes 100k --stages stats
           sluice-bench generate --records 10000 --out /tmp/films-10k.ndjson
 
         EXIT STATUS:
@@ -123,7 +124,8 @@ public enum BenchCommand {
     static func resultsFile(_ report: BenchReport, options: BenchOptions, skipped: [String]) -> String {
         var text = "# sluice-bench results\n\n"
         let peerRuns = options.dedupePeerRuns == 1 ? "1 run, no warm-up" : "\(options.dedupePeerRuns) runs"
-        text += "Median of \(options.runs) runs after one warm-up (Splink and recordlinkage: \(peerRuns)); min–max of the same runs; "
+        text += "Median of \(options.runs) runs after one warm-up (Splink and recordlinkage: \(peerRuns); the stats peers: at most 3 runs); "
+        text += "min–max of the same runs; "
         text += "peak RSS from wait4 (largest child).\n"
         text += "records/s and MB/s are the input's records and bytes over the median wall time.\n\n"
         text += report.markdown + "\n"

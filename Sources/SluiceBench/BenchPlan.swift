@@ -13,12 +13,16 @@ public struct BenchPlan {
     public var options: BenchOptions
     /// The stages built in the bin directory, in pipeline order.
     public var stages: [String] = []
+    /// The tools beside the pipeline built in the bin directory (`stats`).
+    public var tools: [String] = []
     /// Peers found on this machine, by name (`jq`, `sqlite-utils`, `usaddress`, …).
     public var peers: Set<String> = []
     /// One line per thing skipped, saying how to get it.
     public var skipped: [String] = []
 
     static let pipelineOrder = ["fetch", "sanitize", "geocode", "dedupe", "load"]
+    /// Tools beside the pipeline, timed on fetch's output (found like the stages).
+    static let tools = ["stats"]
 
     /// Peers and how to install them.
     static let peerInstall: [(name: String, install: String)] = [
@@ -27,6 +31,8 @@ public struct BenchPlan {
         ("usaddress", "pip install usaddress"),
         ("splink", "pip install splink"),
         ("recordlinkage", "pip install recordlinkage"),
+        ("mlr", "apt-get install miller"),
+        ("csvstat", "pip install csvkit"),
     ]
 
     public init(options: BenchOptions) {
@@ -36,6 +42,13 @@ public struct BenchPlan {
                 stages.append(stage)
             } else {
                 skipped.append("sluice-\(stage): skipped: not found in \(options.binDirectory) (not built on this branch yet)")
+            }
+        }
+        for tool in BenchPlan.tools where options.includes(tool) {
+            if access(binary(tool), X_OK) == 0 {
+                tools.append(tool)
+            } else {
+                skipped.append("sluice-\(tool): skipped: not found in \(options.binDirectory) (not built on this branch yet)")
             }
         }
         if stages.contains("geocode"), access(options.gazetteer, R_OK) != 0 {
@@ -56,7 +69,7 @@ public struct BenchPlan {
     /// A command-line tool on PATH, or a Python module python3 can import.
     static func isInstalled(_ peer: String) -> Bool {
         switch peer {
-        case "jq", "sqlite-utils": return ChildProcess.which(peer) != nil
+        case "jq", "sqlite-utils", "mlr", "csvstat": return ChildProcess.which(peer) != nil
         default:
             guard ChildProcess.which("python3") != nil else { return false }
             let result = try? ChildProcess.run([["python3", "-c", "import \(peer)"]], stdin: nil, stdout: "/dev/null", stderr: "/dev/null")

@@ -68,6 +68,28 @@ extension BenchRunner {
                 ]
             }
         }
+        if options.includes("stats"), plan.tools.contains("stats") {
+            // sluice-stats against what people use instead: Miller's summary verb, csvkit's
+            // csvstat on the same records as CSV, and a jq reduce counting only the presence and
+            // types of the top-level fields (less work than sluice-stats does: no nested paths).
+            // The peers take 3 to 10 s a run at 100k: at most 3 runs each, to keep make bench in
+            // its budget.
+            _ = add("stats", "sluice-stats", [[plan.binary("stats"), "--quiet"]], stdin: inputs.fetched, bytes: fetchedBytes)
+            var peerCases: [Int] = []
+            if peersHere, plan.peers.contains("mlr") {
+                peerCases.append(
+                    add("stats", "mlr summary", peer: true, [["mlr", "--ijsonl", "--ojson", "summary"]], stdin: inputs.fetched, bytes: fetchedBytes))
+            }
+            if peersHere, plan.peers.contains("csvstat"), let csv = inputs.csv {
+                peerCases.append(add("stats", "csvstat", peer: true, [["csvstat", csv]], stdin: csv, bytes: fileSize(csv)))
+            }
+            if peersHere, plan.peers.contains("jq") {
+                let reduce = "reduce (inputs | to_entries[]) as $e ({}; .[$e.key][$e.value | type] += 1)"
+                peerCases.append(
+                    add("stats", "jq reduce (presence, types)", peer: true, [["jq", "-n", "-c", reduce]], stdin: inputs.fetched, bytes: fetchedBytes))
+            }
+            for index in peerCases { cases[index].runs = min(options.runs, 3) }
+        }
         if options.includes("pipeline") {
             let pipeline = plan.stages.map { stage($0) }
             let index = add("pipeline", plan.stages.joined(separator: "|"), pipeline, stdin: data.path, bytes: fileSize(data.path))

@@ -81,7 +81,7 @@ public final class BenchRunner {
         return results.sorted { rank($0) < rank($1) }
     }
 
-    static let stageOrder = ["fetch", "sanitize", "geocode", "dedupe", "load", "load --pk", "pipeline"]
+    static let stageOrder = ["fetch", "sanitize", "geocode", "dedupe", "load", "load --pk", "stats", "pipeline"]
 
     /// The generated file and its truth, made unless a file from the same seed and size exists.
     public func dataset(_ size: DataSize) throws -> (path: String, truth: String) {
@@ -104,6 +104,8 @@ public final class BenchRunner {
     public struct Inputs {
         public var fetched: String
         public var sanitized: String?
+        /// Fetch's output as CSV (nested members flattened), for csvstat, at the peer sizes.
+        public var csv: String?
     }
 
     func prepare(_ size: DataSize, data: (path: String, truth: String)) throws -> Inputs {
@@ -119,6 +121,12 @@ public final class BenchRunner {
                 [[plan.binary("sanitize")] + plan.arguments("sanitize", database: database)], stdin: inputs.fetched, stdout: sanitized,
                 stderr: "\(work)/prepare-sanitize.log")
             inputs.sanitized = sanitized
+        }
+        if plan.tools.contains("stats"), plan.peers.contains("csvstat"), options.peerSizes.contains(size) {
+            let csv = "\(work)/fetched-\(size.label).csv"
+            try ChildProcess.run(
+                [["python3", "scripts/bench/ndjson_to_csv.py"]], stdin: inputs.fetched, stdout: csv, stderr: "\(work)/prepare-csv.log")
+            inputs.csv = csv
         }
         return inputs
     }

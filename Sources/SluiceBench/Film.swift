@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// One synthetic film and the records of its locations, a pure function of the seed and the
 /// film's number: any film can be regenerated on its own (that is how duplicates are made
 /// without keeping the records in memory).

@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// Writes `locations` texts like the ones volunteers typed into SF Film Locations: landmarks,
 /// `Name (123 Street St.)`, intersections with `&`, `and`, `at` or `/`, `X between Y and Z`,
 /// plain addresses, with case and whitespace noise and about 3% nulls.

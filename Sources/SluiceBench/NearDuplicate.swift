@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// Turns a record into a near-duplicate, the way the same row gets entered twice by hand:
 /// a typo in the title, the location retyped with other case, spacing or abbreviations, a
 /// field left empty. At least one change is always made, so no duplicate is byte-identical.

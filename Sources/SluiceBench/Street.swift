@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// A real San Francisco street: its name and type, and the ways people write the type.
 ///
 ///     var random = SplitMix64(seed: 1)

@@ -24,4 +24,15 @@ import Testing
         accounting.recordsOut = 1
         #expect(accounting.summary == "1 in, 1 out, 0 rejected")
     }
+
+    /// A stage that writes a summary instead of records says what it did with them.
+    @Test func namesWhatWasDoneWithTheRecordsOut() {
+        var accounting = Accounting()
+        accounting.recordsIn = 3
+        accounting.recordsOut = 2
+        accounting.rejected = 1
+        accounting.outLabel = "summarized"
+        #expect(accounting.summary == "3 in, 2 summarized, 1 rejected")
+        #expect(accounting.balances)
+    }
 }

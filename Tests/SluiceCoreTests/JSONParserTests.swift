@@ -92,4 +92,22 @@ import Testing
         // Hostile depth fails cleanly instead of overflowing the stack.
         #expect(throws: JSONError.self) { try JSONParser.parse(String(repeating: "{\"a\":", count: 100_000)) }
     }
+
+    /// The string scan jumps to the lowest flagged byte of a word: it must be the first byte that
+    /// needs a look, whatever comes after it (the bit trick may flag later bytes wrongly).
+    @Test func attentionFlagsPointAtTheFirstSpecialByte() {
+        let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x1F, 0x80, 0xC3, 0xFF]
+        for position in 0..<8 {
+            for special in specials {
+                for after in specials + [0x21, 0x23] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                    bytes[position] = special
+                    if position < 7 { bytes[position + 1] = after }
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    #expect(JSONParser.attentionFlags(word).trailingZeroBitCount >> 3 == position)
+                }
+            }
+        }
+        #expect(JSONParser.attentionFlags(Array("plain ok".utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }) == 0)
+    }
 }

@@ -1,4 +1,5 @@
 import SluiceBench
+import SluiceCore
 
 /// Seeded random NDJSON lines for the property tests of every stage: records with the keys and
 /// values that break careless tools, and now and then a line every stage must reject.

@@ -141,6 +141,12 @@ final class RecordBatch<Tally>: @unchecked Sendable {
     /// One per worker, in order, set when processing starts.
     var results: [ShareResult<Tally>] = []
 
+    init() {
+        // A batch fills to about its limit: growing to it by doubling would copy it twice over.
+        bytes.reserveCapacity(BatchLimit.bytes + (64 << 10))
+        entries.reserveCapacity(BatchLimit.records)
+    }
+
     func append(_ line: Line) {
         let start = bytes.count
         bytes.append(contentsOf: line.bytes)
@@ -161,26 +167,37 @@ final class RecordBatch<Tally>: @unchecked Sendable {
     }
 }
 
-/// One worker per thread. A worker is used by one thread at a time: its share of one batch is
-/// done (the group waited for) before the next batch starts.
-final class WorkerPool<Worker: RecordWorker>: @unchecked Sendable {
+/// One element per thread (a worker, a summarizer) and the queue they run on, for the pools
+/// below. Each element is used by one thread at a time.
+class ThreadSlots<Element>: @unchecked Sendable {
     /// Raw storage, not an array: an array property mutated from several threads at once
     /// would trip Swift's exclusivity checks even though each thread has its own element.
-    let workers: UnsafeMutablePointer<Worker>
+    let slots: UnsafeMutablePointer<Element>
     let count: Int
-    let member: ResultMember?
-    let queue = DispatchQueue(label: "sluice.record-workers", attributes: .concurrent)
+    let queue: DispatchQueue
 
-    init(_ workers: [Worker], member: ResultMember?) {
-        count = workers.count
-        self.member = member
-        self.workers = .allocate(capacity: count)
-        self.workers.initialize(from: workers, count: count)
+    init(_ elements: [Element], label: String) {
+        count = elements.count
+        slots = .allocate(capacity: count)
+        slots.initialize(from: elements, count: count)
+        queue = DispatchQueue(label: label, attributes: .concurrent)
     }
 
     deinit {
-        workers.deinitialize(count: count)
-        workers.deallocate()
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+}
+
+/// One worker per thread. A worker is used by one thread at a time: its share of one batch is
+/// done (the group waited for) before the next batch starts.
+final class WorkerPool<Worker: RecordWorker>: ThreadSlots<Worker>, @unchecked Sendable {
+    var workers: UnsafeMutablePointer<Worker> { slots }
+    let member: ResultMember?
+
+    init(_ workers: [Worker], member: ResultMember?) {
+        self.member = member
+        super.init(workers, label: "sluice.record-workers")
     }
 
     /// Starts processing `batch`, split into one contiguous share per worker; nil for an empty

@@ -13,6 +13,9 @@ public struct Accounting: Sendable, Equatable {
     public var merged = 0
     /// Blank lines skipped; they are not records, so they are outside the balance.
     public var blankLines = 0
+    /// What the line calls the records out: `out`, or `summarized` for a stage that writes a
+    /// summary of its records instead of the records.
+    public var outLabel = "out"
     /// Stage-specific phrases appended to the line (`2084 inserted`).
     public var details: [String] = []
 
@@ -21,7 +24,7 @@ public struct Accounting: Sendable, Equatable {
     public var balances: Bool { recordsIn + split == recordsOut + rejected + merged }
 
     public var summary: String {
-        var parts = ["\(recordsIn) in", "\(recordsOut) out", "\(rejected) rejected"]
+        var parts = ["\(recordsIn) in", "\(recordsOut) \(outLabel)", "\(rejected) rejected"]
         if split > 0 { parts.append("\(split) added by splitting") }
         if merged > 0 { parts.append("\(merged) merged") }
         if blankLines > 0 { parts.append("\(blankLines) blank \(blankLines == 1 ? "line" : "lines") skipped") }

@@ -18,9 +18,16 @@ extension JSONParser {
         var escaped = false
         guard let base = bytes.baseAddress else { throw error("unterminated string") }
         while true {
-            // Plain ASCII text is most of every record: step over it eight bytes at a time.
-            while index &+ 8 <= bytes.count, !JSONParser.needsAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                index &+= 8
+            // Plain ASCII text is most of every record: step over it eight bytes at a time, then
+            // straight to the first byte that needs a look (the lowest flagged byte is exact).
+            while index &+ 8 <= bytes.count {
+                let flags = JSONParser.attentionFlags(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if flags == 0 {
+                    index &+= 8
+                } else {
+                    index &+= flags.trailingZeroBitCount &>> 3
+                    break
+                }
             }
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
@@ -40,10 +47,11 @@ extension JSONParser {
         }
     }
 
-    /// Whether any of eight bytes is a quote, a backslash, a control character or non-ASCII
-    /// (the classic "has a zero byte" bit trick, exact for "any").
+    /// The high bit of each of eight bytes (little-endian) that is a quote, a backslash, a
+    /// control character or non-ASCII; zero when none is (the classic "has a zero byte" bit
+    /// trick). Bytes above a flagged one may be flagged wrongly, but the lowest flag is exact.
     @inline(__always)
-    static func needsAttention(_ word: UInt64) -> Bool {
+    static func attentionFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -51,7 +59,7 @@ extension JSONParser {
         let zeroInQuote = (quote &- ones) & ~quote
         let zeroInBackslash = (backslash &- ones) & ~backslash
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroInQuote | zeroInBackslash | control | word) & highs != 0
+        return (zeroInQuote | zeroInBackslash | control | word) & highs
     }
 
     /// Checks one escape sequence starting at its backslash, including surrogate pairing.
@@ -127,7 +135,7 @@ extension JSONParser {
     }
 
     /// Decodes a string body already checked by `scanStringBody`.
-    static func unescape(_ body: UnsafeBufferPointer<UInt8>) -> String {
+    public static func unescape(_ body: UnsafeBufferPointer<UInt8>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(body.count)
         var i = 0

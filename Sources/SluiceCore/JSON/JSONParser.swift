@@ -141,6 +141,7 @@ public struct JSONParser {
         return (range, escaped)
     }
 
+    @inline(__always)
     mutating func expectColon() throws(JSONError) {
         skipWhitespace()
         guard try consume(UInt8(ascii: ":")) else { throw unexpected("expected ':' after key") }
@@ -148,6 +149,7 @@ public struct JSONParser {
 
     /// After an element: `true` at a comma (another element follows), `false` at the closing
     /// bracket, an error otherwise.
+    @inline(__always)
     mutating func separator(closing: UInt8) throws(JSONError) -> Bool {
         guard index < bytes.count else { throw error("unexpected end of input") }
         let byte = bytes[index]
@@ -158,6 +160,7 @@ public struct JSONParser {
         throw unexpected("expected ',' or '\(Character(Unicode.Scalar(closing)))'")
     }
 
+    @inline(__always)
     mutating func enter() throws(JSONError) {
         depth += 1
         if depth > maxDepth {
@@ -165,6 +168,7 @@ public struct JSONParser {
         }
     }
 
+    @inline(__always)
     mutating func consume(_ byte: UInt8) throws(JSONError) -> Bool {
         guard index < bytes.count else { throw error("unexpected end of input") }
         if bytes[index] == byte {
@@ -174,6 +178,7 @@ public struct JSONParser {
         return false
     }
 
+    @inline(__always)
     public mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {

@@ -26,15 +26,7 @@ public struct NDJSONRecord {
         var parser = JSONParser(bytes, maxDepth: maxDepth)
         parser.skipWhitespace()
         guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else {
-            // Say "found an array" for valid JSON that is not an object; the parse error otherwise.
-            let first = parser.index
-            do {
-                try parser.skipValue()
-                try parser.expectEnd()
-            } catch {
-                throw .invalid(error)
-            }
-            throw .notAnObject(found: JSONParser.typeName(startingWith: bytes[first]))
+            throw RecordError.notAnObject(bytes, valueAt: parser.index, maxDepth: maxDepth)
         }
         do {
             members.reserveCapacity(16)
@@ -156,6 +148,22 @@ public enum RecordError: Error, Sendable {
         case .invalid(let error): "\(reason.description): \(error)"
         case .notAnObject(let found): "a record must be a JSON object, found \(found)"
         }
+    }
+}
+
+extension RecordError {
+    /// Why a line whose value does not start with `{` is not a record: its parse error, or
+    /// "found an array" (a string, a number…) when it is valid JSON.
+    static func notAnObject(_ bytes: UnsafeBufferPointer<UInt8>, valueAt first: Int, maxDepth: Int) -> RecordError {
+        var parser = JSONParser(bytes, maxDepth: maxDepth)
+        parser.index = first
+        do {
+            try parser.skipValue()
+            try parser.expectEnd()
+        } catch {
+            return .invalid(error)
+        }
+        return .notAnObject(found: JSONParser.typeName(startingWith: bytes[first]))
     }
 }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SluiceBench
+@testable import SluiceCore
 
 @Suite struct SplitMix64Tests {
     @Test func theSequenceIsTheReferenceOne() {

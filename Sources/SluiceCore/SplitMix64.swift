@@ -1,6 +1,7 @@
 /// A small, fast, seeded pseudo-random generator (Steele, Lea & Flood's SplitMix64), so that the
-/// same seed gives the same benchmark data on every machine and Swift version. The system
-/// generator is never used: its sequence is not specified and may change.
+/// same seed gives the same benchmark data (and the same sketches in sluice-stats) on every
+/// machine and Swift version. The system generator is never used: its sequence is not specified
+/// and may change.
 ///
 ///     var random = SplitMix64(seed: 42)
 ///     random.next()            // 13679457532755275413, on every platform

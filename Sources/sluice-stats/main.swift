@@ -1,0 +1,4 @@
+import SluiceCore
+import SluiceStats
+
+Stage.main(StatsCommand.self)

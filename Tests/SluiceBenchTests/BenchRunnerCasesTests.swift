@@ -1,0 +1,54 @@
+import Testing
+
+@testable import SluiceBench
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct BenchRunnerCasesTests {
+    /// A bin directory holding an executable `sluice-stats` (a shell script) and nothing else.
+    func plan(stages: Set<String>?, peerSizes: [DataSize]) throws -> (BenchPlan, String) {
+        let directory = "/tmp/sluice-bench-cases-\(getpid())-\(stages?.sorted().joined() ?? "all")"
+        try makeDirectory(directory)
+        try writeFile("\(directory)/sluice-stats", "#!/bin/sh\n")
+        chmod("\(directory)/sluice-stats", 0o755)
+        var options = BenchOptions()
+        options.binDirectory = directory
+        options.only = stages
+        options.peerSizes = peerSizes
+        options.runs = 5
+        return (BenchPlan(options: options), directory)
+    }
+
+    @Test func statsIsTimedOnFetchsOutputBesideItsPeers() throws {
+        let (found, directory) = try plan(stages: ["stats"], peerSizes: [DataSize(records: 100)])
+        defer {
+            unlink("\(directory)/sluice-stats")
+            rmdir(directory)
+        }
+        var plan = found
+        #expect(plan.tools == ["stats"])
+        #expect(!plan.stages.contains("stats"))
+        plan.peers = ["mlr", "csvstat", "jq"]
+        let runner = BenchRunner(plan: plan, log: { _ in })
+        let inputs = BenchRunner.Inputs(fetched: "/dev/null", sanitized: nil, csv: "/dev/null")
+        let cases = runner.cases(DataSize(records: 100), data: (path: "/dev/null", truth: "/dev/null"), inputs: inputs)
+        #expect(cases.map(\.tool) == ["sluice-stats", "mlr summary", "csvstat", "jq reduce (presence, types)"])
+        #expect(cases.allSatisfy { $0.stage == "stats" })
+        #expect(cases[0].commands == [["\(directory)/sluice-stats", "--quiet"]] && cases[0].runs == nil)
+        #expect(cases.dropFirst().allSatisfy { $0.isPeer && $0.runs == 3 })
+        // Not at a size where the peers do not run.
+        let alone = runner.cases(DataSize(records: 1_000), data: (path: "/dev/null", truth: "/dev/null"), inputs: inputs)
+        #expect(alone.map(\.tool) == ["sluice-stats"])
+    }
+
+    @Test func otherStagesLeaveStatsOut() throws {
+        let (plan, directory) = try plan(stages: ["fetch"], peerSizes: [])
+        defer {
+            unlink("\(directory)/sluice-stats")
+            rmdir(directory)
+        }
+        #expect(plan.tools.isEmpty)
+    }
+}
