@@ -88,15 +88,9 @@ public struct FetchCommand: StageCommand {
                   --allow-insecure-redirect; at most 10 hops; a redirect back to a visited URL is a loop.
                 """
             ),
-            (
-                title: "FETCH REJECTS",
-                body: """
-                  field_count     a CSV row with more or fewer fields than the header
-                  invalid_csv     an unterminated quoted field
-                  (--dates never rejects: values that are not dates are kept and counted in a warning)
-                """
-            ),
-        ])
+        ],
+        rejects: RejectReason.fetch,
+        rejectsNote: "(--dates never rejects: values that are not dates are kept and counted in a warning)")
 
     var sources: [String]
     var format: InputFormat?

@@ -1,10 +1,10 @@
 import SluiceCore
 
 extension RejectReason {
-    /// A CSV row with more or fewer fields than the header.
-    static let fieldCount = RejectReason(rawValue: "field_count")
-    /// A CSV row that cannot be read (an unterminated quoted field).
-    static let invalidCSV = RejectReason(rawValue: "invalid_csv")
+    /// sluice-fetch's own reasons, in its REJECTS table after the shared ones.
+    static let fetch: [RejectReason] = [.fieldCount, .invalidCSV]
+    static let fieldCount = RejectReason("field_count", "a CSV row with more or fewer fields than the header")
+    static let invalidCSV = RejectReason("invalid_csv", "an unterminated quoted field")
 }
 
 /// Turns what the readers find into output records with provenance, counting each one in,
