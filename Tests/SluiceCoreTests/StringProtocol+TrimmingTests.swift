@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SluiceCore
@@ -24,5 +25,16 @@ import Testing
             let inner = ("[" + text + "]").dropFirst().dropLast()
             #expect(inner.trimmingSpaces() == walked(inner), "\(text)")
         }
+    }
+}
+
+@Suite struct StringTrimmingCharactersTests {
+    @Test func theGivenCharactersThenSpacesAsFoundationWould() {
+        for text in ["Pier 39.,", ",. Pier 39 ,.", "...", "", "Café,", " ,a, "] {
+            let foundation = text.trimmingCharacters(in: CharacterSet(charactersIn: ",.")).trimmingSpaces()
+            #expect(text.trimmingCharacters(in: ",.") == foundation, "\(text)")
+        }
+        // Characters, not scalars: a comma with an accent on it is not a comma.
+        #expect(",\u{301}x,".trimmingCharacters(in: ",") == ",\u{301}x")
     }
 }

@@ -89,7 +89,7 @@ public enum Stage {
             let parsed = try ParsedArguments(arguments, options: usage.allOptions)
             if answeredHelpOrVersion(parsed, usage) { return .ok }
             var instance = try Tool(arguments: parsed)
-            let context = ToolContext(name: usage.name, output: ByteSink(fd: 1), quiet: parsed.has("quiet"))
+            let context = ToolContext(name: usage.executable, output: ByteSink(fd: 1), quiet: parsed.has("quiet"))
             do {
                 try instance.run(context)
                 try context.output.flush()
@@ -99,7 +99,7 @@ public enum Stage {
             }
             return .ok
         } catch {
-            return report(error, name: usage.name)
+            return report(error, name: usage.executable, command: usage.name)
         }
     }
 
@@ -110,7 +110,7 @@ public enum Stage {
             return true
         }
         if parsed.has("version") {
-            print("\(usage.name.split(separator: " ").first ?? "") \(version)")
+            print("\(usage.executable) \(version)")
             return true
         }
         return false
@@ -119,11 +119,12 @@ public enum Stage {
     /// Reports an error the way every `sluice-*` executable does, and gives the exit status:
     /// a `StageFailure` prints its message (usage errors add the pointer to `--help`), a closed
     /// pipe is a quiet success, a failed read or write is an I/O error, anything else a bug.
-    public static func report(_ error: any Error, name: String) -> ExitCode {
+    /// `command` is what the pointer to `--help` names (`sluice-eval sanitize`; default `name`).
+    public static func report(_ error: any Error, name: String, command: String? = nil) -> ExitCode {
         switch error {
         case let failure as StageFailure:
             Diagnostic.print(name, failure.message)
-            if failure.exitCode == .usage { StandardError.write("See '\(name) --help'.\n") }
+            if failure.exitCode == .usage { StandardError.write("See '\(command ?? name) --help'.\n") }
             return failure.exitCode
         case is BrokenPipe:
             return .ok

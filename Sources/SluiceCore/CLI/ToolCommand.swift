@@ -47,7 +47,7 @@ public final class ToolContext {
 
 /// A tool made of subcommands (`sluice-eval sanitize`, `sluice-gazetteer build`): the first
 /// argument names one, whose own usage (named `sluice-eval sanitize`) and options then apply.
-public struct Subcommands {
+public struct Subcommands: Sendable {
     public var name: String
     public var overview: String
     public var commands: [(name: String, command: any ToolCommand.Type)]

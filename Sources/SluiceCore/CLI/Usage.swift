@@ -49,6 +49,9 @@ public struct Usage: Sendable {
         return usage
     }
 
+    /// The executable the usage is for: `sluice-eval` for `sluice-eval sanitize`.
+    public var executable: String { String(name.prefix { $0 != " " }) }
+
     /// The options every command of this kind understands, handled by the shared entry point.
     public var commonOptions: [OptionSpec] {
         switch kind {
@@ -71,7 +74,7 @@ public struct Usage: Sendable {
     public var text: String {
         var out = "OVERVIEW: \(name) — \(overview)\n\n"
         out += "USAGE:\n" + synopsis.map { "  \($0)\n" }.joined() + "\n"
-        out += "OPTIONS:\n" + Usage.table(options) + "\n"
+        if !options.isEmpty { out += "OPTIONS:\n" + Usage.table(options) + "\n" }
         out += "COMMON OPTIONS:\n" + Usage.table(commonOptions) + "\n"
         for section in sections { out += "\(section.title):\n\(section.body)\n\n" }
         out += "EXAMPLES:\n" + examples.map { "  \($0)\n" }.joined() + "\n"

@@ -113,7 +113,7 @@ public enum GeocodeScore {
     /// parts of a text change it.
     static var helpText: String {
         func row(_ precision: String, _ what: String, _ score: String) -> String {
-            "    " + precision.padding(14) + what.padding(58) + score
+            "    " + precision.column(14) + what.column(58) + score
         }
         func format(_ value: Double) -> String { GeoPoint.fixed(value, decimals: 3) }
         func metres(_ value: Double) -> String { "\(Int(value)) m" }

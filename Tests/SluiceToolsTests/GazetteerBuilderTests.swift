@@ -1,7 +1,8 @@
 import Foundation
+import SluiceGeocode
 import Testing
 
-@testable import SluiceGeocode
+@testable import SluiceTools
 
 /// Builds from a tiny sources folder written by the test (real rows from each source).
 @Suite struct GazetteerBuilderTests {
@@ -66,7 +67,7 @@ import Testing
         var again = GazetteerBuilder(sources: folder)
         again.excluded = builder.excluded
         again.aliasesPath = builder.aliasesPath
-        #expect(GazetteerBuilder.csv(try again.build()) == GazetteerBuilder.csv(rows))
+        #expect(GazetteerRow.csv(try again.build()) == GazetteerRow.csv(rows))
     }
 
     @Test func anAliasForAMissingPlaceIsAnError() throws {

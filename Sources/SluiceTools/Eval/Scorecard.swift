@@ -1,3 +1,4 @@
+import SluiceCore
 import SluiceSanitize
 
 /// Accuracy counts per expected kind: how many strings got the right kind, how many were
@@ -81,7 +82,7 @@ struct Scorecard {
     /// The table printed by `sluice-eval sanitize`.
     func table(title: String) -> String {
         func percent(_ part: Int, _ whole: Int) -> String {
-            whole == 0 ? "     -" : String(repeating: " ", count: max(0, 6 - percentText(part, whole).count)) + percentText(part, whole)
+            whole == 0 ? "     -" : percentText(part, whole).padded(leftTo: 6)
         }
         var out = "\(title)\n"
         out += "  kind              strings  kind right  fully right  components right\n"
@@ -89,13 +90,13 @@ struct Scorecard {
         for kind in order where byKind[kind] != nil {
             let c = byKind[kind] ?? Counts()
             out +=
-                "  " + kind.padding(16) + String(c.strings).leftPadding(9) + "    " + percent(c.kindRight, c.strings)
+                "  " + kind.padded(to: 16) + String(c.strings).padded(leftTo: 9) + "    " + percent(c.kindRight, c.strings)
                 + "       " + percent(c.exact, c.strings) + "     " + percent(c.componentsRight, c.componentsTotal)
                 + " of \(c.componentsTotal)\n"
         }
         let t = total
         out +=
-            "  " + "all".padding(16) + String(t.strings).leftPadding(9) + "    " + percent(t.kindRight, t.strings)
+            "  " + "all".padded(to: 16) + String(t.strings).padded(leftTo: 9) + "    " + percent(t.kindRight, t.strings)
             + "       " + percent(t.exact, t.strings) + "     " + percent(t.componentsRight, t.componentsTotal)
             + " of \(t.componentsTotal)\n"
         out +=
@@ -112,9 +113,4 @@ func percentText(_ part: Int, _ whole: Int) -> String {
     guard whole > 0 else { return "-" }
     let tenths = (part * 1000 + whole / 2) / whole
     return "\(tenths / 10).\(tenths % 10)%"
-}
-
-extension String {
-    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
-    func leftPadding(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

@@ -1,6 +1,7 @@
+import SluiceGeocode
 import Testing
 
-@testable import SluiceGeocode
+@testable import SluiceTools
 
 @Suite struct GeocodeEvalTests {
     @Test func quantilesByNearestRank() {

@@ -1,4 +1,34 @@
 import SluiceCore
+import SluiceGeocode
+
+/// `sluice-eval geocode-films`: what `sluice-geocode` made of a file of records (the match
+/// rate by precision, the expected share right, the most frequent unmatched texts);
+/// `make pipeline` writes it to build/pipeline/geocode-report.txt.
+struct GeocodeFilmsEval: ToolCommand {
+    static let usage = Usage.tool(
+        name: "sluice-eval geocode-films",
+        overview: "what sluice-geocode made of a file: records by precision, the expected share right, the most frequent unmatched texts",
+        synopsis: ["sluice-eval geocode-films GEOCODED.ndjson [--field PATH]"],
+        options: [.value("field", "PATH", "the location text when a record has no address.raw (default locations)")],
+        examples: [
+            "sluice-geocode --gazetteer data/sf-gazetteer.csv --field locations films.ndjson > geo.ndjson && sluice-eval geocode-films geo.ndjson"
+        ],
+        memory: "the geocoded file, and one count per distinct unmatched or street-only text.")
+
+    var path: String
+    var field: String
+
+    init(arguments: ParsedArguments) throws(StageFailure) {
+        guard arguments.positionals.count == 1 else { throw .usage("geocode-films needs one geocoded NDJSON file") }
+        path = arguments.positionals[0]
+        field = arguments["field"] ?? "locations"
+    }
+
+    mutating func run(_ context: ToolContext) throws {
+        let report = try GeocodeEval.films(ndjson: try FileInput.contents(of: path), textField: field)
+        try context.write(report.lines().joined(separator: "\n"))
+    }
+}
 
 extension GeocodeEval {
     /// What the film report found: records with a non-empty location text by precision, and the

@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceGeocode
 
 /// OpenStreetMap's named places: the downtown extract of amenity points (shared sources) and,
 /// bundled with Sluice, a citywide extract of named points and piers from a Protomaps basemap

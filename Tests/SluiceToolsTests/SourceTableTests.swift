@@ -1,7 +1,8 @@
 import Foundation
+import SluiceGeocode
 import Testing
 
-@testable import SluiceGeocode
+@testable import SluiceTools
 
 @Suite struct SourceTableTests {
     @Test func lineStrings() {

@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceGeocode
 import SluiceSanitize
 
 /// Builds the San Francisco gazetteer from the public sources in one folder (see
@@ -8,7 +9,7 @@ import SluiceSanitize
 ///
 ///     var builder = GazetteerBuilder(sources: "../shared/data/gazetteer-sources")
 ///     builder.excluded = ["food-trucks"]            // e.g. to evaluate against that source
-///     let rows = try builder.build()                // then GazetteerBuilder.csv(rows)
+///     let rows = try builder.build()                // then GazetteerRow.csv(rows)
 ///
 /// - Complexity: O(n log n) in the source rows; about 250k rows for San Francisco.
 public struct GazetteerBuilder {
@@ -90,14 +91,6 @@ public struct GazetteerBuilder {
         }
         let sortedAddresses = addresses.values.sorted { ($0.street, $0.number ?? 0) < ($1.street, $1.number ?? 0) }
         return places + sortedSegments + sortedIntersections + sortedAddresses
-    }
-
-    /// The gazetteer CSV text of `rows`, header first.
-    public static func csv(_ rows: [GazetteerRow]) -> [UInt8] {
-        var out: [UInt8] = []
-        CSVWriter.append(GazetteerRow.columns, to: &out)
-        for row in rows { CSVWriter.append(row.fields, to: &out) }
-        return out
     }
 
     /// Point addresses from EAS, then food-truck permit addresses EAS lacks.

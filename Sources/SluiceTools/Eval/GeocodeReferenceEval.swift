@@ -1,6 +1,39 @@
 import Foundation
 import SluiceCore
+import SluiceGeocode
 import SluiceSanitize
+
+/// `sluice-eval geocode-reference`: geocodes each string of a labelled development set as
+/// `make pipeline` does and reports the figures users care about (see `referenceReport`).
+struct GeocodeReferenceEval: ToolCommand {
+    static let usage = Usage.tool(
+        name: "sluice-eval geocode-reference",
+        overview: "sluice-geocode on a reference set: answers within 250 m, median error, calibration of the scores",
+        synopsis: ["sluice-eval geocode-reference --gazetteer FILE REFERENCE.csv"],
+        options: [.value("gazetteer", "FILE", "the gazetteer CSV to geocode with (data/sf-gazetteer.csv)")],
+        examples: [
+            "sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv"
+        ],
+        memory: "the gazetteer's index (about 50 MB) and the reference set.",
+        sections: [("REFERENCE", "  A CSV with the columns raw_location, lat and lon: the text and where it is.")])
+
+    var gazetteer: String
+    var reference: String
+
+    init(arguments: ParsedArguments) throws(StageFailure) {
+        guard arguments.positionals.count == 1, let gazetteer = arguments["gazetteer"] else {
+            throw .usage("geocode-reference needs --gazetteer FILE and one reference CSV")
+        }
+        self.gazetteer = gazetteer
+        reference = arguments.positionals[0]
+    }
+
+    mutating func run(_ context: ToolContext) throws {
+        let geocoder = Geocoder(try Gazetteer.load(path: gazetteer))
+        let samples = GeocodeEval.references(try GeocodeEval.references(path: reference), geocoder: geocoder)
+        try context.write(GeocodeEval.referenceReport(samples).joined(separator: "\n"))
+    }
+}
 
 extension GeocodeEval {
     /// One reference string of a development set: the text as a record holds it and where two
@@ -69,8 +102,8 @@ extension GeocodeEval {
         return lines
     }
 
-    /// An answer this close to the reference is right.
-    public static let rightWithin = 250.0
+    /// An answer this close to the reference is right: what a score is the chance of.
+    static let rightWithin = GeocodeScore.rightWithin
 
     /// Score buckets: answers, mean score, observed share right with its 95% Wilson interval,
     /// and the gap between the two. A bucket of fewer than `minimumBucket` answers is pooled

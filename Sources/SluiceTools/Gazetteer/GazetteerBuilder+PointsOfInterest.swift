@@ -1,5 +1,6 @@
 import Foundation
 import SluiceCore
+import SluiceGeocode
 import SluiceSanitize
 
 /// Places of everyday life: transit stations (BART, Caltrain and Muni GTFS stops), food

@@ -1,12 +1,10 @@
 import Foundation
 import SluiceCore
+import SluiceGeocode
 
-/// The geocoder's self-checks:
-/// - `trucks`: geocode the food-truck permit addresses (which carry the city's own coordinates)
-///   with a gazetteer built without that source, and report the distance error per precision
-///   and per score band (so a score threshold can be chosen);
-/// - `films`: read geocoded records and report the match rate by precision and the most
-///   frequent unmatched strings.
+/// What the geocoder's evaluations share (`sluice-eval geocode-reference`, `geocode-trucks`,
+/// `geocode-films`): a geocoded sample with its distance from the truth, and the tables of
+/// errors by group, quantile and score band.
 ///
 ///     let rows = GeocodeEval.errorTable([(.address, 0.98, 12.0), (.address, 0.98, 40.0)])
 ///     // ["precision      n  median   p90  <=50m <=100m <=250m", "address        2 ..."]
@@ -19,26 +17,6 @@ public enum GeocodeEval {
         /// The text geocoded and what it matched, for the list of worst errors.
         public var text = ""
         public var matched = ""
-    }
-
-    /// Geocodes each food-truck permit address against `gazetteer` and measures the error.
-    public static func trucks(permits path: String, gazetteer: Gazetteer) throws -> [Sample] {
-        let table = try SourceTable(path: path)
-        try table.require(["Address", "Latitude", "Longitude"])
-        let geocoder = Geocoder(gazetteer)
-        var seen = Set<String>()
-        var samples: [Sample] = []
-        for row in table.rows {
-            let address = table["Address", row]
-            // Each address once: several permits share a spot.
-            guard let truth = table.point(row, lat: "Latitude", lon: "Longitude"), seen.insert(address).inserted else { continue }
-            guard let best = geocoder.geocode(GeocodeQuery.reading(address)).first else { continue }
-            samples.append(
-                Sample(
-                    precision: best.precision, score: best.score, error: best.point.map { $0.distance(to: truth) }, text: address,
-                    matched: best.matched + " (" + best.method + ")"))
-        }
-        return samples
     }
 
     /// One line per precision level (and one for all): count, median and 90th-percentile
@@ -96,7 +74,5 @@ public enum GeocodeEval {
         whole == 0 ? "-" : String(format: "%.1f%%", Double(part) * 100 / Double(whole))
     }
 
-    static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
+    static func pad(_ text: String, _ width: Int) -> String { text.column(width) }
 }

@@ -20,23 +20,22 @@ struct FebrlSet {
         name = (path as NSString).lastPathComponent
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var rows = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard !rows.isEmpty else { throw EvalError("\(path): empty file") }
+        guard !rows.isEmpty else { throw StageFailure.data(source: path, line: nil, "empty file") }
         let header = rows.removeFirst().components(separatedBy: ",").map { $0.trimmingSpaces() }
         for (index, row) in rows.enumerated() {
             let values = row.components(separatedBy: ",").map { $0.trimmingSpaces() }
-            guard values.count == header.count else { throw EvalError("\(path):\(index + 2): \(values.count) values, expected \(header.count)") }
+            guard values.count == header.count else {
+                throw StageFailure.data(source: path, line: index + 2, "\(values.count) values, expected \(header.count)")
+            }
             var members = zip(header, values).map { JSONMember($0, .string($1)) }
             members.append(JSONMember(Provenance.key, Provenance.value(source: source ?? name, row: index + 1)))
             lines.append(JSONWriter.string(.object(members)))
             let id = values[0].split(separator: "-")
-            guard id.count >= 3, let entity = Int(id[1]) else { throw EvalError("\(path):\(index + 2): unexpected rec_id '\(values[0])'") }
+            guard id.count >= 3, let entity = Int(id[1]) else {
+                throw StageFailure.data(source: path, line: index + 2, "unexpected rec_id '\(values[0])'")
+            }
             entities.append(entity)
             isOriginal.append(id[2] == "org")
         }
     }
-}
-
-struct EvalError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -5,11 +5,36 @@ import SluiceSanitize
 /// `sluice-eval sanitize`: the address parser's accuracy on the labelled SF film-location
 /// strings and on usaddress's held-out test data, with usaddress's own figures beside ours
 /// when it is installed.
-struct SanitizeEval {
+struct SanitizeEval: ToolCommand {
+    static let usage = Usage.tool(
+        name: "sluice-eval sanitize",
+        overview: "sluice-sanitize's accuracy on hand-labelled SF strings and on usaddress's test data, beside usaddress",
+        synopsis: ["sluice-eval sanitize [--sf FILE] [--usaddress DIR] [--failures]"],
+        options: [
+            .value("sf", "FILE", "labelled SF strings (default Tests/SluiceSanitizeTests/Fixtures/sf-labelled.ndjson)"),
+            .value("usaddress", "DIR", "usaddress-labeled data (default ../shared/data/usaddress-labeled)"),
+            .flag("failures", "list every string that is not fully right"),
+        ],
+        examples: ["sluice-eval sanitize --failures"],
+        memory: "the labelled strings.",
+        sections: [
+            (
+                "PEERS",
+                "  usaddress itself is run through scripts/usaddress_driver.py when `pip install usaddress` has been done."
+            )
+        ])
+
     var sfPath = "Tests/SluiceSanitizeTests/Fixtures/sf-labelled.ndjson"
     var usaddressDirectory = "../shared/data/usaddress-labeled"
     var driver = "scripts/usaddress_driver.py"
     var showFailures = false
+
+    init(arguments: ParsedArguments) throws(StageFailure) {
+        guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'") }
+        if let path = arguments["sf"] { sfPath = path }
+        if let directory = arguments["usaddress"] { usaddressDirectory = directory }
+        showFailures = arguments.has("failures")
+    }
 
     static let sfFields = [
         "place", "number", "number_to", "pre_dir", "street", "suffix", "post_dir", "unit",
@@ -18,7 +43,7 @@ struct SanitizeEval {
     /// What both parsers can be asked about: streets compared as whole normalised keys.
     static let commonFields = ["number", "street", "cross_street", "unit", "place", "city", "state", "zip"]
 
-    func run() throws {
+    mutating func run(_ context: ToolContext) throws {
         let parser = AddressParser()
         let sf = try LabelledAddress.readNDJSON(String(contentsOfFile: sfPath, encoding: .utf8), source: sfPath)
         var ours = Scorecard()
@@ -28,11 +53,12 @@ struct SanitizeEval {
                 label, kind: parsed.kind.rawValue, components: SanitizeEval.components(parsed),
                 parts: parsed.alternatives.isEmpty ? nil : parsed.alternatives.count, fields: SanitizeEval.sfFields)
         }
-        print(ours.table(title: "Sluice on \(sf.count) hand-labelled SF film-location strings (\(sfPath)):"))
-        if showFailures { print(ours.failures.map { "  ✗ \($0)" }.joined(separator: "\n") + "\n") }
+        try context.write(ours.table(title: "Sluice on \(sf.count) hand-labelled SF film-location strings (\(sfPath)):"))
+        if showFailures { try context.write(ours.failures.map { "  ✗ \($0)" }.joined(separator: "\n") + "\n") }
 
         let sfCommon = sf.map(SanitizeEval.commonForm)
-        print(compare(sfCommon, title: "the SF set, streets compared whole (the fields usaddress also has)", fields: SanitizeEval.commonFields))
+        try context.write(
+            compare(sfCommon, title: "the SF set, streets compared whole (the fields usaddress also has)", fields: SanitizeEval.commonFields))
 
         var usLabels: [LabelledAddress] = []
         var skipped = 0
@@ -42,7 +68,7 @@ struct SanitizeEval {
             usLabels += addresses
             skipped += boxes
         }
-        print(
+        try context.write(
             compare(
                 usLabels, title: "usaddress's held-out test data (test_data/labeled.xml + us50_test_tagged.xml; \(skipped) PO-box strings skipped)",
                 fields: SanitizeEval.commonFields))

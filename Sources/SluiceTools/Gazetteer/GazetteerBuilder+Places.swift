@@ -1,5 +1,6 @@
 import Foundation
 import SluiceCore
+import SluiceGeocode
 
 /// Named places: landmarks (OSM sightseeing nodes, a 3-D model's landmark anchors, SF Find and
 /// Planning neighbourhoods), Rec & Park properties and public schools, then the hand-curated

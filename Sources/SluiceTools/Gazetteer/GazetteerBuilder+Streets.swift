@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceGeocode
 
 /// Street blocks and intersections: the List of Streets and Intersections gives each block's
 /// address ranges and end nodes; the 2025 centrelines give its line (the 2020 speed-limit

@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceGeocode
 
 /// A source CSV read whole, with its columns found by header name, for the gazetteer builder.
 ///
