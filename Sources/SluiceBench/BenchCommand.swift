@@ -93,7 +93,7 @@ struct BenchRun: ToolCommand {
     var options: BenchOptions
 
     init(arguments: ParsedArguments) throws(StageFailure) {
-        guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'") }
+        try arguments.expectNoPositionals()
         options = try BenchRun.options(arguments, seed: UInt64(arguments.int("seed", default: 20_260_401)))
     }
 

@@ -34,6 +34,16 @@ import Testing
         #expect(try parse(["--", "--table"]).positionals == ["--table"])
     }
 
+    @Test func aCommandWithoutOperandsNamesTheFirstGiven() throws {
+        try parse(["--strict"]).expectNoPositionals()
+        do {
+            try parse(["one", "two"]).expectNoPositionals()
+            Issue.record("no error")
+        } catch {
+            #expect(error.exitCode == .usage && error.message == "unexpected argument 'one'")
+        }
+    }
+
     @Test func dashHMeansHelp() throws {
         #expect(try parse(["-h"]).has("help"))
     }

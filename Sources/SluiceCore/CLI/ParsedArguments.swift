@@ -47,6 +47,11 @@ public struct ParsedArguments: Sendable {
         }
     }
 
+    /// For a command that takes no operands: a usage error naming the first one given.
+    public func expectNoPositionals() throws(StageFailure) {
+        if let first = positionals.first { throw .usage("unexpected argument '\(first)'") }
+    }
+
     /// True when a flag (or an option with an optional value) was given.
     public func has(_ name: String) -> Bool { values[name] != nil }
 

@@ -22,7 +22,7 @@ struct GeocodeTrucksEval: ToolCommand {
     var aliases: String?
 
     init(arguments: ParsedArguments) throws(StageFailure) {
-        guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'") }
+        try arguments.expectNoPositionals()
         guard let sources = arguments["sources"] else { throw .usage("missing --sources DIR") }
         self.sources = sources
         aliases = arguments["aliases"]

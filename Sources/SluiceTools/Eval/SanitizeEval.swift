@@ -30,7 +30,7 @@ struct SanitizeEval: ToolCommand {
     var showFailures = false
 
     init(arguments: ParsedArguments) throws(StageFailure) {
-        guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'") }
+        try arguments.expectNoPositionals()
         if let path = arguments["sf"] { sfPath = path }
         if let directory = arguments["usaddress"] { usaddressDirectory = directory }
         showFailures = arguments.has("failures")

@@ -40,7 +40,7 @@ public struct GazetteerBuild: ToolCommand {
     var out: String
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
-        guard arguments.positionals.isEmpty else { throw .usage("unexpected argument '\(arguments.positionals[0])'") }
+        try arguments.expectNoPositionals()
         guard let sources = arguments["sources"], let out = arguments["out"] else { throw .usage("build needs --sources DIR and --out FILE") }
         self.out = out
         builder = GazetteerBuilder(sources: sources)
