@@ -77,7 +77,7 @@ struct ExecutableRow: CustomTestStringConvertible, Sendable {
             #expect(own.status == 0 && own.stdoutText.hasPrefix("OVERVIEW: \(row.name) \(subcommand) — "), "\(row.name) \(subcommand)")
             EveryExecutableTests.expectLayout(own.stdoutText, stage: false, of: "\(row.name) \(subcommand)")
         }
-        for arguments in [["--version"]] + subcommands.map { [$0, "--version"] } {
+        for arguments in [["--version"]] + subcommands.map({ [$0, "--version"] }) {
             let version = try executable.run(arguments)
             #expect(version.status == 0 && version.stdoutText == "\(row.name) \(Stage.version)\n", "\(row.name) \(arguments)")
         }
@@ -89,7 +89,7 @@ struct ExecutableRow: CustomTestStringConvertible, Sendable {
     func exitStatuses(_ row: ExecutableRow) throws {
         let executable = Executable(row.name)
         let subcommands = EveryExecutableTests.subcommands(in: try executable.run(["--help"]).stdoutText)
-        for command in [[]] + subcommands.map { [$0] } {
+        for command in [[]] + subcommands.map({ [$0] }) {
             let result = try executable.run(command + ["--no-such-option"])
             let named = ([row.name] + command).joined(separator: " ")
             #expect(result.status == ExitCode.usage.rawValue, "\(named): \(result.stderrText)")

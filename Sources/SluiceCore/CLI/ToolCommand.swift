@@ -3,7 +3,7 @@
 /// `run`) and goes through the same entry point (`Stage.main(tool:)`), which handles help,
 /// `--version`, errors and exit codes; it reads and writes what it likes, reports on stdout
 /// and notes on stderr, and prints no accounting line.
-public protocol ToolCommand {
+public protocol ToolCommand: SendableMetatype {
     static var usage: Usage { get }
     /// Reads and checks the tool's options; a bad one throws a usage failure.
     init(arguments: ParsedArguments) throws(StageFailure)
