@@ -152,24 +152,14 @@ public struct DedupeCommand: StageCommand {
         switch matching {
         case .exact(let paths, let fold):
             var matcher = ExactMatcher(paths: paths, fold: fold)
-            try context.forEachRecord(in: inputs) { record, location in
-                try member.check(record, at: location)
-                try spool.append(record)
-                facts.append(record)
-                matcher.append(record)
-            }
+            try read(context, into: spool, facts: &facts) { matcher.append($0) }
             var exactTable = ClusterTable(labels: matcher.labels, facts: facts, keyHashes: matcher.keyHashes)
             for record in 0..<facts.count where exactTable.sizes[Int(exactTable.clusterOf[record])] > 1 { exactTable.scores[record] = 1 }
             table = exactTable
             if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
         case .fuzzy(let specs, let rules, let settings):
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
-            try context.forEachRecord(in: inputs) { record, location in
-                try member.check(record, at: location)
-                try spool.append(record)
-                facts.append(record)
-                matcher.append(record)
-            }
+            try read(context, into: spool, facts: &facts) { matcher.append($0) }
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
             table = try matcher.match(facts: facts, pairsSink: pairsSink)
             try pairsSink?.flush()
@@ -178,6 +168,17 @@ public struct DedupeCommand: StageCommand {
         try DedupeWriter(mode: mode, table: table, memberKey: member.name).write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
         context.accounting.details.insert("\(clusters) (\(table.multiRecordClusters) with duplicates)", at: 0)
+    }
+
+    /// The one pass over the input, whichever the matcher: each record checked against the
+    /// member dedupe writes, spooled for the writer, its facts kept, then handed to the matcher.
+    func read(_ context: StageContext, into spool: Spool, facts: inout RecordFacts, _ match: (NDJSONRecord) -> Void) throws {
+        try context.forEachRecord(in: inputs) { record, location in
+            try member.check(record, at: location)
+            try spool.append(record)
+            facts.append(record)
+            match(record)
+        }
     }
 
     func report(_ matcher: FuzzyMatcher, context: StageContext) {

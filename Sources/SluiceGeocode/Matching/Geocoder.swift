@@ -398,7 +398,7 @@ public struct Geocoder: Sendable {
             let score: Double
             switch hit.how {
             case .exact: score = GeocodeScore.placeExact * hit.score
-            case .alias: score = GeocodeScore.placeAlias * hit.score / 0.97
+            case .alias: score = GeocodeScore.placeAlias * hit.score / PlaceIndex.aliasAgreement
             case .fuzzy: score = GeocodeScore.fuzzyPlace(similarity: hit.score)
             }
             // Say when the place is a whole neighbourhood: it locates the record only roughly.
