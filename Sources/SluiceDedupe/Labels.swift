@@ -102,18 +102,26 @@ public struct Labels: Sendable {
     }
 
     /// Appends one answer to a labels file and has it on disk before returning (`fsync`), so an
-    /// answer given is never lost, whatever stops the labeller afterwards. A file whose last
-    /// line was cut short gets a newline first.
+    /// answer given is never lost, whatever stops the labeller afterwards. A last line cut short
+    /// (a write interrupted; reading ignores it) is cut off first; a last line that is a whole
+    /// label without its newline gets one.
     public static func append(_ line: String, to path: String) throws(StageFailure) {
-        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw StageFailure(.ioError, "\(path): cannot open for appending: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var bytes = Array(line.utf8) + [0x0A]
         let size = lseek(fd, 0, SEEK_END)
         if size > 0 {
-            var last: UInt8 = 0
-            if pread(fd, &last, 1, size - 1) == 1, last != 0x0A { bytes.insert(0x0A, at: 0) }
+            let tail = lastLine(fd, size: Int(size))
+            if !tail.isEmpty {
+                if (try? parse(String(decoding: tail, as: UTF8.self), path: path, line: 0)) != nil {
+                    bytes.insert(0x0A, at: 0)
+                } else if ftruncate(fd, off_t(Int(size) - tail.count)) != 0 {
+                    throw StageFailure(.ioError, "\(path): cannot cut off its last line, cut short: \(String(cString: strerror(errno)))")
+                }
+            }
         }
+        guard lseek(fd, 0, SEEK_END) >= 0 else { throw StageFailure(.ioError, "\(path): cannot seek: \(String(cString: strerror(errno)))") }
         let sink = ByteSink(fd: fd, name: path)
         sink.buffer = bytes
         do {
@@ -123,5 +131,15 @@ public struct Labels: Sendable {
         } catch {
             throw StageFailure(.ioError, "\(path): \(error)")
         }
+    }
+
+    /// The bytes after the file's last newline (a label line is short: at most 64 KiB looked at).
+    static func lastLine(_ fd: Int32, size: Int) -> [UInt8] {
+        let count = min(size, 1 << 16)
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(size - count)) }
+        guard read == count else { return [] }
+        guard let newline = buffer.lastIndex(of: 0x0A) else { return count == size ? buffer : [] }
+        return Array(buffer[(newline + 1)...])
     }
 }

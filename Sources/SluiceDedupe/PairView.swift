@@ -4,7 +4,8 @@ import SluiceCore
 /// differing members marked with `*` (and in bold yellow when the terminal takes colour), then
 /// the model's view: match probability, weight, and each compared field's level and weight.
 ///
-///     pair 3 · match probability 0.512 · weight +0.048 · 312 compared pairs like it · answers so far: 7 match, 5 distinct
+///     pair 3 · match probability 0.512 · weight +0.048
+///     312 compared pairs like it · answers so far: 7 match, 5 distinct
 ///       member       a {"source":"f.csv","row":12}   b {"source":"f.csv","row":57}
 ///     * name         Cafe de la Presse               Cafe Lo
 ///       address      352 Grant Ave                   352 Grant Ave
@@ -58,7 +59,7 @@ public struct PairView {
         var out = "\n" + bold("pair \(number)")
         out += " · match probability " + ModelReport.format(suggestion.probability, decimals: 3)
         out += " · weight " + ModelReport.signed(suggestion.weight)
-        out += " · \(suggestion.pairsInPattern) compared \(suggestion.pairsInPattern == 1 ? "pair" : "pairs") like it"
+        out += "\n\(suggestion.pairsInPattern) compared \(suggestion.pairsInPattern == 1 ? "pair" : "pairs") like it"
         out += " · answers so far: \(answers.matches) match, \(answers.distinct) distinct\n"
         let rows = Self.rows(a, b)
         let nameWidth = min(max(6, rows.map(\.name.count).max() ?? 6), 24)
