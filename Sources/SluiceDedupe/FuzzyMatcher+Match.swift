@@ -109,9 +109,17 @@ extension FuzzyMatcher {
         var links: [(a: Int32, b: Int32, p: Float)] = []
         let patterns = compared.patterns
         let baseWeights = patterns.map { model.weight(levels: Pattern.unpack($0, fields: specs.count)) }
+        // Answers are facts: a pair answered `distinct` is never linked, one answered `match`
+        // always is, and a cluster holding a `distinct` pair is split (below).
+        let distinct = Set(self.labels.pairs.filter { !$0.match }.map { LabelledPairs.key(Int($0.a), Int($0.b)) })
+        for pair in self.labels.pairs where pair.match {
+            sets.union(Int(pair.a), Int(pair.b))
+            links.append((pair.a, pair.b, 1))
+        }
         try compared.pairs.forEach { pair in
             let index = Int(pair.pattern)
-            let p = probability(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
+            var p = probability(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
+            if p >= threshold, !distinct.isEmpty, distinct.contains(LabelledPairs.key(Int(pair.a), Int(pair.b))) { p = 0 }
             if let pairsSink {
                 let levels = Pattern.unpack(patterns[index], fields: specs.count)
                 let w = weight(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
@@ -130,8 +138,16 @@ extension FuzzyMatcher {
         var labels = (0..<n).map { sets.find($0) }
         var flagged: Set<Int> = []
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
+        let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
+        var holdsDistinct: Set<Int> = []
+        for pair in self.labels.pairs where !pair.match && sets.find(Int(pair.a)) == sets.find(Int(pair.b)) { holdsDistinct.insert(sets.find(Int(pair.a))) }
         for group in sets.groups() {
-            switch breaker.split(group, probability: { probability(model, $0, $1) }) {
+            let force = !holdsDistinct.isEmpty && holdsDistinct.contains(sets.find(group[0]))
+            let outcome = breaker.split(group, force: force) { a, b in
+                if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }
+                return probability(model, a, b)
+            }
+            switch outcome {
             case .kept: break
             case .flagged:
                 flagged.insert(labels[group[0]])

@@ -29,18 +29,24 @@ enum LabelHelp {
           label is match, distinct or unsure (kept, but teaches nothing); other members are ignored, so a --suggest
           line with "label" added is a label; a later answer about a pair replaces an earlier one. Labels naming
           records the input does not hold are counted in a warning and ignored.
-          With labels, EM runs again with the answers: the pairs of a comparison pattern someone answered about
-          take the chance the answers give (the model's own guess counting as one answer), so m moves to what the
-          answers show; u stays from random pairs (labelled pairs are chosen for being hard, not at random).
-          The same chance scores the pattern's pairs. The threshold is the one with the best F1 over the labelled
-          pairs' 5-fold cross-validated probabilities (stated on stderr; --threshold keeps yours and measures it).
+          With labels, EM runs again with the answers (semi-supervised): the pairs of a comparison pattern someone
+          answered about count with the chance the answers give (the model's own guess counting as one answer),
+          so m moves toward what they show; u stays from random pairs (answered pairs are chosen for being hard,
+          not at random). Then each level's weight moves to agree with the answers (a logistic fit held near the
+          learnt weights by a prior of 3 bits), so that a lesson about one pattern reaches the others: a name
+          that disagrees can come to outweigh an address and a phone that agree. Answers are facts: a pair
+          answered distinct is never linked, nor left in one cluster; one answered match always is.
+          The threshold is the one with the best F1 over the answered pairs' 5-fold cross-validated
+          probabilities, each pair weighed by the compared pairs of its pattern (stated on stderr; kept at
+          --threshold, or 0.9, with fewer than 10 answers of either kind, and measured there).
           --explain-model shows each weight beside the one learnt without labels.
           --label FILE asks in the terminal (/dev/tty, so records may come on stdin and go to stdout): the two
           records side by side, differing members marked, the model's probability; answer y, n, u or f (finish;
           Ctrl-D too). Each answer is appended to FILE and synced before the next question, so Ctrl-C loses
-          nothing answered; the model learns from it and the next pair is the one it is then least sure of (the
-          match probability nearest 0.5, across every block, at most one pair per comparison pattern, patterns
-          answered before counting less). After f the records are deduplicated with every answer.
+          nothing answered; the model learns from it and asks next where it is least sure, across every block:
+          the comparison pattern whose pairs hold the most wrong decisions the model expects (the sum of
+          min(p, 1 - p), over 1 + the answers it has), its pair nearest 0.5; patterns it would link and
+          patterns it would not in turn. After f the records are deduplicated with every answer.
           --suggest N writes the N pairs the same choice ranks first, as NDJSON ({"a":…,"b":…,"probability":…,
           "fields":{…}}) instead of the records: answer them, append them to the labels file, run again.
         """
