@@ -18,7 +18,8 @@ public enum BlockingReport {
         }
         func share(_ count: Int) -> String {
             guard !matches.isEmpty else { return "no labelled matches" }
-            return "labelled matches caught: \(count) of \(matches.count) (" + ModelReport.format(100 * Double(count) / Double(matches.count), decimals: 1) + "%)"
+            return "labelled matches caught: \(count) of \(matches.count) ("
+                + ModelReport.format(100 * Double(count) / Double(matches.count), decimals: 1) + "%)"
         }
         var out = "blocking: \(rules.count) \(rules.count == 1 ? "rule" : "rules"), \(pairsCompared) pairs compared (each pair once)\n"
         for (rule, blockingRule) in rules.enumerated() {

@@ -144,7 +144,8 @@ public struct ComparisonSpec: Equatable, Sendable {
         case "address": method = .address
         default:
             throw .usage(
-                "option '--compare': unknown method '\(name)' in '\(text)' (exact, jw, lev, tokens, name, num, date, geo, phone, housenumber, address)")
+                "option '--compare': unknown method '\(name)' in '\(text)' (exact, jw, lev, tokens, name, num, date, geo, phone, housenumber, address)"
+            )
         }
         var spec = ComparisonSpec(path: path, method: method)
         guard let parameters else { return spec }

@@ -34,11 +34,20 @@ public struct DedupeCommand: StageCommand {
             .flag("drop", "write only the canonical record of each cluster"),
             .flag("merge", "write one merged record per cluster (see MERGE)"),
             .value("pairs", "FILE", "fuzzy mode: write every compared pair to FILE as NDJSON with per-field levels, values and weights"),
-            .flag("explain-model", "fuzzy mode: print the learnt prior and the m, u and weight of every level to stderr (with labels, how they moved)"),
-            .flag("explain-blocking", "fuzzy mode: print to stderr the pairs of each --block rule, the share of labelled matches it catches, and its block sizes"),
-            .value("labels", "FILE", "fuzzy mode: learn from the answers in FILE too (see LABELS); the threshold is then chosen on them unless --threshold is given"),
-            .value("label", "FILE", "fuzzy mode: ask about pairs in the terminal, one at a time, appending each answer to FILE (see LABELS); then dedupe"),
-            .value("suggest", "N", "fuzzy mode: write the N pairs most worth labelling as NDJSON instead of the records (with --labels, after those answers)"),
+            .flag(
+                "explain-model", "fuzzy mode: print the learnt prior and the m, u and weight of every level to stderr (with labels, how they moved)"),
+            .flag(
+                "explain-blocking",
+                "fuzzy mode: print to stderr the pairs of each --block rule, the share of labelled matches it catches, and its block sizes"),
+            .value(
+                "labels", "FILE",
+                "fuzzy mode: learn from the answers in FILE too (see LABELS); the threshold is then chosen on them unless --threshold is given"),
+            .value(
+                "label", "FILE", "fuzzy mode: ask about pairs in the terminal, one at a time, appending each answer to FILE (see LABELS); then dedupe"
+            ),
+            .value(
+                "suggest", "N",
+                "fuzzy mode: write the N pairs most worth labelling as NDJSON instead of the records (with --labels, after those answers)"),
             .value("id", "FIELD", "labels name records by this field's value instead of their provenance"),
         ] + ResultMember.options(default: "dedupe"),
         examples: [
@@ -175,24 +184,14 @@ public struct DedupeCommand: StageCommand {
         switch matching {
         case .exact(let paths, let fold):
             var matcher = ExactMatcher(paths: paths, fold: fold)
-            try context.forEachRecord(in: inputs) { record, location in
-                try member.check(record, at: location)
-                try spool.append(record)
-                facts.append(record)
-                matcher.append(record)
-            }
+            try read(context, into: spool, facts: &facts) { matcher.append($0) }
             var exactTable = ClusterTable(labels: matcher.labels, facts: facts, keyHashes: matcher.keyHashes)
             for record in 0..<facts.count where exactTable.sizes[Int(exactTable.clusterOf[record])] > 1 { exactTable.scores[record] = 1 }
             table = exactTable
             if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
         case .fuzzy(let specs, let rules, let settings):
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
-            try context.forEachRecord(in: inputs) { record, location in
-                try member.check(record, at: location)
-                try spool.append(record)
-                facts.append(record)
-                matcher.append(record)
-            }
+            try read(context, into: spool, facts: &facts) { matcher.append($0) }
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
             let linked = try learning.run(&matcher, facts: facts, spool: spool, pairsSink: pairsSink, context: context)
             try pairsSink?.flush()
@@ -208,6 +207,17 @@ public struct DedupeCommand: StageCommand {
         try DedupeWriter(mode: mode, table: table, memberKey: member.name).write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
         context.accounting.details.insert("\(clusters) (\(table.multiRecordClusters) with duplicates)", at: 0)
+    }
+
+    /// The one pass over the input, whichever the matcher: each record checked against the
+    /// member dedupe writes, spooled for the writer, its facts kept, then handed to the matcher.
+    func read(_ context: StageContext, into spool: Spool, facts: inout RecordFacts, _ match: (NDJSONRecord) -> Void) throws {
+        try context.forEachRecord(in: inputs) { record, location in
+            try member.check(record, at: location)
+            try spool.append(record)
+            facts.append(record)
+            match(record)
+        }
     }
 
     func report(_ matcher: FuzzyMatcher, context: StageContext) {

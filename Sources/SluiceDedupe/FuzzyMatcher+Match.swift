@@ -140,7 +140,9 @@ extension FuzzyMatcher {
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         var holdsDistinct: Set<Int> = []
-        for pair in self.labels.pairs where !pair.match && sets.find(Int(pair.a)) == sets.find(Int(pair.b)) { holdsDistinct.insert(sets.find(Int(pair.a))) }
+        for pair in self.labels.pairs where !pair.match && sets.find(Int(pair.a)) == sets.find(Int(pair.b)) {
+            holdsDistinct.insert(sets.find(Int(pair.a)))
+        }
         for group in sets.groups() {
             let force = !holdsDistinct.isEmpty && holdsDistinct.contains(sets.find(group[0]))
             let outcome = breaker.split(group, force: force) { a, b in

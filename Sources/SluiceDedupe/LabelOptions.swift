@@ -56,7 +56,8 @@ struct LabelOptions {
             context.accounting.details.append("\(given) \(given == 1 ? "answer" : "answers") added to \(labelPath)")
         }
         if explainBlocking {
-            StandardError.write(BlockingReport.text(rules: matcher.rules, blocker: matcher.blocker, labels: matcher.labels, pairsCompared: matcher.pairsCompared))
+            StandardError.write(
+                BlockingReport.text(rules: matcher.rules, blocker: matcher.blocker, labels: matcher.labels, pairsCompared: matcher.pairsCompared))
         }
         if let suggest {
             let suggestions = matcher.suggestions(suggest)
@@ -73,7 +74,8 @@ struct LabelOptions {
     /// Says what the labels file gave: answers used, unsure, and lines naming other records.
     func report(_ labels: Labels, _ resolved: LabelledPairs, context: StageContext) {
         let used = resolved.pairs.count
-        context.accounting.details.append("\(used) labelled \(used == 1 ? "pair" : "pairs") (\(resolved.matches) match, \(resolved.distinct) distinct)")
+        context.accounting.details.append(
+            "\(used) labelled \(used == 1 ? "pair" : "pairs") (\(resolved.matches) match, \(resolved.distinct) distinct)")
         if let line = labels.cutShortLine {
             context.warn("\(labels.path):\(line): the last line was cut short (the labeller was stopped while writing it); it is ignored")
         }

@@ -91,7 +91,9 @@ public struct Labels: Sendable {
             throw .data(source: path, line: line, "a label needs the two records as \"a\" and \"b\" (provenance, {\"record\":N} or an --id value)")
         }
         guard let text = value["label"]?.stringValue, let answer = Answer(rawValue: text) else {
-            throw .data(source: path, line: line, "\"label\" must be \"match\", \"distinct\" or \"unsure\", got \(value["label"].map(JSONWriter.string) ?? "nothing")")
+            throw .data(
+                source: path, line: line,
+                "\"label\" must be \"match\", \"distinct\" or \"unsure\", got \(value["label"].map(JSONWriter.string) ?? "nothing")")
         }
         return Label(a: a, b: b, answer: answer, line: line)
     }

@@ -84,7 +84,8 @@ public struct ThresholdChoice: Equatable, Sendable {
         let labelled = "\(matches) match and \(distinct) distinct labels"
         let figures = "precision \(Self.format(precision)), recall \(Self.format(recall)), F1 \(Self.format(f1))"
         if chosen {
-            return "threshold \(Self.format(threshold)) chosen for the best F1 on \(labelled) (each weighed by its pattern's pairs), \(folds)-fold cross-validated: \(figures)"
+            return
+                "threshold \(Self.format(threshold)) chosen for the best F1 on \(labelled) (each weighed by its pattern's pairs), \(folds)-fold cross-validated: \(figures)"
         }
         return "threshold \(Self.format(threshold)) on \(labelled) (each weighed by its pattern's pairs), \(folds)-fold cross-validated: \(figures)"
     }

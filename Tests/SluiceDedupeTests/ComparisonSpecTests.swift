@@ -27,7 +27,10 @@ import Testing
         #expect(try ComparisonSpec.parse("year:num=2").levelCuts == [2, 6])
         #expect(try ComparisonSpec.parse("dob:date=30/365").levelNames.suffix(3) == ["within 30 days", "within 365 days", "different"])
         #expect(try ComparisonSpec.parse("geo:geo=25/100").levelNames == ["missing", "within 25 m", "within 100 m", "farther"])
-        for bad in ["a:jw=0.7/0.9", "a:num=5/1", "a:jw=1.5", "a:phone=3", "a:jw=0.9/", "a:jw=" + (1...15).map { String(1 - Double($0) / 20) }.joined(separator: "/")] {
+        for bad in [
+            "a:jw=0.7/0.9", "a:num=5/1", "a:jw=1.5", "a:phone=3", "a:jw=0.9/",
+            "a:jw=" + (1...15).map { String(1 - Double($0) / 20) }.joined(separator: "/"),
+        ] {
             #expect(throws: StageFailure.self, "\(bad)") { try ComparisonSpec.parse(bad) }
         }
     }

@@ -69,7 +69,8 @@ extension FieldColumnTests {
     }
 
     @Test func phonesHouseNumbersNamesAndAddresses() throws {
-        let phone = try column("phone:phone", [.string("+1 415 555 0134"), .number("4155550134"), .string("555-0134"), .string("-9999"), .string("4155550143")])
+        let phone = try column(
+            "phone:phone", [.string("+1 415 555 0134"), .number("4155550134"), .string("555-0134"), .string("-9999"), .string("4155550143")])
         #expect(phone.level(0, 1) == 1 && phone.level(0, 2) == 2 && phone.level(0, 3) == 0 && phone.level(0, 4) == 3)
         #expect(phone.display(2) == .string("5550134"))
         let number = try column("n:housenumber", [.string("542A"), .string("542"), .number("524"), .string("none")])

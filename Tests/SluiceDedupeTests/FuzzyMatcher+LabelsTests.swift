@@ -21,7 +21,8 @@ struct Building {
             let address = "\(100 + building * 7) \(["main", "market", "valencia", "geary"][building % 4])"
             let phone = "415555\(String(1000 + building * 13))"
             for unit in 0..<3 {
-                let name = "\(words[(building * 3 + unit) % words.count]) \(words[(building * 5 + unit * 7 + 3) % words.count]) \(kinds[(building + unit) % kinds.count])"
+                let name =
+                    "\(words[(building * 3 + unit) % words.count]) \(words[(building * 5 + unit * 7 + 3) % words.count]) \(kinds[(building + unit) % kinds.count])"
                 let id = building * 3 + unit
                 lines.append(#"{"name":"\#(name)","address":"\#(address)","phone":"\#(phone)","provenance":{"row":\#(lines.count + 1)}}"#)
                 business.append(id)

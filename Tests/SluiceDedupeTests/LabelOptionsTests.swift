@@ -6,19 +6,19 @@ import Testing
 @Suite struct LabelOptionsTests {
     func usageError(_ arguments: [String]) -> String? {
         do {
-            _ = try DedupeCommand(arguments: try ParsedArguments(["--compare", "name", "--block", "name"] + arguments, options: DedupeCommand.usage.allOptions))
+            _ = try DedupeCommand(
+                arguments: try ParsedArguments(["--compare", "name", "--block", "name"] + arguments, options: DedupeCommand.usage.allOptions))
             return nil
-        } catch let failure as StageFailure {
-            return failure.exitCode == .usage ? failure.message : "exit \(failure.exitCode)"
         } catch {
-            return "\(error)"
+            return error.exitCode == .usage ? error.message : "exit \(error.exitCode)"
         }
     }
 
     @Test func combinations() {
         #expect(usageError(["--labels", "l.ndjson"]) == nil)
         #expect(usageError(["--suggest", "5", "--labels", "l.ndjson", "--id", "rec_id"]) == nil)
-        #expect(usageError(["--label", "a", "--labels", "b"]) == "use --label FILE (asks, and reads the answers FILE holds) or --labels FILE, not both")
+        #expect(
+            usageError(["--label", "a", "--labels", "b"]) == "use --label FILE (asks, and reads the answers FILE holds) or --labels FILE, not both")
         #expect(usageError(["--label", "a", "--suggest", "3"]) == "use --label (asks in the terminal) or --suggest N (prints pairs), not both")
         #expect(usageError(["--id", "rec_id"]) == "option '--id' names records in labels: it needs --labels, --label or --suggest")
         #expect(usageError(["--id", "a..b", "--labels", "l"]) == "option '--id': bad field path 'a..b'")

@@ -46,7 +46,9 @@ import Testing
 
     @Test func theLastAnswerWinsAndUnsureTeachesNothing() throws {
         let a = #"{"source":"f.csv","row":1}"#, b = #"{"source":"f.csv","row":2}"#
-        let labels = Labels(path: "l", labels: [try label(a, b, .match, line: 1), try label(b, a, .distinct, line: 2), try label(a, #"{"record":3}"#, .unsure, line: 3)])
+        let labels = Labels(
+            path: "l",
+            labels: [try label(a, b, .match, line: 1), try label(b, a, .distinct, line: 2), try label(a, #"{"record":3}"#, .unsure, line: 3)])
         var pairs = LabelledPairs(labels: labels, facts: try facts())
         #expect(pairs.pairs == [.init(a: 0, b: 1, match: false, line: 2)])
         #expect(pairs.unsure == 1 && pairs.answered.count == 2)

@@ -45,7 +45,9 @@ import Testing
         try Labels.append(Labels.line(a: .string("x"), b: .string("z"), answer: .distinct), to: path)
         let again = try Labels(path: path, mayBeMissing: false)
         #expect(again.labels.map(\.answer) == [.match, .distinct] && again.cutShortLine == nil)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"a":"x","b":"y","label":"match"}"# + "\n\n" + #"{"a":"x","b":"z","label":"distinct"}"# + "\n")
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == #"{"a":"x","b":"y","label":"match"}"# + "\n\n"
+                + #"{"a":"x","b":"z","label":"distinct"}"# + "\n")
         // A whole label without its newline is kept, and the next one starts a line.
         try #"{"a":1,"b":2,"label":"match"}"#.write(toFile: path, atomically: true, encoding: .utf8)
         try Labels.append(Labels.line(a: .int(3), b: .int(4), answer: .unsure), to: path)

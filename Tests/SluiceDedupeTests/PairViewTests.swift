@@ -4,8 +4,13 @@ import Testing
 @testable import SluiceDedupe
 
 @Suite struct PairViewTests {
-    let a = try! JSONParser.parse(#"{"name":"Tosca Cafe","address":"242 Columbus Ave","phone":"14155132710","provenance":{"row":1}}"#)
-    let b = try! JSONParser.parse(#"{"name":"TOSCA CAFE.","address":"242 Columbus Av","extra":[1,2],"provenance":{"row":7}}"#)
+    let a: JSONValue
+    let b: JSONValue
+
+    init() throws {
+        a = try JSONParser.parse(#"{"name":"Tosca Cafe","address":"242 Columbus Ave","phone":"14155132710","provenance":{"row":1}}"#)
+        b = try JSONParser.parse(#"{"name":"TOSCA CAFE.","address":"242 Columbus Av","extra":[1,2],"provenance":{"row":7}}"#)
+    }
 
     @Test func rowsMarkWhatDiffersOnceNormalised() {
         let rows = PairView.rows(a, b)
