@@ -185,6 +185,7 @@ def films_set(binary, folder):
 def run_peers(data, febrl_directory):
     if data.name.startswith("febrl"):
         sys.path.insert(0, HERE)
+        sys.dont_write_bytecode = True  # no scripts/__pycache__ in the work tree
         import eval_dedupe_peers as febrl
 
         frame, peers = febrl.load(febrl_directory, "dataset" + data.name[-1]), []
