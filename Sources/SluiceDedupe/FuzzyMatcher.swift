@@ -20,6 +20,8 @@ public struct FuzzyMatcher {
         public var maxCheck = 200
         public var termFrequency = true
         public var randomPairs = 100_000
+        /// Whether `--threshold` was given: with labels, it is then checked, not chosen.
+        public var thresholdGiven = false
         public init() {}
     }
 
@@ -29,6 +31,18 @@ public struct FuzzyMatcher {
     public internal(set) var columns: [FieldColumn]
     var blocker: Blocker
     public internal(set) var model: FellegiSunterModel?
+    /// With labels: the model learnt without them, for `--explain-model`'s comparison.
+    public internal(set) var unsupervisedModel: FellegiSunterModel?
+    /// The threshold pairs are linked at: `--threshold`, or chosen on the labels.
+    public internal(set) var threshold: Double
+    /// How the threshold was chosen (or checked) on the labels.
+    public internal(set) var thresholdChoice: ThresholdChoice?
+    /// The labels in use, and per scored pattern (indices of `compared.patterns`) the answers
+    /// about its pairs (for choosing what to ask next).
+    public internal(set) var labels = LabelledPairs()
+    var answersByPattern: [PatternLabels?] = []
+    /// What comparing the candidate pairs leaves for training, linking and suggesting.
+    var compared = ComparedPairs()
     /// Counts for the accounting line and `--explain-model`.
     public internal(set) var pairsCompared = 0
     public internal(set) var pairsMatched = 0
@@ -54,6 +68,7 @@ public struct FuzzyMatcher {
         self.specs = specs
         self.rules = rules
         self.settings = settings
+        threshold = settings.threshold
         columns = specs.map(FieldColumn.init)
         blocker = Blocker(ruleCount: rules.count, recordCount: 0, maxBlock: settings.maxBlock, window: settings.window)
         func head(_ path: String) -> String { String(path.prefix { $0 != "." }) }
