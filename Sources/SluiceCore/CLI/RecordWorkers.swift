@@ -54,6 +54,16 @@ extension StageContext {
             // A failure leaves no worker running on a batch the caller has given up.
             defer { running?.wait() }
             while !current.entries.isEmpty {
+                if !reader.canReadWithoutWaiting() {
+                    // The writer upstream is silent: send what was read on before waiting for it.
+                    running?.wait()
+                    running = nil
+                    try write(current, source: name, tally: tally)
+                    try output.flush()
+                    current = try readBatch(reader, bytesBefore: bytesBefore)
+                    running = pool.start(current)
+                    continue
+                }
                 let next: RecordBatch<Worker.Tally> = try readBatch(reader, bytesBefore: bytesBefore)
                 running?.wait()
                 running = pool.start(next)
@@ -63,10 +73,14 @@ extension StageContext {
         }
     }
 
-    /// The next lines of `reader`, up to a batch's worth; blank lines are counted and left out.
+    /// The next lines of `reader`, up to a batch's worth, or fewer when the input has no more
+    /// ready (a pipe whose writer is slow): lines read are never held waiting for more.
+    /// Blank lines are counted and left out.
     func readBatch<Tally>(_ reader: LineReader, bytesBefore: Int) throws -> RecordBatch<Tally> {
         let batch = RecordBatch<Tally>()
-        while batch.entries.count < BatchLimit.records, batch.bytes.count < BatchLimit.bytes, let line = try reader.nextLine() {
+        while batch.entries.count < BatchLimit.records, batch.bytes.count < BatchLimit.bytes,
+            batch.entries.isEmpty || reader.canReadWithoutWaiting(), let line = try reader.nextLine()
+        {
             if line.isBlank {
                 accounting.blankLines += 1
                 continue
