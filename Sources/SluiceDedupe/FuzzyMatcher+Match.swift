@@ -26,7 +26,7 @@ extension FuzzyMatcher {
             return mask
         }
         // Pairs are gathered in batches and compared on all cores, then counted in order.
-        let comparer = PairComparer(columns: columns)
+        let comparer = PairComparer(columns: columns, threads: settings.threads)
         var compared = 0
         let keepAll = pairsSink != nil
         let lastLevels = specs.map { UInt64($0.levelCount - 1) }

@@ -45,7 +45,7 @@ public struct LoadCommand: StageCommand {
             .value("max-pages", "N", "a size quota: fail cleanly (nothing written) if the database would pass N pages"),
             .value(
                 "threads", "N",
-                "2 or more: records are read on a second thread beside the one writing to SQLite; 1: one thread (default: one per core)"),
+                "2 or more: read records on a thread beside the one writing to SQLite; 1: one thread (default $SLUICE_THREADS, else one per core)"),
         ],
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-load films.db --table films",
@@ -175,7 +175,7 @@ public struct LoadCommand: StageCommand {
         strict = arguments.has("strict")
         busyTimeout = try arguments.int("busy-timeout", default: 5000, range: 0...3_600_000)
         maxPages = arguments["max-pages"] == nil ? nil : try arguments.int("max-pages", default: 0, range: 1...Int(Int32.max))
-        threads = try arguments.int("threads", default: StageContext.defaultThreads, range: 1...64)
+        threads = try StageContext.threads(arguments)
         commandLine = Array(CommandLine.arguments.dropFirst())
     }
 

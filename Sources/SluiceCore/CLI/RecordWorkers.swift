@@ -21,6 +21,22 @@ extension StageContext {
     /// The number of threads a stage uses unless told: one per core, at most 8.
     public static var defaultThreads: Int { max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
+    /// The `--threads` a stage runs with: the option, else `SLUICE_THREADS`, else one per core
+    /// (at most 8). Stages piped together share the cores, and each defaulting to all of them
+    /// runs more threads than there are cores: `SLUICE_THREADS` sets them all at once.
+    public static func threads(_ arguments: ParsedArguments) throws(StageFailure) -> Int {
+        let range = 1...64
+        if let text = getenv(threadsVariable).map({ String(cString: $0) }), arguments["threads"] == nil {
+            guard let value = Int(text), range.contains(value) else {
+                throw .usage("\(threadsVariable) needs a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+            }
+            return value
+        }
+        return try arguments.int("threads", default: defaultThreads, range: range)
+    }
+
+    public static let threadsVariable = "SLUICE_THREADS"
+
     /// Reads the inputs as `forEachRecord` does, has a worker turn every good record into output
     /// lines, writes them in input order, and calls `tally` (on this thread) with what the worker
     /// said. With a `member`, a record whose field the result would replace stops the stage at
