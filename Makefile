@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
-EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-gazetteer sluice-report sluice-stats
+EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-report sluice-stats sluice-gazetteer sluice-eval
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
 
@@ -33,10 +33,10 @@ pipeline: build
 # on the bench generator's SF-like records with known duplicates. Peers (usaddress, recordlinkage,
 # Splink) are run beside ours when they are installed with pip, and skipped otherwise.
 eval: build
-	$(RELEASE_BIN)/sluice-geocode-eval reference --gazetteer data/sf-gazetteer.csv $(GEOCODE_REFERENCE)
+	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv $(GEOCODE_REFERENCE)
 	$(RELEASE_BIN)/sluice-eval sanitize
-	$(RELEASE_BIN)/sluice-geocode-eval trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
-	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-dedupe-eval
+	$(RELEASE_BIN)/sluice-eval geocode-trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
+	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-eval
 	$(RELEASE_BIN)/sluice-bench run --stages dedupe --sizes 10k --dedupe-size 10k --peer-sizes 10k --runs 1 --out build/eval/dedupe-sf
 
 # Rebuilds data/sf-gazetteer.csv from the public sources (committed, so pipeline needs no rebuild).
@@ -122,7 +122,7 @@ FUZZ_TARGETS ?=
 FUZZ_OPTIMIZE ?= -O
 
 # Coverage-guided fuzzing (libFuzzer + AddressSanitizer, built with swiftc outside swift build)
-# of every parser: JSON and NDJSON records, the JSON array streamer, both CSV readers, the
+# of every parser: JSON and NDJSON records, the JSON array streamer, the CSV reader (both modes), the
 # gazetteer loader, HTML tables and the address parser, FUZZ_SECONDS each, corpora seeded from
 # the test fixtures in build/fuzz/corpus. Prints executions per target and in total; a crash
 # fails the run, minimised in build/fuzz/artifacts. FUZZ_TARGETS='json html' picks targets;

@@ -10,7 +10,7 @@ func library(_ stage: String) -> String { "Sluice" + stage.prefix(1).uppercased(
 
 let package = Package(
     name: "Sluice",
-    products: (stages + ["gazetteer", "geocode-eval", "bench", "report", "stats"]).map {
+    products: (stages + ["report", "stats", "gazetteer", "eval", "bench"]).map {
         .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"])
     },
     targets: [
@@ -31,9 +31,12 @@ let package = Package(
         .target(name: "SluiceStats", dependencies: ["SluiceCore"]),
         .executableTarget(name: "sluice-stats", dependencies: ["SluiceStats"]),
         .testTarget(name: "SluiceStatsTests", dependencies: ["SluiceStats"]),
-        // The gazetteer builder and the geocoder's self-check, over SluiceGeocode.
-        .executableTarget(name: "sluice-gazetteer", dependencies: ["SluiceGeocode"]),
-        .executableTarget(name: "sluice-geocode-eval", dependencies: ["SluiceGeocode"]),
+        // Tools beside the stages: the gazetteer builder (`sluice-gazetteer`) and the evaluations
+        // of `make eval` (`sluice-eval`), entered through the stages' entry point.
+        .target(name: "SluiceTools", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode"]),
+        .executableTarget(name: "sluice-gazetteer", dependencies: ["SluiceTools"]),
+        .executableTarget(name: "sluice-eval", dependencies: ["SluiceTools"]),
+        .testTarget(name: "SluiceToolsTests", dependencies: ["SluiceTools", "SluiceTestSupport"]),
         // `make bench`: seeded SF-like data, every stage and its peers timed.
         .target(name: "SluiceBench", dependencies: ["SluiceCore"]),
         .executableTarget(name: "sluice-bench", dependencies: ["SluiceBench"]),
@@ -50,11 +53,6 @@ let package = Package(
             name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad", "SluiceTestSupport", "CZlib"], exclude: ["Cases", "Fixtures"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
-        // `make eval`: the stages' accuracy against labelled data.
-        + [
-            .executableTarget(name: "sluice-eval", dependencies: ["SluiceCore", "SluiceSanitize"]),
-            .executableTarget(name: "sluice-dedupe-eval", dependencies: ["SluiceCore"]),
-        ]
         // `sluice-report`: an offline HTML page with a map, and GeoJSON, from any stage's output.
         + [
             .target(name: "SluiceReport", dependencies: ["SluiceCore", "SluiceGeocode", "SluiceLoad"]),

@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """Pairwise precision, recall and F1 of two peers of sluice-dedupe on the Febrl dedupe sets,
-measured the same way as `sluice-dedupe-eval` (all pairs inside a predicted cluster against all
+measured the same way as `sluice-eval dedupe` (all pairs inside a predicted cluster against all
 pairs of one entity), so the figures can stand side by side:
 
 - recordlinkage's classic setup (the one in ../shared/data/febrl/SOURCE.md): blocking on given
   name | surname | sorted neighbourhood on date of birth; six comparisons; a match when at
   least 4 agree; matched pairs are clustered by connected components.
-- Splink (DuckDB): the same fields and blocking rules as sluice-dedupe-eval, u by random
+- Splink (DuckDB): the same fields and blocking rules as sluice-eval dedupe, u by random
   sampling, m by EM, match probability >= 0.9, clustered at that threshold.
 
 Each peer is skipped, with a note, when its package is not installed
 (`pip install recordlinkage splink`). sluice-dedupe's own figures come first, from the built
-`sluice-dedupe-eval` (release build if there is one, else debug; `--ours PATH` to choose).
+`sluice-eval dedupe` (release build if there is one, else debug; `--ours PATH` to choose).
 
     python3 scripts/eval_dedupe_peers.py [--data DIR] [--ours PATH]   # DIR: ../shared/data/febrl
 """
@@ -128,16 +128,16 @@ def splink_em(frame):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", default=os.environ.get("SLUICE_FEBRL", "../shared/data/febrl"))
-    parser.add_argument("--ours", help="the sluice-dedupe-eval executable")
+    parser.add_argument("--ours", help="the sluice-eval executable")
     options = parser.parse_args()
-    candidates = [options.ours] if options.ours else [".build/release/sluice-dedupe-eval", ".build/debug/sluice-dedupe-eval"]
+    candidates = [options.ours] if options.ours else [".build/release/sluice-eval", ".build/debug/sluice-eval"]
     ours = next((path for path in candidates if path and os.access(path, os.X_OK)), None)
     if ours:
         print("sluice-dedupe (" + ours + "):", flush=True)
-        subprocess.run([ours, "--data", options.data], check=True)
+        subprocess.run([ours, "dedupe", "--data", options.data], check=True)
         print()
     else:
-        print("sluice-dedupe-eval: not built, skipped (swift build)")
+        print("sluice-eval: not built, skipped (swift build)")
     peers = []
     try:
         import recordlinkage  # noqa: F401

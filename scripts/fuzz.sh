@@ -4,8 +4,8 @@
 # (not part of `swift build`), seeds each target's corpus from the test fixtures and bundled
 # data, runs each target for SECONDS, and prints the executions per target and in total. A crash
 # is minimised into build/fuzz/artifacts/TARGET/ and fails the run: turn it into a unit test.
-# Usage: scripts/fuzz.sh SECONDS [TARGET ...]      (targets: json json-array csv-fetch
-#        csv-gazetteer gazetteer html address; default all)
+# Usage: scripts/fuzz.sh SECONDS [TARGET ...]      (targets: json json-array csv gazetteer html
+#        address; default all)
 set -euo pipefail
 seconds=${1:?usage: fuzz.sh SECONDS [TARGET ...]}
 shift
@@ -22,13 +22,13 @@ export SWIFT_BACKTRACE=enable=no
 
 # target: its source file, then the modules it needs (dependents before their dependencies).
 declare -A source=(
-  [json]=JSONTarget [json-array]=JSONArrayTarget [csv-fetch]=FetchCSVTarget
-  [csv-gazetteer]=GazetteerCSVTarget [gazetteer]=GazetteerTarget [html]=HTMLTarget [address]=AddressTarget)
+  [json]=JSONTarget [json-array]=JSONArrayTarget [csv]=CSVTarget [gazetteer]=GazetteerTarget [html]=HTMLTarget
+  [address]=AddressTarget)
 declare -A modules=(
-  [json]="SluiceCore" [json-array]="SluiceFetch SluiceCore" [csv-fetch]="SluiceFetch SluiceCore"
-  [csv-gazetteer]="SluiceGeocode SluiceSanitize SluiceCore" [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore"
+  [json]="SluiceCore" [json-array]="SluiceFetch SluiceCore" [csv]="SluiceGeocode SluiceSanitize SluiceCore"
+  [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore"
   [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore")
-all=(json json-array csv-fetch csv-gazetteer gazetteer html address)
+all=(json json-array csv gazetteer html address)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -75,10 +75,11 @@ seed() {
       for file in Tests/EndToEndTests/Cases/fetch/*/*.json examples/*/site/api/*.json examples/movies/site/3/discover/*.json; do
         add "$(head -c 4000 "$file")"
       done ;;
-    csv-fetch)
-      for file in Tests/EndToEndTests/Cases/fetch/*/*.csv; do add "$(cat "$file")"; done
-      add "$(head -n 12 data/Film_Locations_in_San_Francisco.csv)" ;;
-    csv-gazetteer | gazetteer)
+    csv | gazetteer)
+      if [ "$target" = csv ]; then
+        for file in Tests/EndToEndTests/Cases/fetch/*/*.csv; do add "$(cat "$file")"; done
+        add "$(head -n 12 data/Film_Locations_in_San_Francisco.csv)"
+      fi
       for file in Tests/EndToEndTests/Cases/geocode/*/gazetteer.csv; do add "$(head -c 4000 "$file")"; done
       add "$(head -n 30 data/sf-gazetteer.csv)"
       add "$(head -n 1 data/sf-gazetteer.csv; grep -m 20 ',place,' data/sf-gazetteer.csv || true)" ;;

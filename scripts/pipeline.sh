@@ -62,7 +62,7 @@ strings=$("$bin/sluice-dedupe" --key locations --drop --quiet "$out/04-deduped.n
 places=$(grep -o '[0-9]* new in locations' "$out/05-loaded.log" | grep -o '^[0-9]*' || echo 0)
 echo "  places: $strings distinct location strings → $places places (rows of the locations table)"
 # Geocoding: match rate by precision and the most frequent unmatched strings.
-"$bin/sluice-geocode-eval" films "$out/03-geocoded.ndjson" > "$out/geocode-report.txt"
+"$bin/sluice-eval" geocode-films "$out/03-geocoded.ndjson" > "$out/geocode-report.txt"
 sed -n '1,10p' "$out/geocode-report.txt" | sed 's/^/  geocode: /'
 echo "  files: $(cd "$out" && ls -1 | tr '\n' ' ')"
 # Highlights of the records as they leave the pipeline: sluice-stats reads any of the files above.

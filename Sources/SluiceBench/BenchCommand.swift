@@ -8,74 +8,93 @@ import SluiceCore
 
 /// `sluice-bench`: generates the benchmark data and times the stages against their peers.
 public enum BenchCommand {
-    public static let usage = """
-        OVERVIEW: sluice-bench — generate SF-Film-Locations-like data and time every Sluice stage against its peers
+    public static let tool = Subcommands(
+        name: "sluice-bench",
+        overview: "generate SF-Film-Locations-like data and time every Sluice stage against its peers",
+        [("run", BenchRun.self), ("generate", BenchGenerate.self)])
+}
 
-        USAGE:
-          sluice-bench run [options]
-          sluice-bench generate --records N [--seed S] --out FILE.ndjson   (the truth goes to FILE.truth.csv)
+/// `sluice-bench generate`: the seeded records, and which are duplicates of which.
+struct BenchGenerate: ToolCommand {
+    static let usage = Usage.tool(
+        name: "sluice-bench generate",
+        overview: "write seeded SF-Film-Locations-like records, and which are duplicates of which",
+        synopsis: ["sluice-bench generate --records N [--seed S] --out FILE.ndjson   (the truth goes to FILE.truth.csv)"],
+        options: [
+            .value("records", "N", "how many records (default 10000)"),
+            .value("seed", "S", "the generator's seed (default 20260401)"),
+            .value("out", "FILE.ndjson", "where the records go; FILE.truth.csv gets each duplicate's original"),
+        ],
+        examples: ["sluice-bench generate --records 10000 --out /tmp/films-10k.ndjson"],
+        memory: "the vocabularies, and one record at a time.")
 
-        OPTIONS (run):
-          --sizes LIST        record counts to generate and time (default 10k,100k,1M; env BENCH_SIZES)
-          --peer-sizes LIST   sizes at which the peers (jq, usaddress, sqlite-utils, mlr, csvstat) run (default 100k)
-          --dedupe-size SIZE  the size at which dedupe is scored (F1) and its peers run (default 100k)
-          --runs N            measured runs per case, after one warm-up (default 5, at least 5 for reported figures)
-          --dedupe-peer-runs N  runs of Splink and recordlinkage (default 1, without a warm-up: each takes a
-                              minute or more at 100k; their F1 does not depend on it)
-          --budget MINUTES    skip (and list) cases whose runs would end later than this (env BENCH_BUDGET; default none)
-          --stages LIST       only these: fetch,sanitize,geocode,dedupe,load,stats,pipeline (default all found)
-          --bin DIR           where the sluice-* executables are (default .build/release)
-          --out DIR           data, work files and results (default build/bench)
-          --gazetteer FILE    the gazetteer for sluice-geocode (default data/sf-gazetteer.csv)
-          --dedupe-args ARGS  the sluice-dedupe options, one string (default: --compare title,locations:tokens,…)
-          --seed S            the generator's seed (default 20260401)
+    var records: Int
+    var seed: UInt64
+    var out: String
 
-        OUTPUT:
-          A table on stdout, DIR/results.md (the table and the commands) and DIR/ratios.svg (peer
-          time / Sluice time). Stages missing from --bin and peers not installed are skipped with
-          a line saying how to get them. Peak RSS is each child's ru_maxrss from wait4.
+    init(arguments: ParsedArguments) throws(StageFailure) {
+        guard let out = arguments["out"], out.hasSuffix(".ndjson") else { throw .usage("generate needs --out FILE.ndjson") }
+        self.out = out
+        records = try arguments.int("records", default: 10_000, range: 1...100_000_000)
+        seed = try UInt64(arguments.int("seed", default: 20_260_401))
+    }
 
-        EXAMPLES:
-          sluice-bench run --sizes 10k --runs 5
-          sluice-bench run --sizes 100k,1M --peer-sizes 100k,1M --stages fetch,load
-          sluice-bench run --sizes 100k,1M --peer-sizes 100k --stages stats
-          sluice-bench generate --records 10000 --out /tmp/films-10k.ndjson
+    mutating func run(_ context: ToolContext) throws {
+        try DatasetGenerator(records: records, seed: seed).write(to: out, truth: String(out.dropLast(7)) + ".truth.csv")
+    }
+}
 
-        EXIT STATUS:
-          0 success, 64 usage error, 70 a case or the generator failed
+/// `sluice-bench run`: every built stage and the installed peers timed on generated data.
+struct BenchRun: ToolCommand {
+    static let usage = Usage.tool(
+        name: "sluice-bench run",
+        overview: "time every Sluice stage against its peers on generated SF-Film-Locations-like data",
+        synopsis: ["sluice-bench run [options]"],
+        options: [
+            .value("sizes", "LIST", "record counts to generate and time (default 10k,100k,1M; env BENCH_SIZES)"),
+            .value("peer-sizes", "LIST", "sizes at which the peers (jq, usaddress, sqlite-utils) run (default 100k)"),
+            .value("dedupe-size", "SIZE", "the size at which dedupe is scored (F1) and its peers run (default 100k)"),
+            .value("runs", "N", "measured runs per case, after one warm-up (default 5, at least 5 for reported figures)"),
+            .value(
+                "dedupe-peer-runs", "N",
+                "runs of Splink and recordlinkage (default 1, without a warm-up: each takes a minute or more at 100k; their F1 does not depend on it)"
+            ),
+            .value("budget", "MINUTES", "skip (and list) cases whose runs would end later than this (env BENCH_BUDGET; default none)"),
+            .value("stages", "LIST", "only these: fetch,sanitize,geocode,dedupe,load,pipeline (default all found)"),
+            .value("bin", "DIR", "where the sluice-* executables are (default .build/release)"),
+            .value("out", "DIR", "data, work files and results (default build/bench)"),
+            .value("gazetteer", "FILE", "the gazetteer for sluice-geocode (default data/sf-gazetteer.csv)"),
+            .value("dedupe-args", "ARGS", "the sluice-dedupe options, one string (default: --compare title,locations:tokens,…)"),
+            .value("seed", "S", "the generator's seed (default 20260401)"),
+        ],
+        examples: [
+            "sluice-bench run --sizes 10k --runs 5",
+            "sluice-bench run --sizes 100k,1M --peer-sizes 100k,1M --stages fetch,load",
+        ],
+        memory: "the table of results; each case runs as a child process (its peak RSS is measured).",
+        sections: [
+            (
+                "OUTPUT",
+                """
+                  A table on stdout, DIR/results.md (the table and the commands) and DIR/ratios.svg (peer
+                  time / Sluice time). Stages missing from --bin and peers not installed are skipped with
+                  a line saying how to get them. Peak RSS is each child's ru_maxrss from wait4.
+                """
+            ),
+            (
+                "ENVIRONMENT",
+                """
+                  BENCH_SIZES   the sizes, when --sizes is not given
+                  BENCH_BUDGET  the budget in minutes, when --budget is not given
+                """
+            ),
+        ])
 
-        """
+    var options: BenchOptions
 
-    static let options: [OptionSpec] = [
-        .value("sizes", "LIST", ""), .value("peer-sizes", "LIST", ""), .value("dedupe-size", "SIZE", ""),
-        .value("runs", "N", ""), .value("dedupe-peer-runs", "N", ""), .value("budget", "MINUTES", ""), .value("stages", "LIST", ""),
-        .value("bin", "DIR", ""), .value("out", "DIR", ""),
-        .value("gazetteer", "FILE", ""), .value("dedupe-args", "ARGS", ""), .value("seed", "S", ""),
-        .value("records", "N", ""), .flag("help", ""),
-    ]
-
-    public static func main(_ arguments: [String]) -> Int32 {
-        do {
-            let parsed = try ParsedArguments(arguments, options: options)
-            if parsed.has("help") || parsed.positionals.isEmpty {
-                print(usage, terminator: "")
-                return parsed.has("help") ? 0 : ExitCode.usage.rawValue
-            }
-            let seed = try UInt64(parsed.int("seed", default: 20_260_401))
-            switch parsed.positionals[0] {
-            case "generate":
-                guard let out = parsed["out"], out.hasSuffix(".ndjson") else { throw StageFailure.usage("generate needs --out FILE.ndjson") }
-                let records = try parsed.int("records", default: 10_000, range: 1...100_000_000)
-                try DatasetGenerator(records: records, seed: seed).write(to: out, truth: String(out.dropLast(7)) + ".truth.csv")
-                return 0
-            case "run":
-                return try run(options(parsed, seed: seed))
-            default:
-                throw StageFailure.usage("unknown command '\(parsed.positionals[0])': use run or generate")
-            }
-        } catch {
-            return Stage.report(error, name: "sluice-bench").rawValue
-        }
+    init(arguments: ParsedArguments) throws(StageFailure) {
+        try arguments.expectNoPositionals()
+        options = try BenchRun.options(arguments, seed: UInt64(arguments.int("seed", default: 20_260_401)))
     }
 
     static func options(_ parsed: ParsedArguments, seed: UInt64) throws(StageFailure) -> BenchOptions {
@@ -104,20 +123,19 @@ public enum BenchCommand {
         return options
     }
 
-    static func run(_ options: BenchOptions) throws -> Int32 {
+    mutating func run(_ context: ToolContext) throws {
         let plan = BenchPlan(options: options)
-        let log = { (line: String) in StandardError.write("sluice-bench: \(line)\n") }
-        for line in plan.skipped { log(line) }
-        let runner = BenchRunner(plan: plan, log: log)
+        for line in plan.skipped { context.note(line) }
+        let runner = BenchRunner(plan: plan, log: context.note)
         let results = try runner.run()
         let report = BenchReport(results: results)
         let skipped = plan.skipped + runner.notMeasured
-        print(report.table, terminator: "")
-        for line in skipped { print(line) }
-        try writeFile("\(options.outDirectory)/results.md", resultsFile(report, options: options, skipped: skipped))
+        context.output.append(report.table)
+        try context.write(skipped)
+        try writeFile("\(options.outDirectory)/results.md", BenchRun.resultsFile(report, options: options, skipped: skipped))
         try writeFile("\(options.outDirectory)/ratios.svg", report.svg)
-        log("wrote \(options.outDirectory)/results.md and \(options.outDirectory)/ratios.svg")
-        return results.isEmpty ? ExitCode.internalError.rawValue : 0
+        context.note("wrote \(options.outDirectory)/results.md and \(options.outDirectory)/ratios.svg")
+        if results.isEmpty { throw StageFailure(.internalError, "no case was measured") }
     }
 
     /// The results file: the table, what was skipped, and every command that was timed.

@@ -173,12 +173,7 @@ public struct DedupeCommand: StageCommand {
             // read here: reading them on reader threads as well cost more than it saved (1M
             // records of the bench: 10.1 s of CPU against 8.6 s, and no faster).
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
-            try context.forEachRecord(in: inputs) { record, location in
-                try member.check(record, at: location)
-                try spool.append(record)
-                facts.append(record)
-                matcher.append(record)
-            }
+            try read(context, into: spool, facts: &facts) { matcher.append($0) }
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
             table = try matcher.match(facts: facts, pairsSink: pairsSink)
             try pairsSink?.flush()
@@ -187,6 +182,18 @@ public struct DedupeCommand: StageCommand {
         try DedupeWriter(mode: mode, table: table, memberKey: member.name).write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
         context.accounting.details.insert("\(clusters) (\(table.multiRecordClusters) with duplicates)", at: 0)
+    }
+
+    /// The fuzzy matcher's pass over the input: each record checked against the member dedupe
+    /// writes, spooled for the writer, its facts kept, then handed to the matcher. (Exact mode
+    /// does the same with the checking and keying on reader threads: `DedupeReader`.)
+    func read(_ context: StageContext, into spool: Spool, facts: inout RecordFacts, _ match: (NDJSONRecord) -> Void) throws {
+        try context.forEachRecord(in: inputs) { record, location in
+            try member.check(record, at: location)
+            try spool.append(record)
+            facts.append(record)
+            match(record)
+        }
     }
 
     func report(_ matcher: FuzzyMatcher, context: StageContext) {

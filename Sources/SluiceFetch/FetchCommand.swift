@@ -88,15 +88,9 @@ public struct FetchCommand: StageCommand {
                   --allow-insecure-redirect; at most 10 hops; a redirect back to a visited URL is a loop.
                 """
             ),
-            (
-                title: "FETCH REJECTS",
-                body: """
-                  field_count     a CSV row with more or fewer fields than the header
-                  invalid_csv     an unterminated quoted field
-                  (--dates never rejects: values that are not dates are kept and counted in a warning)
-                """
-            ),
-        ])
+        ],
+        rejects: RejectReason.fetch,
+        rejectsNote: "(--dates never rejects: values that are not dates are kept and counted in a warning)")
 
     var sources: [String]
     var format: InputFormat?
@@ -225,7 +219,7 @@ public struct FetchCommand: StageCommand {
             try emitter.emitNDJSON(LineReader(fd: fd, maxLineBytes: emitter.context.maxLineBytes, prefix: prefix))
         case .csv:
             let byte = delimiter ?? (name.lowercased().hasSuffix(".tsv") ? 0x09 : UInt8(ascii: ","))
-            try emitter.emitCSV(CSVReader(fd: fd, delimiter: byte, prefix: prefix), keyStyle: keyStyle, typing: typing)
+            try emitter.emitCSV(CSVReader(fd: fd, prefix: prefix, delimiter: byte, mode: .lenient), keyStyle: keyStyle, typing: typing)
         case .json:
             if recordsAt != nil || Sniffer.firstSignificantByte(prefix) == UInt8(ascii: "{") {
                 return try emitter.emitDocument(FileInput.readAll(fd, after: prefix), recordsAt: recordsAt)

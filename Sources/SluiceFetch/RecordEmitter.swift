@@ -1,10 +1,10 @@
 import SluiceCore
 
 extension RejectReason {
-    /// A CSV row with more or fewer fields than the header.
-    static let fieldCount = RejectReason(rawValue: "field_count")
-    /// A CSV row that cannot be read (an unterminated quoted field).
-    static let invalidCSV = RejectReason(rawValue: "invalid_csv")
+    /// sluice-fetch's own reasons, in its REJECTS table after the shared ones.
+    static let fetch: [RejectReason] = [.fieldCount, .invalidCSV]
+    static let fieldCount = RejectReason("field_count", "a CSV row with more or fewer fields than the header")
+    static let invalidCSV = RejectReason("invalid_csv", "an unterminated quoted field")
 }
 
 /// Turns what the readers find into output records with provenance, counting each one in,
@@ -50,39 +50,43 @@ struct RecordEmitter {
         }
     }
 
+    /// CSV read leniently (see `CSVReader`): a record the reader had a problem with, or whose
+    /// field count differs from the header's, is rejected with its bytes.
     func emitCSV(_ reader: CSVReader, keyStyle: KeyStyle, typing: CellTyping) throws {
         var reader = reader
         var keys: [String]?
+        var fields: [String] = []
         var row = 0
-        try reader.forEachRecord { record in
+        while try reader.next(into: &fields) {
             guard let header = keys else {
-                if let problem = record.problem {
-                    throw StageFailure.data(source: source, line: record.line, "cannot read the CSV header: \(problem)")
+                if let problem = reader.problem {
+                    throw StageFailure.data(source: source, line: reader.line, "cannot read the CSV header: \(problem)")
                 }
-                keys = keyStyle.keys(for: record.fields)
-                return
+                keys = keyStyle.keys(for: fields)
+                continue
             }
             row += 1
             context.accounting.recordsIn += 1
             context.progress.update(records: row, bytes: 0)
-            if let problem = record.problem {
-                let reason: RejectReason = problem.hasPrefix("invalid UTF-8") ? .invalidUTF8 : .invalidCSV
-                return try reject(record, reason, problem)
+            if let problem = reader.problem {
+                try reject(reader, problem.hasPrefix("invalid UTF-8") ? .invalidUTF8 : .invalidCSV, problem)
+            } else if reader.recordRange.count > context.maxLineBytes {
+                try reject(
+                    reader, .lineTooLong, "row too long: \(reader.recordRange.count) bytes, more than --max-line-bytes \(context.maxLineBytes)")
+            } else if fields.count != header.count {
+                try reject(reader, .fieldCount, "expected \(header.count) fields as in the header, found \(fields.count)")
+            } else {
+                try write(.object(zip(header, fields).map { JSONMember($0, typing.value($1)) }), row: row)
             }
-            if record.raw.count > context.maxLineBytes {
-                return try reject(record, .lineTooLong, "row too long: \(record.raw.count) bytes, more than --max-line-bytes \(context.maxLineBytes)")
-            }
-            guard record.fields.count == header.count else {
-                return try reject(record, .fieldCount, "expected \(header.count) fields as in the header, found \(record.fields.count)")
-            }
-            try write(.object(zip(header, record.fields).map { JSONMember($0, typing.value($1)) }), row: row)
         }
         if keys == nil { context.warn("\(source): no CSV header row: the input is empty") }
     }
 
-    func reject(_ record: CSVReader.Record, _ reason: RejectReason, _ detail: String) throws {
-        try record.raw.withUnsafeBufferPointer { raw in
-            try context.rejects.reject(source: source, line: record.line, reason: reason, detail: detail, raw: raw)
+    /// Rejects the record the reader has just read, with its bytes as they were.
+    func reject(_ reader: CSVReader, _ reason: RejectReason, _ detail: String) throws {
+        try reader.bytes.withUnsafeBufferPointer { bytes in
+            let raw = UnsafeBufferPointer(rebasing: bytes[reader.recordRange])
+            try context.rejects.reject(source: source, line: reader.line, reason: reason, detail: detail, raw: raw)
         }
         context.accounting.rejected += 1
     }

@@ -2,7 +2,8 @@ import SluiceCore
 
 extension RejectReason {
     /// A gazetteer row that cannot be used (with `--gazetteer-rejects`).
-    public static let badGazetteerRow = RejectReason(rawValue: "bad_gazetteer_row")
+    public static let badGazetteerRow = RejectReason(
+        "bad_gazetteer_row", "a gazetteer row that cannot be used (with --gazetteer-rejects FILE)")
 }
 
 /// `sluice-geocode`: adds a `geo` object to each record from an offline gazetteer.
@@ -44,11 +45,7 @@ public struct GeocodeCommand: StageCommand {
                   never Francisco Park, `Forrest Hill Muni Station` never the Forest Hill neighbourhood.
                 """
             ),
-            (
-                "SCORES",
-                "  geo.score is the chance that the answer lies within 250 m of the place meant (measured on\n  SF film locations: see README, 'Geocode scores'). Each rule's score:\n"
-                    + GeocodeScore.helpTable
-            ),
+            ("SCORES", GeocodeScore.helpText),
             (
                 "OUTPUT",
                 """
@@ -60,8 +57,8 @@ public struct GeocodeCommand: StageCommand {
             ),
             ("FIELD NAMES", ResultMember.helpText(default: "geo")),
             ("GAZETTEER FORMAT", GazetteerRow.formatHelp),
-            ("GAZETTEER REJECTS", "  bad_gazetteer_row  a gazetteer row that cannot be used (written with --gazetteer-rejects FILE)"),
-        ])
+        ],
+        rejects: [.badGazetteerRow])
 
     var gazetteerPath: String
     var field: String?

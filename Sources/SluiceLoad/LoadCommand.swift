@@ -1,19 +1,25 @@
 import SluiceCore
 
 extension RejectReason {
+    /// sluice-load's own reasons, in its REJECTS table after the shared ones.
+    static let load: [RejectReason] = [
+        .missingKey, .unknownColumn, .databaseRefused, .missingReference, .unknownReference, .tooManyColumns, .noColumns,
+    ]
     /// With `--pk`, a record whose key is missing or null cannot be upserted.
-    static let missingKey = RejectReason(rawValue: "missing_key")
+    static let missingKey = RejectReason("missing_key", "--pk column missing or null")
     /// With `--strict`, a record brings a field the table has no column for.
-    static let unknownColumn = RejectReason(rawValue: "unknown_column")
-    /// The database refused the row (a constraint failed).
-    static let databaseRefused = RejectReason(rawValue: "database_refused")
+    static let unknownColumn = RejectReason("unknown_column", "a new field under --strict")
+    static let databaseRefused = RejectReason("database_refused", "a constraint failed")
     /// With `--extract`, a record has none of the extracted fields, so nothing to refer to.
-    static let missingReference = RejectReason(rawValue: "missing_reference")
-    /// The record's fields would take the table past SQLite's column limit (2,000).
-    static let tooManyColumns = RejectReason(rawValue: "too_many_columns")
+    static let missingReference = RejectReason(
+        "missing_reference", "none of an --extract's fields (or no value in a --references column)")
+    /// With `--references`, a value the referenced table does not have.
+    static let unknownReference = RejectReason("unknown_reference", "a --references value that TABLE does not have")
+    /// The record's fields would take the table past SQLite's column limit.
+    static let tooManyColumns = RejectReason("too_many_columns", "the table would pass SQLite's 2,000 columns")
     /// The table does not exist yet and no record of the sample has a field to make a column of
     /// (`{}` alone): SQLite has no table without columns.
-    static let noColumns = RejectReason(rawValue: "no_columns")
+    static let noColumns = RejectReason("no_columns", "a new table and no field in its first 1,000 records ({} alone)")
 }
 
 /// `sluice-load`: writes NDJSON records into a SQLite table, creating and extending it as
@@ -111,18 +117,8 @@ public struct LoadCommand: StageCommand {
                   foreign key TABLE_id. Foreign keys are enforced (PRAGMA foreign_keys = ON).
                 """
             ),
-            (
-                title: "LOAD REJECTS",
-                body: """
-                  missing_key       --pk column missing or null     unknown_column     a new field under --strict
-                  database_refused  a constraint failed             missing_reference  none of an --extract's fields
-                                                                    (or no value in a --references column)
-                  unknown_reference  a --references value that TABLE does not have
-                  too_many_columns  the table would pass SQLite's 2,000 columns
-                  no_columns        a new table and no field in its first 1,000 records ({} alone)
-                """
-            ),
-        ])
+        ],
+        rejects: RejectReason.load)
 
     var databasePath: String
     var inputs: [String]

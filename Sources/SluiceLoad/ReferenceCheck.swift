@@ -1,10 +1,5 @@
 import SluiceCore
 
-extension RejectReason {
-    /// With `--references`, the record's value is not a key of the referenced table.
-    static let unknownReference = RejectReason(rawValue: "unknown_reference")
-}
-
 /// A foreign key as the schema declares it: `REFERENCES "categories" ("id")`.
 struct ForeignKey: Equatable {
     var table: String

@@ -1,9 +1,4 @@
 import SluiceBench
+import SluiceCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-exit(BenchCommand.main(Array(CommandLine.arguments.dropFirst())))
+Stage.main(BenchCommand.tool)

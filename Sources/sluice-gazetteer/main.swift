@@ -1,3 +1,4 @@
-import SluiceGeocode
+import SluiceCore
+import SluiceTools
 
-GazetteerTool.main()
+Stage.main(GazetteerBuild.tool)

@@ -1,4 +1,5 @@
 import Foundation
+import SluiceTestSupport
 import Testing
 
 /// Runs the built `sluice-*` executables as a user would: arguments, stdin, a working
@@ -8,9 +9,7 @@ struct Executable {
 
     init(_ name: String) { self.name = name }
 
-    /// The package root, found from this file's location.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     /// Where `swift build` put the executables: `SLUICE_BIN_DIR` (set by `make test`), or the
     /// default debug folder.

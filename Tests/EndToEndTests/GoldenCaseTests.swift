@@ -23,6 +23,20 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         }
     }
 
+    /// Where two outputs part: the line, and both versions of it (bytes that are not UTF-8 shown
+    /// escaped), for the failure message.
+    static func difference(_ actual: Data, _ expected: Data) -> String {
+        let (a, b) = (
+            actual.split(separator: 0x0A, omittingEmptySubsequences: false), expected.split(separator: 0x0A, omittingEmptySubsequences: false)
+        )
+        let line = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+        func shown(_ lines: [Data], _ index: Int) -> String {
+            guard index < lines.count else { return "(no line)" }
+            return String(validating: lines[index], as: UTF8.self).map { $0.debugDescription } ?? "bytes \(Array(lines[index]))"
+        }
+        return "line \(line + 1): actual \(shown(a, line)), expected \(shown(b, line)); \(actual.count) bytes, expected \(expected.count)"
+    }
+
     var arguments: [String] {
         guard let text = try? String(contentsOf: folder.appendingPathComponent("args"), encoding: .utf8) else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
@@ -61,9 +75,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                 continue
             }
             let expected = (try? Data(contentsOf: url)) ?? Data()
+            // Bytes, not decoded text: invalid UTF-8 decodes to U+FFFD whatever the bytes were.
             #expect(
-                String(decoding: data, as: UTF8.self) == String(decoding: expected, as: UTF8.self),
-                "\(golden.testDescription): \(name) differs (re-record with `make golden` only if the change is intended)")
+                data == expected,
+                "\(golden.testDescription): \(name) differs (re-record with `make golden` only if the change is intended):\n\(GoldenCase.difference(data, expected))"
+            )
         }
         if GoldenCaseTests.recording {
             Issue.record("re-recorded \(golden.testDescription): read the diff before committing")

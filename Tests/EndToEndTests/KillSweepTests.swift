@@ -1,4 +1,5 @@
 import Foundation
+import SluiceCore
 import Testing
 
 @testable import SluiceLoad
@@ -64,7 +65,7 @@ import Testing
         let after = try FaultHarness.fingerprint(db.path)
         #expect(after != before)
 
-        var random = SeededRandom(seed: KillSweepTests.seed &+ UInt64(mode.name.utf8.count))
+        var random = SplitMix64(seed: KillSweepTests.seed &+ UInt64(mode.name.utf8.count))
         var midRun = 0
         for trial in 0..<KillSweepTests.kills {
             try FaultHarness.copyDatabase(base, to: db)
@@ -110,19 +111,5 @@ import Testing
         let problems = try FaultHarness.problems(path)
         #expect(problems.isEmpty, "\(comment): \(problems)")
         tally.record(intact: whole && problems.isEmpty)
-    }
-}
-
-/// SplitMix64: the kill times of a seed are the same on every machine.
-struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Promises about how stages behave in a shell: pipes, repeatability, help, the real data.
+/// Promises about how stages behave in a shell: pipes, repeatability, the real data (help,
+/// versions and exit statuses of every executable: `EveryExecutableTests`).
 @Suite struct StageBehaviourTests {
     static let filmsCSV = Executable.packageRoot.appendingPathComponent("data/Film_Locations_in_San_Francisco.csv")
 
@@ -32,16 +33,5 @@ import Testing
         #expect(first.stdout == second.stdout)
         #expect(first.stderrText.hasSuffix("2084 in, 2084 out, 0 rejected\n"))
         #expect(first.stdoutLines.last?.hasSuffix(#""provenance":{"source":"\#(StageBehaviourTests.filmsCSV.path)","row":2084}}"#) == true)
-    }
-
-    @Test(arguments: ["sluice-fetch", "sluice-load", "sluice-report"])
-    func everyStageHasHelpAndAVersion(executable: String) throws {
-        let help = try Executable(executable).run(["--help"])
-        #expect(help.status == 0)
-        for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "EXAMPLES:", "MEMORY:", "EXIT STATUS:"] {
-            #expect(help.stdoutText.contains(section))
-        }
-        let version = try Executable(executable).run(["--version"])
-        #expect(version.stdoutText.hasPrefix("\(executable) "))
     }
 }

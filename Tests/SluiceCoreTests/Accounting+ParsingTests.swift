@@ -15,6 +15,10 @@ import Testing
         #expect(Accounting(summary: accounting.summary) == accounting)
         accounting.blankLines = 1
         #expect(Accounting(summary: accounting.summary) == accounting)
+        // sluice-stats writes a summary, not records: its out count is "summarized".
+        accounting.outLabel = "summarized"
+        #expect(accounting.summary.hasPrefix("10 in, 12 summarized, 1 rejected"))
+        #expect(Accounting(summary: accounting.summary) == accounting)
     }
 
     @Test func readsAStageLogLine() {

@@ -34,6 +34,16 @@ import Testing
         #expect(try parse(["--", "--table"]).positionals == ["--table"])
     }
 
+    @Test func aCommandWithoutOperandsNamesTheFirstGiven() throws {
+        try parse(["--strict"]).expectNoPositionals()
+        do {
+            try parse(["one", "two"]).expectNoPositionals()
+            Issue.record("no error")
+        } catch {
+            #expect(error.exitCode == .usage && error.message == "unexpected argument 'one'")
+        }
+    }
+
     @Test func dashHMeansHelp() throws {
         #expect(try parse(["-h"]).has("help"))
     }
@@ -60,10 +70,5 @@ import Testing
         #expect(try parsed.int("absent", default: 7) == 7)
         #expect(try parsed.choice("rejects", from: ["x", "y"]) == "x")
         #expect(throws: StageFailure.self) { try parsed.choice("rejects", from: ["y"]) }
-    }
-
-    @Test func trimsSpaces() {
-        #expect("  a b \t".trimmingSpaces() == "a b")
-        #expect("   ".trimmingSpaces() == "")
     }
 }

@@ -35,11 +35,4 @@ import Testing
         }
         #expect(ASCIIText.isLowercased("At", "at") && !ASCIIText.isLowercased("Ate", "at"))
     }
-
-    @Test func trimmingSpacesAsTheCore() {
-        for text in samples + [" a ", "\ta\t", "  ", "a  b", " \u{301}x", "x \u{301}"] {
-            #expect(ASCIIText.trimmingSpaces(text) == text.trimmingSpaces(), "\(text)")
-            #expect(ASCIIText.trimmingSpaces(String(text)) == text.trimmingSpaces(), "\(text)")
-        }
-    }
 }

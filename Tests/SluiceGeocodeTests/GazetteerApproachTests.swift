@@ -1,3 +1,4 @@
+import SluiceCore
 import Testing
 
 @testable import SluiceGeocode
@@ -37,7 +38,7 @@ import Testing
     @Test func nearestApproachIsThePlainDoubleLoopsAnswer() {
         // Seeded random streets over a few blocks: the indexed search must pick what scanning
         // every pair in order picks, ties included (points repeat where blocks join).
-        var random = SplitMix(state: 7)
+        var random = SplitMix64(seed: 7)  // the same streets on every run
         var g = Gazetteer()
         for street in 0..<12 {
             var point = GeoPoint(lat: 37.79 + random.unit() * 0.004, lon: -122.41 + random.unit() * 0.004)
@@ -95,20 +96,5 @@ import Testing
             }
         }
         return best?.point
-    }
-
-    /// A small deterministic generator (SplitMix64), so the streets are the same on every run.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// A number from 0 up to 1.
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     }
 }

@@ -12,7 +12,7 @@ import Testing
         row.nodes = ["25002000", "25073000"]
         row.points = [GeoPoint(lat: 37.79204, lon: -122.40917), GeoPoint(lat: 37.79183, lon: -122.41082)]
         #expect(row.fields.count == GazetteerRow.columns.count)
-        let text = GazetteerBuilder.csv([row])
+        let text = GazetteerRow.csv([row])
         #expect(
             String(decoding: text, as: UTF8.self).hasSuffix(
                 "segment,3540000,,,,,california st,,901,999,,,25002000|25073000,,,-122.40917 37.79204;-122.41082 37.79183\n"))

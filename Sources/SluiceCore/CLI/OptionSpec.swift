@@ -47,4 +47,11 @@ public struct OptionSpec: Sendable {
         .flag("help", "show this help"),
         .flag("version", "show the version"),
     ]
+
+    /// Options every tool understands (`sluice-gazetteer`, `sluice-eval`, `sluice-bench`).
+    public static let toolCommon: [OptionSpec] = [
+        .flag("quiet", "do not print notes or warnings on stderr"),
+        .flag("help", "show this help"),
+        .flag("version", "show the version"),
+    ]
 }

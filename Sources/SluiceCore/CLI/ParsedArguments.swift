@@ -47,6 +47,11 @@ public struct ParsedArguments: Sendable {
         }
     }
 
+    /// For a command that takes no operands: a usage error naming the first one given.
+    public func expectNoPositionals() throws(StageFailure) {
+        if let first = positionals.first { throw .usage("unexpected argument '\(first)'") }
+    }
+
     /// True when a flag (or an option with an optional value) was given.
     public func has(_ name: String) -> Bool { values[name] != nil }
 
@@ -84,14 +89,5 @@ public struct ParsedArguments: Sendable {
             throw .usage("option '--\(name)' must be one of \(choices.joined(separator: ", ")), got '\(text)'")
         }
         return text
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
-    public func trimmingSpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
     }
 }

@@ -50,12 +50,7 @@ extension StageContext {
         }
         let pool = ReaderPool((0..<readers).map { _ in makeReader() }, member: member)
         var parity = 0
-        for input in inputs.isEmpty ? ["-"] : inputs {
-            let (fd, name) = try StageContext.openInput(input)
-            defer { if fd != 0 { close(fd) } }
-            let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
-            let bytesBefore = bytesDone
-            defer { bytesDone = bytesBefore + reader.bytesRead }
+        try forEachInput(inputs) { reader, name, bytesBefore in
             var current: RecordBatch<Void> = try readBatch(reader, bytesBefore: bytesBefore)
             var running = pool.start(current, set: parity)
             // A failure leaves no reader running on a batch the caller has given up.

@@ -36,12 +36,7 @@ extension StageContext {
         defer { for item in pending { item.running?.wait() } }
         var sequence = 0
         var linesBefore = 0
-        for input in inputs.isEmpty ? ["-"] : inputs {
-            let (fd, name) = try StageContext.openInput(input)
-            defer { if fd != 0 { close(fd) } }
-            let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
-            let bytesBefore = bytesDone
-            defer { bytesDone = bytesBefore + reader.bytesRead }
+        try forEachInput(inputs) { reader, name, bytesBefore in
             while true {
                 let batch: RecordBatch<Void> = try readBatch(reader, bytesBefore: bytesBefore)
                 if batch.entries.isEmpty { break }

@@ -59,12 +59,7 @@ extension StageContext {
             return
         }
         let pool = WorkerPool((0..<threads).map { _ in makeWorker() }, member: member)
-        for input in inputs.isEmpty ? ["-"] : inputs {
-            let (fd, name) = try StageContext.openInput(input)
-            defer { if fd != 0 { close(fd) } }
-            let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
-            let bytesBefore = bytesDone
-            defer { bytesDone = bytesBefore + reader.bytesRead }
+        try forEachInput(inputs) { reader, name, bytesBefore in
             var current: RecordBatch<Worker.Tally> = try readBatch(reader, bytesBefore: bytesBefore)
             var running = pool.start(current)
             // A failure leaves no worker running on a batch the caller has given up.

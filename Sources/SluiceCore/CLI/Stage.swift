@@ -6,8 +6,8 @@ import Foundation
     import Darwin
 #endif
 
-/// The one entry point of every `sluice-*` executable: parse, run, account, exit. Only this
-/// function exits, so exit codes have a single source of truth.
+/// The one entry point of every `sluice-*` executable, stage or tool: parse, run, account,
+/// exit. Only these functions exit, so exit codes have a single source of truth.
 public enum Stage {
     public static let version = "0.1.0"
 
@@ -20,14 +20,7 @@ public enum Stage {
         let name = usage.name
         do {
             let parsed = try ParsedArguments(arguments, options: usage.allOptions)
-            if parsed.has("help") {
-                print(usage.text, terminator: "")
-                exit(ExitCode.ok.rawValue)
-            }
-            if parsed.has("version") {
-                print("\(name) \(version)")
-                exit(ExitCode.ok.rawValue)
-            }
+            if answeredHelpOrVersion(parsed, usage) { exit(ExitCode.ok.rawValue) }
             var instance = try Command(arguments: parsed)
             if StandardStreams.outputWasClosed, Command.writesRecords {
                 // Writing nowhere would drop every record without a word.
@@ -62,14 +55,76 @@ public enum Stage {
         }
     }
 
+    /// A tool (`ToolCommand`): the same parsing, help, errors and exit codes as a stage; what it
+    /// writes to stdout is flushed at the end, or before its error is reported.
+    public static func main<Tool: ToolCommand>(tool: Tool.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        exit(run(Tool.self, arguments).rawValue)
+    }
+
+    /// A tool of subcommands: `sluice-eval sanitize …` runs that subcommand as `main(tool:)`
+    /// would; `--help` or `--version` before any lists them or names the version.
+    public static func main(_ tools: Subcommands, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        if let first = arguments.first, !first.hasPrefix("-") {
+            guard let chosen = tools.commands.first(where: { $0.name == first }) else {
+                let names = tools.commands.map(\.name).joined(separator: ", ")
+                exit(report(StageFailure.usage("unknown subcommand '\(first)': expected one of \(names)"), name: tools.name).rawValue)
+            }
+            exit(run(chosen.command, Array(arguments.dropFirst())).rawValue)
+        }
+        let usage = tools.usage
+        do {
+            let parsed = try ParsedArguments(arguments, options: usage.allOptions)
+            if answeredHelpOrVersion(parsed, usage) { exit(ExitCode.ok.rawValue) }
+            throw StageFailure.usage("expected a subcommand: \(tools.commands.map(\.name).joined(separator: ", "))")
+        } catch {
+            exit(report(error, name: tools.name).rawValue)
+        }
+    }
+
+    static func run<Tool: ToolCommand>(_ tool: Tool.Type, _ arguments: [String]) -> ExitCode {
+        signal(SIGPIPE, SIG_IGN)
+        StandardStreams.secure()
+        let usage = Tool.usage
+        do {
+            let parsed = try ParsedArguments(arguments, options: usage.allOptions)
+            if answeredHelpOrVersion(parsed, usage) { return .ok }
+            var instance = try Tool(arguments: parsed)
+            let context = ToolContext(name: usage.executable, output: ByteSink(fd: 1), quiet: parsed.has("quiet"))
+            do {
+                try instance.run(context)
+                try context.output.flush()
+            } catch {
+                try? context.output.flush()
+                throw error
+            }
+            return .ok
+        } catch {
+            return report(error, name: usage.executable, command: usage.name)
+        }
+    }
+
+    /// Prints the help or the version when asked for; true when it did.
+    static func answeredHelpOrVersion(_ parsed: ParsedArguments, _ usage: Usage) -> Bool {
+        if parsed.has("help") {
+            print(usage.text, terminator: "")
+            return true
+        }
+        if parsed.has("version") {
+            print("\(usage.executable) \(version)")
+            return true
+        }
+        return false
+    }
+
     /// Reports an error the way every `sluice-*` executable does, and gives the exit status:
     /// a `StageFailure` prints its message (usage errors add the pointer to `--help`), a closed
     /// pipe is a quiet success, a failed read or write is an I/O error, anything else a bug.
-    public static func report(_ error: any Error, name: String) -> ExitCode {
+    /// `command` is what the pointer to `--help` names (`sluice-eval sanitize`; default `name`).
+    public static func report(_ error: any Error, name: String, command: String? = nil) -> ExitCode {
         switch error {
         case let failure as StageFailure:
             Diagnostic.print(name, failure.message)
-            if failure.exitCode == .usage { StandardError.write("See '\(name) --help'.\n") }
+            if failure.exitCode == .usage { StandardError.write("See '\(command ?? name) --help'.\n") }
             return failure.exitCode
         case is BrokenPipe:
             return .ok

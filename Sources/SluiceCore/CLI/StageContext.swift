@@ -48,12 +48,7 @@ public final class StageContext {
             }
             return (0, "<stdin>")
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code: ExitCode = errno == ENOENT ? .noInput : .ioError
-            throw StageFailure(code, "\(path): cannot open: \(String(cString: strerror(errno)))")
-        }
-        return (fd, path)
+        return (try FileInput.open(path), path)
     }
 
     /// Reads NDJSON records from the inputs in order (stdin when there are none) and calls
@@ -61,10 +56,20 @@ public final class StageContext {
     /// the rejects (or stop the stage). Counts `recordsIn` and `rejected`; the body counts what
     /// it writes.
     public func forEachRecord(in inputs: [String], _ body: (NDJSONRecord, Location) throws -> Void) throws {
+        try forEachInput(inputs) { reader, name, _ in try forEachRecord(in: reader, name: name, body) }
+    }
+
+    /// Each input in order (stdin when there are none) as a reader, with its name and the bytes
+    /// of the inputs before it; what the reader reads is added to those, for the progress line.
+    /// The one opening of inputs for the record loops, threaded or not.
+    func forEachInput(_ inputs: [String], _ body: (_ reader: LineReader, _ name: String, _ bytesBefore: Int) throws -> Void) throws {
         for input in inputs.isEmpty ? ["-"] : inputs {
             let (fd, name) = try StageContext.openInput(input)
             defer { if fd != 0 { close(fd) } }
-            try forEachRecord(in: LineReader(fd: fd, maxLineBytes: maxLineBytes), name: name, body)
+            let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
+            let bytesBefore = bytesDone
+            defer { bytesDone = bytesBefore + reader.bytesRead }
+            try body(reader, name, bytesBefore)
         }
     }
 

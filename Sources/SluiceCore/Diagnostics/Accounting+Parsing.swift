@@ -17,11 +17,13 @@ extension Accounting {
     /// start with the three counts every stage prints.
     public init?(summary: some StringProtocol) {
         self.init()
-        var parts = summary.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }[...]
-        for (label, keyPath) in [("in", \Accounting.recordsIn), ("out", \.recordsOut), ("rejected", \.rejected)] {
-            guard let part = parts.popFirst(), let count = Self.count(part, label: label) else { return nil }
-            self[keyPath: keyPath] = count
-        }
+        var parts = summary.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }[...]
+        // The records out are `out`, or what the stage calls them (`summarized`).
+        guard let first = parts.popFirst(), let read = Self.count(first, label: "in"), let second = parts.popFirst(),
+            let label = Self.outLabels.first(where: { Self.count(second, label: $0) != nil }), let written = Self.count(second, label: label),
+            let third = parts.popFirst(), let rejected = Self.count(third, label: "rejected")
+        else { return nil }
+        (recordsIn, recordsOut, outLabel, self.rejected) = (read, written, label, rejected)
         // The optional counts come in `summary`'s order, before the stage's own phrases.
         if let count = parts.first.flatMap({ Self.count($0, label: "added by splitting") }) {
             split = count
@@ -37,6 +39,9 @@ extension Accounting {
         }
         details = Array(parts)
     }
+
+    /// The words `summary` may call the records out (`outLabel`).
+    static let outLabels = ["out", "summarized"]
 
     /// `12` from `12 in` when the label is `in`.
     static func count(_ part: String, label: String) -> Int? {

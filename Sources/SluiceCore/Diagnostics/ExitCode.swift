@@ -14,17 +14,22 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     /// Reading or writing failed (disk full, permission, database error).
     case ioError = 74
 
-    /// The EXIT STATUS section shared by every stage's `--help`.
-    public static let helpText = """
-          0   success (also when the reader of stdout closes early, as `| head` does)
-          64  usage error: unknown option, missing or bad option value
-          65  data error: a malformed record (without --rejects), an input cut short in mid-line,
-              or a malformed auxiliary file
-          66  an input file or URL does not exist
-          69  a remote source is unreachable or answered with an error
-          70  internal error (a bug: please report it)
-          74  I/O error: reading, writing or the database failed, or stdout is closed (>&-)
-        """
+    /// What the status means, for the EXIT STATUS table of every `--help`.
+    public var meaning: String {
+        switch self {
+        case .ok: "success (also when the reader of stdout closes early, as `| head` does)"
+        case .usage: "usage error: unknown option, missing or bad option value"
+        case .dataError:
+            "data error: a malformed record (without --rejects), an input cut short in mid-line, or a malformed auxiliary file"
+        case .noInput: "an input file or URL does not exist"
+        case .unavailable: "a remote source is unreachable or answered with an error"
+        case .internalError: "internal error (a bug: please report it)"
+        case .ioError: "I/O error: reading, writing or the database failed, or stdout is closed (>&-)"
+        }
+    }
+
+    /// The EXIT STATUS section shared by every `--help`.
+    public static var helpText: String { Usage.definitions(allCases.map { ("\($0.rawValue)", $0.meaning) }) }
 }
 
 /// An error that stops a stage: the message printed after `sluice-<stage>: ` and the exit code.

@@ -1,11 +1,5 @@
 import SluiceCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A gazetteer row that could not be used: where it is and why.
 public struct GazetteerRowError: Error, Equatable, Sendable {
     public var line: Int
@@ -20,17 +14,17 @@ extension Gazetteer {
     ///
     ///     let g = try Gazetteer.load(path: "data/sf-gazetteer.csv")
     public static func load(path: String, skipBadRow: (GazetteerRowError) throws -> Bool = { _ in false }) throws -> Gazetteer {
-        let bytes = try readFile(path)
+        let bytes = try FileInput.contents(of: path, what: "gazetteer")
         return try parse(bytes, source: path, skipBadRow: skipBadRow)
     }
 
     /// Parses gazetteer CSV text already in memory (`source` names it in errors).
     public static func parse(_ bytes: [UInt8], source: String, skipBadRow: (GazetteerRowError) throws -> Bool = { _ in false }) throws -> Gazetteer {
-        var reader = CSVReader(bytes)
-        var fields: [CSVReader.Field] = []
+        // The reader lives in the row (read through `row.reader`), so no row copies it.
+        var line = ColumnMap.Row(fields: [], reader: CSVReader(bytes))
         var header: [String] = []
         do {
-            guard try reader.next(into: &header) else { throw StageFailure.data(source: source, line: nil, "empty gazetteer: no header row") }
+            guard try line.reader.next(into: &header) else { throw StageFailure.data(source: source, line: nil, "empty gazetteer: no header row") }
         } catch let failure as CSVReader.Failure {
             throw StageFailure.data(source: source, line: 1, "\(failure)")
         }
@@ -39,16 +33,16 @@ extension Gazetteer {
         while true {
             let row: GazetteerRow
             do {
-                guard try reader.next(fields: &fields) else { break }
-                row = try columns.row(ColumnMap.Row(fields: fields, reader: reader))
+                guard try line.reader.next(fields: &line.fields) else { break }
+                row = try columns.row(line)
             } catch {
                 let rowError = GazetteerRowError(
-                    line: reader.line, reason: String(describing: error), raw: reader.lastRecordText)
+                    line: line.reader.line, reason: String(describing: error), raw: line.reader.lastRecordText)
                 if case .unterminatedQuote = error as? CSVReader.Failure {
                     // Nothing after an open quote can be read as rows: always fatal.
                     throw StageFailure.data(source: source, line: rowError.line, rowError.reason)
                 }
-                if error is CSVReader.Failure { reader.skipToLineEnd() }
+                if error is CSVReader.Failure { line.reader.skipToLineEnd() }
                 if try skipBadRow(rowError) { continue }
                 throw StageFailure.data(source: source, line: rowError.line, rowError.reason)
             }
@@ -56,20 +50,6 @@ extension Gazetteer {
         }
         gazetteer.finish()
         return gazetteer
-    }
-
-    static func readFile(_ path: String) throws(StageFailure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code: ExitCode = errno == ENOENT ? .noInput : .ioError
-            throw StageFailure(code, "\(path): cannot open gazetteer: \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        do {
-            return try FileInput.readAll(fd)
-        } catch {
-            throw StageFailure(.ioError, "\(path): cannot read gazetteer: \(String(cString: strerror(error.code)))")
-        }
     }
 }
 

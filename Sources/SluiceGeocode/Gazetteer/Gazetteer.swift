@@ -28,7 +28,7 @@ public struct Gazetteer: Sendable {
 
     /// Street keys (`3rd st`) by id, and ids by key.
     public private(set) var streetKeys: [String] = []
-    var streetIDs: [String: Int] = [:]
+    public internal(set) var streetIDs: [String: Int] = [:]
     /// Street ids by name key without suffix (`3rd`), and by that key without spaces (`deharo`).
     var streetsByName: [String: [Int]] = [:]
     var streetsBySquashedName: [String: [Int]] = [:]

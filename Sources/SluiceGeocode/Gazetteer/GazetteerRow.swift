@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// One row of a gazetteer CSV: a place, a point address, a street block (segment) or a listed
 /// intersection. The same type is written by `sluice-gazetteer build` and read by
 /// `sluice-geocode`, so the format has one definition.
@@ -73,4 +75,12 @@ public struct GazetteerRow: Equatable, Sendable {
           Street keys: lower case, suffix abbreviated (`st`, `ave`, `blvd`), ordinals without
           zero padding (`3rd`), apostrophes dropped (`ofarrell st`).
         """
+
+    /// The gazetteer CSV text of `rows`, header first: the file `Gazetteer.load` reads.
+    public static func csv(_ rows: [GazetteerRow]) -> [UInt8] {
+        var out: [UInt8] = []
+        CSVWriter.append(columns, to: &out)
+        for row in rows { CSVWriter.append(row.fields, to: &out) }
+        return out
+    }
 }

@@ -73,45 +73,5 @@ enum ASCIIText {
         return ascii ?? (word.lowercased() == lowerCaseASCII)
     }
 
-    /// `text.trimmingSpaces()`, without walking characters when neither end is a space or a
-    /// tab (a character equal to one of them is that one byte); most texts are not copied.
-    static func trimmingSpaces(_ text: Substring) -> String {
-        isSpaceOrTab(text.utf8.first) || isSpaceOrTab(text.utf8.last) ? text.trimmingSpaces() : String(text)
-    }
-
-    static func trimmingSpaces(_ text: String) -> String {
-        isSpaceOrTab(text.utf8.first) || isSpaceOrTab(text.utf8.last) ? text.trimmingSpaces() : text
-    }
-
-    static func isSpaceOrTab(_ byte: UInt8?) -> Bool { byte == 0x20 || byte == 0x09 }
-
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-}
-extension String {
-    /// The text without the given characters at either end, then without spaces and tabs.
-    func trimmingCharacters(in set: String) -> String {
-        let ascii: String?? = utf8.withContiguousStorageIfAvailable { bytes in
-            guard let kept = Self.keptASCII(bytes, stripping: set) else { return nil }
-            return kept == bytes.indices ? self : String(decoding: UnsafeBufferPointer(rebasing: bytes[kept]), as: UTF8.self)
-        }
-        if let ascii, let ascii { return ascii }
-        guard let first = firstIndex(where: { !set.contains($0) }), let last = lastIndex(where: { !set.contains($0) }) else { return "" }
-        return String(self[first...last]).trimmingSpaces()
-    }
-
-    /// What `trimmingCharacters(in:)` keeps of ASCII text with an ASCII `set`, where every byte
-    /// is a character (CR LF is one character, but neither byte is in the set or a space);
-    /// nil for any other text.
-    private static func keptASCII(_ bytes: UnsafeBufferPointer<UInt8>, stripping set: String) -> Range<Int>? {
-        let strip = set.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }), strip.allSatisfy({ $0 < 0x80 && $0 != 0x0D && $0 != 0x0A && $0 != 0x20 && $0 != 0x09 }) else {
-            return nil
-        }
-        var low = 0, high = bytes.count
-        while low < high, strip.contains(bytes[low]) { low += 1 }
-        while high > low, strip.contains(bytes[high - 1]) { high -= 1 }
-        while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
-        while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
-        return low..<high
-    }
 }

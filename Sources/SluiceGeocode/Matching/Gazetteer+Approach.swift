@@ -13,7 +13,7 @@ extension Gazetteer {
     /// loop would; the latitude index only skips pairs that cannot be close enough.
     /// - Complexity: O(p log q + k) in the two streets' line points and the k pairs in a band
     ///   of latitude; O(1) when the streets' boxes are farther apart than `metres`.
-    func nearestApproach(_ a: Int, _ b: Int, within metres: Double = 80, lineMetres: Double = 40) -> GeoPoint? {
+    func nearestApproach(_ a: Int, _ b: Int, within metres: Double = approachMetres, lineMetres: Double = 40) -> GeoPoint? {
         let first = streetLines[a], second = streetLines[b]
         guard first.gapMetres(to: second) <= max(metres, lineMetres) else { return nil }
         let shortest = Self.shortestDegreeOfLongitude(first, second)
@@ -30,6 +30,9 @@ extension Gazetteer {
         }
         return best?.point
     }
+
+    /// How close two streets' lines must pass to meet without a shared node (`--help`, SCORES).
+    static let approachMetres = 80.0
 
     /// Metres in a degree of longitude where the two streets reach farthest from the equator,
     /// slightly under, so bounds built from it never rule out a pair `GeoPoint.distance` keeps.

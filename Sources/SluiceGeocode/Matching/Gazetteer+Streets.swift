@@ -138,7 +138,7 @@ extension Gazetteer {
     }
 
     /// Where two streets meet; several points when they cross more than once.
-    func meeting(_ a: Int, _ b: Int) -> [GeoPoint] {
+    public func meeting(_ a: Int, _ b: Int) -> [GeoPoint] {
         intersections[PairKey(a, b)] ?? []
     }
 

@@ -41,7 +41,7 @@ public struct GeocodeQuery: Equatable, Sendable {
         for separator in [",", "/", " at ", " in "] {
             parts = parts.flatMap { $0.components(separatedBy: separator) }
         }
-        return parts.map(ASCIIText.trimmingSpaces).filter { !$0.isEmpty }
+        return parts.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
     }
 
     /// The one reading of a free text, the same as `sluice-sanitize` makes of it: the text
@@ -61,7 +61,7 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// back to parsing its raw text.
     public init(address: JSONValue) {
         func text(_ key: String) -> String? {
-            guard let value = address[key]?.stringValue.map(ASCIIText.trimmingSpaces), !value.isEmpty else {
+            guard let value = address[key]?.stringValue?.trimmingSpaces(), !value.isEmpty else {
                 if let number = address[key], case .number(let digits) = number { return digits }
                 return nil
             }

@@ -1,12 +1,15 @@
 import Foundation
 
-/// What `geo.score` means: the chance that the answer lies within 250 m of the place the text
-/// names. Each rule starts from the share of its answers that were right on the development set
-/// (`sluice-geocode-eval reference`, see README "Geocode scores"), rounded to a few levels, and
+/// What `geo.score` means: the chance that the answer lies within `rightWithin` (250 m) of the
+/// place the text names. Each rule starts from the share of its answers that were right on the
+/// development set (`sluice-eval geocode-reference`, see README "Geocode scores"), rounded to a few levels, and
 /// is lowered for what the rule had to guess: a completed or corrected street name, a long street
 /// or block, a fuzzy or ambiguous place name, parts of the text that disagree. The `--help` table
 /// is written from these values.
 public enum GeocodeScore {
+    /// An answer this close to the place meant is right: what every score is the chance of.
+    public static let rightWithin = 250.0
+
     /// A house number listed at its exact point.
     static let addressPoint = 0.99
     /// Between the nearest listed numbers on the same side of the street.
@@ -71,8 +74,13 @@ public enum GeocodeScore {
     /// the spot meant is anywhere along it: within 250 m of the middle about 500 / length of
     /// the time.
     static func street(length: Double, instead: Bool) -> Double {
-        instead ? min(0.9, max(0.05, 500 / max(1, length))) : min(0.9, max(0.7, 3000 / max(1, length)))
+        let (range, metres) = instead ? (streetInstead, streetInsteadMetres) : (streetAlone, streetAloneMetres)
+        return min(range.upperBound, max(range.lowerBound, metres / max(1, length)))
     }
+    static let streetAlone = 0.7...0.9
+    static let streetAloneMetres = 3000.0
+    static let streetInstead = 0.05...0.9
+    static let streetInsteadMetres = 500.0
 
     /// A block's midpoint stands for the whole block: a long one (over 500 m) is right as
     /// often as a street of that length.
@@ -81,9 +89,9 @@ public enum GeocodeScore {
     }
 
     /// A place found word for word: `placeFuzzy` at a perfect match, falling with the names'
-    /// agreement (`similarity`, 0.6–0.95).
+    /// agreement (`similarity`, 0.6–`PlaceIndex.bestFuzzyAgreement`).
     static func fuzzyPlace(similarity: Double) -> Double {
-        placeFuzzy * pow(max(0, min(1, similarity / 0.95)), fuzzyExponent)
+        placeFuzzy * pow(max(0, min(1, similarity / PlaceIndex.bestFuzzyAgreement)), fuzzyExponent)
     }
     static let fuzzyExponent = 1.5
 
@@ -101,38 +109,46 @@ public enum GeocodeScore {
         return kept + (1 - score) > 0 ? kept / (kept + (1 - score)) : 0
     }
 
-    /// The `--help` table: each rule and its score, then how parts of a text change it.
-    static var helpTable: String {
+    /// The SCORES section of `--help`: what a score means, each rule and its score, then how
+    /// parts of a text change it.
+    static var helpText: String {
         func row(_ precision: String, _ what: String, _ score: String) -> String {
-            "    " + precision.padding(14) + what.padding(58) + score
+            "    " + precision.column(14) + what.column(58) + score
         }
         func format(_ value: Double) -> String { GeoPoint.fixed(value, decimals: 3) }
+        func metres(_ value: Double) -> String { "\(Int(value)) m" }
+        func range(_ values: ClosedRange<Double>) -> String { "\(format(values.lowerBound))-\(format(values.upperBound))" }
         return [
+            "  geo.score is the chance that the answer lies within \(metres(rightWithin)) of the place meant (measured on",
+            "  SF film locations: see README, 'Geocode scores'). Each rule's score:",
             row("address", "exact point address (number + street)", format(addressPoint)),
             row("interpolated", "between the nearest listed numbers on the same side", format(betweenAddresses)),
             row("", "along the block whose range holds the number, its side", format(interpolated)),
             row("", "on the centreline, only the other side's range holds it", format(interpolatedOtherSide)),
             row("", "the end of the nearest block, past every range", format(nearestBlock)),
             row("intersection", "two streets sharing a node, or a listed intersection", format(intersection)),
-            row("", "lines passing within 80 m without a shared node", format(intersectionNear)),
+            row("", "lines passing within \(metres(Gazetteer.approachMetres)) without a shared node", format(intersectionNear)),
             row("", "two streets meeting at several points", format(intersectionSeveral)),
             row("", "a corner the place is only near (near, off, north of): x", format(nearCorner)),
             row("segment", "block between two cross streets: midpoint (long: less)", format(segment)),
             row("", "only one end found: that intersection", format(segmentOneEnd)),
             row("place", "exact name / alias", "\(format(placeExact)) / \(format(placeAlias))"),
-            row("", "word match: \(format(placeFuzzy)) x (similarity / 0.95)^\(format(fuzzyExponent))", "<= \(format(placeFuzzy))"),
+            row(
+                "", "word match: \(format(placeFuzzy)) x (similarity / \(format(PlaceIndex.bestFuzzyAgreement)))^\(format(fuzzyExponent))",
+                "<= \(format(placeFuzzy))"),
             row("", "a whole neighbourhood named alone / standing in", "\(format(neighbourhood)) / \(format(neighbourhoodInstead))"),
-            row("street", "a street named alone, midway: 3000 m / length", "0.7-0.9"),
-            row("", "standing in for a number, place or corner: 500 m / length", "0.05-0.9"),
+            row("street", "a street named alone, midway: \(metres(streetAloneMetres)) / length", range(streetAlone)),
+            row("", "standing in for a number, place or corner: \(metres(streetInsteadMetres)) / length", range(streetInstead)),
             row("none", "nothing matched: geo.reason says why", "0"),
             "  Finding a street's name costs a share of the score: suffix added x\(format(streetCompleted)) (x\(format(streetCompletedOfSeveral)) when",
             "  several streets share the name), other suffix x\(format(streetOtherSuffix)), spacing x\(format(streetSpacing)), trailing words cut",
             "  x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)). Parts of one text: an answer that another",
             "  part (score o) confirms scores 1 - (1 - s)(1 - o); one kept although another part points",
             "  elsewhere s(1 - o) / (s(1 - o) + 1 - s); a place on the street named is confirmed as by",
-            "  o = \(format(streetConfirms)), one inside the area named as by o = \(format(areaConfirms)); a bracket or comma part standing in for",
-            "  the main part x\(format(hintInstead)); a place standing in for a street the gazetteer lacks x\(format(insteadOfStreet)); another reading",
-            "  (`A; B`) x\(format(alternative)); k places of one name far apart, each x1/k.",
+            "  o = \(format(streetConfirms)), one inside the area named as by o = \(format(areaConfirms)), one outside it kept as against",
+            "  o = \(format(areaIdentity)); a bracket or comma part standing in for the main part x\(format(hintInstead)); a place standing",
+            "  in for a street the gazetteer lacks x\(format(insteadOfStreet)); another reading (`A; B`) x\(format(alternative)); k places of",
+            "  one name far apart, each x1/k.",
         ].joined(separator: "\n")
     }
 }

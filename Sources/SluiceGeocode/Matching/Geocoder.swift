@@ -73,7 +73,7 @@ public struct Geocoder: Sendable {
                 {
                     // A number with no point of its own (interpolated) that puts the place far
                     // along the very street the place is on: the number is the likelier slip
-                    // (`International Studies Academy (993 Vermont Street)`, at 693).
+                    // (`The Cannery (281 Leavenworth Street)`, at 2801).
                     var onStreet = place
                     onStreet.score = GeocodeScore.despite(GeocodeScore.confirmed(place.score, by: GeocodeScore.streetConfirms), other: best.score)
                     onStreet.method += "+street_agrees"
@@ -398,7 +398,7 @@ public struct Geocoder: Sendable {
             let score: Double
             switch hit.how {
             case .exact: score = GeocodeScore.placeExact * hit.score
-            case .alias: score = GeocodeScore.placeAlias * hit.score / 0.97
+            case .alias: score = GeocodeScore.placeAlias * hit.score / PlaceIndex.aliasAgreement
             case .fuzzy: score = GeocodeScore.fuzzyPlace(similarity: hit.score)
             }
             // Say when the place is a whole neighbourhood: it locates the record only roughly.

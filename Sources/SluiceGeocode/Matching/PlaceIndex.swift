@@ -61,6 +61,12 @@ public struct PlaceIndex: Sendable {
     static let otherKindShare = 0.3
     /// A place of unknown kind, when the query names one.
     static let unknownKindShare = 0.85
+    /// How well an alias answers a query: a little less than the name itself, so that a name
+    /// wins over another place's alias (the geocoder undoes it: an alias scores
+    /// `GeocodeScore.placeAlias`).
+    static let aliasAgreement = 0.97
+    /// The most a word-for-word match can agree: less than any exact name or alias.
+    static let bestFuzzyAgreement = 0.95
 
     public init() {}
 
@@ -203,7 +209,7 @@ public struct PlaceIndex: Sendable {
             return ranked(places.map { Hit(place: $0, score: kindAgreement(query: queryKind, place: $0), how: .exact) })
         }
         if let places = alias[key] {
-            return ranked(places.map { Hit(place: $0, score: 0.97 * kindAgreement(query: queryKind, place: $0), how: .alias) })
+            return ranked(places.map { Hit(place: $0, score: Self.aliasAgreement * kindAgreement(query: queryKind, place: $0), how: .alias) })
         }
         guard fuzzy else { return [] }
         // Each query word's closest vocabulary words (itself, or within a small edit distance).
@@ -276,7 +282,7 @@ public struct PlaceIndex: Sendable {
 
     public func best(_ text: String, minimum: Double = 0.6) -> Hit? { search(text, limit: 1, minimum: minimum).first }
 
-    /// How well a name answers a query, 0–0.95: mostly the weighted share of the query's words
+    /// How well a name answers a query, 0–`bestFuzzyAgreement`: mostly the weighted share of the query's words
     /// found in the name (what the user said must be there), partly the share of the name's
     /// words found in the query, so `Huntington Park` still finds `Collis P. Huntington Park`.
     /// Zero when less than `queryCoverage` of the query is found, or when only kind words and
@@ -309,7 +315,7 @@ public struct PlaceIndex: Sendable {
         // One word of a longer name says little: `Harrison` is not `Harrison Shell`, `Port` not
         // `Captain of the Port`.
         guard distinctive > 1 || nameShare >= Self.oneWordNameCoverage else { return 0 }
-        return min(0.95, 0.7 * queryShare + 0.3 * nameShare)
+        return min(Self.bestFuzzyAgreement, 0.7 * queryShare + 0.3 * nameShare)
     }
 }
 

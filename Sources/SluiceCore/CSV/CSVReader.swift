@@ -1,0 +1,202 @@
+/// The one CSV reader: RFC 4180 records (fields separated by a one-byte delimiter, optionally
+/// quoted with `"`, holding delimiters, line breaks and `""` for a quote), read from bytes in
+/// memory or streamed from a file descriptor, handing out each record's fields as byte ranges
+/// so that a caller makes strings only of the fields it needs.
+///
+///     var reader = CSVReader(Array("a,\"b \"\"c\"\"\"\r\n".utf8))
+///     var fields: [String] = []
+///     try reader.next(into: &fields)   // true, fields == ["a", "b \"c\""], reader.line == 1
+///
+/// In both modes a byte-order mark is skipped, a record ends at a line feed outside quotes (a
+/// carriage return just before it, or at the end of the input, is dropped; any other is text),
+/// a quote inside an unquoted field is text, and a record that is one empty field (a blank line,
+/// or `""`) is skipped. The modes differ where a file breaks the rules:
+/// - `.strict` (files Sluice reads as data: the gazetteer and its sources) throws `Failure`:
+///   text after a closing quote, a quote left open at the end, bytes that are not UTF-8.
+/// - `.lenient` (other people's files, `sluice-fetch`) keeps text after a closing quote as
+///   written (`"x"y` is `xy`), ends the last record at an unterminated quote, decodes bytes that
+///   are not UTF-8 with replacement characters, and says so in `problem`, so that the caller can
+///   reject the record with its bytes (`recordRange`).
+///
+/// - Complexity: O(n) in the bytes read. Streaming holds one record and one read's worth of
+///   bytes; a record cut by the end of the buffer is read again once more bytes are in.
+public struct CSVReader {
+    public enum Mode: Sendable { case strict, lenient }
+
+    public enum Failure: Error, Equatable {
+        case unterminatedQuote
+        case invalidUTF8
+        case textAfterQuote
+    }
+
+    /// Where one field lies in `bytes`. A quoted field's `range` is what stands between its
+    /// quotes (it may hold `""` escapes); in lenient mode, one with text after its closing quote
+    /// (`tailed`) runs on to the end of that text.
+    public struct Field: Sendable {
+        public var range: Range<Int>
+        public var quoted: Bool
+        var tailed: Bool
+
+        public init(range: Range<Int>, quoted: Bool) {
+            self.init(range: range, quoted: quoted, tailed: false)
+        }
+
+        init(range: Range<Int>, quoted: Bool, tailed: Bool) {
+            self.range = range
+            self.quoted = quoted
+            self.tailed = tailed
+        }
+    }
+
+    public let delimiter: UInt8
+    public let mode: Mode
+    /// The bytes read: the whole input, or, when streaming, a window holding the current record.
+    public private(set) var bytes: [UInt8]
+    var index = 0
+    /// The line on which the last record started (1-based).
+    public private(set) var line = 0
+    var nextLine = 1
+    /// Where the last record started, for quoting it in errors.
+    var recordStart = 0
+    /// The last record's bytes as they stand in `bytes`, without its line end.
+    public private(set) var recordRange: Range<Int> = 0..<0
+    /// Lenient mode: why the last record read with `next(into:)` cannot be trusted ("invalid
+    /// UTF-8 in field 2", "unterminated quoted field"); nil when it can.
+    public private(set) var problem: String?
+    /// Lenient mode: the last record ends inside a quoted field, at the end of the input.
+    public private(set) var isUnterminated = false
+    /// The input to stream from, and whether it has ended (always, for bytes in memory).
+    let fd: Int32?
+    var atEnd: Bool
+    var startChecked: Bool
+
+    /// Reads bytes held in memory.
+    public init(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), mode: Mode = .strict) {
+        self.bytes = bytes
+        self.delimiter = delimiter
+        self.mode = mode
+        fd = nil
+        atEnd = true
+        startChecked = true
+        if bytes.starts(with: CSVReader.byteOrderMark) { index = 3 }
+    }
+
+    /// Streams from `fd`, after the bytes a format sniffer already took (`prefix`).
+    public init(fd: Int32, prefix: [UInt8] = [], delimiter: UInt8 = UInt8(ascii: ","), mode: Mode = .lenient) {
+        bytes = prefix
+        self.delimiter = delimiter
+        self.mode = mode
+        self.fd = fd
+        atEnd = false
+        startChecked = false
+    }
+
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    /// How much one read asks for when streaming (tests make it small to cut records).
+    var readSize = 1 << 18
+
+    /// Reads the next record's field positions into `fields`; false at the end of the input.
+    /// The positions are valid until the next call.
+    public mutating func next(fields: inout [Field]) throws -> Bool {
+        while true {
+            if !startChecked, try skipByteOrderMark() { continue }
+            let (start, startLine) = (index, nextLine)
+            fields.removeAll(keepingCapacity: true)
+            switch try scanRecord(&fields) {
+            case .end: return false
+            case .needMore:
+                (index, nextLine) = (start, startLine)
+                try refill()
+                continue
+            case .record:
+                let only = fields[0]
+                if fields.count == 1, only.range.isEmpty, !isUnterminated { continue }
+                return true
+            }
+        }
+    }
+
+    /// Reads the next record as text; false at the end of the input. In strict mode a field
+    /// that is not UTF-8 throws `Failure.invalidUTF8`; in lenient mode it sets `problem`.
+    public mutating func next(into texts: inout [String]) throws -> Bool {
+        var fields: [Field] = []
+        guard try next(fields: &fields) else {
+            texts.removeAll()
+            return false
+        }
+        texts.removeAll(keepingCapacity: true)
+        problem = nil
+        for (position, field) in fields.enumerated() {
+            // The open quote is the record's problem unless a field before it is not UTF-8.
+            if isUnterminated, position == fields.count - 1, problem == nil { problem = "unterminated quoted field" }
+            do {
+                texts.append(try string(field))
+            } catch {
+                guard mode == .lenient else { throw error }
+                if problem == nil { problem = "invalid UTF-8 in field \(position + 1)" }
+                texts.append(String(decoding: unescaped(field), as: UTF8.self))
+            }
+        }
+        return true
+    }
+
+    enum Scan { case record, needMore, end }
+
+    /// Streaming: skips a byte-order mark once the first three bytes are in; true when more bytes
+    /// had to be read first.
+    mutating func skipByteOrderMark() throws -> Bool {
+        if bytes.count < 3, !atEnd {
+            try refill()
+            return true
+        }
+        startChecked = true
+        if bytes.starts(with: CSVReader.byteOrderMark) { index = 3 }
+        return false
+    }
+
+    /// Streaming: drops the bytes of the records already read and reads more after the rest.
+    /// One read when the record being read is short, so records flow out as the input comes;
+    /// a long one doubles the buffer, so reading it again costs O(n) in all.
+    mutating func refill() throws {
+        guard let fd, !atEnd else { return }
+        if index > 0 {
+            bytes.removeSubrange(0..<index)
+            index = 0
+        }
+        let held = bytes.count
+        let want = max(readSize, held)
+        bytes.append(contentsOf: repeatElement(0, count: want))
+        var filled = 0
+        repeat {
+            let n = try bytes.withUnsafeMutableBytes { buffer in
+                try FileInput.read(fd, into: buffer.baseAddress.map { $0 + held + filled }, count: want - filled)
+            }
+            if n == 0 { atEnd = true }
+            filled += n
+        } while !atEnd && held >= readSize && filled < want
+        bytes.removeLast(want - filled)
+    }
+
+    /// One record from `index`: its fields, `recordRange`, and `index` past its line end.
+    /// `.needMore` when a streamed buffer ends before the record does.
+    mutating func scanRecord(_ fields: inout [Field]) throws(Failure) -> Scan {
+        guard index < bytes.count else { return atEnd ? .end : .needMore }
+        recordStart = index
+        line = nextLine
+        let (delimiter, strict, atEnd, start, startLine) = (delimiter, mode == .strict, atEnd, index, nextLine)
+        let scanned = bytes.withUnsafeBufferPointer { buffer in
+            var scanner = CSVScanner(
+                bytes: buffer, delimiter: delimiter, strict: strict, atEnd: atEnd, start: start, index: start, nextLine: startLine)
+            let outcome = scanner.record(into: &fields)
+            return (outcome, scanner.index, scanner.nextLine, scanner.recordEnd, scanner.unterminated)
+        }
+        (index, nextLine, isUnterminated) = (scanned.1, scanned.2, scanned.4)
+        switch scanned.0 {
+        case .record:
+            recordRange = recordStart..<scanned.3
+            return .record
+        case .needMore: return .needMore
+        case .failed(let failure): throw failure
+        }
+    }
+}

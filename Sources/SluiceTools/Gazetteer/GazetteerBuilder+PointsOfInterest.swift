@@ -1,0 +1,172 @@
+import Foundation
+import SluiceCore
+import SluiceGeocode
+import SluiceSanitize
+
+/// Places of everyday life: transit stations (BART, Caltrain and Muni GTFS stops), food
+/// businesses (the health department's list: restaurants, cafes, bars, hotel kitchens),
+/// OpenStreetMap's named places (`GazetteerBuilder+OpenStreetMap.swift`) and colleges. Each is
+/// a `place` row with the source's id and category.
+extension GazetteerBuilder {
+    mutating func addPointsOfInterest() throws {
+        try addStations()
+        try addBusinesses()
+        try addOpenStreetMap()
+        try addColleges()
+    }
+
+    /// GTFS stops. BART and Caltrain list one row per station; Muni lists every stop, of which
+    /// only the named stations (`Metro Castro Station/Outbound`) are places: its other stops are
+    /// named after intersections, which the street layers already locate.
+    mutating func addStations() throws {
+        var count = 0
+        let mergedBefore = merged
+        for (source, agency) in [("bart", "BART"), ("caltrain", "Caltrain"), ("muni", "Muni")] {
+            guard let path = path(source) else { continue }
+            let table = try SourceTable(path: path)
+            try table.require(["stop_id", "stop_name", "stop_lat", "stop_lon"])
+            var seen: [(name: String, point: GeoPoint)] = []
+            for row in table.rows {
+                guard let point = table.point(row, lat: "stop_lat", lon: "stop_lon"),
+                    let name = Self.stationName(table["stop_name", row], agency: agency)
+                else { continue }
+                // One row per station: platforms and directions repeat the name a few metres apart.
+                if seen.contains(where: { $0.name == name && $0.point.distance(to: point) < 500 }) { continue }
+                seen.append((name, point))
+                // `Embarcadero Station` as people say it, beside `Embarcadero BART Station`; each
+                // of the names of `Civic Center/UN Plaza`.
+                var aliases: [String] = []
+                if agency == "BART" {
+                    let parts = table["stop_name", row].split(separator: "/").map { String($0).trimmingSpaces() }
+                    aliases = (parts.count > 1 ? parts.map { "\($0) BART Station" } : []) + parts.map { "\($0) Station" }
+                }
+                addPlace(name: name, aliases: aliases, category: "station", id: "\(source):\(table["stop_id", row])", point: point)
+                count += 1
+            }
+        }
+        if count > 0 { report.append("transit: " + placesAdded(count, since: mergedBefore) + " (BART, Caltrain, Muni stations)") }
+    }
+
+    /// The station a GTFS stop name stands for, with the agency in its name (`Embarcadero` →
+    /// `Embarcadero BART Station`, `Metro Forest Hill Station/Downtown` → `Forest Hill Station`);
+    /// nil for a stop that is not a station.
+    static func stationName(_ stop: String, agency: String) -> String? {
+        let stop = stop.trimmingSpaces()
+        guard !stop.isEmpty else { return nil }
+        switch agency {
+        case "Muni":
+            // `San Jose Ave/Glen Park Station`, `Metro Civic Center Station/Downtn`: the part
+            // that names the station, without the direction or the `Metro` prefix.
+            guard let part = stop.split(separator: "/").map({ String($0).trimmingSpaces() }).first(where: { $0.lowercased().contains("station") })
+            else { return nil }
+            var words = part.split(separator: " ").map(String.init)
+            if words.first?.lowercased() == "metro" { words.removeFirst() }
+            while let last = words.last?.lowercased(), ["outbound", "inbound", "downtown", "outbd", "downtn", "rd."].contains(last) {
+                words.removeLast()
+            }
+            guard let station = words.lastIndex(where: { $0.lowercased() == "station" }), station >= 1 else { return nil }
+            return titleCased(words[...station].joined(separator: " "))
+        case "Caltrain":
+            return stop.lowercased().hasSuffix("station") ? stop : stop + " Station"
+        default:
+            return "\(stop) \(agency) Station"
+        }
+    }
+
+    /// The health department's food businesses (two snapshots; a business id seen in the newer
+    /// one is not read again from the older). A business is placed where the address layers
+    /// put its street address (the point address, or between the listed numbers), else at the
+    /// coordinates the city gave it; names of sub-units lose the unit (`MOSCONE CENTER WEST - 3
+    /// FLR. PANTRY` → Moscone Center West). The category is `business`: a kitchen on the list
+    /// may be a hotel's, a stadium's or a school's, so the list says nothing of the kind of place.
+    mutating func addBusinesses() throws {
+        let sources = ["businesses", "businesses-older"].compactMap { path($0) }
+        guard !sources.isEmpty else { return }
+        let geocoder = Geocoder(streetLayers())
+        let parser = AddressParser(city: "San Francisco", state: "CA")
+        var seenIDs = Set<String>()
+        var seenNames: [String: [GeoPoint]] = [:]
+        var count = 0, byAddress = 0, unplaced = 0
+        let mergedBefore = merged
+        for path in sources {
+            let table = try SourceTable(path: path)
+            let idColumn = table.has("business_id") ? "business_id" : "business id column"
+            try table.require([idColumn, "name", "address", "latitude", "longitude"])
+            for row in table.rows {
+                let id = table[idColumn, row]
+                guard seenIDs.insert(id).inserted, let name = Self.businessName(table["name", row]) else { continue }
+                var point: GeoPoint?
+                var placedByAddress = false
+                if let found = geocoder.geocode(GeocodeQuery(address: parser.parse(table["address", row]).json)).first,
+                    found.precision <= .interpolated, found.score >= 0.8
+                {
+                    point = found.point
+                    placedByAddress = true
+                } else {
+                    point = table.point(row, lat: "latitude", lon: "longitude")
+                }
+                guard let point else {
+                    unplaced += 1
+                    continue
+                }
+                // The same business re-permitted, or listed in both snapshots: one place.
+                let key = PlaceIndex.words(name).joined(separator: " ")
+                if seenNames[key]?.contains(where: { $0.distance(to: point) < 100 }) == true { continue }
+                seenNames[key, default: []].append(point)
+                addPlace(name: name, aliases: [], category: "business", id: "business:\(id)", point: point)
+                count += 1
+                if placedByAddress { byAddress += 1 }
+            }
+        }
+        report.append(
+            "businesses: " + placesAdded(count, since: mergedBefore)
+                + " (food businesses, \(byAddress) placed by their street address; \(unplaced) without a usable address or point left out)")
+    }
+
+    /// A gazetteer of the street layers built so far (blocks, intersections, point addresses),
+    /// to place sources that give a street address instead of coordinates.
+    func streetLayers() -> Gazetteer {
+        var gazetteer = Gazetteer()
+        for row in segments + intersections + addresses.values.sorted(by: { ($0.street, $0.number ?? 0) < ($1.street, $1.number ?? 0) }) {
+            gazetteer.add(row)
+        }
+        gazetteer.finish()
+        return gazetteer
+    }
+
+    /// A business name without its sub-unit or permit number, in title case when written in
+    /// capitals; nil when nothing is left.
+    static func businessName(_ raw: String) -> String? {
+        var name = Substring(raw.trimmingSpaces())
+        for separator in [" - ", " -- ", "[", " #", "(", " @ "] {
+            if let range = name.range(of: separator), range.lowerBound > name.startIndex { name = name[..<range.lowerBound] }
+        }
+        let text = String(name).trimmingCharacters(in: ",.-;:")
+        guard text.contains(where: \.isLetter) else { return nil }
+        return text.contains(where: \.isLowercase) ? text : titleCased(text)
+    }
+
+    /// Colleges from the federal IPEDS directory, with the coordinates NCES gave them (closed
+    /// ones too: films were shot while they were open).
+    mutating func addColleges() throws {
+        guard let path = path("colleges") else { return }
+        let table = try SourceTable(path: path)
+        try table.require(["UNITID", "INSTNM", "IALIAS", "LATITUDE", "LONGITUD"])
+        var count = 0
+        let mergedBefore = merged
+        for row in table.rows {
+            guard let point = table.point(row, lat: "LATITUDE", lon: "LONGITUD") else { continue }
+            let aliases = table["IALIAS", row].split(separator: "|").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+            addPlace(name: table["INSTNM", row], aliases: aliases, category: "college", id: "ipeds:\(table["UNITID", row])", point: point)
+            count += 1
+        }
+        report.append("colleges: " + placesAdded(count, since: mergedBefore) + " (IPEDS)")
+    }
+
+    /// `HAMBURGER HAVEN` → `Hamburger Haven`; words with a digit (`2ND`) are only lower-cased.
+    static func titleCased(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: true).map { word in
+            word.first.map { String($0).uppercased() + word.dropFirst().lowercased() } ?? ""
+        }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,134 @@
+import SluiceCore
+import SluiceGeocode
+import SluiceSanitize
+
+/// Builds the San Francisco gazetteer from the public sources in one folder (see
+/// `data/sf-gazetteer.SOURCE.md`): point addresses, street blocks with address ranges and
+/// lines, intersections, and named places. The output is sorted, so the same sources always
+/// give the same bytes.
+///
+///     var builder = GazetteerBuilder(sources: "../shared/data/gazetteer-sources")
+///     builder.excluded = ["food-trucks"]            // e.g. to evaluate against that source
+///     let rows = try builder.build()                // then GazetteerRow.csv(rows)
+///
+/// - Complexity: O(n log n) in the source rows; about 250k rows for San Francisco.
+public struct GazetteerBuilder {
+    /// Each source the builder reads, by the name `--exclude` takes, and its file.
+    public static let sources: [(name: String, file: String)] = [
+        ("eas", "eas-address-points/sf_eas_addresses_2025-06-25.csv"),
+        ("streets", "list-of-streets-and-intersections/List_of_Streets_and_Intersections.csv"),
+        ("centerlines", "centerline-segments/sf_street_segments.csv"),
+        ("speed-limits", "speed-limit-segments/Speed_Limits.csv"),
+        ("junctions", "intersections/sf_junctions.csv"),
+        ("intersection-pairs", "intersection-permutations/sf-intersections.json"),
+        ("parks", "Recreation_and_Parks_Properties.csv"),
+        ("schools", "public-schools/sf_public_schools.csv"),
+        ("landmarks", "landmarks/landmarks_combined.csv"),
+        ("food-trucks", "Mobile_Food_Facility_Permit.csv"),
+        ("bart", "transit-stops/bart_stops.txt"),
+        ("caltrain", "transit-stops/caltrain_stops.txt"),
+        ("muni", "transit-stops/muni_stops.txt"),
+        ("businesses", "food-businesses/bus_ds100_2019.csv"),
+        ("businesses-older", "food-businesses/businesses_ds100_older.csv"),
+        ("osm-points", "osm-named-points/osm_sf_ne_named_points.csv"),
+        ("street-names", "Street_Names.csv"),
+    ]
+
+    /// The places that come with this repository (`data/sources`): OpenStreetMap points
+    /// citywide, bars, colleges. Each name's file is under `bundledFolder`.
+    public static let bundledSources: [(name: String, file: String)] = [
+        ("osm-citywide", "protomaps-sf-pois/sf_named_points.csv"),
+        ("osm-piers", "protomaps-sf-pois/sf_named_pier_lines.csv"),
+        ("osm-bars", "osm-bars-2025/sf_osm_bars.csv"),
+        ("colleges", "ipeds-hd2013/hd2013_sf.csv"),
+    ]
+
+    public var sourcesFolder: String
+    /// The folder of `bundledSources`, or nil to build without them.
+    public var bundledFolder: String?
+    public var excluded: Set<String> = []
+    /// A hand-curated alias list (`data/sf-landmark-aliases.csv`), or nil.
+    public var aliasesPath: String?
+    /// What each source contributed, for the summary and SOURCE.md.
+    public internal(set) var report: [String] = []
+
+    var places: [GazetteerRow] = []
+    /// Places by the key of their name, to merge the same place from two sources.
+    var placesByKey: [String: [Int]] = [:]
+    /// The place each merged place's id now stands for.
+    var mergedIDs: [String: Int] = [:]
+    /// Places merged into one of the same name so far.
+    var merged = 0
+    var segments: [GazetteerRow] = []
+    var intersections: [GazetteerRow] = []
+    var addresses: [String: GazetteerRow] = [:]
+
+    public init(sources: String) { sourcesFolder = sources }
+
+    func path(_ name: String) -> String? {
+        guard !excluded.contains(name) else { return nil }
+        if let file = Self.sources.first(where: { $0.name == name })?.file { return sourcesFolder + "/" + file }
+        guard let folder = bundledFolder, let file = Self.bundledSources.first(where: { $0.name == name })?.file else { return nil }
+        return folder + "/" + file
+    }
+
+    /// The street key every row uses.
+    static func key(_ street: String) -> String { StreetNormalizer.normalize(street).key }
+
+    /// Reads every source not excluded and returns the rows in output order: places, then
+    /// segments, intersections and addresses, each sorted.
+    public mutating func build() throws -> [GazetteerRow] {
+        try addSegments()
+        try addIntersections()
+        try addAddresses()
+        try addPlaces()
+        try addPointsOfInterest()
+        try addAliases()
+        try checkStreetNames()
+        let sortedSegments = segments.sorted { ($0.street, $0.id) < ($1.street, $1.id) }
+        let sortedIntersections = intersections.sorted {
+            ($0.street, $0.crossStreet, $0.lat ?? 0, $0.lon ?? 0) < ($1.street, $1.crossStreet, $1.lat ?? 0, $1.lon ?? 0)
+        }
+        let sortedAddresses = addresses.values.sorted { ($0.street, $0.number ?? 0) < ($1.street, $1.number ?? 0) }
+        return places + sortedSegments + sortedIntersections + sortedAddresses
+    }
+
+    /// Point addresses from EAS, then food-truck permit addresses EAS lacks.
+    mutating func addAddresses() throws {
+        if let path = path("eas") {
+            let table = try SourceTable(path: path)
+            try table.require(["street", "number", "lat", "lon"])
+            var count = 0
+            for row in table.rows {
+                guard let number = Int(table["number", row]), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
+                addAddress(street: Self.key(table["street", row]), number: number, point: point)
+                count += 1
+            }
+            report.append("eas: \(count) point addresses")
+        }
+        if let path = path("food-trucks") {
+            let table = try SourceTable(path: path)
+            try table.require(["Address", "Latitude", "Longitude"])
+            var count = 0
+            for row in table.rows {
+                let words = table["Address", row].split(separator: " ")
+                guard words.count >= 2, let number = Int(words[0]), let point = table.point(row, lat: "Latitude", lon: "Longitude") else { continue }
+                let street = Self.key(words.dropFirst().joined(separator: " "))
+                if addresses["\(street)#\(number)"] == nil {
+                    addAddress(street: street, number: number, point: point)
+                    count += 1
+                }
+            }
+            report.append("food-trucks: \(count) point addresses not in EAS")
+        }
+    }
+
+    mutating func addAddress(street: String, number: Int, point: GeoPoint) {
+        var row = GazetteerRow(kind: .address)
+        row.street = street
+        row.number = number
+        row.lat = point.lat
+        row.lon = point.lon
+        addresses["\(street)#\(number)"] = row
+    }
+}

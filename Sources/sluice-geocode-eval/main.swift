@@ -1,3 +1,0 @@
-import SluiceGeocode
-
-EvalTool.main()

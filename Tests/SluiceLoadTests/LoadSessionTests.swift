@@ -1,0 +1,97 @@
+import Foundation
+import SluiceTestSupport
+import Testing
+
+@testable import SluiceCore
+@testable import SluiceLoad
+
+/// `LoadSession` on its own: records held until the table's types are known, rejects in input
+/// order, lookups, and `--batch-size` commits.
+@Suite struct LoadSessionTests {
+    /// A session of `sluice-load` with these options (after `DATABASE`) on a scratch database,
+    /// with its rejects kept in the scratch folder.
+    struct Run {
+        let scratch: ScratchDirectory
+        let database: Database
+        let context: StageContext
+        let work: CommittedWork
+        var session: LoadSession
+
+        init(_ options: [String]) throws {
+            scratch = try ScratchDirectory()
+            database = try Database(path: scratch.file("t.db"), busyTimeoutMilliseconds: 0)
+            let command = try LoadCommand(arguments: ParsedArguments([scratch.file("t.db")] + options, options: LoadCommand.usage.allOptions))
+            context = StageContext(
+                stage: "sluice-load", output: ByteSink(fd: 1), rejects: try Rejects(stage: "load", path: scratch.file("rejects.ndjson")),
+                maxLineBytes: 1 << 20, quiet: true, progress: Progress(stage: "sluice-load", enabled: false))
+            work = CommittedWork(batchSize: command.batchSize)
+            try database.execute("BEGIN IMMEDIATE")
+            try RunLog.prepare(in: database)
+            var schema = TableSchema(table: command.table)
+            try schema.read(from: database)
+            session = try LoadSession(
+                database: database, schema: schema, command: command, context: context, sweeper: nil, work: work, startedAt: "2026-01-01T00:00:00Z")
+        }
+
+        mutating func add(_ lines: [String]) throws {
+            for (number, line) in lines.enumerated() {
+                try Array(line.utf8).withUnsafeBufferPointer { bytes in
+                    // As the stage reads it: the record's flat row, then the row with its line.
+                    let rows = FlatRows()
+                    let place = rows.scan(try NDJSONRecord(bytes))
+                    try session.add(rows.row(place), line: bytes, at: StageContext.Location(source: "in.ndjson", line: number + 1))
+                }
+            }
+        }
+
+        func rows(_ sql: String) throws -> [String?] { try database.column(sql) }
+
+        func rejects() throws -> [String] {
+            try context.rejects.finish()
+            return try String(contentsOfFile: scratch.file("rejects.ndjson"), encoding: .utf8).split(separator: "\n").map {
+                try JSONParser.parse(String($0))["reason"]?.stringValue ?? ""
+            }
+        }
+    }
+
+    @Test func holdsRecordsUntilTheTableIsMadeThenWritesThemInOrder() throws {
+        var run = try Run(["--table", "t", "--pk", "id"])
+        try run.add([#"{"id":1,"n":2}"#, #"{"n":3}"#, #"{"id":2,"n":2.5}"#])
+        #expect(!run.session.loader.schema.exists && run.session.pending.count == 2)
+        try run.session.finish()
+        #expect(try run.rows("SELECT id || ':' || n FROM t ORDER BY rowid") == ["1:2.0", "2:2.5"])
+        #expect(try run.rows("SELECT type FROM pragma_table_info('t') WHERE name = 'n'") == ["REAL"])
+        // The record without a key was rejected when it came, not when the table was made.
+        #expect(try run.rejects() == ["missing_key"])
+        #expect(run.context.accounting.recordsOut == 2 && run.context.accounting.rejected == 1)
+    }
+
+    @Test func aFullSampleMakesTheTableAtOnce() throws {
+        var run = try Run(["--table", "t"])
+        try run.add((0..<LoadSession.inferenceSample).map { #"{"i":\#($0)}"# })
+        #expect(run.session.loader.schema.exists && run.session.pending.isEmpty)
+        try run.add([#"{"i":"late text"}"#])
+        #expect(try run.database.scalarInt("SELECT count(*) FROM t") == Int64(LoadSession.inferenceSample) + 1)
+    }
+
+    @Test func extractsLookupValuesAndRejectsRecordsWithNone() throws {
+        var run = try Run(["--table", "t", "--extract", "title:films"])
+        try run.add([#"{"title":"Vertigo","loc":"a"}"#, #"{"loc":"b"}"#, #"{"title":"Vertigo","loc":"c"}"#])
+        try run.session.finish()
+        #expect(try run.rows("SELECT films_id || ':' || loc FROM t ORDER BY rowid") == ["1:a", "1:c"])
+        #expect(try run.rows("SELECT title FROM films") == ["Vertigo"])
+        #expect(try run.rejects() == ["missing_reference"])
+        #expect(run.session.lookups.first?.inserted == 1)
+    }
+
+    /// Every `--batch-size` rows are committed with the run's row, so a later failure keeps them.
+    @Test func commitsEveryBatch() throws {
+        var run = try Run(["--table", "t", "--batch-size", "2"])
+        try run.add((0..<LoadSession.inferenceSample + 5).map { #"{"i":\#($0)}"# })
+        #expect(run.work.batches == (LoadSession.inferenceSample + 4) / 2)
+        #expect(run.session.runID != nil)
+        try run.database.execute("ROLLBACK")
+        #expect(try run.database.scalarInt("SELECT count(*) FROM t") == Int64(run.work.batches * 2))
+        #expect(try run.rows("SELECT status FROM _sluice_runs") == ["running"])
+    }
+}

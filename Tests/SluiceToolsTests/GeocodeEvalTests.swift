@@ -1,0 +1,72 @@
+import SluiceGeocode
+import Testing
+
+@testable import SluiceTools
+
+@Suite struct GeocodeEvalTests {
+    @Test func quantilesByNearestRank() {
+        #expect(GeocodeEval.quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.5) == 5)
+        #expect(GeocodeEval.quantile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.9) == 9)
+        #expect(GeocodeEval.quantile([], 0.5) == 0)
+    }
+
+    @Test func errorTableByGroup() {
+        let samples = [
+            GeocodeEval.Sample(precision: .address, score: 0.98, error: 10),
+            GeocodeEval.Sample(precision: .address, score: 0.98, error: 120),
+            GeocodeEval.Sample(precision: .none, score: 0, error: nil),
+        ]
+        let lines = GeocodeEval.errorTable(samples) { $0.precision.rawValue }
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix("address         2     10 m     120 m    50.0%   50.0%   100.0%"))
+        #expect(lines[2].hasPrefix("none            1     -"))
+        #expect(lines[3].hasPrefix("all             3"))
+        #expect(GeocodeEval.band(0.93) == "score >=0.90" && GeocodeEval.band(0.2) == "score <0.40")
+        var far = samples[1]
+        far.text = "1650 20TH AVE"
+        far.matched = "1650 20th ave"
+        #expect(GeocodeEval.worst([samples[0], far, samples[2]], 1) == ["  120 m  1650 20TH AVE → 1650 20th ave"])
+    }
+
+    @Test func filmReportCountsAndRanksUnmatched() throws {
+        let ndjson = """
+            {"locations":"Coit Tower","geo":{"precision":"place","score":0.95}}
+            {"locations":"Chinatown","geo":{"precision":"place","score":0.3,"matched":"Chinatown (neighborhood)"}}
+            {"locations":"Bay Bridge","geo":{"precision":"none"}}
+            {"locations":"Bay Bridge","geo":{"precision":"none"}}
+            {"locations":"","geo":{"precision":"none"}}
+            {"address":{"raw":"Lombard Street"},"geo":{"precision":"street","score":0.75}}
+            """
+        let report = try GeocodeEval.films(ndjson: Array(ndjson.utf8), textField: "locations")
+        #expect(report.total == 5)
+        #expect(report.unmatched == ["Bay Bridge": 2])
+        #expect(report.scores == 2.0)
+        #expect(report.doubtful == 1)
+        #expect(report.neighbourhoods == 1)
+        #expect(report.lines().contains("expected within 250 m (the sum of the scores): 2 (40.0%)"))
+        #expect(report.lines().contains("  2  Bay Bridge"))
+    }
+
+    @Test func referenceReportMeasuresWhatUsersCareAbout() {
+        var samples: [GeocodeEval.Sample] = []
+        for index in 0..<12 {
+            samples.append(GeocodeEval.Sample(precision: .address, score: 0.99, error: Double(index), text: "a\(index)", matched: "m"))
+        }
+        samples.append(GeocodeEval.Sample(precision: .place, score: 0.6, error: 1500, text: "far", matched: "look-alike"))
+        samples.append(GeocodeEval.Sample(precision: .none, score: 0, error: nil, text: "lost", matched: ""))
+        let lines = GeocodeEval.referenceReport(samples)
+        #expect(lines.contains("within 250 m: 92.3% of answers, 85.7% of all strings"))
+        #expect(lines.contains("answers more than 1 km off with score >= 0.5: 1"))
+        #expect(lines.contains("  lost"))
+    }
+
+    @Test func smallCalibrationBucketsArePooledUpwards() {
+        let scores = [0.3, 0.6] + Array(repeating: 0.85, count: 9) + Array(repeating: 0.97, count: 12)
+        let samples = scores.map { GeocodeEval.Sample(precision: .place, score: $0, error: 10) }
+        let buckets = GeocodeEval.calibrationBuckets(samples)
+        #expect(buckets.map(\.samples.count) == [11, 12])
+        #expect(buckets.map(\.low) == [0, 0.95])
+        let (low, high) = GeocodeEval.wilson(10, 10)
+        #expect(low > 0.69 && low < 0.73 && high == 1)
+    }
+}
