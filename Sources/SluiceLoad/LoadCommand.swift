@@ -105,8 +105,8 @@ public struct LoadCommand: StageCommand {
                   latitude/longitude, any X_lat/X_lon), kept in step with the table by triggers, so that
                   bounding-box queries work from sqlite3. Lookup tables (--extract) get one: they hold each
                   place once. The loaded table gets one with --spatial-index: its rows repeat their places
-                  (1M records of the bench: 926,584 points, 68,393 distinct; with the R*Tree the load took 19.1 s
-                  of CPU, without it 6.4 s). An R*Tree that exists is always kept exact.
+                  (1M records of the bench: 926,584 points, 68,393 distinct; with the R*Tree the load took about
+                  19 s of CPU, without it 6.4 s). An R*Tree that exists is always kept exact.
                 """
             ),
             (
