@@ -30,13 +30,16 @@ pipeline: build
 
 # Accuracy against labelled data: sanitize on the hand-labelled SF strings and usaddress's test
 # data; geocode on food-truck addresses; dedupe's pairwise precision/recall/F1 on the Febrl sets and
-# on the bench generator's SF-like records with known duplicates. Peers (usaddress, recordlinkage,
-# Splink) are run beside ours when they are installed with pip, and skipped otherwise.
+# on the bench generator's SF-like records with known duplicates; and dedupe unsupervised, after
+# 10/20/30 random labels and after 3 rounds of 10 answers to --suggest, an oracle answering from
+# the truth (Febrl, SF food businesses in two snapshots, the bench's films). Peers (usaddress,
+# recordlinkage, Splink) are run beside ours when they are installed with pip, and skipped otherwise.
 eval: build
 	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv $(GEOCODE_REFERENCE)
 	$(RELEASE_BIN)/sluice-eval sanitize
 	$(RELEASE_BIN)/sluice-eval geocode-trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-eval
+	python3 scripts/eval_dedupe_labels.py --bin $(RELEASE_BIN)
 	$(RELEASE_BIN)/sluice-bench run --stages dedupe --sizes 10k --dedupe-size 10k --peer-sizes 10k --runs 1 --out build/eval/dedupe-sf
 
 # Rebuilds data/sf-gazetteer.csv from the public sources (committed, so pipeline needs no rebuild).

@@ -18,6 +18,9 @@ public struct Blocker {
     public private(set) var oversized: [Set<UInt64>]
     /// Per rule, the size of each oversized block, for the report.
     public private(set) var oversizedSizes: [[Int]]
+    /// Per rule, the pairs it produced, and those no earlier rule had (`--explain-blocking`).
+    public private(set) var pairsOfRule: [Int]
+    public private(set) var newPairsOfRule: [Int]
 
     public init(ruleCount: Int, recordCount: Int, maxBlock: Int, window: Int) {
         keys = Array(repeating: [UInt64](repeating: 0, count: recordCount), count: ruleCount)
@@ -25,6 +28,8 @@ public struct Blocker {
         self.window = max(1, window)
         oversized = Array(repeating: [], count: ruleCount)
         oversizedSizes = Array(repeating: [], count: ruleCount)
+        pairsOfRule = Array(repeating: 0, count: ruleCount)
+        newPairsOfRule = Array(repeating: 0, count: ruleCount)
     }
 
     public mutating func setKey(rule: Int, record: Int, _ key: String?) {
@@ -103,15 +108,21 @@ public struct Blocker {
                     for (position, i) in sorted.enumerated() {
                         for j in sorted[(position + 1)..<min(sorted.count, position + 1 + window)] {
                             let (a, b) = i < j ? (i, j) : (j, i)
-                            try body(a, b, rule, !seenBefore(rule: rule, a, b))
+                            let isNew = !seenBefore(rule: rule, a, b)
+                            if isNew { newPairsOfRule[rule] += 1 }
+                            try body(a, b, rule, isNew)
                         }
                     }
+                    pairsOfRule[rule] += (0..<sorted.count).reduce(0) { $0 + min(window, sorted.count - 1 - $1) }
                 } else if members.count > 1 {
                     for x in 0..<(members.count - 1) {
                         for y in (x + 1)..<members.count {
-                            try body(members[x], members[y], rule, !seenBefore(rule: rule, members[x], members[y]))
+                            let isNew = !seenBefore(rule: rule, members[x], members[y])
+                            if isNew { newPairsOfRule[rule] += 1 }
+                            try body(members[x], members[y], rule, isNew)
                         }
                     }
+                    pairsOfRule[rule] += members.count * (members.count - 1) / 2
                 }
                 start = end
             }

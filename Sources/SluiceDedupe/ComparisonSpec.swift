@@ -3,9 +3,10 @@ import SluiceCore
 /// One `--compare` entry: a field (dotted path) and how two of its values are compared, with
 /// the comparison levels the Fellegi–Sunter model learns a weight for.
 ///
-///     try ComparisonSpec.parse("surname:jw")       // Jaro–Winkler on the normalised text
-///     try ComparisonSpec.parse("geo:geo=50")       // geo.lat/geo.lon within 50 m, 250 m, 1250 m
-///     try ComparisonSpec.parse("date_of_birth:date")
+///     try ComparisonSpec.parse("surname:jw")             // Jaro–Winkler on the normalised text
+///     try ComparisonSpec.parse("name:jw=0.95/0.88/0.7")  // exact / ≥0.95 / ≥0.88 / ≥0.7 / different
+///     try ComparisonSpec.parse("geo:geo=50")             // geo.lat/geo.lon within 50 m, 250 m, 1250 m
+///     try ComparisonSpec.parse("phone:phone")            // digits: same number / last 7 / one typo / last 4
 ///
 /// Level 0 is always `missing` (either value absent, null or empty): its weight is fixed at 0,
 /// so a missing value is neither agreement nor disagreement. Level 1 is the closest agreement.
@@ -22,32 +23,66 @@ public struct ComparisonSpec: Equatable, Sendable {
         case date(days: Int)
         /// `FIELD.lat`/`FIELD.lon` points within `metres`, 5× and 25× that.
         case geo(metres: Double)
+        /// Telephone numbers by their digits (see `DigitText.phone`).
+        case phone
+        /// House numbers by their digits and letters (see `DigitText.houseNumber`).
+        case houseNumber
+        /// Names, words weighed by how rare they are in the field (see `NameWordTable`).
+        case name
+        /// `address.key` texts (`1200 van ness`): number and street apart (see `AddressKey`).
+        case address
+
+        /// Methods that intern each distinct normalised text (equal text is level 1 and gets
+        /// term-frequency adjustment).
+        public var isText: Bool {
+            switch self {
+            case .numeric, .date, .geo: false
+            default: true
+            }
+        }
     }
 
     public var path: String
     public var method: Method
+    /// Thresholds written out (`jw=0.95/0.88`), replacing the method's default levels.
+    public var cuts: [Double]?
 
-    /// The thresholds that split string similarities into levels 2 and 3 (level 1 is equality
-    /// of the normalised text), as Splink's defaults do for Jaro–Winkler.
-    var similarityCuts: (Double, Double) {
+    public init(path: String, method: Method, cuts: [Double]? = nil) {
+        self.path = path
+        self.method = method
+        self.cuts = cuts
+    }
+
+    /// The thresholds between levels: similarities (falling) for text, differences (rising)
+    /// for numbers, days after the typo level for dates, metres for points; Splink's default
+    /// Jaro–Winkler cuts. Empty for methods with fixed levels.
+    public var levelCuts: [Double] {
+        if let cuts { return cuts }
         switch method {
-        case .jaroWinkler: (0.92, 0.84)
-        case .levenshtein: (0.85, 0.7)
-        default: (0.9, 0.75)
+        case .jaroWinkler: return [0.92, 0.84]
+        case .levenshtein: return [0.85, 0.7]
+        case .tokenSet: return [0.9, 0.75]
+        case .name: return [0.85, 0.6, 0.35]
+        case .numeric(let tolerance): return [tolerance, 3 * tolerance]
+        case .date(let days): return [Double(days)]
+        case .geo(let metres): return [metres, 5 * metres, 25 * metres]
+        case .exact, .phone, .houseNumber, .address: return []
         }
     }
 
     /// The names of levels 0…n, for `--explain-model` and `--pairs`.
     public var levelNames: [String] {
+        let cuts = levelCuts
         switch method {
-        case .exact: ["missing", "exact", "different"]
-        case .jaroWinkler, .levenshtein, .tokenSet:
-            ["missing", "exact", "similarity>=\(similarityCuts.0)", "similarity>=\(similarityCuts.1)", "different"]
-        case .numeric(let tolerance):
-            ["missing", "exact", "within \(Self.format(tolerance))", "within \(Self.format(3 * tolerance))", "different"]
-        case .date(let days): ["missing", "same day", "one typo", "within \(days) days", "different"]
-        case .geo(let metres):
-            ["missing", "within \(Self.format(metres)) m", "within \(Self.format(5 * metres)) m", "within \(Self.format(25 * metres)) m", "farther"]
+        case .exact: return ["missing", "exact", "different"]
+        case .jaroWinkler, .levenshtein, .tokenSet, .name:
+            return ["missing", "exact"] + cuts.map { "similarity>=\(Self.format($0))" } + ["different"]
+        case .numeric: return ["missing", "exact"] + cuts.map { "within \(Self.format($0))" } + ["different"]
+        case .date: return ["missing", "same day", "one typo"] + cuts.map { "within \(Self.format($0)) days" } + ["different"]
+        case .geo: return ["missing"] + cuts.map { "within \(Self.format($0)) m" } + ["farther"]
+        case .phone: return ["missing", "same number", "same last 7 digits", "one digit typo", "same last 4 digits", "different"]
+        case .houseNumber: return ["missing", "exact", "same digits", "one digit typo", "different"]
+        case .address: return ["missing", "exact", "same number, street close", "same street, number typo", "same street", "different"]
         }
     }
 
@@ -55,14 +90,19 @@ public struct ComparisonSpec: Equatable, Sendable {
 
     /// How the spec is written on the command line.
     public var text: String {
+        let written = cuts.map { "=" + $0.map(Self.format).joined(separator: "/") }
         switch method {
-        case .exact: "\(path):exact"
-        case .jaroWinkler: "\(path):jw"
-        case .levenshtein: "\(path):lev"
-        case .tokenSet: "\(path):tokens"
-        case .numeric(let tolerance): "\(path):num=\(Self.format(tolerance))"
-        case .date(let days): "\(path):date=\(days)"
-        case .geo(let metres): "\(path):geo=\(Self.format(metres))"
+        case .exact: return "\(path):exact"
+        case .jaroWinkler: return "\(path):jw" + (written ?? "")
+        case .levenshtein: return "\(path):lev" + (written ?? "")
+        case .tokenSet: return "\(path):tokens" + (written ?? "")
+        case .name: return "\(path):name" + (written ?? "")
+        case .numeric(let tolerance): return "\(path):num" + (written ?? "=\(Self.format(tolerance))")
+        case .date(let days): return "\(path):date" + (written ?? "=\(days)")
+        case .geo(let metres): return "\(path):geo" + (written ?? "=\(Self.format(metres))")
+        case .phone: return "\(path):phone"
+        case .houseNumber: return "\(path):housenumber"
+        case .address: return "\(path):address"
         }
     }
 
@@ -70,7 +110,7 @@ public struct ComparisonSpec: Equatable, Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// Parses `FIELD[:METHOD[=PARAMETER]]`; the method defaults to `jw`.
+    /// Parses `FIELD[:METHOD[=PARAMETER[/PARAMETER…]]]`; the method defaults to `jw`.
     public static func parse(_ text: String) throws(StageFailure) -> ComparisonSpec {
         let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let path = parts[0]
@@ -78,33 +118,71 @@ public struct ComparisonSpec: Equatable, Sendable {
             throw .usage("option '--compare' needs FIELD[:METHOD], got '\(text)'")
         }
         let methodText = parts.count > 1 ? parts[1] : "jw"
-        let nameAndParameter = methodText.split(separator: "=", maxSplits: 1).map(String.init)
+        let nameAndParameter = methodText.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let name = nameAndParameter.first ?? ""
-        let parameter = nameAndParameter.count > 1 ? Double(nameAndParameter[1]) : nil
-        if nameAndParameter.count > 1, parameter.map({ !$0.isFinite || $0 < 0 }) ?? true {
-            throw .usage("option '--compare': '\(text)' needs a non-negative number after '='")
+        var parameters: [Double]?
+        if nameAndParameter.count > 1 {
+            let values = nameAndParameter[1].split(separator: "/", omittingEmptySubsequences: false).map { Double($0) }
+            guard !values.isEmpty, values.allSatisfy({ $0.map { $0.isFinite && $0 >= 0 } ?? false }) else {
+                throw .usage("option '--compare': '\(text)' needs non-negative numbers after '=' (several separated by '/')")
+            }
+            parameters = values.compactMap { $0 }
         }
+        let first = parameters?.first
         let method: Method
         switch name {
         case "exact": method = .exact
         case "jw", "jaro-winkler": method = .jaroWinkler
         case "lev", "levenshtein": method = .levenshtein
         case "tokens", "token-set": method = .tokenSet
-        case "num", "numeric": method = .numeric(tolerance: parameter ?? 1)
-        case "date": method = .date(days: Int(parameter ?? 365))
-        case "geo": method = .geo(metres: max(parameter ?? 50, 0.001))
+        case "name": method = .name
+        case "num", "numeric": method = .numeric(tolerance: first ?? 1)
+        case "date": method = .date(days: Int(first ?? 365))
+        case "geo": method = .geo(metres: max(first ?? 50, 0.001))
+        case "phone": method = .phone
+        case "housenumber", "house-number": method = .houseNumber
+        case "address": method = .address
         default:
-            throw .usage("option '--compare': unknown method '\(name)' in '\(text)' (exact, jw, lev, tokens, num, date, geo)")
+            throw .usage(
+                "option '--compare': unknown method '\(name)' in '\(text)' (exact, jw, lev, tokens, name, num, date, geo, phone, housenumber, address)"
+            )
         }
-        if parameter != nil, [Method.exact, .jaroWinkler, .levenshtein, .tokenSet].contains(method) {
+        var spec = ComparisonSpec(path: path, method: method)
+        guard let parameters else { return spec }
+        switch method {
+        case .exact, .phone, .houseNumber, .address:
             throw .usage("option '--compare': method '\(name)' takes no parameter, got '\(text)'")
+        case .jaroWinkler, .levenshtein, .tokenSet, .name:
+            guard parameters.allSatisfy({ $0 > 0 && $0 <= 1 }), zip(parameters, parameters.dropFirst()).allSatisfy({ $0 > $1 }) else {
+                throw .usage("option '--compare': '\(text)' needs similarities in (0, 1], highest first, like jw=0.95/0.88/0.7")
+            }
+            spec.cuts = parameters
+        case .numeric, .date, .geo:
+            guard zip(parameters, parameters.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                throw .usage("option '--compare': '\(text)' needs distances smallest first, like num=1/5/20")
+            }
+            // One parameter keeps the method's own levels (num=2: within 2 and 6).
+            if parameters.count > 1 { spec.cuts = parameters }
         }
-        return ComparisonSpec(path: path, method: method)
+        // Four bits a level, level 0 being missing.
+        guard spec.levelCount <= 16 else {
+            throw .usage("option '--compare': '\(text)' makes \(spec.levelCount - 1) levels; at most 15")
+        }
+        return spec
     }
 
-    /// The level of a string similarity that is not an exact match.
-    func level(forSimilarity similarity: Double) -> UInt8 {
-        let (high, low) = similarityCuts
-        return similarity >= high ? 2 : similarity >= low ? 3 : 4
+    /// The level of a string similarity that is not an exact match: 2 for the first cut it
+    /// reaches, and so on; the last level when it reaches none.
+    @inline(__always)
+    func level(forSimilarity similarity: Double, cuts: [Double]) -> UInt8 {
+        for (index, cut) in cuts.enumerated() where similarity >= cut { return UInt8(2 + index) }
+        return UInt8(2 + cuts.count)
+    }
+
+    /// The level of a distance (numbers, days, metres) given the first level the cuts give.
+    @inline(__always)
+    func level(forDistance distance: Double, cuts: [Double], firstLevel: Int) -> UInt8 {
+        for (index, cut) in cuts.enumerated() where distance <= cut { return UInt8(firstLevel + index) }
+        return UInt8(firstLevel + cuts.count)
     }
 }

@@ -9,7 +9,9 @@ public struct DedupeCommand: StageCommand {
         synopsis: [
             "sluice-dedupe --key FIELD[,FIELD…] [--fold] [--mark | --drop | --merge] [--as NAME] [FILE…]",
             "sluice-dedupe --compare FIELD:METHOD[,…] --block RULE [--block RULE…] [--threshold P]",
-            "              [--mark | --drop | --merge] [--pairs FILE] [--explain-model] [FILE…]",
+            "              [--labels FILE [--id FIELD]] [--mark | --drop | --merge] [--pairs FILE] [--explain-model] [--explain-blocking] [FILE…]",
+            "sluice-dedupe --compare … --block … --label FILE [--id FIELD] [FILE…]        (asks about pairs in the terminal)",
+            "sluice-dedupe --compare … --block … --suggest N [--labels FILE] [FILE…]      (the N pairs worth asking about, as NDJSON)",
         ],
         options: [
             .value(
@@ -17,7 +19,7 @@ public struct DedupeCommand: StageCommand {
             .flag("fold", "exact mode: compare key text normalised (case, accents, punctuation and spacing ignored)"),
             .value(
                 "compare", "SPECS",
-                "fuzzy mode: FIELD:METHOD list; METHOD is exact, jw (Jaro–Winkler, the default), lev (Levenshtein ratio), tokens (token set), num[=TOL], date[=DAYS], geo[=METRES] (FIELD holds lat/lon, e.g. geo)"
+                "fuzzy mode: FIELD:METHOD list; METHOD is exact, jw (Jaro–Winkler, the default), lev (Levenshtein ratio), tokens (token set), name (words weighed by rarity), num[=TOL], date[=DAYS], geo[=METRES] (FIELD holds lat/lon, e.g. geo), phone, housenumber, address (an address.key); levels of your own: jw=0.95/0.88/0.7, num=1/5/20 (see LEVELS)"
             ),
             .value(
                 "block", "RULE",
@@ -32,7 +34,21 @@ public struct DedupeCommand: StageCommand {
             .flag("drop", "write only the canonical record of each cluster"),
             .flag("merge", "write one merged record per cluster (see MERGE)"),
             .value("pairs", "FILE", "fuzzy mode: write every compared pair to FILE as NDJSON with per-field levels, values and weights"),
-            .flag("explain-model", "fuzzy mode: print the learnt prior and the m, u and weight of every level to stderr"),
+            .flag(
+                "explain-model", "fuzzy mode: print the learnt prior and the m, u and weight of every level to stderr (with labels, how they moved)"),
+            .flag(
+                "explain-blocking",
+                "fuzzy mode: print to stderr the pairs of each --block rule, the share of labelled matches it catches, and its block sizes"),
+            .value(
+                "labels", "FILE",
+                "fuzzy mode: learn from the answers in FILE too (see LABELS); the threshold is then chosen on them unless --threshold is given"),
+            .value(
+                "label", "FILE", "fuzzy mode: ask about pairs in the terminal, one at a time, appending each answer to FILE (see LABELS); then dedupe"
+            ),
+            .value(
+                "suggest", "N",
+                "fuzzy mode: write the N pairs most worth labelling as NDJSON instead of the records (with --labels, after those answers)"),
+            .value("id", "FIELD", "labels name records by this field's value instead of their provenance"),
             .threads("check and key records (--key) or compare pairs (--compare)"),
         ] + ResultMember.options(default: "dedupe"),
         examples: [
@@ -40,6 +56,9 @@ public struct DedupeCommand: StageCommand {
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key locations --fold --merge",
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --compare title,locations:tokens,director,actor_1,release_year:num --block locations:fingerprint --explain-model --pairs pairs.ndjson",
             "… | sluice-geocode | sluice-dedupe --no-tf --compare address.key:tokens,geo:geo=100 --block address.key:fingerprint --block geo:geohash7 --merge",
+            "… | sluice-sanitize --field address | sluice-dedupe --compare name:name,address.key:address,phone:phone --block address.key --block phone --label labels.ndjson > deduped.ndjson",
+            "sluice-dedupe --compare title,locations:tokens,director --block title --suggest 10 --labels labels.ndjson films.ndjson > ask.ndjson",
+            "sluice-dedupe --compare title,locations:tokens,director --block title --block locations:fingerprint --labels labels.ndjson --explain-blocking --explain-model films.ndjson",
         ],
         memory: """
             every input record is spooled to an unlinked temporary file in $TMPDIR (default /tmp) and \
@@ -74,18 +93,27 @@ public struct DedupeCommand: StageCommand {
                 "MODEL",
                 """
                   Fuzzy mode learns a Fellegi–Sunter model without labels: u from 100,000 random pairs (equal text
-                  exactly from value frequencies), m and the share of matches by EM over the compared pairs. A missing,
-                  null or empty value is its own level with weight 0. Text is normalised before comparing (lower case,
-                  accents and punctuation removed). Levels: text exact / ≥0.92 / ≥0.84 (jw; lev and tokens 0.85/0.7,
-                  0.9/0.75) / different; num exact / ≤TOL / ≤3·TOL; date same day / one typo / ≤DAYS; geo ≤M / ≤5M / ≤25M.
+                  exactly from value frequencies), m and the share of matches by EM over the compared pairs; with
+                  labels, from them too (see LABELS). A missing, null or empty value is its own level with weight 0.
+                  Text is normalised before comparing (lower case, accents and punctuation removed); the levels of
+                  each method are in LEVELS.
                   Equal text is weighed by its value's frequency (rare names count more than common ones); for places,
                   where a value is common because it is one place named often, use --no-tf. EM learns whatever
                   sameness dominates the compared pairs: blocking on title makes "the same film" the match; block
                   on what duplicates share and compare what tells them apart (see --explain-model).
                 """
             ),
+            ("LEVELS", LabelHelp.levels),
+            ("LABELS", LabelHelp.labels),
             ("FIELD NAMES", ResultMember.helpText(default: "dedupe")),
-            ("ENVIRONMENT", "  TMPDIR  where the spool file goes (default /tmp)"),
+            (
+                "ENVIRONMENT",
+                """
+                  TMPDIR    where the spool file goes (default /tmp)
+                  TERM      --label shows differing members in colour unless it is dumb
+                  NO_COLOR  when set, --label uses no colour
+                """
+            ),
         ])
 
     enum Matching {
@@ -97,6 +125,8 @@ public struct DedupeCommand: StageCommand {
     var mode: DedupeWriter.Mode
     var pairsPath: String?
     var explainModel: Bool
+    /// Labels, suggestions and explanations (fuzzy mode).
+    var learning = LabelOptions()
     var inputs: [String]
     var threads: Int
     /// Where the cluster goes: `dedupe`, or `--as NAME`.
@@ -119,7 +149,7 @@ public struct DedupeCommand: StageCommand {
         case (false, false): throw .usage("use --key (exact mode) or --compare (fuzzy mode), not both")
         case (true, true): throw .usage("give --key FIELDS (exact mode) or --compare SPECS with --block (fuzzy mode)")
         case (false, true):
-            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf"] where arguments.has(fuzzyOnly) {
+            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf"] + LabelOptions.fuzzyOnly where arguments.has(fuzzyOnly) {
                 throw .usage("option '--\(fuzzyOnly)' needs fuzzy mode (--compare)")
             }
             for path in keys where path.hasPrefix(".") || path.hasSuffix(".") || path.contains("..") {
@@ -145,13 +175,15 @@ public struct DedupeCommand: StageCommand {
             settings.minDensity = try arguments.double("min-density", default: settings.minDensity, range: 0...1)
             settings.termFrequency = !arguments.has("no-tf")
             settings.threads = threads
+            settings.thresholdGiven = arguments.has("threshold")
             matching = .fuzzy(specs: specs, rules: rules, settings: settings)
+            learning = try LabelOptions(arguments: arguments)
         }
     }
 
     public mutating func run(_ context: StageContext) throws {
         let spool = try Spool(addingMember: member.name)
-        var facts = RecordFacts(keepProvenance: pairsPath != nil)
+        var facts = RecordFacts(keepProvenance: pairsPath != nil || learning.namesRecords, idPath: learning.idPath)
         let table: ClusterTable
         switch matching {
         case .exact(let paths, let fold):
@@ -175,9 +207,16 @@ public struct DedupeCommand: StageCommand {
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
             try read(context, into: spool, facts: &facts) { matcher.append($0) }
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
-            table = try matcher.match(facts: facts, pairsSink: pairsSink)
+            let linked = try learning.run(&matcher, facts: facts, spool: spool, pairsSink: pairsSink, context: context)
             try pairsSink?.flush()
             report(matcher, context: context)
+            guard let linked else {
+                // --suggest wrote pairs: every record was read and compared, none is written.
+                context.accounting.recordsOut = context.accounting.recordsIn - context.accounting.rejected
+                context.accounting.outLabel = "compared"
+                return
+            }
+            table = linked
         }
         try DedupeWriter(mode: mode, table: table, memberKey: member.name).write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
@@ -208,11 +247,13 @@ public struct DedupeCommand: StageCommand {
         if oversized > 0 { context.accounting.details.append("\(oversized) oversized blocks") }
         if matcher.clustersSplit > 0 { context.accounting.details.append("\(matcher.clustersSplit) chained clusters split") }
         if matcher.clustersFlagged > 0 { context.accounting.details.append("\(matcher.clustersFlagged) large clusters flagged weak") }
+        if let choice = matcher.thresholdChoice, !context.quiet { Diagnostic.print(context.stage, choice.summary) }
         if explainModel, let model = matcher.model {
             StandardError.write(
                 ModelReport.text(
                     model: model, specs: matcher.specs, pairs: matcher.pairsCompared,
-                    patterns: matcher.distinctPatterns, termFrequency: matcher.settings.termFrequency))
+                    patterns: matcher.distinctPatterns, termFrequency: matcher.settings.termFrequency,
+                    withoutLabels: matcher.unsupervisedModel, threshold: matcher.thresholdChoice))
         }
     }
 }

@@ -20,6 +20,9 @@ public struct FellegiSunterModel: Sendable {
     /// The prior of a match used for scoring; EM uses `lambda` while training, and the stage
     /// then sets this to the share of matches among all pairs.
     public var prior: Double?
+    /// Bits added to each level's weight after training, to agree with labelled pairs (see
+    /// `LabelFit`); nil without labels.
+    public var shifts: [[Double]]?
     public private(set) var iterations = 0
     public private(set) var converged = false
     /// Floors that keep log weights finite.
@@ -41,15 +44,22 @@ public struct FellegiSunterModel: Sendable {
     }
 
     /// Runs EM on pattern counts (see `Pattern`) until `m` and `lambda` change by less than 1e-6.
-    public mutating func train(patterns: [UInt64: Int], maxIterations: Int = 100) {
-        let entries = patterns.map { (levels: Pattern.unpack($0.key, fields: m.count), count: Double($0.value)) }
+    /// With `labels` (answers about pairs, by pattern) it is semi-supervised: the pairs of a
+    /// pattern someone answered about take the pattern's posterior (see `posterior`) instead of
+    /// the model's guess, so a few answers can turn EM away from the wrong kind of sameness;
+    /// a pattern only labels hold counts its labelled pairs.
+    public mutating func train(patterns: [UInt64: Int], labels: [UInt64: PatternLabels] = [:], maxIterations: Int = 100) {
+        var counts = patterns
+        for (pattern, answers) in labels where counts[pattern] == nil { counts[pattern] = Int(answers.count) }
+        let entries = counts.map { (levels: Pattern.unpack($0.key, fields: m.count), count: Double($0.value), labels: labels[$0.key]) }
             .sorted { $0.levels.lexicographicallyPrecedes($1.levels) }
         guard !entries.isEmpty else { return }
         for iteration in 1...maxIterations {
             var mSums = m.map { [Double](repeating: 0, count: $0.count) }
             var matchTotal = 0.0, total = 0.0
             for entry in entries {
-                let p = probability(weight: weight(levels: entry.levels))
+                let guess = probability(weight: weight(levels: entry.levels))
+                let p = entry.labels.map { Self.posterior(guess, $0) } ?? guess
                 let w = p * entry.count
                 matchTotal += w
                 total += entry.count
@@ -72,6 +82,19 @@ public struct FellegiSunterModel: Sendable {
                 break
             }
         }
+    }
+
+    /// How many answers the model's own guess counts as, against the answers about a pattern.
+    public static let guessWeight = 1.0
+
+    /// The chance a pair is a match given the model's probability `p` and the answers about
+    /// pairs of the same pattern (which the model cannot tell apart): the guess counts as
+    /// `guessWeight` answers, so one `distinct` about a pattern scored 0.99 makes it 0.495.
+    ///
+    ///     FellegiSunterModel.posterior(0.99, PatternLabels(matches: 0, distinct: 3))   // 0.2475
+    @inline(__always)
+    public static func posterior(_ p: Double, _ labels: PatternLabels) -> Double {
+        (guessWeight * p + labels.matches) / (guessWeight + labels.count)
     }
 
     /// Random pairs include some matches, which inflate u where duplicates are common (the same
@@ -97,7 +120,7 @@ public struct FellegiSunterModel: Sendable {
         // Term-frequency adjustment: two records agreeing on a rare value are stronger evidence
         // than two agreeing on a common one, so equal text uses the value's own frequency as u.
         let uValue = level == 1 && termFrequency != nil ? termFrequency ?? 1 : u[field][Int(level)]
-        return log2(mValue / max(uValue, Self.floor))
+        return log2(mValue / max(uValue, Self.floor)) + (shifts?[field][Int(level)] ?? 0)
     }
 
     public var priorWeight: Double {
@@ -161,5 +184,22 @@ public enum Pattern {
 
     public static func unpack(_ packed: UInt64, fields: Int) -> [UInt8] {
         (0..<fields).map { UInt8((packed >> (4 * UInt64($0))) & 0xF) }
+    }
+}
+
+/// The answers about pairs of one comparison pattern.
+public struct PatternLabels: Equatable, Sendable {
+    public var matches: Double
+    public var distinct: Double
+
+    public init(matches: Double = 0, distinct: Double = 0) {
+        self.matches = matches
+        self.distinct = distinct
+    }
+
+    public var count: Double { matches + distinct }
+
+    public mutating func add(match: Bool) {
+        if match { matches += 1 } else { distinct += 1 }
     }
 }

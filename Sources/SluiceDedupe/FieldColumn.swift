@@ -26,29 +26,32 @@ public final class FieldColumn {
     /// Per distinct value, the mask of its characters (see `StringSimilarity.characterMask`).
     @exclusivity(unchecked) var masks: [UInt64] = []
     @exclusivity(unchecked) var counts: [Int32] = []
-    /// Per distinct value, its words (`tokens` only).
+    /// Per distinct value, its words (`tokens` only), its weighed words (`name` only), its
+    /// number and street (`address` only).
     let wordSets = WordSetTable()
+    let nameWords = NameWordTable()
+    let addressKeys = AddressKeyTable()
+    /// The spec's level thresholds, read on every comparison.
+    let cuts: [Double]
     @exclusivity(unchecked) var presentCount = 0
     /// Numbers (numeric), day numbers and `YYYYMMDD` (date), latitudes (geo); NaN when missing.
     @exclusivity(unchecked) var first: [Double] = []
     /// `YYYYMMDD` for dates, longitudes for points.
     @exclusivity(unchecked) var second: [Double] = []
 
-    public init(spec: ComparisonSpec) { self.spec = spec }
-
-    public var count: Int {
-        switch spec.method {
-        case .exact, .jaroWinkler, .levenshtein, .tokenSet: ids.count
-        default: first.count
-        }
+    public init(spec: ComparisonSpec) {
+        self.spec = spec
+        cuts = spec.levelCuts
     }
+
+    public var count: Int { spec.method.isText ? ids.count : first.count }
 
     /// Adds the next record's value: the value at the spec's path (for `geo`, the object that
     /// holds `lat` and `lon`).
     public func append(_ value: JSONValue?) {
         switch spec.method {
-        case .exact, .jaroWinkler, .levenshtein, .tokenSet:
-            guard let text = TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize) else {
+        case .exact, .jaroWinkler, .levenshtein, .tokenSet, .name, .phone, .houseNumber, .address:
+            guard let text = Self.comparedText(of: value, spec.method) else {
                 ids.append(-1)
                 return
             }
@@ -66,6 +69,8 @@ public final class FieldColumn {
             switch spec.method {
             case .jaroWinkler, .levenshtein: appendScalars(text)
             case .tokenSet: wordSets.append(text)
+            case .name: nameWords.append(text)
+            case .address: addressKeys.append(text)
             default: break
             }
         case .numeric:
@@ -107,7 +112,7 @@ public final class FieldColumn {
     /// raw value: no parsing or normalising again.
     public func appendCopy(of record: Int) {
         switch spec.method {
-        case .exact, .jaroWinkler, .levenshtein, .tokenSet:
+        case .exact, .jaroWinkler, .levenshtein, .tokenSet, .name, .phone, .houseNumber, .address:
             let id = ids[record]
             ids.append(id)
             guard id >= 0 else { return }
@@ -125,45 +130,50 @@ public final class FieldColumn {
     @inline(__always)
     public func level(_ i: Int, _ j: Int) -> UInt8 {
         switch spec.method {
-        case .exact, .jaroWinkler, .levenshtein, .tokenSet:
+        case .exact, .jaroWinkler, .levenshtein, .tokenSet, .name, .phone, .houseNumber, .address:
             let a = ids[i], b = ids[j]
             if a < 0 || b < 0 { return 0 }
             if a == b { return 1 }
+            let lowest = UInt8(2 + cuts.count)
             switch spec.method {
             case .exact: return 2
-            case .tokenSet: return wordSets.level(Int(a), Int(b)) { spec.level(forSimilarity: $0) }
+            case .tokenSet: return wordSets.level(Int(a), Int(b)) { spec.level(forSimilarity: $0, cuts: cuts) }
+            case .name: return spec.level(forSimilarity: nameWords.similarity(Int(a), Int(b)), cuts: cuts)
+            case .phone: return DigitText.phoneLevel(texts[Int(a)], texts[Int(b)])
+            case .houseNumber: return DigitText.houseNumberLevel(texts[Int(a)], texts[Int(b)])
+            case .address: return addressKeys.level(Int(a), Int(b))
             default:
                 return arena.withUnsafeBufferPointer { all in
                     let x = UnsafeBufferPointer(rebasing: all[offsets[Int(a)]..<offsets[Int(a) + 1]])
                     let y = UnsafeBufferPointer(rebasing: all[offsets[Int(b)]..<offsets[Int(b) + 1]])
+                    let lowestCut = cuts.last ?? 1
                     if spec.method == .jaroWinkler {
                         let bound = StringSimilarity.jaroWinklerBound(x, y, maskA: masks[Int(a)], maskB: masks[Int(b)])
-                        if bound < spec.similarityCuts.1 { return 4 }
-                        return spec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y))
+                        if bound < lowestCut { return lowest }
+                        return spec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y), cuts: cuts)
                     }
                     // The length difference alone bounds the Levenshtein ratio.
                     let longest = Double(max(x.count, y.count))
-                    if 1 - Double(abs(x.count - y.count)) / longest < spec.similarityCuts.1 { return 4 }
+                    if 1 - Double(abs(x.count - y.count)) / longest < lowestCut { return lowest }
                     let similarity = StringSimilarity.levenshteinRatio(x, y)
-                    return spec.level(forSimilarity: similarity)
+                    return spec.level(forSimilarity: similarity, cuts: cuts)
                 }
             }
-        case .numeric(let tolerance):
+        case .numeric:
             let a = first[i], b = first[j]
             if a.isNaN || b.isNaN { return 0 }
             let difference = abs(a - b)
-            return difference == 0 ? 1 : difference <= tolerance ? 2 : difference <= 3 * tolerance ? 3 : 4
-        case .date(let days):
+            return difference == 0 ? 1 : spec.level(forDistance: difference, cuts: cuts, firstLevel: 2)
+        case .date:
             let a = first[i], b = first[j]
             if a.isNaN || b.isNaN { return 0 }
             if a == b { return 1 }
             if CalendarDate.isOneTypo(Int(second[i]), Int(second[j])) { return 2 }
-            return abs(a - b) <= Double(days) ? 3 : 4
-        case .geo(let metres):
+            return spec.level(forDistance: abs(a - b), cuts: cuts, firstLevel: 3)
+        case .geo:
             let lat1 = first[i], lat2 = first[j]
             if lat1.isNaN || lat2.isNaN { return 0 }
-            let distance = Geohash.metres(lat1, second[i], lat2, second[j])
-            return distance <= metres ? 1 : distance <= 5 * metres ? 2 : distance <= 25 * metres ? 3 : 4
+            return spec.level(forDistance: Geohash.metres(lat1, second[i], lat2, second[j]), cuts: cuts, firstLevel: 1)
         }
     }
 
@@ -177,7 +187,7 @@ public final class FieldColumn {
     /// Record `i`'s value as compared (normalised), for `--pairs`.
     public func display(_ i: Int) -> JSONValue {
         switch spec.method {
-        case .exact, .jaroWinkler, .levenshtein, .tokenSet:
+        case .exact, .jaroWinkler, .levenshtein, .tokenSet, .name, .phone, .houseNumber, .address:
             return ids[i] < 0 ? .null : .string(texts[Int(ids[i])])
         case .numeric:
             return first[i].isNaN ? .null : .double(first[i], decimals: 6)
@@ -186,5 +196,24 @@ public final class FieldColumn {
         case .geo:
             return first[i].isNaN ? .null : .array([.double(first[i], decimals: 6), .double(second[i], decimals: 6)])
         }
+    }
+
+    /// The text a value is compared by: normalised (see `TextNormalizer`); for `phone` its
+    /// digits, for `housenumber` its number; for `address` an object's `key` member too.
+    static func comparedText(of value: JSONValue?, _ method: ComparisonSpec.Method) -> String? {
+        switch method {
+        case .phone: return TextNormalizer.text(of: value).flatMap(DigitText.phone)
+        case .houseNumber: return TextNormalizer.text(of: value).flatMap(DigitText.houseNumber)
+        case .address:
+            let key = value.flatMap { value in if case .object = value { value["key"] } else { value } }
+            return TextNormalizer.text(of: key).flatMap(TextNormalizer.normalize)
+        default: return TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize)
+        }
+    }
+
+    /// Work that needs every value: the words' weights of a `name` column. Runs once, after the
+    /// last `append` and before the first `level`.
+    public func finish() {
+        if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts) }
     }
 }

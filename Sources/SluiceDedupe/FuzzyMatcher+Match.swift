@@ -1,12 +1,21 @@
 import SluiceCore
 
 extension FuzzyMatcher {
-    /// Compares candidate pairs, trains the model, links and clusters; writes every scored pair
-    /// to `pairsSink` when given.
-    public mutating func match(facts: RecordFacts, pairsSink: ByteSink?) throws -> ClusterTable {
-        let n = facts.count
-        var model = FellegiSunterModel(levelCounts: specs.map(\.levelCount), u: estimateU(recordCount: n))
-        var pairs = PairList()
+    /// Compares candidate pairs, trains the model (on `labels` too when there are any), links
+    /// and clusters; writes every scored pair to `pairsSink` when given.
+    public mutating func match(facts: RecordFacts, pairsSink: ByteSink?, labels: LabelledPairs = LabelledPairs()) throws -> ClusterTable {
+        compare(recordCount: facts.count, keepAll: pairsSink != nil)
+        learn(labels: labels)
+        return try link(facts: facts, pairsSink: pairsSink)
+    }
+
+    /// Compares the candidate pairs of every block: EM's training counts, and the pairs kept for
+    /// scoring with their patterns (`compared`).
+    mutating func compare(recordCount n: Int, keepAll: Bool) {
+        for column in columns { column.finish() }
+        var compared = ComparedPairs()
+        compared.recordCount = n
+        compared.sampledU = estimateU(recordCount: n)
         // The distinct patterns of scored pairs (a kept pair holds its pattern's index) and of
         // training, with counts.
         var scoredPatterns = PatternInterner(), keepsPattern: [Bool] = []
@@ -27,8 +36,7 @@ extension FuzzyMatcher {
         }
         // Pairs are gathered in batches and compared on all cores, then counted in order.
         let comparer = PairComparer(columns: columns, threads: settings.threads)
-        var compared = 0
-        let keepAll = pairsSink != nil
+        var count = 0
         let lastLevels = specs.map { UInt64($0.levelCount - 1) }
         func agreesSomewhere(_ pattern: UInt64) -> Bool {
             lastLevels.indices.contains { field in
@@ -42,58 +50,106 @@ extension FuzzyMatcher {
                 if training == trainingCounts.count { trainingCounts.append(0) }
                 trainingCounts[training] += 1
                 guard tags[index].isNew else { continue }
-                compared += 1
+                count += 1
                 let scored = scoredPatterns.index(of: pattern)
+                if scored == compared.patternSizes.count { compared.patternSizes.append(0) }
+                compared.patternSizes[scored] += 1
                 // A pair that agrees on nothing cannot reach any sensible threshold: it counts
                 // for the model but is not kept (unless --pairs wants to show it).
                 if scored == keepsPattern.count { keepsPattern.append(keepAll || agreesSomewhere(pattern)) }
-                if keepsPattern[scored] { pairs.append(a: batch[index].0, b: batch[index].1, pattern: UInt32(scored)) }
+                if keepsPattern[scored] { compared.pairs.append(a: batch[index].0, b: batch[index].1, pattern: UInt32(scored)) }
             }
         }
         self.blocker = blocker
-        let patterns = scoredPatterns.patterns
-        let trainingPatterns = Dictionary(uniqueKeysWithValues: zip(trainingIndex.patterns, trainingCounts))
-        pairsCompared = compared
-        distinctPatterns = patterns.count
+        compared.patterns = scoredPatterns.patterns
+        compared.training = Dictionary(uniqueKeysWithValues: zip(trainingIndex.patterns, trainingCounts))
+        compared.masks = masks
+        compared.count = count
+        pairsCompared = count
+        distinctPatterns = compared.patterns.count
+        self.compared = compared
+    }
+
+    /// A model trained on the compared pairs and, when given, answers by training pattern.
+    func fit(labels: [UInt64: PatternLabels]) -> FellegiSunterModel {
+        var model = FellegiSunterModel(levelCounts: specs.map(\.levelCount), u: compared.sampledU)
         // Scoring uses the prior of a match among all pairs, not among compared ones: the m/u
         // weights measure evidence against random pairs, and a pair is only compared because
         // of its values, which the weights already count.
+        let n = compared.recordCount
         let allPairs = max(1, Double(n) * Double(n - 1) / 2)
-        let sampled = model.u
         for round in 0..<3 {
-            if round > 0 { model.removeMatches(fromSampledU: sampled) }
+            if round > 0 { model.removeMatches(fromSampledU: compared.sampledU) }
             model.prior = nil
-            model.train(patterns: trainingPatterns)
-            model.prior = min(max(model.lambda * Double(compared) / allPairs, FellegiSunterModel.floor * FellegiSunterModel.floor), model.lambda)
+            model.train(patterns: compared.training, labels: labels)
+            let floor = FellegiSunterModel.floor
+            model.prior = min(max(model.lambda * Double(compared.count) / allPairs, floor * floor), model.lambda)
         }
-        self.model = model
+        return model
+    }
 
+    /// The match probability of records `a` and `b`, a pair of pattern `pattern` whose weight
+    /// without term frequencies is `base`.
+    @inline(__always)
+    func probability(_ model: FellegiSunterModel, _ a: Int, pattern: UInt64, base: Double) -> Double {
+        model.probability(weight: weight(model, a, pattern: pattern, base: base))
+    }
+
+    /// The same for any two records, compared afresh (chain breaking, labelled pairs).
+    func probability(_ model: FellegiSunterModel, _ a: Int, _ b: Int) -> Double {
+        let pattern = self.pattern(a, b)
+        return probability(model, a, pattern: pattern, base: model.weight(levels: Pattern.unpack(pattern, fields: specs.count)))
+    }
+
+    /// Links the pairs at or above the threshold, clusters them and splits chains.
+    mutating func link(facts: RecordFacts, pairsSink: ByteSink?) throws -> ClusterTable {
+        let n = facts.count
+        guard let model else { preconditionFailure("link runs after learn") }
         var sets = UnionFind(count: n)
         var links: [(a: Int32, b: Int32, p: Float)] = []
+        let patterns = compared.patterns
         let baseWeights = patterns.map { model.weight(levels: Pattern.unpack($0, fields: specs.count)) }
-        try pairs.forEach { pair in
-            let pattern = patterns[Int(pair.pattern)]
-            let w = weight(model, Int(pair.a), pattern: pattern, base: baseWeights[Int(pair.pattern)])
-            let p = model.probability(weight: w)
+        // Answers are facts: a pair answered `distinct` is never linked, one answered `match`
+        // always is, and a cluster holding a `distinct` pair is split (below).
+        let distinct = Set(self.labels.pairs.filter { !$0.match }.map { LabelledPairs.key(Int($0.a), Int($0.b)) })
+        for pair in self.labels.pairs where pair.match {
+            sets.union(Int(pair.a), Int(pair.b))
+            links.append((pair.a, pair.b, 1))
+        }
+        try compared.pairs.forEach { pair in
+            let index = Int(pair.pattern)
+            var p = probability(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
+            if p >= threshold, !distinct.isEmpty, distinct.contains(LabelledPairs.key(Int(pair.a), Int(pair.b))) { p = 0 }
             if let pairsSink {
-                let levels = Pattern.unpack(pattern, fields: specs.count)
+                let levels = Pattern.unpack(patterns[index], fields: specs.count)
+                let w = weight(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
                 writePair(Int(pair.a), Int(pair.b), levels: levels, weight: w, probability: p, model: model, facts: facts, to: &pairsSink.buffer)
                 try pairsSink.endLine()
             }
-            if p >= settings.threshold {
+            if p >= threshold {
                 sets.union(Int(pair.a), Int(pair.b))
                 links.append((pair.a, pair.b, Float(p)))
             }
         }
         pairsMatched = links.count
-        pairs.removeAll()
+        compared.pairs.removeAll()
 
         // Labels: the union-find root, or a fresh label for each part of a split component.
         var labels = (0..<n).map { sets.find($0) }
         var flagged: Set<Int> = []
-        let breaker = ChainBreaker(threshold: settings.threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
+        let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
+        let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
+        var holdsDistinct: Set<Int> = []
+        for pair in self.labels.pairs where !pair.match && sets.find(Int(pair.a)) == sets.find(Int(pair.b)) {
+            holdsDistinct.insert(sets.find(Int(pair.a)))
+        }
         for group in sets.groups() {
-            switch breaker.split(group, probability: { model.probability(weight: weight(model, $0, levels($0, $1))) }) {
+            let force = !holdsDistinct.isEmpty && holdsDistinct.contains(sets.find(group[0]))
+            let outcome = breaker.split(group, force: force) { a, b in
+                if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }
+                return probability(model, a, b)
+            }
+            switch outcome {
             case .kept: break
             case .flagged:
                 flagged.insert(labels[group[0]])
@@ -116,6 +172,19 @@ extension FuzzyMatcher {
         _ a: Int, _ b: Int, levels: [UInt8], weight: Double, probability: Double,
         model: FellegiSunterModel, facts: RecordFacts, to out: inout [UInt8]
     ) {
+        JSONWriter.write(
+            .object([
+                "a": facts.reference(a),
+                "b": facts.reference(b),
+                "probability": .double(probability, decimals: 6),
+                "weight": .double(weight, decimals: 3),
+                "match": .bool(probability >= threshold),
+                "fields": fieldsJSON(a, b, levels: levels, model: model),
+            ]), to: &out)
+    }
+
+    /// Each field's level, both values as compared and the weight, for `--pairs` and `--suggest`.
+    func fieldsJSON(_ a: Int, _ b: Int, levels: [UInt8], model: FellegiSunterModel) -> JSONValue {
         var fields: [JSONMember] = []
         for (field, level) in levels.enumerated() {
             let tf = settings.termFrequency && level == 1 ? columns[field].termFrequency(a) : nil
@@ -129,14 +198,25 @@ extension FuzzyMatcher {
                         "weight": .double(model.fieldWeight(field, level, termFrequency: tf), decimals: 3),
                     ])))
         }
-        JSONWriter.write(
-            .object([
-                "a": facts.reference(a),
-                "b": facts.reference(b),
-                "probability": .double(probability, decimals: 6),
-                "weight": .double(weight, decimals: 3),
-                "match": .bool(probability >= settings.threshold),
-                "fields": .object(fields),
-            ]), to: &out)
+        return .object(fields)
     }
+}
+
+/// What comparing the candidate pairs of every block leaves for training, linking and
+/// suggesting: the pairs kept for scoring (12 bytes each, with their pattern's index), the
+/// distinct patterns, EM's training counts and the `u` sampled from random pairs.
+struct ComparedPairs {
+    var pairs = PairList()
+    var patterns: [UInt64] = []
+    /// Per pattern, the compared pairs in it (kept or not).
+    var patternSizes: [Int] = []
+    var training: [UInt64: Int] = [:]
+    /// Per rule, the mask of its training patterns (its own fields hidden from EM).
+    var masks: [UInt64] = []
+    var sampledU: [[Double]] = []
+    var recordCount = 0
+    /// Pairs compared (each once).
+    var count = 0
+    /// The model learnt without labels, kept while labels come in.
+    var unsupervised: FellegiSunterModel?
 }

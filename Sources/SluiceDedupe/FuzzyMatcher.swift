@@ -22,6 +22,8 @@ public struct FuzzyMatcher {
         public var randomPairs = 100_000
         /// Threads comparing pairs (`--threads`).
         public var threads = PairComparer.defaultThreads
+        /// Whether `--threshold` was given: with labels, it is then checked, not chosen.
+        public var thresholdGiven = false
         public init() {}
     }
 
@@ -31,6 +33,18 @@ public struct FuzzyMatcher {
     public internal(set) var columns: [FieldColumn]
     var blocker: Blocker
     public internal(set) var model: FellegiSunterModel?
+    /// With labels: the model learnt without them, for `--explain-model`'s comparison.
+    public internal(set) var unsupervisedModel: FellegiSunterModel?
+    /// The threshold pairs are linked at: `--threshold`, or chosen on the labels.
+    public internal(set) var threshold: Double
+    /// How the threshold was chosen (or checked) on the labels.
+    public internal(set) var thresholdChoice: ThresholdChoice?
+    /// The labels in use, and per scored pattern (indices of `compared.patterns`) the answers
+    /// about its pairs (for choosing what to ask next).
+    public internal(set) var labels = LabelledPairs()
+    var answersByPattern: [PatternLabels?] = []
+    /// What comparing the candidate pairs leaves for training, linking and suggesting.
+    var compared = ComparedPairs()
     /// Counts for the accounting line and `--explain-model`.
     public internal(set) var pairsCompared = 0
     public internal(set) var pairsMatched = 0
@@ -56,6 +70,7 @@ public struct FuzzyMatcher {
         self.specs = specs
         self.rules = rules
         self.settings = settings
+        threshold = settings.threshold
         columns = specs.map(FieldColumn.init)
         blocker = Blocker(ruleCount: rules.count, recordCount: 0, maxBlock: settings.maxBlock, window: settings.window)
         func head(_ path: String) -> String { String(path.prefix { $0 != "." }) }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// The text `--explain-model` prints: how many pairs were compared, the learnt prior and, per
-/// field and level, m, u and the weight log2(m/u) a pair gets for landing in that level.
+/// field and level, m, u and the weight log2(m/u) a pair gets for landing in that level. With
+/// labels, also each weight as learnt without them and how far the labels moved it, and the
+/// threshold chosen on them.
 ///
 ///     model: 7214 pairs compared in 96 patterns; EM converged after 14 iterations
 ///     EM: 13.86% of compared pairs match; prior among all pairs 0.000109 (weight -13.160)
@@ -9,29 +11,47 @@ import Foundation
 ///       level                     m          u   weight
 ///       exact                0.8869   0.002154   +8.686
 public enum ModelReport {
-    public static func text(model: FellegiSunterModel, specs: [ComparisonSpec], pairs: Int, patterns: Int, termFrequency: Bool) -> String {
+    public static func text(
+        model: FellegiSunterModel, specs: [ComparisonSpec], pairs: Int, patterns: Int, termFrequency: Bool,
+        withoutLabels: FellegiSunterModel? = nil, threshold: ThresholdChoice? = nil
+    ) -> String {
         var out = "model: \(pairs) pairs compared in \(patterns) patterns; "
         out +=
             model.converged
             ? "EM converged after \(model.iterations) iterations\n" : "EM stopped after \(model.iterations) iterations without converging\n"
-        out += "EM: " + String(format: "%.2f", model.lambda * 100) + "% of compared pairs match; "
+        if let withoutLabels, let threshold {
+            out += "labels: \(threshold.matches) match, \(threshold.distinct) distinct; m learnt from them and EM over the other pairs; "
+            out += "without labels EM found " + format(withoutLabels.lambda * 100, decimals: 2) + "% of compared pairs matching\n"
+        }
+        out += "EM: " + format(model.lambda * 100, decimals: 2) + "% of compared pairs match; "
         out += "prior among all pairs " + String(format: "%.3g", model.prior ?? model.lambda) + " (weight " + signed(model.priorWeight) + ")\n"
+        if let threshold { out += threshold.summary + "\n" }
+        // Wide enough for the longest level name (22 for the text methods' names).
+        let width = max(22, (specs.flatMap(\.levelNames).map(\.count).max() ?? 0) + 2)
         for (field, spec) in specs.enumerated() {
-            let isText = [ComparisonSpec.Method.exact, .jaroWinkler, .levenshtein, .tokenSet].contains(spec.method)
-            out += spec.text + (termFrequency && isText ? " (term-frequency adjusted when exact)" : "") + "\n"
-            out += "  " + pad("level", 22) + pad("m", 10, right: true) + pad("u", 11, right: true) + pad("weight", 9, right: true) + "\n"
+            out += spec.text + (termFrequency && spec.method.isText ? " (term-frequency adjusted when exact)" : "") + "\n"
+            out += "  " + pad("level", width) + pad("m", 10, right: true) + pad("u", 11, right: true) + pad("weight", 9, right: true)
+            out += withoutLabels == nil ? "\n" : pad("unlabelled", 12, right: true) + pad("moved", 9, right: true) + "\n"
             for level in 1..<spec.levelCount {
-                out += "  " + pad(spec.levelNames[level], 22)
-                out += pad(String(format: "%.4f", model.m[field][level]), 10, right: true)
-                out += pad(String(format: "%.6f", model.u[field][level]), 11, right: true)
-                out += pad(signed(model.fieldWeight(field, UInt8(level))), 9, right: true) + "\n"
+                let weight = model.fieldWeight(field, UInt8(level))
+                out += "  " + pad(spec.levelNames[level], width)
+                out += pad(format(model.m[field][level], decimals: 4), 10, right: true)
+                out += pad(format(model.u[field][level], decimals: 6), 11, right: true)
+                out += pad(signed(weight), 9, right: true)
+                if let withoutLabels {
+                    let before = withoutLabels.fieldWeight(field, UInt8(level))
+                    out += pad(signed(before), 12, right: true) + pad(signed(weight - before), 9, right: true)
+                }
+                out += "\n"
             }
-            out += "  " + pad("missing", 22) + pad("-", 10, right: true) + pad("-", 11, right: true) + pad("0", 9, right: true) + "\n"
+            out += "  " + pad("missing", width) + pad("-", 10, right: true) + pad("-", 11, right: true) + pad("0", 9, right: true) + "\n"
         }
         return out
     }
 
     static func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + String(format: "%.3f", value) }
+
+    static func format(_ value: Double, decimals: Int) -> String { String(format: "%.\(decimals)f", value) }
 
     static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let fill = String(repeating: " ", count: max(0, width - text.count))

@@ -2,7 +2,8 @@ import SluiceCore
 
 /// What the stage keeps about every record between reading and writing, instead of the record:
 /// an identity hash (of its `provenance`, or of the whole line when it has none), how complete
-/// it is (members that are not null or empty) and, for `--pairs`, its provenance text.
+/// it is (members that are not null or empty), for `--pairs` its provenance text and, for labels
+/// naming records by `--id FIELD`, the hash of that field's text.
 ///
 ///     facts.append(record)        // {"title":"Vertigo","year":null,"provenance":{"source":"f.csv","row":3}}
 ///     facts.completeness[0]       // 2: title and provenance
@@ -14,8 +15,17 @@ public struct RecordFacts {
     /// The provenance JSON text of each record (`""` without one), only when asked for.
     public private(set) var provenance: [String] = []
     public let keepProvenance: Bool
+    /// The field labels name records by (`--id`), and per record the hash of its text (0 when
+    /// the record has none).
+    public let idPath: String?
+    public private(set) var ids: [UInt64] = []
+    /// The `--id` field's text of each record, when provenance is kept (how records are named).
+    public private(set) var idTexts: [String] = []
 
-    public init(keepProvenance: Bool) { self.keepProvenance = keepProvenance }
+    public init(keepProvenance: Bool, idPath: String? = nil) {
+        self.keepProvenance = keepProvenance
+        self.idPath = idPath
+    }
 
     public var count: Int { identity.count }
 
@@ -44,9 +54,15 @@ public struct RecordFacts {
 
     public mutating func append(_ record: NDJSONRecord) {
         append(RecordFacts.fact(of: record), line: record.bytes)
+        if let idPath {
+            let text = TextNormalizer.text(of: record.value(atPath: idPath))
+            ids.append(text.map { StableHash.of($0) } ?? 0)
+            if keepProvenance { idTexts.append(text ?? "") }
+        }
     }
 
-    /// Adds a fact read from the record whose line is `line`.
+    /// Adds a fact read from the record whose line is `line` (on another thread: exact mode,
+    /// which has no `--id`).
     public mutating func append(_ fact: Fact, line: UnsafeBufferPointer<UInt8>) {
         completeness.append(fact.completeness)
         identity.append(fact.identity)
@@ -55,8 +71,10 @@ public struct RecordFacts {
         }
     }
 
-    /// How `--pairs` names a record: its provenance, or its number in the input (from 1).
+    /// How `--pairs`, `--suggest` and labels name a record: its `--id` value, its provenance,
+    /// or its number in the input (from 1).
     public func reference(_ index: Int) -> JSONValue {
+        if idPath != nil, keepProvenance, !idTexts[index].isEmpty { return .string(idTexts[index]) }
         if keepProvenance, !provenance[index].isEmpty, let value = try? JSONParser.parse(provenance[index]) {
             return value
         }

@@ -16,6 +16,7 @@ import Testing
         let pairs = newPairs(&blocker)
         // 0-1 shares both rules but is produced once.
         #expect(pairs.sorted { $0.lexicographicallyPrecedes($1) } == [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3]])
+        #expect(blocker.pairsOfRule == [3, 3] && blocker.newPairsOfRule == [3, 2])
     }
 
     @Test func recordsWithoutAKeyAreInNoBlock() {
@@ -33,6 +34,7 @@ import Testing
         #expect(pairs.count == 2 * n - 3)  // each record with its 2 next neighbours
         #expect(pairs.contains([8, 9]) && pairs.contains([7, 9]) && !pairs.contains([0, 9]))
         #expect(blocker.oversizedSizes == [[10]])
+        #expect(blocker.pairsOfRule == [2 * n - 3] && blocker.newPairsOfRule == [2 * n - 3])
     }
 }
 

@@ -69,4 +69,34 @@ import Testing
         #expect(model.probability(weight: 0) == 0.5)
         #expect(model.probability(weight: 10) > 0.999)
     }
+
+    @Test func answersAboutAPatternOutweighTheGuess() {
+        #expect(abs(FellegiSunterModel.posterior(0.99, PatternLabels(matches: 0, distinct: 3)) - 0.2475) < 1e-12)
+        #expect(FellegiSunterModel.posterior(0.5, PatternLabels()) == 0.5)
+        var labels = PatternLabels()
+        labels.add(match: true)
+        labels.add(match: false)
+        #expect(labels.count == 2 && labels.matches == 1)
+    }
+
+    /// Pairs agreeing on field 1 only: EM alone calls them half matches; three answers saying
+    /// they are not turn m of field 0's disagreement down.
+    @Test func semiSupervisedEMFollowsTheAnswers() {
+        let u = [[0, 0.01, 0.99], [0, 0.01, 0.99]]
+        let counts = [Pattern.pack([1, 1]): 100, Pattern.pack([2, 1]): 100, Pattern.pack([2, 2]): 800]
+        var plain = FellegiSunterModel(levelCounts: [3, 3], u: u)
+        plain.train(patterns: counts)
+        var taught = FellegiSunterModel(levelCounts: [3, 3], u: u)
+        taught.train(patterns: counts, labels: [Pattern.pack([2, 1]): PatternLabels(matches: 0, distinct: 3)])
+        #expect(taught.m[0][2] < plain.m[0][2])
+        #expect(taught.lambda < plain.lambda)
+    }
+
+    @Test func shiftsAddToTheWeight() {
+        var model = FellegiSunterModel(levelCounts: [3], u: [[0, 0.05, 0.95]])
+        let before = model.fieldWeight(0, 2)
+        model.shifts = [[0, 0, -1.5]]
+        #expect(model.fieldWeight(0, 2) == before - 1.5)
+        #expect(model.fieldWeight(0, 0) == 0)
+    }
 }

@@ -67,4 +67,28 @@ extension FieldColumnTests {
         dob.appendCopy(of: 0)
         #expect(dob.level(0, 1) == 1 && dob.second == [19_081_209, 19_081_209])
     }
+
+    @Test func phonesHouseNumbersNamesAndAddresses() throws {
+        let phone = try column(
+            "phone:phone", [.string("+1 415 555 0134"), .number("4155550134"), .string("555-0134"), .string("-9999"), .string("4155550143")])
+        #expect(phone.level(0, 1) == 1 && phone.level(0, 2) == 2 && phone.level(0, 3) == 0 && phone.level(0, 4) == 3)
+        #expect(phone.display(2) == .string("5550134"))
+        let number = try column("n:housenumber", [.string("542A"), .string("542"), .number("524"), .string("none")])
+        #expect(number.level(0, 1) == 2 && number.level(1, 2) == 3 && number.level(0, 3) == 0)
+        let key = JSONValue.object([JSONMember("key", .string("1200 van ness"))])
+        let address = try column("address:address", [key, .string("1200 Van Ness"), .string("1202 van ness"), .object([])])
+        #expect(address.level(0, 1) == 1 && address.level(0, 2) == 3 && address.level(0, 3) == 0)
+        let names = try column("name:name=0.5", [.string("Cafe de la Presse"), .string("cafe de la presse sf"), .string("Cafe Lo")])
+        names.finish()
+        #expect(names.level(0, 1) == 2 && names.level(0, 2) == 3)
+    }
+
+    @Test func levelsOfYourOwnSplitTheSameValues() throws {
+        let c = try column("surname:jw=0.99/0.95/0.9", [.string("Smith"), .string("Smithe"), .string("Smyth"), .string("Jones")])
+        #expect(c.level(0, 1) == 3)  // 0.97
+        #expect(c.level(0, 2) == 5)  // 0.89
+        #expect(c.level(0, 3) == 5)
+        let n = try column("n:num=1/2/4", [.number("10"), .number("11.5"), .number("13"), .number("30")])
+        #expect([n.level(0, 1), n.level(0, 2), n.level(0, 3)] == [3, 4, 5])
+    }
 }

@@ -13,4 +13,19 @@ import Testing
         #expect(text.contains("  missing"))
         #expect(text.contains("prior among all pairs 0.001 (weight -9.964)"))
     }
+
+    @Test func withLabelsShowsHowEachWeightMoved() throws {
+        var before = FellegiSunterModel(levelCounts: [3], u: [[0, 0.05, 0.95]])
+        before.prior = 0.001
+        var after = before
+        after.shifts = [[0, 1.5, -2]]
+        let choice = ThresholdChoice.choose(probabilities: [0.9, 0.1], matches: [true, false], folds: 2, fallback: 0.9)
+        let text = ModelReport.text(
+            model: after, specs: [try ComparisonSpec.parse("postcode:exact")], pairs: 10, patterns: 2, termFrequency: false,
+            withoutLabels: before, threshold: choice)
+        #expect(text.contains("labels: 1 match, 1 distinct;"))
+        #expect(text.contains("weight  unlabelled    moved"))
+        #expect(text.contains("  exact                     0.9000   0.050000   +5.670      +4.170   +1.500"))
+        #expect(text.contains("threshold 0.900 on 1 match and 1 distinct labels"))
+    }
 }

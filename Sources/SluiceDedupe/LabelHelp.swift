@@ -1,0 +1,53 @@
+/// The LEVELS and LABELS sections of `sluice-dedupe --help`.
+enum LabelHelp {
+    static let levels = """
+          Each method splits the pairs of a field into levels, each learning its own weight; missing is level 0.
+          exact                  exact / different
+          jw, lev, tokens        exact / ≥0.92 / ≥0.84 / different (jw; lev 0.85/0.7; tokens 0.9/0.75)
+          name                   exact / ≥0.85 / ≥0.6 / ≥0.35 / different, by soft TF-IDF: words weighed by how rare they
+                                 are in the field (cafe, restaurant, the count little), close words (piaza, piazza) alike
+          num=TOL                exact / ≤TOL / ≤3·TOL / different
+          date=DAYS              same day / one typo (a digit wrong, two swapped) / ≤DAYS / different
+          geo=M                  ≤M / ≤5M / ≤25M metres / farther (FIELD.lat, FIELD.lon)
+          phone                  digits only (a leading 1 of 11 dropped; under 7 digits is missing): same number /
+                                 same last 7 digits / one digit wrong or two swapped / same last 4 digits / different
+          housenumber            first digits and letters (542A): exact / same digits / one digit wrong or two
+                                 swapped / different
+          address                an address.key (1200 van ness; or an object holding key): exact / same number, street
+                                 close (jw ≥0.92) / same street, number a typo away / same street / different; a key
+                                 without a number (a place, a corner) is exact / close / different
+          Levels of your own, as Splink's comparison levels: similarities highest first (jw=0.95/0.88/0.7, for jw,
+          lev, tokens, name) or distances smallest first (num=1/5/20, date=30/365, geo=25/100/500); up to 15 levels.
+        """
+
+    static let labels = """
+          A labels file holds answers about pairs, one NDJSON line each, naming both records by their provenance
+          (as --suggest and --pairs write it), by {"record":N} (the N-th input record) or, with --id FIELD, by that
+          field's value:
+            {"a":{"source":"films.csv","row":3},"b":{"source":"films.csv","row":9},"label":"match"}
+            {"a":"rec-12-org","b":"rec-12-dup-0","label":"distinct"}
+          label is match, distinct or unsure (kept, but teaches nothing); other members are ignored, so a --suggest
+          line with "label" added is a label; a later answer about a pair replaces an earlier one. Labels naming
+          records the input does not hold are counted in a warning and ignored.
+          With labels, EM runs again with the answers (semi-supervised): the pairs of a comparison pattern someone
+          answered about count with the chance the answers give (the model's own guess counting as one answer),
+          so m moves toward what they show; u stays from random pairs (answered pairs are chosen for being hard,
+          not at random). Then each level's weight moves to agree with the answers (a logistic fit held near the
+          learnt weights by a prior of 3 bits), so that a lesson about one pattern reaches the others: a name
+          that disagrees can come to outweigh an address and a phone that agree. Answers are facts: a pair
+          answered distinct is never linked, nor left in one cluster; one answered match always is.
+          The threshold is the one with the best F1 over the answered pairs' 5-fold cross-validated
+          probabilities, each pair weighed by the compared pairs of its pattern (stated on stderr; kept at
+          --threshold, or 0.9, with fewer than 10 answers of either kind, and measured there).
+          --explain-model shows each weight beside the one learnt without labels.
+          --label FILE asks in the terminal (/dev/tty, so records may come on stdin and go to stdout): the two
+          records side by side, differing members marked, the model's probability; answer y, n, u or f (finish;
+          Ctrl-D too). Each answer is appended to FILE and synced before the next question, so Ctrl-C loses
+          nothing answered; the model learns from it and asks next where it is least sure, across every block:
+          the comparison pattern whose pairs hold the most wrong decisions the model expects (the sum of
+          min(p, 1 - p), over 1 + the answers it has), its pair nearest 0.5; patterns it would link and
+          patterns it would not in turn. After f the records are deduplicated with every answer.
+          --suggest N writes the N pairs the same choice ranks first, as NDJSON ({"a":…,"b":…,"probability":…,
+          "fields":{…}}) instead of the records: answer them, append them to the labels file, run again.
+        """
+}
