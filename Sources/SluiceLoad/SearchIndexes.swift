@@ -27,6 +27,28 @@ enum SearchIndexes {
         }
     }
 
+    /// Which tables have R*Trees. A lookup table of places (`--extract address.*,geo.*`) holds
+    /// each point once: `make pipeline`'s has 1,459 rows for 2,084 records. The loaded table
+    /// repeats them: the bench's 1M records have 926,584 points, 68,393 of them distinct, and
+    /// filling their R*Tree took 12.8 s of CPU against 4.7 s for the rest of the load. So the
+    /// loaded table gets one only when asked (`--spatial-index`). An R*Tree that exists is kept
+    /// exact whatever is asked: its triggers, and a refill when they are missing.
+    enum Spatial {
+        /// `--spatial-index`: the loaded table and the lookup tables.
+        case everyTable
+        /// The default: the lookup tables, and any table that already has one.
+        case lookupTables
+        /// `--no-spatial-index`: only the R*Trees that already exist.
+        case existing
+    }
+
+    /// Makes sure the R*Trees `spatial` asks for exist and are exact.
+    static func ensureSpatialIndexes(table: TableSchema, lookups: [TableSchema], _ spatial: Spatial, in database: Database) throws(SQLiteError) {
+        for (schema, wanted) in [(table, spatial == .everyTable)] + lookups.map({ ($0, spatial != .existing) }) {
+            _ = try ensureSpatialIndexes(for: schema, in: database, onlyIfPresent: !wanted)
+        }
+    }
+
     /// Makes sure each coordinate pair has its R*Tree (`<table>_rtree`, `<table>_<lat>_rtree`
     /// beyond the first) and the triggers that keep it in step with the table, filling it from
     /// the table's rows when either was missing. Afterwards every insert, update and delete
@@ -34,15 +56,20 @@ enum SearchIndexes {
     /// killed between batches — can leave it stale, and a re-run does not rebuild it.
     /// Returns the names of the R*Trees.
     ///
+    /// With `onlyIfPresent`, an R*Tree that does not exist is not made.
+    ///
     /// - Complexity: O(1) queries when the index and its triggers exist; O(n log n) to fill it.
-    static func ensureSpatialIndexes(for schema: TableSchema, in database: Database) throws(SQLiteError) -> [String] {
+    static func ensureSpatialIndexes(for schema: TableSchema, in database: Database, onlyIfPresent: Bool = false) throws(SQLiteError) -> [String] {
         guard Database.hasCompileOption("ENABLE_RTREE"), schema.exists else { return [] }
-        return try coordinatePairs(in: schema).enumerated().map { (index, pair) throws(SQLiteError) -> String in
+        var names: [String] = []
+        for (index, pair) in coordinatePairs(in: schema).enumerated() {
             let name = index == 0 ? "\(schema.table)_rtree" : "\(schema.table)_\(pair.lat)_rtree"
             let existing = try database.column(
                 "SELECT name FROM sqlite_master WHERE name IN (?, ?, ?, ?)",
                 [name, name + "_insert", name + "_update", name + "_delete"].map(SQLValue.text))
-            guard existing.count < 4 else { return name }
+            if onlyIfPresent, !existing.contains(name) { continue }
+            names.append(name)
+            guard existing.count < 4 else { continue }
             let rtree = Database.quote(name)
             let table = Database.quote(schema.table)
             let lat = Database.quote(pair.lat)
@@ -63,8 +90,8 @@ enum SearchIndexes {
                 DELETE FROM \(rtree);
                 INSERT INTO \(rtree) SELECT rowid, \(lat), \(lat), \(lon), \(lon) FROM \(table) WHERE \(hasPoint(table));
                 """)
-            return name
         }
+        return names
     }
 
     /// Makes sure `<table>_fts` (an external-content FTS5 table) indexes exactly `columns`, with
