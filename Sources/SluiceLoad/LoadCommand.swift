@@ -293,7 +293,7 @@ public struct LoadCommand: StageCommand {
         guard schema.exists else { return }
         try SearchIndexes.createIndexes(on: table, columns: indexes.map { schema.existing($0) ?? $0 }, in: database)
         if !fullText.isEmpty, !(try SearchIndexes.ensureFullText(on: table, columns: fullText.map { schema.existing($0) ?? $0 }, in: database)) {
-            context.warn("this SQLite has no FTS5: --fts skipped")
+            context.warn("--fts skipped: this SQLite has no FTS5, or columns rowid, oid and _rowid_ hide the row id")
         }
         try SearchIndexes.ensureSpatialIndexes(table: schema, lookups: lookups.map(\.schema), spatialIndex, in: database)
     }

@@ -60,7 +60,7 @@ enum SearchIndexes {
     ///
     /// - Complexity: O(1) queries when the index and its triggers exist; O(n log n) to fill it.
     static func ensureSpatialIndexes(for schema: TableSchema, in database: Database, onlyIfPresent: Bool = false) throws(SQLiteError) -> [String] {
-        guard Database.hasCompileOption("ENABLE_RTREE"), schema.exists else { return [] }
+        guard Database.hasCompileOption("ENABLE_RTREE"), schema.exists, let rowid = schema.rowIDName else { return [] }
         var names: [String] = []
         for (index, pair) in coordinatePairs(in: schema).enumerated() {
             let name = index == 0 ? "\(schema.table)_rtree" : "\(schema.table)_\(pair.lat)_rtree"
@@ -75,7 +75,7 @@ enum SearchIndexes {
             let lat = Database.quote(pair.lat)
             let lon = Database.quote(pair.lon)
             let hasPoint = { (row: String) in "typeof(\(row).\(lat)) IN ('integer', 'real') AND typeof(\(row).\(lon)) IN ('integer', 'real')" }
-            let insertNew = "INSERT INTO \(rtree) SELECT new.rowid, new.\(lat), new.\(lat), new.\(lon), new.\(lon) WHERE \(hasPoint("new"));"
+            let insertNew = "INSERT INTO \(rtree) SELECT new.\(rowid), new.\(lat), new.\(lat), new.\(lon), new.\(lon) WHERE \(hasPoint("new"));"
             try database.execute(
                 """
                 CREATE VIRTUAL TABLE IF NOT EXISTS \(rtree) USING rtree(id, min_lat, max_lat, min_lon, max_lon);
@@ -84,11 +84,11 @@ enum SearchIndexes {
                 DROP TRIGGER IF EXISTS \(Database.quote(name + "_delete"));
                 CREATE TRIGGER \(Database.quote(name + "_insert")) AFTER INSERT ON \(table) BEGIN \(insertNew) END;
                 CREATE TRIGGER \(Database.quote(name + "_update")) AFTER UPDATE ON \(table)
-                  BEGIN DELETE FROM \(rtree) WHERE id = old.rowid; \(insertNew) END;
+                  BEGIN DELETE FROM \(rtree) WHERE id = old.\(rowid); \(insertNew) END;
                 CREATE TRIGGER \(Database.quote(name + "_delete")) AFTER DELETE ON \(table)
-                  BEGIN DELETE FROM \(rtree) WHERE id = old.rowid; END;
+                  BEGIN DELETE FROM \(rtree) WHERE id = old.\(rowid); END;
                 DELETE FROM \(rtree);
-                INSERT INTO \(rtree) SELECT rowid, \(lat), \(lat), \(lon), \(lon) FROM \(table) WHERE \(hasPoint(table));
+                INSERT INTO \(rtree) SELECT \(rowid), \(lat), \(lat), \(lon), \(lon) FROM \(table) WHERE \(hasPoint(table));
                 """)
         }
         return names
@@ -97,9 +97,13 @@ enum SearchIndexes {
     /// Makes sure `<table>_fts` (an external-content FTS5 table) indexes exactly `columns`, with
     /// the triggers that keep it in step with the table: rebuilt when it, its columns or its
     /// triggers differ, left alone otherwise (every later change reaches it in its own
-    /// transaction, as for the R*Trees). Returns false when this SQLite has no FTS5.
+    /// transaction, as for the R*Trees). Returns false when this SQLite has no FTS5, or when
+    /// columns named `rowid`, `oid` and `_rowid_` leave no name for the row id.
     static func ensureFullText(on table: String, columns: [String], in database: Database) throws(SQLiteError) -> Bool {
         guard Database.hasCompileOption("ENABLE_FTS5") else { return false }
+        var schema = TableSchema(table: table)
+        try schema.read(from: database)
+        guard let rowid = schema.rowIDName else { return false }
         let name = "\(table)_fts"
         let triggers = [name + "_insert", name + "_update", name + "_delete"]
         let present = try database.column("SELECT name FROM sqlite_master WHERE name IN (?, ?, ?, ?)", ([name] + triggers).map(SQLValue.text))
@@ -108,14 +112,14 @@ enum SearchIndexes {
         let fts = Database.quote(name)
         let list = columns.map(Database.quote).joined(separator: ", ")
         let values = { (row: String) in columns.map { "\(row).\(Database.quote($0))" }.joined(separator: ", ") }
-        let insertNew = "INSERT INTO \(fts)(rowid, \(list)) VALUES (new.rowid, \(values("new")));"
-        let deleteOld = "INSERT INTO \(fts)(\(fts), rowid, \(list)) VALUES ('delete', old.rowid, \(values("old")));"
+        let insertNew = "INSERT INTO \(fts)(rowid, \(list)) VALUES (new.\(rowid), \(values("new")));"
+        let deleteOld = "INSERT INTO \(fts)(\(fts), rowid, \(list)) VALUES ('delete', old.\(rowid), \(values("old")));"
         let source = Database.quote(table)
         try database.execute(
             """
             \(triggers.map { "DROP TRIGGER IF EXISTS \(Database.quote($0));" }.joined(separator: " "))
             DROP TABLE IF EXISTS \(fts);
-            CREATE VIRTUAL TABLE \(fts) USING fts5(\(list), content=\(source), content_rowid='rowid');
+            CREATE VIRTUAL TABLE \(fts) USING fts5(\(list), content=\(source), content_rowid='\(rowid)');
             CREATE TRIGGER \(Database.quote(triggers[0])) AFTER INSERT ON \(source) BEGIN \(insertNew) END;
             CREATE TRIGGER \(Database.quote(triggers[1])) AFTER UPDATE ON \(source) BEGIN \(deleteOld) \(insertNew) END;
             CREATE TRIGGER \(Database.quote(triggers[2])) AFTER DELETE ON \(source) BEGIN \(deleteOld) END;
