@@ -22,7 +22,12 @@ Scores as `sluice-eval dedupe` counts them: every pair inside a predicted cluste
 pair of one entity. Answers are facts to sluice-dedupe (a pair answered distinct is never
 linked), so labelled figures include the answered pairs themselves, as a user's would.
 
-    python3 scripts/eval_dedupe_labels.py [--bin DIR] [--sets febrl1,food,...] [--no-peers]
+    python3 scripts/eval_dedupe_labels.py [--bin DIR] [--sets febrl1,food,...] [--no-peers] [--missed]
+
+--missed says where the last labelled run (30 answers to --suggest) goes wrong: the true pairs
+no block compared, the true pairs left apart and the false pairs linked, each grouped by its
+comparison levels (`--pairs`), and pairwise precision and recall over the compared pairs at
+other thresholds (what a better-chosen threshold could reach with the same weights).
 """
 import argparse
 import itertools
@@ -135,6 +140,40 @@ def evaluate(binary, data, folder):
         answer(data, suggested, labels)
         figures = score(data.entities, clusters(binary, data, ["--labels", labels]))
         row(data.name, f"{round * PER_ROUND} answers to --suggest", counted(labels), figures, time.perf_counter() - start)
+    return labels
+
+
+def missed(binary, data, labels, folder):
+    """Prints the last labelled run's mistakes by comparison pattern (see --missed)."""
+    path = os.path.join(folder, data.name + ".labelled-pairs.ndjson")
+    found = clusters(binary, data, ["--labels", labels, "--pairs", path])
+    truth, linked = true_pairs(data.entities), true_pairs(found)
+    compared = {}
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            pair = json.loads(line)
+            a, b = data.record(pair["a"]), data.record(pair["b"])
+            compared[(min(a, b), max(a, b))] = pair
+    print(f"{data.name}: {len(truth)} true pairs, {sum(1 for p in truth if p not in compared)} never compared")
+
+    def by_pattern(title, pairs):
+        groups = defaultdict(list)
+        for key in pairs:
+            if key in compared:
+                fields = compared[key]["fields"]
+                groups[" ".join(f"{name}={field['level']}" for name, field in fields.items())].append(compared[key]["probability"])
+        print(f"{title}: {len(pairs)}, by pattern (count, probability range):")
+        for pattern, values in sorted(groups.items(), key=lambda item: -len(item[1]))[:15]:
+            print(f"  {len(values):5} {min(values):.3f}-{max(values):.3f}  {pattern}")
+
+    by_pattern("true pairs left apart", truth - linked)
+    by_pattern("false pairs linked", linked - truth)
+    scored = sorted(((pair["probability"], key in truth) for key, pair in compared.items()), reverse=True)
+    print("compared pairs at other thresholds (pairwise, before clustering):")
+    for threshold in (0.99, 0.95, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1):
+        chosen = [same for probability, same in scored if probability >= threshold]
+        hits = sum(chosen)
+        print(f"  {threshold:<5} precision {hits / max(1, len(chosen)):.4f} recall {hits / max(1, len(truth)):.4f}")
 
 
 def febrl_set(directory, number, folder):
@@ -214,6 +253,7 @@ def main():
     parser.add_argument("--food", default="../shared/data/gazetteer-sources/food-businesses")
     parser.add_argument("--sets", default="febrl1,febrl2,febrl3,food,films")
     parser.add_argument("--no-peers", action="store_true")
+    parser.add_argument("--missed", action="store_true", help="after each set, the last labelled run's mistakes by comparison pattern")
     options = parser.parse_args()
     binary = os.path.join(options.bin, "sluice-dedupe")
     print(f"{'set':<8} {'sluice-dedupe / peer':<28} {'matches':>9} {'precision':>9} {'recall':>7} {'F1':>7} {'seconds':>7}")
@@ -225,7 +265,9 @@ def main():
                 data = food_set(options.bin, options.food, folder)
             else:
                 data = films_set(options.bin, folder)
-            evaluate(binary, data, folder)
+            labels = evaluate(binary, data, folder)
+            if options.missed:
+                missed(binary, data, labels, folder)
             if not options.no_peers:
                 run_peers(data, options.febrl)
     return 0

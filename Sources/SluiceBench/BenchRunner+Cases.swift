@@ -68,6 +68,22 @@ extension BenchRunner {
                 ]
             }
         }
+        if options.includes("load"), let deduped = inputs.deduped {
+            // What users load: the pipeline's own output, wide and nested (fetch's flat records
+            // above hid where load spent its time).
+            let wide = "load --pk (pipeline output)"
+            let bytes = fileSize(deduped)
+            cases[add(wide, "sluice-load --pk", [stage("load")], stdin: deduped, bytes: bytes)].removeBeforeRun = [database]
+            if peersHere, plan.peers.contains("sqlite-utils") {
+                let peerDatabase = "\(work)/sqlite-utils-\(size.label).db"
+                // --alter: a later record may have a field the first ones lacked.
+                let upsert = [
+                    "sqlite-utils", "upsert", peerDatabase, "films", "-", "--nl", "--flatten", "--alter", "--pk", "provenance_source", "--pk",
+                    "provenance_row",
+                ]
+                cases[add(wide, "sqlite-utils upsert --alter", peer: true, [upsert], stdin: deduped, bytes: bytes)].removeBeforeRun = [peerDatabase]
+            }
+        }
         if options.includes("stats"), plan.tools.contains("stats") {
             // sluice-stats against what people use instead: Miller's summary verb, csvkit's
             // csvstat on the same records as CSV, and a jq reduce counting only the presence and

@@ -81,7 +81,7 @@ public final class BenchRunner {
         return results.sorted { rank($0) < rank($1) }
     }
 
-    static let stageOrder = ["fetch", "sanitize", "geocode", "dedupe", "load", "load --pk", "stats", "pipeline"]
+    static let stageOrder = ["fetch", "sanitize", "geocode", "dedupe", "load", "load --pk", "load --pk (pipeline output)", "stats", "pipeline"]
 
     /// The generated file and its truth, made unless a file from the same seed and size exists.
     public func dataset(_ size: DataSize) throws -> (path: String, truth: String) {
@@ -106,6 +106,9 @@ public final class BenchRunner {
         public var sanitized: String?
         /// Fetch's output as CSV (nested members flattened), for csvstat, at the peer sizes.
         public var csv: String?
+        /// What the pipeline hands sluice-load: geocoded and marked by `dedupe --key
+        /// address.key` (records with `address`, `geo` and `dedupe` objects, 40-odd columns).
+        public var deduped: String?
     }
 
     func prepare(_ size: DataSize, data: (path: String, truth: String)) throws -> Inputs {
@@ -121,6 +124,15 @@ public final class BenchRunner {
                 [[plan.binary("sanitize")] + plan.arguments("sanitize", database: database)], stdin: inputs.fetched, stdout: sanitized,
                 stderr: "\(work)/prepare-sanitize.log")
             inputs.sanitized = sanitized
+            if plan.stages.contains("dedupe"), plan.stages.contains("load"), options.includes("load") {
+                let deduped = "\(work)/deduped-\(size.label).ndjson"
+                try ChildProcess.run(
+                    [
+                        [plan.binary("geocode")] + plan.arguments("geocode", database: database),
+                        [plan.binary("dedupe"), "--key", "address.key", "--mark", "--quiet"],
+                    ], stdin: sanitized, stdout: deduped, stderr: "\(work)/prepare-deduped.log")
+                inputs.deduped = deduped
+            }
         }
         if plan.tools.contains("stats"), plan.peers.contains("csvstat"), options.peerSizes.contains(size) {
             let csv = "\(work)/fetched-\(size.label).csv"

@@ -35,7 +35,7 @@ extension FuzzyMatcher {
             return mask
         }
         // Pairs are gathered in batches and compared on all cores, then counted in order.
-        let comparer = PairComparer(columns: columns)
+        let comparer = PairComparer(columns: columns, threads: settings.threads)
         var count = 0
         let lastLevels = specs.map { UInt64($0.levelCount - 1) }
         func agreesSomewhere(_ pattern: UInt64) -> Bool {

@@ -20,6 +20,8 @@ public struct FuzzyMatcher {
         public var maxCheck = 200
         public var termFrequency = true
         public var randomPairs = 100_000
+        /// Threads comparing pairs (`--threads`).
+        public var threads = PairComparer.defaultThreads
         /// Whether `--threshold` was given: with labels, it is then checked, not chosen.
         public var thresholdGiven = false
         public init() {}
@@ -173,7 +175,7 @@ public struct FuzzyMatcher {
             if j == i { j = (i + 1) % n }
             return (Int32(i), Int32(j))
         }
-        let patterns = PairComparer(columns: columns).patterns(of: randomPairs)
+        let patterns = PairComparer(columns: columns, threads: settings.threads).patterns(of: randomPairs)
         return FellegiSunterModel.estimateU(levelCounts: specs.map(\.levelCount), exactShare: exactShare, samples: samples) { patterns[$0] }
     }
 

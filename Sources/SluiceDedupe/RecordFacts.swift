@@ -29,7 +29,15 @@ public struct RecordFacts {
 
     public var count: Int { identity.count }
 
-    public mutating func append(_ record: NDJSONRecord) {
+    /// What is kept of one record, read from it on any thread.
+    public struct Fact: Sendable {
+        var completeness: UInt16
+        var identity: UInt64
+        /// The provenance's JSON text in the record's line (nil without one).
+        var provenance: Range<Int>?
+    }
+
+    public static func fact(of record: NDJSONRecord) -> Fact {
         var filled = 0
         for member in record.members {
             let raw = record.rawValue(member)
@@ -37,21 +45,29 @@ public struct RecordFacts {
             let isEmptyText = raw.count == 2 && raw[0] == UInt8(ascii: "\"")
             if !isNull && !isEmptyText { filled += 1 }
         }
-        completeness.append(UInt16(min(filled, Int(UInt16.max))))
+        let completeness = UInt16(min(filled, Int(UInt16.max)))
         if let member = record.member(named: Provenance.key) {
-            let raw = record.rawValue(member)
-            identity.append(StableHash.of(raw))
-            if keepProvenance { provenance.append(String(decoding: raw, as: UTF8.self)) }
-        } else {
-            var bytes = [UInt8]()
-            record.write(to: &bytes)
-            identity.append(StableHash.of(bytes))
-            if keepProvenance { provenance.append("") }
+            return Fact(completeness: completeness, identity: StableHash.of(record.rawValue(member)), provenance: member.value)
         }
+        return Fact(completeness: completeness, identity: StableHash.of(record.trimmed), provenance: nil)
+    }
+
+    public mutating func append(_ record: NDJSONRecord) {
+        append(RecordFacts.fact(of: record), line: record.bytes)
         if let idPath {
             let text = TextNormalizer.text(of: record.value(atPath: idPath))
             ids.append(text.map { StableHash.of($0) } ?? 0)
             if keepProvenance { idTexts.append(text ?? "") }
+        }
+    }
+
+    /// Adds a fact read from the record whose line is `line` (on another thread: exact mode,
+    /// which has no `--id`).
+    public mutating func append(_ fact: Fact, line: UnsafeBufferPointer<UInt8>) {
+        completeness.append(fact.completeness)
+        identity.append(fact.identity)
+        if keepProvenance {
+            provenance.append(fact.provenance.map { String(decoding: UnsafeBufferPointer(rebasing: line[$0]), as: UTF8.self) } ?? "")
         }
     }
 

@@ -43,8 +43,14 @@ public final class Spool {
     }
 
     public func append(_ record: NDJSONRecord) throws {
-        if let addedKey { places.append(MemberPlace(record, key: addedKey)) }
-        record.write(to: &sink.buffer)
+        try append(record.trimmed, place: addedKey.map { MemberPlace(record, key: $0) })
+    }
+
+    /// Appends a record given as its bytes up to its closing brace, with where the added member
+    /// goes in them (read on another thread).
+    public func append(_ trimmed: UnsafeBufferPointer<UInt8>, place: MemberPlace?) throws {
+        if let place, addedKey != nil { places.append(place) }
+        sink.buffer.append(contentsOf: trimmed)
         try sink.endLine()
         count += 1
     }

@@ -21,7 +21,7 @@ public struct GeocodeCommand: StageCommand {
             .value("min-score", "S", "answers scoring under S (0-1) become precision none, the answer kept under geo.candidates"),
             .value("candidates", "N", "add the N next-best answers with their scores under geo.candidates, for review (default 0)"),
             .value("gazetteer-rejects", "FILE", "skip bad gazetteer rows, writing them to FILE as NDJSON (default: stop)"),
-            .value("threads", "N", "geocode on N threads (1-64; default one per core, up to 8); the output is the same for any N"),
+            .threads("geocode"),
         ] + ResultMember.options(default: "geo"),
         examples: [
             "sluice-sanitize --field locations films.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv > geo.ndjson",
@@ -77,7 +77,7 @@ public struct GeocodeCommand: StageCommand {
         candidates = try arguments.int("candidates", default: 0, range: 0...100)
         minScore = try arguments.double("min-score", default: 0, range: 0...1)
         gazetteerRejects = arguments["gazetteer-rejects"]
-        threads = try arguments.int("threads", default: StageContext.defaultThreads, range: 1...64)
+        threads = try StageContext.threads(arguments)
         inputs = arguments.positionals
         addressMember = arguments["address"] ?? "address"
         member = try ResultMember(arguments: arguments, default: "geo", shape: GeocodeWorker.shape)

@@ -31,6 +31,8 @@ final class ColumnLayout {
     var statement: Statement?
     /// How each column converts values, known with the statement.
     var affinities: [ColumnAffinity] = []
+    /// With `--extract`: the row as written, made on first use (see `Extraction`).
+    var extraction: Extraction?
 
     init(names: [String], primaryKey: [String]) {
         self.names = names
@@ -56,26 +58,50 @@ final class ColumnLayout {
         keyIndices = primaryKey.map { taken[$0.sqliteFolded] }
     }
 
-    func matches(_ row: RecordFlattener.Row) -> Bool {
-        guard row.count == names.count else { return false }
-        for index in row.indices where row[index].column != names[index] { return false }
-        return true
-    }
-
-    /// The first key column the row lacks or has as null.
-    func missingKey(in row: RecordFlattener.Row, primaryKey: [String]) -> String? {
-        for (position, index) in keyIndices.enumerated() where index == nil || row[index ?? 0].value == .null {
+    /// The first key column the row lacks or has as null (`isNull` says for an entry).
+    func missingKey(primaryKey: [String], isNull: (Int) -> Bool) -> String? {
+        for (position, index) in keyIndices.enumerated() where index.map(isNull) ?? true {
             return primaryKey[position]
         }
         return nil
     }
 
-    /// The key values as stored (for `--sweep` to compare with the table's).
-    func keyValues(of row: RecordFlattener.Row) -> [SQLValue] {
-        keyIndices.map { index in
-            guard let index else { return .null }
-            return affinities.isEmpty ? row[index].value : row[index].value.stored(in: affinities[index])
+    /// The same for a row of values.
+    func missingKey(in row: RecordFlattener.Row, primaryKey: [String]) -> String? {
+        missingKey(primaryKey: primaryKey) { row[$0].value == .null }
+    }
+
+    /// Where a column of the written row takes its value from: an entry of the record's row,
+    /// or the id of the lookup row an `--extract` found or made.
+    enum Source: Equatable {
+        case entry(Int)
+        case lookup(Int)
+    }
+
+    /// `--extract` moves columns out of the row: the row as written (its own names, resolved
+    /// like any row's, with the statement), where each of its columns comes from, and which
+    /// columns each lookup takes: in lookup order, the columns a lookup matches leave the row
+    /// and its foreign key (`TABLE_id`) is appended.
+    struct Extraction {
+        let written: ColumnLayout
+        let sources: [Source]
+        let extracted: [[(column: String, source: Source)]]
+    }
+
+    /// The extraction of `specs` from rows of this layout.
+    func extraction(of specs: [LookupTable.Spec], primaryKey: [String]) -> Extraction {
+        if let extraction { return extraction }
+        var entries: [(column: String, source: Source)] = columns.enumerated().map { ($0.element, .entry($0.offset)) }
+        var extracted: [[(column: String, source: Source)]] = []
+        for (index, spec) in specs.enumerated() {
+            extracted.append(entries.filter { spec.matches($0.column) })
+            entries.removeAll { spec.matches($0.column) }
+            entries.append((spec.foreignKey, .lookup(index)))
         }
+        let made = Extraction(
+            written: ColumnLayout(names: entries.map(\.column), primaryKey: primaryKey), sources: entries.map(\.source), extracted: extracted)
+        extraction = made
+        return made
     }
 }
 

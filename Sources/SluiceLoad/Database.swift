@@ -1,6 +1,12 @@
 import CSQLite
 import SluiceCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An error from SQLite: its result code, its message and the SQL that failed.
 struct SQLiteError: Error, CustomStringConvertible {
     var code: Int32
@@ -101,6 +107,46 @@ final class Database {
 
     func error(_ code: Int32, sql: String?) -> SQLiteError {
         SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    /// How a load journals its transaction. A database is used in WAL mode (readers are never
+    /// blocked by a load). A new one — no file yet, or an empty one — is first written with a
+    /// rollback journal and switched to WAL when the load is over: WAL would write every page
+    /// twice (to the log, then into the file at the checkpoint), a rollback journal writes new
+    /// pages once and journals none of them, and no reader can have a file that did not exist.
+    /// A load killed before the switch leaves a hot journal, which the next connection rolls
+    /// back (atomic either way); synchronous is FULL meanwhile, as a rollback journal needs.
+    enum Journal {
+        case wal
+        case rollbackUntilDone
+
+        init(forLoading path: String) {
+            // URI names (`file:…`) and in-memory databases are left as they are asked for.
+            guard !path.hasPrefix("file:"), path != ":memory:", !path.isEmpty else {
+                self = .wal
+                return
+            }
+            var info = stat()
+            let absent = stat(path, &info) != 0 && errno == ENOENT
+            self = absent || (info.st_mode & S_IFMT == S_IFREG && info.st_size == 0) ? .rollbackUntilDone : .wal
+        }
+
+        var pragmas: String {
+            switch self {
+            case .wal: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+            case .rollbackUntilDone: "PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;"
+            }
+        }
+
+        /// Switches a new database to WAL, whatever became of the load (a warning if it cannot).
+        func finish(_ database: Database, warn: (String) -> Void) {
+            guard self == .rollbackUntilDone else { return }
+            do {
+                try database.execute(Journal.wal.pragmas)
+            } catch {
+                warn("the database could not be switched to WAL mode (it keeps a rollback journal): \(error.message)")
+            }
+        }
     }
 
     /// Quotes a table or column name that comes from data: `x"y` → `"x""y"`.

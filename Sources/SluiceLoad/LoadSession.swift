@@ -13,7 +13,8 @@ struct LoadSession {
     let lookups: [LookupTable]
     let referenceChecks: [ReferenceCheck]
     let sweeper: Sweeper?
-    /// Records held until the table exists: their rows, where they came from, and their bytes.
+    /// Records held until the table exists: their rows as written (for the column types),
+    /// where they came from, and their bytes (to write them from once it does).
     var pending: [(row: RecordFlattener.Row, location: StageContext.Location, raw: [UInt8])] = []
     var sinceCommit = 0
     /// What the `--batch-size` commits have kept, for a failure message.
@@ -21,6 +22,8 @@ struct LoadSession {
     let startedAt: String
     /// This run's `_sluice_runs` row, once a batch has written it.
     private(set) var runID: Int64?
+    /// Where held records are read again once the table exists.
+    private let heldRows = FlatRows()
 
     init(
         database: Database, schema: TableSchema, command: LoadCommand, context: StageContext, sweeper: Sweeper?, work: CommittedWork,
@@ -46,30 +49,68 @@ struct LoadSession {
 
     var changed: Int { loader.changed }
 
-    mutating func add(_ record: NDJSONRecord, at location: StageContext.Location) throws {
-        var row = loader.flatten(record)
-        for collision in loader.resolveNames(&row, at: location) {
+    /// The row as written and what it takes from lookups: the layout of its names, its
+    /// `--extract` plan and the lookup ids (found or made), or why it cannot be written.
+    struct Prepared {
+        var layout: ColumnLayout
+        var extraction: ColumnLayout.Extraction?
+        var ids: [Int64] = []
+    }
+
+    /// Loads one record, given as its row (`FlatRow`) and its line.
+    mutating func add(_ row: FlatRow, line: UnsafeBufferPointer<UInt8>, at location: StageContext.Location) throws {
+        let layout = loader.layout(for: row)
+        for collision in loader.newCollisions(in: layout, at: location) {
             context.warn("table '\(command.table)': \(Diagnostic.location(location.source, location.line))\(collision.message)")
         }
         // Checked now rather than when held records are written, so rejects keep input order.
-        if let key = loader.missingKey(in: row) {
-            return try reject(.missingKey(key), location: location, raw: record.bytes)
+        if let key = loader.missingKey(in: row, layout: layout) {
+            return try reject(.missingKey(key), location: location, raw: line)
         }
-        for lookup in lookups {
-            let referenced = try lookup.replace(in: &row)
-            if !referenced { return try reject(.missingReference(lookup.spec.table), location: location, raw: record.bytes) }
-        }
-        for check in referenceChecks {
-            if let problem = try check.problem(in: row) {
-                return try reject(.unknownReference(check.spec, problem), location: location, raw: record.bytes)
-            }
+        let prepared: Prepared
+        switch try prepare(row, layout, line: line) {
+        case .success(let ready): prepared = ready
+        case .failure(let refusal): return try reject(refusal, location: location, raw: line)
         }
         guard loader.schema.exists else {
-            pending.append((row, location, Array(record.bytes)))
+            // Named as written: each entry by its own column, then the lookups' foreign keys.
+            let names = prepared.extraction?.written.names ?? layout.columns
+            let values = names.indices.map { loader.value(at: $0, of: row, line: line, extraction: prepared.extraction, ids: prepared.ids) }
+            pending.append((Array(zip(names, values)), location, Array(line)))
             if pending.count >= LoadSession.inferenceSample { try createTable() }
             return
         }
-        try write(row, location: location, raw: record.bytes)
+        try write(row, prepared, line: line, location: location)
+    }
+
+    /// Finds or makes the row's lookup rows (`--extract`) and checks its `--references`.
+    mutating func prepare(_ row: FlatRow, _ layout: ColumnLayout, line: UnsafeBufferPointer<UInt8>) throws -> Result<Prepared, TableLoader.Refusal> {
+        var prepared = Prepared(layout: layout)
+        if !lookups.isEmpty {
+            let extraction = layout.extraction(of: lookups.map(\.spec), primaryKey: command.primaryKey)
+            prepared.extraction = extraction
+            for (index, lookup) in lookups.enumerated() {
+                let values: RecordFlattener.Row = extraction.extracted[index].map { entry in
+                    switch entry.source {
+                    case .entry(let leaf): (entry.column, FlatRow.value(of: row.leaves[leaf], in: line))
+                    case .lookup(let earlier): (entry.column, .integer(prepared.ids[earlier]))
+                    }
+                }
+                guard values.contains(where: { $0.value != .null }) else { return .failure(.missingReference(lookup.spec.table)) }
+                prepared.ids.append(try lookup.id(for: values))
+            }
+        }
+        if !referenceChecks.isEmpty {
+            let names = prepared.extraction?.written.names ?? layout.columns
+            for check in referenceChecks {
+                let wanted = check.spec.column.sqliteFolded
+                let value = names.firstIndex { $0.sqliteFolded == wanted }.map {
+                    loader.value(at: $0, of: row, line: line, extraction: prepared.extraction, ids: prepared.ids)
+                }
+                if let problem = try check.problem(with: value) { return .failure(.unknownReference(check.spec, problem)) }
+            }
+        }
+        return .success(prepared)
     }
 
     mutating func finish() throws {
@@ -84,27 +125,30 @@ struct LoadSession {
         let held = pending
         pending = []
         for entry in held {
-            // No field in the whole sample: no table can be made of it.
-            guard loader.schema.exists else {
-                try entry.raw.withUnsafeBufferPointer { raw in try reject(.noColumns, location: entry.location, raw: raw) }
-                continue
+            try entry.raw.withUnsafeBufferPointer { raw in
+                // No field in the whole sample: no table can be made of it.
+                guard loader.schema.exists else { return try reject(.noColumns, location: entry.location, raw: raw) }
+                // Checked when it came (its lookup rows are made and cached): written as it was prepared.
+                heldRows.clear()
+                let row = heldRows.row(heldRows.scan(try NDJSONRecord(raw)))
+                if case .success(let prepared) = try prepare(row, loader.layout(for: row), line: raw) {
+                    try write(row, prepared, line: raw, location: entry.location)
+                }
             }
-            try entry.raw.withUnsafeBufferPointer { raw in try write(entry.row, location: entry.location, raw: raw) }
         }
     }
 
-    mutating func write(_ row: RecordFlattener.Row, location: StageContext.Location, raw: UnsafeBufferPointer<UInt8>) throws {
-        switch try loader.write(row) {
-        case .success(let key):
-            try sweeper?.saw(key)
-            context.accounting.recordsOut += 1
-            sinceCommit += 1
-            if command.batchSize > 0, sinceCommit >= command.batchSize {
-                try commitBatch(through: location)
-                sinceCommit = 0
-            }
-        case .failure(let refusal):
-            try reject(refusal, location: location, raw: raw)
+    mutating func write(_ row: FlatRow, _ prepared: Prepared, line: UnsafeBufferPointer<UInt8>, location: StageContext.Location) throws {
+        let refusal = try loader.write(row, layout: prepared.layout, line: line, extraction: prepared.extraction, ids: prepared.ids)
+        if let refusal { return try reject(refusal, location: location, raw: line) }
+        if let sweeper {
+            try sweeper.saw(loader.keyValues(of: row, layout: prepared.layout, line: line, extraction: prepared.extraction, ids: prepared.ids))
+        }
+        context.accounting.recordsOut += 1
+        sinceCommit += 1
+        if command.batchSize > 0, sinceCommit >= command.batchSize {
+            try commitBatch(through: location)
+            sinceCommit = 0
         }
     }
 
@@ -112,9 +156,7 @@ struct LoadSession {
     /// the full-text index, the run's `_sluice_runs` row (`running`, with the counts so far) and
     /// the rejects on disk.
     mutating func commitBatch(through location: StageContext.Location) throws {
-        if command.spatialIndex {
-            for schema in [loader.schema] + lookups.map(\.schema) { _ = try SearchIndexes.ensureSpatialIndexes(for: schema, in: database) }
-        }
+        try SearchIndexes.ensureSpatialIndexes(table: loader.schema, lookups: lookups.map(\.schema), command.spatialIndex, in: database)
         if !command.fullText.isEmpty, loader.schema.exists {
             let columns = command.fullText.map { loader.schema.existing($0) ?? $0 }
             _ = try SearchIndexes.ensureFullText(on: command.table, columns: columns, in: database)

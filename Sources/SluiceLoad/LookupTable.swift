@@ -60,17 +60,8 @@ final class LookupTable {
         try schema.read(from: database)
     }
 
-    /// Takes the extracted columns out of `row` and appends the foreign key to their lookup
-    /// row (found or created). Nil when the row has none of the fields: it has no reference.
-    func replace(in row: inout RecordFlattener.Row) throws(SQLiteError) -> Bool {
-        let extracted = row.filter { spec.matches($0.column) }
-        let values = extracted.filter { $0.value != .null }
-        guard !values.isEmpty else { return false }
-        row.removeAll { spec.matches($0.column) }
-        row.append((spec.foreignKey, .integer(try id(for: extracted))))
-        return true
-    }
-
+    /// The id of the lookup row holding `values` (the extracted columns of one record, nulls
+    /// included), found or created. `ColumnLayout.Extraction` says which columns those are.
     func id(for values: RecordFlattener.Row) throws(SQLiteError) -> Int64 {
         let key = LookupTable.canonicalKey(values)
         if let id = cache[key] { return id }

@@ -24,6 +24,39 @@ enum NumberText {
         return shortest.withUTF8 { Decimal($0) } == written ? value : nil
     }
 
+    /// The same for the commonest numbers, without a parse: a plain decimal (`-37.795523`, no
+    /// exponent) of at most 15 digits is its digits, exact in a double, divided by a power of
+    /// ten that is exact too, and one division rounds correctly — as the full parse does.
+    /// Nil for any other number (`exactDouble` decides those).
+    @inline(__always)
+    static func shortDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var digits: UInt64 = 0
+        var counted = 0
+        var fraction = -1
+        while index < text.count {
+            let byte = text[index]
+            index += 1
+            if byte == UInt8(ascii: ".") {
+                fraction = 0
+                continue
+            }
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            if fraction >= 0 { fraction += 1 }
+            digits = digits &* 10 &+ UInt64(digit)
+            if digits > 0 { counted += 1 }
+        }
+        guard counted <= 15, fraction > 0, fraction < powersOfTen.count else { return nil }
+        let value = Double(digits) / powersOfTen[fraction]
+        return negative ? -value : value
+    }
+
+    /// 10^0 … 10^22: every one exact in a double.
+    static let powersOfTen: [Double] = (0...22).map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
+
     /// The number of significant digits of a number's text (`0.0120` has 2), without allocating.
     static func significantDigits(_ text: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0

@@ -1,11 +1,5 @@
 import SluiceCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Turns a record into table columns, keeping every value: nested objects become
 /// `parent_child` columns, arrays are stored as their JSON text, an empty object as the text
 /// `{}`, booleans as 1/0, numbers as INTEGER when they are whole and fit in 64 bits and
@@ -20,67 +14,15 @@ import SluiceCore
 enum RecordFlattener {
     typealias Row = [(column: String, value: SQLValue)]
 
-    /// The top-level keys of the record flattened before, as bytes, and the names made of them.
-    /// Records of one source repeat their keys, so a key equal to the one at the same place in
-    /// the previous record takes its name: no decoding, no new String, and a name that compares
-    /// equal to the layout's at once (the same storage).
-    struct KeyMemo {
-        var keys: [[UInt8]] = []
-        var names: [String] = []
-
-        mutating func name(of member: NDJSONRecord.Member, at index: Int, in record: NDJSONRecord) -> String {
-            let key = UnsafeBufferPointer(rebasing: record.bytes[member.key])
-            if index < keys.count, keys[index].withUnsafeBufferPointer({ KeyMemo.equal($0, key) }) { return names[index] }
-            var name = record.keyString(member)
-            // Only an escaped key can hold a NUL.
-            if member.keyEscaped { name = RecordFlattener.columnName(name) }
-            if index < keys.count {
-                (keys[index], names[index]) = (Array(key), name)
-            } else {
-                keys.append(Array(key))
-                names.append(name)
-            }
-            return name
-        }
-
-        static func equal(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard one.count == other.count else { return false }
-            guard let first = one.baseAddress, let second = other.baseAddress else { return true }  // both empty
-            return memcmp(first, second, one.count) == 0
-        }
-    }
-
-    /// Flattens straight from the record's bytes: only nested objects are parsed into values.
+    /// Flattens straight from the record's bytes (`FlatRow`): only escaped strings and arrays
+    /// with spaces or escapes are parsed.
     static func flatten(_ record: NDJSONRecord) -> Row {
-        var keys = KeyMemo()
-        return flatten(record, keys: &keys)
+        let rows = FlatRows()
+        let row = rows.row(rows.scan(record))
+        return zip(FlatRow.names(of: row.shape), row.leaves).map { ($0, FlatRow.value(of: $1, in: record.bytes)) }
     }
 
-    /// The same, taking the names of keys the previous record had at the same places.
-    static func flatten(_ record: NDJSONRecord, keys: inout KeyMemo) -> Row {
-        var row: Row = []
-        row.reserveCapacity(record.members.count + 2)
-        for (index, member) in record.members.enumerated() {
-            let key = keys.name(of: member, at: index, in: record)
-            let raw = record.rawValue(member)
-            switch raw.first {
-            case UInt8(ascii: "{"):
-                if case .object(let nested) = record.value(of: member) {
-                    if nested.isEmpty { row.append((key, .text("{}"))) } else { append(nested, prefix: key, to: &row) }
-                }
-            case UInt8(ascii: "\""):
-                row.append((key, .text(record.value(of: member).stringValue ?? "")))
-            case UInt8(ascii: "["):
-                row.append((key, value(record.value(of: member))))
-            case UInt8(ascii: "t"): row.append((key, .integer(1)))
-            case UInt8(ascii: "f"): row.append((key, .integer(0)))
-            case UInt8(ascii: "n"): row.append((key, .null))
-            default: row.append((key, number(raw)))
-            }
-        }
-        return row
-    }
-
+    /// The same rule over a parsed value (the reference the byte path is tested against).
     static func flatten(_ record: JSONValue) -> Row {
         var row: Row = []
         if case .object(let members) = record { append(members, prefix: "", to: &row) }
@@ -125,17 +67,23 @@ enum RecordFlattener {
     /// A number's JSON text (already validated) as INTEGER when it is a whole number of at most
     /// 18 digits — parsed without making a String — otherwise through `number(_: String)`.
     static func number(_ raw: UnsafeBufferPointer<UInt8>) -> SQLValue {
-        var index = 0
-        let negative = raw.first == UInt8(ascii: "-")
-        if negative { index = 1 }
-        var value: Int64 = 0
-        while index < raw.count, raw.count - (negative ? 1 : 0) <= 18 {
-            let digit = raw[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            value = value * 10 + Int64(digit)
-            index += 1
-        }
-        if index == raw.count, index > (negative ? 1 : 0), value != 0 || !negative { return .integer(negative ? -value : value) }
+        if let integer = smallInteger(raw) { return .integer(integer) }
         return number(String(decoding: raw, as: UTF8.self))
+    }
+
+    /// A whole number of at most 18 digits (so it cannot overflow), `-0` aside.
+    @inline(__always)
+    static func smallInteger(_ raw: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = raw.first == UInt8(ascii: "-")
+        let start = negative ? 1 : 0
+        guard raw.count > start, raw.count - start <= 18 else { return nil }
+        var value: Int64 = 0
+        for index in start..<raw.count {
+            let digit = raw[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+        }
+        if negative, value == 0 { return nil }
+        return negative ? -value : value
     }
 }

@@ -81,9 +81,13 @@ final class ReferenceCheck {
     /// The problem with `row`'s reference, or nil when it names an existing row.
     func problem(in row: RecordFlattener.Row) throws -> Problem? {
         let wanted = spec.column.sqliteFolded
-        guard let value = row.first(where: { $0.column.sqliteFolded == wanted })?.value, value != .null else {
-            return .missing
-        }
+        return try problem(with: row.first(where: { $0.column.sqliteFolded == wanted })?.value)
+    }
+
+    /// The problem with a row whose reference column holds `value` (nil: the row has no such
+    /// column), or nil when it names an existing row.
+    func problem(with value: SQLValue?) throws -> Problem? {
+        guard let value, value != .null else { return .missing }
         let key: String =
             switch value {
             case .null: ""

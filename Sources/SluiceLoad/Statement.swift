@@ -53,6 +53,42 @@ final class Statement {
         guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
     }
 
+    /// Binds an integer (no conversion to check: the caller knows the column keeps it).
+    @inline(__always)
+    func bindInteger(_ value: Int64, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    @inline(__always)
+    func bindDouble(_ value: Double, at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    @inline(__always)
+    func bindNull(at index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_null(handle, index))
+    }
+
+    /// Binds UTF-8 text without copying it: the bytes must stay as they are until the
+    /// statement has been stepped (SQLITE_STATIC).
+    @inline(__always)
+    func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws(SQLiteError) {
+        let pointer = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(Statement.emptyText)
+        try check(sqlite3_bind_text(handle, index, pointer.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil))
+    }
+
+    /// The same bytes as a BLOB, which no column affinity converts.
+    @inline(__always)
+    func bindBlob(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) throws(SQLiteError) {
+        let pointer = bytes.baseAddress.map { UnsafeRawPointer($0) } ?? UnsafeRawPointer(Statement.emptyText)
+        try check(sqlite3_bind_blob(handle, index, pointer, Int32(bytes.count), nil))
+    }
+
+    @inline(__always)
+    func check(_ code: Int32) throws(SQLiteError) {
+        guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+    }
+
     /// Runs one step: true when a row is ready to read, false when done.
     @discardableResult
     func step() throws(SQLiteError) -> Bool {

@@ -1,7 +1,13 @@
 import SluiceCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes rows into one table with prepared statements, one per distinct set of columns
-/// (records of one source share theirs, so in practice one). With a primary key it upserts:
+/// (records of one source share a few). With a primary key it upserts:
 ///
 ///     INSERT INTO "t" ("id","a") VALUES (?,?)
 ///     ON CONFLICT ("id") DO UPDATE SET "a" = excluded."a"
@@ -9,8 +15,9 @@ import SluiceCore
 ///
 /// so only the incoming columns are updated, columns the input never mentions keep their
 /// values, and a row that would not change is left alone (counted as unchanged). Each value is
-/// bound as its column's affinity keeps it unchanged (`SQLValue.stored(in:)`); a row with no
-/// column at all (`{}`) is `INSERT … DEFAULT VALUES`, a row of nulls.
+/// bound as its column's affinity keeps it unchanged (`SQLValue.stored(in:)`), most of them
+/// straight from the record's line (`FlatRow`); a row with no column at all (`{}`) is
+/// `INSERT … DEFAULT VALUES`, a row of nulls.
 final class TableLoader {
     let database: Database
     var schema: TableSchema
@@ -20,15 +27,15 @@ final class TableLoader {
     var references: [String: ForeignKey] = [:]
     /// Called once when a column is added, to tell the user.
     var onNewColumn: (String) -> Void = { _ in }
-    private var layouts: [[String]: ColumnLayout] = [:]
+    /// Layouts by the hash of the shape of the records they were made for (`FlatRow.shape`).
+    private var layouts: [Int: [(shape: [UInt8], layout: ColumnLayout)]] = [:]
+    private var layoutCount = 0
     static let layoutLimit = 1024
-    private var recentLayouts: [ColumnLayout] = []
+    private var recent: [(shape: [UInt8], layout: ColumnLayout)] = []
     private(set) var changed = 0
     /// The name collisions met so far (`ColumnLayout`), each once, with where it was first met.
     private(set) var collisions: [(collision: ColumnLayout.Collision, location: StageContext.Location)] = []
     private var collisionsSeen: Set<String> = []
-    /// The previous record's keys and their names (`RecordFlattener.KeyMemo`).
-    private var keys = RecordFlattener.KeyMemo()
 
     init(database: Database, schema: TableSchema, primaryKey: [String], strict: Bool) {
         self.database = database
@@ -50,58 +57,80 @@ final class TableLoader {
         case noColumns
     }
 
-    /// The record as a row of columns and values (`RecordFlattener`).
-    func flatten(_ record: NDJSONRecord) -> RecordFlattener.Row {
-        RecordFlattener.flatten(record, keys: &keys)
+    /// The layout of rows of this shape: the names its leaves give, each made a column of its
+    /// own (`ColumnLayout`). Records of one source repeat a few shapes, so the last few are
+    /// compared first.
+    /// - Complexity: at most `layoutLimit` layouts (and their statements) are kept: input whose
+    /// records all differ in shape starts again from none when that many have been made.
+    func layout(for row: FlatRow) -> ColumnLayout {
+        for index in recent.indices where TableLoader.equal(recent[index].shape, row.shape) {
+            let layout = recent[index].layout
+            if index > 0 { recent.swapAt(index, index - 1) }
+            return layout
+        }
+        let layout: ColumnLayout
+        if let known = layouts[row.shapeHash]?.first(where: { TableLoader.equal($0.shape, row.shape) }) {
+            layout = known.layout
+        } else {
+            if layoutCount >= TableLoader.layoutLimit {
+                layouts = [:]
+                layoutCount = 0
+            }
+            layout = ColumnLayout(names: FlatRow.names(of: row.shape), primaryKey: primaryKey)
+            layouts[row.shapeHash, default: []].append((Array(row.shape), layout))
+            layoutCount += 1
+        }
+        if recent.count >= 4 { recent.removeLast() }
+        recent.insert((Array(row.shape), layout), at: 0)
+        return layout
     }
 
-    /// Gives each entry of `row` a column of its own (see `ColumnLayout`), renaming the later
-    /// ones of colliding names, and returns the collisions not met before in this run.
-    func resolveNames(_ row: inout RecordFlattener.Row, at location: StageContext.Location) -> [ColumnLayout.Collision] {
-        let layout = layout(for: row)
+    static func equal(_ one: [UInt8], _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard one.count == other.count else { return false }
+        return one.withUnsafeBufferPointer { first in
+            guard let a = first.baseAddress, let b = other.baseAddress else { return true }  // both empty
+            return memcmp(a, b, first.count) == 0
+        }
+    }
+
+    /// The collisions of a layout not met before in this run, noted with where they were met.
+    func newCollisions(in layout: ColumnLayout, at location: StageContext.Location) -> [ColumnLayout.Collision] {
         guard !layout.collisions.isEmpty else { return [] }
-        for index in row.indices { row[index].column = layout.columns[index] }
         let new = layout.collisions.filter { collisionsSeen.insert($0.name + "\u{0}" + $0.column).inserted }
         collisions += new.map { ($0, location) }
         return new
     }
 
-    /// The layout of a row's columns: the previous row's when the names are the same.
-    /// - Complexity: at most `layoutLimit` layouts (and their statements) are kept: input whose
-    /// records all differ in shape starts again from none when that many have been made.
-    func layout(for row: RecordFlattener.Row) -> ColumnLayout {
-        // The last few layouts first: a row is looked at before and after `--extract` takes
-        // columns out, and records of one source share their layouts.
-        for recent in recentLayouts where recent.matches(row) { return recent }
-        let names = row.map(\.column)
-        if layouts[names] == nil, layouts.count >= TableLoader.layoutLimit { layouts = [:] }
-        let layout = layouts[names] ?? ColumnLayout(names: names, primaryKey: primaryKey)
-        layouts[names] = layout
-        if recentLayouts.count >= 4 { recentLayouts.removeLast() }
-        recentLayouts.insert(layout, at: 0)
-        return layout
-    }
-
     /// The first `--pk` column the row lacks (or has as null), if any.
-    func missingKey(in row: RecordFlattener.Row) -> String? {
-        layout(for: row).missingKey(in: row, primaryKey: primaryKey)
+    func missingKey(in row: FlatRow, layout: ColumnLayout) -> String? {
+        layout.missingKey(primaryKey: primaryKey) { row.leaves[$0].kind == .null }
     }
 
-    /// Writes one row; on success returns its key values (for `--sweep`).
-    func write(_ row: RecordFlattener.Row) throws -> Result<[SQLValue], Refusal> {
-        let layout = layout(for: row)
-        if let key = layout.missingKey(in: row, primaryKey: primaryKey) { return .failure(.missingKey(key)) }
-        if layout.statement == nil {
-            if let refusal = try addMissingColumns(layout, row) { return .failure(refusal) }
-            let columns = layout.columns.map { schema.existing($0) ?? $0 }
-            layout.statement = try statement(for: columns)
-            layout.affinities = layout.columns.map { schema.affinity(of: $0) }
+    /// Writes one row: the record's leaves (`line` is its line), and with `--extract` the ids
+    /// of its lookup rows. Nil when written, else why not.
+    func write(_ row: FlatRow, layout: ColumnLayout, line: UnsafeBufferPointer<UInt8>, extraction: ColumnLayout.Extraction?, ids: [Int64])
+        throws -> Refusal?
+    {
+        let written = extraction?.written ?? layout
+        let missing = written.missingKey(primaryKey: primaryKey) { index in
+            guard case .entry(let entry) = extraction?.sources[index] ?? .entry(index) else { return false }
+            return row.leaves[entry].kind == .null
         }
-        guard let statement = layout.statement else { return .failure(.unknownColumns(layout.columns)) }
-        for index in row.indices {
-            let value = row[index].value
-            let affinity = layout.affinities[index]
-            try statement.bind(value.isStoredAsIs(in: affinity) ? value : value.stored(in: affinity), at: Int32(index + 1))
+        if let missing { return .missingKey(missing) }
+        if written.statement == nil {
+            let values = (0..<written.names.count).map { value(at: $0, of: row, line: line, extraction: extraction, ids: ids) }
+            if let refusal = try addMissingColumns(written, values) { return refusal }
+            let columns = written.columns.map { schema.existing($0) ?? $0 }
+            written.statement = try statement(for: columns)
+            written.affinities = written.columns.map { schema.affinity(of: $0) }
+        }
+        guard let statement = written.statement else { return .unknownColumns(written.columns) }
+        for index in written.affinities.indices {
+            let position = Int32(index + 1)
+            switch extraction?.sources[index] ?? .entry(index) {
+            case .entry(let entry): try bind(row.leaves[entry], line: line, in: written.affinities[index], to: statement, at: position)
+            case .lookup(let lookup): try statement.bind(SQLValue.integer(ids[lookup]).stored(in: written.affinities[index]), at: position)
+            }
         }
         defer { statement.reset() }
         do {
@@ -109,21 +138,78 @@ final class TableLoader {
         } catch {
             // SQLITE_CONSTRAINT and SQLITE_MISMATCH refuse this row only; anything else stops the load.
             guard error.primaryCode == 19 || error.primaryCode == 20 else { throw error }
-            return .failure(.refused(error))
+            return .refused(error)
         }
         changed += database.changes
-        return .success(layout.keyValues(of: row))
+        return nil
+    }
+
+    /// Binds a leaf as `SQLValue.stored(in:)` would have it, from the line's bytes when they are
+    /// the value as stored (text without escapes, whole numbers, compact arrays).
+    @inline(__always)
+    func bind(_ leaf: FlatRow.Leaf, line: UnsafeBufferPointer<UInt8>, in affinity: ColumnAffinity, to statement: Statement, at index: Int32)
+        throws(SQLiteError)
+    {
+        let raw = FlatRow.bytes(of: leaf, in: line)
+        switch leaf.kind {
+        case .null: try statement.bindNull(at: index)
+        case .yes: try statement.bindInteger(1, at: index)
+        case .no: try statement.bindInteger(0, at: index)
+        case .text:
+            if affinity.convertsText, ColumnAffinity.readsAsNumber(raw) {
+                try statement.bindBlob(raw, at: index)
+            } else {
+                try statement.bindText(raw, at: index)
+            }
+        case .array: try statement.bindText(raw, at: index)
+        case .number:
+            if let integer = RecordFlattener.smallInteger(raw), affinity != .real || integer.magnitude <= 1 << 53 {
+                try statement.bindInteger(integer, at: index)
+                return
+            }
+            // Another number: the text a TEXT column keeps as written, or the double that reads
+            // back as it; numbers only text holds exactly go the long way.
+            if affinity == .text {
+                try statement.bindText(raw, at: index)
+            } else if let double = NumberText.shortDouble(raw) {
+                try statement.bindDouble(double, at: index)
+            } else {
+                try statement.bind(FlatRow.value(of: leaf, in: line).stored(in: affinity), at: index)
+            }
+        case .escapedText, .arrayToRewrite, .emptyObject:
+            try statement.bind(FlatRow.value(of: leaf, in: line).stored(in: affinity), at: index)
+        }
+    }
+
+    /// The value of a column of the written row, before its column decides.
+    func value(at index: Int, of row: FlatRow, line: UnsafeBufferPointer<UInt8>, extraction: ColumnLayout.Extraction?, ids: [Int64]) -> SQLValue {
+        switch extraction?.sources[index] ?? .entry(index) {
+        case .entry(let entry): FlatRow.value(of: row.leaves[entry], in: line)
+        case .lookup(let lookup): .integer(ids[lookup])
+        }
+    }
+
+    /// The written row's key values as stored (for `--sweep` to compare with the table's).
+    func keyValues(of row: FlatRow, layout: ColumnLayout, line: UnsafeBufferPointer<UInt8>, extraction: ColumnLayout.Extraction?, ids: [Int64])
+        -> [SQLValue]
+    {
+        let written = extraction?.written ?? layout
+        return written.keyIndices.map { index in
+            guard let index else { return .null }
+            let value = value(at: index, of: row, line: line, extraction: extraction, ids: ids)
+            return written.affinities.isEmpty ? value : value.stored(in: written.affinities[index])
+        }
     }
 
     /// Adds the columns a layout brings that the table lacks, or refuses them under `--strict`
     /// or beyond SQLite's column limit.
-    func addMissingColumns(_ layout: ColumnLayout, _ row: RecordFlattener.Row) throws -> Refusal? {
+    func addMissingColumns(_ layout: ColumnLayout, _ values: [SQLValue]) throws -> Refusal? {
         let unknown = layout.columns.enumerated().filter { schema.existing($0.element) == nil }.map { ($0.element, $0.offset) }
         let unknownData = unknown.map(\.0).filter { references[$0] == nil }
         if strict, !unknownData.isEmpty { return .unknownColumns(unknownData) }
         if schema.columns.count + unknown.count > database.columnLimit { return .tooManyColumns(schema.columns.count + unknown.count) }
         for (column, index) in unknown {
-            try schema.add(column, typeOf: row[index].value, references: references[column], in: database)
+            try schema.add(column, typeOf: values[index], references: references[column], in: database)
             onNewColumn(column)
         }
         return nil

@@ -32,6 +32,11 @@ struct TableSchema {
         byFoldedName[column.sqliteFolded] = (column, ColumnAffinity(declaredType: type))
     }
 
+    /// The name that reaches the row id in SQL: `rowid`, unless a column took it (a record with a
+    /// `rowid` field), then `oid` or `_rowid_`; nil when all three are columns. The R*Tree and
+    /// full-text triggers use it, so a record's own `rowid` never stands in for the row's.
+    var rowIDName: String? { ["rowid", "oid", "_rowid_"].first { existing($0) == nil } }
+
     /// The table's own spelling of a column, if it has it.
     func existing(_ column: String) -> String? { byFoldedName[column.sqliteFolded]?.name }
 

@@ -17,7 +17,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
             .value("city", "CITY", "city to record when the text names none (e.g. \"San Francisco\")"),
             .value("state", "ST", "state to record when the text names none (e.g. CA)"),
             .flag("split", "emit one record per location when a string names several (address.part/parts)"),
-            .value("threads", "N", "parse on N threads (1-64; default one per core, up to 8); the output is the same for any N"),
+            .threads("parse"),
         ] + ResultMember.options(default: "address"),
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-sanitize --field locations --city \"San Francisco\" --state CA",
@@ -85,7 +85,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
         fieldIsPath = field.utf8.contains(UInt8(ascii: "."))
         parser = AddressParser(city: arguments["city"], state: arguments["state"])
         split = arguments.has("split")
-        threads = try arguments.int("threads", default: StageContext.defaultThreads, range: 1...64)
+        threads = try StageContext.threads(arguments)
         inputs = arguments.positionals
         member = try ResultMember(arguments: arguments, default: "address", shape: ParsedAddress.shape)
     }

@@ -24,7 +24,7 @@ public struct StatsCommand: StageCommand, Sendable {
             .flag("ndjson", "write one JSON object per field path, one per line"),
             .flag("exact", "count every distinct value of every field: no estimates, memory grows with the input (MEMORY)"),
             .value("exact-limit", "N", "distinct values counted exactly per field before estimating (1-100000000, default 16384)"),
-            .value("threads", "N", "read on N threads (1-64; default one per core, up to 8); the output is the same for any N"),
+            .threads("read"),
         ],
         examples: [
             "sluice-stats build/pipeline/02-sanitized.ndjson",
@@ -99,7 +99,7 @@ public struct StatsCommand: StageCommand, Sendable {
         if arguments.has("exact"), arguments.has("exact-limit") { throw .usage("--exact and --exact-limit cannot be used together") }
         let limit = try arguments.int("exact-limit", default: StatsLimits.defaultExactValues, range: 1...100_000_000)
         limits = StatsLimits(exactValues: arguments.has("exact") ? nil : limit)
-        threads = try arguments.int("threads", default: StageContext.defaultThreads, range: 1...64)
+        threads = try StageContext.threads(arguments)
         inputs = arguments.positionals
     }
 

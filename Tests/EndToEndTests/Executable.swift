@@ -72,7 +72,7 @@ final class TemporaryFile {
     func contents() throws -> Data { try Data(contentsOf: url) }
 
     deinit {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
     }
 }
 

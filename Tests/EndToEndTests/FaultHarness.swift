@@ -110,9 +110,9 @@ enum FaultHarness {
         return problems
     }
 
-    /// Copies a database (and its WAL, if the last run left one) to `to`, replacing what is there.
+    /// Copies a database (and its WAL or rollback journal, if the last run left one) to `to`, replacing what is there.
     static func copyDatabase(_ from: URL, to: URL) throws {
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
             let target = URL(fileURLWithPath: to.path + suffix)
             try? FileManager.default.removeItem(at: target)
             let source = URL(fileURLWithPath: from.path + suffix)

@@ -17,7 +17,7 @@ import Testing
     static func baseDatabase(at url: URL, arguments: [String] = []) throws -> String {
         let input = try TemporaryFile()
         try FaultHarness.writeRecords(1...200, note: "v1", to: input.url)
-        let result = try load.run([url.path, "--table", "films"] + arguments, stdin: input.url)
+        let result = try load.run([url.path, "--table", "films", "--spatial-index"] + arguments, stdin: input.url)
         #expect(result.status == 0, "\(result.stderrText)")
         return try FaultHarness.fingerprint(url.path)
     }
@@ -46,7 +46,8 @@ import Testing
         let before = try FaultInjectionTests.baseDatabase(at: db, arguments: ["--pk", "id"])
         // The last record has no id: with --pk it is rejected, and its line must not be lost.
         let input = try FaultInjectionTests.input(100...300, then: #"{"title":"no key"}"# + "\n")
-        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--pk", "id", "--rejects", "/dev/full"], stdin: input.url)
+        let result = try FaultInjectionTests.load.run(
+            [db.path, "--table", "films", "--spatial-index", "--pk", "id", "--rejects", "/dev/full"], stdin: input.url)
         #expect(result.status == 74)
         #expect(
             result.stderrText == "sluice-load: /dev/full: error: write failed: No space left on device; \(FaultInjectionTests.nothingCommitted)\n")
@@ -63,7 +64,7 @@ import Testing
         _ = try FaultInjectionTests.baseDatabase(at: db, arguments: ["--pk", "id"])
         let input = try FaultInjectionTests.input(1001...2500, then: #"{"title":"no key"}"# + "\n")
         let result = try FaultInjectionTests.load.run(
-            [db.path, "--table", "films", "--pk", "id", "--batch-size", "1000", "--rejects", "/dev/full"], stdin: input.url)
+            [db.path, "--table", "films", "--spatial-index", "--pk", "id", "--batch-size", "1000", "--rejects", "/dev/full"], stdin: input.url)
         #expect(result.status == 74)
         #expect(
             result.stderrText
@@ -88,7 +89,8 @@ import Testing
         disk.fill()
         let rejects = disk.file("rejects.ndjson")
         let input = try FaultInjectionTests.input(100...300, then: #"{"title":"no key"}"# + "\n")
-        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--pk", "id", "--rejects", rejects.path], stdin: input.url)
+        let result = try FaultInjectionTests.load.run(
+            [db.path, "--table", "films", "--spatial-index", "--pk", "id", "--rejects", rejects.path], stdin: input.url)
         #expect(result.status == 74)
         #expect(
             result.stderrText
@@ -130,7 +132,7 @@ import Testing
         let db = directory.file("films.db")
         let rejects = directory.file("rejects.ndjson")
         let input = try FaultInjectionTests.input(1...20, then: "[1]\n")
-        let result = try FaultHarness.shell("sluice-load '\(db.path)' --table films --rejects '\(rejects.path)' '\(input.path)' >&-")
+        let result = try FaultHarness.shell("sluice-load '\(db.path)' --table films --spatial-index --rejects '\(rejects.path)' '\(input.path)' >&-")
         #expect(result.status == 0, "\(result.stderrText)")
         let lines = try String(contentsOf: rejects, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 1 && lines[0].contains(#""reason":"not_an_object""#))
@@ -157,7 +159,7 @@ import Testing
         let db = directory.file("films.db")
         let before = try FaultInjectionTests.baseDatabase(at: db)
         let input = try FaultInjectionTests.input(201...400, then: FaultInjectionTests.cut)
-        let result = try FaultInjectionTests.load.run([db.path, "--table", "films"], stdin: input.url)
+        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--spatial-index"], stdin: input.url)
         #expect(result.status == 65)
         #expect(
             result.stderrText
@@ -176,7 +178,7 @@ import Testing
         let rejects = directory.file("rejects.ndjson")
         let before = try FaultInjectionTests.baseDatabase(at: db)
         let input = try FaultInjectionTests.input(201...400, then: FaultInjectionTests.cut)
-        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--rejects", rejects.path], stdin: input.url)
+        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--spatial-index", "--rejects", rejects.path], stdin: input.url)
         #expect(result.status == 65)
         #expect(
             result.stderrText
@@ -196,7 +198,7 @@ import Testing
         let db = directory.file("films.db")
         _ = try FaultInjectionTests.baseDatabase(at: db)
         let input = try FaultInjectionTests.input(201...2700, then: FaultInjectionTests.cut)
-        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--batch-size", "1000"], stdin: input.url)
+        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--spatial-index", "--batch-size", "1000"], stdin: input.url)
         #expect(result.status == 65)
         #expect(result.stderrText.hasPrefix("sluice-load: <stdin>:2501: error: truncated line:"))
         #expect(
@@ -226,7 +228,7 @@ import Testing
     @Test func aWholeLastLineWithoutANewlineIsFine() throws {
         let db = try TemporaryFile(suffix: ".db")
         let input = try FaultInjectionTests.input(1...3, then: FaultHarness.record(4, note: "v2"))
-        let result = try FaultInjectionTests.load.run([db.path, "--table", "films"], stdin: input.url)
+        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--spatial-index"], stdin: input.url)
         #expect(result.status == 0)
         #expect(try FaultHarness.query(db.path, "SELECT count(*) FROM films") == ["4"])
     }
@@ -241,7 +243,7 @@ import Testing
         let db = disk.file("films.db")
         let before = try FaultInjectionTests.baseDatabase(at: db)
         let input = try FaultInjectionTests.input(201...20_000)
-        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--index", "title"], stdin: input.url)
+        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--spatial-index", "--index", "title"], stdin: input.url)
         #expect(result.status == 74)
         #expect(result.stderrText.contains("database or disk is full"))
         #expect(result.stderrText.hasSuffix("; \(FaultInjectionTests.nothingCommitted)\n"))
@@ -257,7 +259,7 @@ import Testing
         let db = disk.file("films.db")
         _ = try FaultInjectionTests.baseDatabase(at: db)
         let input = try FaultInjectionTests.input(201...40_000)
-        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--batch-size", "1000"], stdin: input.url)
+        let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--spatial-index", "--batch-size", "1000"], stdin: input.url)
         #expect(result.status == 74)
         let message = result.stderrText
         #expect(message.contains("database or disk is full"))
@@ -281,7 +283,7 @@ import Testing
             let db = disk.file("films.db")
             let before = try FaultInjectionTests.baseDatabase(at: db)
             try disk.remountReadOnly()
-            let result = try FaultInjectionTests.load.run([db.path, "--table", "films"], stdin: input.url)
+            let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--spatial-index"], stdin: input.url)
             #expect(result.status == 74)
             #expect(result.stderrText.hasSuffix("; \(FaultInjectionTests.nothingCommitted)\n"), "\(result.stderrText)")
             _ = try Program.run(["mount", "-o", "remount,rw", disk.url.path])
@@ -293,7 +295,7 @@ import Testing
             let before = try FaultInjectionTests.baseDatabase(at: db)
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.url.path)
             defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.url.path) }
-            let result = try FaultInjectionTests.load.run([db.path, "--table", "films"], stdin: input.url)
+            let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--spatial-index"], stdin: input.url)
             #expect(result.status == 74)
             #expect(result.stderrText.hasSuffix("; \(FaultInjectionTests.nothingCommitted)\n"), "\(result.stderrText)")
             try tally.check(db.path, allowed: [before], "read-only directory")
@@ -311,7 +313,8 @@ import Testing
             let holder = try Database(path: db.path, busyTimeoutMilliseconds: 0)
             try holder.execute("BEGIN IMMEDIATE")
             defer { try? holder.execute("ROLLBACK") }
-            let result = try FaultInjectionTests.load.run([db.path, "--table", "films", "--busy-timeout", "100"], stdin: input.url)
+            let result = try FaultInjectionTests.load.run(
+                [db.path, "--table", "films", "--spatial-index", "--busy-timeout", "100"], stdin: input.url)
             #expect(result.status == 74)
             #expect(result.stderrText.contains("database is locked"))
             #expect(result.stderrText.hasSuffix("; \(FaultInjectionTests.nothingCommitted)\n"))
@@ -331,7 +334,7 @@ import Testing
         _ = try FaultInjectionTests.baseDatabase(at: db)
         let process = Process()
         process.executableURL = FaultInjectionTests.load.url
-        process.arguments = [db.path, "--table", "films", "--batch-size", "500"]
+        process.arguments = [db.path, "--table", "films", "--spatial-index", "--batch-size", "500"]
         let stdin = Pipe()
         process.standardInput = stdin
         process.standardError = FileHandle.nullDevice
@@ -353,7 +356,8 @@ import Testing
         #expect(try FaultHarness.query(db.path, "SELECT status || ' ' || batches FROM _sluice_runs WHERE id = 2") == ["running 2"])
         try tally.check(db.path, allowed: [try FaultHarness.fingerprint(db.path)], "killed after two batches")
 
-        let next = try FaultInjectionTests.load.run([db.path, "--table", "films"], input: Data((FaultHarness.record(5000, note: "v2") + "\n").utf8))
+        let next = try FaultInjectionTests.load.run(
+            [db.path, "--table", "films", "--spatial-index"], input: Data((FaultHarness.record(5000, note: "v2") + "\n").utf8))
         #expect(next.status == 0)
         #expect(
             try FaultHarness.query(db.path, "SELECT id || ' ' || status FROM _sluice_runs ORDER BY id") == [
@@ -367,7 +371,8 @@ import Testing
     @Test func anUpstreamStageKilledOnALineBoundaryShowsOnlyWithPipefail() throws {
         let directory = try TemporaryDirectory()
         let input = try FaultInjectionTests.input(1...50)
-        let pipeline = "{ head -n 20 '\(input.path)'; kill -9 $BASHPID; } | sluice-load '\(directory.file("films.db").path)' --table films"
+        let pipeline =
+            "{ head -n 20 '\(input.path)'; kill -9 $BASHPID; } | sluice-load '\(directory.file("films.db").path)' --table films --spatial-index"
         let plain = try FaultHarness.shell(pipeline)
         #expect(plain.status == 0)
         let safe = try FaultHarness.shell("set -o pipefail; " + pipeline)

@@ -48,7 +48,7 @@ import Testing
         let base = directory.file("base.db")
         let baseInput = directory.file("base.ndjson")
         try FaultHarness.writeRecords(1...KillSweepTests.baseRecords, note: "v1", to: baseInput)
-        let first = try load.run([base.path, "--table", "films"] + mode.baseArguments, stdin: baseInput)
+        let first = try load.run([base.path, "--table", "films", "--spatial-index"] + mode.baseArguments, stdin: baseInput)
         #expect(first.status == 0, "\(first.stderrText)")
         let before = try FaultHarness.fingerprint(base.path)
         let input = directory.file("input.ndjson")
@@ -58,7 +58,7 @@ import Testing
         let db = directory.file("films.db")
         try FaultHarness.copyDatabase(base, to: db)
         let started = Date()
-        let whole = try load.run([db.path, "--table", "films"] + mode.arguments, stdin: input)
+        let whole = try load.run([db.path, "--table", "films", "--spatial-index"] + mode.arguments, stdin: input)
         let duration = Date().timeIntervalSince(started)
         #expect(whole.status == 0, "\(whole.stderrText)")
         #expect(try FaultHarness.problems(db.path).isEmpty)
@@ -72,7 +72,7 @@ import Testing
             let delay = duration * 0.95 * Double(random.next() % 10_000) / 10_000
             let process = Process()
             process.executableURL = load.url
-            process.arguments = [db.path, "--table", "films"] + mode.arguments
+            process.arguments = [db.path, "--table", "films", "--spatial-index"] + mode.arguments
             process.standardInput = try FileHandle(forReadingFrom: input)
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -110,7 +110,7 @@ import Testing
             #"{"name":"Golden Gate Bridge","geo":{"lat":37.819929,"lon":-122.478255}}"#,
             #"{"name":"Nowhere","geo":null}"#,
         ])
-        let result = try load.run([db.path, "--table", "places", "--index", "name", "--fts", "name"], input: places)
+        let result = try load.run([db.path, "--table", "places", "--index", "name", "--fts", "name", "--spatial-index"], input: places)
         #expect(result.status == 0)
         #expect(try query(db, "SELECT name FROM sqlite_schema WHERE type = 'index' AND name = 'places_name_index'") == ["places_name_index"])
         // Within about 1.5 km of the Ferry Building: Coit Tower and the Ferry Building, not the bridge.

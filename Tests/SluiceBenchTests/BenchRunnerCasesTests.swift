@@ -51,4 +51,27 @@ import Testing
         }
         #expect(plan.tools.isEmpty)
     }
+
+    @Test func loadIsAlsoTimedOnThePipelinesOutputBesideSqliteUtils() throws {
+        let (found, directory) = try plan(stages: ["load"], peerSizes: [DataSize(records: 100)])
+        defer {
+            unlink("\(directory)/sluice-stats")
+            rmdir(directory)
+        }
+        var plan = found
+        plan.peers = ["sqlite-utils"]
+        let runner = BenchRunner(plan: plan, log: { _ in })
+        let inputs = BenchRunner.Inputs(fetched: "/dev/null", sanitized: "/dev/null", csv: nil, deduped: "/dev/null")
+        let wide = runner.cases(DataSize(records: 100), data: (path: "/dev/null", truth: "/dev/null"), inputs: inputs).filter {
+            $0.stage == "load --pk (pipeline output)"
+        }
+        #expect(wide.map(\.tool) == ["sluice-load --pk", "sqlite-utils upsert --alter"])
+        #expect(wide.allSatisfy { $0.stdin == "/dev/null" && !$0.removeBeforeRun.isEmpty })
+        #expect(wide[0].commands[0].contains("--pk") && wide[1].commands[0].contains("--alter"))
+        // Without the pipeline's output (no geocode or dedupe built), no such row.
+        let flat = BenchRunner.Inputs(fetched: "/dev/null", sanitized: nil, csv: nil)
+        let cases = runner.cases(DataSize(records: 100), data: (path: "/dev/null", truth: "/dev/null"), inputs: flat)
+        #expect(!cases.contains { $0.stage.hasPrefix("load --pk (") })
+        #expect(BenchRunner.stageOrder.contains("load --pk (pipeline output)"))
+    }
 }

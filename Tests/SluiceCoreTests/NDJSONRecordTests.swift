@@ -102,4 +102,14 @@ func adding(_ key: String, _ value: JSONValue, to text: String) throws -> String
             Issue.record("unexpected \(error)")
         }
     }
+
+    @Test func trimmedEndsAtTheClosingBrace() throws {
+        let text = #" {"a":1,"b":{"c":"}"}}  "#
+        try withRecord(text) { record in
+            #expect(String(decoding: record.trimmed, as: UTF8.self) == #" {"a":1,"b":{"c":"}"}}"#)
+            var written: [UInt8] = []
+            record.write(to: &written)
+            #expect(Array(record.trimmed) == written)
+        }
+    }
 }

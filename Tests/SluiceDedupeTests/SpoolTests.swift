@@ -1,3 +1,4 @@
+import SluiceCore
 import Testing
 
 @testable import SluiceDedupe
@@ -16,5 +17,22 @@ import Testing
             #expect(seen == [#"0:{"a":1}"#, #"1: {"b":"two"}"#, "2:{}"])
         }
         #expect(spool.count == 3)
+    }
+
+    @Test func linesReadElsewhereSpoolAsRecordsDo() throws {
+        let spool = try Spool(addingMember: "dedupe")
+        let lines = [#"{"a":1}  "#, #"{"dedupe":0,"b":2}"#]
+        for line in lines {
+            try withRecord(line) { record in
+                try spool.append(record.trimmed, place: MemberPlace(record, key: "dedupe"))
+            }
+        }
+        var written: [String] = []
+        try spool.forEachLine(maxLineBytes: 1 << 20) { _, line, place in
+            var out: [UInt8] = []
+            place.write(line, key: "dedupe", to: &out) { $0 += Array("7".utf8) }
+            written.append(String(decoding: out, as: UTF8.self))
+        }
+        #expect(written == [#"{"a":1,"dedupe":7}"#, #"{"dedupe":7,"b":2}"#])
     }
 }

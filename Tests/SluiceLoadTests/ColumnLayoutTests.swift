@@ -25,16 +25,19 @@ import Testing
         let layout = ColumnLayout(names: ["ID", "id", "x"], primaryKey: ["id"])
         #expect(layout.keyIndices == [0])
         let row: RecordFlattener.Row = [("ID", .integer(1)), ("id", .integer(2)), ("x", .null)]
-        #expect(layout.keyValues(of: row) == [.integer(1)])
         #expect(layout.missingKey(in: row, primaryKey: ["id"]) == nil)
         #expect(ColumnLayout(names: ["x"], primaryKey: ["id"]).missingKey(in: [("x", .null)], primaryKey: ["id"]) == "id")
     }
 
-    @Test func matchesRowsWithTheSameNamesInOrder() {
-        let layout = ColumnLayout(names: ["a", "b"], primaryKey: [])
-        #expect(layout.matches([("a", .null), ("b", .null)]))
-        #expect(!layout.matches([("b", .null), ("a", .null)]))
-        #expect(!layout.matches([("a", .null)]))
+    @Test func anExtractionMovesTheMatchedColumnsOutAndAppendsTheForeignKey() throws {
+        let layout = ColumnLayout(names: ["title", "geo_lat", "geo_lon", "year"], primaryKey: ["title"])
+        let extraction = layout.extraction(of: [try LookupTable.Spec("geo.*:places")], primaryKey: ["title"])
+        #expect(extraction.written.names == ["title", "year", "places_id"])
+        #expect(extraction.sources == [.entry(0), .entry(3), .lookup(0)])
+        #expect(extraction.extracted[0].map(\.column) == ["geo_lat", "geo_lon"])
+        #expect(extraction.written.keyIndices == [0])
+        // Made once per layout.
+        #expect(layout.extraction(of: [], primaryKey: ["title"]).written === extraction.written)
     }
 
     @Test func aCollisionSaysWhichFieldWentWhere() {

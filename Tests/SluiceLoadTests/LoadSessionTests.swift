@@ -36,7 +36,10 @@ import Testing
         mutating func add(_ lines: [String]) throws {
             for (number, line) in lines.enumerated() {
                 try Array(line.utf8).withUnsafeBufferPointer { bytes in
-                    try session.add(NDJSONRecord(bytes), at: StageContext.Location(source: "in.ndjson", line: number + 1))
+                    // As the stage reads it: the record's flat row, then the row with its line.
+                    let rows = FlatRows()
+                    let place = rows.scan(try NDJSONRecord(bytes))
+                    try session.add(rows.row(place), line: bytes, at: StageContext.Location(source: "in.ndjson", line: number + 1))
                 }
             }
         }

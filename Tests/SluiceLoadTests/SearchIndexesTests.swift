@@ -87,4 +87,25 @@ import Testing
         #expect(try database.column("SELECT name FROM pragma_table_info('p_fts')") == ["name", "geo_lat"])
         try database.execute("INSERT INTO p_fts(p_fts, rank) VALUES ('integrity-check', 1)")
     }
+
+    /// A record's own `rowid` field is a column that hides SQLite's name for the row id; the
+    /// indexes then use `oid` (or `_rowid_`), so they point at the rows, not at the field's values.
+    @Test(.enabled(if: Database.hasCompileOption("ENABLE_RTREE") && Database.hasCompileOption("ENABLE_FTS5")))
+    func aRowidColumnDoesNotStandInForTheRowID() throws {
+        let database = try Database(path: ":memory:", busyTimeoutMilliseconds: 0)
+        try database.execute("CREATE TABLE p (rowid TEXT, name TEXT, geo_lat REAL, geo_lon REAL)")
+        try database.execute("INSERT INTO p VALUES ('900', 'golden gate', 37.8, -122.4), ('x', 'coit tower', 37.7, -122.3)")
+        let schema = try schema(database)
+        #expect(schema.rowIDName == "oid")
+        _ = try SearchIndexes.ensureSpatialIndexes(for: schema, in: database)
+        #expect(try SearchIndexes.ensureFullText(on: "p", columns: ["name"], in: database))
+        try database.execute("INSERT INTO p VALUES ('7', 'alcatraz', 37.82, -122.42)")
+        try database.execute("DELETE FROM p WHERE name = 'coit tower'")
+        #expect(try ids(database) == ["1:37.8", "3:37.8"])
+        #expect(try database.column("SELECT rowid FROM p_fts WHERE p_fts MATCH 'alcatraz'") == ["3"])
+        try database.execute("INSERT INTO p_fts(p_fts, rank) VALUES ('integrity-check', 1)")
+        var hidden = TableSchema(table: "h")
+        for column in ["ROWID", "oid", "_rowid_"] { hidden.register(column, type: "TEXT") }
+        #expect(hidden.rowIDName == nil)
+    }
 }

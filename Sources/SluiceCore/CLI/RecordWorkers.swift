@@ -21,6 +21,22 @@ extension StageContext {
     /// The number of threads a stage uses unless told: one per core, at most 8.
     public static var defaultThreads: Int { max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
+    /// The `--threads` a stage runs with: the option, else `SLUICE_THREADS`, else one per core
+    /// (at most 8). Stages piped together share the cores, and each defaulting to all of them
+    /// runs more threads than there are cores: `SLUICE_THREADS` sets them all at once.
+    public static func threads(_ arguments: ParsedArguments) throws(StageFailure) -> Int {
+        let range = 1...64
+        if let text = getenv(threadsVariable).map({ String(cString: $0) }), arguments["threads"] == nil {
+            guard let value = Int(text), range.contains(value) else {
+                throw .usage("\(threadsVariable) needs a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+            }
+            return value
+        }
+        return try arguments.int("threads", default: defaultThreads, range: range)
+    }
+
+    public static let threadsVariable = "SLUICE_THREADS"
+
     /// Reads the inputs as `forEachRecord` does, has a worker turn every good record into output
     /// lines, writes them in input order, and calls `tally` (on this thread) with what the worker
     /// said. With a `member`, a record whose field the result would replace stops the stage at
@@ -49,6 +65,16 @@ extension StageContext {
             // A failure leaves no worker running on a batch the caller has given up.
             defer { running?.wait() }
             while !current.entries.isEmpty {
+                if !reader.canReadWithoutWaiting() {
+                    // The writer upstream is silent: send what was read on before waiting for it.
+                    running?.wait()
+                    running = nil
+                    try write(current, source: name, tally: tally)
+                    try output.flush()
+                    current = try readBatch(reader, bytesBefore: bytesBefore)
+                    running = pool.start(current)
+                    continue
+                }
                 let next: RecordBatch<Worker.Tally> = try readBatch(reader, bytesBefore: bytesBefore)
                 running?.wait()
                 running = pool.start(next)
@@ -58,10 +84,14 @@ extension StageContext {
         }
     }
 
-    /// The next lines of `reader`, up to a batch's worth; blank lines are counted and left out.
+    /// The next lines of `reader`, up to a batch's worth, or fewer when the input has no more
+    /// ready (a pipe whose writer is slow): lines read are never held waiting for more.
+    /// Blank lines are counted and left out.
     func readBatch<Tally>(_ reader: LineReader, bytesBefore: Int) throws -> RecordBatch<Tally> {
         let batch = RecordBatch<Tally>()
-        while batch.entries.count < BatchLimit.records, batch.bytes.count < BatchLimit.bytes, let line = try reader.nextLine() {
+        while batch.entries.count < BatchLimit.records, batch.bytes.count < BatchLimit.bytes,
+            batch.entries.isEmpty || reader.canReadWithoutWaiting(), let line = try reader.nextLine()
+        {
             if line.isBlank {
                 accounting.blankLines += 1
                 continue

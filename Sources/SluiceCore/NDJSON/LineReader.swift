@@ -91,6 +91,16 @@ public final class LineReader {
         }
     }
 
+    /// Whether `nextLine()` can return without waiting: a whole line is in the buffer, the
+    /// input has ended, or more of it can be read at once (a file always can; a pipe when its
+    /// writer has written). Batching readers stop a batch here rather than hold the lines they
+    /// have while a slow writer is silent.
+    public func canReadWithoutWaiting() -> Bool {
+        if atEOF || findNewline() != nil { return true }
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) != 0
+    }
+
     func findNewline() -> Int? {
         guard scanned < end else { return nil }
         guard let found = memchr(buffer + scanned, 0x0A, end - scanned) else {

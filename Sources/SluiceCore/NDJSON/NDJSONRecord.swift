@@ -52,6 +52,9 @@ public struct NDJSONRecord {
         }
     }
 
+    /// The line up to its closing brace: the record without any whitespace after it.
+    public var trimmed: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[...closingBrace]) }
+
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// The member named `key` (the first, if repeated).
@@ -122,7 +125,7 @@ public struct NDJSONRecord {
 
     /// Writes the record as it came, minus any whitespace after its closing brace.
     public func write(to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[...closingBrace]))
+        out.append(contentsOf: trimmed)
     }
 }
 
