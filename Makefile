@@ -10,7 +10,7 @@ EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-l
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
 
-.PHONY: all build deps test-deps pipeline eval gazetteer bench stats-error test roundtrip faults fuzz golden install clean format lint
+.PHONY: all build deps test-deps pipeline eval gazetteer bench stats-error test roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
 
 all: build
 
@@ -133,6 +133,49 @@ FUZZ_OPTIMIZE ?= -O
 fuzz:
 	FUZZ_OPTIMIZE=$(FUZZ_OPTIMIZE) scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
+STATIC_BIN = .build-static/release
+STATIC_PRODUCTS = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-bench
+SPARK_VENV = build/spark/venv
+PYSPARK_VERSION = 3.5.3
+
+# The stages for machines without Swift (Spark executors): release builds with the Swift runtime
+# and Foundation linked in (--static-swift-stdlib) into .build-static, then checked with ldd and
+# run under env -i (scale/spark/check-static.sh). FoundationNetworking's static library asks the
+# linker for -lcurl, which only the dev package names; the runtime library libcurl.so.4 (which the
+# dynamic build needs too) is linked through a symlink instead of installing libcurl4-openssl-dev.
+static: deps
+	@curl_lib=$$(/sbin/ldconfig -p | awk '$$1 == "libcurl.so.4" { print $$NF; exit }'); \
+		[ -n "$$curl_lib" ] || { echo "make: libcurl.so.4 is missing (Debian: libcurl4)"; exit 1; }; \
+		mkdir -p .build-static/link && ln -sf "$$curl_lib" .build-static/link/libcurl.so
+	for product in $(STATIC_PRODUCTS); do \
+		$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static \
+			-Xlinker -L$(CURDIR)/.build-static/link --product $$product || exit 1; \
+	done
+	scale/spark/check-static.sh $(STATIC_BIN)
+
+# What the Spark driver needs: a Java runtime (Debian's OpenJDK 17 when java is missing) and
+# pyspark, pinned, in a virtual environment under build/ (nothing installed globally).
+spark-deps:
+	@if ! command -v java >/dev/null 2>&1; then \
+		echo "make: java is missing; installing openjdk-17-jre-headless with apt-get (for Spark)"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless; \
+	fi
+	@if ! $(SPARK_VENV)/bin/python -c 'import sys, pyspark; sys.exit(pyspark.__version__ != "$(PYSPARK_VERSION)")' 2>/dev/null; then \
+		echo "make: installing pyspark $(PYSPARK_VERSION) from PyPI into $(SPARK_VENV)"; \
+		rm -rf $(SPARK_VENV) && python3 -m venv $(SPARK_VENV) \
+			&& $(SPARK_VENV)/bin/pip install -q --disable-pip-version-check pyspark==$(PYSPARK_VERSION); \
+	fi
+
+# The stages on Apache Spark in local mode (local[2]: the real engine on this machine), on the
+# bundled data and on the bench's 100k records, each against the shell pipeline on the same input:
+# records byte for byte, clusters, database rows, Parquet values (exact and fuzzy dedupe; the
+# approximate --fuzzy blocked mode's agreement is printed), and a stage's failure reported with
+# its message and status (scale/spark/compare.py; outputs in build/spark/example).
+SPARK_CASES ?= sf-exact sf-fold-merge sf-fuzzy sf-blocked bench-exact bench-fuzzy bench-blocked failures
+spark-example: static spark-deps
+	$(SPARK_VENV)/bin/python scale/spark/compare.py --bin $(STATIC_BIN) --out build/spark/example $(SPARK_CASES)
+
 # sluice-load's round trip on ROUNDTRIP_RECORDS seeded hostile records (make test runs 4,000):
 # every value of every accepted record read back from the table; prints values compared and lost.
 ROUNDTRIP_RECORDS ?= 100000
@@ -157,4 +200,4 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
 
 clean:
-	rm -rf .build build
+	rm -rf .build .build-static build
