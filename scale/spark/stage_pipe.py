@@ -53,7 +53,8 @@ def pipe_partition(items, stages, keep_rejects):
     # The worker runs one task at a time, so its children's CPU time grows by this task's.
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryDirectory(prefix="sluice-spark-") as work:
-        env = {"PATH": STAGE_PATH, "TMPDIR": tempfile.gettempdir()}
+        # One task, one core: every stage's default --threads is 1 (an explicit --threads wins).
+        env = {"PATH": STAGE_PATH, "TMPDIR": tempfile.gettempdir(), "SLUICE_THREADS": "1"}
         procs, stderr_paths, reject_paths = [], [], []
         upstream = None
         for index, (name, argv) in enumerate(stages):
