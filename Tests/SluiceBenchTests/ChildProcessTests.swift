@@ -45,7 +45,8 @@ import Testing
         let block = try #require(malloc(size))
         defer { free(block) }
         memset(block, 1, size)
-        let launched = try ChildProcess.run([["/bin/true"]], stdin: nil, stdout: "/dev/null", stderr: "/dev/null", launcher: ChildProcessTests.launcher)
+        let launched = try ChildProcess.run(
+            [["/bin/true"]], stdin: nil, stdout: "/dev/null", stderr: "/dev/null", launcher: ChildProcessTests.launcher)
         let direct = try ChildProcess.run([["/bin/true"]], stdin: nil, stdout: "/dev/null", stderr: "/dev/null", launcher: nil)
         // Read the block back so that the touch cannot be optimised away.
         #expect(block.load(fromByteOffset: size - 1, as: UInt8.self) == 1)
