@@ -78,7 +78,10 @@ struct BenchRun: ToolCommand {
                 """
                   A table on stdout, DIR/results.md (the table and the commands) and DIR/ratios.svg (peer
                   time / Sluice time). Stages missing from --bin and peers not installed are skipped with
-                  a line saying how to get them. Peak RSS is each child's ru_maxrss from wait4.
+                  a line saying how to get them. Peak RSS is each command's ru_maxrss from wait4, taken by
+                  a small launcher (sluice-bench re-executed) so that it is the command's own, not the
+                  bench's. time / jq -c . is each row's median over jq's at the same size (blank
+                  without jq).
                 """
             ),
             (
@@ -144,7 +147,8 @@ struct BenchRun: ToolCommand {
         let peerRuns = options.dedupePeerRuns == 1 ? "1 run, no warm-up" : "\(options.dedupePeerRuns) runs"
         text += "Median of \(options.runs) runs after one warm-up (Splink and recordlinkage: \(peerRuns); the stats peers: at most 3 runs); "
         text += "min–max of the same runs; "
-        text += "peak RSS from wait4 (largest child).\n"
+        text += "peak RSS from wait4 of each command under its own launcher (largest command of a pipeline); "
+        text += "time / jq -c .: the row's median over that of `jq -c .` on the generated file at the same size.\n"
         text += "records/s and MB/s are the input's records and bytes over the median wall time.\n\n"
         text += report.markdown + "\n"
         if !skipped.isEmpty { text += "Skipped:\n\n" + skipped.map { "- \($0)\n" }.joined() + "\n" }

@@ -7,8 +7,8 @@
 /// The results as a table (stdout and `results.md`) and as an SVG bar chart of the ratios
 /// peer time / Sluice time, all from the same run.
 ///
-///     | stage | size | tool | median s | min–max s | records/s | MB/s | peak RSS | peer/Sluice | precision / recall / F1 |
-///     | fetch | 100k | jq -c . | 3.10 | 3.02–3.31 | 32,258 | 13.5 | 4 MB | 12.4× | |
+///     | stage | size | tool | median s | min–max s | records/s | MB/s | peak RSS | peer/Sluice | time / jq -c . | precision / recall / F1 |
+///     | fetch | 100k | jq -c . | 3.10 | 3.02–3.31 | 32,258 | 13.5 | 4 MB | 12.4× | 1.00× | |
 public struct BenchReport {
     public var results: [BenchResult]
 
@@ -27,7 +27,17 @@ public struct BenchReport {
         return peer.timing.median / ours.timing.median
     }
 
-    static let header = ["stage", "size", "tool", "median s", "min–max s", "records/s", "MB/s", "peak RSS", "peer/Sluice", "precision / recall / F1"]
+    /// The row's time / the time of `jq -c .` (re-printing the generated file) at the same size in
+    /// the same run: below 1, the row took less time than jq merely re-printing the data.
+    public func jqRatio(_ result: BenchResult) -> Double? {
+        let jq = results.first { $0.benchCase.stage == "fetch" && $0.benchCase.tool == "jq -c ." && $0.benchCase.size == result.benchCase.size }
+        guard let jq, jq.timing.median > 0 else { return nil }
+        return result.timing.median / jq.timing.median
+    }
+
+    static let header = [
+        "stage", "size", "tool", "median s", "min–max s", "records/s", "MB/s", "peak RSS", "peer/Sluice", "time / jq -c .", "precision / recall / F1",
+    ]
 
     public var rows: [[String]] {
         results.map { result in
@@ -37,6 +47,7 @@ public struct BenchReport {
                 fixed(timing.median, 2), "\(fixed(timing.min, 2))–\(fixed(timing.max, 2))",
                 grouped(Int(result.recordsPerSecond.rounded())), fixed(result.megabytesPerSecond, 1),
                 "\(timing.peakRSSBytes / 1_048_576) MB", ratio(result).map { fixed($0, 1) + "×" } ?? "",
+                jqRatio(result).map { fixed($0, 2) + "×" } ?? "",
                 result.quality.map { "\(fixed($0.precision, 3)) / \(fixed($0.recall, 3)) / \(fixed($0.f1, 3))" } ?? "",
             ]
         }

@@ -5,14 +5,17 @@
 #endif
 
 /// Runs a command, or several piped together (`a | b | c`), and measures what the kernel saw:
-/// wall time from before the first spawn to after the last exit, and the peak resident set of
-/// each child from `wait4`'s `rusage.ru_maxrss`.
+/// wall time from the first command's start to the last one's end, and the peak resident set of
+/// each command from `wait4`'s `rusage.ru_maxrss`.
+///
+/// Each command runs under its own `Launcher` (`sluice-bench __launch`), which waits for it and
+/// reports: a command spawned by the bench itself would read the bench's own peak (see Launcher).
 ///
 ///     let run = try ChildProcess.run([["jq", "-c", "."]], stdin: "films.ndjson", stdout: "/dev/null")
 ///     run.seconds          // 3.21
 ///     run.peakRSSBytes     // [4_194_304]: one per command
 enum ChildProcess {
-    struct Failure: Error, CustomStringConvertible {
+    struct Failure: Error, CustomStringConvertible, Equatable {
         var description: String
     }
 
@@ -22,10 +25,22 @@ enum ChildProcess {
         var peakRSSBytes: [Int]
     }
 
+    /// The launcher: this executable when it is `sluice-bench` (nil otherwise: the commands are
+    /// spawned directly, and their peak RSS is not their own).
+    static let launcher: String? = {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.hasSuffix("/sluice-bench") ? path : nil
+    }()
+
     /// Runs the pipeline; stdin and stdout are files (stdin nil: /dev/null), stderr goes to
     /// `stderr`. Throws when a command cannot start or exits with a failure status.
     @discardableResult
-    static func run(_ commands: [[String]], stdin: String?, stdout: String, stderr: String) throws -> Result {
+    static func run(
+        _ commands: [[String]], stdin: String?, stdout: String, stderr: String, launcher: String? = ChildProcess.launcher
+    ) throws -> Result {
         precondition(!commands.isEmpty, "a pipeline needs a command")
         let input = open(stdin ?? "/dev/null", O_RDONLY | O_CLOEXEC)
         let output = open(stdout, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -35,51 +50,94 @@ enum ChildProcess {
             throw Failure(description: "cannot open \(stdin ?? "/dev/null"), \(stdout) or \(stderr): \(String(cString: strerror(errno)))")
         }
         let start = now()
-        var pids: [pid_t] = []
+        var children: [(pid: pid_t, report: Int32)] = []
+        defer { for child in children where child.report >= 0 { close(child.report) } }
         var readEnd = input
         for (index, command) in commands.enumerated() {
             var writeEnd = output
             var nextRead: Int32 = -1
             if index < commands.count - 1 {
-                // O_CLOEXEC: only the dup2'd copies survive into the children.
-                var ends: [Int32] = [0, 0]
-                guard pipe(&ends) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
-                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-                nextRead = ends[0]
-                writeEnd = ends[1]
+                (nextRead, writeEnd) = try cloexecPipe()
             }
-            let pid = try spawn(command, stdin: readEnd, stdout: writeEnd, stderr: errors)
-            pids.append(pid)
+            var report: (read: Int32, write: Int32) = (-1, -1)
+            if launcher != nil { report = try cloexecPipe() }
+            let argv = launcher.map { [$0, Launcher.subcommand] + command } ?? command
+            let pid = try spawn(argv, stdin: readEnd, stdout: writeEnd, stderr: errors, report: report.write >= 0 ? report.write : nil)
+            children.append((pid, report.read))
+            if report.write >= 0 { close(report.write) }
             if readEnd != input { close(readEnd) }
             if writeEnd != output { close(writeEnd) }
             readEnd = nextRead
         }
         var peaks: [Int] = []
         var failures: [String] = []
-        for (pid, command) in zip(pids, commands) {
+        var (first, last) = (Double.infinity, -Double.infinity)
+        for (child, command) in zip(children, commands) {
             var status: Int32 = 0
             var usage = rusage()
-            while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+            while wait4(child.pid, &status, 0, &usage) < 0, errno == EINTR {}
             // Linux reports ru_maxrss in kilobytes.
-            peaks.append(Int(usage.ru_maxrss) * 1024)
-            let exited = status & 0x7f == 0
-            let code = (status >> 8) & 0xff
-            if !exited || code != 0 {
-                failures.append("\(command.joined(separator: " ")): " + (exited ? "exit status \(code)" : "killed by signal \(status & 0x7f)"))
+            var peak = Int(usage.ru_maxrss) * 1024
+            let name = command.joined(separator: " ")
+            if child.report >= 0 {
+                switch Launcher.Report.parse(readAll(child.report)) {
+                case .success(let report):
+                    (status, peak) = (report.status, report.peakRSSBytes)
+                    (first, last) = (min(first, report.start), max(last, report.end))
+                case .failure(let failure):
+                    failures.append(failure.description)
+                    continue
+                case nil:
+                    failures.append("\(name): the launcher \(launcher ?? "") did not report (\(describe(status)))")
+                    continue
+                }
             }
+            peaks.append(peak)
+            if status != 0 { failures.append("\(name): " + describe(status)) }
         }
-        let seconds = now() - start
+        // The commands' own span when the launchers reported it (their start-up left out).
+        let seconds = last >= first ? last - first : now() - start
         if !failures.isEmpty { throw Failure(description: failures.joined(separator: "; ") + " (see \(stderr))") }
         return Result(seconds: seconds, peakRSSBytes: peaks)
     }
 
-    static func spawn(_ command: [String], stdin: Int32, stdout: Int32, stderr: Int32) throws -> pid_t {
+    /// `exit status N` or `killed by signal N`, from a `wait4` status.
+    static func describe(_ status: Int32) -> String {
+        status & 0x7f == 0 ? "exit status \((status >> 8) & 0xff)" : "killed by signal \(status & 0x7f)"
+    }
+
+    /// A pipe whose ends close on exec: only the dup2'd copies survive into a child.
+    static func cloexecPipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
+    /// Everything up to end of file, as one line without its newline.
+    static func readAll(_ fd: Int32) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Starts `command` on PATH with the descriptors given as 0, 1 and 2 (and `report` as the
+    /// launcher's fd 3).
+    static func spawn(_ command: [String], stdin: Int32, stdout: Int32, stderr: Int32, report: Int32? = nil) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        if let report { posix_spawn_file_actions_adddup2(&actions, report, Launcher.reportDescriptor) }
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0

@@ -22,9 +22,22 @@ import Testing
         #expect(row[7] == "8 MB")
         #expect(row[8] == "5.5×")
         #expect(report.rows[0][5] == "500")
+        // Each row's time over jq's median at the same size: 2 / 11, and jq itself 1.
+        #expect(report.rows[0][9] == "0.18×")
+        #expect(row[9] == "1.00×")
         #expect(report.markdown.contains("| fetch | 1k | jq -c . | 11.00 |"))
         #expect(report.svg.contains("5.5×"))
         #expect(report.svg.hasPrefix("<svg"))
+    }
+
+    @Test func theJqColumnIsBlankWithoutAJqRowAtThatSize() {
+        let ours = result("sluice-fetch", peer: false, seconds: [2])
+        var jq = result("jq -c .", peer: true, seconds: [4])
+        jq.benchCase.size = DataSize(records: 10_000)
+        let report = BenchReport(results: [ours, jq])
+        #expect(report.rows[0][9] == "")
+        #expect(report.rows[1][9] == "1.00×")
+        #expect(BenchReport(results: [ours]).rows[0][9] == "")
     }
 
     @Test func pipesInCellsAreEscapedInMarkdown() {
