@@ -49,30 +49,17 @@ extension StageContext {
             return
         }
         let pool = ReaderPool((0..<readers).map { _ in makeReader() }, member: member)
-        var parity = 0
-        try forEachInput(inputs) { reader, name, bytesBefore in
-            var current: RecordBatch<Void> = try readBatch(reader, bytesBefore: bytesBefore)
-            var running = pool.start(current, set: parity)
-            // A failure leaves no reader running on a batch the caller has given up.
-            defer { running?.wait() }
-            while !current.entries.isEmpty {
-                if !reader.canReadWithoutWaiting() {
-                    // The writer upstream is silent: hand over what was read before waiting for it.
-                    running?.wait()
-                    running = nil
-                    try hand(current, shares: pool.shares[parity], source: name, body)
-                    parity = 1 - parity
-                    current = try readBatch(reader, bytesBefore: bytesBefore)
-                    running = pool.start(current, set: parity)
-                    continue
-                }
-                let next: RecordBatch<Void> = try readBatch(reader, bytesBefore: bytesBefore)
-                running?.wait()
-                running = pool.start(next, set: 1 - parity)
-                try hand(current, shares: pool.shares[parity], source: name, body)
-                parity = 1 - parity
-                current = next
-            }
+        // Batches take the two share sets in turn: the n-th batch started is the n-th handed over.
+        var started = 0
+        var handed = 0
+        let start = { (batch: RecordBatch<Void>) -> DispatchGroup? in
+            guard let group = pool.start(batch, set: started % 2) else { return nil }
+            started += 1
+            return group
+        }
+        try pipelineBatches(inputs, start: start) { (batch: RecordBatch<Void>, source, _) in
+            try hand(batch, shares: pool.shares[handed % 2], source: source, body)
+            handed += 1
         }
     }
 
@@ -90,12 +77,8 @@ extension StageContext {
                     switch outcome {
                     case .read(let parsed):
                         try body(UnsafeBufferPointer(rebasing: all[entry.range]), parsed, share.arena, Location(source: source, line: entry.number))
-                    case .overlong:
-                        try batch.withLine(entry) { try rejectOverlong($0, source: source) }
-                    case .rejected(let error):
-                        try batch.withLine(entry) { try reject($0, source: source, error) }
-                    case .conflict(let detail):
-                        throw StageFailure.data(source: source, line: entry.number, detail)
+                    case .fault(let fault):
+                        try handle(fault, of: entry, in: batch, source: source)
                     }
                 }
             }
@@ -108,9 +91,7 @@ extension StageContext {
 final class ReadShare<Reader: RecordReader>: @unchecked Sendable {
     enum Outcome {
         case read(Reader.Parsed)
-        case overlong
-        case rejected(RecordError)
-        case conflict(String)
+        case fault(LineFault)
     }
 
     var outcomes: [Outcome] = []
@@ -149,24 +130,8 @@ final class ReaderPool<Reader: RecordReader>: ThreadSlots<Reader>, @unchecked Se
     private func read(_ batch: RecordBatch<Void>, _ range: Range<Int>, reader index: Int, into share: ReadShare<Reader>) {
         share.outcomes.removeAll(keepingCapacity: true)
         readers[index].clear(share.arena)
-        batch.bytes.withUnsafeBufferPointer { all in
-            for entry in batch.entries[range] {
-                guard !entry.isOverlong else {
-                    share.outcomes.append(.overlong)
-                    continue
-                }
-                do throws(RecordError) {
-                    let record = try NDJSONRecord(UnsafeBufferPointer(rebasing: all[entry.range]))
-                    if let conflict = member?.conflict(in: record) {
-                        share.outcomes.append(.conflict(conflict))
-                        continue
-                    }
-                    let parsed = readers[index].read(record, into: share.arena)
-                    share.outcomes.append(.read(parsed))
-                } catch {
-                    share.outcomes.append(.rejected(error))
-                }
-            }
+        batch.forEachRecord(in: range, member: member, fault: { share.outcomes.append(.fault($0)) }) { record in
+            share.outcomes.append(.read(readers[index].read(record, into: share.arena)))
         }
     }
 }

@@ -95,14 +95,14 @@ final class SummarizerPool<Summarizer: RecordSummarizer>: ThreadSlots<Summarizer
         batch.bytes.withUnsafeBufferPointer { all in
             for entry in batch.entries {
                 guard !entry.isOverlong else {
-                    result.outcomes.append(.overlong)
+                    result.outcomes.append(.fault(.overlong))
                     continue
                 }
                 do throws(RecordError) {
                     try summarizers[slot].add(UnsafeBufferPointer(rebasing: all[entry.range]), line: linesBefore + entry.number)
                     result.outcomes.append(.processed(0..<0, ()))
                 } catch {
-                    result.outcomes.append(.rejected(error))
+                    result.outcomes.append(.fault(.rejected(error)))
                 }
             }
         }

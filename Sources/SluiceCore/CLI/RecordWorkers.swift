@@ -59,26 +59,40 @@ extension StageContext {
             return
         }
         let pool = WorkerPool((0..<threads).map { _ in makeWorker() }, member: member)
+        try pipelineBatches(inputs, start: pool.start) { (batch: RecordBatch<Worker.Tally>, source, upstreamIsSilent) in
+            try write(batch, source: source, tally: tally)
+            // The writer upstream is silent: send what was read on before waiting for it.
+            if upstreamIsSilent { try output.flush() }
+        }
+    }
+
+    /// Reads the inputs in batches with two in flight: while `start`'s threads work on one
+    /// batch, this thread reads the next and gives the one before to `handOver`, in input order.
+    /// When the writer upstream is silent, the batch in hand is finished and handed over before
+    /// waiting for more (`upstreamIsSilent` true), so lines read are never held back. `start`
+    /// returns nil for an empty batch.
+    func pipelineBatches<Tally>(
+        _ inputs: [String], start: (RecordBatch<Tally>) -> DispatchGroup?,
+        handOver: (RecordBatch<Tally>, _ source: String, _ upstreamIsSilent: Bool) throws -> Void
+    ) throws {
         try forEachInput(inputs) { reader, name, bytesBefore in
-            var current: RecordBatch<Worker.Tally> = try readBatch(reader, bytesBefore: bytesBefore)
-            var running = pool.start(current)
-            // A failure leaves no worker running on a batch the caller has given up.
+            var current: RecordBatch<Tally> = try readBatch(reader, bytesBefore: bytesBefore)
+            var running = start(current)
+            // A failure leaves no thread running on a batch the caller has given up.
             defer { running?.wait() }
             while !current.entries.isEmpty {
                 if !reader.canReadWithoutWaiting() {
-                    // The writer upstream is silent: send what was read on before waiting for it.
                     running?.wait()
                     running = nil
-                    try write(current, source: name, tally: tally)
-                    try output.flush()
+                    try handOver(current, name, true)
                     current = try readBatch(reader, bytesBefore: bytesBefore)
-                    running = pool.start(current)
+                    running = start(current)
                     continue
                 }
-                let next: RecordBatch<Worker.Tally> = try readBatch(reader, bytesBefore: bytesBefore)
+                let next: RecordBatch<Tally> = try readBatch(reader, bytesBefore: bytesBefore)
                 running?.wait()
-                running = pool.start(next)
-                try write(current, source: name, tally: tally)
+                running = start(next)
+                try handOver(current, name, false)
                 current = next
             }
         }
@@ -115,16 +129,34 @@ extension StageContext {
                     output.buffer.append(contentsOf: share.output[range])
                     tally(count)
                     try output.flushIfFull()
-                case .overlong:
-                    try batch.withLine(entry) { try rejectOverlong($0, source: source) }
-                case .rejected(let error):
-                    try batch.withLine(entry) { try reject($0, source: source, error) }
-                case .conflict(let detail):
-                    throw StageFailure.data(source: source, line: entry.number, detail)
+                case .fault(let fault):
+                    try handle(fault, of: entry, in: batch, source: source)
                 }
             }
         }
     }
+
+    /// What becomes of a line a pool's thread found was not a record to work on: a reject, or
+    /// (a field the result would replace) the end of the stage.
+    func handle<Tally>(_ fault: LineFault, of entry: RecordBatch<Tally>.Entry, in batch: RecordBatch<Tally>, source: String) throws {
+        switch fault {
+        case .overlong:
+            try batch.withLine(entry) { try rejectOverlong($0, source: source) }
+        case .rejected(let error):
+            try batch.withLine(entry) { try reject($0, source: source, error) }
+        case .conflict(let detail):
+            throw StageFailure.data(source: source, line: entry.number, detail)
+        }
+    }
+}
+
+/// Why a line of a batch is not a record to work on, found on a pool's thread and acted on in
+/// input order by the thread that owns the output (`StageContext.handle`).
+enum LineFault {
+    case overlong
+    case rejected(RecordError)
+    /// The result would replace one of the record's fields: the stage stops here.
+    case conflict(String)
 }
 
 /// What one worker made of its share of a batch: the lines it wrote, one after another, and per
@@ -132,10 +164,7 @@ extension StageContext {
 final class ShareResult<Tally>: @unchecked Sendable {
     enum Outcome {
         case processed(Range<Int>, Tally)
-        case overlong
-        case rejected(RecordError)
-        /// The result would replace one of the record's fields: the stage stops here.
-        case conflict(String)
+        case fault(LineFault)
     }
 
     var output: [UInt8] = []
@@ -179,6 +208,31 @@ final class RecordBatch<Tally>: @unchecked Sendable {
             Entry(
                 range: start..<bytes.count, number: line.number, length: line.length, isOverlong: line.isOverlong,
                 isTruncated: line.isTruncated, isUnterminated: line.isUnterminated))
+    }
+
+    /// Checks the lines of `range` on a pool's thread, in order: each line that is a record
+    /// (one whose field the result would not replace, with a `member`) goes to `record`; every
+    /// other line to `fault`, with why.
+    @inline(__always)
+    func forEachRecord(in range: Range<Int>, member: ResultMember?, fault: (LineFault) -> Void, _ record: (NDJSONRecord) -> Void) {
+        bytes.withUnsafeBufferPointer { all in
+            for entry in entries[range] {
+                guard !entry.isOverlong else {
+                    fault(.overlong)
+                    continue
+                }
+                do throws(RecordError) {
+                    let parsed = try NDJSONRecord(UnsafeBufferPointer(rebasing: all[entry.range]))
+                    if let conflict = member?.conflict(in: parsed) {
+                        fault(.conflict(conflict))
+                        continue
+                    }
+                    record(parsed)
+                } catch {
+                    fault(.rejected(error))
+                }
+            }
+        }
     }
 
     /// The entry as the reader gave it, for the rejects; its bytes are valid only inside `body`.
@@ -241,25 +295,10 @@ final class WorkerPool<Worker: RecordWorker>: ThreadSlots<Worker>, @unchecked Se
     }
 
     private func process(_ batch: RecordBatch<Worker.Tally>, _ range: Range<Int>, worker index: Int, into result: ShareResult<Worker.Tally>) {
-        batch.bytes.withUnsafeBufferPointer { all in
-            for entry in batch.entries[range] {
-                guard !entry.isOverlong else {
-                    result.outcomes.append(.overlong)
-                    continue
-                }
-                do throws(RecordError) {
-                    let record = try NDJSONRecord(UnsafeBufferPointer(rebasing: all[entry.range]))
-                    if let conflict = member?.conflict(in: record) {
-                        result.outcomes.append(.conflict(conflict))
-                        continue
-                    }
-                    let start = result.output.count
-                    let tally = workers[index].process(record, into: &result.output)
-                    result.outcomes.append(.processed(start..<result.output.count, tally))
-                } catch {
-                    result.outcomes.append(.rejected(error))
-                }
-            }
+        batch.forEachRecord(in: range, member: member, fault: { result.outcomes.append(.fault($0)) }) { record in
+            let start = result.output.count
+            let tally = workers[index].process(record, into: &result.output)
+            result.outcomes.append(.processed(start..<result.output.count, tally))
         }
     }
 }
