@@ -43,7 +43,10 @@ public struct GazetteerBuilder {
         ("colleges", "ipeds-hd2013/hd2013_sf.csv"),
     ]
 
-    public var sourcesFolder: String
+    /// The folder of `sources`, or nil to build from generic inputs only.
+    public var sourcesFolder: String?
+    /// Files in the open formats (OpenAddresses, GeoJSON, GTFS, gazetteers), each by its kind.
+    public var inputs = Inputs()
     /// The folder of `bundledSources`, or nil to build without them.
     public var bundledFolder: String?
     public var excluded: Set<String> = []
@@ -51,6 +54,8 @@ public struct GazetteerBuilder {
     public var aliasesPath: String?
     /// What each source contributed, for the summary and SOURCE.md.
     public internal(set) var report: [String] = []
+    /// The rows the generic readers skipped, with file, line and reason (for `--rejects`).
+    public internal(set) var skipped: [SkippedRow] = []
 
     var places: [GazetteerRow] = []
     /// Places by the key of their name, to merge the same place from two sources.
@@ -63,11 +68,11 @@ public struct GazetteerBuilder {
     var intersections: [GazetteerRow] = []
     var addresses: [String: GazetteerRow] = [:]
 
-    public init(sources: String) { sourcesFolder = sources }
+    public init(sources: String?) { sourcesFolder = sources }
 
     func path(_ name: String) -> String? {
         guard !excluded.contains(name) else { return nil }
-        if let file = Self.sources.first(where: { $0.name == name })?.file { return sourcesFolder + "/" + file }
+        if let file = Self.sources.first(where: { $0.name == name })?.file { return sourcesFolder.map { $0 + "/" + file } }
         guard let folder = bundledFolder, let file = Self.bundledSources.first(where: { $0.name == name })?.file else { return nil }
         return folder + "/" + file
     }
@@ -85,6 +90,7 @@ public struct GazetteerBuilder {
         try addPointsOfInterest()
         try addAliases()
         try checkStreetNames()
+        try addGenericSources()
         let sortedSegments = segments.sorted { ($0.street, $0.id) < ($1.street, $1.id) }
         let sortedIntersections = intersections.sorted {
             ($0.street, $0.crossStreet, $0.lat ?? 0, $0.lon ?? 0) < ($1.street, $1.crossStreet, $1.lat ?? 0, $1.lon ?? 0)

@@ -1,0 +1,84 @@
+import Foundation
+import SluiceCore
+import SluiceGeocode
+import SluiceSanitize
+import Testing
+
+@testable import SluiceTools
+
+/// `sluice-gazetteer build` on the generic fixtures (`Fixtures/city`): OpenAddresses with its
+/// quirks, GeoJSON streets with MultiLineStrings, missing names and no node ids, GeoJSON
+/// places, a GTFS stops.txt. The output is compared with `expected-gazetteer.csv`
+/// (`SLUICE_RECORD=1 swift test --filter GenericBuildTests` rewrites it, and fails).
+@Suite struct GenericBuildTests {
+    static let fixtures = GeoJSONFeaturesTests.fixtures
+
+    static func arguments(_ extra: [String]) throws -> ParsedArguments {
+        try ParsedArguments(
+            [
+                "--openaddresses", fixtures + "/addresses.csv", "--streets", fixtures + "/streets.geojson", "--name-property", "NAME",
+                "--range-properties", "LF,LT,RF,RT", "--places", fixtures + "/places.geojson", "--place-name-property", "title",
+                "--category-property", "kind", "--aliases-property", "other", "--gtfs-stops", fixtures + "/stops.txt",
+            ] + extra, options: GazetteerBuild.usage.allOptions)
+    }
+
+    func build(_ extra: [String] = []) throws -> (bytes: [UInt8], command: GazetteerBuild) {
+        let out = NSTemporaryDirectory() + "sluice-city-\(getpid())-\(UUID().uuidString).csv"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var command = try GazetteerBuild(arguments: try Self.arguments(["--out", out] + extra))
+        try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+        return (try FileInput.contents(of: out), command)
+    }
+
+    @Test func matchesTheExpectedGazetteer() throws {
+        let (bytes, command) = try build()
+        let expected = Self.fixtures + "/expected-gazetteer.csv"
+        if ProcessInfo.processInfo.environment["SLUICE_RECORD"] == "1" {
+            try Data(bytes).write(to: URL(fileURLWithPath: expected))
+            Issue.record("recorded \(expected): read the diff")
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try FileInput.contents(of: expected), as: UTF8.self))
+        #expect(bytes == (try build().bytes), "a rebuild gives the same bytes")
+        #expect(command.builder.report.count == 4)
+        #expect(command.builder.report[0].contains("10 rows read, 5 skipped (bad_coordinates 2, bad_number 1, duplicate_address 1, no_number 1)"))
+    }
+
+    @Test func skippedRowsGoToTheRejectsFile() throws {
+        let rejects = NSTemporaryDirectory() + "sluice-city-rejects-\(getpid())-\(UUID().uuidString).ndjson"
+        defer { try? FileManager.default.removeItem(atPath: rejects) }
+        _ = try build(["--rejects", rejects])
+        let lines = String(decoding: try FileInput.contents(of: rejects), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 5 + 3 + 2 + 2)
+        let first = try JSONParser.parse(String(lines[0]))
+        #expect(first["reason"]?.stringValue == "no_number" && first["line"] == .number("5"))
+        #expect(first["source"]?.stringValue?.hasSuffix("addresses.csv") == true)
+    }
+
+    @Test func theOutputLoadsAndGeocodes() throws {
+        let gazetteer = try Gazetteer.parse(try build().bytes, source: "built")
+        let geocoder = Geocoder(gazetteer)
+        func best(_ text: String) throws -> GeoMatch { try #require(geocoder.geocode(GeocodeQuery(address: AddressParser().parse(text).json)).first) }
+        let address = try best("150 Main St")
+        #expect(address.precision == .address && address.point == GeoPoint(lat: 45.52005, lon: -122.6795))
+        // Interpolated on the second block (201–299), whose start was joined to the corner.
+        #expect(try best("260 Main St").precision == .interpolated)
+        let corner = try best("Main St and Oak Ave")
+        #expect(corner.precision == .intersection && corner.point.distance(to: GeoPoint(lat: 45.52, lon: -122.679)) < 2)
+        #expect(try best("Central Library").precision == .place)
+        #expect(try best("Union Station").precision == .place)
+    }
+
+    @Test func needsInputsAndWellFormedPropertyLists() {
+        #expect(throws: StageFailure.self) { try GazetteerBuild(arguments: try ParsedArguments(["--out", "x"], options: GazetteerBuild.usage.allOptions)) }
+        #expect(throws: StageFailure.self) { try GazetteerBuild(arguments: try Self.arguments(["--out", "x", "--range-properties", "A,B"])) }
+    }
+
+    @Test func stopPlaces() {
+        #expect(GazetteerBuilder.stopPlace("Main St & Oak Ave") == nil)
+        #expect(GazetteerBuilder.stopPlace("Mission/24th") == nil)
+        #expect(GazetteerBuilder.stopPlace("Union Station/NW 6th") == "Union Station")
+        #expect(GazetteerBuilder.stopPlace("PROVIDENCE PARK") == "Providence Park")
+        #expect(GazetteerBuilder.prefix("gtfs/muni/stops.txt") == "muni")
+        #expect(GazetteerBuilder.prefix("data/parks.geojson") == "parks")
+    }
+}

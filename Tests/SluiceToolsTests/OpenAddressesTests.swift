@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@testable import SluiceTools
+
+/// The fixture's rows each carry one quirk of real OpenAddresses files.
+@Suite struct OpenAddressesTests {
+    @Test func quirks() throws {
+        let read = try OpenAddresses.read(path: GeoJSONFeaturesTests.fixtures + "/addresses.csv")
+        #expect(read.rows == 10)
+        #expect(read.points.map(\.number) == [150, 150, 12, 7, 160, 250])
+        #expect(read.points.map(\.line) == [2, 3, 4, 6, 9, 11])
+        #expect(read.ranges == 1 && read.suffixes == 1)
+        #expect(read.skipped.map(\.reason) == ["no_number", "bad_coordinates", "bad_number", "bad_coordinates"])
+        #expect(read.skipped.map(\.line) == [5, 7, 8, 10])
+    }
+
+    @Test func houseNumbers() {
+        #expect(OpenAddresses.houseNumber("12")! == (12, .whole))
+        #expect(OpenAddresses.houseNumber("12-14")! == (12, .range))
+        #expect(OpenAddresses.houseNumber("12 – 14")! == (12, .range))
+        #expect(OpenAddresses.houseNumber("12 1/2")! == (12, .suffix))
+        #expect(OpenAddresses.houseNumber("0012A")! == (12, .suffix))
+        #expect(OpenAddresses.houseNumber("N12") == nil)
+        #expect(OpenAddresses.houseNumber("1234567890123") == nil)
+    }
+}
