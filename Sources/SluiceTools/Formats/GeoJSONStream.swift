@@ -82,7 +82,7 @@ public struct GeoJSONStream {
                 escaped = true
             } else if byte == 0x22 {
                 inString = false
-                if depth == 1 { lastString = index - 1 - stringStart <= 32 ? Array(buffer[stringStart..<(index - 1)]) : [] }
+                if depth == 1 { lastString = index - 1 - stringStart <= 32 && stringStart >= 0 ? Array(buffer[stringStart..<(index - 1)]) : [] }
             }
             return nil
         }
@@ -136,7 +136,9 @@ public struct GeoJSONStream {
 
     /// Reads more of the file, first dropping the bytes no open feature needs.
     mutating func refill() throws(StageFailure) {
-        let keep = elementStart ?? topStart ?? index
+        var keep = elementStart ?? topStart ?? index
+        // A string directly inside the top-level object may be the key of the next member.
+        if inString, depth == 1 { keep = min(keep, stringStart) }
         if keep > 0 {
             buffer.removeSubrange(0..<keep)
             index -= keep

@@ -78,8 +78,10 @@ extension GazetteerBuilder {
         var read = try OpenAddresses.read(path: path)
         var added = 0
         var streets = Set<String>()
+        var keys: [String: String] = [:]
         for point in read.points {
-            let street = Self.key(point.street)
+            let street = keys[point.street] ?? Self.key(point.street)
+            keys[point.street] = street
             guard !street.isEmpty else {
                 read.skipped.append(SkippedRow(source: path, line: point.line, reason: "no_street", detail: "street '\(point.street)' has no name left once normalised", raw: point.street))
                 continue

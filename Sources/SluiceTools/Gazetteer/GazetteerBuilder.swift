@@ -83,13 +83,15 @@ public struct GazetteerBuilder {
     /// Reads every source not excluded and returns the rows in output order: places, then
     /// segments, intersections and addresses, each sorted.
     public mutating func build() throws -> [GazetteerRow] {
-        try addSegments()
-        try addIntersections()
-        try addAddresses()
-        try addPlaces()
-        try addPointsOfInterest()
-        try addAliases()
-        try checkStreetNames()
+        if sourcesFolder != nil || bundledFolder != nil {
+            try addSegments()
+            try addIntersections()
+            try addAddresses()
+            try addPlaces()
+            try addPointsOfInterest()
+            try addAliases()
+            try checkStreetNames()
+        }
         try addGenericSources()
         let sortedSegments = segments.sorted { ($0.street, $0.id) < ($1.street, $1.id) }
         let sortedIntersections = intersections.sorted {

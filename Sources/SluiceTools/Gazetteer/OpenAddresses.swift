@@ -29,42 +29,62 @@ public enum OpenAddresses {
         public var suffixes = 0
     }
 
+    /// Reads the file's records one at a time, making strings of the four columns it uses
+    /// only (a county file has a million rows); equal street names share one string.
     public static func read(path: String) throws -> Read {
-        let table = try SourceTable(path: path)
-        func column(_ name: String) -> String { table.header.first { $0.trimmingSpaces().uppercased() == name } ?? name }
-        let (lon, lat, number, street) = (column("LON"), column("LAT"), column("NUMBER"), column("STREET"))
-        try table.require([lon, lat, number, street])
+        var reader = CSVReader(try SourceTable.bytes(of: path))
+        var header: [String] = []
+        var fields: [CSVReader.Field] = []
         var read = Read()
-        read.rows = table.rows.count
-        for (index, row) in table.rows.enumerated() {
-            let line = table.lines[index]
-            func skip(_ reason: String, _ detail: String) {
-                read.skipped.append(SkippedRow(source: path, line: line, reason: reason, detail: detail, raw: row.joined(separator: ",")))
+        var names: [String: String] = [:]
+        do {
+            guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
+            let upper = header.map { $0.trimmingSpaces().uppercased() }
+            let wanted = ["LON", "LAT", "NUMBER", "STREET"]
+            let missing = wanted.filter { !upper.contains($0) }
+            if !missing.isEmpty { throw StageFailure.data(source: path, line: 1, "missing columns: \(missing.joined(separator: ", "))") }
+            let columns = wanted.map { upper.firstIndex(of: $0)! }
+            while try reader.next(fields: &fields) {
+                read.rows += 1
+                let line = reader.line
+                func text(_ column: Int) throws -> String {
+                    columns[column] < fields.count ? try reader.string(fields[columns[column]]).trimmingSpaces() : ""
+                }
+                func skip(_ reason: String, _ detail: String) {
+                    let raw = String(decoding: reader.bytes[reader.recordRange], as: UTF8.self)
+                    read.skipped.append(SkippedRow(source: path, line: line, reason: reason, detail: detail, raw: raw))
+                }
+                let number = try text(2)
+                guard !number.isEmpty else {
+                    skip("no_number", "no house number")
+                    continue
+                }
+                guard let parsed = houseNumber(number) else {
+                    skip("bad_number", "house number '\(number)' does not start with a digit")
+                    continue
+                }
+                let street = try text(3)
+                guard !street.isEmpty else {
+                    skip("no_street", "no street name")
+                    continue
+                }
+                let (latText, lonText) = (try text(1), try text(0))
+                guard let lat = Double(latText), let lon = Double(lonText), (-90...90).contains(lat), (-180...180).contains(lon), lat != 0 || lon != 0
+                else {
+                    skip("bad_coordinates", "coordinates '\(latText)', '\(lonText)' are not a position (lat ±90, lon ±180, not 0,0)")
+                    continue
+                }
+                switch parsed.rest {
+                case .whole: break
+                case .range: read.ranges += 1
+                case .suffix: read.suffixes += 1
+                }
+                let name = names[street] ?? street
+                names[street] = name
+                read.points.append(Point(street: name, number: parsed.number, point: GeoPoint(lat: lat, lon: lon), line: line))
             }
-            let text = table[number, row]
-            guard !text.isEmpty else {
-                skip("no_number", "no house number")
-                continue
-            }
-            guard let parsed = houseNumber(text) else {
-                skip("bad_number", "house number '\(text)' does not start with a digit")
-                continue
-            }
-            let name = table[street, row]
-            guard !name.isEmpty else {
-                skip("no_street", "no street name")
-                continue
-            }
-            guard let point = table.coordinates(row, lat: lat, lon: lon), point.lat != 0 || point.lon != 0 else {
-                skip("bad_coordinates", "coordinates '\(table[lat, row])', '\(table[lon, row])' are not a position (lat ±90, lon ±180, not 0,0)")
-                continue
-            }
-            switch parsed.rest {
-            case .whole: break
-            case .range: read.ranges += 1
-            case .suffix: read.suffixes += 1
-            }
-            read.points.append(Point(street: name, number: parsed.number, point: point, line: line))
+        } catch let failure as CSVReader.Failure {
+            throw StageFailure.data(source: path, line: reader.line, "\(failure)")
         }
         return read
     }

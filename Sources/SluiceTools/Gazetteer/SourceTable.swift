@@ -15,7 +15,7 @@ public struct SourceTable {
 
     public init(path: String) throws {
         self.path = path
-        var reader = CSVReader(try FileInput.contents(of: path))
+        var reader = CSVReader(try Self.bytes(of: path))
         var fields: [String] = []
         do {
             guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
@@ -28,6 +28,9 @@ public struct SourceTable {
             throw StageFailure.data(source: path, line: reader.line, "\(failure)")
         }
     }
+
+    /// A source file's bytes, as every CSV reader of the builder takes them.
+    static func bytes(of path: String) throws -> [UInt8] { try FileInput.contents(of: path) }
 
     /// The named column of a row ("" when the column or the field is missing).
     public subscript(column: String, row: [String]) -> String {
