@@ -86,7 +86,7 @@ extension GazetteerBuilder {
                 read.skipped.append(SkippedRow(source: path, line: point.line, reason: "no_street", detail: "street '\(point.street)' has no name left once normalised", raw: point.street))
                 continue
             }
-            if let kept = addresses["\(street)#\(point.number)"] {
+            if let kept = addresses[AddressKey(street, point.number)] {
                 let metres = GeoPoint(lat: kept.lat ?? 0, lon: kept.lon ?? 0).distance(to: point.point)
                 read.skipped.append(SkippedRow(
                     source: path, line: point.line, reason: "duplicate_address",
@@ -174,8 +174,8 @@ extension GazetteerBuilder {
             case .segment: segments.append(row)
             case .intersection: intersections.append(row)
             case .address:
-                guard addresses["\(row.street)#\(row.number ?? 0)"] == nil else { return }
-                addresses["\(row.street)#\(row.number ?? 0)"] = row
+                guard addresses[AddressKey(row.street, row.number ?? 0)] == nil else { return }
+                addresses[AddressKey(row.street, row.number ?? 0)] = row
             }
             counts[row.kind, default: 0] += 1
         }

@@ -66,7 +66,14 @@ public struct GazetteerBuilder {
     var merged = 0
     var segments: [GazetteerRow] = []
     var intersections: [GazetteerRow] = []
-    var addresses: [String: GazetteerRow] = [:]
+    var addresses: [AddressKey: GazetteerRow] = [:]
+
+    /// A point address's street key and number: one point per pair.
+    struct AddressKey: Hashable {
+        var street: String
+        var number: Int
+        init(_ street: String, _ number: Int) { (self.street, self.number) = (street, number) }
+    }
 
     public init(sources: String?) { sourcesFolder = sources }
 
@@ -97,8 +104,14 @@ public struct GazetteerBuilder {
         let sortedIntersections = intersections.sorted {
             ($0.street, $0.crossStreet, $0.lat ?? 0, $0.lon ?? 0) < ($1.street, $1.crossStreet, $1.lat ?? 0, $1.lon ?? 0)
         }
-        let sortedAddresses = addresses.values.sorted { ($0.street, $0.number ?? 0) < ($1.street, $1.number ?? 0) }
-        return places + sortedSegments + sortedIntersections + sortedAddresses
+        var rows = places + sortedSegments + sortedIntersections
+        let firstAddress = rows.count
+        rows.reserveCapacity(rows.count + addresses.count)
+        rows += addresses.values
+        // The table's copy is freed before sorting: a county has a million addresses.
+        addresses = [:]
+        rows[firstAddress...].sort { ($0.street, $0.number ?? 0) < ($1.street, $1.number ?? 0) }
+        return rows
     }
 
     /// Point addresses from EAS, then food-truck permit addresses EAS lacks.
@@ -122,7 +135,7 @@ public struct GazetteerBuilder {
                 let words = table["Address", row].split(separator: " ")
                 guard words.count >= 2, let number = Int(words[0]), let point = table.point(row, lat: "Latitude", lon: "Longitude") else { continue }
                 let street = Self.key(words.dropFirst().joined(separator: " "))
-                if addresses["\(street)#\(number)"] == nil {
+                if addresses[AddressKey(street, number)] == nil {
                     addAddress(street: street, number: number, point: point)
                     count += 1
                 }
@@ -137,6 +150,6 @@ public struct GazetteerBuilder {
         row.number = number
         row.lat = point.lat
         row.lon = point.lon
-        addresses["\(street)#\(number)"] = row
+        addresses[AddressKey(street, number)] = row
     }
 }
