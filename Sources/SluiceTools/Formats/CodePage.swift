@@ -19,7 +19,8 @@ public enum CodePage: String, Equatable, Sendable {
     ///
     ///     CodePage(cpg: "ANSI 1252\r\n")   // .windows1252
     public init?(cpg text: String) {
-        let name = String(text.trimmingSpaces().uppercased().map { $0 == "_" ? "-" : $0 })
+        // A .cpg is one line, often with its newline (and Windows writes CR LF).
+        let name = String(text.filter { !$0.isNewline }.trimmingSpaces().uppercased().map { $0 == "_" ? "-" : $0 })
         switch name {
         case "UTF-8", "UTF8", "65001": self = .utf8
         case "1252", "CP1252", "WINDOWS-1252", "ANSI 1252": self = .windows1252

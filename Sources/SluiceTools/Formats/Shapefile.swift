@@ -115,7 +115,7 @@ public final class Shapefile {
             starts.append(pointCount)
             var parts: [[GeoPoint]] = []
             for index in 0..<partCount {
-                guard starts[index] >= 0, starts[index] <= starts[index + 1] else {
+                guard starts[index] >= 0, starts[index] <= starts[index + 1], starts[index + 1] <= pointCount else {
                     throw Shapefile.corrupt(path, "record \(number): part \(index + 1) starts at point \(starts[index])", record: number)
                 }
                 var part: [GeoPoint] = []
