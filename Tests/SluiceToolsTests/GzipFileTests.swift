@@ -16,7 +16,8 @@ import Testing
         return path + ".gz"
     }
 
-    static let csv = "LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH\n"
+    static let csv =
+        "LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH\n"
         + (1...2000).map { "-122.4\($0),37.7\($0),\($0),Calle Niño,,San Francisco,,CA,94110,,h\($0)\n" }.joined()
 
     @Test func aGzipReadsAsThePlainFile() throws {
@@ -36,7 +37,8 @@ import Testing
         let directory = try TemporaryDirectory()
         try "a,b\n".write(toFile: directory.path + "/one", atomically: true, encoding: .utf8)
         try "1,2\n".write(toFile: directory.path + "/two", atomically: true, encoding: .utf8)
-        let both = try Data(contentsOf: URL(fileURLWithPath: try Self.gzip(directory.path + "/one")))
+        let both =
+            try Data(contentsOf: URL(fileURLWithPath: try Self.gzip(directory.path + "/one")))
             + Data(contentsOf: URL(fileURLWithPath: try Self.gzip(directory.path + "/two")))
         try both.write(to: URL(fileURLWithPath: directory.path + "/both.gz"))
         #expect(try GzipFile.contents(of: directory.path + "/both.gz") == Array("a,b\n1,2\n".utf8))

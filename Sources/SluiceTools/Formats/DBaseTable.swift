@@ -61,7 +61,9 @@ public final class DBaseTable {
         fields = try DBaseTable.fields(descriptors, recordLength: recordLength, path: path)
         for (index, field) in fields.enumerated() where positions[field.name] == nil { positions[field.name] = index }
         if let cpg {
-            guard let page = CodePage(cpg: cpg) else { throw StageFailure.data(source: path, line: nil, "unknown code page in the .cpg: '\(cpg.trimmingSpaces())'") }
+            guard let page = CodePage(cpg: cpg) else {
+                throw StageFailure.data(source: path, line: nil, "unknown code page in the .cpg: '\(cpg.trimmingSpaces())'")
+            }
             codePage = page
         } else {
             codePage = CodePage(languageDriver: languageDriver)
@@ -90,7 +92,8 @@ public final class DBaseTable {
         switch bytes[bytes.startIndex] {
         case UInt8(ascii: "*"): return nil
         case UInt8(ascii: " "): break
-        case let flag: throw DBaseTable.corrupt(path, "record \(number) starts with 0x\(String(flag, radix: 16)), not a deletion flag", record: number)
+        case let flag:
+            throw DBaseTable.corrupt(path, "record \(number) starts with 0x\(String(flag, radix: 16)), not a deletion flag", record: number)
         }
         var values: [DBaseValue] = []
         values.reserveCapacity(fields.count)

@@ -1,9 +1,10 @@
+import SluiceCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SluiceCore
 
 /// A file read through one reused window of bytes, for the binary readers (shapefile, dBASE):
 /// records are asked for by offset and length, and the window slides forward with `pread(2)`,

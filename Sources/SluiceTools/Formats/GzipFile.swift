@@ -1,10 +1,11 @@
+import CZlib
+import SluiceCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import CZlib
-import SluiceCore
 
 /// A source file that may be gzipped (`us/ca/san_francisco.csv.gz`, as OpenAddresses ships):
 /// read whole, and inflated as it is read when it starts with gzip's magic bytes (1f 8b).
