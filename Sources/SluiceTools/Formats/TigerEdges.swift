@@ -64,9 +64,10 @@ public enum TigerEdges {
                 continue
             }
             let text = { (index: Int?) in index.map { values[$0].text } ?? "" }
-            let raw = zip(shapes.attributes.fields, values).map { "\($0.name)=\($1.text)" }.joined(separator: ";")
+            // The record as text, made only for a row that is skipped or loses a range.
+            func raw() -> String { zip(shapes.attributes.fields, values).map { "\($0.name)=\($1.text)" }.joined(separator: ";") }
             func skip(_ reason: Reason, _ detail: String) {
-                read.skipped.append(SkippedRow(source: path, line: feature.number, reason: reason.rawValue, detail: detail, raw: raw))
+                read.skipped.append(SkippedRow(source: path, line: feature.number, reason: reason.rawValue, detail: detail, raw: raw()))
             }
             let roadFlag = text(layout.roadFlag), mtfcc = text(layout.mtfcc)
             if layout.mtfcc != nil || layout.roadFlag != nil, !mtfcc.hasPrefix("S"), roadFlag != "Y" {
@@ -84,11 +85,11 @@ public enum TigerEdges {
             }
             let tlid = text(layout.tlid)
             var id = "tiger:" + tlid
-            if let count = seen[tlid] {
-                seen[tlid] = count + 1
-                id += "-\(count + 1)"
-            } else {
-                seen[tlid] = 1
+            // EDGES has one record per edge; ADDRFEAT one per range, so an edge can repeat.
+            if layout.repeatsEdges {
+                let count = seen[tlid, default: 0] + 1
+                seen[tlid] = count
+                if count > 1 { id += "-\(count)" }
             }
             var street = StreetLine(id: id, name: name, points: points)
             for side in [layout.left, layout.right] {
@@ -98,7 +99,7 @@ public enum TigerEdges {
                     read.rangesLeftOut.append(
                         SkippedRow(
                             source: path, line: feature.number, reason: Reason.badRange.rawValue,
-                            detail: "\(side.names) '\(text(side.from))'–'\(text(side.to))' are not whole numbers; range left out", raw: raw))
+                            detail: "\(side.names) '\(text(side.from))'–'\(text(side.to))' are not whole numbers; range left out", raw: raw()))
                 case .range(let from, let to):
                     if side.isLeft { (street.leftFrom, street.leftTo) = (from, to) } else { (street.rightFrom, street.rightTo) = (from, to) }
                 }
@@ -166,6 +167,8 @@ public enum TigerEdges {
         }
         var name: Int?, tlid: Int?, mtfcc: Int?, roadFlag: Int?, fromNode: Int?, toNode: Int?
         var left: Side, right: Side
+        /// ADDRFEAT: one record per address range, so an edge's TLID can come more than once.
+        var repeatsEdges: Bool
 
         init(_ table: DBaseTable) throws(StageFailure) {
             let suffixes: (from: String, to: String)
@@ -179,6 +182,7 @@ public enum TigerEdges {
                     "not a TIGER/Line EDGES or ADDRFEAT table: no LFROMADD or LFROMHN field (fields: "
                         + table.fields.map(\.name).joined(separator: ", ") + ")")
             }
+            repeatsEdges = suffixes.from == "FROMHN"
             let missing = ["FULLNAME", "TLID"].filter { table.field(named: $0) == nil }
             guard missing.isEmpty else {
                 throw StageFailure.data(source: table.path, line: nil, "TIGER/Line table without \(missing.joined(separator: ", "))")
