@@ -72,6 +72,27 @@ import Testing
         #expect(try best("Union Station").precision == .place)
     }
 
+    /// `--tiger-edges`: the TIGER-like edges of `TigerEdgesTests`, built and geocoded.
+    @Test func tigerEdgesBuildAndGeocode() throws {
+        let directory = try TemporaryDirectory()
+        try ShapefileWriter(type: 3, fields: TigerEdgesTests.edgeFields, deleted: [8]).write(to: directory.path + "/tl_edges", features: TigerEdgesTests.edges)
+        let out = directory.path + "/g.csv"
+        var command = try GazetteerBuild(
+            arguments: try ParsedArguments(["--tiger-edges", directory.path + "/tl_edges.shp", "--out", out], options: GazetteerBuild.usage.allOptions))
+        try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+        #expect(command.builder.report.count == 1)
+        #expect(command.builder.report[0].contains("edges read"))
+        #expect(command.builder.report[0].contains("1 edges not roads"))
+        let gazetteer = try Gazetteer.load(path: out)
+        let geocoder = Geocoder(gazetteer)
+        func best(_ text: String) throws -> GeoMatch { try #require(geocoder.geocode(GeocodeQuery(address: AddressParser().parse(text).json)).first) }
+        // Main St and Elm St share TIGER node 3.
+        let corner = try best("Main St & Elm St")
+        #expect(corner.precision == .intersection)
+        #expect(try #require(corner.point).distance(to: GeoPoint(lat: 37.78, lon: -122.398)) < 2)
+        #expect(try best("150 Main St").precision == .interpolated)
+    }
+
     @Test func needsInputsAndWellFormedPropertyLists() {
         #expect(throws: StageFailure.self) { try GazetteerBuild(arguments: try ParsedArguments(["--out", "x"], options: GazetteerBuild.usage.allOptions)) }
         #expect(throws: StageFailure.self) { try GazetteerBuild(arguments: try Self.arguments(["--out", "x", "--range-properties", "A,B"])) }

@@ -15,11 +15,12 @@ public struct GazetteerBuild: ToolCommand {
         name: "sluice-gazetteer build",
         overview: "build the gazetteer CSV that sluice-geocode reads, from open address, street and place data",
         synopsis: [
-            "sluice-gazetteer build [--openaddresses FILE] [--streets FILE.geojson] [--places FILE.geojson] [--gtfs-stops FILE] [--gazetteer FILE] ... --out FILE [--rejects FILE]",
+            "sluice-gazetteer build [--openaddresses FILE] [--tiger-edges FILE.shp] [--streets FILE.geojson] [--places FILE.geojson] [--gtfs-stops FILE] [--gazetteer FILE] ... --out FILE [--rejects FILE]",
             "sluice-gazetteer build --sources DIR --out FILE [--bundled DIR] [--aliases FILE] [--exclude NAME,...]",
         ],
         options: [
             .value("openaddresses", "FILE", "OpenAddresses CSV (LON,LAT,NUMBER,STREET,... by header name; .csv.gz read as is); repeatable"),
+            .value("tiger-edges", "FILE.shp", "US Census TIGER/Line EDGES (or ADDRFEAT) shapefile, its .dbf beside it: road edges with ranges and node ids; repeatable"),
             .value("streets", "FILE", "GeoJSON street centrelines (LineString, MultiLineString); repeatable"),
             .value("name-property", "P", "the GeoJSON property naming a street or place (default: name)"),
             .value("place-name-property", "P", "the property naming a place, when it differs from the streets' (default: --name-property)"),
@@ -41,7 +42,8 @@ public struct GazetteerBuild: ToolCommand {
                     + (GazetteerBuilder.sources + GazetteerBuilder.bundledSources).map(\.name).joined(separator: ", ")),
         ],
         examples: [
-            "sluice-gazetteer build --openaddresses us/wa/king.csv.gz --streets king-streets.geojson --name-property FULLNAME --range-properties LFROMHN,LTOHN,RFROMHN,RTOHN --gtfs-stops gtfs/stops.txt --out seattle.csv --rejects seattle-rejects.ndjson",
+            "sluice-gazetteer build --openaddresses us/wa/king.csv.gz --tiger-edges tl_2024_53033_edges.shp --gtfs-stops king-county-metro/stops.txt --out seattle.csv --rejects seattle-rejects.ndjson",
+            "sluice-gazetteer build --openaddresses addresses.csv --streets centrelines.geojson --name-property FULLNAME --range-properties LFROMHN,LTOHN,RFROMHN,RTOHN --out city.csv",
             "sluice-gazetteer build --places parks.geojson --name-property NAME --category-property TYPE --gazetteer seattle.csv --out seattle-parks.csv",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --bundled data/sources --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --exclude food-trucks --out /tmp/no-trucks.csv",
@@ -62,6 +64,7 @@ public struct GazetteerBuild: ToolCommand {
                   not_a_station                GTFS: a platform or stop, when the feed lists its stations
                   stop_at_intersection         GTFS: a stop named after a street corner
                   bad_row                      --gazetteer: a row the gazetteer loader refuses
+                  deleted, bad_range           TIGER: a dBASE record marked deleted; a side's range not whole numbers (line kept)
                 """
             ),
             ("SAN FRANCISCO SOURCES (file under --sources)", GazetteerBuilder.sources.map { "  \($0.name.column(20))\($0.file)" }.joined(separator: "\n")),

@@ -32,6 +32,14 @@ extension GazetteerBuilder {
     mutating func addGenericSources() throws {
         for path in inputs.gazetteers { try addGazetteer(path) }
         for path in inputs.openAddresses { try addOpenAddresses(path) }
+        for path in inputs.tigerEdges {
+            let read = try TigerEdges.read(shp: path)
+            // TIGER's node ids are national: one prefix for every file, so adjacent counties meet.
+            addStreetLines(
+                read.lines, skipped: read.skipped, source: "tiger-edges \(path)", nodePrefix: "tiger", rows: read.records, unit: "edges",
+                more: "; \(read.notRoads) edges not roads (water, rail, boundaries) left out, \(read.rangesLeftOut.count) ranges not whole numbers left out (bad_range)")
+            skipped += read.rangesLeftOut
+        }
         for path in inputs.streets {
             var reader = GeoJSONFeatures(path: path, prefix: Self.prefix(path), nameProperty: inputs.streetNameProperty)
             reader.rangeProperties = inputs.rangeProperties
@@ -106,7 +114,9 @@ extension GazetteerBuilder {
     /// Street lines from any reader: node ids made where the source has none
     /// (`StreetTopology`), then one segment per line, keyed by the geocoder's normaliser.
     /// `nodePrefix` keeps one source's node ids apart from another's.
-    mutating func addStreetLines(_ lines: [StreetLine], skipped: [SkippedRow], source: String, nodePrefix prefix: String, rows: Int, unit: String) {
+    mutating func addStreetLines(
+        _ lines: [StreetLine], skipped: [SkippedRow], source: String, nodePrefix prefix: String, rows: Int, unit: String, more: String = ""
+    ) {
         var lines = lines
         var skipped = skipped
         // Source node ids are the source's own: prefixed, they cannot meet another source's.
@@ -142,7 +152,7 @@ extension GazetteerBuilder {
         note(
             source, rows: rows, unit: unit, skipped: skipped,
             "\(added) segments (\(ranged) with address ranges) on \(streets.count) streets, \(corners) intersections"
-                + (joined > 0 ? "; \(joined) nodes made by joining line ends within \(Int(StreetTopology.snapMetres)) m" : ""))
+                + (joined > 0 ? "; \(joined) nodes made by joining line ends within \(Int(StreetTopology.snapMetres)) m" : "") + more)
     }
 
     /// A side's house-number range: nil when the source gives none (both missing or 0); one

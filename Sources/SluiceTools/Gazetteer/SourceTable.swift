@@ -1,7 +1,8 @@
 import SluiceCore
 import SluiceGeocode
 
-/// A source CSV read whole, with its columns found by header name, for the gazetteer builder.
+/// A source CSV read whole (inflated when it is gzip), with its columns found by header name,
+/// for the gazetteer builder.
 ///
 ///     let table = try SourceTable(path: "eas-address-points/sf_eas_addresses_2025-06-25.csv")
 ///     for row in table.rows { table["street", row] }   // "01ST ST"
@@ -29,8 +30,9 @@ public struct SourceTable {
         }
     }
 
-    /// A source file's bytes, as every CSV reader of the builder takes them.
-    static func bytes(of path: String) throws -> [UInt8] { try FileInput.contents(of: path) }
+    /// A source file's bytes, as every CSV reader of the builder takes them: inflated when the
+    /// file is gzip (`.csv.gz`, as OpenAddresses ships).
+    static func bytes(of path: String) throws -> [UInt8] { try GzipFile.contents(of: path) }
 
     /// The named column of a row ("" when the column or the field is missing).
     public subscript(column: String, row: [String]) -> String {
