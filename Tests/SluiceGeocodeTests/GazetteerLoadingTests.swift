@@ -52,7 +52,9 @@ import Testing
         // Line numbers count the version line.
         let bad = "# sluice-gazetteer 1.0\n" + header + "place,,,,,,1,2,\n"
         #expect(throws: StageFailure.self) { try Gazetteer.parse(Array(bad.utf8), source: "g.csv") }
-        #expect(failure(version: "# sluice-gazetteer 2.0") == "g.csv:1: error: gazetteer format 2.0 is newer than this sluice-geocode reads (1.x): rebuild it or update Sluice")
+        #expect(
+            failure(version: "# sluice-gazetteer 2.0")
+                == "g.csv:1: error: gazetteer format 2.0 is newer than this sluice-geocode reads (1.x): rebuild it or update Sluice")
         #expect(failure(version: "# made by hand")?.hasPrefix("g.csv:1: error: expected '# sluice-gazetteer M.N'") == true)
         #expect(failure(version: "# sluice-gazetteer .") != nil)
         do {

@@ -75,10 +75,12 @@ import Testing
     /// `--tiger-edges`: the TIGER-like edges of `TigerEdgesTests`, built and geocoded.
     @Test func tigerEdgesBuildAndGeocode() throws {
         let directory = try TemporaryDirectory()
-        try ShapefileWriter(type: 3, fields: TigerEdgesTests.edgeFields, deleted: [8]).write(to: directory.path + "/tl_edges", features: TigerEdgesTests.edges)
+        try ShapefileWriter(type: 3, fields: TigerEdgesTests.edgeFields, deleted: [8]).write(
+            to: directory.path + "/tl_edges", features: TigerEdgesTests.edges)
         let out = directory.path + "/g.csv"
         var command = try GazetteerBuild(
-            arguments: try ParsedArguments(["--tiger-edges", directory.path + "/tl_edges.shp", "--out", out], options: GazetteerBuild.usage.allOptions))
+            arguments: try ParsedArguments(
+                ["--tiger-edges", directory.path + "/tl_edges.shp", "--out", out], options: GazetteerBuild.usage.allOptions))
         try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
         #expect(command.builder.report.count == 1)
         #expect(command.builder.report[0].contains("edges read"))
@@ -94,7 +96,9 @@ import Testing
     }
 
     @Test func needsInputsAndWellFormedPropertyLists() {
-        #expect(throws: StageFailure.self) { try GazetteerBuild(arguments: try ParsedArguments(["--out", "x"], options: GazetteerBuild.usage.allOptions)) }
+        #expect(throws: StageFailure.self) {
+            try GazetteerBuild(arguments: try ParsedArguments(["--out", "x"], options: GazetteerBuild.usage.allOptions))
+        }
         #expect(throws: StageFailure.self) { try GazetteerBuild(arguments: try Self.arguments(["--out", "x", "--range-properties", "A,B"])) }
     }
 

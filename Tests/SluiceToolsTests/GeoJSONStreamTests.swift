@@ -34,7 +34,8 @@ import Testing
     }
 
     @Test func textSequencesAndLinesOfFeatures() throws {
-        let sequence = "\u{1E}{\"type\":\"Feature\",\"properties\":{},\"geometry\":null}\n\u{1E}{\"type\":\"Feature\",\"properties\":{\"n\":1},\"geometry\":null}\n"
+        let sequence =
+            "\u{1E}{\"type\":\"Feature\",\"properties\":{},\"geometry\":null}\n\u{1E}{\"type\":\"Feature\",\"properties\":{\"n\":1},\"geometry\":null}\n"
         #expect(try features(sequence, readSize: 5).count == 2)
         let lines = "{\"type\":\"Feature\",\"properties\":{},\"geometry\":null}\n\n{\"type\":\"Feature\",\"properties\":{},\"geometry\":null}\n"
         #expect(try features(lines).map(\.line) == [1, 3])

@@ -38,7 +38,9 @@ extension Gazetteer {
             guard try line.reader.next(into: &header) else { throw StageFailure.data(source: source, line: nil, "empty gazetteer: no header row") }
             if header.count == 1, header[0].hasPrefix("#") {
                 try GazetteerRow.checkVersion(header[0], source: source)
-                guard try line.reader.next(into: &header) else { throw StageFailure.data(source: source, line: nil, "empty gazetteer: no header row") }
+                guard try line.reader.next(into: &header) else {
+                    throw StageFailure.data(source: source, line: nil, "empty gazetteer: no header row")
+                }
             }
         } catch let failure as CSVReader.Failure {
             throw StageFailure.data(source: source, line: line.reader.line, "\(failure)")

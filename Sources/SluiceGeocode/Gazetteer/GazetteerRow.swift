@@ -91,7 +91,9 @@ public struct GazetteerRow: Equatable, Sendable {
     /// version (`M > formatVersion.major`).
     public static func checkVersion(_ line: String, source: String) throws(StageFailure) {
         let words = line.dropFirst().split(separator: " ")
-        guard words.count == 2, words[0] == "sluice-gazetteer", let major = words[1].split(separator: ".", omittingEmptySubsequences: false).first.flatMap({ Int($0) }), major >= 1 else {
+        guard words.count == 2, words[0] == "sluice-gazetteer",
+            let major = words[1].split(separator: ".", omittingEmptySubsequences: false).first.flatMap({ Int($0) }), major >= 1
+        else {
             throw StageFailure.data(source: source, line: 1, "expected '# sluice-gazetteer M.N' (the format version) or the header, got '\(line)'")
         }
         if major > formatVersion.major {

@@ -56,13 +56,16 @@ public struct GeoJSONFeatures {
             switch geometry["type"]?.stringValue {
             case "LineString": lines = [try Self.line(.array(parts))]
             case "MultiLineString": lines = Self.joined(try parts.map { part throws(Skip) in try Self.line(part) })
-            default: throw Skip("unsupported_geometry", "a street must be a LineString or MultiLineString, not \(geometry["type"]?.stringValue ?? "?")")
+            default:
+                throw Skip("unsupported_geometry", "a street must be a LineString or MultiLineString, not \(geometry["type"]?.stringValue ?? "?")")
             }
             let ranges = rangeProperties.map { Self.number(properties[$0]) }
             let nodes = nodeProperties.map { Self.text(properties[$0]) }
             return lines.enumerated().map { index, points in
                 var street = StreetLine(id: lines.count == 1 ? id : "\(id)#\(index + 1)", name: name, points: points)
-                if ranges.count == 4 { (street.leftFrom, street.leftTo, street.rightFrom, street.rightTo) = (ranges[0], ranges[1], ranges[2], ranges[3]) }
+                if ranges.count == 4 {
+                    (street.leftFrom, street.leftTo, street.rightFrom, street.rightTo) = (ranges[0], ranges[1], ranges[2], ranges[3])
+                }
                 // Node ids name the ends of the whole feature: only a single line can carry them.
                 if nodes.count == 2, lines.count == 1, let from = nodes[0], let to = nodes[1], !from.isEmpty, !to.isEmpty {
                     (street.fromNode, street.toNode) = (from, to)
@@ -118,7 +121,9 @@ public struct GeoJSONFeatures {
                 case .success(let parsed): value = parsed
                 case .failure(let error): throw Skip("invalid_json", "invalid JSON: \(error)")
                 }
-                guard value["type"]?.stringValue == "Feature" else { throw Skip("not_a_feature", "expected a GeoJSON Feature, got \(value["type"]?.stringValue ?? value.typeName)") }
+                guard value["type"]?.stringValue == "Feature" else {
+                    throw Skip("not_a_feature", "expected a GeoJSON Feature, got \(value["type"]?.stringValue ?? value.typeName)")
+                }
                 let properties = value["properties"] ?? .null
                 guard let name = Self.text(properties[nameProperty]), !name.isEmpty else { throw Skip("no_name", "no '\(nameProperty)' property") }
                 guard let geometry = value["geometry"], !geometry.isNull else { throw Skip("no_geometry", "the geometry is null") }

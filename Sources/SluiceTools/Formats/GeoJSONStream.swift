@@ -1,9 +1,10 @@
+import SluiceCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SluiceCore
 
 /// Reads the features of a GeoJSON file one at a time, in memory bounded by the largest
 /// feature plus one read: a FeatureCollection's `features` array element by element, or
@@ -142,8 +143,8 @@ public struct GeoJSONStream {
         if keep > 0 {
             buffer.removeSubrange(0..<keep)
             index -= keep
-            if elementStart != nil { elementStart! -= keep }
-            if topStart != nil { topStart! -= keep }
+            elementStart = elementStart.map { $0 - keep }
+            topStart = topStart.map { $0 - keep }
             stringStart -= keep
         }
         let old = buffer.count
@@ -151,7 +152,7 @@ public struct GeoJSONStream {
         let count: Int
         do {
             count = try buffer.withUnsafeMutableBytes { raw throws(IOFailure) in
-                try FileInput.read(fd, into: raw.baseAddress! + old, count: readSize)
+                try FileInput.read(fd, into: raw.baseAddress.map { $0 + old }, count: readSize)
             }
         } catch {
             throw StageFailure(.ioError, "\(path): cannot read GeoJSON: \(error)")

@@ -20,7 +20,9 @@ public struct GazetteerBuild: ToolCommand {
         ],
         options: [
             .value("openaddresses", "FILE", "OpenAddresses CSV (LON,LAT,NUMBER,STREET,... by header name; .csv.gz read as is); repeatable"),
-            .value("tiger-edges", "FILE.shp", "US Census TIGER/Line EDGES (or ADDRFEAT) shapefile, its .dbf beside it: road edges with ranges and node ids; repeatable"),
+            .value(
+                "tiger-edges", "FILE.shp",
+                "US Census TIGER/Line EDGES (or ADDRFEAT) shapefile, its .dbf beside it: road edges with ranges and node ids; repeatable"),
             .value("streets", "FILE", "GeoJSON street centrelines (LineString, MultiLineString); repeatable"),
             .value("name-property", "P", "the GeoJSON property naming a street or place (default: name)"),
             .value("place-name-property", "P", "the property naming a place, when it differs from the streets' (default: --name-property)"),
@@ -67,7 +69,10 @@ public struct GazetteerBuild: ToolCommand {
                   deleted, bad_range           TIGER: a dBASE record marked deleted; a side's range not whole numbers (line kept)
                 """
             ),
-            ("SAN FRANCISCO SOURCES (file under --sources)", GazetteerBuilder.sources.map { "  \($0.name.column(20))\($0.file)" }.joined(separator: "\n")),
+            (
+                "SAN FRANCISCO SOURCES (file under --sources)",
+                GazetteerBuilder.sources.map { "  \($0.name.column(20))\($0.file)" }.joined(separator: "\n")
+            ),
             (
                 "BUNDLED SOURCES (file under --bundled)",
                 GazetteerBuilder.bundledSources.map { "  \($0.name.column(20))\($0.file)" }.joined(separator: "\n")
@@ -129,7 +134,8 @@ public struct GazetteerBuild: ToolCommand {
         }
         for line in builder.report { context.note(line) }
         if !builder.skipped.isEmpty {
-            context.note("\(builder.skipped.count) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
+            context.note(
+                "\(builder.skipped.count) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
         }
         let kinds = GazetteerRow.Kind.allCases.map { kind in "\(rows.filter { $0.kind == kind }.count) \(kind.rawValue)" }
         context.note("wrote \(rows.count) rows (\(kinds.joined(separator: ", "))), \(sink.bytesWritten) bytes, to \(out)")

@@ -37,7 +37,9 @@ extension GazetteerBuilder {
             // TIGER's node ids are national: one prefix for every file, so adjacent counties meet.
             addStreetLines(
                 read.lines, skipped: read.skipped, source: "tiger-edges \(path)", nodePrefix: "tiger", rows: read.records, unit: "edges",
-                more: "; \(read.notRoads) edges not roads (water, rail, boundaries) left out, \(read.rangesLeftOut.count) ranges not whole numbers left out (bad_range)")
+                more:
+                    "; \(read.notRoads) edges not roads (water, rail, boundaries) left out, \(read.rangesLeftOut.count) ranges not whole numbers left out (bad_range)"
+            )
             skipped += read.rangesLeftOut
         }
         for path in inputs.streets {
@@ -45,7 +47,8 @@ extension GazetteerBuilder {
             reader.rangeProperties = inputs.rangeProperties
             reader.nodeProperties = inputs.nodeProperties
             let read = try reader.streets()
-            addStreetLines(read.values, skipped: read.skipped, source: "streets \(path)", nodePrefix: Self.prefix(path), rows: read.features, unit: "features")
+            addStreetLines(
+                read.values, skipped: read.skipped, source: "streets \(path)", nodePrefix: Self.prefix(path), rows: read.features, unit: "features")
         }
         for path in inputs.places {
             var reader = GeoJSONFeatures(path: path, prefix: Self.prefix(path), nameProperty: inputs.placeNameProperty)
@@ -53,7 +56,9 @@ extension GazetteerBuilder {
             reader.aliasesProperty = inputs.aliasesProperty
             let read = try reader.places()
             let mergedBefore = merged
-            for place in read.values { addPlace(name: place.name, aliases: place.aliases, category: place.category, id: place.id, point: place.point) }
+            for place in read.values {
+                addPlace(name: place.name, aliases: place.aliases, category: place.category, id: place.id, point: place.point)
+            }
             note("places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: mergedBefore))
         }
         for path in inputs.gtfsStops {
@@ -91,14 +96,19 @@ extension GazetteerBuilder {
             let street = keys[point.street] ?? Self.key(point.street)
             keys[point.street] = street
             guard !street.isEmpty else {
-                read.skipped.append(SkippedRow(source: path, line: point.line, reason: "no_street", detail: "street '\(point.street)' has no name left once normalised", raw: point.street))
+                read.skipped.append(
+                    SkippedRow(
+                        source: path, line: point.line, reason: "no_street", detail: "street '\(point.street)' has no name left once normalised",
+                        raw: point.street))
                 continue
             }
             if let kept = addresses[AddressKey(street, point.number)] {
                 let metres = GeoPoint(lat: kept.lat ?? 0, lon: kept.lon ?? 0).distance(to: point.point)
-                read.skipped.append(SkippedRow(
-                    source: path, line: point.line, reason: "duplicate_address",
-                    detail: "\(point.number) \(street) is already a point \(Int(metres.rounded())) m away", raw: "\(point.number) \(point.street)"))
+                read.skipped.append(
+                    SkippedRow(
+                        source: path, line: point.line, reason: "duplicate_address",
+                        detail: "\(point.number) \(street) is already a point \(Int(metres.rounded())) m away", raw: "\(point.number) \(point.street)"
+                    ))
                 continue
             }
             addAddress(street: street, number: point.number, point: point.point)
@@ -108,7 +118,8 @@ extension GazetteerBuilder {
         read.skipped.sort { $0.line < $1.line }
         note(
             "openaddresses \(path)", rows: read.rows, unit: "rows", skipped: read.skipped,
-            "\(added) point addresses on \(streets.count) streets; \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped")
+            "\(added) point addresses on \(streets.count) streets; \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
+        )
     }
 
     /// Street lines from any reader: node ids made where the source has none
@@ -132,7 +143,9 @@ extension GazetteerBuilder {
         for line in lines {
             let street = Self.key(line.name)
             guard !street.isEmpty else {
-                skipped.append(SkippedRow(source: source, line: 0, reason: "no_name", detail: "'\(line.name)' has no street name left once normalised", raw: line.id))
+                skipped.append(
+                    SkippedRow(
+                        source: source, line: 0, reason: "no_name", detail: "'\(line.name)' has no street name left once normalised", raw: line.id))
                 continue
             }
             var segment = GazetteerRow(kind: .segment)
@@ -172,14 +185,18 @@ extension GazetteerBuilder {
         var places = 0
         var bad: [SkippedRow] = []
         let bytes = try FileInput.contents(of: path, what: "gazetteer")
-        try Gazetteer.forEachRow(bytes, source: path, skipBadRow: { error in
-            bad.append(SkippedRow(source: path, line: error.line, reason: "bad_row", detail: error.reason, raw: error.raw))
-            return true
-        }) { row in
+        try Gazetteer.forEachRow(
+            bytes, source: path,
+            skipBadRow: { error in
+                bad.append(SkippedRow(source: path, line: error.line, reason: "bad_row", detail: error.reason, raw: error.raw))
+                return true
+            }
+        ) { row in
             rows += 1
             switch row.kind {
             case .place:
-                addPlace(name: row.name, aliases: row.aliases, category: row.category, id: row.id, point: GeoPoint(lat: row.lat ?? 0, lon: row.lon ?? 0))
+                addPlace(
+                    name: row.name, aliases: row.aliases, category: row.category, id: row.id, point: GeoPoint(lat: row.lat ?? 0, lon: row.lon ?? 0))
                 places += 1
             case .segment: segments.append(row)
             case .intersection: intersections.append(row)

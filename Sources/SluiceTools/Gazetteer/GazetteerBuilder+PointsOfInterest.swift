@@ -59,7 +59,9 @@ extension GazetteerBuilder {
                 name = Self.stopPlace(table["stop_name", row])
             }
             guard let point else {
-                if agency == nil { skip("bad_coordinates", "stop_lat, stop_lon '\(table["stop_lat", row])', '\(table["stop_lon", row])' are not a position") }
+                if agency == nil {
+                    skip("bad_coordinates", "stop_lat, stop_lon '\(table["stop_lat", row])', '\(table["stop_lon", row])' are not a position")
+                }
                 continue
             }
             guard let name else {

@@ -41,9 +41,9 @@ public enum OpenAddresses {
             guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
             let upper = header.map { $0.trimmingSpaces().uppercased() }
             let wanted = ["LON", "LAT", "NUMBER", "STREET"]
+            let columns = wanted.compactMap { upper.firstIndex(of: $0) }
             let missing = wanted.filter { !upper.contains($0) }
             if !missing.isEmpty { throw StageFailure.data(source: path, line: 1, "missing columns: \(missing.joined(separator: ", "))") }
-            let columns = wanted.map { upper.firstIndex(of: $0)! }
             while try reader.next(fields: &fields) {
                 read.rows += 1
                 let line = reader.line
