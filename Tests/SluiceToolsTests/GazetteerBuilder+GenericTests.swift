@@ -95,11 +95,46 @@ import Testing
         #expect(try best("150 Main St").precision == .interpolated)
     }
 
+    /// `--gazetteer` alone gives back the gazetteer it merges, byte for byte: places in their
+    /// order, the rest sorted as the builder sorts them.
+    @Test func aMergedGazetteerAloneIsWrittenBackAsItWas() throws {
+        let expected = Self.fixtures + "/expected-gazetteer.csv"
+        let out = NSTemporaryDirectory() + "sluice-city-merge-\(getpid())-\(UUID().uuidString).csv"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var command = try GazetteerBuild(
+            arguments: try ParsedArguments(["--gazetteer", expected, "--out", out], options: GazetteerBuild.usage.allOptions))
+        try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+        #expect(try FileInput.contents(of: out) == (try FileInput.contents(of: expected)))
+        #expect(command.builder.report == ["gazetteer \(expected): 16 rows read, 0 skipped; 6 segments, 0 intersections, 5 new point addresses, 5 places"])
+    }
+
     @Test func needsInputsAndWellFormedPropertyLists() {
         #expect(throws: StageFailure.self) {
             try GazetteerBuild(arguments: try ParsedArguments(["--out", "x"], options: GazetteerBuild.usage.allOptions))
         }
         #expect(throws: StageFailure.self) { try GazetteerBuild(arguments: try Self.arguments(["--out", "x", "--range-properties", "A,B"])) }
+    }
+
+    /// A feed that lists its stations gives those only; platforms of one station are one place.
+    @Test func aFeedWithStationsGivesItsStations() throws {
+        let path = NSTemporaryDirectory() + "sluice-city-stops-\(getpid())-\(UUID().uuidString).txt"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = """
+            stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station
+            S1,Pioneer Square,45.5192,-122.6794,1,
+            P1,Pioneer Square Northbound,45.5193,-122.6795,0,S1
+            S2,Union Station,45.5288,-122.6766,1,
+            S3,Union Station,45.5289,-122.6767,1,
+            S4,Nowhere,north,-122.6,1,
+
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var builder = GazetteerBuilder(sources: nil)
+        let read = try builder.addStops(path: path, source: "trimet", agency: nil)
+        #expect(read.rows == 5 && read.added == 2)
+        #expect(read.skipped.map(\.reason) == ["not_a_station", "bad_coordinates"])
+        #expect(builder.places.map(\.name) == ["Pioneer Square", "Union Station"])
+        #expect(builder.places[0].aliases == ["Pioneer Square Station"])
     }
 
     @Test func stopPlaces() {
