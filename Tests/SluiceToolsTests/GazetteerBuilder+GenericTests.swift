@@ -105,7 +105,9 @@ import Testing
             arguments: try ParsedArguments(["--gazetteer", expected, "--out", out], options: GazetteerBuild.usage.allOptions))
         try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
         #expect(try FileInput.contents(of: out) == (try FileInput.contents(of: expected)))
-        #expect(command.builder.report == ["gazetteer \(expected): 16 rows read, 0 skipped; 6 segments, 0 intersections, 5 new point addresses, 5 places"])
+        #expect(
+            command.builder.report == ["gazetteer \(expected): 16 rows read, 0 skipped; 6 segments, 0 intersections, 5 new point addresses, 5 places"]
+        )
     }
 
     @Test func needsInputsAndWellFormedPropertyLists() {
