@@ -103,7 +103,7 @@ extension GazetteerBuilder {
                 continue
             }
             if let kept = addresses[AddressKey(street, point.number)] {
-                let metres = GeoPoint(lat: kept.lat ?? 0, lon: kept.lon ?? 0).distance(to: point.point)
+                let metres = kept.distance(to: point.point)
                 read.skipped.append(
                     SkippedRow(
                         source: path, line: point.line, reason: "duplicate_address",
@@ -202,7 +202,7 @@ extension GazetteerBuilder {
             case .intersection: intersections.append(row)
             case .address:
                 guard addresses[AddressKey(row.street, row.number ?? 0)] == nil else { return }
-                addresses[AddressKey(row.street, row.number ?? 0)] = row
+                addresses[AddressKey(row.street, row.number ?? 0)] = GeoPoint(lat: row.lat ?? 0, lon: row.lon ?? 0)
             }
             counts[row.kind, default: 0] += 1
         }

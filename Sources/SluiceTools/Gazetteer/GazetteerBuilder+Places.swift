@@ -122,7 +122,7 @@ extension GazetteerBuilder {
                     if excluded.contains("eas") { continue }
                     throw StageFailure.data(source: path, line: table.lines[index], "no point address '\(address)' for '\(name)'")
                 }
-                addPlace(name: name, aliases: [], category: "building", id: id, point: GeoPoint(lat: point.lat ?? 0, lon: point.lon ?? 0))
+                addPlace(name: name, aliases: [], category: "building", id: id, point: point)
             }
             guard let position = places.firstIndex(where: { $0.id == id }) ?? mergedIDs[id] else {
                 // A source left out (excluded, or bundled and built without --bundled) takes its

@@ -182,7 +182,7 @@ extension GazetteerBuilder {
     /// to place sources that give a street address instead of coordinates.
     func streetLayers() -> Gazetteer {
         var gazetteer = Gazetteer()
-        for row in segments + intersections + addresses.values.sorted(by: { ($0.street, $0.number ?? 0) < ($1.street, $1.number ?? 0) }) {
+        for row in segments + intersections + addressRows() {
             gazetteer.add(row)
         }
         gazetteer.finish()

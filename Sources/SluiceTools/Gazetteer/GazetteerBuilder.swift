@@ -66,7 +66,9 @@ public struct GazetteerBuilder {
     var merged = 0
     var segments: [GazetteerRow] = []
     var intersections: [GazetteerRow] = []
-    var addresses: [AddressKey: GazetteerRow] = [:]
+    /// Point addresses: a point per street key and number (a million for a county, so no
+    /// `GazetteerRow` each until they are written).
+    var addresses: [AddressKey: GeoPoint] = [:]
 
     /// A point address's street key and number: one point per pair.
     struct AddressKey: Hashable {
@@ -105,12 +107,8 @@ public struct GazetteerBuilder {
             ($0.street, $0.crossStreet, $0.lat ?? 0, $0.lon ?? 0) < ($1.street, $1.crossStreet, $1.lat ?? 0, $1.lon ?? 0)
         }
         var rows = places + sortedSegments + sortedIntersections
-        let firstAddress = rows.count
         rows.reserveCapacity(rows.count + addresses.count)
-        rows += addresses.values
-        // The table's copy is freed before sorting: a county has a million addresses.
-        addresses = [:]
-        rows[firstAddress...].sort { ($0.street, $0.number ?? 0) < ($1.street, $1.number ?? 0) }
+        rows += addressRows()
         return rows
     }
 
@@ -145,11 +143,18 @@ public struct GazetteerBuilder {
     }
 
     mutating func addAddress(street: String, number: Int, point: GeoPoint) {
-        var row = GazetteerRow(kind: .address)
-        row.street = street
-        row.number = number
-        row.lat = point.lat
-        row.lon = point.lon
-        addresses[AddressKey(street, number)] = row
+        addresses[AddressKey(street, number)] = point
+    }
+
+    /// The point addresses as rows, by street and number.
+    func addressRows() -> [GazetteerRow] {
+        addresses.sorted { ($0.key.street, $0.key.number) < ($1.key.street, $1.key.number) }.map { key, point in
+            var row = GazetteerRow(kind: .address)
+            row.street = key.street
+            row.number = key.number
+            row.lat = point.lat
+            row.lon = point.lon
+            return row
+        }
     }
 }
