@@ -15,6 +15,27 @@ import Testing
         #expect(read.skipped.map(\.line) == [5, 7, 8, 10])
     }
 
+    /// OpenAddresses ships `.csv.gz`: read as it is, to the same points.
+    @Test func gzipReadsAsThePlainFile() throws {
+        let directory = try TemporaryDirectory()
+        let plain = directory.path + "/addresses.csv"
+        try FileManager.default.copyItem(atPath: GeoJSONFeaturesTests.fixtures + "/addresses.csv", toPath: plain)
+        let zipped = try OpenAddresses.read(path: try GzipFileTests.gzip(plain))
+        let read = try OpenAddresses.read(path: plain)
+        #expect(zipped.points == read.points && zipped.skipped.map(\.line) == read.skipped.map(\.line))
+    }
+
+    @Test func missingColumnsNameTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/a.csv"
+        try "lon,lat,number\n1,2,3\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            try OpenAddresses.read(path: path)
+        } throws: { error in
+            "\(error)".contains("missing columns: STREET")
+        }
+    }
+
     @Test func houseNumbers() {
         #expect(OpenAddresses.houseNumber("12")! == (12, .whole))
         #expect(OpenAddresses.houseNumber("12-14")! == (12, .range))
