@@ -88,34 +88,20 @@ extension GazetteerBuilder {
     /// OpenAddresses points: one per street and number (the first; later ones, a unit's or a
     /// duplicate's, are skipped as `duplicate_address`).
     mutating func addOpenAddresses(_ path: String) throws {
-        var read = try OpenAddresses.read(path: path)
-        var added = 0
         var streets = Set<String>()
         var keys: [String: String] = [:]
-        for point in read.points {
+        let read = try OpenAddresses.read(path: path) { point in
             let street = keys[point.street] ?? Self.key(point.street)
             keys[point.street] = street
-            guard !street.isEmpty else {
-                read.skipped.append(
-                    SkippedRow(
-                        source: path, line: point.line, reason: "no_street", detail: "street '\(point.street)' has no name left once normalised",
-                        raw: point.street))
-                continue
-            }
+            guard !street.isEmpty else { return ("no_street", "street '\(point.street)' has no name left once normalised") }
             if let kept = addresses[AddressKey(street, point.number)] {
-                let metres = kept.distance(to: point.point)
-                read.skipped.append(
-                    SkippedRow(
-                        source: path, line: point.line, reason: "duplicate_address",
-                        detail: "\(point.number) \(street) is already a point \(Int(metres.rounded())) m away", raw: "\(point.number) \(point.street)"
-                    ))
-                continue
+                return ("duplicate_address", "\(point.number) \(street) is already a point \(Int(kept.distance(to: point.point).rounded())) m away")
             }
             addAddress(street: street, number: point.number, point: point.point)
             streets.insert(street)
-            added += 1
+            return nil
         }
-        read.skipped.sort { $0.line < $1.line }
+        let added = read.taken
         note(
             "openaddresses \(path)", rows: read.rows, unit: "rows", skipped: read.skipped,
             "\(added) point addresses on \(streets.count) streets; \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"

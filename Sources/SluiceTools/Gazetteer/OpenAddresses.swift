@@ -22,16 +22,31 @@ public enum OpenAddresses {
     }
 
     public struct Read {
+        /// The points taken (`read(path:)` keeps them here).
         public var points: [Point] = []
+        public var taken = 0
         public var skipped: [SkippedRow] = []
         public var rows = 0
         public var ranges = 0
         public var suffixes = 0
     }
 
-    /// Reads the file's records one at a time, making strings of the four columns it uses
-    /// only (a county file has a million rows); equal street names share one string.
+    /// Reads the whole file, keeping every usable point in `points`.
     public static func read(path: String) throws -> Read {
+        var points: [Point] = []
+        var read = try read(path: path) { point in
+            points.append(point)
+            return nil
+        }
+        read.points = points
+        return read
+    }
+
+    /// Reads the file's records one at a time, making strings of the four columns it uses
+    /// only (a county file has a million rows), and hands each usable point to `take`, which
+    /// returns why it refuses one (`duplicate_address` and a detail), so that the row is
+    /// skipped with its text as the file has it. Equal street names share one string.
+    public static func read(path: String, take: (Point) -> (reason: String, detail: String)?) throws -> Read {
         var reader = CSVReader(try SourceTable.bytes(of: path))
         var header: [String] = []
         var fields: [CSVReader.Field] = []
@@ -81,7 +96,11 @@ public enum OpenAddresses {
                 }
                 let name = names[street] ?? street
                 names[street] = name
-                read.points.append(Point(street: name, number: parsed.number, point: GeoPoint(lat: lat, lon: lon), line: line))
+                if let refused = take(Point(street: name, number: parsed.number, point: GeoPoint(lat: lat, lon: lon), line: line)) {
+                    skip(refused.reason, refused.detail)
+                    continue
+                }
+                read.taken += 1
             }
         } catch let failure as CSVReader.Failure {
             throw StageFailure.data(source: path, line: reader.line, "\(failure)")
