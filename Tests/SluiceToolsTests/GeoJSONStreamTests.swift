@@ -41,6 +41,23 @@ import Testing
         #expect(try features(lines).map(\.line) == [1, 3])
     }
 
+    @Test func aGzipFileReadsAsThePlainFile() throws {
+        let directory = try TemporaryDirectory()
+        let plain = directory.path + "/streets.geojson"
+        try FileManager.default.copyItem(atPath: GeoJSONFeaturesTests.fixtures + "/streets.geojson", toPath: plain)
+        var zipped = try GeoJSONStream(path: try GzipFileTests.gzip(plain))
+        var stream = try GeoJSONStream(path: plain)
+        defer { (zipped.close(), stream.close()) }
+        var count = 0
+        while let feature = try stream.next() {
+            let other = try #require(try zipped.next())
+            #expect(other.line == feature.line && other.raw == feature.raw)
+            count += 1
+        }
+        #expect(count == 8)
+        #expect(try zipped.next() == nil)
+    }
+
     @Test func badFeatureIsAValueAndACutFileAnError() throws {
         let read = try features("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"x\":tru}]}")
         #expect(read.count == 1)

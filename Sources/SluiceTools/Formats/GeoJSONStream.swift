@@ -50,9 +50,20 @@ public struct GeoJSONStream {
     /// How much one read asks for (tests make it small to cut features across reads).
     var readSize = 1 << 20
 
+    /// Opens `path`. A gzip file (`.geojson.gz`) is inflated whole first (`GzipFile`): the
+    /// bounded memory is a plain file's.
     public init(path: String) throws(StageFailure) {
         self.path = path
         fd = try FileInput.open(path, what: "GeoJSON")
+        // Two bytes tell gzip (the first reads, cut small in tests, stay small).
+        let size = readSize
+        readSize = 2
+        while buffer.count < 2, !atEnd { try refill() }
+        readSize = size
+        if buffer.starts(with: [0x1f, 0x8b]) {
+            buffer = try GzipFile.contents(of: path, what: "GeoJSON")
+            atEnd = true
+        }
     }
 
     /// Closes the file; the stream reads nothing more.
