@@ -88,7 +88,7 @@ public final class DBaseTable {
     /// With `only`, just those fields (by index) are decoded and checked, and the others are
     /// `.null`: a reader that needs 10 of TIGER's 31 fields reads twice as fast.
     public func record(_ number: Int, only wanted: [Int]? = nil) throws(StageFailure) -> [DBaseValue]? {
-        guard (1...recordCount).contains(number) else {
+        guard number >= 1, number <= recordCount else {
             throw StageFailure.data(source: path, line: number, "no record \(number): the table has \(recordCount)")
         }
         let offset = headerLength + (number - 1) * recordLength
