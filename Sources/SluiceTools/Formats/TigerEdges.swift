@@ -54,6 +54,9 @@ public enum TigerEdges {
     /// lines; its counts and skipped rows are complete).
     public static func read(shp path: String, line: (StreetLine) throws(StageFailure) -> Void) throws(StageFailure) -> Read {
         let shapes = try Shapefile(path: path)
+        guard shapes.shapeType.plain == .polyline else {
+            throw StageFailure.data(source: path, line: nil, "TIGER/Line edges are polylines; this shapefile holds \(shapes.shapeType)s")
+        }
         let layout = try Layout(shapes.attributes)
         var read = Read()
         var seen: [String: Int] = [:]
