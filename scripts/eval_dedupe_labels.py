@@ -27,7 +27,7 @@ Scores as `sluice-eval dedupe` counts them: every pair inside a predicted cluste
 pair of one entity. Answers are facts to sluice-dedupe (a pair answered distinct is never
 linked), so labelled figures include the answered pairs themselves, as a user's would.
 
-    python3 scripts/eval_dedupe_labels.py [--bin DIR] [--sets febrl1,food,...] [--no-peers] [--missed]
+    python3 scripts/eval_dedupe_labels.py [--bin DIR] [--sets febrl1,food,...] [--films-seed S] [--no-peers] [--missed]
 
 --missed says where the last labelled run (30 answers to --suggest) goes wrong: the true pairs
 no block compared, the true pairs left apart and the false pairs linked, each grouped by its
@@ -214,9 +214,11 @@ def food_set(binary, directory, folder):
     return LabelledSet("food", path, entities, FOOD_ARGS)
 
 
-def films_set(binary, folder):
+def films_set(binary, folder, seed=None):
     raw, path = os.path.join(folder, "films.raw.ndjson"), os.path.join(folder, "films.ndjson")
-    subprocess.run([os.path.join(binary, "sluice-bench"), "generate", "--records", "10000", "--out", raw], check=True, capture_output=True)
+    seeded = ["--seed", str(seed)] if seed is not None else []
+    generate = [os.path.join(binary, "sluice-bench"), "generate", "--records", "10000"] + seeded + ["--out", raw]
+    subprocess.run(generate, check=True, capture_output=True)
     os.replace(os.path.join(folder, "films.raw.truth.csv"), os.path.join(folder, "films.truth.csv"))
     with open(raw, "rb") as source, open(path, "wb") as out:
         subprocess.run([os.path.join(binary, "sluice-sanitize"), "--field", "locations", "--as", "loc", "--quiet"], stdin=source, stdout=out, check=True)
@@ -260,6 +262,7 @@ def main():
     parser.add_argument("--febrl", default=os.environ.get("SLUICE_FEBRL", "../shared/data/febrl"))
     parser.add_argument("--food", default="../shared/data/gazetteer-sources/food-businesses")
     parser.add_argument("--sets", default="febrl1,febrl2,febrl3,food,films")
+    parser.add_argument("--films-seed", type=int, help="the bench generator's seed for films (default: its own)")
     parser.add_argument("--no-peers", action="store_true")
     parser.add_argument("--missed", action="store_true", help="after each set, the last labelled run's mistakes by comparison pattern")
     options = parser.parse_args()
@@ -272,7 +275,7 @@ def main():
             elif name == "food":
                 data = food_set(options.bin, options.food, folder)
             else:
-                data = films_set(options.bin, folder)
+                data = films_set(options.bin, folder, options.films_seed)
             labels = evaluate(binary, data, folder)
             if options.missed:
                 missed(binary, data, labels, folder)
