@@ -117,36 +117,10 @@ public struct FellegiSunterModel: Sendable {
     public func fieldWeight(_ field: Int, _ level: UInt8, termFrequency: Double? = nil) -> Double {
         guard level > 0 else { return 0 }
         let mValue = max(m[field][Int(level)], Self.floor)
-        let uValue = u[field][Int(level)]
-        var total = log2(mValue / max(uValue, Self.floor)) + (shifts?[field][Int(level)] ?? 0)
         // Term-frequency adjustment: two records agreeing on a rare value are stronger evidence
         // than two agreeing on a common one, so equal text uses the value's own frequency as u.
-        if level == 1, let termFrequency { total += termFrequencyAdjustment(field, termFrequency) }
-        return total
-    }
-
-    /// The bits a value's own frequency adds to (or takes from) its field's exact level.
-    @inline(__always)
-    public func termFrequencyAdjustment(_ field: Int, _ frequency: Double) -> Double {
-        log2(max(u[field][1], Self.floor) / max(frequency, Self.floor)) * (termFrequencyScales?[field] ?? 1)
-    }
-
-    /// Per field, the share of the term-frequency adjustment that still counts once labels
-    /// moved the exact level's weight down: the level's weight after the shift over its weight
-    /// before (1 when the labels left it or raised it). The adjustment refines the level's u;
-    /// when answers say agreeing on the field is worth a fifth of what u said (a director every
-    /// record of a film shares, among pairs blocked on the title), a common director's own
-    /// frequency must not take more than a fifth of its bits either.
-    public private(set) var termFrequencyScales: [Double]?
-
-    /// Sets `shifts` and the term-frequency scales that follow from them.
-    public mutating func shift(by shifts: [[Double]]) {
-        self.shifts = shifts
-        termFrequencyScales = m.indices.map { field in
-            guard m[field].count > 1 else { return 1 }
-            let weight = log2(max(m[field][1], Self.floor) / max(u[field][1], Self.floor))
-            return weight > 0 ? min(max((weight + shifts[field][1]) / weight, 0), 1) : 1
-        }
+        let uValue = level == 1 && termFrequency != nil ? termFrequency ?? 1 : u[field][Int(level)]
+        return log2(mValue / max(uValue, Self.floor)) + (shifts?[field][Int(level)] ?? 0)
     }
 
     public var priorWeight: Double {

@@ -36,7 +36,7 @@ extension FuzzyMatcher {
         let offsets = zip(pairs, patterns).map { pair, pattern in
             weight(model, Int(pair.a), pattern: pattern, base: model.weight(levels: Pattern.unpack(pattern, fields: specs.count)))
         }
-        model.shift(by: LabelFit.fit(offsets: offsets, levels: levels, matches: pairs.map(\.match), levelCounts: specs.map(\.levelCount)).shifts)
+        model.shifts = LabelFit.fit(offsets: offsets, levels: levels, matches: pairs.map(\.match), levelCounts: specs.map(\.levelCount)).shifts
         return model
     }
 

@@ -148,7 +148,7 @@ public struct FuzzyMatcher {
         var total = base
         for (field, column) in columns.enumerated() where (pattern >> (4 * UInt64(field))) & 0xF == 1 {
             guard let tf = column.termFrequency(i) else { continue }
-            total += model.termFrequencyAdjustment(field, tf)
+            total += log2(max(model.u[field][1], FellegiSunterModel.floor) / max(tf, FellegiSunterModel.floor))
         }
         return total
     }
