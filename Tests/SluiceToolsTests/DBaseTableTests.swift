@@ -47,6 +47,16 @@ import Testing
         #expect(throws: StageFailure.self) { try table.record(4) }
     }
 
+    @Test func anEmptyTable() throws {
+        let directory = try TemporaryDirectory()
+        let table = try DBaseTable(path: try Self.table([], in: directory))
+        #expect(table.recordCount == 0)
+        #expect(throws: StageFailure.self) { try table.record(1) }
+        #expect(throws: StageFailure.self) { try table.record(0) }
+        let shapes = try Shapefile(path: directory.path + "/t.shp")
+        #expect(try shapes.next() == nil)
+    }
+
     @Test func codePageFromTheCpgThenTheLanguageDriver() throws {
         let directory = try TemporaryDirectory()
         // "Niño" as one Latin-1/1252 byte (0xF1), or as UTF-8 (0xC3 0xB1).

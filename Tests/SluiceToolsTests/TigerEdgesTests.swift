@@ -88,6 +88,16 @@ import Testing
         #expect(read.skipped.count == 3)
     }
 
+    @Test func zAndMVariantsGiveTheSameLines() throws {
+        let directory = try TemporaryDirectory()
+        var lines: [[StreetLine]] = []
+        for type in [3, 13, 23] {
+            try ShapefileWriter(type: type, fields: Self.edgeFields, deleted: [8]).write(to: directory.path + "/e\(type)", features: Self.edges)
+            lines.append(try TigerEdges.read(shp: directory.path + "/e\(type).shp").lines)
+        }
+        #expect(lines[0].count == 5 && lines[1] == lines[0] && lines[2] == lines[0])
+    }
+
     @Test func addressFeaturesHaveNoNodesAndRepeatEdges() throws {
         let directory = try TemporaryDirectory()
         let fields: [ShapefileWriter.Field] = [
@@ -118,6 +128,17 @@ import Testing
             try TigerEdges.read(shp: directory.path + "/rivers.shp")
         } throws: { error in
             "\(error)" == "\(directory.path)/rivers.dbf: error: not a TIGER/Line EDGES or ADDRFEAT table: no LFROMADD or LFROMHN field (fields: NAME)"
+        }
+    }
+
+    @Test func pointsAreNotEdges() throws {
+        let directory = try TemporaryDirectory()
+        try ShapefileWriter(type: 1, fields: Self.edgeFields)
+            .write(to: directory.path + "/points", features: [(.point(-122.4, 37.7), ["1", "1", "2", "S1400", "Main St", "Y", "1", "9", "2", "8"])])
+        #expect {
+            try TigerEdges.read(shp: directory.path + "/points.shp")
+        } throws: { error in
+            "\(error)" == "\(directory.path)/points.shp: error: TIGER/Line edges are polylines; this shapefile holds points"
         }
     }
 

@@ -35,15 +35,42 @@ public enum CodePage: String, Equatable, Sendable {
         self = languageDriver == 0x03 || languageDriver == 0x57 ? .windows1252 : .automatic
     }
 
-    public func decode<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    public func decode(_ bytes: ArraySlice<UInt8>) -> String {
+        // Most fields are ASCII, which reads the same in every code page here.
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         switch self {
         case .utf8: return String(decoding: bytes, as: UTF8.self)
-        case .latin1: return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        case .windows1252:
-            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar(CodePage.windows1252Scalar($0)) ?? "\u{FFFD}" }))
+        case .latin1: return CodePage.encodeUTF8(bytes) { UInt32($0) }
+        case .windows1252: return CodePage.encodeUTF8(bytes, CodePage.windows1252Scalar)
         case .automatic:
             if let text = String(validating: bytes, as: UTF8.self) { return text }
             return CodePage.latin1.decode(bytes)
+        }
+    }
+
+    public func decode(_ bytes: [UInt8]) -> String { decode(bytes[...]) }
+
+    /// A single-byte code page's text as UTF-8: each byte's scalar (all below U+10000) in 1–3 bytes.
+    private static func encodeUTF8(_ bytes: ArraySlice<UInt8>, _ scalar: (UInt8) -> UInt32) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 3) { buffer in
+            var at = 0
+            for byte in bytes {
+                let value = scalar(byte)
+                if value < 0x80 {
+                    buffer[at] = UInt8(value)
+                    at += 1
+                } else if value < 0x800 {
+                    buffer[at] = UInt8(0xC0 | value >> 6)
+                    buffer[at + 1] = UInt8(0x80 | value & 0x3F)
+                    at += 2
+                } else {
+                    buffer[at] = UInt8(0xE0 | value >> 12)
+                    buffer[at + 1] = UInt8(0x80 | value >> 6 & 0x3F)
+                    buffer[at + 2] = UInt8(0x80 | value & 0x3F)
+                    at += 3
+                }
+            }
+            return at
         }
     }
 

@@ -66,8 +66,9 @@ public final class Shapefile {
         attributes = try DBaseTable(path: DBaseTable.sibling(of: path, extension: "dbf"))
     }
 
-    /// The next feature, or nil after the last.
-    public func next() throws(StageFailure) -> Feature? {
+    /// The next feature, or nil after the last; `only` decodes just those attribute fields (by
+    /// index; the others are `.null`), as `DBaseTable.record(_:only:)` does.
+    public func next(only fields: [Int]? = nil) throws(StageFailure) -> Feature? {
         guard offset < length else {
             if number != attributes.recordCount {
                 throw Shapefile.corrupt(path, "it has \(number) shapes but its .dbf has \(attributes.recordCount) records")
@@ -85,7 +86,7 @@ public final class Shapefile {
             throw Shapefile.corrupt(path, "shape \(number) has no record in the .dbf (\(attributes.recordCount) records)", record: number)
         }
         let type = ShapeType(rawValue: content.int32(at: 0)) ?? .null
-        return Feature(number: number, type: type, parts: parts, attributes: try attributes.record(number))
+        return Feature(number: number, type: type, parts: parts, attributes: try attributes.record(number, only: fields))
     }
 
     /// The points of one record's content.

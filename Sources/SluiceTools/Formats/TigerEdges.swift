@@ -54,18 +54,25 @@ public enum TigerEdges {
     /// lines; its counts and skipped rows are complete).
     public static func read(shp path: String, line: (StreetLine) throws(StageFailure) -> Void) throws(StageFailure) -> Read {
         let shapes = try Shapefile(path: path)
+        guard shapes.shapeType.plain == .polyline else {
+            throw StageFailure.data(source: path, line: nil, "TIGER/Line edges are polylines; this shapefile holds \(shapes.shapeType)s")
+        }
         let layout = try Layout(shapes.attributes)
         var read = Read()
         var seen: [String: Int] = [:]
-        while let feature = try shapes.next() {
+        let wanted = layout.fields
+        while let feature = try shapes.next(only: wanted) {
             read.records += 1
             guard let values = feature.attributes else {
                 read.skipped.append(SkippedRow(source: path, line: feature.number, reason: Reason.deleted.rawValue, detail: "", raw: ""))
                 continue
             }
             let text = { (index: Int?) in index.map { values[$0].text } ?? "" }
-            // The record as text, made only for a row that is skipped or loses a range.
-            func raw() -> String { zip(shapes.attributes.fields, values).map { "\($0.name)=\($1.text)" }.joined(separator: ";") }
+            // The whole record as text, read again only for a row that is skipped or loses a range.
+            func raw() -> String {
+                let all = (try? shapes.attributes.record(feature.number)) ?? values
+                return zip(shapes.attributes.fields, all).map { "\($0.name)=\($1.text)" }.joined(separator: ";")
+            }
             func skip(_ reason: Reason, _ detail: String) {
                 read.skipped.append(SkippedRow(source: path, line: feature.number, reason: reason.rawValue, detail: detail, raw: raw()))
             }
@@ -169,6 +176,10 @@ public enum TigerEdges {
         var left: Side, right: Side
         /// ADDRFEAT: one record per address range, so an edge's TLID can come more than once.
         var repeatsEdges: Bool
+        /// The fields read (the others are not decoded).
+        var fields: [Int] {
+            [name, tlid, mtfcc, roadFlag, fromNode, toNode, left.from, left.to, right.from, right.to].compactMap { $0 }
+        }
 
         init(_ table: DBaseTable) throws(StageFailure) {
             let suffixes: (from: String, to: String)
