@@ -54,22 +54,6 @@ public struct GazetteerBuild: ToolCommand {
             "every row of the output at once, plus one source file read whole (CSV, shapefile) or one feature at a time (GeoJSON): in a release build, 360 MB peak and 3.5 s for San Francisco's sources, 626 MB and 3.7 s of CPU for a 1M-row OpenAddresses file; the output is sorted before it is written.",
         sections: [
             (
-                "SKIPPED ROWS (reasons in --rejects)",
-                """
-                  no_number, bad_number        OpenAddresses: no house number, or one not starting with a digit
-                  no_street, no_name           no street or place name (or none left once normalised)
-                  bad_coordinates              not a position (lat ±90, lon ±180; 0,0 counts as none)
-                  duplicate_address            the street and number already have a point (the first kept)
-                  no_geometry, bad_geometry    GeoJSON: a null geometry, or positions that are not [lon, lat]
-                  unsupported_geometry         GeoJSON: a street that is not a line, a place without a position
-                  invalid_json, not_a_feature  GeoJSON: a feature that does not parse, or is not a Feature
-                  not_a_station                GTFS: a platform or stop, when the feed lists its stations
-                  stop_at_intersection         GTFS: a stop named after a street corner
-                  bad_row                      --gazetteer: a row the gazetteer loader refuses
-                  deleted, bad_range           TIGER: a dBASE record marked deleted; a side's range not whole numbers (line kept)
-                """
-            ),
-            (
                 "SAN FRANCISCO SOURCES (file under --sources)",
                 GazetteerBuilder.sources.map { "  \($0.name.column(20))\($0.file)" }.joined(separator: "\n")
             ),
@@ -78,7 +62,8 @@ public struct GazetteerBuild: ToolCommand {
                 GazetteerBuilder.bundledSources.map { "  \($0.name.column(20))\($0.file)" }.joined(separator: "\n")
             ),
             ("GAZETTEER FORMAT", GazetteerRow.formatHelp),
-        ])
+        ],
+        rejects: rejectReasons)
 
     var builder: GazetteerBuilder
     var out: String
@@ -127,8 +112,8 @@ public struct GazetteerBuild: ToolCommand {
         try sink.flush()
         if rejects.isKeeping {
             for row in builder.skipped {
-                try rejects.reject(
-                    source: row.source, line: row.line, reason: RejectReason(row.reason, row.reason), detail: row.detail, raw: row.raw)
+                let reason = Self.rejectReasons.first { $0.rawValue == row.reason } ?? RejectReason(row.reason, row.detail)
+                try rejects.reject(source: row.source, line: row.line, reason: reason, detail: row.detail, raw: row.raw)
             }
             try rejects.finish()
         }
@@ -148,6 +133,27 @@ public struct GazetteerBuild: ToolCommand {
     #else
         static let RUSAGE_SELF_WHO = RUSAGE_SELF
     #endif
+
+    /// Why a source row is skipped: the `reason` of its line in `--rejects`, and the REJECTS
+    /// table of `--help`.
+    static let rejectReasons: [RejectReason] = [
+        RejectReason("no_number", "OpenAddresses: no house number"),
+        RejectReason("bad_number", "OpenAddresses: a house number that does not start with a digit (N12)"),
+        RejectReason("no_street", "no street name, or none left once normalised"),
+        RejectReason("bad_coordinates", "not a position: lat beyond ±90, lon beyond ±180, not numbers, or 0,0"),
+        RejectReason("duplicate_address", "the street and number already have a point (the first is kept; the detail says how far)"),
+        RejectReason("no_name", "a GeoJSON feature or TIGER road without a name"),
+        RejectReason("no_geometry", "a null geometry (GeoJSON), a null or one-point shape (TIGER)"),
+        RejectReason("bad_geometry", "GeoJSON positions that are not [lon, lat] in range"),
+        RejectReason("unsupported_geometry", "GeoJSON: a street that is not a line, a place of another geometry"),
+        RejectReason("invalid_json", "GeoJSON: a feature that does not parse"),
+        RejectReason("not_a_feature", "GeoJSON: a value that is not a Feature"),
+        RejectReason("not_a_station", "GTFS: a platform, entrance or stop, when the feed lists its stations"),
+        RejectReason("stop_at_intersection", "GTFS: a stop named after a street corner (the streets locate it)"),
+        RejectReason("bad_row", "--gazetteer: a row the gazetteer loader refuses"),
+        RejectReason("deleted", "TIGER: a dBASE record marked deleted"),
+        RejectReason("bad_range", "TIGER: a side's range that is not whole numbers (that range left out, the line kept)"),
+    ]
 
     /// This process's peak resident memory (getrusage's ru_maxrss, kilobytes on Linux).
     static func peakMegabytes() -> Int {
