@@ -20,7 +20,7 @@ public struct NamedPoint: Equatable, Sendable {
 /// caller. A feature that cannot be used becomes a `SkippedRow` with its line and reason.
 ///
 ///     let read = try GeoJSONFeatures(path: "streets.geojson", prefix: "streets", nameProperty: "name").streets()
-///     read.lines.count; read.skipped.first?.reason   // "no_name"
+///     read.values.count; read.skipped.first?.reason   // "no_name"
 ///
 /// A MultiLineString's parts that connect end to start (within `GazetteerBuilder.snapMetres`)
 /// are joined into one line; parts that do not are each a line of their own (`id#2`, ...),

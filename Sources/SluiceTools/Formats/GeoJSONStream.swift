@@ -13,7 +13,7 @@ import SluiceCore
 /// core's `JSONParser` parses those bytes, one feature at a time.
 ///
 ///     var stream = try GeoJSONStream(path: "streets.geojson")
-///     while let feature = try stream.next() { feature.line; feature.value["properties"] }
+///     while let feature = try stream.next() { feature.line; try feature.value.get()["properties"] }
 ///
 /// - Complexity: O(n) in the file's bytes; each byte is scanned once and parsed once.
 public struct GeoJSONStream {

@@ -7,7 +7,7 @@ import SluiceGeocode
 ///
 ///     var lines = [a, b, c]                       // three lines ending at one corner
 ///     StreetTopology.join(&lines, prefix: "streets")
-///     lines.map(\.toNode)                          // ["streets:n1", "streets:n1", "streets:n1"]
+///     lines.map(\.toNode)                          // one node id, three times
 ///
 /// Only ends are joined: a line that crosses another without ending there (an OpenStreetMap way
 /// running through several junctions) meets it nowhere, as in the source.
