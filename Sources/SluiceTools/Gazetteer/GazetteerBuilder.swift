@@ -2,14 +2,18 @@ import SluiceCore
 import SluiceGeocode
 import SluiceSanitize
 
-/// Builds the San Francisco gazetteer from the public sources in one folder (see
-/// `data/sf-gazetteer.SOURCE.md`): point addresses, street blocks with address ranges and
+/// Builds a gazetteer: San Francisco's from the public sources in one folder (see
+/// `data/sf-gazetteer.SOURCE.md`), and any city's from the open formats of `inputs`
+/// (`GazetteerBuilder+Generic.swift`): point addresses, street blocks with address ranges and
 /// lines, intersections, and named places. The output is sorted, so the same sources always
 /// give the same bytes.
 ///
 ///     var builder = GazetteerBuilder(sources: "../shared/data/gazetteer-sources")
 ///     builder.excluded = ["food-trucks"]            // e.g. to evaluate against that source
 ///     let rows = try builder.build()                // then GazetteerRow.csv(rows)
+///
+///     var city = GazetteerBuilder(sources: nil)
+///     city.inputs.openAddresses = ["multnomah.csv.gz"]
 ///
 /// - Complexity: O(n log n) in the source rows; about 250k rows for San Francisco.
 public struct GazetteerBuilder {
