@@ -68,7 +68,9 @@ extension AddressParser {
         let hasComma = cityEnd < stateStart
         var city: String?
         if cityStart < cityEnd, cityStart > 0 || hasComma, cityStart == 0 || !tokens[cityStart - 1].isPunct("#") {
-            city = AddressTokenizer.text(tokens[cityStart..<cityEnd])
+            // `--city Portland` is written so however the text has it (`PORTLAND, OR`).
+            let named = names.isSanFrancisco ? nil : names.city(named: tokens[cityStart..<cityEnd].filter(\.isWord).map(\.lower))
+            city = named ?? AddressTokenizer.text(tokens[cityStart..<cityEnd])
         } else {
             cityStart = cityEnd
         }

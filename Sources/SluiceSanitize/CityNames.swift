@@ -7,15 +7,16 @@
 ///     CityNames(city: "St. Paul", state: "MN").city(named: ["saint", "paul"])  // "St. Paul"
 ///     CityNames(city: nil, state: nil).city(named: ["sf"])                     // "San Francisco"
 ///
-/// Words are compared in `Token.lower` form (the tokenizer drops the periods of `St.`); for a
-/// city other than San Francisco a leading `St`/`Ste`/`Mt`/`Ft` and `Saint`/`Sainte`/`Mount`/
-/// `Fort` are one word, as `StreetNormalizer` reads them at the start of a street's name.
+/// San Francisco's spellings are compared as `Token.lower` has them; another city's name by
+/// its `Words.key` (case, periods, apostrophes and hyphens folded), and a leading `St`/`Ste`/
+/// `Mt`/`Ft` and `Saint`/`Sainte`/`Mount`/`Fort` are one word, as `StreetNormalizer` reads them
+/// at the start of a street's name.
 struct CityNames: Sendable {
     /// The city written into `city` when one of the names is found.
     let canonical: String
     /// San Francisco's spellings (`Vocabulary.cityNames`, found by the `endsCityName` trait).
     let isSanFrancisco: Bool
-    /// Every name, words joined by one space, a leading title folded (`saint paul`).
+    /// Every name in matching form (`key(_:)`): `saint paul`, `winston salem`.
     let phrases: Set<String>
     /// The most words in one name: the longest phrase tried at the end of a chunk.
     let maxWords: Int
@@ -53,28 +54,37 @@ struct CityNames: Sendable {
         if let state, let code = USPSTables.states[Words.lowercased(state)] {
             for (word, listed) in USPSTables.states where listed == code { stateWords[word] = code }
         }
-        let phrase = Self.folded(words).joined(separator: " ")
+        let phrase = Self.key(words)
+        let keyWords = phrase.split(separator: " ").map(String.init)
+        var lastWords = Set(stateWords.keys.compactMap { $0.split(separator: " ").last.map(String.init) })
+        lastWords.insert(words[words.count - 1])
+        lastWords.insert(keyWords[keyWords.count - 1])
         self.init(
-            canonical: city, isSanFrancisco: false, phrases: [phrase], maxWords: words.count,
-            lastWords: Set(stateWords.keys.compactMap { $0.split(separator: " ").last.map(String.init) } + [words[words.count - 1]]),
-            stateWords: stateWords)
+            canonical: city, isSanFrancisco: false, phrases: [phrase], maxWords: max(words.count, keyWords.count),
+            lastWords: lastWords, stateWords: stateWords)
     }
 
-    /// Whether a chunk ending in this word (lowercase) may end in a city or its state.
+    /// Whether a chunk ending in this word may end in a city or its state.
     func mayEnd(_ last: Token) -> Bool {
-        isSanFrancisco ? last.traits.contains(.endsCityName) : lastWords.contains(last.lower)
+        if isSanFrancisco { return last.traits.contains(.endsCityName) }
+        if lastWords.contains(last.lower) { return true }
+        // `Winston-Salem` for `--city "Winston Salem"`: the key's last word.
+        guard last.lower.utf8.contains(where: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "'") }) else { return false }
+        return Words.key(last.lower).split(separator: " ").last.map { lastWords.contains(String($0)) } == true
     }
 
     /// The city named by these lowercase words, or nil.
     func city(named words: [String]) -> String? {
-        let phrase = (isSanFrancisco ? words : Self.folded(words)).joined(separator: " ")
+        let phrase = isSanFrancisco ? words.joined(separator: " ") : Self.key(words)
         return phrases.contains(phrase) ? canonical : nil
     }
 
-    /// A leading title in one spelling: `st`, `saint` → `saint`; other words unchanged.
-    static func folded(_ words: [String]) -> [String] {
-        guard words.count >= 2, let title = titles[words[0]] else { return words }
-        return [title] + words.dropFirst()
+    /// The matching form of a name's words: punctuation as `Words.key` has it (`Winston-Salem`
+    /// and `Winston Salem` alike), a leading title in one spelling (`st`, `saint` → `saint`).
+    static func key(_ words: [String]) -> String {
+        let key = Words.key(words.joined(separator: " "))
+        guard let space = key.firstIndex(of: " "), let title = titles[String(key[..<space])] else { return key }
+        return title + key[space...]
     }
 
     static let titles = ["st": "saint", "saint": "saint", "ste": "sainte", "sainte": "sainte", "mt": "mount", "mount": "mount", "ft": "fort", "fort": "fort"]

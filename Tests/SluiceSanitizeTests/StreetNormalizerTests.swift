@@ -66,6 +66,22 @@ import Testing
         #expect(StreetNormalizer.normalize("SOUTH DR").name == "South")
     }
 
+    @Test func quadrantSplitAtItsPeriodsIsOneDirectional() {
+        let before = StreetNormalizer.normalize("S.W. 5th Ave.")
+        #expect(before.preDirectional == "SW")
+        #expect(before.name == "5th")
+        #expect(StreetNormalizer.normalize("S. W. Smith St") == StreetNormalizer.normalize("SW Smith St"))
+        #expect(StreetNormalizer.normalize("5th Ave S.W.").postDirectional == "SW")
+        #expect(StreetNormalizer.normalize("N W 5th").key == "nw 5th")
+        // A letter street keeps its letter: North E Street, South E Street.
+        let letter = StreetNormalizer.normalize("N. E. Street")
+        #expect(letter.preDirectional == "N")
+        #expect(letter.name == "E")
+        #expect(StreetNormalizer.normalize("S E St").name == "E")
+        // East-west then north-south is no quadrant.
+        #expect(StreetNormalizer.normalize("E N Smith St").preDirectional == "E")
+    }
+
     @Test func mixedCaseKeptSuffixAloneIsName() {
         #expect(StreetNormalizer.normalize("McAllister Street").name == "McAllister")
         #expect(StreetNormalizer.normalize("Street").name == "Street")
