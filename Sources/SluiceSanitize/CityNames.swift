@@ -87,5 +87,7 @@ struct CityNames: Sendable {
         return title + key[space...]
     }
 
-    static let titles = ["st": "saint", "saint": "saint", "ste": "sainte", "sainte": "sainte", "mt": "mount", "mount": "mount", "ft": "fort", "fort": "fort"]
+    static let titles = [
+        "st": "saint", "saint": "saint", "ste": "sainte", "sainte": "sainte", "mt": "mount", "mount": "mount", "ft": "fort", "fort": "fort",
+    ]
 }
