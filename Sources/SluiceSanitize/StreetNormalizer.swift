@@ -113,8 +113,10 @@ public enum StreetNormalizer {
             words.removeLast()
         }
         var preDirectional: String?
+        // `North Point St` keeps its directional in the name; `E Pike St`, `W Park Ave` do not:
+        // a single-letter directional abbreviates one that is not part of the name.
         if words.count >= 2, words[0].traits.contains(.directional), let direction = USPSTables.directionals[words[0].lower],
-            !(words.count == 2 && words[1].traits.contains(.anySuffix))
+            !(words.count == 2 && words[1].traits.contains(.anySuffix) && words[0].lower.utf8.count > 1)
         {
             preDirectional = direction
             words.removeFirst()

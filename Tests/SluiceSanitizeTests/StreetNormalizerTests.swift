@@ -64,6 +64,12 @@ import Testing
         #expect(StreetNormalizer.normalize("North Point St").name == "North Point")
         #expect(StreetNormalizer.normalize("MISSION BAY BLVD NORTH").postDirectional == "N")
         #expect(StreetNormalizer.normalize("SOUTH DR").name == "South")
+        // A one-letter directional before a name that is a suffix word is still a directional.
+        let pike = StreetNormalizer.normalize("E Pike St")
+        #expect(pike.preDirectional == "E")
+        #expect(pike.name == "Pike")
+        #expect(StreetNormalizer.normalize("W Park Ave").key == "w park ave")
+        #expect(StreetNormalizer.normalize("West Park Ave").name == "West Park")
     }
 
     @Test func quadrantSplitAtItsPeriodsIsOneDirectional() {
