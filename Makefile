@@ -14,12 +14,16 @@ GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
 
 all: build
 
-# The system SQLite headers are the only thing outside the Swift toolchain.
+# The system SQLite and zlib headers (zlib: the gazetteer builder reads .csv.gz sources) are the
+# only things outside the Swift toolchain.
 deps:
-	@if [ ! -f /usr/include/sqlite3.h ]; then \
-		echo "make: libsqlite3-dev is missing; installing it with apt-get"; \
+	@missing=""; \
+	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
+	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
+	if [ -n "$$missing" ]; then \
+		echo "make: installing$$missing with apt-get"; \
 		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev; \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
 build: deps
@@ -81,12 +85,11 @@ stats-error: build
 	python3 scripts/stats_sketch_error.py --stats $(RELEASE_BIN)/sluice-stats build/stats-error/fetched.ndjson
 	python3 scripts/stats_sketch_error.py --stats $(RELEASE_BIN)/sluice-stats --exact-limit 64 build/stats-error/fetched.ndjson
 
-# What only the tests need: chromium, to render sluice-report's page headless, and the zlib
-# headers, to read its PNG screenshots. Installed with apt-get when missing, as deps does.
+# What only the tests need: chromium, to render sluice-report's page headless (deps installs the
+# zlib headers that read its PNG screenshots). Installed with apt-get when missing, as deps does.
 test-deps: deps
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
-	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
 	if [ -n "$$missing" ]; then \
 		echo "make: installing$$missing with apt-get (the report's browser test needs it)"; \
 		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \

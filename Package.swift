@@ -19,7 +19,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // zlib, for the end-to-end tests to read the browser's PNG screenshots of the report.
+        // zlib: the gazetteer builder reads gzipped sources (`.csv.gz`), and the end-to-end tests
+        // read the browser's PNG screenshots of the report.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "SluiceCore"),
         .target(name: "SluiceFetch", dependencies: ["SluiceCore"]),
@@ -33,7 +34,7 @@ let package = Package(
         .testTarget(name: "SluiceStatsTests", dependencies: ["SluiceStats"]),
         // Tools beside the stages: the gazetteer builder (`sluice-gazetteer`) and the evaluations
         // of `make eval` (`sluice-eval`), entered through the stages' entry point.
-        .target(name: "SluiceTools", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode"]),
+        .target(name: "SluiceTools", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode", "CZlib"]),
         .executableTarget(name: "sluice-gazetteer", dependencies: ["SluiceTools"]),
         .executableTarget(name: "sluice-eval", dependencies: ["SluiceTools"]),
         .testTarget(name: "SluiceToolsTests", dependencies: ["SluiceTools", "SluiceTestSupport"]),

@@ -56,6 +56,13 @@ public enum FileInput {
     /// Reads everything left, after the bytes already taken (`prefix`).
     public static func readAll(_ fd: Int32, after prefix: [UInt8] = []) throws(IOFailure) -> [UInt8] {
         var all = prefix
+        // A regular file's size is known: one allocation instead of doubling (an 84 MB source
+        // peaked at 150 MB while the array grew).
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+            let offset = lseek(fd, 0, SEEK_CUR)
+            all.reserveCapacity(prefix.count + max(0, Int(status.st_size) - max(0, Int(offset))))
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = try read(fd, into: &chunk)

@@ -1,7 +1,8 @@
 import SluiceCore
 import SluiceGeocode
 
-/// A source CSV read whole, with its columns found by header name, for the gazetteer builder.
+/// A source CSV read whole (inflated when it is gzip), with its columns found by header name,
+/// for the gazetteer builder.
 ///
 ///     let table = try SourceTable(path: "eas-address-points/sf_eas_addresses_2025-06-25.csv")
 ///     for row in table.rows { table["street", row] }   // "01ST ST"
@@ -15,7 +16,7 @@ public struct SourceTable {
 
     public init(path: String) throws {
         self.path = path
-        var reader = CSVReader(try FileInput.contents(of: path))
+        var reader = CSVReader(try GzipFile.contents(of: path))
         var fields: [String] = []
         do {
             guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
