@@ -81,7 +81,9 @@ public final class BenchRunner {
         return results.sorted { rank($0) < rank($1) }
     }
 
-    static let stageOrder = ["fetch", "sanitize", "geocode", "dedupe", "load", "load --pk", "load --pk (pipeline output)", "stats", "pipeline", "pipeline (dedupe --key)"]
+    static let stageOrder = [
+        "fetch", "sanitize", "geocode", "dedupe", "load", "load --pk", "load --pk (pipeline output)", "stats", "pipeline", "pipeline (dedupe --key)",
+    ]
 
     /// The generated file and its truth, made unless a file from the same seed and size exists.
     public func dataset(_ size: DataSize) throws -> (path: String, truth: String) {

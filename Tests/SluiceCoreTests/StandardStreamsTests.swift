@@ -15,7 +15,8 @@ import Testing
         try #require(pipe(&ends) == 0)
         defer { ends.forEach { close($0) } }
         #if os(Linux)
-            let maximum = (try? String(contentsOfFile: "/proc/sys/fs/pipe-max-size", encoding: .utf8))
+            let maximum =
+                (try? String(contentsOfFile: "/proc/sys/fs/pipe-max-size", encoding: .utf8))
                 .flatMap { Int32($0.trimmingSpaces().filter(\.isNumber)) } ?? 0
             // Where the system allows pipes that wide (it usually does: 1 MiB is the default limit).
             if maximum >= StandardStreams.pipeBytes {
