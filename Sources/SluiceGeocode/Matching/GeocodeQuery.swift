@@ -102,17 +102,21 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// the components (`pre_dir street suffix post_dir`); an `unparsed`/`none` address falls
     /// back to parsing its raw text.
     public init(address: JSONValue) {
+        // One look-up per member (each is a walk over the object's members).
         func text(_ key: String) -> String? {
-            guard let value = address[key]?.stringValue?.trimmingSpaces(), !value.isEmpty else {
-                if let number = address[key], case .number(let digits) = number { return digits }
-                return nil
+            switch address[key] {
+            case .string(let value)?:
+                let trimmed = value.trimmingSpaces()
+                return trimmed.isEmpty ? nil : trimmed
+            case .number(let digits)?: return digits
+            default: return nil
             }
-            return value
         }
         let raw = text("raw") ?? text("clean") ?? ""
         self.init(text: raw)
+        let streetName = text("street"), placeText = text("place")
         // Text sanitize could not read: its whole text is tried as a place name.
-        if text("street") == nil && text("place") == nil {
+        if streetName == nil && placeText == nil {
             place = raw.isEmpty ? nil : raw
             return
         }
@@ -121,10 +125,10 @@ public struct GeocodeQuery: Equatable, Sendable {
         nearCorner = notes.contains { ["near", "off", "direction_from_corner"].contains($0) }
         // `Vaillancourt Fountain, Justin Herman Plaza`: a name, then where it is; after
         // `north of`, the place holds the direction's words, not a name.
-        let placeParts = text("place").map(Self.placeParts) ?? []
+        let placeParts = placeText.map(Self.placeParts) ?? []
         place = notes.contains("direction_from_corner") ? nil : placeParts.first
         number = text("number").flatMap { Int($0.prefix { $0.isNumber }) }
-        if let name = text("street") {
+        if let name = streetName {
             street = [text("pre_dir"), name, text("suffix"), text("post_dir")].compactMap { $0 }.joined(separator: " ")
         }
         crossStreets = [text("cross_street"), text("cross_street_2")].compactMap { $0 }
