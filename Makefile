@@ -10,7 +10,7 @@ EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-l
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
 
-.PHONY: all build deps test-deps pipeline eval gazetteer bench stats-error test roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
+.PHONY: all build deps test-deps pipeline eval eval-generic gazetteer bench stats-error test roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
 
 all: build
 
@@ -45,6 +45,20 @@ eval: build
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-eval
 	python3 scripts/eval_dedupe_labels.py --bin $(RELEASE_BIN)
 	$(RELEASE_BIN)/sluice-bench run --stages dedupe --sizes 10k --dedupe-size 10k --peer-sizes 10k --runs 1 --out build/eval/dedupe-sf
+
+# San Francisco rebuilt from generic formats only (issue 20): the shared sources converted to
+# OpenAddresses CSV, GeoJSON streets (ranges, no node ids: line ends are joined), GeoJSON places
+# and GTFS stops, built with the generic options alone and measured beside data/sf-gazetteer.csv.
+GENERIC_DIR = build/sf-generic
+eval-generic: build
+	python3 scripts/sf_to_generic_formats.py --sources $(GAZETTEER_SOURCES) --bundled data/sources --aliases data/sf-landmark-aliases.csv --out $(GENERIC_DIR)
+	$(RELEASE_BIN)/sluice-gazetteer build --openaddresses $(GENERIC_DIR)/addresses.csv \
+		--streets $(GENERIC_DIR)/streets.geojson --name-property name --range-properties lf,lt,rf,rt \
+		--places $(GENERIC_DIR)/places.geojson --category-property category --aliases-property aliases \
+		--gtfs-stops $(GENERIC_DIR)/gtfs/bart/stops.txt --gtfs-stops $(GENERIC_DIR)/gtfs/caltrain/stops.txt \
+		--gtfs-stops $(GENERIC_DIR)/gtfs/muni/stops.txt --out $(GENERIC_DIR)/gazetteer.csv --rejects $(GENERIC_DIR)/rejects.ndjson
+	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer $(GENERIC_DIR)/gazetteer.csv $(GEOCODE_REFERENCE)
+	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv $(GEOCODE_REFERENCE)
 
 # Rebuilds data/sf-gazetteer.csv from the public sources (committed, so pipeline needs no rebuild).
 gazetteer: build

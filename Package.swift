@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "SluiceTools", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode", "CZlib"]),
         .executableTarget(name: "sluice-gazetteer", dependencies: ["SluiceTools"]),
         .executableTarget(name: "sluice-eval", dependencies: ["SluiceTools"]),
-        .testTarget(name: "SluiceToolsTests", dependencies: ["SluiceTools", "SluiceTestSupport"]),
+        .testTarget(name: "SluiceToolsTests", dependencies: ["SluiceTools", "SluiceTestSupport"], exclude: ["Fixtures"]),
         // `make bench`: seeded SF-like data, every stage and its peers timed.
         .target(name: "SluiceBench", dependencies: ["SluiceCore"]),
         .executableTarget(name: "sluice-bench", dependencies: ["SluiceBench"]),

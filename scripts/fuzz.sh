@@ -82,7 +82,7 @@ seed() {
       fi
       for file in Tests/EndToEndTests/Cases/geocode/*/gazetteer.csv; do add "$(head -c 4000 "$file")"; done
       add "$(head -n 30 data/sf-gazetteer.csv)"
-      add "$(head -n 1 data/sf-gazetteer.csv; grep -m 20 ',place,' data/sf-gazetteer.csv || true)" ;;
+      add "$(head -n 2 data/sf-gazetteer.csv; grep -m 20 ',place,' data/sf-gazetteer.csv || true)" ;;
     html)
       for file in Tests/EndToEndTests/Cases/fetch/*/*.html examples/episodes/site/shows/*.html; do add "$(head -c 4000 "$file")"; done ;;
     address)

@@ -45,6 +45,36 @@ import Testing
         #expect(gazetteer.segments.first?.points == [GeoPoint(lat: 37.79, lon: -122.41), GeoPoint(lat: 37.8, lon: -122.41)])
     }
 
+    @Test func versionLineIsReadAndANewerMajorRefused() throws {
+        let body = "place,Coit Tower,,,,,37.802374,-122.405834,\n"
+        #expect(try Gazetteer.parse(Array(("# sluice-gazetteer 1.0\n" + header + body).utf8), source: "g.csv").places.count == 1)
+        #expect(try Gazetteer.parse(Array(("# sluice-gazetteer 1.7\n" + header + body).utf8), source: "g.csv").places.count == 1)
+        // Line numbers count the version line.
+        let bad = "# sluice-gazetteer 1.0\n" + header + "place,,,,,,1,2,\n"
+        #expect(throws: StageFailure.self) { try Gazetteer.parse(Array(bad.utf8), source: "g.csv") }
+        #expect(
+            failure(version: "# sluice-gazetteer 2.0")
+                == "g.csv:1: error: gazetteer format 2.0 is newer than this sluice-geocode reads (1.x): rebuild it or update Sluice")
+        #expect(failure(version: "# made by hand")?.hasPrefix("g.csv:1: error: expected '# sluice-gazetteer M.N'") == true)
+        #expect(failure(version: "# sluice-gazetteer .") != nil)
+        do {
+            _ = try Gazetteer.parse(Array(bad.utf8), source: "g.csv")
+        } catch let failure as StageFailure {
+            #expect(failure.message == "g.csv:3: error: a place needs a name")
+        }
+    }
+
+    func failure(version: String) -> String? {
+        do {
+            _ = try Gazetteer.parse(Array((version + "\n" + header).utf8), source: "g.csv")
+            return nil
+        } catch let failure as StageFailure {
+            return failure.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
     @Test func headerMustNameKind() {
         #expect(throws: StageFailure.self) { try Gazetteer.parse(Array("name,lat,lon\n".utf8), source: "g.csv") }
     }

@@ -16,6 +16,7 @@ import Testing
         #expect(
             String(decoding: text, as: UTF8.self).hasSuffix(
                 "segment,3540000,,,,,california st,,901,999,,,25002000|25073000,,,-122.40917 37.79204;-122.41082 37.79183\n"))
+        #expect(String(decoding: text, as: UTF8.self).hasPrefix("# sluice-gazetteer 1.0\nkind,id,"))
         let gazetteer = try Gazetteer.parse(text, source: "t.csv")
         #expect(gazetteer.segments.first?.points == row.points)
         #expect(gazetteer.segments.first?.leftTo == 999)

@@ -7,8 +7,10 @@ public struct Usage: Sendable {
     public enum Kind: Sendable {
         /// The common options of stages, and REJECTS: the shared reasons, then the stage's own.
         case stage(rejects: [RejectReason], note: String?)
-        /// Only `--quiet`, `--help` and `--version`; no records, so no rejects.
-        case tool
+        /// Only `--quiet`, `--help` and `--version`; no records, so none of the stages' rejects:
+        /// a tool that skips rows of its sources (`sluice-gazetteer build --rejects`) lists its
+        /// own reasons.
+        case tool(rejects: [RejectReason])
     }
 
     public var name: String
@@ -38,14 +40,15 @@ public struct Usage: Sendable {
         kind = .stage(rejects: rejects, note: rejectsNote)
     }
 
-    /// A tool's usage: the same layout, without the stages' record options and rejects.
+    /// A tool's usage: the same layout, without the stages' record options and shared rejects;
+    /// `rejects`, when it writes a rejects file of its own.
     public static func tool(
         name: String, overview: String, synopsis: [String], options: [OptionSpec],
-        examples: [String], memory: String, sections: [(title: String, body: String)] = []
+        examples: [String], memory: String, sections: [(title: String, body: String)] = [], rejects: [RejectReason] = []
     ) -> Usage {
         var usage = Usage(
             name: name, overview: overview, synopsis: synopsis, options: options, examples: examples, memory: memory, sections: sections)
-        usage.kind = .tool
+        usage.kind = .tool(rejects: rejects)
         return usage
     }
 
@@ -67,7 +70,7 @@ public struct Usage: Sendable {
     public var rejectReasons: [RejectReason] {
         switch kind {
         case .stage(let rejects, _): RejectReason.common + rejects
-        case .tool: []
+        case .tool(let rejects): rejects
         }
     }
 
@@ -79,8 +82,13 @@ public struct Usage: Sendable {
         for section in sections { out += "\(section.title):\n\(section.body)\n\n" }
         out += "EXAMPLES:\n" + examples.map { "  \($0)\n" }.joined() + "\n"
         out += "MEMORY:\n  \(memory)\n\n"
-        if case .stage(_, let note) = kind {
+        switch kind {
+        case .stage(_, let note):
             out += "REJECTS:\n" + Usage.definitions(rejectReasons.map { ($0.rawValue, $0.meaning) }) + (note.map { "\n  " + $0 } ?? "") + "\n\n"
+        case .tool(let rejects) where !rejects.isEmpty:
+            out += "REJECTS:\n" + Usage.definitions(rejects.map { ($0.rawValue, $0.meaning) }) + "\n\n"
+        case .tool:
+            break
         }
         out += "EXIT STATUS:\n\(ExitCode.helpText)\n"
         return out

@@ -20,16 +20,32 @@ extension Gazetteer {
 
     /// Parses gazetteer CSV text already in memory (`source` names it in errors).
     public static func parse(_ bytes: [UInt8], source: String, skipBadRow: (GazetteerRowError) throws -> Bool = { _ in false }) throws -> Gazetteer {
+        var gazetteer = Gazetteer()
+        try forEachRow(bytes, source: source, skipBadRow: skipBadRow) { gazetteer.add($0) }
+        gazetteer.finish()
+        return gazetteer
+    }
+
+    /// Reads gazetteer CSV text row by row, checking its format version line and header, and
+    /// hands each good row to `body` (the builder merges an existing gazetteer through this).
+    public static func forEachRow(
+        _ bytes: [UInt8], source: String, skipBadRow: (GazetteerRowError) throws -> Bool = { _ in false }, _ body: (GazetteerRow) throws -> Void
+    ) throws {
         // The reader lives in the row (read through `row.reader`), so no row copies it.
         var line = ColumnMap.Row(fields: [], reader: CSVReader(bytes))
         var header: [String] = []
         do {
             guard try line.reader.next(into: &header) else { throw StageFailure.data(source: source, line: nil, "empty gazetteer: no header row") }
+            if header.count == 1, header[0].hasPrefix("#") {
+                try GazetteerRow.checkVersion(header[0], source: source)
+                guard try line.reader.next(into: &header) else {
+                    throw StageFailure.data(source: source, line: nil, "empty gazetteer: no header row")
+                }
+            }
         } catch let failure as CSVReader.Failure {
-            throw StageFailure.data(source: source, line: 1, "\(failure)")
+            throw StageFailure.data(source: source, line: line.reader.line, "\(failure)")
         }
-        let columns = try ColumnMap(header: header, source: source)
-        var gazetteer = Gazetteer()
+        let columns = try ColumnMap(header: header, source: source, line: line.reader.line)
         while true {
             let row: GazetteerRow
             do {
@@ -46,10 +62,8 @@ extension Gazetteer {
                 if try skipBadRow(rowError) { continue }
                 throw StageFailure.data(source: source, line: rowError.line, rowError.reason)
             }
-            gazetteer.add(row)
+            try body(row)
         }
-        gazetteer.finish()
-        return gazetteer
     }
 }
 
@@ -71,14 +85,14 @@ struct ColumnMap {
     var slots: [Int?]
     var count: Int
 
-    init(header: [String], source: String) throws(StageFailure) {
+    init(header: [String], source: String, line: Int = 1) throws(StageFailure) {
         var positions: [String: Int] = [:]
         for (index, name) in header.enumerated() { positions[name.trimmingSpaces().lowercased()] = index }
         count = header.count
         slots = Column.allCases.map { positions[$0.header] }
         guard positions["kind"] != nil else {
             throw StageFailure.data(
-                source: source, line: 1, "gazetteer header has no 'kind' column (columns: \(GazetteerRow.columns.joined(separator: ",")))")
+                source: source, line: line, "gazetteer header has no 'kind' column (columns: \(GazetteerRow.columns.joined(separator: ",")))")
         }
     }
 

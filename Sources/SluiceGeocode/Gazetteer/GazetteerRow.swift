@@ -55,7 +55,9 @@ public struct GazetteerRow: Equatable, Sendable {
 
     /// The format, as shown in `--help` of both tools and in GAZETTEER.md.
     public static let formatHelp = """
-          A UTF-8 CSV with a header row naming the columns (any order; unknown columns are ignored):
+          A UTF-8 CSV. Its first line names the format version, `# sluice-gazetteer 1.0`
+          (a file without that line is read as 1.0; a newer major version is refused), then a
+          header row names the columns (any order; unknown columns are ignored):
             kind          place | address | segment | intersection                      (required)
             id            any identifier of the feature (CNN, OSM id, park id)          (optional)
             name          place: its name (`Coit Tower`)                               (place)
@@ -76,9 +78,35 @@ public struct GazetteerRow: Equatable, Sendable {
           zero padding (`3rd`), apostrophes dropped (`ofarrell st`).
         """
 
-    /// The gazetteer CSV text of `rows`, header first: the file `Gazetteer.load` reads.
+    /// The format version the builder writes and the loader reads: `major.minor`. A minor
+    /// version adds what an older loader may ignore (a column); a major one changes what rows
+    /// mean, so a loader refuses a file of a newer major version rather than misread it.
+    public static let formatVersion = (major: 1, minor: 0)
+
+    /// The first line of a gazetteer the builder writes. A file without it is read as 1.0, so
+    /// every gazetteer written before the line existed still loads.
+    public static var versionLine: String { "# sluice-gazetteer \(formatVersion.major).\(formatVersion.minor)" }
+
+    /// Checks a `# sluice-gazetteer M.N` line: refuses another kind of comment and a newer major
+    /// version (`M > formatVersion.major`).
+    public static func checkVersion(_ line: String, source: String) throws(StageFailure) {
+        let words = line.dropFirst().split(separator: " ")
+        guard words.count == 2, words[0] == "sluice-gazetteer",
+            let major = words[1].split(separator: ".", omittingEmptySubsequences: false).first.flatMap({ Int($0) }), major >= 1
+        else {
+            throw StageFailure.data(source: source, line: 1, "expected '# sluice-gazetteer M.N' (the format version) or the header, got '\(line)'")
+        }
+        if major > formatVersion.major {
+            throw StageFailure.data(
+                source: source, line: 1,
+                "gazetteer format \(words[1]) is newer than this sluice-geocode reads (\(formatVersion.major).x): rebuild it or update Sluice")
+        }
+    }
+
+    /// The gazetteer CSV text of `rows`, version line and header first: the file
+    /// `Gazetteer.load` reads.
     public static func csv(_ rows: [GazetteerRow]) -> [UInt8] {
-        var out: [UInt8] = []
+        var out: [UInt8] = Array((versionLine + "\n").utf8)
         CSVWriter.append(columns, to: &out)
         for row in rows { CSVWriter.append(row.fields, to: &out) }
         return out

@@ -117,12 +117,12 @@ extension GazetteerBuilder {
             if id.hasPrefix("address:"), places.firstIndex(where: { $0.id == id }) == nil, mergedIDs[id] == nil {
                 let address = id.dropFirst("address:".count)
                 guard let space = address.firstIndex(of: " "), let number = Int(address[..<space]),
-                    let point = addresses["\(address[address.index(after: space)...])#\(number)"]
+                    let point = addresses[AddressKey(String(address[address.index(after: space)...]), number)]
                 else {
                     if excluded.contains("eas") { continue }
                     throw StageFailure.data(source: path, line: table.lines[index], "no point address '\(address)' for '\(name)'")
                 }
-                addPlace(name: name, aliases: [], category: "building", id: id, point: GeoPoint(lat: point.lat ?? 0, lon: point.lon ?? 0))
+                addPlace(name: name, aliases: [], category: "building", id: id, point: point)
             }
             guard let position = places.firstIndex(where: { $0.id == id }) ?? mergedIDs[id] else {
                 // A source left out (excluded, or bundled and built without --bundled) takes its

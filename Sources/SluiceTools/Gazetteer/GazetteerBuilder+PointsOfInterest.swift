@@ -23,28 +23,83 @@ extension GazetteerBuilder {
         let mergedBefore = merged
         for (source, agency) in [("bart", "BART"), ("caltrain", "Caltrain"), ("muni", "Muni")] {
             guard let path = path(source) else { continue }
-            let table = try SourceTable(path: path)
-            try table.require(["stop_id", "stop_name", "stop_lat", "stop_lon"])
-            var seen: [(name: String, point: GeoPoint)] = []
-            for row in table.rows {
-                guard let point = table.point(row, lat: "stop_lat", lon: "stop_lon"),
-                    let name = Self.stationName(table["stop_name", row], agency: agency)
-                else { continue }
-                // One row per station: platforms and directions repeat the name a few metres apart.
-                if seen.contains(where: { $0.name == name && $0.point.distance(to: point) < 500 }) { continue }
-                seen.append((name, point))
-                // `Embarcadero Station` as people say it, beside `Embarcadero BART Station`; each
-                // of the names of `Civic Center/UN Plaza`.
-                var aliases: [String] = []
-                if agency == "BART" {
-                    let parts = table["stop_name", row].split(separator: "/").map { String($0).trimmingSpaces() }
-                    aliases = (parts.count > 1 ? parts.map { "\($0) BART Station" } : []) + parts.map { "\($0) Station" }
-                }
-                addPlace(name: name, aliases: aliases, category: "station", id: "\(source):\(table["stop_id", row])", point: point)
-                count += 1
-            }
+            count += try addStops(path: path, source: source, agency: agency).added
         }
         if count > 0 { report.append("transit: " + placesAdded(count, since: mergedBefore) + " (BART, Caltrain, Muni stations)") }
+    }
+
+    /// Reads one GTFS `stops.txt`: each station once (platforms and directions repeat its name
+    /// a few metres apart). With `agency`, names are made the San Francisco way
+    /// (`stationName`); without, as `stopPlace` says. Returns the stops read, the places tried
+    /// and the stops skipped with their reason.
+    mutating func addStops(path: String, source: String, agency: String?) throws -> (rows: Int, added: Int, skipped: [SkippedRow]) {
+        let table = try SourceTable(path: path)
+        try table.require(["stop_id", "stop_name", "stop_lat", "stop_lon"])
+        // A feed that lists its stations (location_type 1) names them: its other stops are
+        // platforms, entrances and stops along the street.
+        let listsStations = table.has("location_type") && table.rows.contains { table["location_type", $0] == "1" }
+        var seen: [(name: String, point: GeoPoint)] = []
+        var added = 0
+        var skipped: [SkippedRow] = []
+        for (index, row) in table.rows.enumerated() {
+            func skip(_ reason: String, _ detail: String) {
+                skipped.append(SkippedRow(source: path, line: table.lines[index], reason: reason, detail: detail, raw: row.joined(separator: ",")))
+            }
+            let point: GeoPoint?
+            let name: String?
+            if let agency {
+                point = table.point(row, lat: "stop_lat", lon: "stop_lon")
+                name = Self.stationName(table["stop_name", row], agency: agency)
+            } else {
+                point = table.coordinates(row, lat: "stop_lat", lon: "stop_lon")
+                if listsStations, table["location_type", row] != "1" {
+                    skip("not_a_station", "the feed lists its stations: this is a stop, platform or entrance")
+                    continue
+                }
+                name = Self.stopPlace(table["stop_name", row])
+            }
+            guard let point else {
+                if agency == nil {
+                    skip("bad_coordinates", "stop_lat, stop_lon '\(table["stop_lat", row])', '\(table["stop_lon", row])' are not a position")
+                }
+                continue
+            }
+            guard let name else {
+                if agency == nil { skip("stop_at_intersection", "'\(table["stop_name", row])' names a street corner, which the streets locate") }
+                continue
+            }
+            if seen.contains(where: { $0.name == name && $0.point.distance(to: point) < 500 }) { continue }
+            seen.append((name, point))
+            // `Embarcadero Station` as people say it, beside `Embarcadero BART Station`; each
+            // of the names of `Civic Center/UN Plaza`.
+            var aliases: [String] = []
+            if agency == "BART" {
+                let parts = table["stop_name", row].split(separator: "/").map { String($0).trimmingSpaces() }
+                aliases = (parts.count > 1 ? parts.map { "\($0) BART Station" } : []) + parts.map { "\($0) Station" }
+            } else if agency == nil, !name.lowercased().contains("station") {
+                aliases = ["\(name) Station"]
+            }
+            addPlace(name: name, aliases: aliases, category: "station", id: "\(source):\(table["stop_id", row])", point: point)
+            added += 1
+        }
+        return (table.rows.count, added, skipped)
+    }
+
+    /// The place a stop of any feed stands for: its name (title-cased when in capitals), or the
+    /// part of it that names a station (`Metro Castro Station/Outbound` → `Metro Castro
+    /// Station`); nil for a stop named after a corner (`Market St & 5th St`, `Mission/24th`).
+    static func stopPlace(_ stop: String) -> String? {
+        let stop = stop.trimmingSpaces()
+        guard !stop.isEmpty else { return nil }
+        let parts = stop.split(whereSeparator: { $0 == "/" || $0 == "&" || $0 == "@" }).map { String($0).trimmingSpaces() }
+        let name: String
+        if parts.count > 1 || stop.lowercased().contains(" and ") {
+            guard let station = parts.first(where: { $0.lowercased().contains("station") }) else { return nil }
+            name = station
+        } else {
+            name = stop
+        }
+        return name.contains(where: \.isLowercase) ? name : titleCased(name)
     }
 
     /// The station a GTFS stop name stands for, with the agency in its name (`Embarcadero` →
@@ -127,7 +182,7 @@ extension GazetteerBuilder {
     /// to place sources that give a street address instead of coordinates.
     func streetLayers() -> Gazetteer {
         var gazetteer = Gazetteer()
-        for row in segments + intersections + addresses.values.sorted(by: { ($0.street, $0.number ?? 0) < ($1.street, $1.number ?? 0) }) {
+        for row in segments + intersections + addressRows() {
             gazetteer.add(row)
         }
         gazetteer.finish()

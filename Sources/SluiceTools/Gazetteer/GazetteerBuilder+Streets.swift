@@ -168,7 +168,7 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["FullStreetName"])
         let official = Set(table.rows.map { Self.key(table["FullStreetName", $0]) })
-        let streets = Set(segments.map(\.street)).union(addresses.values.map(\.street))
+        let streets = Set(segments.map(\.street)).union(addresses.keys.map(\.street))
         let unknown = streets.subtracting(official)
         report.append(
             "street-names: \(streets.count - unknown.count) of \(streets.count) gazetteer streets are in the official list (\(official.count) names)")

@@ -2,14 +2,18 @@ import SluiceCore
 import SluiceGeocode
 import SluiceSanitize
 
-/// Builds the San Francisco gazetteer from the public sources in one folder (see
-/// `data/sf-gazetteer.SOURCE.md`): point addresses, street blocks with address ranges and
+/// Builds a gazetteer: San Francisco's from the public sources in one folder (see
+/// `data/sf-gazetteer.SOURCE.md`), and any city's from the open formats of `inputs`
+/// (`GazetteerBuilder+Generic.swift`): point addresses, street blocks with address ranges and
 /// lines, intersections, and named places. The output is sorted, so the same sources always
 /// give the same bytes.
 ///
 ///     var builder = GazetteerBuilder(sources: "../shared/data/gazetteer-sources")
 ///     builder.excluded = ["food-trucks"]            // e.g. to evaluate against that source
 ///     let rows = try builder.build()                // then GazetteerRow.csv(rows)
+///
+///     var city = GazetteerBuilder(sources: nil)
+///     city.inputs.openAddresses = ["multnomah.csv.gz"]
 ///
 /// - Complexity: O(n log n) in the source rows; about 250k rows for San Francisco.
 public struct GazetteerBuilder {
@@ -43,7 +47,10 @@ public struct GazetteerBuilder {
         ("colleges", "ipeds-hd2013/hd2013_sf.csv"),
     ]
 
-    public var sourcesFolder: String
+    /// The folder of `sources`, or nil to build from generic inputs only.
+    public var sourcesFolder: String?
+    /// Files in the open formats (OpenAddresses, GeoJSON, GTFS, gazetteers), each by its kind.
+    public var inputs = Inputs()
     /// The folder of `bundledSources`, or nil to build without them.
     public var bundledFolder: String?
     public var excluded: Set<String> = []
@@ -51,6 +58,8 @@ public struct GazetteerBuilder {
     public var aliasesPath: String?
     /// What each source contributed, for the summary and SOURCE.md.
     public internal(set) var report: [String] = []
+    /// The rows the generic readers skipped, with file, line and reason (for `--rejects`).
+    public internal(set) var skipped: [SkippedRow] = []
 
     var places: [GazetteerRow] = []
     /// Places by the key of their name, to merge the same place from two sources.
@@ -61,13 +70,22 @@ public struct GazetteerBuilder {
     var merged = 0
     var segments: [GazetteerRow] = []
     var intersections: [GazetteerRow] = []
-    var addresses: [String: GazetteerRow] = [:]
+    /// Point addresses: a point per street key and number (a million for a county, so no
+    /// `GazetteerRow` each until they are written).
+    var addresses: [AddressKey: GeoPoint] = [:]
 
-    public init(sources: String) { sourcesFolder = sources }
+    /// A point address's street key and number: one point per pair.
+    struct AddressKey: Hashable {
+        var street: String
+        var number: Int
+        init(_ street: String, _ number: Int) { (self.street, self.number) = (street, number) }
+    }
+
+    public init(sources: String?) { sourcesFolder = sources }
 
     func path(_ name: String) -> String? {
         guard !excluded.contains(name) else { return nil }
-        if let file = Self.sources.first(where: { $0.name == name })?.file { return sourcesFolder + "/" + file }
+        if let file = Self.sources.first(where: { $0.name == name })?.file { return sourcesFolder.map { $0 + "/" + file } }
         guard let folder = bundledFolder, let file = Self.bundledSources.first(where: { $0.name == name })?.file else { return nil }
         return folder + "/" + file
     }
@@ -78,19 +96,24 @@ public struct GazetteerBuilder {
     /// Reads every source not excluded and returns the rows in output order: places, then
     /// segments, intersections and addresses, each sorted.
     public mutating func build() throws -> [GazetteerRow] {
-        try addSegments()
-        try addIntersections()
-        try addAddresses()
-        try addPlaces()
-        try addPointsOfInterest()
-        try addAliases()
-        try checkStreetNames()
+        if sourcesFolder != nil || bundledFolder != nil {
+            try addSegments()
+            try addIntersections()
+            try addAddresses()
+            try addPlaces()
+            try addPointsOfInterest()
+            try addAliases()
+            try checkStreetNames()
+        }
+        try addGenericSources()
         let sortedSegments = segments.sorted { ($0.street, $0.id) < ($1.street, $1.id) }
         let sortedIntersections = intersections.sorted {
             ($0.street, $0.crossStreet, $0.lat ?? 0, $0.lon ?? 0) < ($1.street, $1.crossStreet, $1.lat ?? 0, $1.lon ?? 0)
         }
-        let sortedAddresses = addresses.values.sorted { ($0.street, $0.number ?? 0) < ($1.street, $1.number ?? 0) }
-        return places + sortedSegments + sortedIntersections + sortedAddresses
+        var rows = places + sortedSegments + sortedIntersections
+        rows.reserveCapacity(rows.count + addresses.count)
+        rows += addressRows()
+        return rows
     }
 
     /// Point addresses from EAS, then food-truck permit addresses EAS lacks.
@@ -114,7 +137,7 @@ public struct GazetteerBuilder {
                 let words = table["Address", row].split(separator: " ")
                 guard words.count >= 2, let number = Int(words[0]), let point = table.point(row, lat: "Latitude", lon: "Longitude") else { continue }
                 let street = Self.key(words.dropFirst().joined(separator: " "))
-                if addresses["\(street)#\(number)"] == nil {
+                if addresses[AddressKey(street, number)] == nil {
                     addAddress(street: street, number: number, point: point)
                     count += 1
                 }
@@ -124,11 +147,18 @@ public struct GazetteerBuilder {
     }
 
     mutating func addAddress(street: String, number: Int, point: GeoPoint) {
-        var row = GazetteerRow(kind: .address)
-        row.street = street
-        row.number = number
-        row.lat = point.lat
-        row.lon = point.lon
-        addresses["\(street)#\(number)"] = row
+        addresses[AddressKey(street, number)] = point
+    }
+
+    /// The point addresses as rows, by street and number.
+    func addressRows() -> [GazetteerRow] {
+        addresses.sorted { ($0.key.street, $0.key.number) < ($1.key.street, $1.key.number) }.map { key, point in
+            var row = GazetteerRow(kind: .address)
+            row.street = key.street
+            row.number = key.number
+            row.lat = point.lat
+            row.lon = point.lon
+            return row
+        }
     }
 }

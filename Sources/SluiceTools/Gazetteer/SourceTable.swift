@@ -16,7 +16,7 @@ public struct SourceTable {
 
     public init(path: String) throws {
         self.path = path
-        var reader = CSVReader(try GzipFile.contents(of: path))
+        var reader = CSVReader(try Self.bytes(of: path))
         var fields: [String] = []
         do {
             guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
@@ -29,6 +29,10 @@ public struct SourceTable {
             throw StageFailure.data(source: path, line: reader.line, "\(failure)")
         }
     }
+
+    /// A source file's bytes, as every CSV reader of the builder takes them: inflated when the
+    /// file is gzip (`.csv.gz`, as OpenAddresses ships).
+    static func bytes(of path: String) throws -> [UInt8] { try GzipFile.contents(of: path) }
 
     /// The named column of a row ("" when the column or the field is missing).
     public subscript(column: String, row: [String]) -> String {
@@ -45,11 +49,19 @@ public struct SourceTable {
         if !missing.isEmpty { throw StageFailure.data(source: path, line: 1, "missing columns: \(missing.joined(separator: ", "))") }
     }
 
-    /// A point from two text columns, when both are numbers inside San Francisco's bounds.
+    /// A point from two text columns, when both are numbers inside San Francisco's bounds (the
+    /// San Francisco sources; the generic readers use `coordinates`).
     public func point(_ row: [String], lat: String, lon: String) -> GeoPoint? {
-        guard let latitude = Double(self[lat, row]), let longitude = Double(self[lon, row]) else { return nil }
-        let point = GeoPoint(lat: latitude, lon: longitude)
+        guard let point = coordinates(row, lat: lat, lon: lon) else { return nil }
         return SourceTable.inCity(point) ? point : nil
+    }
+
+    /// A point from two text columns, when both are numbers within ±90 and ±180, anywhere.
+    public func coordinates(_ row: [String], lat: String, lon: String) -> GeoPoint? {
+        guard let latitude = Double(self[lat, row]), let longitude = Double(self[lon, row]),
+            (-90...90).contains(latitude), (-180...180).contains(longitude)
+        else { return nil }
+        return GeoPoint(lat: latitude, lon: longitude)
     }
 
     /// San Francisco with Treasure Island and the Farallon-free coast: a box around the city.

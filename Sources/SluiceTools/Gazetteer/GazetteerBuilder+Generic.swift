@@ -1,0 +1,200 @@
+import SluiceCore
+import SluiceGeocode
+
+/// The open formats any city's data comes in, each input named with its kind on the command
+/// line: OpenAddresses CSV, TIGER/Line edges, GeoJSON streets and places, GTFS stops and
+/// gazetteers already built (merged). Rows a reader cannot use are kept in `skipped`.
+extension GazetteerBuilder {
+    /// The generic inputs of a build.
+    public struct Inputs: Sendable {
+        public var openAddresses: [String] = []
+        public var tigerEdges: [String] = []
+        public var streets: [String] = []
+        public var places: [String] = []
+        public var gtfsStops: [String] = []
+        public var gazetteers: [String] = []
+        /// The GeoJSON property that names a street, and a place.
+        public var streetNameProperty = "name"
+        public var placeNameProperty = "name"
+        /// `LF,LT,RF,RT` and `FROM,TO` property names of GeoJSON streets, when they have them.
+        public var rangeProperties: [String] = []
+        public var nodeProperties: [String] = []
+        public var categoryProperty: String?
+        public var aliasesProperty: String?
+
+        public init() {}
+
+        public var isEmpty: Bool { (openAddresses + tigerEdges + streets + places + gtfsStops + gazetteers).isEmpty }
+    }
+
+    /// Reads every generic input: gazetteers first (what was curated before wins a merge),
+    /// then addresses, streets, places and stops, each kind in the order given.
+    mutating func addGenericSources() throws {
+        for path in inputs.gazetteers { try addGazetteer(path) }
+        for path in inputs.openAddresses { try addOpenAddresses(path) }
+        for path in inputs.tigerEdges {
+            let read = try TigerEdges.read(shp: path)
+            // TIGER's node ids are national: one prefix for every file, so adjacent counties meet.
+            addStreetLines(
+                read.lines, skipped: read.skipped, source: "tiger-edges \(path)", nodePrefix: "tiger", rows: read.records, unit: "edges",
+                more:
+                    "; \(read.notRoads) edges not roads (water, rail, boundaries) left out, \(read.rangesLeftOut.count) ranges not whole numbers left out (bad_range)"
+            )
+            skipped += read.rangesLeftOut
+        }
+        for path in inputs.streets {
+            var reader = GeoJSONFeatures(path: path, prefix: Self.prefix(path), nameProperty: inputs.streetNameProperty)
+            reader.rangeProperties = inputs.rangeProperties
+            reader.nodeProperties = inputs.nodeProperties
+            let read = try reader.streets()
+            addStreetLines(
+                read.values, skipped: read.skipped, source: "streets \(path)", nodePrefix: Self.prefix(path), rows: read.features, unit: "features")
+        }
+        for path in inputs.places {
+            var reader = GeoJSONFeatures(path: path, prefix: Self.prefix(path), nameProperty: inputs.placeNameProperty)
+            reader.categoryProperty = inputs.categoryProperty
+            reader.aliasesProperty = inputs.aliasesProperty
+            let read = try reader.places()
+            let mergedBefore = merged
+            for place in read.values {
+                addPlace(name: place.name, aliases: place.aliases, category: place.category, id: place.id, point: place.point)
+            }
+            note("places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: mergedBefore))
+        }
+        for path in inputs.gtfsStops {
+            let mergedBefore = merged
+            let read = try addStops(path: path, source: Self.prefix(path), agency: nil)
+            note("gtfs-stops \(path)", rows: read.rows, unit: "stops", skipped: read.skipped, placesAdded(read.added, since: mergedBefore))
+        }
+    }
+
+    /// One report line per source: what it held, what was skipped (by reason), what it gave.
+    mutating func note(_ source: String, rows: Int, unit: String, skipped dropped: [SkippedRow], _ gave: String) {
+        skipped += dropped
+        var reasons: [String: Int] = [:]
+        for row in dropped { reasons[row.reason, default: 0] += 1 }
+        let why = reasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        report.append("\(source): \(rows) \(unit) read, \(dropped.count) skipped\(why.isEmpty ? "" : " (\(why))"); \(gave)")
+    }
+
+    /// The id prefix of a file's rows: its name without folders and extensions (`parks`), or
+    /// its folder's for a GTFS `stops.txt` (`muni`: a feed is a folder of fixed names).
+    static func prefix(_ path: String) -> String {
+        let parts = path.split(separator: "/").map(String.init)
+        let name = (parts.last ?? path).split(separator: ".").first.map(String.init) ?? path
+        return name == "stops" && parts.count >= 2 ? parts[parts.count - 2] : name
+    }
+
+    /// OpenAddresses points: one per street and number (the first; later ones, a unit's or a
+    /// duplicate's, are skipped as `duplicate_address`).
+    mutating func addOpenAddresses(_ path: String) throws {
+        var streets = Set<String>()
+        var keys: [String: String] = [:]
+        let read = try OpenAddresses.read(path: path) { point in
+            let street = keys[point.street] ?? Self.key(point.street)
+            keys[point.street] = street
+            guard !street.isEmpty else { return ("no_street", "street '\(point.street)' has no name left once normalised") }
+            if let kept = addresses[AddressKey(street, point.number)] {
+                return ("duplicate_address", "\(point.number) \(street) is already a point \(Int(kept.distance(to: point.point).rounded())) m away")
+            }
+            addAddress(street: street, number: point.number, point: point.point)
+            streets.insert(street)
+            return nil
+        }
+        let added = read.taken
+        note(
+            "openaddresses \(path)", rows: read.rows, unit: "rows", skipped: read.skipped,
+            "\(added) point addresses on \(streets.count) streets; \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
+        )
+    }
+
+    /// Street lines from any reader: node ids made where the source has none
+    /// (`StreetTopology`), then one segment per line, keyed by the geocoder's normaliser.
+    /// `nodePrefix` keeps one source's node ids apart from another's.
+    mutating func addStreetLines(
+        _ lines: [StreetLine], skipped: [SkippedRow], source: String, nodePrefix prefix: String, rows: Int, unit: String, more: String = ""
+    ) {
+        var lines = lines
+        var skipped = skipped
+        // Source node ids are the source's own: prefixed, they cannot meet another source's.
+        for index in lines.indices {
+            if let from = lines[index].fromNode, let to = lines[index].toNode {
+                (lines[index].fromNode, lines[index].toNode) = ("\(prefix):\(from)", "\(prefix):\(to)")
+            }
+        }
+        let joined = StreetTopology.join(&lines, prefix: prefix)
+        var streets = Set<String>()
+        var streetsAtNode: [String: Set<String>] = [:]
+        var ranged = 0, added = 0
+        for line in lines {
+            let street = Self.key(line.name)
+            guard !street.isEmpty else {
+                skipped.append(
+                    SkippedRow(
+                        source: source, line: 0, reason: "no_name", detail: "'\(line.name)' has no street name left once normalised", raw: line.id))
+                continue
+            }
+            var segment = GazetteerRow(kind: .segment)
+            segment.id = line.id
+            segment.street = street
+            segment.points = line.points
+            if let from = line.fromNode, let to = line.toNode { segment.nodes = [from, to] }
+            (segment.leftFrom, segment.leftTo) = Self.range(line.leftFrom, line.leftTo)
+            (segment.rightFrom, segment.rightTo) = Self.range(line.rightFrom, line.rightTo)
+            if segment.leftFrom != nil || segment.rightFrom != nil { ranged += 1 }
+            for node in segment.nodes { streetsAtNode[node, default: []].insert(street) }
+            segments.append(segment)
+            streets.insert(street)
+            added += 1
+        }
+        let corners = streetsAtNode.values.filter { $0.count >= 2 }.count
+        note(
+            source, rows: rows, unit: unit, skipped: skipped,
+            "\(added) segments (\(ranged) with address ranges) on \(streets.count) streets, \(corners) intersections"
+                + (joined > 0 ? "; \(joined) nodes made by joining line ends within \(Int(StreetTopology.snapMetres)) m" : "") + more)
+    }
+
+    /// A side's house-number range: nil when the source gives none (both missing or 0); one
+    /// end alone stands for both.
+    static func range(_ from: Int?, _ to: Int?) -> (Int?, Int?) {
+        guard let low = from ?? to, let high = to ?? from, low > 0 || high > 0 else { return (nil, nil) }
+        return (low, high)
+    }
+
+    /// A gazetteer already built, merged: its places through `addPlace` (a place of the same
+    /// name nearby becomes one), its segments and intersections as they are, its addresses
+    /// where the street and number are new.
+    mutating func addGazetteer(_ path: String) throws {
+        var counts: [GazetteerRow.Kind: Int] = [:]
+        var rows = 0
+        let mergedBefore = merged
+        var places = 0
+        var bad: [SkippedRow] = []
+        let bytes = try FileInput.contents(of: path, what: "gazetteer")
+        try Gazetteer.forEachRow(
+            bytes, source: path,
+            skipBadRow: { error in
+                bad.append(SkippedRow(source: path, line: error.line, reason: "bad_row", detail: error.reason, raw: error.raw))
+                return true
+            }
+        ) { row in
+            rows += 1
+            switch row.kind {
+            case .place:
+                addPlace(
+                    name: row.name, aliases: row.aliases, category: row.category, id: row.id, point: GeoPoint(lat: row.lat ?? 0, lon: row.lon ?? 0))
+                places += 1
+            case .segment: segments.append(row)
+            case .intersection: intersections.append(row)
+            case .address:
+                guard addresses[AddressKey(row.street, row.number ?? 0)] == nil else { return }
+                addresses[AddressKey(row.street, row.number ?? 0)] = GeoPoint(lat: row.lat ?? 0, lon: row.lon ?? 0)
+            }
+            counts[row.kind, default: 0] += 1
+        }
+        note(
+            "gazetteer \(path)", rows: rows + bad.count, unit: "rows", skipped: bad,
+            "\(counts[.segment] ?? 0) segments, \(counts[.intersection] ?? 0) intersections, \(counts[.address] ?? 0) new point addresses, "
+                + placesAdded(places, since: mergedBefore))
+    }
+}

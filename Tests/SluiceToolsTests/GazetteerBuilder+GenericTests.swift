@@ -1,0 +1,150 @@
+import Foundation
+import SluiceCore
+import SluiceGeocode
+import SluiceSanitize
+import Testing
+
+@testable import SluiceTools
+
+/// `sluice-gazetteer build` on the generic fixtures (`Fixtures/city`): OpenAddresses with its
+/// quirks, GeoJSON streets with MultiLineStrings, missing names and no node ids, GeoJSON
+/// places, a GTFS stops.txt. The output is compared with `expected-gazetteer.csv`
+/// (`SLUICE_RECORD=1 swift test --filter GenericBuildTests` rewrites it, and fails).
+@Suite struct GenericBuildTests {
+    static let fixtures = GeoJSONFeaturesTests.fixtures
+
+    static func arguments(_ extra: [String]) throws -> ParsedArguments {
+        try ParsedArguments(
+            [
+                "--openaddresses", fixtures + "/addresses.csv", "--streets", fixtures + "/streets.geojson", "--name-property", "NAME",
+                "--range-properties", "LF,LT,RF,RT", "--places", fixtures + "/places.geojson", "--place-name-property", "title",
+                "--category-property", "kind", "--aliases-property", "other", "--gtfs-stops", fixtures + "/stops.txt",
+            ] + extra, options: GazetteerBuild.usage.allOptions)
+    }
+
+    func build(_ extra: [String] = []) throws -> (bytes: [UInt8], command: GazetteerBuild) {
+        let out = NSTemporaryDirectory() + "sluice-city-\(getpid())-\(UUID().uuidString).csv"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var command = try GazetteerBuild(arguments: try Self.arguments(["--out", out] + extra))
+        try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+        return (try FileInput.contents(of: out), command)
+    }
+
+    @Test func matchesTheExpectedGazetteer() throws {
+        let (bytes, command) = try build()
+        let expected = Self.fixtures + "/expected-gazetteer.csv"
+        if ProcessInfo.processInfo.environment["SLUICE_RECORD"] == "1" {
+            try Data(bytes).write(to: URL(fileURLWithPath: expected))
+            Issue.record("recorded \(expected): read the diff")
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try FileInput.contents(of: expected), as: UTF8.self))
+        #expect(bytes == (try build().bytes), "a rebuild gives the same bytes")
+        #expect(command.builder.report.count == 4)
+        #expect(command.builder.report[0].contains("10 rows read, 5 skipped (bad_coordinates 2, bad_number 1, duplicate_address 1, no_number 1)"))
+    }
+
+    @Test func skippedRowsGoToTheRejectsFile() throws {
+        let rejects = NSTemporaryDirectory() + "sluice-city-rejects-\(getpid())-\(UUID().uuidString).ndjson"
+        defer { try? FileManager.default.removeItem(atPath: rejects) }
+        _ = try build(["--rejects", rejects])
+        let lines = String(decoding: try FileInput.contents(of: rejects), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 5 + 3 + 2 + 2)
+        let first = try JSONParser.parse(String(lines[0])), second = try JSONParser.parse(String(lines[1]))
+        #expect(first["reason"]?.stringValue == "duplicate_address" && first["line"] == .number("3"))
+        #expect(first["detail"]?.stringValue == "150 main st is already a point 0 m away")
+        #expect(second["reason"]?.stringValue == "no_number" && second["line"] == .number("5"))
+        #expect(second["raw"]?.stringValue == "-122.67960,45.52005,,Main St,,Portland,,OR,97204,4,a4")
+        #expect(first["source"]?.stringValue?.hasSuffix("addresses.csv") == true)
+    }
+
+    @Test func theOutputLoadsAndGeocodes() throws {
+        let gazetteer = try Gazetteer.parse(try build().bytes, source: "built")
+        let geocoder = Geocoder(gazetteer)
+        func best(_ text: String) throws -> GeoMatch { try #require(geocoder.geocode(GeocodeQuery(address: AddressParser().parse(text).json)).first) }
+        let address = try best("150 Main St")
+        #expect(address.precision == .address && address.point == GeoPoint(lat: 45.52005, lon: -122.6795))
+        // Interpolated on the second block (201–299), whose start was joined to the corner.
+        #expect(try best("260 Main St").precision == .interpolated)
+        let corner = try best("Main St and Oak Ave")
+        #expect(corner.precision == .intersection)
+        #expect(try #require(corner.point).distance(to: GeoPoint(lat: 45.52, lon: -122.679)) < 2)
+        #expect(try best("Central Library").precision == .place)
+        #expect(try best("Union Station").precision == .place)
+    }
+
+    /// `--tiger-edges`: the TIGER-like edges of `TigerEdgesTests`, built and geocoded.
+    @Test func tigerEdgesBuildAndGeocode() throws {
+        let directory = try TemporaryDirectory()
+        try ShapefileWriter(type: 3, fields: TigerEdgesTests.edgeFields, deleted: [8]).write(
+            to: directory.path + "/tl_edges", features: TigerEdgesTests.edges)
+        let out = directory.path + "/g.csv"
+        var command = try GazetteerBuild(
+            arguments: try ParsedArguments(
+                ["--tiger-edges", directory.path + "/tl_edges.shp", "--out", out], options: GazetteerBuild.usage.allOptions))
+        try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+        #expect(command.builder.report.count == 1)
+        #expect(command.builder.report[0].contains("edges read"))
+        #expect(command.builder.report[0].contains("1 edges not roads"))
+        let gazetteer = try Gazetteer.load(path: out)
+        let geocoder = Geocoder(gazetteer)
+        func best(_ text: String) throws -> GeoMatch { try #require(geocoder.geocode(GeocodeQuery(address: AddressParser().parse(text).json)).first) }
+        // Main St and Elm St share TIGER node 3.
+        let corner = try best("Main St & Elm St")
+        #expect(corner.precision == .intersection)
+        #expect(try #require(corner.point).distance(to: GeoPoint(lat: 37.78, lon: -122.398)) < 2)
+        #expect(try best("150 Main St").precision == .interpolated)
+    }
+
+    /// `--gazetteer` alone gives back the gazetteer it merges, byte for byte: places in their
+    /// order, the rest sorted as the builder sorts them.
+    @Test func aMergedGazetteerAloneIsWrittenBackAsItWas() throws {
+        let expected = Self.fixtures + "/expected-gazetteer.csv"
+        let out = NSTemporaryDirectory() + "sluice-city-merge-\(getpid())-\(UUID().uuidString).csv"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var command = try GazetteerBuild(
+            arguments: try ParsedArguments(["--gazetteer", expected, "--out", out], options: GazetteerBuild.usage.allOptions))
+        try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+        #expect(try FileInput.contents(of: out) == (try FileInput.contents(of: expected)))
+        #expect(
+            command.builder.report == ["gazetteer \(expected): 16 rows read, 0 skipped; 6 segments, 0 intersections, 5 new point addresses, 5 places"]
+        )
+    }
+
+    @Test func needsInputsAndWellFormedPropertyLists() {
+        #expect(throws: StageFailure.self) {
+            try GazetteerBuild(arguments: try ParsedArguments(["--out", "x"], options: GazetteerBuild.usage.allOptions))
+        }
+        #expect(throws: StageFailure.self) { try GazetteerBuild(arguments: try Self.arguments(["--out", "x", "--range-properties", "A,B"])) }
+    }
+
+    /// A feed that lists its stations gives those only; platforms of one station are one place.
+    @Test func aFeedWithStationsGivesItsStations() throws {
+        let path = NSTemporaryDirectory() + "sluice-city-stops-\(getpid())-\(UUID().uuidString).txt"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = """
+            stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station
+            S1,Pioneer Square,45.5192,-122.6794,1,
+            P1,Pioneer Square Northbound,45.5193,-122.6795,0,S1
+            S2,Union Station,45.5288,-122.6766,1,
+            S3,Union Station,45.5289,-122.6767,1,
+            S4,Nowhere,north,-122.6,1,
+
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var builder = GazetteerBuilder(sources: nil)
+        let read = try builder.addStops(path: path, source: "trimet", agency: nil)
+        #expect(read.rows == 5 && read.added == 2)
+        #expect(read.skipped.map(\.reason) == ["not_a_station", "bad_coordinates"])
+        #expect(builder.places.map(\.name) == ["Pioneer Square", "Union Station"])
+        #expect(builder.places[0].aliases == ["Pioneer Square Station"])
+    }
+
+    @Test func stopPlaces() {
+        #expect(GazetteerBuilder.stopPlace("Main St & Oak Ave") == nil)
+        #expect(GazetteerBuilder.stopPlace("Mission/24th") == nil)
+        #expect(GazetteerBuilder.stopPlace("Union Station/NW 6th") == "Union Station")
+        #expect(GazetteerBuilder.stopPlace("PROVIDENCE PARK") == "Providence Park")
+        #expect(GazetteerBuilder.prefix("gtfs/muni/stops.txt") == "muni")
+        #expect(GazetteerBuilder.prefix("data/parks.geojson") == "parks")
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import SluiceGeocode
+import Testing
+
+@testable import SluiceTools
+
+/// Streets and places from the fixture files under `Fixtures/city`.
+@Suite struct GeoJSONFeaturesTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/city").path
+
+    @Test func streetsWithMultiLineStringsAndMissingNames() throws {
+        var reader = GeoJSONFeatures(path: Self.fixtures + "/streets.geojson", prefix: "streets", nameProperty: "NAME")
+        reader.rangeProperties = ["LF", "LT", "RF", "RT"]
+        let read = try reader.streets()
+        #expect(read.features == 8)
+        // Oak Ave's parts do not connect: two lines; Elm St's do: one line of three points.
+        #expect(read.values.map(\.id) == ["streets:1", "streets:2", "streets:3", "streets:4#1", "streets:4#2", "streets:5"])
+        #expect(read.values.last?.points.count == 3)
+        #expect(read.skipped.map(\.reason) == ["no_name", "no_geometry", "unsupported_geometry"])
+        #expect(read.skipped.map(\.line) == [7, 8, 9])
+        // Ranges as numbers or as text; none when 0 or null.
+        #expect(read.values[1].leftFrom == 201 && read.values[1].rightTo == 298)
+        #expect(read.values[3].leftFrom == nil && read.values[3].rightFrom == 0)
+        #expect(read.values.allSatisfy { $0.fromNode == nil })
+    }
+
+    @Test func nodePropertiesWhenGiven() throws {
+        var reader = GeoJSONFeatures(path: Self.fixtures + "/streets.geojson", prefix: "s", nameProperty: "NAME")
+        reader.nodeProperties = ["LF", "LT"]
+        let read = try reader.streets()
+        #expect(read.values[0].fromNode == "101" && read.values[0].toNode == "199")
+        // A line made from part of a feature cannot carry the feature's end nodes.
+        #expect(read.values[3].fromNode == nil)
+    }
+
+    @Test func placesFromPointsAndPolygons() throws {
+        var reader = GeoJSONFeatures(path: Self.fixtures + "/places.geojson", prefix: "places", nameProperty: "title")
+        reader.categoryProperty = "kind"
+        reader.aliasesProperty = "other"
+        let read = try reader.places()
+        #expect(read.values.map(\.name) == ["Central Library", "Lownsdale Square"])
+        #expect(read.values[0].aliases == ["Multnomah Central Library"])
+        #expect(read.values[1].aliases == ["Lownsdale Park", "Plaza Blocks"])
+        // The square's four corners, averaged (the closing corner counted once).
+        #expect(abs(read.values[1].point.lat - 45.51875) < 1e-9 && abs(read.values[1].point.lon - -122.6795) < 1e-9)
+        #expect(read.values[1].category == "park")
+        #expect(read.skipped.map(\.reason) == ["no_name", "bad_geometry"])
+    }
+
+    @Test func connectedPartsJoin() {
+        let a = GeoPoint(lat: 45.52, lon: -122.68), b = GeoPoint(lat: 45.52, lon: -122.679), c = GeoPoint(lat: 45.52, lon: -122.678)
+        #expect(GeoJSONFeatures.joined([[a, b], [b, c]]) == [[a, b, c]])
+        #expect(GeoJSONFeatures.joined([[a, b], [c, a]]).count == 2)
+    }
+}

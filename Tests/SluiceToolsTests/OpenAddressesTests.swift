@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import SluiceTools
+
+/// The fixture's rows each carry one quirk of real OpenAddresses files.
+@Suite struct OpenAddressesTests {
+    @Test func quirks() throws {
+        let read = try OpenAddresses.read(path: GeoJSONFeaturesTests.fixtures + "/addresses.csv")
+        #expect(read.rows == 10)
+        #expect(read.points.map(\.number) == [150, 150, 12, 7, 160, 250])
+        #expect(read.points.map(\.line) == [2, 3, 4, 6, 9, 11])
+        #expect(read.ranges == 1 && read.suffixes == 1)
+        #expect(read.skipped.map(\.reason) == ["no_number", "bad_coordinates", "bad_number", "bad_coordinates"])
+        #expect(read.skipped.map(\.line) == [5, 7, 8, 10])
+    }
+
+    /// OpenAddresses ships `.csv.gz`: read as it is, to the same points.
+    @Test func gzipReadsAsThePlainFile() throws {
+        let directory = try TemporaryDirectory()
+        let plain = directory.path + "/addresses.csv"
+        try FileManager.default.copyItem(atPath: GeoJSONFeaturesTests.fixtures + "/addresses.csv", toPath: plain)
+        let zipped = try OpenAddresses.read(path: try GzipFileTests.gzip(plain))
+        let read = try OpenAddresses.read(path: plain)
+        #expect(zipped.points == read.points && zipped.skipped.map(\.line) == read.skipped.map(\.line))
+    }
+
+    @Test func missingColumnsNameTheFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/a.csv"
+        try "lon,lat,number\n1,2,3\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            try OpenAddresses.read(path: path)
+        } throws: { error in
+            "\(error)".contains("missing columns: STREET")
+        }
+    }
+
+    @Test func houseNumbers() {
+        #expect(OpenAddresses.houseNumber("12")! == (12, .whole))
+        #expect(OpenAddresses.houseNumber("12-14")! == (12, .range))
+        #expect(OpenAddresses.houseNumber("12 – 14")! == (12, .range))
+        #expect(OpenAddresses.houseNumber("12 1/2")! == (12, .suffix))
+        #expect(OpenAddresses.houseNumber("0012A")! == (12, .suffix))
+        #expect(OpenAddresses.houseNumber("N12") == nil)
+        #expect(OpenAddresses.houseNumber("1234567890123") == nil)
+    }
+}
