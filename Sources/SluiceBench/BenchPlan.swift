@@ -77,6 +77,10 @@ public struct BenchPlan {
         }
     }
 
+    /// Dedupe as the pipeline runs it on sanitized, geocoded records: exact, on the
+    /// address key, marking (what the wide load row and the exact pipeline row use).
+    static let exactDedupeArguments = ["--key", "address.key", "--mark", "--quiet"]
+
     /// The arguments each Sluice stage runs with, alone and in the pipeline.
     func arguments(_ stage: String, database: String) -> [String] {
         switch stage {

@@ -110,6 +110,13 @@ extension BenchRunner {
             let pipeline = plan.stages.map { stage($0) }
             let index = add("pipeline", plan.stages.joined(separator: "|"), pipeline, stdin: data.path, bytes: fileSize(data.path))
             cases[index].removeBeforeRun = [database]
+            // The same with exact dedupe on sanitize's address key (fuzzy above): the pipeline
+            // issue 19 measures against `jq -c .`.
+            if plan.stages.contains("sanitize"), plan.stages.contains("dedupe") {
+                let exact = plan.stages.map { $0 == "dedupe" ? [plan.binary("dedupe")] + BenchPlan.exactDedupeArguments : stage($0) }
+                let tool = plan.stages.map { $0 == "dedupe" ? "dedupe --key" : $0 }.joined(separator: "|")
+                cases[add("pipeline (dedupe --key)", tool, exact, stdin: data.path, bytes: fileSize(data.path))].removeBeforeRun = [database]
+            }
         }
         return cases
     }

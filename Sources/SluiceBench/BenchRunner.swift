@@ -81,7 +81,9 @@ public final class BenchRunner {
         return results.sorted { rank($0) < rank($1) }
     }
 
-    static let stageOrder = ["fetch", "sanitize", "geocode", "dedupe", "load", "load --pk", "load --pk (pipeline output)", "stats", "pipeline"]
+    static let stageOrder = [
+        "fetch", "sanitize", "geocode", "dedupe", "load", "load --pk", "load --pk (pipeline output)", "stats", "pipeline", "pipeline (dedupe --key)",
+    ]
 
     /// The generated file and its truth, made unless a file from the same seed and size exists.
     public func dataset(_ size: DataSize) throws -> (path: String, truth: String) {
@@ -129,7 +131,7 @@ public final class BenchRunner {
                 try ChildProcess.run(
                     [
                         [plan.binary("geocode")] + plan.arguments("geocode", database: database),
-                        [plan.binary("dedupe"), "--key", "address.key", "--mark", "--quiet"],
+                        [plan.binary("dedupe")] + BenchPlan.exactDedupeArguments,
                     ], stdin: sanitized, stdout: deduped, stderr: "\(work)/prepare-deduped.log")
                 inputs.deduped = deduped
             }

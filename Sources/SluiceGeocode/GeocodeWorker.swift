@@ -66,8 +66,10 @@ struct GeocodeWorker: RecordWorker {
         let summary = AnswerMemo.Answer.Summary(precision: matches.first?.precision ?? .none, score: matches.first?.score ?? 0)
         geo.removeAll(keepingCapacity: true)
         GeoMatch.write(matches, candidates: shown, to: &geo)
-        // An exact-size copy: the reused buffer keeps its capacity, and 20,000 of those add up.
-        if let memoKey { memo.remember(memoKey.bytes, kind: memoKey.kind, geo: Array(geo[...]), summary: summary) }
+        // An exact-size copy, through a pointer: `Array(geo[...])` of the whole array shares
+        // `geo`'s buffer, so every answer kept the largest capacity seen so far (and `geo` was
+        // reallocated per record): memory grew with the input (62 MB at 100k, 98 MB at 1M).
+        if let memoKey { memo.remember(memoKey.bytes, kind: memoKey.kind, geo: geo.withUnsafeBufferPointer { Array($0) }, summary: summary) }
         record.write(adding: resultKey, to: &output) { [geo] in $0.append(contentsOf: geo) }
         output.append(0x0A)
         return summary

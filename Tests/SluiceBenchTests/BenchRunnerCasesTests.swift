@@ -74,4 +74,23 @@ import Testing
         #expect(!cases.contains { $0.stage.hasPrefix("load --pk (") })
         #expect(BenchRunner.stageOrder.contains("load --pk (pipeline output)"))
     }
+
+    @Test func thePipelineRunsWithFuzzyAndWithExactDedupe() throws {
+        let (found, directory) = try plan(stages: ["pipeline"], peerSizes: [])
+        defer {
+            unlink("\(directory)/sluice-stats")
+            rmdir(directory)
+        }
+        var plan = found
+        plan.stages = BenchPlan.pipelineOrder
+        let runner = BenchRunner(plan: plan, log: { _ in })
+        let inputs = BenchRunner.Inputs(fetched: "/dev/null", sanitized: "/dev/null", csv: nil)
+        let cases = runner.cases(DataSize(records: 100), data: (path: "/dev/null", truth: "/dev/null"), inputs: inputs)
+        #expect(cases.map(\.stage) == ["pipeline", "pipeline (dedupe --key)"])
+        #expect(cases[1].tool == "fetch|sanitize|geocode|dedupe --key|load")
+        #expect(cases[0].commands[3].contains("--compare") && !cases[0].commands[3].contains("--key"))
+        #expect(cases[1].commands[3].suffix(4) == ["--key", "address.key", "--mark", "--quiet"])
+        #expect(cases.allSatisfy { $0.commands.count == 5 && !$0.removeBeforeRun.isEmpty })
+        #expect(BenchRunner.stageOrder.contains("pipeline (dedupe --key)"))
+    }
 }

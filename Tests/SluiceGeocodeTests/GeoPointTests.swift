@@ -31,6 +31,19 @@ import Testing
         #expect(GeoPoint.fixed(-0.0123456, decimals: 6) == "-0.012346")
     }
 
+    @Test func fixedWritesLeadingZerosSignsAndWholeNumbers() {
+        let cases: [(Double, Int, String)] = [
+            (0.000001, 6, "0.000001"), (-0.0000004, 6, "0"), (100, 2, "100"), (1e9, 6, "1000000000"), (0.9999996, 6, "1"),
+            (-122.419416, 6, "-122.419416"), (0.05, 2, "0.05"), (0.05, 0, "0"), (12.5, 0, "13"), (1e16, 2, "1e+16"), (.nan, 2, "0"),
+        ]
+        for (value, decimals, text) in cases {
+            #expect(GeoPoint.fixed(value, decimals: decimals) == text, "\(value) \(decimals)")
+            var bytes = Array("x".utf8)
+            GeoPoint.appendFixed(value, decimals: decimals, to: &bytes)
+            #expect(bytes == Array("x\(text)".utf8))
+        }
+    }
+
     @Test func formatKeepsSixDecimalsWithoutTrailingZeros() {
         #expect(GeoPoint.format(37.7920401) == "37.79204")
         #expect(GeoPoint.format(-122.4) == "-122.4")

@@ -63,6 +63,16 @@ import Testing
         #expect(GeocodeQuery.placeParts(" , ") == [])
     }
 
+    @Test func asciiPlacePhrasesAreCutAsFoundationCutsThem() {
+        let phrases = [
+            "Pier 39 at at Fisherman's Wharf", " at in x", "a at in b", "x, ,/y", "in at", " in  in ", "a\tat b", "\tCity Hall\t, Civic Center /",
+            "Mission at 16th in SF", "a  at  b", "/", "", "  ", "Café at Noe", "a\r\nat b",
+        ]
+        for phrase in phrases {
+            #expect(GeocodeQuery.placeParts(phrase) == GeocodeQuery.characterPlaceParts(phrase), "\(phrase)")
+        }
+    }
+
     @Test func aCornerOnlyNearThePlaceSaysSo() throws {
         let near = GeocodeQuery(
             address: try JSONParser.parse(

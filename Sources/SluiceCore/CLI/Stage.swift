@@ -16,6 +16,7 @@ public enum Stage {
         signal(SIGPIPE, SIG_IGN)
         // Before any file is opened: a closed stdout's descriptor must not go to the rejects file.
         StandardStreams.secure()
+        StandardStreams.widenPipes()
         let usage = Command.usage
         let name = usage.name
         do {

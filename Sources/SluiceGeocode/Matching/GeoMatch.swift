@@ -83,14 +83,14 @@ public struct GeoMatch: Equatable, Sendable {
         }
         if let point {
             key("lat")
-            out.append(contentsOf: GeoPoint.format(point.lat).utf8)
+            GeoPoint.appendFixed(point.lat, decimals: 6, to: &out)
             key("lon")
-            out.append(contentsOf: GeoPoint.format(point.lon).utf8)
+            GeoPoint.appendFixed(point.lon, decimals: 6, to: &out)
         }
         key("precision")
         JSONWriter.writeString(precision.rawValue, to: &out)
         key("score")
-        out.append(contentsOf: GeoPoint.fixed(score, decimals: 2).utf8)
+        GeoPoint.appendFixed(score, decimals: 2, to: &out)
         if !matched.isEmpty {
             key("matched")
             JSONWriter.writeString(matched, to: &out)

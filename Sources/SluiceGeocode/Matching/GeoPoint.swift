@@ -31,23 +31,45 @@ public struct GeoPoint: Equatable, Hashable, Sendable {
     /// `String(format: "%.6f")` trimmed, without Foundation's formatter (which was a tenth of
     /// the geocoder's time).
     public static func fixed(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "0" }
+        var bytes: [UInt8] = []
+        appendFixed(value, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `fixed`'s text appended as bytes, without making a `String` (a record's `geo` writes
+    /// three numbers).
+    public static func appendFixed(_ value: Double, decimals: Int, to out: inout [UInt8]) {
+        guard value.isFinite else { return out.append(UInt8(ascii: "0")) }
         let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
         let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(value) }
+        guard scaled < 9e15 else { return out.append(contentsOf: String(value).utf8) }
         var units = Int(scaled)
-        if units == 0 { return "0" }
+        if units == 0 { return out.append(UInt8(ascii: "0")) }
         var digits = decimals
         while digits > 0, units % 10 == 0 {
             units /= 10
             digits -= 1
         }
-        var text = String(units)
-        if digits > 0 {
-            if text.count <= digits { text = String(repeating: "0", count: digits - text.count + 1) + text }
-            text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        // The digits of `units`, last first; fewer than 16 (scaled < 9e15).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { reversed in
+            var count = 0
+            while units > 0 {
+                reversed[count] = UInt8(ascii: "0") + UInt8(units % 10)
+                units /= 10
+                count += 1
+            }
+            // `0.0012`: as many zeros as the decimals have digits `units` does not.
+            if count <= digits {
+                out.append(UInt8(ascii: "0"))
+                out.append(UInt8(ascii: "."))
+                out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits - count))
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                if index == digits - 1 && count > digits { out.append(UInt8(ascii: ".")) }
+                out.append(reversed[index])
+            }
         }
-        return value < 0 ? "-" + text : text
     }
 
     /// The length of a line in metres.
