@@ -30,7 +30,7 @@ extension AddressParser {
             address.place = AddressTokenizer.text(left[..<number])
             return address
         }
-        func isNeighborhood(_ side: ArraySlice<Token>) -> Bool { Neighborhoods.canonical(for: AddressTokenizer.text(side)) != nil }
+        func isNeighborhood(_ side: ArraySlice<Token>) -> Bool { neighborhood(named: AddressTokenizer.text(side)) != nil }
         let leftIsStreet = isStreetSide(left, numbered: true)
         let rightIsStreet = isStreetSide(right, numbered: false)
         // `near`, `off` and `x` are words of other phrases too (`Take off at SFO`, `Mission Bay
@@ -99,7 +99,7 @@ extension AddressParser {
         // `… to end`, `… to the water`: where the stretch ends is kept in the place's words.
         let crossEnd = phrase.firstIndex(where: { $0.lower == "to" || $0.lower == "until" || $0.lower == "thru" }) ?? phrase.endIndex
         let cross = tokens[(direction + 2)..<crossEnd]
-        guard cross.contains(where: \.isWord), Neighborhoods.canonical(for: AddressTokenizer.text(phrase)) == nil,
+        guard cross.contains(where: \.isWord), neighborhood(named: AddressTokenizer.text(phrase)) == nil,
             isStreet(cross) || (cross.count == 1 && isStreetSide(cross, numbered: false))
         else { return nil }
         var corner: ParsedAddress
@@ -207,7 +207,7 @@ extension AddressParser {
         result.kind = .street
         result.mainStreet = street(streetTokens)
         let text = AddressTokenizer.text(place)
-        if let name = Neighborhoods.canonical(for: text) {
+        if let name = neighborhood(named: text) {
             result.neighborhood = name
         } else {
             result.place = text

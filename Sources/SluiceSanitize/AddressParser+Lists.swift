@@ -72,7 +72,7 @@ extension AddressParser {
             items.allSatisfy({ item in
                 (1...3).contains(item.count) && item.allSatisfy { $0.isWord && !$0.isNumber && !isListConnector($0) }
                     && isStreetSide(item, numbered: false) && (item.count == 1 || !item.contains(where: \.isPlaceWord))
-                    && Neighborhoods.canonical(for: AddressTokenizer.text(item)) == nil
+                    && neighborhood(named: AddressTokenizer.text(item)) == nil
             })
         else { return nil }
         let joiner = Token(text: "&", lower: "&", punct: UInt8(ascii: "&"), spaceBefore: true)

@@ -220,9 +220,9 @@ extension AddressParser {
         }
         if words.count == 1, words[0].isNumber, words[0].lower.utf8.count == 5, !first { return .zip(words[0].lower) }
         if let unit = unitChunk(chunk) { return .unit(unit) }
-        if Neighborhoods.mayStartName(chunk.first(where: \.isWord)?.lower), !endsWithStreetSuffix(chunk) {
+        if names.isSanFrancisco, Neighborhoods.mayStartName(chunk.first(where: \.isWord)?.lower), !endsWithStreetSuffix(chunk) {
             let text = AddressTokenizer.text(chunk)
-            if let name = Neighborhoods.canonical(for: text) { return .neighborhood(name: name, text: text) }
+            if let name = neighborhood(named: text) { return .neighborhood(name: name, text: text) }
         }
         var parsed = parsePhrase(chunk)
         if let tail {
@@ -237,11 +237,11 @@ extension AddressParser {
         return .location(parsed)
     }
 
-    /// `San Francisco`, `San Francisco CA 94103` at the end of a chunk.
+    /// `San Francisco`, `San Francisco CA 94103` (or the city of `names`) at the end of a chunk.
     func trailingCity(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?, zip: String?)? {
         // Most chunks end in none of these; skip the work for them.
         guard let last = chunk.last(where: \.isWord),
-            last.traits.contains(.endsCityName) || (last.lower.utf8.count == 5 && chunk.last?.isNumber == true)
+            names.mayEnd(last) || (last.lower.utf8.count == 5 && chunk.last?.isNumber == true)
         else { return nil }
         let words = chunk.indices.filter { chunk[$0].isWord }
         guard !words.isEmpty else { return nil }
@@ -252,19 +252,26 @@ extension AddressParser {
             zip = chunk[words[end - 1]].lower
             end -= 1
         }
-        if end >= 3, chunk[words[end - 1]].lower == "ca" || chunk[words[end - 1]].lower == "california" {
-            state = "CA"
+        if end >= 3, let code = names.stateWords[chunk[words[end - 1]].lower] {
+            state = code
             end -= 1
         }
-        for length in [2, 1] where end >= length {
-            let phrase = words[(end - length)..<end].map { chunk[$0].lower }.joined(separator: " ")
+        for length in stride(from: names.maxWords, through: 1, by: -1) where end >= length {
             // `Port of San Francisco` names a place, not the city.
             let before = end - length - 1 >= 0 ? chunk[words[end - length - 1]].lower : ""
-            if Vocabulary.cityNames.contains(phrase), before != "of", before != "in", before != "the" {
-                return (words[end - length], "San Francisco", state, zip)
+            if let city = names.city(named: words[(end - length)..<end].map { chunk[$0].lower }), before != "of", before != "in",
+                before != "the"
+            {
+                return (words[end - length], city, state, zip)
             }
         }
         return nil
+    }
+
+    /// The neighbourhood a phrase names (`Neighborhoods.canonical(for:)`). The list is San
+    /// Francisco's: in another city `Mission` or `Sunset` is a place, not a district of it.
+    func neighborhood(named text: String) -> String? {
+        names.isSanFrancisco ? Neighborhoods.canonical(for: text) : nil
     }
 
     /// `4th Floor`, `Suite 200`, `Apt 3`, `#5` on their own.

@@ -15,7 +15,8 @@ extension AddressParser {
     ///     "7810 JORDAN RD GLOUCESTER PT VA 23062-2222" → city GLOUCESTER PT, state VA, zip 23062-2222
     ///
     /// A two-letter state code counts only before a ZIP, or upper-case after a comma
-    /// (`Tiburon, CA`), so `Mason Ct` is not Connecticut.
+    /// (`Tiburon, CA`), so `Mason Ct` is not Connecticut; a state's name that is also the
+    /// parser's city (`New York`, `Washington`) counts only before a ZIP.
     func region(in tokens: [Token]) -> Region? {
         var end = tokens.count
         while end > 0, !tokens[end - 1].isWord { end -= 1 }
@@ -43,6 +44,8 @@ extension AddressParser {
             guard let code = USPSTables.states[phrase] else { continue }
             let afterComma = tokens[stateEnd - length - 1].isPunct(",")
             let isCode = length == 1 && phrase.utf8.count == 2
+            // `1585 Broadway, New York` with `--city "New York"`: the city, left to the chunks.
+            if zip == nil, !isCode, !names.isSanFrancisco, names.city(named: words.map(\.lower)) != nil { break }
             let upper = words.allSatisfy { $0.text.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
             if isCode ? (zip != nil || (afterComma && upper)) : (zip != nil || afterComma) {
                 state = code
@@ -65,7 +68,9 @@ extension AddressParser {
         let hasComma = cityEnd < stateStart
         var city: String?
         if cityStart < cityEnd, cityStart > 0 || hasComma, cityStart == 0 || !tokens[cityStart - 1].isPunct("#") {
-            city = AddressTokenizer.text(tokens[cityStart..<cityEnd])
+            // `--city Portland` is written so however the text has it (`PORTLAND, OR`).
+            let named = names.isSanFrancisco ? nil : names.city(named: tokens[cityStart..<cityEnd].filter(\.isWord).map(\.lower))
+            city = named ?? AddressTokenizer.text(tokens[cityStart..<cityEnd])
         } else {
             cityStart = cityEnd
         }

@@ -79,11 +79,14 @@ extension AddressParser {
         return word.contains(.streetSuffix)
     }
 
-    /// Whether the words (punctuation skipped) are one of `Vocabulary.suffixlessStreets`: the
-    /// phrase is built only when the first word starts one (`the`, `broadway`, `great` …).
+    /// Whether the words (punctuation skipped) are one of `Vocabulary.suffixlessStreets`, or
+    /// `Avenue of the` and one or two words (`Avenue of the Americas`, `Ave of the Stars`): the
+    /// phrase is built only when the first word starts one (`the`, `broadway`, `avenue` …).
     func isSuffixlessStreet(_ tokens: some Collection<Token>) -> Bool {
         guard let first = tokens.first(where: \.isWord), first.traits.contains(.startsSuffixlessStreet) else { return false }
-        return Vocabulary.suffixlessStreetKeys.contains(tokens.filter(\.isWord).map { Vocabulary.foldedSuffix($0.lower) }.joined(separator: " "))
+        let words = tokens.filter(\.isWord).map { Vocabulary.foldedSuffix($0.lower) }
+        if (4...5).contains(words.count), words[0] == "ave", words[1] == "of", words[2] == "the" { return true }
+        return Vocabulary.suffixlessStreetKeys.contains(words.joined(separator: " "))
     }
 
     /// Up to three plain words, none naming a venue: `Divisadero` in `UCSF Mt Zion 1600 Divisadero`.

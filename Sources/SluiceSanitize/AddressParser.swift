@@ -14,9 +14,16 @@
 /// - Complexity: O(n) in the length of the text for one location; a string joined by `and`
 ///   is re-parsed once per `and` to test whether it names several places.
 public struct AddressParser: Sendable {
-    /// Filled into `city`/`state` of every located result that does not name its own.
-    public var city: String?
-    public var state: String?
+    /// Filled into `city`/`state` of every located result that does not name its own; the city's
+    /// name (San Francisco's spellings without one) also ends a location: `1120 SW 5th Ave, Portland`.
+    public var city: String? {
+        didSet { names = CityNames(city: city, state: state) }
+    }
+    public var state: String? {
+        didSet { names = CityNames(city: city, state: state) }
+    }
+    /// The names read as the trailing city, from `city` and `state`.
+    private(set) var names: CityNames
     /// Longer text is not an address (`kind: none`, note `too_long`); the SF data's longest
     /// location is 160 bytes.
     public static let maxLength = 1000
@@ -24,6 +31,7 @@ public struct AddressParser: Sendable {
     public init(city: String? = nil, state: String? = nil) {
         self.city = city
         self.state = state
+        names = CityNames(city: city, state: state)
     }
 
     public func parse(_ text: String) -> ParsedAddress {

@@ -14,8 +14,10 @@ public struct SanitizeCommand: StageCommand, Sendable {
         synopsis: ["sluice-sanitize --field NAME [--as NAME] [--city CITY] [--state ST] [--split] [--threads N] [FILE ...]"],
         options: [
             .value("field", "NAME", "the text field to parse (required); a dotted path reaches into objects"),
-            .value("city", "CITY", "city to record when the text names none (e.g. \"San Francisco\")"),
-            .value("state", "ST", "state to record when the text names none (e.g. CA)"),
+            .value(
+                "city", "CITY",
+                "city to record when the text names none, and read as the city where a location ends with it (e.g. Portland; none: SF's spellings)"),
+            .value("state", "ST", "state to record when the text names none, and read after that city (e.g. OR)"),
             .flag("split", "emit one record per location when a string names several (address.part/parts)"),
             .threads("parse"),
         ] + ResultMember.options(default: "address"),

@@ -97,6 +97,7 @@ public enum StreetNormalizer {
         var words = Ordinals.joiningCompounds(input)
         if words.count > 1, words[0].lower == "the" { words.removeFirst() }
         guard !words.isEmpty else { return NormalizedStreet(name: "") }
+        joinQuadrants(&words)
         var postDirectional: String?
         var suffix: String?
         if words.count >= 3, words[words.count - 1].traits.contains(.directional), words[words.count - 2].isStreetSuffix,
@@ -112,8 +113,10 @@ public enum StreetNormalizer {
             words.removeLast()
         }
         var preDirectional: String?
+        // `North Point St` keeps its directional in the name; `E Pike St`, `W Park Ave` do not:
+        // a single-letter directional abbreviates one that is not part of the name.
         if words.count >= 2, words[0].traits.contains(.directional), let direction = USPSTables.directionals[words[0].lower],
-            !(words.count == 2 && words[1].traits.contains(.anySuffix))
+            !(words.count == 2 && words[1].traits.contains(.anySuffix) && words[0].lower.utf8.count > 1)
         {
             preDirectional = direction
             words.removeFirst()
@@ -134,6 +137,31 @@ public enum StreetNormalizer {
             name.append(displayWord(word))
         }
         return NormalizedStreet(preDirectional: preDirectional, name: name, suffix: suffix, postDirectional: postDirectional)
+    }
+
+    /// `S.W. 5th Ave`, `5th Ave S.W.`: the tokenizer splits `S.W.` at its periods; the two
+    /// letters are one quadrant (`SW`) before a name (`N. E. Street` stays North E Street), or
+    /// after a suffix.
+    static func joinQuadrants(_ words: inout [Word]) {
+        // Only a one-letter directional can start a split quadrant: most names skip the rest.
+        if words.count >= 3, words[0].lower.utf8.count == 1, words.count > 3 || !words[2].traits.contains(.anySuffix),
+            let quadrant = quadrant(words[0], words[1])
+        {
+            words.replaceSubrange(0..<2, with: [quadrant])
+        }
+        let count = words.count
+        if count >= 4, words[count - 1].lower.utf8.count == 1, words[count - 3].isStreetSuffix,
+            let quadrant = quadrant(words[count - 2], words[count - 1])
+        {
+            words.replaceSubrange((count - 2)..<count, with: [quadrant])
+        }
+    }
+
+    /// `S` and `W` as the word `SW`; nil unless north or south is followed by east or west.
+    static func quadrant(_ first: Word, _ second: Word) -> Word? {
+        guard first.lower == "n" || first.lower == "s", second.lower == "e" || second.lower == "w" else { return nil }
+        let lower = first.lower + second.lower
+        return Word(text: lower.uppercased(), lower: lower)
     }
 
     static func isSaintOrMount(_ lower: String) -> Bool {

@@ -57,3 +57,100 @@ import Testing
         #expect(parser.parse("Cordova Market, 301 Rolph Street, San Francisco").city == "San Francisco")
     }
 }
+
+/// The trailing city of another city than San Francisco, named by `--city`.
+@Suite struct AddressParserCityTests {
+    let portland = AddressParser(city: "Portland", state: "OR")
+
+    @Test func theCityAfterACommaIsTheCity() {
+        let address = portland.parse("1120 SW 5th Ave, Portland")
+        #expect(address.kind == .streetAddress)
+        #expect(address.number == "1120")
+        #expect(address.preDir == "SW")
+        #expect(address.street == "5th")
+        #expect(address.suffix == "Ave")
+        #expect(address.place == nil)
+        #expect(address.city == "Portland")
+        #expect(address.state == "OR")
+        #expect(address.clean == "1120 SW 5th Ave, Portland, OR")
+    }
+
+    @Test func withoutCommaInCapitalsAndWithState() {
+        for text in ["1120 SW 5th Ave Portland", "1120 SW 5th Ave, PORTLAND", "1120 SW 5th Ave Portland OR", "1120 S.W. 5th Ave., portland, Oregon"] {
+            let address = portland.parse(text)
+            #expect(address.clean == "1120 SW 5th Ave, Portland, OR", "\(text)")
+            #expect(address.place == nil, "\(text)")
+        }
+        #expect(portland.parse("1120 SW 5th Ave Portland Oregon 97204").zip == "97204")
+    }
+
+    @Test func aCityAloneIsThePlaceOfNothingElse() {
+        let address = portland.parse("Portland")
+        #expect(address.kind == .place)
+        #expect(address.place == nil)
+        #expect(address.clean == "Portland, OR")
+        #expect(portland.parse("Port of Portland").place == "Port of Portland")
+        #expect(portland.parse("Pioneer Courthouse Square, Portland").place == "Pioneer Courthouse Square")
+    }
+
+    @Test func aStreetNamedAfterTheCityKeepsItsName() {
+        let oakland = AddressParser(city: "Oakland", state: "CA")
+        let street = oakland.parse("Oakland Ave, Oakland")
+        #expect(street.kind == .street)
+        #expect(street.street == "Oakland")
+        #expect(street.suffix == "Ave")
+        #expect(street.place == nil)
+        #expect(street.city == "Oakland")
+        let address = oakland.parse("123 Oakland Ave Oakland")
+        #expect(address.number == "123")
+        #expect(address.street == "Oakland")
+        #expect(address.clean == "123 Oakland Ave, Oakland, CA")
+    }
+
+    @Test func saintPaulHoweverWritten() {
+        let parser = AddressParser(city: "St. Paul", state: "MN")
+        for text in ["75 W 5th St, St. Paul", "75 W 5th St, Saint Paul", "75 W 5th St St Paul MN"] {
+            let address = parser.parse(text)
+            #expect(address.clean == "75 W 5th St, St. Paul, MN", "\(text)")
+            #expect(address.preDir == "W", "\(text)")
+            #expect(address.place == nil, "\(text)")
+        }
+    }
+
+    @Test func aCityOfSeveralWords() {
+        let parser = AddressParser(city: "Salt Lake City", state: "UT")
+        let address = parser.parse("123 N Main St S, Salt Lake City")
+        #expect(address.clean == "123 N Main St S, Salt Lake City, UT")
+        #expect(address.postDir == "S")
+        #expect(parser.parse("100 Main St Salt Lake City").place == nil)
+    }
+
+    @Test func aCityNamedLikeAStateIsTheCity() {
+        let newYork = AddressParser(city: "New York", state: "NY")
+        let address = newYork.parse("1585 Broadway, New York")
+        #expect(address.kind == .streetAddress)
+        #expect(address.street == "Broadway")
+        #expect(address.city == "New York")
+        #expect(newYork.parse("1095 Avenue of the Americas, New York").street == "Avenue Of The Americas")
+        let washington = AddressParser(city: "Washington", state: "DC")
+        #expect(washington.parse("1600 Pennsylvania Ave NW, Washington").clean == "1600 Pennsylvania Ave NW, Washington, DC")
+        // Before a ZIP a state's name is the state, as without `--city`.
+        #expect(AddressParser(city: "New York", state: "NY").parse("1 Main St, Albany, New York 12207").city == "Albany")
+    }
+
+    @Test func sanFranciscoAndItsNeighbourhoodsAreSanFranciscos() {
+        let address = portland.parse("500 Main St, SF")
+        #expect(address.city == "Portland")
+        #expect(address.place == "SF")
+        #expect(portland.parse("Mission, Portland").neighborhood == nil)
+        #expect(AddressParser().parse("500 Main St, SF").city == "San Francisco")
+        #expect(AddressParser().parse("Chinatown").neighborhood == "Chinatown")
+    }
+
+    @Test func settingTheCityLaterChangesTheNames() {
+        var parser = AddressParser()
+        parser.city = "Portland"
+        parser.state = "OR"
+        #expect(parser.parse("1120 SW 5th Ave Portland OR").clean == "1120 SW 5th Ave, Portland, OR")
+    }
+}

@@ -33,6 +33,19 @@ import Testing
         #expect(!parser.isStreetSide(tokens("The Juice"), numbered: false))
     }
 
+    @Test func avenueOfTheSomethingIsAStreet() {
+        for text in ["Avenue of the Americas", "Ave of the Stars", "Avenue of the Palms", "AVENUE OF THE FINE ARTS"] {
+            #expect(parser.isSuffixlessStreet(tokens(text)), "\(text)")
+        }
+        #expect(!parser.isSuffixlessStreet(tokens("Avenue of the")))
+        #expect(!parser.isSuffixlessStreet(tokens("Avenue of Oaks")))
+        #expect(!parser.isSuffixlessStreet(tokens("Avenue of the Great Green Trees")))
+        let corner = parser.parse("Avenue of the Americas & W 42nd St")
+        #expect(corner.kind == .intersection)
+        #expect(corner.street == "Avenue Of The Americas")
+        #expect(corner.cross?.display == "W 42nd St")
+    }
+
     @Test func aMisspeltSuffixMakesAStreetSide() {
         #expect(parser.isStreetSide(tokens("Walter U Lum Plc"), numbered: false))
         #expect(!parser.isStreetSide(tokens("Walter U Lum Plaque"), numbered: false))

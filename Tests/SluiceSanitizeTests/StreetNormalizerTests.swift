@@ -64,6 +64,28 @@ import Testing
         #expect(StreetNormalizer.normalize("North Point St").name == "North Point")
         #expect(StreetNormalizer.normalize("MISSION BAY BLVD NORTH").postDirectional == "N")
         #expect(StreetNormalizer.normalize("SOUTH DR").name == "South")
+        // A one-letter directional before a name that is a suffix word is still a directional.
+        let pike = StreetNormalizer.normalize("E Pike St")
+        #expect(pike.preDirectional == "E")
+        #expect(pike.name == "Pike")
+        #expect(StreetNormalizer.normalize("W Park Ave").key == "w park ave")
+        #expect(StreetNormalizer.normalize("West Park Ave").name == "West Park")
+    }
+
+    @Test func quadrantSplitAtItsPeriodsIsOneDirectional() {
+        let before = StreetNormalizer.normalize("S.W. 5th Ave.")
+        #expect(before.preDirectional == "SW")
+        #expect(before.name == "5th")
+        #expect(StreetNormalizer.normalize("S. W. Smith St") == StreetNormalizer.normalize("SW Smith St"))
+        #expect(StreetNormalizer.normalize("5th Ave S.W.").postDirectional == "SW")
+        #expect(StreetNormalizer.normalize("N W 5th").key == "nw 5th")
+        // A letter street keeps its letter: North E Street, South E Street.
+        let letter = StreetNormalizer.normalize("N. E. Street")
+        #expect(letter.preDirectional == "N")
+        #expect(letter.name == "E")
+        #expect(StreetNormalizer.normalize("S E St").name == "E")
+        // East-west then north-south is no quadrant.
+        #expect(StreetNormalizer.normalize("E N Smith St").preDirectional == "E")
     }
 
     @Test func mixedCaseKeptSuffixAloneIsName() {
