@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceSanitize
 
 extension RejectReason {
     /// A gazetteer row that cannot be used (with `--gazetteer-rejects`).
@@ -12,11 +13,12 @@ public struct GeocodeCommand: StageCommand {
         name: "sluice-geocode",
         overview: "add a `geo` object (lat, lon, precision, score) to each record from an offline gazetteer CSV.",
         synopsis: [
-            "sluice-geocode --gazetteer FILE [--field PATH] [--address NAME] [--as NAME] [--min-score S] [--candidates N] [--threads N] [options] [FILE...]"
+            "sluice-geocode --gazetteer FILE [--field PATH [--city CITY] [--state ST]] [--address NAME] [--as NAME] [--min-score S] [--candidates N] [--threads N] [options] [FILE...]"
         ],
         options: [
             .value("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
             .value("field", "PATH", "for records without an `address` object, read this text field as sluice-sanitize would and geocode it"),
+        ] + AddressParser.cityOptions(recorded: false) + [
             .value("address", "NAME", "the member holding sluice-sanitize's address object (default address; sanitize's --as)"),
             .value("min-score", "S", "answers scoring under S (0-1) become precision none, the answer kept under geo.candidates"),
             .value("candidates", "N", "add the N next-best answers with their scores under geo.candidates, for review (default 0)"),
@@ -26,6 +28,7 @@ public struct GeocodeCommand: StageCommand {
         examples: [
             "sluice-sanitize --field locations films.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv > geo.ndjson",
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --field locations --candidates 3 films.ndjson",
+            "sluice-geocode --gazetteer portland.csv --field address --city Portland --state OR shops.ndjson",
             "sluice-sanitize --field address --as parsed_address shops.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv --address parsed_address --as location",
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --min-score 0.8 sanitized.ndjson > confident.ndjson",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out data/sf-gazetteer.csv",
@@ -62,6 +65,8 @@ public struct GeocodeCommand: StageCommand {
 
     var gazetteerPath: String
     var field: String?
+    /// Reads the `--field` text: `--city`/`--state`, else San Francisco's names.
+    var parser: AddressParser
     var candidates: Int
     var minScore: Double
     var gazetteerRejects: String?
@@ -74,6 +79,11 @@ public struct GeocodeCommand: StageCommand {
         guard let path = arguments["gazetteer"] else { throw .usage("missing --gazetteer FILE") }
         gazetteerPath = path
         field = arguments["field"]
+        // Sanitize's address objects already hold the city it read: the options would do nothing.
+        if field == nil, arguments.has("city") || arguments.has("state") {
+            throw .usage("--city and --state read the text of --field PATH (an address object names its own city)")
+        }
+        parser = AddressParser(arguments: arguments)
         candidates = try arguments.int("candidates", default: 0, range: 0...100)
         minScore = try arguments.double("min-score", default: 0, range: 0...1)
         gazetteerRejects = arguments["gazetteer-rejects"]
@@ -93,7 +103,7 @@ public struct GeocodeCommand: StageCommand {
         try rowRejects.finish()
         if rowRejects.count > 0 { context.warn("\(gazetteerPath): skipped \(rowRejects.count) bad gazetteer rows (see \(gazetteerRejects ?? ""))") }
         var worker = GeocodeWorker(geocoder: Geocoder(gazetteer), field: field, candidates: candidates, minScore: minScore, threads: threads)
-        (worker.addressKey, worker.resultKey) = (addressMember, member.name)
+        (worker.addressKey, worker.resultKey, worker.parser) = (addressMember, member.name, parser)
         var counts: [Precision: Int] = [:]
         var scores = 0.0
         try context.process(inputs, threads: threads, member: member, makeWorker: { worker }) { answer in

@@ -14,6 +14,8 @@ struct GeocodeWorker: RecordWorker {
 
     let geocoder: Geocoder
     let field: String?
+    /// Reads the `--field` text (with `--city`/`--state`); made once, shared by every thread.
+    var parser = GeocodeQuery.sanFranciscoParser
     let candidates: Int
     /// The member holding sanitize's address object (`--address`), and the one written (`--as`).
     var addressKey = "address"
@@ -51,7 +53,7 @@ struct GeocodeWorker: RecordWorker {
         if let addressMember {
             matches = geocoder.geocode(GeocodeQuery(address: record.value(of: addressMember)), lookups: &lookups)
         } else if let field, let text = record.value(atPath: field)?.stringValue {
-            var found = geocoder.geocode(GeocodeQuery.reading(text), lookups: &lookups)
+            var found = geocoder.geocode(GeocodeQuery.reading(text, by: parser), lookups: &lookups)
             if found.first?.precision != GeoMatch.none("").precision { found[0].method += "+field" }
             matches = found
         } else {

@@ -13,11 +13,8 @@ public struct SanitizeCommand: StageCommand, Sendable {
         overview: "turn free-text locations into clean, structured, matchable addresses",
         synopsis: ["sluice-sanitize --field NAME [--as NAME] [--city CITY] [--state ST] [--split] [--threads N] [FILE ...]"],
         options: [
-            .value("field", "NAME", "the text field to parse (required); a dotted path reaches into objects"),
-            .value(
-                "city", "CITY",
-                "city to record when the text names none, and read as the city where a location ends with it (e.g. Portland; none: SF's spellings)"),
-            .value("state", "ST", "state to record when the text names none, and read after that city (e.g. OR)"),
+            .value("field", "NAME", "the text field to parse (required); a dotted path reaches into objects")
+        ] + AddressParser.cityOptions(recorded: true) + [
             .flag("split", "emit one record per location when a string names several (address.part/parts)"),
             .threads("parse"),
         ] + ResultMember.options(default: "address"),
@@ -85,7 +82,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
         guard let field = arguments["field"], !field.isEmpty else { throw .usage("missing --field NAME (the text field to parse)") }
         self.field = field
         fieldIsPath = field.utf8.contains(UInt8(ascii: "."))
-        parser = AddressParser(city: arguments["city"], state: arguments["state"])
+        parser = AddressParser(arguments: arguments)
         split = arguments.has("split")
         threads = try StageContext.threads(arguments)
         inputs = arguments.positionals

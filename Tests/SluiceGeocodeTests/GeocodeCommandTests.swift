@@ -36,4 +36,22 @@ import Testing
         let unread = try run([], input: #"{"parsed":\#(parsed)}"# + "\n")
         #expect(try JSONParser.parse(unread[0]).value(atPath: "geo.precision") == .string("none"))
     }
+
+    @Test func cityAndStateReadTheFieldTextAndNeedIt() throws {
+        func command(_ arguments: [String]) throws -> GeocodeCommand {
+            try GeocodeCommand(arguments: ParsedArguments(["--gazetteer", "g.csv"] + arguments, options: GeocodeCommand.usage.allOptions))
+        }
+        let portland = try command(["--field", "loc", "--city", "Portland", "--state", "OR"]).parser
+        #expect(portland.city == "Portland" && portland.state == "OR")
+        #expect(GeocodeQuery.reading("1120 SW 5th Ave, Portland", by: portland).place == nil)
+        let sanFrancisco = try command(["--field", "loc"]).parser
+        #expect(sanFrancisco.city == nil && sanFrancisco.state == nil)
+        #expect(GeocodeQuery.reading("1120 SW 5th Ave, Portland", by: sanFrancisco).place == "Portland")
+        do {
+            _ = try command(["--city", "Portland"])
+            Issue.record("--city without --field was accepted")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .usage)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceSanitize
 import Testing
 
 @testable import SluiceGeocode
@@ -43,6 +44,16 @@ import Testing
         let block = GeocodeQuery.reading("Grant Avenue between Clay and California")
         #expect(block.street == "Grant Ave" && block.crossStreets.count == 2)
         #expect(GeocodeQuery.reading("").isEmpty)
+    }
+
+    @Test func anotherCitysNameEndsTheTextWhenTheParserHasIt() {
+        let portland = AddressParser(city: "Portland", state: "OR")
+        let address = GeocodeQuery.reading("1120 SW 5th Ave, Portland", by: portland)
+        #expect(address.place == nil && address.number == 1120 && address.street == "SW 5th Ave")
+        let corner = GeocodeQuery.reading("SW 5th Ave & SW Madison St, Portland, OR", by: portland)
+        #expect(corner.place == nil && corner.street == "SW 5th Ave" && corner.crossStreets == ["SW Madison St"])
+        // Without the city, San Francisco's names: Portland is read as a place.
+        #expect(GeocodeQuery.reading("1120 SW 5th Ave, Portland").place == "Portland")
     }
 
     @Test func alternativesAreReadToo() throws {

@@ -87,13 +87,19 @@ public struct GeocodeQuery: Equatable, Sendable {
     }
 
     /// The one reading of a free text, the same as `sluice-sanitize` makes of it: the text
-    /// parsed by `AddressParser` into the address object this query reads.
+    /// parsed by `parser` (San Francisco's city names unless given another: `--city`/`--state`)
+    /// into the address object this query reads.
     ///
     ///     GeocodeQuery.reading("Vesuvio Café (255 Columbus Avenue)")
     ///     // place "Vesuvio Café", number 255, street "Columbus Ave"
-    public static func reading(_ text: String) -> GeocodeQuery {
-        GeocodeQuery(address: AddressParser().parse(text).json)
+    ///     GeocodeQuery.reading("1120 SW 5th Ave, Portland", by: AddressParser(city: "Portland", state: "OR"))
+    ///     // number 1120, street "SW 5th Ave" (no place "Portland")
+    public static func reading(_ text: String, by parser: AddressParser = sanFranciscoParser) -> GeocodeQuery {
+        GeocodeQuery(address: parser.parse(text).json)
     }
+
+    /// The parser without `--city`: San Francisco's spellings, no city or state filled in.
+    public static let sanFranciscoParser = AddressParser()
 
     /// True when the query names nothing at all.
     public var isEmpty: Bool { place == nil && street == nil && neighborhood == nil && text.isEmpty }
@@ -138,7 +144,7 @@ public struct GeocodeQuery: Equatable, Sendable {
         if case .array(let others)? = address["alternatives"] {
             alternatives = others.compactMap { other in
                 if case .object = other { return GeocodeQuery(address: other) }
-                return other.stringValue.map(GeocodeQuery.reading)
+                return other.stringValue.map { GeocodeQuery.reading($0) }
             }
         }
     }
