@@ -214,7 +214,7 @@ extension AddressParser {
             chunk = chunk[chunk.startIndex..<found.start]
             if chunk.isEmpty { return .city(found.city, state: found.state, zip: found.zip) }
         }
-        let words = afterCity || chunk.count == 1 ? chunk.filter(\.isWord) : []
+        let words = afterCity || chunk.count == 1 ? chunk.words : []
         if afterCity, words.count <= 3, let state = USPSTables.states[words.filter { !$0.isNumber }.map(\.lower).joined(separator: " ")] {
             return .city("", state: state, zip: words.last.flatMap { $0.isNumber && $0.lower.utf8.count == 5 ? $0.lower : nil })
         }
