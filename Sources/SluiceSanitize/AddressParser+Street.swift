@@ -17,7 +17,8 @@ extension AddressParser {
                 words.append(StreetNormalizer.Word(text: token.text, lower: token.lower, traits: token.traits))
             }
         }
-        if let last = words.last, let singular = Vocabulary.pluralSuffixes[last.lower] {
+        // The trait says whether the word is a key, so most streets skip the hashed probe.
+        if let last = words.last, last.traits.contains(.pluralSuffix), let singular = Vocabulary.pluralSuffixes[last.lower] {
             words[words.count - 1] = StreetNormalizer.Word(text: singular, lower: Words.lowercased(singular))
         } else if words.count >= 2, let last = words.last, let abbreviation = SuffixSpelling.abbreviation(ofMisspelt: last.lower, traits: last.traits)
         {
