@@ -170,7 +170,7 @@ enum Words {
     private static func copy(_ text: inout String, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ written: inout Int) {
         let at = written
         written += text.withUTF8 { bytes in
-            if let source = bytes.baseAddress { (buffer.baseAddress! + at).initialize(from: source, count: bytes.count) }
+            if let source = bytes.baseAddress, let target = buffer.baseAddress { (target + at).initialize(from: source, count: bytes.count) }
             return bytes.count
         }
     }
