@@ -108,28 +108,35 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// the components (`pre_dir street suffix post_dir`); an `unparsed`/`none` address falls
     /// back to parsing its raw text.
     public init(address: JSONValue) {
-        self.init(members: { address[$0] })
+        self.init(
+            members: { address[$0] },
+            scalar: { key in
+                switch address[key] {
+                case .string(let value)?: value
+                case .number(let digits)?: digits
+                default: nil
+                }
+            })
     }
 
     /// The same, read from the object's JSON text in a record's line: only the members the
     /// query uses are parsed (callgrind, 20k records: parsing the whole object into a
     /// `JSONValue` first cost about a third of reading the query).
     public init(address object: NDJSONRecord) {
-        self.init(members: { key in object.member(named: key).map(object.value(of:)) })
+        self.init(
+            members: { key in object.member(named: key).map(object.value(of:)) },
+            scalar: { key in object.member(named: key).flatMap(object.scalarText(of:)) })
     }
 
     /// The query from the address object's members, each given by `member` (the first of that
-    /// name, parsed, or nil).
-    init(members member: (String) -> JSONValue?) {
-        // One look-up per member (each is a walk over the object's members).
+    /// name, parsed, or nil), and by `scalar` when only a string's or number's text is wanted.
+    init(members member: (String) -> JSONValue?, scalar: (String) -> String?) {
+        // One look-up per member (each is a walk over the object's members). A number's text
+        // cannot have spaces: trimming it changes nothing.
         func text(_ key: String) -> String? {
-            switch member(key) {
-            case .string(let value)?:
-                let trimmed = value.trimmingSpaces()
-                return trimmed.isEmpty ? nil : trimmed
-            case .number(let digits)?: return digits
-            default: return nil
-            }
+            guard let value = scalar(key) else { return nil }
+            let trimmed = value.trimmingSpaces()
+            return trimmed.isEmpty ? nil : trimmed
         }
         let raw = text("raw") ?? text("clean") ?? ""
         self.init(text: raw)
