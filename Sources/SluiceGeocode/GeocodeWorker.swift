@@ -51,7 +51,10 @@ struct GeocodeWorker: RecordWorker {
         }
         var matches: [GeoMatch]
         if let addressMember {
-            matches = geocoder.geocode(GeocodeQuery(address: record.value(of: addressMember)), lookups: &lookups)
+            // The object was checked with the line: reading it again as a record cannot fail.
+            let object = try? NDJSONRecord(record.rawValue(addressMember))
+            let query = object.map { GeocodeQuery(address: $0) } ?? GeocodeQuery(address: record.value(of: addressMember))
+            matches = geocoder.geocode(query, lookups: &lookups)
         } else if let field, let text = record.value(atPath: field)?.stringValue {
             var found = geocoder.geocode(GeocodeQuery.reading(text, by: parser), lookups: &lookups)
             if found.first?.precision != GeoMatch.none("").precision { found[0].method += "+field" }

@@ -27,6 +27,23 @@ func adding(_ key: String, _ value: JSONValue, to text: String) throws -> String
         }
     }
 
+    /// A string's or number's text is what its parsed value holds; other values have none.
+    @Test func readsScalarTextWithoutParsing() throws {
+        try withRecord(#"{"s": "a b ", "e":"Caf\u00e9 \"x\"", "u":"é", "n": -1.50e3 , "t":true, "o":{}, "z":null, "q":""}"#) { record in
+            for member in record.members {
+                let expected: String? =
+                    switch record.value(of: member) {
+                    case .string(let text): text
+                    case .number(let digits): digits
+                    default: nil
+                    }
+                #expect(record.scalarText(of: member) == expected)
+            }
+            #expect(record.scalarText(of: record.members[1]) == #"Café "x""#)
+            #expect(record.scalarText(of: record.members[3]) == "-1.50e3")
+        }
+    }
+
     @Test func followsDottedPaths() throws {
         try withRecord(#"{"address":{"key":"3rd st","n":{"m":true}}}"#) { record in
             #expect(record.value(atPath: "address.key") == .string("3rd st"))

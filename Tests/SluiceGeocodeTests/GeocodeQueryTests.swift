@@ -16,6 +16,20 @@ import Testing
         #expect(query.text == "Mason & California Streets")
     }
 
+    /// Read from the line's bytes or from a parsed value, an address object gives the same
+    /// query: the first of repeated members, escaped keys, notes, alternatives, numbers.
+    @Test(arguments: [
+        #"{"raw":"Mason & California Streets","kind":"intersection","street":"Mason","suffix":"St","cross_street":"California St","neighborhood":"Nob Hill"}"#,
+        #"{"raw":" x ","street":"Green","street":"Grant","number":950,"pre_dir":"N","notes":["near",1],"cross_street":"Oak St","cross_street_2":"Elm St"}"#,
+        #"{"r\u0061w":"Balmy Alley off 24th St","place":"Balmy Alley, Mission","notes":["off","direction_from_corner"],"alternatives":[{"raw":"y","street":"24th","suffix":"St"},"Ferry Building",null]}"#,
+        #"{"raw":"Doc's Clock","kind":"unparsed"}"#, #"{}"#, #"{"clean":"Caf\u00e9 Trieste","place":"Caf\u00e9 Trieste"}"#,
+    ])
+    func readsTheSameFromTheLineAsFromAValue(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let fromLine = try bytes.withUnsafeBufferPointer { GeocodeQuery(address: try NDJSONRecord($0)) }
+        #expect(fromLine == GeocodeQuery(address: try JSONParser.parse(bytes)))
+    }
+
     @Test func numberMayBeTextOrNumber() throws {
         let text = GeocodeQuery(
             address: try JSONParser.parse(#"{"raw":"x","kind":"street_address","number":"520-522","street":"Green","pre_dir":"N"}"#))

@@ -95,6 +95,20 @@ public struct NDJSONRecord {
         (try? JSONParser.parse(rawValue(member))) ?? .null
     }
 
+    /// A string member's text (unescaped), or a number's as written; nil for other values.
+    /// The same as `value(of:)` gives for them, without building a `JSONValue`.
+    public func scalarText(of member: Member) -> String? {
+        let raw = rawValue(member)
+        guard let first = raw.first else { return nil }
+        switch first {
+        case UInt8(ascii: "\""):
+            let body = UnsafeBufferPointer(rebasing: raw[1..<(raw.count - 1)])
+            return body.contains(UInt8(ascii: "\\")) ? JSONParser.unescape(body) : String(decoding: body, as: UTF8.self)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return String(decoding: raw, as: UTF8.self)
+        default: return nil
+        }
+    }
+
     /// The whole record as a value.
     public func parsed() -> JSONValue {
         .object(members.map { JSONMember(keyString($0), value(of: $0)) })

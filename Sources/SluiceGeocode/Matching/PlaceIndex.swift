@@ -239,7 +239,10 @@ public struct PlaceIndex: Sendable {
                 }
             }
             matches[word] = found
+            // Sized once: growing it place by place was the search's costliest allocation
+            // (its order does not matter: `candidates` are sorted before use).
             var best: [Int: Double] = [:]
+            best.reserveCapacity(found.reduce(0) { $0 + (postings[$1.0]?.count ?? 0) })
             for (other, similarity) in found {
                 let contribution = weight(other) * similarity
                 for place in postings[other] ?? [] where contribution > best[place] ?? 0 { best[place] = contribution }
