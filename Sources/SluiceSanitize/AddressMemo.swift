@@ -20,6 +20,7 @@ struct AddressMemo {
 
     let capacity: Int
     private(set) var entries: [String: Entry] = [:]
+    private var scratch: [UInt8] = []
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -29,9 +30,11 @@ struct AddressMemo {
     mutating func entry(for text: String, parse: (String) -> ParsedAddress) -> Entry {
         if let known = entries[text] { return known }
         let address = parse(text)
-        var json: [UInt8] = []
-        address.writeJSON(to: &json)
-        let entry = Entry(address: address, json: json)
+        // Written into a buffer kept across calls, then copied once at its exact size: growing a
+        // fresh array to a few hundred bytes took four or five reallocations per parse.
+        scratch.removeAll(keepingCapacity: true)
+        address.writeJSON(to: &scratch)
+        let entry = Entry(address: address, json: Array(scratch))
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
         entries[text] = entry
         return entry

@@ -146,17 +146,22 @@ extension AddressParser {
             }
             return result
         }
-        if locationInParens, !places.isEmpty || outsideLocation != nil {
+        // Read from the outside location and dropped before `found` changes: it is often `found`
+        // itself, and a change to a shared address copies all its fields first.
+        let hadOutsideLocation = outsideLocation != nil
+        let outsideCorner = outsideLocation.flatMap { $0.kind == .intersection ? (main: $0.mainStreet, cross: $0.cross) : nil }
+        outsideLocation = nil
+        if locationInParens, !places.isEmpty || hadOutsideLocation {
             found.note(Note.parentheticalAddress)
         }
         // `20th St and Church (3885 20th St)`: keep the other street of the outside corner.
-        if let corner = outsideLocation, corner.kind == .intersection, found.cross == nil,
-            found.kind == .streetAddress || found.kind == .addressRange, let main = found.mainStreet
+        if let corner = outsideCorner, found.cross == nil, found.kind == .streetAddress || found.kind == .addressRange,
+            let main = found.mainStreet
         {
-            if corner.mainStreet?.nameKey == main.nameKey {
+            if corner.main?.nameKey == main.nameKey {
                 found.cross = corner.cross
             } else if corner.cross?.nameKey == main.nameKey {
-                found.cross = corner.mainStreet
+                found.cross = corner.main
             }
         }
         found.place = places.isEmpty ? nil : places.joined(separator: ", ")
@@ -214,7 +219,7 @@ extension AddressParser {
             chunk = chunk[chunk.startIndex..<found.start]
             if chunk.isEmpty { return .city(found.city, state: found.state, zip: found.zip) }
         }
-        let words = afterCity || chunk.count == 1 ? chunk.filter(\.isWord) : []
+        let words = afterCity || chunk.count == 1 ? chunk.words : []
         if afterCity, words.count <= 3, let state = USPSTables.states[words.filter { !$0.isNumber }.map(\.lower).joined(separator: " ")] {
             return .city("", state: state, zip: words.last.flatMap { $0.isNumber && $0.lower.utf8.count == 5 ? $0.lower : nil })
         }

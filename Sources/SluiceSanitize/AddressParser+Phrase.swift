@@ -231,7 +231,7 @@ extension AddressParser {
             result.place = AddressTokenizer.text(body[(suffixAt + 1)...])
             body = body[...suffixAt]
         }
-        let words = body.filter(\.isWord)
+        let words = body.words
         // After a house number any Publication 28 suffix makes a street (`5 Embarcadero Center`,
         // `24 Willie Mays Plaza`); other venue words make a place (`365 Club`).
         let endsWithAnySuffix = words.count >= 2 && words.last?.traits.contains(.anySuffix) == true

@@ -17,7 +17,8 @@ extension AddressParser {
                 words.append(StreetNormalizer.Word(text: token.text, lower: token.lower, traits: token.traits))
             }
         }
-        if let last = words.last, let singular = Vocabulary.pluralSuffixes[last.lower] {
+        // The trait says whether the word is a key, so most streets skip the hashed probe.
+        if let last = words.last, last.traits.contains(.pluralSuffix), let singular = Vocabulary.pluralSuffixes[last.lower] {
             words[words.count - 1] = StreetNormalizer.Word(text: singular, lower: Words.lowercased(singular))
         } else if words.count >= 2, let last = words.last, let abbreviation = SuffixSpelling.abbreviation(ofMisspelt: last.lower, traits: last.traits)
         {
@@ -84,7 +85,7 @@ extension AddressParser {
     /// phrase is built only when the first word starts one (`the`, `broadway`, `avenue` …).
     func isSuffixlessStreet(_ tokens: some Collection<Token>) -> Bool {
         guard let first = tokens.first(where: \.isWord), first.traits.contains(.startsSuffixlessStreet) else { return false }
-        let words = tokens.filter(\.isWord).map { Vocabulary.foldedSuffix($0.lower) }
+        let words = tokens.words.map { Vocabulary.foldedSuffix($0.lower) }
         if (4...5).contains(words.count), words[0] == "ave", words[1] == "of", words[2] == "the" { return true }
         return Vocabulary.suffixlessStreetKeys.contains(words.joined(separator: " "))
     }
@@ -97,7 +98,7 @@ extension AddressParser {
     /// A street with no number: a suffix, or one of the SF streets written without one.
     func isStreet(_ tokens: ArraySlice<Token>) -> Bool {
         if endsWithStreetSuffix(tokens) { return true }
-        let words = splitUnit(tokens).body.filter(\.isWord)
+        let words = splitUnit(tokens).body.words
         if words.contains(where: \.isPlaceWord) { return false }
         return isSuffixlessStreet(words)
             || (words.count == 1 && Ordinals.value(of: words[0].lower) != nil)
@@ -135,7 +136,7 @@ extension AddressParser {
             }
             guard body.contains(where: \.isWord) else { return false }
         }
-        let words = body.filter(\.isWord)
+        let words = body.words
         guard let first = words.first, first.lower != "pier" else { return false }
         if first.lower == "the", words.count > 1, words[1].lower != "embarcadero" { return false }
         if body.contains(where: { !$0.isWord && !$0.isPunct("-") }) && !numbered { return false }

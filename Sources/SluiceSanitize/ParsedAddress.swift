@@ -217,19 +217,6 @@ public struct ParsedAddress: Equatable, Sendable {
     static func joined(
         _ first: String?, _ second: String?, _ third: String? = nil, _ fourth: String? = nil, _ fifth: String? = nil, separator: String
     ) -> String {
-        var out = ""
-        var empty = true
-        func add(_ part: String?) {
-            guard let part else { return }
-            if !empty { out.append(separator) }
-            out.append(part)
-            empty = false
-        }
-        add(first)
-        add(second)
-        add(third)
-        add(fourth)
-        add(fifth)
-        return out
+        Words.joined(first, second, third, fourth, fifth, separator: separator)
     }
 }

@@ -31,16 +31,7 @@ public struct NormalizedStreet: Equatable, Sendable {
 
     /// The parts present and not empty, joined by single spaces (without building an array).
     static func spaced(_ first: String?, _ second: String, _ third: String?, _ fourth: String?) -> String {
-        var out = first ?? ""
-        func add(_ part: String?) {
-            guard let part, !part.isEmpty else { return }
-            if !out.isEmpty { out.append(" ") }
-            out.append(part)
-        }
-        add(second)
-        add(third)
-        add(fourth)
-        return out
+        Words.joined(first, second, third, fourth, separator: " ", skippingEmpty: true)
     }
 }
 

@@ -115,4 +115,63 @@ enum Words {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The parts present joined by `separator`, written straight into one string's storage:
+    /// `[first, second, …].compactMap { $0 }.joined(separator:)` without the array, and without
+    /// the standard library's per-append cost (about 200 instructions an `append`). With
+    /// `skippingEmpty` empty parts are left out too.
+    static func joined(
+        _ first: String?, _ second: String?, _ third: String? = nil, _ fourth: String? = nil, _ fifth: String? = nil,
+        separator: String, skippingEmpty: Bool = false
+    ) -> String {
+        // Static helpers rather than nested functions: captured counters would be boxed on the heap.
+        var total = 0
+        var count = 0
+        measure(first, skippingEmpty, &total, &count)
+        measure(second, skippingEmpty, &total, &count)
+        measure(third, skippingEmpty, &total, &count)
+        measure(fourth, skippingEmpty, &total, &count)
+        measure(fifth, skippingEmpty, &total, &count)
+        guard count > 0 else { return "" }
+        total += (count - 1) * separator.utf8.count
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var written = 0
+            var placed = 0
+            put(first, separator, skippingEmpty, buffer, &written, &placed)
+            put(second, separator, skippingEmpty, buffer, &written, &placed)
+            put(third, separator, skippingEmpty, buffer, &written, &placed)
+            put(fourth, separator, skippingEmpty, buffer, &written, &placed)
+            put(fifth, separator, skippingEmpty, buffer, &written, &placed)
+            return written
+        }
+    }
+
+    private static func measure(_ part: String?, _ skippingEmpty: Bool, _ total: inout Int, _ count: inout Int) {
+        guard let part, !(skippingEmpty && part.isEmpty) else { return }
+        total += part.utf8.count
+        count += 1
+    }
+
+    private static func put(
+        _ part: String?, _ separator: String, _ skippingEmpty: Bool, _ buffer: UnsafeMutableBufferPointer<UInt8>,
+        _ written: inout Int, _ placed: inout Int
+    ) {
+        guard var part, !(skippingEmpty && part.isEmpty) else { return }
+        if placed > 0 { copy(separator, buffer, &written) }
+        copy(&part, buffer, &written)
+        placed += 1
+    }
+
+    private static func copy(_ text: String, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ written: inout Int) {
+        var text = text
+        copy(&text, buffer, &written)
+    }
+
+    private static func copy(_ text: inout String, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ written: inout Int) {
+        let at = written
+        written += text.withUTF8 { bytes in
+            if let source = bytes.baseAddress, let target = buffer.baseAddress { (target + at).initialize(from: source, count: bytes.count) }
+            return bytes.count
+        }
+    }
 }

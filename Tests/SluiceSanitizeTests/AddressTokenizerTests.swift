@@ -33,4 +33,11 @@ import Testing
         #expect(AddressTokenizer.text(AddressTokenizer.tokens("Oasis Nightclub - 298 11th St")[...]) == "Oasis Nightclub - 298 11th St")
         #expect(AddressTokenizer.text(AddressTokenizer.tokens("St.Francis")[...]) == "St Francis")
     }
+
+    @Test func wordsLeaveOutPunctuation() {
+        let tokens = AddressTokenizer.tokens("Mason & California Sts. (#3)")
+        #expect(tokens[...].words.map(\.text) == tokens.filter(\.isWord).map(\.text))
+        #expect(tokens[...].words.map(\.text) == ["Mason", "California", "Sts", "3"])
+        #expect(tokens[0..<0].words.isEmpty)
+    }
 }

@@ -31,4 +31,22 @@ import Testing
             #expect(Words.lowercased(text) == text.lowercased())
         }
     }
+
+    /// What `compactMap { $0 }.joined(separator:)` gives, for short (inline) and long strings and
+    /// non-ASCII text; `skippingEmpty` also leaves out empty parts.
+    @Test func joinedMatchesCompactMapJoined() {
+        let cases: [[String?]] = [
+            [nil, nil], ["", nil, ""], ["1", "Market St", nil, "Apt 3"], ["Café Picaro", nil, "Mission", "San Francisco", "CA 94110"],
+            ["A very long place name past fifteen bytes", "", "x"],
+        ]
+        for parts in cases {
+            let padded = parts + Array(repeating: nil, count: 5 - parts.count)
+            for separator in [" ", ", ", " & ", ""] {
+                let joined = Words.joined(padded[0], padded[1], padded[2], padded[3], padded[4], separator: separator)
+                #expect(joined == parts.compactMap { $0 }.joined(separator: separator))
+                let skipping = Words.joined(padded[0], padded[1], padded[2], padded[3], padded[4], separator: separator, skippingEmpty: true)
+                #expect(skipping == parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: separator))
+            }
+        }
+    }
 }
