@@ -49,7 +49,7 @@ import Testing
 
     @Test func connectedPartsJoin() {
         let a = GeoPoint(lat: 45.52, lon: -122.68), b = GeoPoint(lat: 45.52, lon: -122.679), c = GeoPoint(lat: 45.52, lon: -122.678)
-        #expect(GeoJSONFeatures.joined([[a, b], [b, c]]) == [[a, b, c]])
-        #expect(GeoJSONFeatures.joined([[a, b], [c, a]]).count == 2)
+        #expect(StreetTopology.joined([[a, b], [b, c]]) == [[a, b, c]])
+        #expect(StreetTopology.joined([[a, b], [c, a]]).count == 2)
     }
 }

@@ -55,7 +55,7 @@ public struct GeoJSONFeatures {
             var lines: [[GeoPoint]]
             switch geometry["type"]?.stringValue {
             case "LineString": lines = [try Self.line(.array(parts))]
-            case "MultiLineString": lines = Self.joined(try parts.map { part throws(Skip) in try Self.line(part) })
+            case "MultiLineString": lines = StreetTopology.joined(try parts.map { part throws(Skip) in try Self.line(part) })
             default:
                 throw Skip("unsupported_geometry", "a street must be a LineString or MultiLineString, not \(geometry["type"]?.stringValue ?? "?")")
             }
@@ -188,19 +188,5 @@ public struct GeoJSONFeatures {
     static func middle(_ points: [GeoPoint]) -> GeoPoint {
         let count = Double(max(points.count, 1))
         return GeoPoint(lat: points.map(\.lat).reduce(0, +) / count, lon: points.map(\.lon).reduce(0, +) / count)
-    }
-
-    /// Joins parts that run on from one another (the end of one within `snapMetres` of the
-    /// start of the next); the rest stay apart.
-    static func joined(_ parts: [[GeoPoint]]) -> [[GeoPoint]] {
-        var lines: [[GeoPoint]] = []
-        for part in parts {
-            if let last = lines.last?.last, let first = part.first, last.distance(to: first) <= StreetTopology.snapMetres {
-                lines[lines.count - 1] += part.dropFirst()
-            } else {
-                lines.append(part)
-            }
-        }
-        return lines
     }
 }

@@ -137,32 +137,16 @@ public enum TigerEdges {
         return low == 0 && high == 0 ? .none : .range(low, high)
     }
 
-    /// A polyline's parts as one line: joined when each part starts where the one before ended;
-    /// otherwise the longest part alone (TIGER edges are single-part; a disjoint part would
-    /// draw a false segment between its ends). Nil when fewer than two distinct points remain.
+    /// A polyline's parts as one line: joined where each part runs on from the one before
+    /// (`StreetTopology.joined`); otherwise the longest run alone (TIGER edges are single-part; a
+    /// disjoint part would draw a false segment between its ends). Nil when fewer than two
+    /// distinct points remain.
     static func points(_ parts: [[GeoPoint]]) -> [GeoPoint]? {
-        guard var joined = parts.first else { return nil }
-        var connected = true
-        for part in parts.dropFirst() {
-            guard let last = joined.last, let first = part.first, last == first else {
-                connected = false
-                break
-            }
-            joined += part.dropFirst()
-        }
-        let line = connected ? joined : parts.max { length($0) < length($1) } ?? []
-        guard line.count >= 2, line.contains(where: { $0 != line[0] }) else { return nil }
+        let runs = StreetTopology.joined(parts)
+        guard let line = runs.count == 1 ? runs[0] : runs.max(by: { StreetTopology.length($0) < StreetTopology.length($1) }),
+            line.count >= 2, line.contains(where: { $0 != line[0] })
+        else { return nil }
         return line
-    }
-
-    /// A line's length in degrees, with longitude scaled by the cosine of latitude: enough to
-    /// compare the parts of one feature.
-    static func length(_ points: [GeoPoint]) -> Double {
-        zip(points, points.dropFirst()).reduce(0) { sum, pair in
-            let scale = cos(pair.0.lat * .pi / 180)
-            let (dx, dy) = ((pair.1.lon - pair.0.lon) * scale, pair.1.lat - pair.0.lat)
-            return sum + (dx * dx + dy * dy).squareRoot()
-        }
     }
 
     /// Where the fields TIGER's two layouts carry sit in the table.

@@ -54,6 +54,26 @@ enum StreetTopology {
         return nodes.count
     }
 
+    /// A multi-part line's parts, joined where one runs on from the next (the end of one within
+    /// `snapMetres` of the start of the next); the rest stay apart. GeoJSON MultiLineStrings and
+    /// TIGER's polylines both come through here.
+    static func joined(_ parts: [[GeoPoint]]) -> [[GeoPoint]] {
+        var lines: [[GeoPoint]] = []
+        for part in parts {
+            if let last = lines.last?.last, let first = part.first, last.distance(to: first) <= snapMetres {
+                lines[lines.count - 1] += part.dropFirst()
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines
+    }
+
+    /// A line's length in metres.
+    static func length(_ points: [GeoPoint]) -> Double {
+        zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+    }
+
     /// A `snapMetres` square of the grid (in longitude, `snapMetres` of degrees at the equator:
     /// narrower in metres away from it, which `reach` makes up for).
     struct Cell: Hashable {
