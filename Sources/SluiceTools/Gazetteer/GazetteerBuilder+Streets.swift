@@ -89,10 +89,11 @@ extension GazetteerBuilder {
         report.append("centerlines: \(newer) more blocks (no address ranges) absent from the street list")
     }
 
-    /// A house-number range, nil when the source gives none (empty or 0–0).
+    /// A house-number range from the street list's two texts: both must be numbers; 0–0 is no
+    /// range, as for every street source (`range(_:_:)` of Int?).
     static func range(_ from: String, _ to: String) -> (Int?, Int?) {
-        guard let low = Int(from), let high = Int(to), low > 0 || high > 0 else { return (nil, nil) }
-        return (low, high)
+        guard let low = Int(from), let high = Int(to) else { return (nil, nil) }
+        return range(low, high)
     }
 
     /// Junction positions by node CNN.
