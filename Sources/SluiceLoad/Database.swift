@@ -28,6 +28,7 @@ final class Database {
 
     /// Opens (creating if needed) a database file for reading and writing.
     init(path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        _ = Database.configured
         var handle: OpaquePointer?
         // URI names (`file:x.db?mode=ro`) are accepted, so a database can be opened read-only.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
@@ -43,6 +44,10 @@ final class Database {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Settings for the whole process, made once before the first connection: no memory
+    /// statistics (nothing reads them, and they lock a mutex around every allocation).
+    private static let configured: Void = { _ = csqlite_disable_memory_statistics() }()
 
     /// Runs SQL that returns no rows (one or several statements).
     func execute(_ sql: String) throws(SQLiteError) {

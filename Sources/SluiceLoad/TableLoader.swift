@@ -27,12 +27,15 @@ final class TableLoader {
     var references: [String: ForeignKey] = [:]
     /// Called once when a column is added, to tell the user.
     var onNewColumn: (String) -> Void = { _ in }
-    /// Layouts by the hash of the shape of the records they were made for (`FlatRow.shape`).
-    private var layouts: [Int: [(shape: [UInt8], layout: ColumnLayout)]] = [:]
-    private var layoutCount = 0
+    /// Layouts by the shape of the records they were made for (`FlatRow.shape`), in slots
+    /// indexed by the shape's hash (then the next free one): a row's layout is found without
+    /// hashing again or allocating, at most half of the slots being taken.
+    // Unchecked: the loader belongs to the thread writing to SQLite, and a checked class
+    // property costs a runtime access record per row.
+    @exclusivity(unchecked) private var layouts = [(shape: [UInt8], layout: ColumnLayout)?](repeating: nil, count: 2 * layoutLimit)
+    @exclusivity(unchecked) private var layoutCount = 0
     static let layoutLimit = 1024
-    private var recent: [(shape: [UInt8], layout: ColumnLayout)] = []
-    private(set) var changed = 0
+    @exclusivity(unchecked) private(set) var changed = 0
     /// The name collisions met so far (`ColumnLayout`), each once, with where it was first met.
     private(set) var collisions: [(collision: ColumnLayout.Collision, location: StageContext.Location)] = []
     private var collisionsSeen: Set<String> = []
@@ -58,30 +61,24 @@ final class TableLoader {
     }
 
     /// The layout of rows of this shape: the names its leaves give, each made a column of its
-    /// own (`ColumnLayout`). Records of one source repeat a few shapes, so the last few are
-    /// compared first.
+    /// own (`ColumnLayout`).
     /// - Complexity: at most `layoutLimit` layouts (and their statements) are kept: input whose
     /// records all differ in shape starts again from none when that many have been made.
     func layout(for row: FlatRow) -> ColumnLayout {
-        for index in recent.indices where TableLoader.equal(recent[index].shape, row.shape) {
-            let layout = recent[index].layout
-            if index > 0 { recent.swapAt(index, index - 1) }
-            return layout
+        let mask = layouts.count - 1
+        var slot = row.shapeHash & mask
+        while let entry = layouts[slot] {
+            if TableLoader.equal(entry.shape, row.shape) { return entry.layout }
+            slot = (slot + 1) & mask
         }
-        let layout: ColumnLayout
-        if let known = layouts[row.shapeHash]?.first(where: { TableLoader.equal($0.shape, row.shape) }) {
-            layout = known.layout
-        } else {
-            if layoutCount >= TableLoader.layoutLimit {
-                layouts = [:]
-                layoutCount = 0
-            }
-            layout = ColumnLayout(names: FlatRow.names(of: row.shape), primaryKey: primaryKey)
-            layouts[row.shapeHash, default: []].append((Array(row.shape), layout))
-            layoutCount += 1
+        if layoutCount >= TableLoader.layoutLimit {
+            layouts = Array(repeating: nil, count: layouts.count)
+            layoutCount = 0
+            slot = row.shapeHash & mask
         }
-        if recent.count >= 4 { recent.removeLast() }
-        recent.insert((Array(row.shape), layout), at: 0)
+        let layout = ColumnLayout(names: FlatRow.names(of: row.shape), primaryKey: primaryKey)
+        layouts[slot] = (Array(row.shape), layout)
+        layoutCount += 1
         return layout
     }
 
@@ -132,7 +129,8 @@ final class TableLoader {
             case .lookup(let lookup): try statement.bind(SQLValue.integer(ids[lookup]).stored(in: written.affinities[index]), at: position)
             }
         }
-        defer { statement.reset() }
+        // Every parameter was just bound: nothing to clear.
+        defer { statement.reset(keepingBindings: true) }
         do {
             try statement.step()
         } catch {
