@@ -89,7 +89,8 @@ public struct LoadCommand: StageCommand {
                   The database is in WAL mode; a run is one transaction, so a failed or killed load leaves
                   the database as it was before the run, and its message says "nothing was committed".
                   A new database (no file, or an empty one) is written with a rollback journal and switched
-                  to WAL when the run ends: its pages are written once rather than twice.
+                  to WAL when the run ends: its pages are written once rather than twice. Its pages are of
+                  16 KiB (SQLite's default is 4 KiB): fewer writes (--max-pages counts these).
                   The --rejects file is synced before the commit; if it cannot be written, the run rolls back.
                   With --batch-size N each N rows are committed with the R*Trees, the rejects and the run's
                   _sluice_runs row; a failure keeps the whole batches before it and says how many rows.
