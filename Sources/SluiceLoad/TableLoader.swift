@@ -160,21 +160,20 @@ final class TableLoader {
                 try statement.bindText(raw, at: index)
             }
         case .array: try statement.bindText(raw, at: index)
-        case .number:
-            if let integer = RecordFlattener.smallInteger(raw), affinity != .real || integer.magnitude <= 1 << 53 {
-                try statement.bindInteger(integer, at: index)
-                return
-            }
-            // Another number: the text a TEXT column keeps as written, or the double that reads
-            // back as it; numbers only text holds exactly go the long way.
+        case .integer where affinity != .real || leaf.integer.magnitude <= 1 << 53:
+            try statement.bindInteger(leaf.integer, at: index)
+        case .decimal, .number:
+            // The text a TEXT column keeps as written, or the double that reads back as the
+            // number; numbers only text holds exactly go the long way.
             if affinity == .text {
                 try statement.bindText(raw, at: index)
-            } else if let double = NumberText.shortDouble(raw) {
-                try statement.bindDouble(double, at: index)
+            } else if leaf.kind == .decimal {
+                try statement.bindDouble(leaf.decimal, at: index)
             } else {
                 try statement.bind(FlatRow.value(of: leaf, in: line).stored(in: affinity), at: index)
             }
-        case .escapedText, .arrayToRewrite, .emptyObject:
+        // The rest, integers a REAL column would round among them.
+        case .integer, .escapedText, .arrayToRewrite, .emptyObject:
             try statement.bind(FlatRow.value(of: leaf, in: line).stored(in: affinity), at: index)
         }
     }
