@@ -122,11 +122,20 @@ final class TableLoader {
             written.affinities = written.columns.map { schema.affinity(of: $0) }
         }
         guard let statement = written.statement else { return .unknownColumns(written.columns) }
-        for index in written.affinities.indices {
-            let position = Int32(index + 1)
-            switch extraction?.sources[index] ?? .entry(index) {
-            case .entry(let entry): try bind(row.leaves[entry], line: line, in: written.affinities[index], to: statement, at: position)
-            case .lookup(let lookup): try statement.bind(SQLValue.integer(ids[lookup]).stored(in: written.affinities[index]), at: position)
+        try written.affinities.withUnsafeBufferPointer { affinities throws(SQLiteError) in
+            guard let extraction else {
+                // Without --extract the row's leaves are the columns, in order: the loop every row takes.
+                for index in affinities.indices {
+                    try bind(row.leaves[index], line: line, in: affinities[index], to: statement, at: Int32(truncatingIfNeeded: index &+ 1))
+                }
+                return
+            }
+            for index in affinities.indices {
+                let position = Int32(index + 1)
+                switch extraction.sources[index] {
+                case .entry(let entry): try bind(row.leaves[entry], line: line, in: affinities[index], to: statement, at: position)
+                case .lookup(let lookup): try statement.bind(SQLValue.integer(ids[lookup]).stored(in: affinities[index]), at: position)
+                }
             }
         }
         // Every parameter was just bound: nothing to clear.
