@@ -7,7 +7,7 @@ import SluiceCore
 /// of the same shape share one `ColumnLayout`, found by the shape.
 ///
 ///     {"title":"Vertigo","geo":{"lat":37.8,"lon":-122.4},"tags":["a"]}
-///     leaves: text Vertigo, number 37.8, number -122.4, array ["a"]
+///     leaves: text Vertigo, decimal 37.8, decimal -122.4, array ["a"]
 ///     shape:  title ␀ geo ␁ lat ␀ lon ␀ ␂ tags ␀          (names: title, geo_lat, geo_lon, tags)
 ///
 /// A row points into the `FlatRows` it was read into, and is valid while they are unchanged.

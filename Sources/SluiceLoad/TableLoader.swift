@@ -151,8 +151,8 @@ final class TableLoader {
         return nil
     }
 
-    /// Binds a leaf as `SQLValue.stored(in:)` would have it, from the line's bytes when they are
-    /// the value as stored (text without escapes, whole numbers, compact arrays).
+    /// Binds a leaf as `SQLValue.stored(in:)` would have it: text without escapes and compact
+    /// arrays from the line's bytes, the numbers the reader parsed from the leaf.
     @inline(__always)
     func bind(_ leaf: FlatRow.Leaf, line: UnsafeBufferPointer<UInt8>, in affinity: ColumnAffinity, to statement: Statement, at index: Int32)
         throws(SQLiteError)
