@@ -225,7 +225,7 @@ extension AddressParser {
         }
         if words.count == 1, words[0].isNumber, words[0].lower.utf8.count == 5, !first { return .zip(words[0].lower) }
         if let unit = unitChunk(chunk) { return .unit(unit) }
-        if names.isSanFrancisco, Neighborhoods.mayStartName(chunk.first(where: \.isWord)?.lower), !endsWithStreetSuffix(chunk) {
+        if names.isSanFrancisco, Neighborhoods.mayStartName(chunk.first(where: \.isWord)), !endsWithStreetSuffix(chunk) {
             let text = AddressTokenizer.text(chunk)
             if let name = neighborhood(named: text) { return .neighborhood(name: name, text: text) }
         }

@@ -77,7 +77,8 @@ enum Ordinals {
     }
 
     /// Joins `Twenty Fourth` (two words) into one ordinal word, leaving other words alone.
-    static func joiningCompounds(_ words: [StreetNormalizer.Word]) -> [StreetNormalizer.Word] {
+    /// Consumes `words`, so the array returned unchanged stays the caller's only copy.
+    static func joiningCompounds(_ words: consuming [StreetNormalizer.Word]) -> [StreetNormalizer.Word] {
         guard words.count >= 2 else { return words }
         // Most streets have no compound: keep the array as it is.
         guard words.contains(where: { $0.traits.contains(.tensWord) }) else { return words }

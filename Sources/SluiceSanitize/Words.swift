@@ -101,19 +101,24 @@ enum Words {
         guard asciiOnly else {
             return word.prefix(1).uppercased() + word.dropFirst().lowercased()
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(word.utf8.count)
-        var previous: UInt8 = 0x20
-        for (position, byte) in word.utf8.enumerated() {
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-            // Capitalise word starts, after a hyphen, and after an O'/D'/L' style prefix.
-            let startsPart =
-                position == 0 || previous == UInt8(ascii: "-") || previous == UInt8(ascii: "/")
-                || (previous == UInt8(ascii: "'") && position == 2)
-            out.append(startsPart && lower >= 0x61 && lower <= 0x7A ? lower & ~0x20 : lower)
-            previous = byte
+        // No letters (`1980`, `&`): nothing to change.
+        guard hasUpper || hasLower else { return word }
+        // Written straight into the string's storage: a word of up to 15 bytes needs no allocation.
+        return String(unsafeUninitializedCapacity: word.utf8.count) { out in
+            var previous: UInt8 = 0x20
+            var position = 0
+            for byte in word.utf8 {
+                let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                // Capitalise word starts, after a hyphen, and after an O'/D'/L' style prefix.
+                let startsPart =
+                    position == 0 || previous == UInt8(ascii: "-") || previous == UInt8(ascii: "/")
+                    || (previous == UInt8(ascii: "'") && position == 2)
+                out[position] = startsPart && lower >= 0x61 && lower <= 0x7A ? lower & ~0x20 : lower
+                previous = byte
+                position += 1
+            }
+            return position
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The parts present joined by `separator`, written straight into one string's storage:
@@ -133,6 +138,8 @@ enum Words {
         measure(fourth, skippingEmpty, &total, &count)
         measure(fifth, skippingEmpty, &total, &count)
         guard count > 0 else { return "" }
+        // One part is the result as it is: a street's display form is usually its name alone.
+        if count == 1 { return onlyPart(skippingEmpty, first, second, third, fourth, fifth) }
         total += (count - 1) * separator.utf8.count
         return String(unsafeUninitializedCapacity: total) { buffer in
             var written = 0
@@ -144,6 +151,18 @@ enum Words {
             put(fifth, separator, skippingEmpty, buffer, &written, &placed)
             return written
         }
+    }
+
+    /// The first part present (not nil, and not empty when `skippingEmpty`); no array, unlike a variadic.
+    private static func onlyPart(
+        _ skippingEmpty: Bool, _ first: String?, _ second: String?, _ third: String?, _ fourth: String?, _ fifth: String?
+    ) -> String {
+        func isPresent(_ part: String?) -> Bool { part.map { !(skippingEmpty && $0.isEmpty) } ?? false }
+        if isPresent(first) { return first ?? "" }
+        if isPresent(second) { return second ?? "" }
+        if isPresent(third) { return third ?? "" }
+        if isPresent(fourth) { return fourth ?? "" }
+        return fifth ?? ""
     }
 
     private static func measure(_ part: String?, _ skippingEmpty: Bool, _ total: inout Int, _ count: inout Int) {
