@@ -130,6 +130,7 @@ enum AddressTokenizer {
             let slice = UnsafeBufferPointer(rebasing: bytes[wordStart..<end])
             // Written straight into the string's storage: words of up to 15 bytes need no allocation.
             var traits: WordTraits = []
+            var foldedAny = false
             let lower = String(unsafeUninitializedCapacity: slice.count) { lower in
                 var count = 0
                 var position = 0
@@ -138,11 +139,14 @@ enum AddressTokenizer {
                     // The typographic apostrophe U+2019 folds to "'" so `Fisherman’s` matches `Fisherman's`.
                     if byte == 0xE2, position + 2 < slice.count, slice[position + 1] == 0x80, slice[position + 2] == 0x99 {
                         lower[count] = UInt8(ascii: "'")
+                        foldedAny = true
                         count += 1
                         position += 3
                         continue
                     }
-                    lower[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    let isUpper = byte >= 0x41 && byte <= 0x5A
+                    if isUpper { foldedAny = true }
+                    lower[count] = isUpper ? byte | 0x20 : byte
                     count += 1
                     position += 1
                 }
@@ -150,7 +154,8 @@ enum AddressTokenizer {
                 traits = WordTraits(lowercase: UnsafeBufferPointer(rebasing: lower[..<count]))
                 return count
             }
-            let text = String(decoding: slice, as: UTF8.self)
+            // A word written in lowercase (and numbers) is its own lowercase form: one string for both.
+            let text = foldedAny ? String(decoding: slice, as: UTF8.self) : lower
             tokens.append(Token(text: text, lower: lower, punct: 0, spaceBefore: spaceBefore, traits: traits))
             wordStart = -1
             spaceBefore = false
