@@ -68,7 +68,30 @@ enum AddressTokenizer {
     /// curly) removed, and stray separators trimmed from both ends.
     static func clean(_ text: String) -> (text: String, removedControl: Bool) {
         var text = text
+        // Most location strings are clean already: kept as they are, without building a copy.
+        if text.withUTF8(isClean) { return (text, false) }
         return text.withUTF8 { clean(utf8: $0) }
+    }
+
+    /// Whether `clean(utf8:)` would give these bytes back unchanged: no control character, no
+    /// quote (nor the lead byte of a curly one), no run of spaces, no stray separator at an end.
+    static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        if isStray(first) || isStray(last) { return false }
+        var previousWasSpace = false
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == 0xE2 { return false }
+            let isSpace = byte == 0x20
+            if isSpace && previousWasSpace { return false }
+            previousWasSpace = isSpace
+        }
+        return true
+    }
+
+    /// Separators that carry nothing at the ends: `, Golden Gate Bridge;` or `Pier 7 -`.
+    static func isStray(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "/")
     }
 
     static func clean(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (text: String, removedControl: Bool) {
@@ -99,11 +122,6 @@ enum AddressTokenizer {
                 pendingSpace = false
             }
             out.append(byte)
-        }
-        // Trim separators that carry nothing at the ends: `, Golden Gate Bridge;` or `Pier 7 -`.
-        func isStray(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "/")
         }
         var start = 0
         var end = out.count

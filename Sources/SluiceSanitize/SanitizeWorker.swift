@@ -12,13 +12,13 @@ struct SanitizeWorker: RecordWorker {
         let value = command.fieldIsPath ? record.value(atPath: command.field) : record.value(forKey: command.field)
         guard case .string(let text)? = value else { return write(command.address(for: value), of: record, into: &output) }
         let known = memo.entry(for: text, parse: command.parser.parse)
-        guard command.split && known.address.alternatives.count > 1 else {
+        guard command.split, let several = known.several else {
             // One line: the remembered JSON text, written once when the string was parsed.
             record.write(adding: command.member.name, to: &output) { $0.append(contentsOf: known.json) }
             output.append(0x0A)
             return 1
         }
-        return write(known.address, of: record, into: &output)
+        return write(several, of: record, into: &output)
     }
 
     /// The record with its address, or with `--split` once per location.
