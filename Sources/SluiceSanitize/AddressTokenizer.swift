@@ -34,6 +34,13 @@ struct Token: Equatable, Sendable {
     var isPlaceWord: Bool { traits.contains(.placeWord) }
     /// A suffix that makes the words before it a street: `st`, `avenue` (not `park`).
     var isStreetSuffix: Bool { traits.contains(.streetSuffix) }
+
+    /// Whether the token is `word`, one of `Vocabulary.grammarWords`: the trait rules out the
+    /// other tokens without a string comparison (the grammar scans every token for these).
+    func `is`(_ word: String) -> Bool {
+        assert(Vocabulary.grammarWords.contains(word), "\(word) is not a grammar word")
+        return traits.contains(.grammarWord) && lower == word
+    }
 }
 
 extension Collection<Token> {

@@ -44,6 +44,8 @@ struct WordTraits: OptionSet, Sendable, Hashable {
     /// The first word of a neighbourhood's name or alias in key form (`Neighborhoods.firstWords`):
     /// `nob`, `the`, `soma`.
     static let startsNeighborhood = WordTraits(rawValue: 1 << 16)
+    /// On `Vocabulary.grammarWords`: `and`, `at`, `from`.
+    static let grammarWord = WordTraits(rawValue: 1 << 17)
     /// A byte outside ASCII: `Token.lower` folds only ASCII letters (and `’`), so such a word
     /// needs the full Unicode `lowercased()` where that was the rule.
     static let nonASCII = WordTraits(rawValue: 1 << 11)
@@ -98,6 +100,7 @@ struct WordTraits: OptionSet, Sendable, Hashable {
         add(USPSTables.tensWords.keys, .tensWord)
         add(Vocabulary.suffixlessStreetFirstWords, .startsSuffixlessStreet)
         add(Neighborhoods.firstWords, .startsNeighborhood)
+        add(Vocabulary.grammarWords, .grammarWord)
         func lastWords(_ names: some Sequence<String>) -> [String] { names.compactMap { $0.split(separator: " ").last.map(String.init) } }
         add(lastWords(Vocabulary.cityNames) + ["ca", "california"], .endsCityName)
         add(lastWords(USPSTables.states.keys), .endsStateName)

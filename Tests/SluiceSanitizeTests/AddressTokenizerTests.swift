@@ -30,6 +30,15 @@ import Testing
         }
     }
 
+    /// `is(_:)` answers as comparing `lower` would, for each grammar word against every token.
+    @Test func isMatchesComparingTheLowercaseForm() {
+        let tokens = AddressTokenizer.tokens("Along FROM on b/w At and & Near off X x Andover Onion B Atlas - ; Ofﬁce É")
+        for word in Vocabulary.grammarWords {
+            for token in tokens { #expect(token.is(word) == (token.isWord && token.lower == word), "\(word) \(token.text)") }
+        }
+        #expect(tokens[0].is("along") && !tokens[0].is("and"))
+    }
+
     @Test func tokensSplitPunctuationAndPeriods() {
         let tokens = AddressTokenizer.tokens("Hyde St. at Greenwich")
         #expect(tokens.map(\.text) == ["Hyde", "St", "at", "Greenwich"])
