@@ -18,10 +18,13 @@ extension AddressParser {
         var result = ParsedAddress(raw: nil)
         var groups: [ArraySlice<Token>] = []
         var outside: [Token] = []
+        // Most locations have no brackets: the tokens are all outside, taken whole (a slice of a
+        // whole array shares its storage) rather than copied token by token.
+        let hasBrackets = tokens.contains { $0.isPunct("(") || $0.isPunct("[") || $0.isPunct(")") || $0.isPunct("]") }
         // One allocation: a parenthesis leaves a comma outside, so this fits unless there are several.
-        outside.reserveCapacity(tokens.count + 1)
+        if hasBrackets { outside.reserveCapacity(tokens.count + 1) } else { outside = Array(tokens) }
         var group: [Token]?
-        for token in tokens {
+        for token in tokens where hasBrackets {
             if token.isPunct("(") || token.isPunct("[") {
                 if let open = group { groups.append(open[...]) }
                 group = []

@@ -179,22 +179,27 @@ enum Words {
         _ part: String?, _ separator: String, _ skippingEmpty: Bool, _ buffer: UnsafeMutableBufferPointer<UInt8>,
         _ written: inout Int, _ placed: inout Int
     ) {
-        guard var part, !(skippingEmpty && part.isEmpty) else { return }
+        guard let part, !(skippingEmpty && part.isEmpty) else { return }
         if placed > 0 { copy(separator, buffer, &written) }
-        copy(&part, buffer, &written)
+        copy(part, buffer, &written)
         placed += 1
     }
 
+    /// Copies the text's bytes from where they are (no `var` copy of the string to call the
+    /// mutating `withUTF8` on: a retain and release per part).
     private static func copy(_ text: String, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ written: inout Int) {
-        var text = text
-        copy(&text, buffer, &written)
-    }
-
-    private static func copy(_ text: inout String, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ written: inout Int) {
         let at = written
-        written += text.withUTF8 { bytes in
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
             if let source = bytes.baseAddress, let target = buffer.baseAddress { (target + at).initialize(from: source, count: bytes.count) }
             return bytes.count
+        }
+        if let copied {
+            written += copied
+            return
+        }
+        for byte in text.utf8 {
+            buffer[written] = byte
+            written += 1
         }
     }
 }
