@@ -87,10 +87,15 @@ enum AddressTokenizer {
         if isStray(first) || isStray(last) { return false }
         var previousWasSpace = false
         for byte in bytes {
-            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == 0xE2 { return false }
-            let isSpace = byte == 0x20
-            if isSpace && previousWasSpace { return false }
-            previousWasSpace = isSpace
+            // Letters and digits, most of the text, are above the quote: one comparison for them.
+            if byte > UInt8(ascii: "\"") {
+                if byte == 0x7F || byte == 0xE2 { return false }
+                previousWasSpace = false
+                continue
+            }
+            // Control characters and the quote; a space after a space.
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || (byte == 0x20 && previousWasSpace) { return false }
+            previousWasSpace = byte == 0x20
         }
         return true
     }
