@@ -74,10 +74,9 @@ enum AddressTokenizer {
     /// Whitespace collapsed, control characters turned into spaces, double quotes (straight and
     /// curly) removed, and stray separators trimmed from both ends.
     static func clean(_ text: String) -> (text: String, removedControl: Bool) {
-        var text = text
         // Most location strings are clean already: kept as they are, without building a copy.
-        if text.withUTF8(isClean) { return (text, false) }
-        return text.withUTF8 { clean(utf8: $0) }
+        if Words.withBytes(of: text, isClean) { return (text, false) }
+        return Words.withBytes(of: text) { clean(utf8: $0) }
     }
 
     /// Whether `clean(utf8:)` would give these bytes back unchanged: no control character, no
@@ -145,8 +144,7 @@ enum AddressTokenizer {
     /// Splits cleaned text into tokens. Periods end a word and are dropped (`St.` → `St`); a
     /// hyphen between two letters stays inside the word (`Twenty-Fourth`, `Haight-Ashbury`).
     static func tokens(_ text: String) -> [Token] {
-        var text = text
-        return text.withUTF8 { tokens(utf8: $0) }
+        Words.withBytes(of: text) { tokens(utf8: $0) }
     }
 
     static func tokens(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [Token] {

@@ -26,8 +26,7 @@ enum Ordinals {
     /// compound (`twenty-first`).
     static func value(of word: String) -> Int? {
         // Scanned as a byte buffer: iterating `String.UTF8View` cost about 25 more instructions a byte.
-        var bytes = word
-        return bytes.withUTF8 { value(of: word, utf8: $0) }
+        return Words.withBytes(of: word) { value(of: word, utf8: $0) }
     }
 
     private static func value(of word: String, utf8: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -64,7 +64,6 @@ struct WordTable<Value: Sendable>: Sendable {
     }
 
     subscript(key: String) -> Value? {
-        var key = key
-        return key.withUTF8 { self[$0] }
+        Words.withBytes(of: key) { self[$0] }
     }
 }

@@ -52,8 +52,7 @@ struct WordTraits: OptionSet, Sendable, Hashable {
 
     /// The traits of a word from its lowercase form (`Token.lower`).
     init(lowercase word: String) {
-        var word = word
-        self = word.withUTF8 { WordTraits(lowercase: $0) }
+        self = Words.withBytes(of: word) { WordTraits(lowercase: $0) }
     }
 
     /// The same, from the word's bytes (the tokenizer has them).

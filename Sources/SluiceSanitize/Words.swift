@@ -28,6 +28,14 @@ enum Words {
         return words
     }
 
+    /// Calls `body` with the UTF-8 bytes of `text` where they are: a `var` copy of the string to
+    /// call the mutating `withUTF8` on cost a retain and a release per call.
+    static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = text
+        return text.withUTF8(body)
+    }
+
     /// `text.lowercased()`, without the Unicode machinery when the text is ASCII (nearly always).
     static func lowercased(_ text: String) -> String {
         var hasUpper = false
@@ -50,9 +58,8 @@ enum Words {
     /// other punctuation as single spaces. `"Saint Mary's"` → `"saint marys"`.
     static func key(_ text: String) -> String {
         var asciiOnly = true
-        var text = text
         // Written straight into the result's storage: a key of up to 15 bytes needs no allocation.
-        let result = text.withUTF8 { utf8 in
+        let result = withBytes(of: text) { utf8 in
             String(unsafeUninitializedCapacity: utf8.count) { out in
                 var count = 0
                 var pendingSpace = false
@@ -93,8 +100,7 @@ enum Words {
         var hasLower = false
         var asciiOnly = true
         // Scanned as a byte buffer: iterating `String.UTF8View` cost about 25 more instructions a byte.
-        var bytes = word
-        bytes.withUTF8 { utf8 in
+        withBytes(of: word) { utf8 in
             for byte in utf8 {
                 if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
                 if byte >= 0x61 && byte <= 0x7A { hasLower = true }
@@ -109,20 +115,25 @@ enum Words {
         guard hasUpper || hasLower else { return word }
         // Written straight into the string's storage: a word of up to 15 bytes needs no allocation.
         return String(unsafeUninitializedCapacity: word.utf8.count) { out in
-            var previous: UInt8 = 0x20
-            var position = 0
-            for byte in bytes.utf8 {
-                let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                // Capitalise word starts, after a hyphen, and after an O'/D'/L' style prefix.
-                let startsPart =
-                    position == 0 || previous == UInt8(ascii: "-") || previous == UInt8(ascii: "/")
-                    || (previous == UInt8(ascii: "'") && position == 2)
-                out[position] = startsPart && lower >= 0x61 && lower <= 0x7A ? lower & ~0x20 : lower
-                previous = byte
-                position += 1
-            }
-            return position
+            withBytes(of: word) { utf8 in titleCase(utf8, into: out) }
         }
+    }
+
+    /// `titleCased`'s rule written into `out`; returns the count written (all of `word`).
+    private static func titleCase(_ word: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var previous: UInt8 = 0x20
+        var position = 0
+        for byte in word {
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            // Capitalise word starts, after a hyphen, and after an O'/D'/L' style prefix.
+            let startsPart =
+                position == 0 || previous == UInt8(ascii: "-") || previous == UInt8(ascii: "/")
+                || (previous == UInt8(ascii: "'") && position == 2)
+            out[position] = startsPart && lower >= 0x61 && lower <= 0x7A ? lower & ~0x20 : lower
+            previous = byte
+            position += 1
+        }
+        return position
     }
 
     /// The parts present joined by `separator`, written straight into one string's storage:
@@ -185,21 +196,12 @@ enum Words {
         placed += 1
     }
 
-    /// Copies the text's bytes from where they are (no `var` copy of the string to call the
-    /// mutating `withUTF8` on: a retain and release per part).
+    /// Copies the text's bytes from where they are (`withBytes(of:)`).
     private static func copy(_ text: String, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ written: inout Int) {
         let at = written
-        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+        written += withBytes(of: text) { bytes in
             if let source = bytes.baseAddress, let target = buffer.baseAddress { (target + at).initialize(from: source, count: bytes.count) }
             return bytes.count
-        }
-        if let copied {
-            written += copied
-            return
-        }
-        for byte in text.utf8 {
-            buffer[written] = byte
-            written += 1
         }
     }
 }

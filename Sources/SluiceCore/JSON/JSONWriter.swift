@@ -35,6 +35,10 @@ public enum JSONWriter {
     }
 
     public static func writeString(_ string: String, to out: inout [UInt8]) {
+        // The bytes where they are: a `var` copy to call the mutating `withUTF8` on cost a
+        // retain and a release per string.
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0, to: &out) }
+        guard written == nil else { return }
         var string = string
         string.withUTF8 { writeString(utf8: $0, to: &out) }
     }
