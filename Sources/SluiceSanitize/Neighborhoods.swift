@@ -70,7 +70,7 @@ enum Neighborhoods {
     static func mayStartName(_ token: Token?) -> Bool {
         guard let token else { return false }
         if token.traits.contains(.startsNeighborhood) { return true }
-        let isOwnKey = token.lower.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+        let isOwnKey = Words.withBytes(of: token.lower) { $0.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) } }
         return !isOwnKey && mayStartName(token.lower)
     }
 
