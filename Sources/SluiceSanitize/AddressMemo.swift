@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// The addresses of recently parsed strings as JSON text, so a string seen again is not parsed
 /// or serialised again: film locations repeat (`Golden Gate Bridge`, `City Hall`). Parsing is a
 /// pure function of the text, so a remembered address is exactly what parsing again would give.
@@ -11,6 +13,9 @@
 ///     var memo = AddressMemo(capacity: 4096)
 ///     memo.entry(for: "City Hall") { parser.parse($0) }  // parses and serialises
 ///     memo.entry(for: "City Hall") { parser.parse($0) }  // remembered
+///
+/// Only ASCII texts are remembered (`String.isASCII`): a composed `Café` and a decomposed one
+/// are one `String` key, and the second record would get the first one's `raw`.
 ///
 /// - Complexity: one or two hashes of the text per call; at most `2 × capacity` entries.
 struct AddressMemo {
@@ -33,12 +38,18 @@ struct AddressMemo {
     }
 
     mutating func entry(for text: String, parse: (String) -> ParsedAddress) -> Entry {
+        guard text.isASCII else { return made(from: parse(text)) }
         if let known = entries[text] { return known }
         if let known = older[text] {
             remember(known, for: text)
             return known
         }
-        let address = parse(text)
+        let entry = made(from: parse(text))
+        remember(entry, for: text)
+        return entry
+    }
+
+    private mutating func made(from address: ParsedAddress) -> Entry {
         // Written into a buffer kept across calls, then copied once at its exact size: growing a
         // fresh array to a few hundred bytes took four or five reallocations per parse. The copy
         // is made from the bytes: `Array(scratch)` shares the buffer, so every entry kept one of
@@ -46,9 +57,7 @@ struct AddressMemo {
         scratch.removeAll(keepingCapacity: true)
         address.writeJSON(to: &scratch)
         let json = scratch.withUnsafeBufferPointer { Array($0) }
-        let entry = Entry(json: json, several: address.alternatives.count > 1 ? address : nil)
-        remember(entry, for: text)
-        return entry
+        return Entry(json: json, several: address.alternatives.count > 1 ? address : nil)
     }
 
     private mutating func remember(_ entry: Entry, for text: String) {

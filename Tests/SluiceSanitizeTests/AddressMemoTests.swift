@@ -19,6 +19,20 @@ import Testing
         #expect(parsed == ["City Hall"])
     }
 
+    /// A composed `é` and `e` + U+0301 are one `String` key; each record must keep its own `raw`.
+    @Test func answersCanonicallyEquivalentTextsEachWithItsOwnBytes() {
+        var memo = AddressMemo(capacity: 4)
+        let composed = "Caf\u{E9} Trieste (601 Vallejo St)"
+        let decomposed = "Cafe\u{301} Trieste (601 Vallejo St)"
+        #expect(composed == decomposed)
+        for text in [composed, decomposed, composed] {
+            var json: [UInt8] = []
+            AddressParser().parse(text).writeJSON(to: &json)
+            #expect(memo.entry(for: text) { AddressParser().parse($0) }.json == json)
+        }
+        #expect(memo.entries.isEmpty)
+    }
+
     @Test func keepsTheAddressOnlyWhenItNamesSeveralLocations() {
         var memo = AddressMemo(capacity: 2)
         let text = "Vallejo Street Garage; 766 Vallejo St."
