@@ -19,14 +19,19 @@ public struct ClusterTable {
     /// Per record, the best match probability linking it into its cluster (NaN for none).
     public var scores: [Float]
 
-    /// Builds clusters from one label per record (equal labels, same cluster); `keyHashes`
-    /// gives a label's id in exact mode (nil for records without a key, which stay alone).
-    public init(labels: [Int], facts: RecordFacts, keyHashes: [Int: UInt64]?) {
+    /// Builds clusters from one label per record (equal labels, same cluster): a small
+    /// non-negative number (a key's or a record's), or a negative one for a record alone.
+    /// `keyHashes` gives each label's id in exact mode (nil in fuzzy mode).
+    ///
+    /// - Complexity: O(records + largest label); clusters are found by label in an array,
+    ///   which took a tenth of the time a dictionary did between reading and writing.
+    public init(labels: [Int], facts: RecordFacts, keyHashes: [UInt64]?) {
         clusterOf = [Int32](repeating: 0, count: labels.count)
         scores = [Float](repeating: .nan, count: labels.count)
-        var clusterOfLabel: [Int: Int32] = [:]
+        var clusterOfLabel = [Int32](repeating: -1, count: (labels.max() ?? -1) + 1)
         for (record, label) in labels.enumerated() {
-            if let cluster = clusterOfLabel[label] {
+            if label >= 0, clusterOfLabel[label] >= 0 {
+                let cluster = clusterOfLabel[label]
                 clusterOf[record] = cluster
                 let c = Int(cluster)
                 sizes[c] += 1
@@ -35,11 +40,11 @@ public struct ClusterTable {
                 if keyHashes == nil { ids[c] = min(ids[c], facts.identity[record]) }
             } else {
                 let cluster = Int32(sizes.count)
-                clusterOfLabel[label] = cluster
+                if label >= 0 { clusterOfLabel[label] = cluster }
                 clusterOf[record] = cluster
                 sizes.append(1)
                 canonical.append(Int32(record))
-                ids.append(keyHashes?[label] ?? facts.identity[record])
+                ids.append(label >= 0 ? keyHashes?[label] ?? facts.identity[record] : facts.identity[record])
                 weak.append(false)
             }
         }

@@ -189,7 +189,7 @@ public struct DedupeCommand: StageCommand {
         case .exact(let paths, let fold):
             // Records are checked and keyed on other threads; this one spools and labels them.
             var matcher = ExactMatcher(paths: paths, fold: fold)
-            let reader = DedupeReader(memberKey: member.name, keyPaths: paths, fold: fold)
+            let reader = DedupeReader(memberKey: member.name, keyFields: matcher.fields)
             try context.forEachRecord(in: inputs, readers: threads > 1 ? threads : 0, member: member, makeReader: { reader }) {
                 line, parsed, arena, _ in
                 try spool.append(UnsafeBufferPointer(rebasing: line[..<parsed.length]), place: parsed.place)

@@ -26,8 +26,7 @@ struct DedupeReader: RecordReader {
 
     /// The member the stage adds (`dedupe`, or `--as NAME`).
     let memberKey: String
-    let keyPaths: [String]
-    let fold: Bool
+    let keyFields: ExactMatcher.KeyFields
 
     func makeArena() -> Arena { Arena() }
 
@@ -35,7 +34,7 @@ struct DedupeReader: RecordReader {
 
     func read(_ record: NDJSONRecord, into arena: Arena) -> Parsed {
         let start = arena.bytes.count
-        let found = ExactMatcher.key(of: record, paths: keyPaths, fold: fold, into: &arena.bytes)
+        let found = keyFields.key(of: record, into: &arena.bytes)
         return Parsed(
             fact: RecordFacts.fact(of: record), place: MemberPlace(record, key: memberKey), length: record.trimmed.count,
             key: found ? start..<arena.bytes.count : nil)

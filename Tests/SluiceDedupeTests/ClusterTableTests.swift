@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func exactIdsAreTheKeyHash() throws {
-        let table = ClusterTable(labels: [0, 0, -3], facts: try facts(lines), keyHashes: [0: 42])
+        let table = ClusterTable(labels: [0, 0, -3], facts: try facts(lines), keyHashes: [42])
         #expect(table.ids == [42, try facts(lines).identity[2]])
     }
 }

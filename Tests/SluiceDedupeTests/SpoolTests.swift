@@ -28,9 +28,12 @@ import Testing
             }
         }
         var written: [String] = []
+        let keyText = MemberPlace.keyText("dedupe"), value: [UInt8] = Array("7".utf8)
         try spool.forEachLine(maxLineBytes: 1 << 20) { _, line, place in
             var out: [UInt8] = []
-            place.write(line, key: "dedupe", to: &out) { $0 += Array("7".utf8) }
+            keyText.withUnsafeBufferPointer { keyText in
+                value.withUnsafeBufferPointer { place.write(line, keyText: keyText, value: $0, to: &out) }
+            }
             written.append(String(decoding: out, as: UTF8.self))
         }
         #expect(written == [#"{"a":1,"dedupe":7}"#, #"{"dedupe":7,"b":2}"#])
