@@ -197,7 +197,7 @@ public struct DedupeCommand: StageCommand {
                 DedupeReader.key(parsed, in: arena) { matcher.append(key: $0) }
             }
             var exactTable = ClusterTable(labels: matcher.labels, facts: facts, keyHashes: matcher.keyHashes)
-            for record in 0..<facts.count where exactTable.sizes[Int(exactTable.clusterOf[record])] > 1 { exactTable.scores[record] = 1 }
+            for record in 0..<facts.count where exactTable.clusters[Int(exactTable.clusterOf[record])].size > 1 { exactTable.scores[record] = 1 }
             table = exactTable
             if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
         case .fuzzy(let specs, let rules, let settings):

@@ -21,7 +21,8 @@ struct DedupeReader: RecordReader {
 
     /// The key texts of a batch's records, kept from batch to batch.
     final class Arena {
-        var bytes: [UInt8] = []
+        // Unchecked: an arena belongs to one reader at a time (see `RecordReader`).
+        @exclusivity(unchecked) var bytes: [UInt8] = []
     }
 
     /// The member the stage adds (`dedupe`, or `--as NAME`).

@@ -28,14 +28,14 @@ public struct DedupeWriter {
     }
 
     func mark(_ record: Int, members: [JSONValue]? = nil) -> JSONValue {
-        let cluster = Int(table.clusterOf[record])
+        let cluster = table.clusters[Int(table.clusterOf[record])]
         let score = table.scores[record]
         return .object([
-            "cluster": .string(StableHash.hex(table.ids[cluster])),
-            "size": .int(Int(table.sizes[cluster])),
-            "canonical": .bool(table.isCanonical(record)),
+            "cluster": .string(StableHash.hex(cluster.id)),
+            "size": .int(Int(cluster.size)),
+            "canonical": .bool(cluster.canonical == record),
             "score": score.isNaN ? nil : Self.probability(score),
-            "weak": table.weak[cluster] ? .bool(true) : nil,
+            "weak": cluster.weak ? .bool(true) : nil,
             "members": members.map { .array($0) },
         ])
     }
@@ -65,13 +65,12 @@ public struct DedupeWriter {
             end.pointee = UInt8(truncatingIfNeeded: digit) + (digit < 10 ? UInt8(ascii: "0") : UInt8(ascii: "a") - 10)
             end += 1
         }
-        let cluster = Int(table.clusterOf[record])
+        let cluster = table.clusters[Int(table.clusterOf[record])]
         put(#"{"cluster":""#)
-        let id = table.ids[cluster]
-        for shift in stride(from: 60, through: 0, by: -4) { put(digit: Int((id >> UInt64(shift)) & 0xF)) }
+        for shift in stride(from: 60, through: 0, by: -4) { put(digit: Int((cluster.id >> UInt64(shift)) & 0xF)) }
         put(#"","size":"#)
         // A size is at most Int32.max: ten digits.
-        var size = Int(table.sizes[cluster])
+        var size = Int(cluster.size)
         var digits = 1
         while digits < 10, size >= Self.powersOfTen[digits] { digits += 1 }
         for place in (0..<digits).reversed() {
@@ -79,7 +78,7 @@ public struct DedupeWriter {
             size /= 10
         }
         end += digits
-        put(table.isCanonical(record) ? #","canonical":true"# : #","canonical":false"#)
+        put(cluster.canonical == record ? #","canonical":true"# : #","canonical":false"#)
         let score = table.scores[record]
         if !score.isNaN {
             put(#","score":"#)
@@ -96,7 +95,7 @@ public struct DedupeWriter {
                 }
             }
         }
-        if table.weak[cluster] { put(#","weak":true"#) }
+        if cluster.weak { put(#","weak":true"#) }
         put("}")
         return end - start
     }
@@ -114,7 +113,7 @@ public struct DedupeWriter {
             // Merging needs every member at the canonical's place, which may come first.
             try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { index, record in
                 let cluster = Int(table.clusterOf[index])
-                if table.sizes[cluster] > 1 { held[cluster, default: []].append((index, record.parsed())) }
+                if table.clusters[cluster].size > 1 { held[cluster, default: []].append((index, record.parsed())) }
             }
         }
         let output = context.output

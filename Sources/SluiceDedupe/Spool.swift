@@ -24,10 +24,12 @@ import SluiceCore
 public final class Spool {
     let fd: Int32
     let sink: ByteSink
-    public private(set) var count = 0
+    // Unchecked: a spool belongs to the stage's own thread, and checked class properties cost
+    // runtime access records for every record appended.
+    @exclusivity(unchecked) public private(set) var count = 0
     /// The key of the member `places` are for, and per record where that member goes.
     public let addedKey: String?
-    var places: [MemberPlace] = []
+    @exclusivity(unchecked) var places: [MemberPlace] = []
 
     public init(addingMember addedKey: String? = nil) throws(StageFailure) {
         self.addedKey = addedKey

@@ -35,7 +35,9 @@ public struct NDJSONRecord {
             throw RecordError.notAnObject(bytes, valueAt: parser.index, maxDepth: maxDepth)
         }
         do {
-            members.reserveCapacity(16)
+            // The pipeline's records have 15 to 18 members (fetch's and provenance, address,
+            // geo, dedupe): growing past 16 copied the array for every record.
+            members.reserveCapacity(32)
             parser.index += 1
             try parser.enter()
             parser.skipWhitespace()
