@@ -117,7 +117,7 @@ public struct DedupeWriter {
             }
         }
         let output = context.output
-        try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { index, record in
+        try spool.forEachRecord(maxLineBytes: context.maxLineBytes, lastTime: true) { index, record in
             let cluster = Int(table.clusterOf[index])
             switch mode {
             case .mark:
@@ -151,7 +151,7 @@ public struct DedupeWriter {
         defer { mark.deallocate() }
         var written = 0
         try keyText.withUnsafeBufferPointer { keyText in
-            try spool.forEachLine(maxLineBytes: context.maxLineBytes) { index, line, place in
+            try spool.forEachLine(maxLineBytes: context.maxLineBytes, lastTime: true) { index, line, place in
                 guard mode == .mark || table.isCanonical(index) else { return }
                 let value = UnsafeBufferPointer(start: mark, count: writeMark(index, at: mark))
                 place.write(line, keyText: keyText, value: value, to: &output.buffer)
