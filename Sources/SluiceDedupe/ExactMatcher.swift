@@ -54,10 +54,8 @@ public struct ExactMatcher {
         guard let first = parts.first, let member = record.member(named: first) else { return nil }
         var raw = record.rawValue(member)
         for part in parts.dropFirst() {
-            guard raw.first == UInt8(ascii: "{"), let nested = try? NDJSONRecord(raw), let inner = nested.member(named: part) else {
-                return nil
-            }
-            raw = nested.rawValue(inner)
+            guard raw.first == UInt8(ascii: "{"), let inner = NDJSONRecord.rawValue(ofMember: part, inCheckedObject: raw) else { return nil }
+            raw = inner
         }
         return raw
     }
