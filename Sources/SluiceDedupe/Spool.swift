@@ -102,15 +102,18 @@ public final class Spool {
     /// Gives the file's bytes before `offset` (whole pages) back to the file system, dirty pages
     /// without writing them: a hole punched through a shared mapping (`MADV_REMOVE` does what
     /// `fallocate(FALLOC_FL_PUNCH_HOLE)` does, and `fallocate` is not visible to Swift here).
-    /// Best effort: where the file system cannot, the bytes are freed when the spool closes.
+    /// Best effort: where the system cannot (another file system, not Linux), the bytes are
+    /// freed when the spool closes.
     private func release(upTo offset: Int) {
         let end = offset / Self.pageSize * Self.pageSize
         guard end > released else { return }
-        let length = end - released
-        if let map = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(released)), map != MAP_FAILED {
-            _ = madvise(map, length, MADV_REMOVE)
-            munmap(map, length)
-        }
+        #if canImport(Glibc)
+            let length = end - released
+            if let map = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(released)), map != MAP_FAILED {
+                _ = madvise(map, length, MADV_REMOVE)
+                munmap(map, length)
+            }
+        #endif
         released = end
     }
 
