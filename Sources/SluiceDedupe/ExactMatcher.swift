@@ -63,7 +63,7 @@ public struct ExactMatcher {
 
 extension ExactMatcher {
     /// The key fields of exact mode, with each path split into member names once: splitting
-    /// `address.key` per record was a third of the stage's instructions.
+    /// `address.key` per record was a sixth of the stage's instructions.
     ///
     ///     let fields = ExactMatcher.KeyFields(paths: ["title", "address.key"], fold: false)
     ///     fields.key(of: record, into: &out)    // "Vertigo"␟"mason st" appended, true
