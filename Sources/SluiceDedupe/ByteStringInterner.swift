@@ -8,14 +8,18 @@
 ///     interner.intern("\"Ferry Building\"")    // (id: 0, isNew: false)
 ///
 /// - Complexity: O(n) per call in the length of the text; memory the distinct texts' bytes plus
-///   about 20 bytes per distinct text.
+///   about 32 bytes per distinct text.
 struct ByteStringInterner {
     /// All distinct texts end to end: text `id` is `bytes[starts[id]..<starts[id + 1]]`.
     private var bytes: [UInt8] = []
     private var starts: [Int] = [0]
     private var hashes: [UInt64] = []
-    /// Open addressing: an id, or -1 for an empty slot. A power of two, at most half full.
-    private var slots = [Int32](repeating: -1, count: 64)
+    /// Open addressing: an id in the low 32 bits and the top 32 bits of its hash above them,
+    /// or `empty`. A power of two, at most half full. With the hash's bits in the slot, a probe
+    /// reads no other array until the texts are compared: reading `hashes` for each was a
+    /// cache miss, a third of the time `sluice-dedupe --key` spent interning keys.
+    private var slots = [UInt64](repeating: empty, count: 64)
+    private static let empty = UInt64.max
 
     var count: Int { hashes.count }
 
@@ -25,16 +29,17 @@ struct ByteStringInterner {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let id = slots[slot]
-            if id < 0 { break }
-            if hashes[Int(id)] == hash && equals(Int(id), text) { return (id, false) }
+            let entry = slots[slot]
+            if entry == Self.empty { break }
+            let id = Int32(truncatingIfNeeded: entry)
+            if entry >> 32 == hash >> 32 && equals(Int(id), text) { return (id, false) }
             slot = (slot + 1) & mask
         }
         let id = Int32(hashes.count)
         hashes.append(hash)
         bytes.append(contentsOf: text)
         starts.append(bytes.count)
-        slots[slot] = id
+        slots[slot] = Self.entry(id, hash)
         if 2 * hashes.count > slots.count { grow() }
         return (id, true)
     }
@@ -54,14 +59,16 @@ struct ByteStringInterner {
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: -1, count: slots.count * 2)
+        slots = [UInt64](repeating: Self.empty, count: slots.count * 2)
         let mask = slots.count - 1
         for (id, hash) in hashes.enumerated() {
             var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(id)
+            while slots[slot] != Self.empty { slot = (slot + 1) & mask }
+            slots[slot] = Self.entry(Int32(id), hash)
         }
     }
+
+    private static func entry(_ id: Int32, _ hash: UInt64) -> UInt64 { hash & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: id)) }
 
     /// Eight bytes at a time, each word mixed with a multiply (the texts are short and only
     /// this process sees the hashes, so speed matters more than stability across runs).

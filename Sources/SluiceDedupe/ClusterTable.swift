@@ -7,48 +7,67 @@
 /// member changes the id only when the newcomer's hash is smaller.
 ///
 ///     let table = ClusterTable(labels: [0, 1, 0], facts: facts, keyHashes: nil)
-///     table.sizes[table.clusterOf[0]]    // 2
-///     table.canonical                    // the most complete member of each cluster, earliest on ties
+///     table.clusters[Int(table.clusterOf[0])].size    // 2
+///     table.clusters.map(\.canonical)                 // the most complete member of each, earliest on ties
 public struct ClusterTable {
-    /// Per record, its cluster number (an index into the per-cluster arrays).
+    /// One cluster. Its facts are kept together: writing a record reads all of them, and
+    /// from four arrays (a cache miss each) writing the marks took 1.6 times as long.
+    public struct Cluster: Sendable {
+        public var id: UInt64
+        public var size: Int32
+        /// The canonical member's record number.
+        public var canonical: Int32
+        public var weak = false
+        /// The canonical member's completeness (in the struct's padding), so choosing it reads
+        /// no other array.
+        var completeness: UInt16 = 0
+    }
+
+    /// Per record, its cluster number (an index into `clusters`).
     public private(set) var clusterOf: [Int32]
-    public private(set) var ids: [UInt64] = []
-    public private(set) var sizes: [Int32] = []
-    public private(set) var canonical: [Int32] = []
-    public var weak: [Bool] = []
+    public internal(set) var clusters: [Cluster] = []
     /// Per record, the best match probability linking it into its cluster (NaN for none).
     public var scores: [Float]
 
-    /// Builds clusters from one label per record (equal labels, same cluster); `keyHashes`
-    /// gives a label's id in exact mode (nil for records without a key, which stay alone).
-    public init(labels: [Int], facts: RecordFacts, keyHashes: [Int: UInt64]?) {
+    /// Builds clusters from one label per record (equal labels, same cluster): a small
+    /// non-negative number (a key's or a record's), or a negative one for a record alone.
+    /// `keyHashes` gives each label's id in exact mode (nil in fuzzy mode).
+    ///
+    /// - Complexity: O(records + largest label). Clusters are found by label in an array: with
+    ///   dictionaries (and a cluster's facts in four arrays) this took 0.23 s for 1M records,
+    ///   between reading the last record and writing the first, against 0.03 s now (perf).
+    public init(labels: [Int], facts: RecordFacts, keyHashes: [UInt64]?) {
         clusterOf = [Int32](repeating: 0, count: labels.count)
         scores = [Float](repeating: .nan, count: labels.count)
-        var clusterOfLabel: [Int: Int32] = [:]
+        var clusterOfLabel = [Int32](repeating: -1, count: (labels.max() ?? -1) + 1)
+        if let keyHashes {
+            // Exact mode knows its clusters: one per key and one per record without a key.
+            clusters.reserveCapacity(keyHashes.count + labels.count { $0 < 0 })
+        }
         for (record, label) in labels.enumerated() {
-            if let cluster = clusterOfLabel[label] {
-                clusterOf[record] = cluster
-                let c = Int(cluster)
-                sizes[c] += 1
-                let best = Int(canonical[c])
-                if facts.completeness[record] > facts.completeness[best] { canonical[c] = Int32(record) }
-                if keyHashes == nil { ids[c] = min(ids[c], facts.identity[record]) }
+            if label >= 0, clusterOfLabel[label] >= 0 {
+                let c = Int(clusterOfLabel[label])
+                clusterOf[record] = Int32(c)
+                clusters[c].size += 1
+                if facts.completeness[record] > clusters[c].completeness {
+                    clusters[c].canonical = Int32(record)
+                    clusters[c].completeness = facts.completeness[record]
+                }
+                if keyHashes == nil { clusters[c].id = min(clusters[c].id, facts.identity[record]) }
             } else {
-                let cluster = Int32(sizes.count)
-                clusterOfLabel[label] = cluster
+                let cluster = Int32(clusters.count)
+                if label >= 0 { clusterOfLabel[label] = cluster }
                 clusterOf[record] = cluster
-                sizes.append(1)
-                canonical.append(Int32(record))
-                ids.append(keyHashes?[label] ?? facts.identity[record])
-                weak.append(false)
+                let id = label >= 0 ? keyHashes?[label] ?? facts.identity[record] : facts.identity[record]
+                clusters.append(Cluster(id: id, size: 1, canonical: Int32(record), completeness: facts.completeness[record]))
             }
         }
     }
 
-    public var clusterCount: Int { sizes.count }
-    public var multiRecordClusters: Int { sizes.count { $0 > 1 } }
+    public var clusterCount: Int { clusters.count }
+    public var multiRecordClusters: Int { clusters.count { $0.size > 1 } }
     /// Records that are not the canonical member of their cluster.
     public var foldedRecords: Int { clusterOf.count - clusterCount }
 
-    public func isCanonical(_ record: Int) -> Bool { canonical[Int(clusterOf[record])] == Int32(record) }
+    public func isCanonical(_ record: Int) -> Bool { clusters[Int(clusterOf[record])].canonical == Int32(record) }
 }

@@ -189,7 +189,7 @@ public struct DedupeCommand: StageCommand {
         case .exact(let paths, let fold):
             // Records are checked and keyed on other threads; this one spools and labels them.
             var matcher = ExactMatcher(paths: paths, fold: fold)
-            let reader = DedupeReader(memberKey: member.name, keyPaths: paths, fold: fold)
+            let reader = DedupeReader(memberKey: member.name, keyFields: matcher.fields)
             try context.forEachRecord(in: inputs, readers: threads > 1 ? threads : 0, member: member, makeReader: { reader }) {
                 line, parsed, arena, _ in
                 try spool.append(UnsafeBufferPointer(rebasing: line[..<parsed.length]), place: parsed.place)
@@ -197,7 +197,7 @@ public struct DedupeCommand: StageCommand {
                 DedupeReader.key(parsed, in: arena) { matcher.append(key: $0) }
             }
             var exactTable = ClusterTable(labels: matcher.labels, facts: facts, keyHashes: matcher.keyHashes)
-            for record in 0..<facts.count where exactTable.sizes[Int(exactTable.clusterOf[record])] > 1 { exactTable.scores[record] = 1 }
+            for record in 0..<facts.count where exactTable.clusters[Int(exactTable.clusterOf[record])].size > 1 { exactTable.scores[record] = 1 }
             table = exactTable
             if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
         case .fuzzy(let specs, let rules, let settings):

@@ -21,13 +21,13 @@ struct DedupeReader: RecordReader {
 
     /// The key texts of a batch's records, kept from batch to batch.
     final class Arena {
-        var bytes: [UInt8] = []
+        // Unchecked: an arena belongs to one reader at a time (see `RecordReader`).
+        @exclusivity(unchecked) var bytes: [UInt8] = []
     }
 
     /// The member the stage adds (`dedupe`, or `--as NAME`).
     let memberKey: String
-    let keyPaths: [String]
-    let fold: Bool
+    let keyFields: ExactMatcher.KeyFields
 
     func makeArena() -> Arena { Arena() }
 
@@ -35,7 +35,7 @@ struct DedupeReader: RecordReader {
 
     func read(_ record: NDJSONRecord, into arena: Arena) -> Parsed {
         let start = arena.bytes.count
-        let found = ExactMatcher.key(of: record, paths: keyPaths, fold: fold, into: &arena.bytes)
+        let found = keyFields.key(of: record, into: &arena.bytes)
         return Parsed(
             fact: RecordFacts.fact(of: record), place: MemberPlace(record, key: memberKey), length: record.trimmed.count,
             key: found ? start..<arena.bytes.count : nil)

@@ -28,50 +28,79 @@ public struct DedupeWriter {
     }
 
     func mark(_ record: Int, members: [JSONValue]? = nil) -> JSONValue {
-        let cluster = Int(table.clusterOf[record])
+        let cluster = table.clusters[Int(table.clusterOf[record])]
         let score = table.scores[record]
         return .object([
-            "cluster": .string(StableHash.hex(table.ids[cluster])),
-            "size": .int(Int(table.sizes[cluster])),
-            "canonical": .bool(table.isCanonical(record)),
+            "cluster": .string(StableHash.hex(cluster.id)),
+            "size": .int(Int(cluster.size)),
+            "canonical": .bool(cluster.canonical == record),
             "score": score.isNaN ? nil : Self.probability(score),
-            "weak": table.weak[cluster] ? .bool(true) : nil,
+            "weak": cluster.weak ? .bool(true) : nil,
             "members": members.map { .array($0) },
         ])
     }
 
-    /// The JSON text of `mark(record)`, written straight as bytes: building the value (several
-    /// Strings) for every record was a good part of writing the output.
+    /// The most bytes `writeMark(_:at:)` writes: every member at its longest.
+    static let markCapacity = 128
+
+    /// The JSON text of `mark(record)`, appended to `out`.
     func writeMark(_ record: Int, to out: inout [UInt8]) {
-        let cluster = Int(table.clusterOf[record])
-        out.append(contentsOf: #"{"cluster":""#.utf8)
-        let id = table.ids[cluster]
-        for shift in stride(from: 60, through: 0, by: -4) {
-            let digit = UInt8((id >> UInt64(shift)) & 0xF)
-            out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.markCapacity) { mark in
+            guard let start = mark.baseAddress else { return }
+            out.append(contentsOf: UnsafeBufferPointer(start: start, count: writeMark(record, at: start)))
         }
-        out.append(contentsOf: #"","size":"#.utf8)
-        JSONWriter.writeDecimal(Int(table.sizes[cluster]), to: &out)
-        out.append(contentsOf: (table.isCanonical(record) ? #","canonical":true"# : #","canonical":false"#).utf8)
+    }
+
+    /// The JSON text of `mark(record)`, written straight as bytes at `start` (room for
+    /// `markCapacity`); returns its length. Building the value (several Strings) for every
+    /// record was a good part of writing the output, and appending it to an array byte by
+    /// byte most of what was left.
+    func writeMark(_ record: Int, at start: UnsafeMutablePointer<UInt8>) -> Int {
+        var end = start
+        func put(_ text: StaticString) {
+            end.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            end += text.utf8CodeUnitCount
+        }
+        func put(digit: Int) {
+            end.pointee = UInt8(truncatingIfNeeded: digit) + (digit < 10 ? UInt8(ascii: "0") : UInt8(ascii: "a") - 10)
+            end += 1
+        }
+        let cluster = table.clusters[Int(table.clusterOf[record])]
+        put(#"{"cluster":""#)
+        for shift in stride(from: 60, through: 0, by: -4) { put(digit: Int((cluster.id >> UInt64(shift)) & 0xF)) }
+        put(#"","size":"#)
+        // A size is at most Int32.max: ten digits.
+        var size = Int(cluster.size)
+        var digits = 1
+        while digits < 10, size >= Self.powersOfTen[digits] { digits += 1 }
+        for place in (0..<digits).reversed() {
+            (end + place).pointee = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: size % 10)
+            size /= 10
+        }
+        end += digits
+        put(cluster.canonical == record ? #","canonical":true"# : #","canonical":false"#)
         let score = table.scores[record]
         if !score.isNaN {
-            out.append(contentsOf: #","score":"#.utf8)
+            put(#","score":"#)
             let scaled = Self.scaledProbability(score)
-            JSONWriter.writeDecimal(scaled / 10_000, to: &out)
+            put(digit: scaled / 10_000)
             var fraction = scaled % 10_000
             if fraction != 0 {
-                out.append(UInt8(ascii: "."))
+                put(".")
                 var divisor = 1000
                 while fraction != 0 {
-                    out.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+                    put(digit: fraction / divisor)
                     fraction %= divisor
                     divisor /= 10
                 }
             }
         }
-        if table.weak[cluster] { out.append(contentsOf: #","weak":true"#.utf8) }
-        out.append(UInt8(ascii: "}"))
+        if cluster.weak { put(#","weak":true"#) }
+        put("}")
+        return end - start
     }
+
+    static let powersOfTen = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
 
     /// Writes every record of the spool to `context.output` and counts them.
     public func write(_ spool: Spool, context: StageContext) throws {
@@ -84,11 +113,11 @@ public struct DedupeWriter {
             // Merging needs every member at the canonical's place, which may come first.
             try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { index, record in
                 let cluster = Int(table.clusterOf[index])
-                if table.sizes[cluster] > 1 { held[cluster, default: []].append((index, record.parsed())) }
+                if table.clusters[cluster].size > 1 { held[cluster, default: []].append((index, record.parsed())) }
             }
         }
         let output = context.output
-        try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { index, record in
+        try spool.forEachRecord(maxLineBytes: context.maxLineBytes, lastTime: true) { index, record in
             let cluster = Int(table.clusterOf[index])
             switch mode {
             case .mark:
@@ -117,12 +146,20 @@ public struct DedupeWriter {
     /// Mark and drop modes from the spooled bytes, without parsing each record again.
     func writeMarked(_ spool: Spool, context: StageContext) throws {
         let output = context.output
-        try spool.forEachLine(maxLineBytes: context.maxLineBytes) { index, line, place in
-            guard mode == .mark || table.isCanonical(index) else { return }
-            place.write(line, key: memberKey, to: &output.buffer) { writeMark(index, to: &$0) }
-            try output.endLine()
-            context.accounting.recordsOut += 1
+        let keyText = MemberPlace.keyText(memberKey)
+        let mark = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.markCapacity)
+        defer { mark.deallocate() }
+        var written = 0
+        try keyText.withUnsafeBufferPointer { keyText in
+            try spool.forEachLine(maxLineBytes: context.maxLineBytes, lastTime: true) { index, line, place in
+                guard mode == .mark || table.isCanonical(index) else { return }
+                let value = UnsafeBufferPointer(start: mark, count: writeMark(index, at: mark))
+                place.write(line, keyText: keyText, value: value, to: &output.buffer)
+                try output.endLine()
+                written += 1
+            }
         }
+        context.accounting.recordsOut += written
         context.accounting.merged += table.clusterOf.count - context.accounting.recordsOut
     }
 

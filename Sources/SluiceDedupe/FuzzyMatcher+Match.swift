@@ -160,7 +160,7 @@ extension FuzzyMatcher {
             }
         }
         var table = ClusterTable(labels: labels, facts: facts, keyHashes: nil)
-        for record in 0..<n where flagged.contains(labels[record]) { table.weak[Int(table.clusterOf[record])] = true }
+        for record in 0..<n where flagged.contains(labels[record]) { table.clusters[Int(table.clusterOf[record])].weak = true }
         for link in links where table.clusterOf[Int(link.a)] == table.clusterOf[Int(link.b)] {
             for record in [Int(link.a), Int(link.b)] where !(table.scores[record] >= link.p) { table.scores[record] = link.p }
         }

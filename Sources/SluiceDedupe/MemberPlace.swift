@@ -5,7 +5,7 @@ import SluiceCore
 /// writing it back is copying bytes around the new value, with no second parse.
 ///
 ///     let place = MemberPlace(record, key: "dedupe")     // record: {"title":"Vertigo"}
-///     place.write(line, key: "dedupe", to: &out) { $0 += Array("1".utf8) }
+///     place.write(line, keyText: MemberPlace.keyText("dedupe"), value: one, to: &out)    // one: the bytes of 1
 ///     // {"title":"Vertigo","dedupe":1}, as record.write(adding: "dedupe", …) writes it
 public struct MemberPlace: Sendable {
     /// The existing value's bytes in the line, or nil when the record has no such member.
@@ -18,19 +18,29 @@ public struct MemberPlace: Sendable {
     }
 
     /// Writes `line` (the record as spooled: it ends with its closing brace) with the member
-    /// `key` set to what `writeValue` writes, byte for byte as `NDJSONRecord.write(adding:)`.
-    public func write(_ line: UnsafeBufferPointer<UInt8>, key: String, to out: inout [UInt8], value writeValue: (inout [UInt8]) -> Void) {
+    /// whose `keyText(_:)` is `keyText` set to `value` (JSON text), byte for byte as
+    /// `NDJSONRecord.write(adding:)`.
+    public func write(
+        _ line: UnsafeBufferPointer<UInt8>, keyText: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]
+    ) {
         if let existingValue {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<existingValue.lowerBound]))
-            writeValue(&out)
+            out.append(contentsOf: value)
             out.append(contentsOf: UnsafeBufferPointer(rebasing: line[existingValue.upperBound...]))
             return
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: line[..<(line.count - 1)]))
         if hasMembers { out.append(UInt8(ascii: ",")) }
-        JSONWriter.writeString(key, to: &out)
-        out.append(UInt8(ascii: ":"))
-        writeValue(&out)
+        out.append(contentsOf: keyText)
+        out.append(contentsOf: value)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// A member's key as written before its value (`"dedupe":`), made once for every record.
+    public static func keyText(_ key: String) -> [UInt8] {
+        var text: [UInt8] = []
+        JSONWriter.writeString(key, to: &text)
+        text.append(UInt8(ascii: ":"))
+        return text
     }
 }

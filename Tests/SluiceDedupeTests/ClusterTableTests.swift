@@ -12,7 +12,7 @@ import Testing
     @Test func canonicalIsTheMostCompleteMember() throws {
         let table = ClusterTable(labels: [7, 7, 9], facts: try facts(lines), keyHashes: nil)
         #expect(table.clusterCount == 2)
-        #expect(table.sizes == [2, 1])
+        #expect(table.clusters.map(\.size) == [2, 1])
         #expect(table.isCanonical(1) && !table.isCanonical(0) && table.isCanonical(2))
         #expect(table.foldedRecords == 1)
     }
@@ -22,12 +22,12 @@ import Testing
         // The same records in another order, with an unrelated record added in front.
         let more = [#"{"title":"Alcatraz","provenance":{"source":"g.csv","row":9}}"#, lines[2], lines[1], lines[0]]
         let second = ClusterTable(labels: [5, 1, 0, 0], facts: try facts(more), keyHashes: nil)
-        #expect(first.ids[Int(first.clusterOf[0])] == second.ids[Int(second.clusterOf[3])])
-        #expect(first.ids[Int(first.clusterOf[2])] == second.ids[Int(second.clusterOf[1])])
+        #expect(first.clusters[Int(first.clusterOf[0])].id == second.clusters[Int(second.clusterOf[3])].id)
+        #expect(first.clusters[Int(first.clusterOf[2])].id == second.clusters[Int(second.clusterOf[1])].id)
     }
 
     @Test func exactIdsAreTheKeyHash() throws {
-        let table = ClusterTable(labels: [0, 0, -3], facts: try facts(lines), keyHashes: [0: 42])
-        #expect(table.ids == [42, try facts(lines).identity[2]])
+        let table = ClusterTable(labels: [0, 0, -3], facts: try facts(lines), keyHashes: [42])
+        #expect(table.clusters.map(\.id) == [42, try facts(lines).identity[2]])
     }
 }

@@ -7,7 +7,7 @@ import Testing
     let line = #"{"title":"Vertigo","address":{"key":"mason st"},"provenance":{"source":"f.csv","row":3}}  "#
 
     @Test func exactModeReadsTheKeyFactAndPlace() throws {
-        let reader = DedupeReader(memberKey: "dedupe", keyPaths: ["title", "address.key"], fold: false)
+        let reader = DedupeReader(memberKey: "dedupe", keyFields: ExactMatcher.KeyFields(paths: ["title", "address.key"], fold: false))
         let arena = reader.makeArena()
         try withRecord(line) { record in
             let parsed = reader.read(record, into: arena)
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func aRecordWithoutTheKeyHasNone() throws {
-        let reader = DedupeReader(memberKey: "dedupe", keyPaths: ["director"], fold: false)
+        let reader = DedupeReader(memberKey: "dedupe", keyFields: ExactMatcher.KeyFields(paths: ["director"], fold: false))
         let arena = reader.makeArena()
         try withRecord(line) { record in
             var called = false

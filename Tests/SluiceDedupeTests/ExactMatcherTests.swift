@@ -61,7 +61,7 @@ import Testing
     func keyTextIsTheWrittenValues(line: String) throws {
         try withRecord(line) { record in
             var key: [UInt8] = [0x41]
-            let found = ExactMatcher.key(of: record, paths: ["t", "n", "a.key"], fold: false, into: &key)
+            let found = ExactMatcher.KeyFields(paths: ["t", "n", "a.key"], fold: false).key(of: record, into: &key)
             let expected = writtenKey(record, ["t", "n", "a.key"])
             #expect(found == (expected != nil))
             #expect(key == [0x41] + (expected ?? []))

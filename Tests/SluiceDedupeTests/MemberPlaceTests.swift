@@ -22,14 +22,22 @@ import Testing
             }
         }
         var written: [String] = []
+        let keyText = MemberPlace.keyText("dedupe"), value: [UInt8] = Array("42".utf8)
         try spool.forEachLine(maxLineBytes: 1 << 20) { index, line, place in
             var out: [UInt8] = []
-            place.write(line, key: "dedupe", to: &out) { $0.append(contentsOf: "42".utf8) }
+            keyText.withUnsafeBufferPointer { keyText in
+                value.withUnsafeBufferPointer { place.write(line, keyText: keyText, value: $0, to: &out) }
+            }
             written.append(String(decoding: out, as: UTF8.self))
         }
         #expect(written == expected)
         #expect(written[0] == #"{"title":"Vertigo","release_year":1958,"dedupe":42}"#)
         #expect(written[1] == #"{"dedupe":42}"#)
         #expect(written[4] == #"{"title":"Bullitt","dedupe":42,"year":1968}"#)
+    }
+
+    @Test func keyTextIsTheQuotedKeyAndColon() {
+        #expect(MemberPlace.keyText("dedupe") == Array(#""dedupe":"#.utf8))
+        #expect(MemberPlace.keyText(#"a"b"#) == Array(#""a\"b":"#.utf8))
     }
 }

@@ -11,7 +11,9 @@
 /// point turns into a quiet, successful exit. Any other failed write throws an `IOFailure`
 /// naming the file.
 public final class ByteSink {
-    public var buffer: [UInt8] = []
+    // Unchecked: a sink belongs to one thread, and a checked class property cost a runtime
+    // access record for every line appended (as in `JSONTokens`).
+    @exclusivity(unchecked) public var buffer: [UInt8] = []
     let fd: Int32
     /// The file's path, or `<stdout>`: what an error message names.
     public let name: String

@@ -47,9 +47,11 @@ public final class LineReader {
     var end = 0
     var scanned = 0
     var atEOF = false
-    var lineNumber = 0
+    // Unchecked: a reader belongs to one thread, and a checked class property cost a runtime
+    // access record for every line (as in `JSONTokens`).
+    @exclusivity(unchecked) var lineNumber = 0
     /// Bytes handed out so far, for progress reports.
-    public private(set) var bytesRead = 0
+    @exclusivity(unchecked) public private(set) var bytesRead = 0
 
     /// - Parameter prefix: bytes already read from `fd` (by a format sniffer) that come first.
     public init(

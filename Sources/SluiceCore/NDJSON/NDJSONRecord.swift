@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One NDJSON line checked to be a JSON object, with the position of each top-level member,
 /// so a stage can read the fields it needs and pass everything else through byte-for-byte.
 ///
@@ -29,7 +35,9 @@ public struct NDJSONRecord {
             throw RecordError.notAnObject(bytes, valueAt: parser.index, maxDepth: maxDepth)
         }
         do {
-            members.reserveCapacity(16)
+            // The pipeline's records have 15 to 18 members (fetch's and provenance, address,
+            // geo, dedupe): growing past 16 copied the array for every record.
+            members.reserveCapacity(32)
             parser.index += 1
             try parser.enter()
             parser.skipWhitespace()
@@ -60,11 +68,18 @@ public struct NDJSONRecord {
     /// The member named `key` (the first, if repeated).
     public func member(named key: String) -> Member? {
         var utf8 = key
+        // A plain loop and memcmp: every stage looks members up by name for every record.
         return utf8.withUTF8 { wanted in
-            members.first { member in
-                if member.keyEscaped { return keyString(member) == key }
-                return member.key.count == wanted.count && UnsafeBufferPointer(rebasing: bytes[member.key]).elementsEqual(wanted)
+            for member in members {
+                if member.keyEscaped {
+                    if keyString(member) == key { return member }
+                } else if member.key.count == wanted.count {
+                    // An empty name may have no address: it matches any empty key.
+                    guard let name = wanted.baseAddress, let base = bytes.baseAddress else { return member }
+                    if memcmp(base + member.key.lowerBound, name, wanted.count) == 0 { return member }
+                }
             }
+            return nil
         }
     }
 

@@ -1,0 +1,32 @@
+import Testing
+
+@testable import SluiceCore
+
+@Suite struct NDJSONRecordNestedTests {
+    /// Inside a checked record, the member found by skipping is the one `member(named:)` finds
+    /// after a full check: the first of its name, escaped names compared unescaped, values as
+    /// written without the space around them.
+    @Test(arguments: [
+        #"{"raw":"Mason St","key":"mason st"}"#,
+        #"{ "key" : 12.5e3 , "other": null }"#,
+        #"{"a":{"key":"inner"},"key":[1,"]}",{"key":2}],"b":"\"key\":"}"#,
+        #"{"s":"quote \" and backslash \\","key":"a\\"}"#,
+        #"{"k\u0065y":"escaped name","key":"plain"}"#,
+        #"{"key":true,"key":"second"}"#,
+        #"{"x":"\\\\","y":{"z":["{",{}]},"key":{"deep":"}"}}"#,
+        #"{"no":"such member"}"#,
+        "{}",
+        #"{"":"empty name","key":false}"#,
+    ])
+    func findsWhatTheFullCheckFinds(object: String) throws {
+        try withRecord(#"{"o":\#(object)}"#) { record in
+            let raw = try #require(record.member(named: "o").map(record.rawValue))
+            let nested = try NDJSONRecord(raw)
+            for name in ["key", "", "raw", "b", "no", "x"] {
+                let skipped = NDJSONRecord.rawValue(ofMember: name, inCheckedObject: raw).map { String(decoding: $0, as: UTF8.self) }
+                let checked = nested.member(named: name).map { String(decoding: nested.rawValue($0), as: UTF8.self) }
+                #expect(skipped == checked, "\(name) in \(object)")
+            }
+        }
+    }
+}
