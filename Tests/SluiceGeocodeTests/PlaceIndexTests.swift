@@ -115,6 +115,34 @@ import Testing
         #expect(!EditDistance.mayBeWithin(1, EditDistance.mask(Array("mason".utf8)), EditDistance.mask(Array("bryant".utf8))))
     }
 
+    @Test func mergedPostingsGiveEachPlaceItsBestContribution() {
+        func merged(_ lists: [(places: [Int], contribution: Double)]) -> [(Int, Double)] {
+            var out: [(Int, Double)] = []
+            PlaceIndex.forEachBest(of: lists) { out.append(($0, $1)) }
+            return out
+        }
+        // The table it replaces: each place's largest contribution, places ascending.
+        func table(_ lists: [(places: [Int], contribution: Double)]) -> [(Int, Double)] {
+            var best: [Int: Double] = [:]
+            for list in lists { for place in list.places where list.contribution > best[place] ?? 0 { best[place] = list.contribution } }
+            return best.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
+        let cases: [[(places: [Int], contribution: Double)]] = [
+            [], [([], 1)], [([3], 0.5)], [([1, 4], 0.5), ([4, 7], 0.9)], [([0, 2, 9], 0.9), ([0, 2, 9], 0.9)],
+            [([5, 6], 0.7), ([1, 6, 8], 0.95), ([], 2), ([0, 6, 8, 12], 0.85)],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        let random = (0..<50).map { _ in
+            (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                (places: (0..<40).filter { _ in Bool.random(using: &generator) }, contribution: Double.random(in: 0.1...3, using: &generator))
+            }
+        }
+        for lists in cases + random {
+            let (got, expected) = (merged(lists), table(lists))
+            #expect(got.map(\.0) == expected.map(\.0) && got.map(\.1) == expected.map(\.1), "\(lists)")
+        }
+    }
+
     @Test func asciiWordsAreTheCharacterWords() {
         for text in ["Fisherman's Wharf", "St. Mary's Cathedral", "Pier 39 (The Embarcadero)", "A.T.&T. Park", "", " -- ", "a\r\nb", "Coit_Tower"] {
             #expect(PlaceIndex.asciiWords(text) == PlaceIndex.characterWords(text), "\(text)")

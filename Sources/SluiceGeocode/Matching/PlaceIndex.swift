@@ -34,9 +34,13 @@ public struct PlaceIndex: Sendable {
     /// Words known elsewhere (street names): a query word among them is never read as a typo
     /// of a place word.
     var knownWords: Set<String> = []
-    var weights: [String: Double] = [:]
-    /// Each place's names as word lists, for scoring.
+    /// Each vocabulary word's weight in a match (`weight(_:)`) and whether it tells places
+    /// apart (neither a number nor descriptive), worked out once: scoring asks for the same few
+    /// words again and again.
+    var facts: [String: (weight: Double, distinctive: Bool)] = [:]
+    /// Each place's names as word lists, for scoring, with each name's weight.
     var names: [[[String]]] = []
+    var nameWeights: [[Double]] = []
     /// Each place's kind by its category, and by its name's last kind word.
     var categoryKinds: [PlaceClass?] = []
     var nameKinds: [PlaceClass?] = []
@@ -94,10 +98,14 @@ public struct PlaceIndex: Sendable {
         vocabularyBytes = vocabulary.map { Array($0.utf8) }
         vocabularyMasks = vocabularyBytes.map(EditDistance.mask)
         let total = Double(max(1, placeNames.count))
-        for (word, list) in postings { weights[word] = log(1 + total / Double(list.count)) }
+        for (word, list) in postings {
+            let weight = Self.weight(word, rarity: log(1 + total / Double(list.count)))
+            facts[word] = (weight, !Self.hasDigit(word) && !Self.isDescriptive(word))
+        }
+        nameWeights = names.map { list in list.map { $0.reduce(0) { $0 + weight($1) } } }
         categoryKinds = names.indices.map { $0 < categories.count ? PlaceClass(category: categories[$0]) : nil }
         nameKinds = names.map { $0.lazy.compactMap(Self.kind(of:)).first }
-        lightestName = names.map { list in list.map { $0.reduce(0) { $0 + weight($1) } }.filter { $0 > 0 }.min() ?? 1 }
+        lightestName = nameWeights.map { $0.filter { $0 > 0 }.min() ?? 1 }
     }
 
     /// The kind of place a name's words ask for: the last kind word (`Candlestick Park Sports
@@ -109,9 +117,13 @@ public struct PlaceIndex: Sendable {
     /// A word's weight in a match: its rarity among the names, less for a kind word, a fixed
     /// small weight for a number.
     func weight(_ word: String) -> Double {
-        if Self.hasDigit(word) { return Self.numberWeight }
-        let rarity = weights[word] ?? log(1 + Double(max(1, names.count)))
-        return Self.isDescriptive(word) ? rarity * Self.kindWordShare : rarity
+        facts[word]?.weight ?? Self.weight(word, rarity: log(1 + Double(max(1, names.count))))
+    }
+
+    /// The weight of a word of that rarity.
+    static func weight(_ word: String, rarity: Double) -> Double {
+        if hasDigit(word) { return numberWeight }
+        return isDescriptive(word) ? rarity * kindWordShare : rarity
     }
 
     /// A word that says what kind of thing a place is (`hotel`, `station`), names a street type
@@ -239,18 +251,12 @@ public struct PlaceIndex: Sendable {
                 }
             }
             matches[word] = found
-            // Sized once: growing it place by place was the search's costliest allocation
-            // (its order does not matter: `candidates` are sorted before use).
-            var best: [Int: Double] = [:]
-            best.reserveCapacity(found.reduce(0) { $0 + (postings[$1.0]?.count ?? 0) })
-            for (other, similarity) in found {
-                let contribution = weight(other) * similarity
-                for place in postings[other] ?? [] where contribution > best[place] ?? 0 { best[place] = contribution }
-            }
-            for (place, contribution) in best {
+            // A word the query repeats may match as often (`Aub Zam Zam`).
+            let repeated = repeats[word] ?? 1
+            let lists = found.map { (places: postings[$0.0] ?? [], contribution: weight($0.0) * $0.1) }
+            Self.forEachBest(of: lists) { place, contribution in
                 if bound[place] == 0 { candidates.append(place) }
-                // A word the query repeats may match as often (`Aub Zam Zam`).
-                bound[place] += contribution * (repeats[word] ?? 1)
+                bound[place] += contribution * repeated
             }
         }
         // The least the query can weigh against any name: each word at its own weight or at the
@@ -260,7 +266,8 @@ public struct PlaceIndex: Sendable {
         }
         var hits: [Hit] = []
         for place in candidates.sorted() where bound[place] / queryWeight >= Self.queryCoverage {
-            let similarity = names[place].map { self.score(query: query, name: $0, matches: matches) }.max() ?? 0
+            let similarity =
+                names[place].indices.map { score(query: query, name: names[place][$0], nameWeight: nameWeights[place][$0], matches: matches) }.max() ?? 0
             hits.append(Hit(place: place, score: similarity * kindAgreement(query: queryKind, place: place), how: .fuzzy))
         }
         return ranked(hits)
@@ -281,6 +288,33 @@ public struct PlaceIndex: Sendable {
         return word.hasSuffix("s") ? [String(word.dropLast())] : [word + "s"]
     }
 
+    /// Calls `body` once per place found in any of `lists`, ascending, with the largest
+    /// contribution among the lists that hold it. Each list must be ascending (postings are):
+    /// merged in step, with no table of the best so far.
+    ///
+    ///     PlaceIndex.forEachBest(of: [([1, 4], 0.5), ([4, 7], 0.9)]) { print($0, $1) }
+    ///     // 1 0.5, 4 0.9, 7 0.9
+    ///
+    /// - Complexity: O(n·k) for n places in k lists.
+    static func forEachBest(of lists: [(places: [Int], contribution: Double)], _ body: (Int, Double) -> Void) {
+        if lists.count == 1 {
+            for place in lists[0].places { body(place, lists[0].contribution) }
+            return
+        }
+        var heads = [Int](repeating: 0, count: lists.count)
+        while true {
+            var next = Int.max
+            for index in lists.indices where heads[index] < lists[index].places.count { next = min(next, lists[index].places[heads[index]]) }
+            guard next != Int.max else { return }
+            var best = 0.0
+            for index in lists.indices where heads[index] < lists[index].places.count && lists[index].places[heads[index]] == next {
+                best = max(best, lists[index].contribution)
+                heads[index] += 1
+            }
+            body(next, best)
+        }
+    }
+
     static func hasDigit(_ word: String) -> Bool { word.utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
 
     public func best(_ text: String, minimum: Double = 0.6) -> Hit? { search(text, limit: 1, minimum: minimum).first }
@@ -290,28 +324,34 @@ public struct PlaceIndex: Sendable {
     /// words found in the query, so `Huntington Park` still finds `Collis P. Huntington Park`.
     /// Zero when less than `queryCoverage` of the query is found, or when only kind words and
     /// numbers match (`Building #1` is not `A-1`).
-    func score(query: [String], name: [String], matches: [String: [(word: String, similarity: Double)]]) -> Double {
+    func score(query: [String], name: [String], nameWeight: Double, matches: [String: [(word: String, similarity: Double)]]) -> Double {
         // Numbers are never fuzzy and never left out: Pier 7 is not Pier 17, 16th Avenue not
         // 15th, `Building #1` not the Ferry Building.
         guard name.filter(Self.hasDigit).allSatisfy(query.contains), query.filter(Self.hasDigit).allSatisfy(name.contains) else { return 0 }
         var matched = 0.0
         var distinctive = 0
-        // Each name word matches once per time the name holds it (`Aub Zam Zam`).
-        var unused: [String: Int] = [:]
-        for word in name { unused[word, default: 0] += 1 }
+        // Each name word matches once per time the name holds it (`Aub Zam Zam`): a name has
+        // a few words, so a list of those not yet used beats counting them in a dictionary.
+        var unused = name
         // A query word found as another (a typo, a plural) weighs what it was taken for.
         var queryWeight = 0.0
         for word in query {
-            guard let best = matches[word]?.filter({ unused[$0.word, default: 0] > 0 }).max(by: { $0.similarity < $1.similarity }) else {
+            // The most similar word still unused; the first of equals.
+            var best: (word: String, similarity: Double)?
+            for candidate in matches[word] ?? [] where unused.contains(candidate.word) {
+                if let kept = best, kept.similarity >= candidate.similarity { continue }
+                best = candidate
+            }
+            guard let best, let position = unused.firstIndex(of: best.word) else {
                 queryWeight += weight(word)
                 continue
             }
-            unused[best.word, default: 0] -= 1
-            matched += weight(best.word) * best.similarity
-            queryWeight += weight(best.word)
-            if !Self.hasDigit(best.word), !Self.isDescriptive(best.word) { distinctive += 1 }
+            unused.remove(at: position)
+            let known = facts[best.word] ?? (weight(best.word), !Self.hasDigit(best.word) && !Self.isDescriptive(best.word))
+            matched += known.weight * best.similarity
+            queryWeight += known.weight
+            if known.distinctive { distinctive += 1 }
         }
-        let nameWeight = name.reduce(0) { $0 + weight($1) }
         guard distinctive > 0, queryWeight > 0, nameWeight > 0 else { return 0 }
         let queryShare = min(1, matched / queryWeight), nameShare = min(1, matched / nameWeight)
         guard queryShare >= Self.queryCoverage else { return 0 }
