@@ -144,6 +144,28 @@ import Testing
         }
     }
 
+    @Test func typoSearchByLengthFindsWhatThePlainScanFinds() {
+        let names = [
+            "Crissy Field", "Coit Tower", "Mission Dolores Park", "Misión Chapel", "Kearny Street Garage", "Dolores", "Fort Mason Center", "Sutro Baths",
+            "Sutro Heights", "Mason", "Masonic Lodge", "Ferry Building", "Berry", "Pier 39", "A B", "abcdefgh", "abcdefghi", "Presidio", "Precidio",
+        ]
+        let index = PlaceIndex(names.map { [$0] })
+        // Each word, and each with a letter dropped, two letters swapped, a letter added.
+        let variants = index.vocabulary.flatMap { word in
+            [word, String(word.dropFirst()), String(word.prefix(1)) + String(word.dropFirst(2).prefix(1)) + String(word.dropFirst()), word + "s"]
+        }
+        for word in variants + ["", "x", "chrissy", "misison", "delores", "abcdefg", "abcdefghij", "pressidio", "hieghts"] {
+            for allowed in 0...2 {
+                let bytes = Array(word.utf8)
+                let plain = index.vocabularyBytes.indices.compactMap { position in
+                    EditDistance.bounded(bytes, index.vocabularyBytes[position], limit: allowed).map { (position, $0) }
+                }
+                let found = index.typos(of: bytes, allowed: allowed)
+                #expect(found.map(\.position) == plain.map(\.0) && found.map(\.distance) == plain.map(\.1), "\(word) \(allowed)")
+            }
+        }
+    }
+
     @Test func asciiWordsAreTheCharacterWords() {
         for text in ["Fisherman's Wharf", "St. Mary's Cathedral", "Pier 39 (The Embarcadero)", "A.T.&T. Park", "", " -- ", "a\r\nb", "Coit_Tower"] {
             #expect(PlaceIndex.asciiWords(text) == PlaceIndex.characterWords(text), "\(text)")

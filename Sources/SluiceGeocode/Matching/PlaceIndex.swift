@@ -31,6 +31,9 @@ public struct PlaceIndex: Sendable {
     /// The vocabulary as bytes, for the typo search, with the set of bytes each word holds.
     var vocabularyBytes: [[UInt8]] = []
     var vocabularyMasks: [UInt64] = []
+    /// The vocabulary's positions by word length in bytes: a typo search reads only the
+    /// lengths within its edit limit.
+    var vocabularyByLength: [[Int]] = []
     /// Words known elsewhere (street names): a query word among them is never read as a typo
     /// of a place word.
     var knownWords: Set<String> = []
@@ -97,6 +100,8 @@ public struct PlaceIndex: Sendable {
         vocabulary = postings.keys.sorted()
         vocabularyBytes = vocabulary.map { Array($0.utf8) }
         vocabularyMasks = vocabularyBytes.map(EditDistance.mask)
+        vocabularyByLength = Array(repeating: [], count: (vocabularyBytes.map(\.count).max() ?? 0) + 1)
+        for (position, bytes) in vocabularyBytes.enumerated() { vocabularyByLength[bytes.count].append(position) }
         let total = Double(max(1, placeNames.count))
         for (word, list) in postings {
             let weight = Self.weight(word, rarity: log(1 + total / Double(list.count)))
@@ -241,13 +246,8 @@ public struct PlaceIndex: Sendable {
                 found.append((word, 1))
             } else if word.utf8.count >= 5, !Self.hasDigit(word), !knownWords.contains(word) {
                 let bytes = Array(word.utf8)
-                let allowed = bytes.count >= 8 ? 2 : 1
-                let mask = EditDistance.mask(bytes)
-                for (position, other) in vocabularyBytes.enumerated()
-                where Swift.abs(other.count - bytes.count) <= allowed && EditDistance.mayBeWithin(allowed, mask, vocabularyMasks[position]) {
-                    if let distance = EditDistance.bounded(bytes, other, limit: allowed) {
-                        found.append((vocabulary[position], 1 - 0.15 * Double(distance)))
-                    }
+                for (position, distance) in typos(of: bytes, allowed: bytes.count >= 8 ? 2 : 1) {
+                    found.append((vocabulary[position], 1 - 0.15 * Double(distance)))
                 }
             }
             matches[word] = found
@@ -271,6 +271,20 @@ public struct PlaceIndex: Sendable {
             hits.append(Hit(place: place, score: similarity * kindAgreement(query: queryKind, place: place), how: .fuzzy))
         }
         return ranked(hits)
+    }
+
+    /// The vocabulary words within `allowed` edits of `bytes`: their positions, in vocabulary
+    /// order, with the distance. Only words of a length within `allowed` can be, so only those
+    /// lengths are read (the whole vocabulary was, for every word that might be a typo).
+    func typos(of bytes: [UInt8], allowed: Int) -> [(position: Int, distance: Int)] {
+        var found: [(position: Int, distance: Int)] = []
+        let mask = EditDistance.mask(bytes)
+        for length in max(0, bytes.count - allowed)...(bytes.count + allowed) where length < vocabularyByLength.count {
+            for position in vocabularyByLength[length] where EditDistance.mayBeWithin(allowed, mask, vocabularyMasks[position]) {
+                if let distance = EditDistance.bounded(bytes, vocabularyBytes[position], limit: allowed) { found.append((position, distance)) }
+            }
+        }
+        return found.sorted { $0.position < $1.position }
     }
 
     /// Whether some place's name or alias holds every word of `text`, of two words or more:
