@@ -11,7 +11,8 @@ import SluiceSanitize
 ///     let index = PlaceIndex([["Crissy Field"], ["Coit Tower", "Telegraph Hill Tower"]])
 ///     index.best("Chrissy Field")   // place 0, score ≈ 0.9, how: .fuzzy
 ///
-/// - Complexity: exact lookups O(1); fuzzy O(v) in the vocabulary size per query word.
+/// - Complexity: exact lookups O(1); fuzzy O(v) in the vocabulary words of a length within
+///   the edit limit, per query word.
 public struct PlaceIndex: Sendable {
     public enum How: String, Sendable { case exact, alias, fuzzy }
 
