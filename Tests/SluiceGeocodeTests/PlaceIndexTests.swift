@@ -146,7 +146,8 @@ import Testing
 
     @Test func typoSearchByLengthFindsWhatThePlainScanFinds() {
         let names = [
-            "Crissy Field", "Coit Tower", "Mission Dolores Park", "Misión Chapel", "Kearny Street Garage", "Dolores", "Fort Mason Center", "Sutro Baths",
+            "Crissy Field", "Coit Tower", "Mission Dolores Park", "Misión Chapel", "Kearny Street Garage", "Dolores", "Fort Mason Center",
+            "Sutro Baths",
             "Sutro Heights", "Mason", "Masonic Lodge", "Ferry Building", "Berry", "Pier 39", "A B", "abcdefgh", "abcdefghi", "Presidio", "Precidio",
         ]
         let index = PlaceIndex(names.map { [$0] })

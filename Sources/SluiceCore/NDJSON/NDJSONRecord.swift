@@ -78,7 +78,8 @@ public struct NDJSONRecord {
         for member in members where missing > 0 {
             let name = UnsafeBufferPointer(rebasing: bytes[member.key])
             for (index, key) in keys.enumerated() where found[index] == nil {
-                let same = member.keyEscaped ? keyString(member) == String(decoding: key, as: UTF8.self) : name.count == key.count && name.elementsEqual(key)
+                let same =
+                    member.keyEscaped ? keyString(member) == String(decoding: key, as: UTF8.self) : name.count == key.count && name.elementsEqual(key)
                 if same {
                     found[index] = member
                     missing -= 1

@@ -268,7 +268,8 @@ public struct PlaceIndex: Sendable {
         var hits: [Hit] = []
         for place in candidates.sorted() where bound[place] / queryWeight >= Self.queryCoverage {
             let similarity =
-                names[place].indices.map { score(query: query, name: names[place][$0], nameWeight: nameWeights[place][$0], matches: matches) }.max() ?? 0
+                names[place].indices.map { score(query: query, name: names[place][$0], nameWeight: nameWeights[place][$0], matches: matches) }.max()
+                ?? 0
             hits.append(Hit(place: place, score: similarity * kindAgreement(query: queryKind, place: place), how: .fuzzy))
         }
         return ranked(hits)
