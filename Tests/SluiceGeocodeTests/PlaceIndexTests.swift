@@ -170,6 +170,19 @@ import Testing
         }
     }
 
+    @Test func aBoundsTableKeptAcrossSearchesChangesNoAnswer() {
+        let places = PlaceIndex(
+            [["Aub Zam Zam"], ["Alioto Mini Park"], ["Mini Park"], ["Crissy Field Center"], ["Forest Hill Station"], ["Francisco Park"]],
+            categories: ["bar", "park", "park", "", "station", "park"])
+        var bounds: [Double] = []
+        for text in [
+            "Aub Zam Zam Bar", "Alioto Park", "Chrissy Field", "Mini Park", "Forrest Hill Muni Station", "Candlestick Park", "Park", "Zam Bar",
+        ] {
+            #expect(places.search(text, bounds: &bounds) == places.search(text), "\(text)")
+            #expect(bounds.count == 6 && bounds.allSatisfy { $0 == 0 }, "\(text)")
+        }
+    }
+
     @Test func asciiWordsAreTheCharacterWords() {
         for text in ["Fisherman's Wharf", "St. Mary's Cathedral", "Pier 39 (The Embarcadero)", "A.T.&T. Park", "", " -- ", "a\r\nb", "Coit_Tower"] {
             #expect(PlaceIndex.asciiWords(text) == PlaceIndex.characterWords(text), "\(text)")
