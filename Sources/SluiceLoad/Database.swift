@@ -28,6 +28,7 @@ final class Database {
 
     /// Opens (creating if needed) a database file for reading and writing.
     init(path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+        _ = Database.configured
         var handle: OpaquePointer?
         // URI names (`file:x.db?mode=ro`) are accepted, so a database can be opened read-only.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
@@ -43,6 +44,10 @@ final class Database {
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Settings for the whole process, made once before the first connection: no memory
+    /// statistics (nothing reads them, and they lock a mutex around every allocation).
+    private static let configured: Void = { _ = csqlite_disable_memory_statistics() }()
 
     /// Runs SQL that returns no rows (one or several statements).
     func execute(_ sql: String) throws(SQLiteError) {
@@ -116,6 +121,9 @@ final class Database {
     /// pages once and journals none of them, and no reader can have a file that did not exist.
     /// A load killed before the switch leaves a hot journal, which the next connection rolls
     /// back (atomic either way); synchronous is FULL meanwhile, as a rollback journal needs.
+    /// A new database gets 16 KiB pages: a quarter of the writes (loading the pipeline's 1M wide
+    /// rows took about 0.55 s of system time against 0.95 s with 4 KiB pages, into a file 4.5%
+    /// smaller; the load's page cache is sized for them, see `LoadCommand.run`).
     enum Journal {
         case wal
         case rollbackUntilDone
@@ -134,7 +142,8 @@ final class Database {
         var pragmas: String {
             switch self {
             case .wal: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
-            case .rollbackUntilDone: "PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;"
+            // page_size only holds when it comes before the first table.
+            case .rollbackUntilDone: "PRAGMA page_size = 16384; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL;"
             }
         }
 

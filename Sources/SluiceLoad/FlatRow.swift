@@ -7,7 +7,7 @@ import SluiceCore
 /// of the same shape share one `ColumnLayout`, found by the shape.
 ///
 ///     {"title":"Vertigo","geo":{"lat":37.8,"lon":-122.4},"tags":["a"]}
-///     leaves: text Vertigo, number 37.8, number -122.4, array ["a"]
+///     leaves: text Vertigo, decimal 37.8, decimal -122.4, array ["a"]
 ///     shape:  title ␀ geo ␁ lat ␀ lon ␀ ␂ tags ␀          (names: title, geo_lat, geo_lon, tags)
 ///
 /// A row points into the `FlatRows` it was read into, and is valid while they are unchanged.
@@ -17,6 +17,11 @@ struct FlatRow {
         case text
         /// A string with escapes, decoded when bound.
         case escapedText
+        /// A whole number of at most 18 digits (`RecordFlattener.smallInteger`), its value in `number`.
+        case integer
+        /// A plain decimal `NumberText.shortDouble` reads, its double's bits in `number`.
+        case decimal
+        /// Any other number, bound from its text.
         case number
         case yes, no, null
         /// An array written compactly and without escapes: its bytes are its JSON text as stored.
@@ -32,6 +37,12 @@ struct FlatRow {
         /// The value's bytes in the line (a string's without its quotes).
         var start: UInt32
         var end: UInt32
+        /// An `integer`'s or a `decimal`'s value, read on the reader's thread so that the thread
+        /// writing to SQLite binds it as it is.
+        var number: UInt64 = 0
+
+        var integer: Int64 { Int64(bitPattern: number) }
+        var decimal: Double { Double(bitPattern: number) }
     }
 
     /// The markers between keys in `shape`; JSON text never holds these bytes unescaped.
@@ -111,7 +122,14 @@ struct FlatRow {
             default:
                 var end = start + 1
                 while end < count, FlatRow.continuesNumber(base[end]) { end += 1 }
-                row.add(.number, start, end)
+                let text = UnsafeBufferPointer(start: base + start, count: end - start)
+                if let integer = RecordFlattener.smallInteger(text) {
+                    row.add(.integer, start, end, number: UInt64(bitPattern: integer))
+                } else if let decimal = NumberText.shortDouble(text) {
+                    row.add(.decimal, start, end, number: decimal.bitPattern)
+                } else {
+                    row.add(.number, start, end)
+                }
                 return end
             }
         }
@@ -228,7 +246,8 @@ extension FlatRow {
         switch leaf.kind {
         case .text, .array: return .text(String(decoding: raw, as: UTF8.self))
         case .escapedText: return .text(JSONParser.unescape(raw))
-        case .number: return RecordFlattener.number(raw)
+        case .integer: return .integer(leaf.integer)
+        case .decimal, .number: return RecordFlattener.number(raw)
         case .yes: return .integer(1)
         case .no: return .integer(0)
         case .null: return .null

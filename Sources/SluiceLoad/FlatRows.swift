@@ -68,8 +68,9 @@ final class FlatRows {
     }
 
     @inline(__always)
-    func add(_ kind: FlatRow.Kind, _ start: Int, _ end: Int) {
-        leaves[leafCount] = FlatRow.Leaf(kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
+    func add(_ kind: FlatRow.Kind, _ start: Int, _ end: Int, number: UInt64 = 0) {
+        leaves[leafCount] = FlatRow.Leaf(
+            kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end), number: number)
         leafCount &+= 1
         mark(FlatRow.leafEnd)
     }

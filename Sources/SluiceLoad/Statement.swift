@@ -101,10 +101,12 @@ final class Statement {
     }
 
     /// Ready for the next set of bindings. (`sqlite3_reset` repeats the last step's error,
-    /// which `step` already threw, so its result is not checked again here.)
-    func reset() {
+    /// which `step` already threw, so its result is not checked again here.) With
+    /// `keepingBindings`, the caller binds every parameter before each step, so clearing them
+    /// (a loop over all of them per row) is skipped.
+    func reset(keepingBindings: Bool = false) {
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        if !keepingBindings { sqlite3_clear_bindings(handle) }
     }
 
     func int(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }

@@ -27,12 +27,15 @@ final class TableLoader {
     var references: [String: ForeignKey] = [:]
     /// Called once when a column is added, to tell the user.
     var onNewColumn: (String) -> Void = { _ in }
-    /// Layouts by the hash of the shape of the records they were made for (`FlatRow.shape`).
-    private var layouts: [Int: [(shape: [UInt8], layout: ColumnLayout)]] = [:]
-    private var layoutCount = 0
+    /// Layouts by the shape of the records they were made for (`FlatRow.shape`), in slots
+    /// indexed by the shape's hash (then the next free one): a row's layout is found without
+    /// hashing again or allocating, at most half of the slots being taken.
+    // Unchecked: the loader belongs to the thread writing to SQLite, and a checked class
+    // property costs a runtime access record per row.
+    @exclusivity(unchecked) private var layouts = [(shape: [UInt8], layout: ColumnLayout)?](repeating: nil, count: 2 * layoutLimit)
+    @exclusivity(unchecked) private var layoutCount = 0
     static let layoutLimit = 1024
-    private var recent: [(shape: [UInt8], layout: ColumnLayout)] = []
-    private(set) var changed = 0
+    @exclusivity(unchecked) private(set) var changed = 0
     /// The name collisions met so far (`ColumnLayout`), each once, with where it was first met.
     private(set) var collisions: [(collision: ColumnLayout.Collision, location: StageContext.Location)] = []
     private var collisionsSeen: Set<String> = []
@@ -58,30 +61,24 @@ final class TableLoader {
     }
 
     /// The layout of rows of this shape: the names its leaves give, each made a column of its
-    /// own (`ColumnLayout`). Records of one source repeat a few shapes, so the last few are
-    /// compared first.
+    /// own (`ColumnLayout`).
     /// - Complexity: at most `layoutLimit` layouts (and their statements) are kept: input whose
     /// records all differ in shape starts again from none when that many have been made.
     func layout(for row: FlatRow) -> ColumnLayout {
-        for index in recent.indices where TableLoader.equal(recent[index].shape, row.shape) {
-            let layout = recent[index].layout
-            if index > 0 { recent.swapAt(index, index - 1) }
-            return layout
+        let mask = layouts.count - 1
+        var slot = row.shapeHash & mask
+        while let entry = layouts[slot] {
+            if TableLoader.equal(entry.shape, row.shape) { return entry.layout }
+            slot = (slot + 1) & mask
         }
-        let layout: ColumnLayout
-        if let known = layouts[row.shapeHash]?.first(where: { TableLoader.equal($0.shape, row.shape) }) {
-            layout = known.layout
-        } else {
-            if layoutCount >= TableLoader.layoutLimit {
-                layouts = [:]
-                layoutCount = 0
-            }
-            layout = ColumnLayout(names: FlatRow.names(of: row.shape), primaryKey: primaryKey)
-            layouts[row.shapeHash, default: []].append((Array(row.shape), layout))
-            layoutCount += 1
+        if layoutCount >= TableLoader.layoutLimit {
+            layouts = Array(repeating: nil, count: layouts.count)
+            layoutCount = 0
+            slot = row.shapeHash & mask
         }
-        if recent.count >= 4 { recent.removeLast() }
-        recent.insert((Array(row.shape), layout), at: 0)
+        let layout = ColumnLayout(names: FlatRow.names(of: row.shape), primaryKey: primaryKey)
+        layouts[slot] = (Array(row.shape), layout)
+        layoutCount += 1
         return layout
     }
 
@@ -125,14 +122,24 @@ final class TableLoader {
             written.affinities = written.columns.map { schema.affinity(of: $0) }
         }
         guard let statement = written.statement else { return .unknownColumns(written.columns) }
-        for index in written.affinities.indices {
-            let position = Int32(index + 1)
-            switch extraction?.sources[index] ?? .entry(index) {
-            case .entry(let entry): try bind(row.leaves[entry], line: line, in: written.affinities[index], to: statement, at: position)
-            case .lookup(let lookup): try statement.bind(SQLValue.integer(ids[lookup]).stored(in: written.affinities[index]), at: position)
+        try written.affinities.withUnsafeBufferPointer { affinities throws(SQLiteError) in
+            guard let extraction else {
+                // Without --extract the row's leaves are the columns, in order: the loop every row takes.
+                for index in affinities.indices {
+                    try bind(row.leaves[index], line: line, in: affinities[index], to: statement, at: Int32(truncatingIfNeeded: index &+ 1))
+                }
+                return
+            }
+            for index in affinities.indices {
+                let position = Int32(index + 1)
+                switch extraction.sources[index] {
+                case .entry(let entry): try bind(row.leaves[entry], line: line, in: affinities[index], to: statement, at: position)
+                case .lookup(let lookup): try statement.bind(SQLValue.integer(ids[lookup]).stored(in: affinities[index]), at: position)
+                }
             }
         }
-        defer { statement.reset() }
+        // Every parameter was just bound: nothing to clear.
+        defer { statement.reset(keepingBindings: true) }
         do {
             try statement.step()
         } catch {
@@ -144,8 +151,8 @@ final class TableLoader {
         return nil
     }
 
-    /// Binds a leaf as `SQLValue.stored(in:)` would have it, from the line's bytes when they are
-    /// the value as stored (text without escapes, whole numbers, compact arrays).
+    /// Binds a leaf as `SQLValue.stored(in:)` would have it: text without escapes and compact
+    /// arrays from the line's bytes, the numbers the reader parsed from the leaf.
     @inline(__always)
     func bind(_ leaf: FlatRow.Leaf, line: UnsafeBufferPointer<UInt8>, in affinity: ColumnAffinity, to statement: Statement, at index: Int32)
         throws(SQLiteError)
@@ -162,21 +169,20 @@ final class TableLoader {
                 try statement.bindText(raw, at: index)
             }
         case .array: try statement.bindText(raw, at: index)
-        case .number:
-            if let integer = RecordFlattener.smallInteger(raw), affinity != .real || integer.magnitude <= 1 << 53 {
-                try statement.bindInteger(integer, at: index)
-                return
-            }
-            // Another number: the text a TEXT column keeps as written, or the double that reads
-            // back as it; numbers only text holds exactly go the long way.
+        case .integer where affinity != .real || leaf.integer.magnitude <= 1 << 53:
+            try statement.bindInteger(leaf.integer, at: index)
+        case .decimal, .number:
+            // The text a TEXT column keeps as written, or the double that reads back as the
+            // number; numbers only text holds exactly go the long way.
             if affinity == .text {
                 try statement.bindText(raw, at: index)
-            } else if let double = NumberText.shortDouble(raw) {
-                try statement.bindDouble(double, at: index)
+            } else if leaf.kind == .decimal {
+                try statement.bindDouble(leaf.decimal, at: index)
             } else {
                 try statement.bind(FlatRow.value(of: leaf, in: line).stored(in: affinity), at: index)
             }
-        case .escapedText, .arrayToRewrite, .emptyObject:
+        // The rest, integers a REAL column would round among them.
+        case .integer, .escapedText, .arrayToRewrite, .emptyObject:
             try statement.bind(FlatRow.value(of: leaf, in: line).stored(in: affinity), at: index)
         }
     }

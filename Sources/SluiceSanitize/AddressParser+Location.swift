@@ -18,10 +18,13 @@ extension AddressParser {
         var result = ParsedAddress(raw: nil)
         var groups: [ArraySlice<Token>] = []
         var outside: [Token] = []
+        // Most locations have no brackets: the tokens are all outside, taken whole (a slice of a
+        // whole array shares its storage) rather than copied token by token.
+        let hasBrackets = tokens.contains { $0.isPunct("(") || $0.isPunct("[") || $0.isPunct(")") || $0.isPunct("]") }
         // One allocation: a parenthesis leaves a comma outside, so this fits unless there are several.
-        outside.reserveCapacity(tokens.count + 1)
+        if hasBrackets { outside.reserveCapacity(tokens.count + 1) } else { outside = Array(tokens) }
         var group: [Token]?
-        for token in tokens {
+        for token in tokens where hasBrackets {
             if token.isPunct("(") || token.isPunct("[") {
                 if let open = group { groups.append(open[...]) }
                 group = []
@@ -225,7 +228,7 @@ extension AddressParser {
         }
         if words.count == 1, words[0].isNumber, words[0].lower.utf8.count == 5, !first { return .zip(words[0].lower) }
         if let unit = unitChunk(chunk) { return .unit(unit) }
-        if names.isSanFrancisco, Neighborhoods.mayStartName(chunk.first(where: \.isWord)?.lower), !endsWithStreetSuffix(chunk) {
+        if names.isSanFrancisco, Neighborhoods.mayStartName(chunk.first(where: \.isWord)), !endsWithStreetSuffix(chunk) {
             let text = AddressTokenizer.text(chunk)
             if let name = neighborhood(named: text) { return .neighborhood(name: name, text: text) }
         }

@@ -37,7 +37,7 @@ extension AddressParser {
         }
         if let corner = danglingCorner(tokens) ?? directionFromCorner(tokens) { return corner }
         // `Private alley along 20th St. between Tennessee and Minnesota`: a place along a street.
-        if let along = tokens.firstIndex(where: { $0.lower == "along" }), along > tokens.startIndex, along + 1 < tokens.endIndex {
+        if let along = tokens.firstIndex(where: { $0.is("along") }), along > tokens.startIndex, along + 1 < tokens.endIndex {
             var located = parsePhrase(tokens[(along + 1)...])
             if located.mainStreet != nil, located.place == nil, located.kind != .place, located.kind != .unparsed {
                 located.place = AddressTokenizer.text(tokens[..<along])
@@ -50,7 +50,7 @@ extension AddressParser {
         if let b = tokens.indices.first(where: { isSlashBetween(tokens, at: $0) }) {
             return segment(base: tokens[..<b], ends: tokens[(b + 3)...])
         }
-        if let from = tokens.firstIndex(where: { $0.lower == "from" }),
+        if let from = tokens.firstIndex(where: { $0.is("from") }),
             let to = tokens[from...].firstIndex(where: { $0.lower == "and" || $0.isPunct("&") || Vocabulary.isRangeJoiner($0) }),
             to > from + 1, to + 1 < tokens.endIndex
         {
@@ -79,7 +79,7 @@ extension AddressParser {
             return numbered(tokens)
         }
         // `Folsom Street Fair on Folsom St.`, `Harry's Bar on Fillmore`.
-        if let on = tokens.firstIndex(where: { $0.lower == "on" }), on > tokens.startIndex, on + 1 < tokens.endIndex,
+        if let on = tokens.firstIndex(where: { $0.is("on") }), on > tokens.startIndex, on + 1 < tokens.endIndex,
             let located = placeOnStreet(place: tokens[..<on], street: tokens[(on + 1)...])
         {
             return located
@@ -114,7 +114,7 @@ extension AddressParser {
 
     /// `b/w`, `b/t` (three tokens: b, /, w): "between".
     func isSlashBetween(_ tokens: ArraySlice<Token>, at index: Int) -> Bool {
-        tokens[index].lower == "b" && index + 2 < tokens.endIndex && tokens[index + 1].isPunct("/")
+        tokens[index].is("b") && index + 2 < tokens.endIndex && tokens[index + 1].isPunct("/")
             && (tokens[index + 2].lower == "w" || tokens[index + 2].lower == "t")
     }
 

@@ -25,7 +25,7 @@ extension AddressParser {
             // `Walter U Lum Plc`: a slip in the suffix.
             words[words.count - 1] = StreetNormalizer.Word(text: abbreviation, lower: Words.lowercased(abbreviation))
         }
-        var normalized = StreetNormalizer.normalize(words: words)
+        var normalized = StreetNormalizer.normalize(words: consume words)
         if normalized.suffix == nil, let plural, !normalized.name.isEmpty {
             normalized = NormalizedStreet(
                 preDirectional: normalized.preDirectional, name: normalized.name, suffix: plural,

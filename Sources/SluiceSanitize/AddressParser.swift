@@ -92,7 +92,7 @@ public struct AddressParser: Sendable {
     func splitLocations(_ tokens: ArraySlice<Token>) -> [ArraySlice<Token>] {
         // Most strings have no `;`, `,`, `/` or `and`: one location, and nothing to try.
         if tokens.contains(where: \.isWord),
-            !tokens.contains(where: { $0.isPunct(";") || $0.isPunct(",") || $0.isPunct("/") || ($0.isWord && $0.lower == "and") })
+            !tokens.contains(where: { $0.isPunct(";") || $0.isPunct(",") || $0.isPunct("/") || $0.is("and") })
         {
             return [tokens]
         }
@@ -114,11 +114,11 @@ public struct AddressParser: Sendable {
             if token.isPunct("(") { depth += 1 }
             if token.isPunct(")") { depth = max(0, depth - 1) }
             guard depth == 0 else { continue }
-            if token.isWord, token.traits.contains(.betweenWord) || token.lower == "from" || isSlashBetween(piece, at: index) {
+            if token.isWord, token.traits.contains(.betweenWord) || token.is("from") || isSlashBetween(piece, at: index) {
                 betweenOpen = true
                 continue
             }
-            let isAnd = token.isWord && token.lower == "and"
+            let isAnd = token.is("and")
             // The address after a slash starts with its number, and the one before ends with a
             // word (`2615 1/2 Gary Avenue` is a half number); not the slash of `b/w`.
             let isSlash =

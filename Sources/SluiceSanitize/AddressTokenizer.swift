@@ -34,6 +34,13 @@ struct Token: Equatable, Sendable {
     var isPlaceWord: Bool { traits.contains(.placeWord) }
     /// A suffix that makes the words before it a street: `st`, `avenue` (not `park`).
     var isStreetSuffix: Bool { traits.contains(.streetSuffix) }
+
+    /// Whether the token is `word`, one of `Vocabulary.grammarWords`: the trait rules out the
+    /// other tokens without a string comparison (the grammar scans every token for these).
+    func `is`(_ word: String) -> Bool {
+        assert(Vocabulary.grammarWords.contains(word), "\(word) is not a grammar word")
+        return traits.contains(.grammarWord) && lower == word
+    }
 }
 
 extension Collection<Token> {
@@ -67,8 +74,35 @@ enum AddressTokenizer {
     /// Whitespace collapsed, control characters turned into spaces, double quotes (straight and
     /// curly) removed, and stray separators trimmed from both ends.
     static func clean(_ text: String) -> (text: String, removedControl: Bool) {
-        var text = text
-        return text.withUTF8 { clean(utf8: $0) }
+        // Most location strings are clean already: kept as they are, without building a copy.
+        if Words.withBytes(of: text, isClean) { return (text, false) }
+        return Words.withBytes(of: text) { clean(utf8: $0) }
+    }
+
+    /// Whether `clean(utf8:)` would give these bytes back unchanged: no control character, no
+    /// quote (nor the lead byte of a curly one), no run of spaces, no stray separator at an end.
+    static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        if isStray(first) || isStray(last) { return false }
+        var previousWasSpace = false
+        for byte in bytes {
+            // Letters and digits, most of the text, are above the quote: one comparison for them.
+            if byte > UInt8(ascii: "\"") {
+                if byte == 0x7F || byte == 0xE2 { return false }
+                previousWasSpace = false
+                continue
+            }
+            // Control characters and the quote; a space after a space.
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || (byte == 0x20 && previousWasSpace) { return false }
+            previousWasSpace = byte == 0x20
+        }
+        return true
+    }
+
+    /// Separators that carry nothing at the ends: `, Golden Gate Bridge;` or `Pier 7 -`.
+    static func isStray(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "/")
     }
 
     static func clean(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (text: String, removedControl: Bool) {
@@ -100,11 +134,6 @@ enum AddressTokenizer {
             }
             out.append(byte)
         }
-        // Trim separators that carry nothing at the ends: `, Golden Gate Bridge;` or `Pier 7 -`.
-        func isStray(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":")
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "/")
-        }
         var start = 0
         var end = out.count
         while start < end, isStray(out[start]) { start += 1 }
@@ -115,8 +144,7 @@ enum AddressTokenizer {
     /// Splits cleaned text into tokens. Periods end a word and are dropped (`St.` → `St`); a
     /// hyphen between two letters stays inside the word (`Twenty-Fourth`, `Haight-Ashbury`).
     static func tokens(_ text: String) -> [Token] {
-        var text = text
-        return text.withUTF8 { tokens(utf8: $0) }
+        Words.withBytes(of: text) { tokens(utf8: $0) }
     }
 
     static func tokens(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
@@ -130,6 +158,7 @@ enum AddressTokenizer {
             let slice = UnsafeBufferPointer(rebasing: bytes[wordStart..<end])
             // Written straight into the string's storage: words of up to 15 bytes need no allocation.
             var traits: WordTraits = []
+            var foldedAny = false
             let lower = String(unsafeUninitializedCapacity: slice.count) { lower in
                 var count = 0
                 var position = 0
@@ -138,11 +167,14 @@ enum AddressTokenizer {
                     // The typographic apostrophe U+2019 folds to "'" so `Fisherman’s` matches `Fisherman's`.
                     if byte == 0xE2, position + 2 < slice.count, slice[position + 1] == 0x80, slice[position + 2] == 0x99 {
                         lower[count] = UInt8(ascii: "'")
+                        foldedAny = true
                         count += 1
                         position += 3
                         continue
                     }
-                    lower[count] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    let isUpper = byte >= 0x41 && byte <= 0x5A
+                    if isUpper { foldedAny = true }
+                    lower[count] = isUpper ? byte | 0x20 : byte
                     count += 1
                     position += 1
                 }
@@ -150,7 +182,8 @@ enum AddressTokenizer {
                 traits = WordTraits(lowercase: UnsafeBufferPointer(rebasing: lower[..<count]))
                 return count
             }
-            let text = String(decoding: slice, as: UTF8.self)
+            // A word written in lowercase (and numbers) is its own lowercase form: one string for both.
+            let text = foldedAny ? String(decoding: slice, as: UTF8.self) : lower
             tokens.append(Token(text: text, lower: lower, punct: 0, spaceBefore: spaceBefore, traits: traits))
             wordStart = -1
             spaceBefore = false

@@ -64,6 +64,16 @@ enum Neighborhoods {
         return firstWords.contains(word) || firstWords.contains(Words.key(word))
     }
 
+    /// `mayStartName(token.lower)` from the token's traits: a word of lowercase letters and
+    /// digits is its own key, so the trait (the same list, probed once when tokenized) answers;
+    /// only other words (`fisherman's`, `ÉCOLE`) need the key made and looked up.
+    static func mayStartName(_ token: Token?) -> Bool {
+        guard let token else { return false }
+        if token.traits.contains(.startsNeighborhood) { return true }
+        let isOwnKey = Words.withBytes(of: token.lower) { $0.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) } }
+        return !isOwnKey && mayStartName(token.lower)
+    }
+
     /// The canonical neighbourhood for a phrase, allowing a trailing `District` or
     /// `Neighborhood` and a leading `the`.
     static func canonical(for text: String) -> String? {

@@ -110,7 +110,8 @@ public struct SanitizeCommand: StageCommand, Sendable {
         }
     }
 
-    /// Distinct strings whose addresses each worker remembers (a few MB at most).
+    /// Distinct strings in each of the two generations of addresses each worker remembers
+    /// (`AddressMemo`: a few MB at most).
     static let memoCapacity = 4096
 
     public mutating func run(_ context: StageContext) throws {

@@ -12,8 +12,6 @@ public struct NormalizedStreet: Equatable, Sendable {
     public var suffix: String?
     /// A trailing directional, abbreviated: `"N"` in `Mission Bay Blvd North`.
     public var postDirectional: String?
-    /// Lowercase matching key with directionals and suffix: `"3rd st"`, `"s van ness ave"`.
-    public var key: String
     /// Lowercase matching key of the name alone: `"3rd"`, `"ofarrell"`.
     public var nameKey: String
 
@@ -23,7 +21,12 @@ public struct NormalizedStreet: Equatable, Sendable {
         self.suffix = suffix
         self.postDirectional = postDirectional
         nameKey = Words.key(name)
-        key = Self.spaced(preDirectional.map(Words.lowercased), nameKey, suffix.map(Words.lowercased), postDirectional.map(Words.lowercased))
+    }
+
+    /// Lowercase matching key with directionals and suffix: `"3rd st"`, `"s van ness ave"`.
+    /// Worked out when asked: the parser and geocoder match on `nameKey` and never read it.
+    public var key: String {
+        Self.spaced(preDirectional.map(Words.lowercased), nameKey, suffix.map(Words.lowercased), postDirectional.map(Words.lowercased))
     }
 
     /// The display form: `"S Van Ness Ave"`.
@@ -84,20 +87,22 @@ public enum StreetNormalizer {
     public static func matchingKey(_ text: String) -> String { Words.key(text) }
 
     /// Normalises words already split (by `Words.split` or the address tokenizer).
-    static func normalize(words input: [Word]) -> NormalizedStreet {
-        var words = Ordinals.joiningCompounds(input)
+    /// `input` is consumed: the suffix and directionals come off the caller's array in place,
+    /// where a shared array was copied at the first `removeLast`.
+    static func normalize(words input: consuming [Word]) -> NormalizedStreet {
+        var words = Ordinals.joiningCompounds(consume input)
         if words.count > 1, words[0].lower == "the" { words.removeFirst() }
         guard !words.isEmpty else { return NormalizedStreet(name: "") }
         joinQuadrants(&words)
         var postDirectional: String?
         var suffix: String?
         if words.count >= 3, words[words.count - 1].traits.contains(.directional), words[words.count - 2].isStreetSuffix,
-            let direction = USPSTables.directionals[words[words.count - 1].lower]
+            let direction = USPSTables.directionalTable[words[words.count - 1].lower]
         {
             postDirectional = direction
             words.removeLast()
         }
-        if words.count >= 2, words[words.count - 1].isStreetSuffix, let abbreviation = USPSTables.suffixes[words[words.count - 1].lower],
+        if words.count >= 2, words[words.count - 1].isStreetSuffix, let abbreviation = USPSTables.suffixTable[words[words.count - 1].lower],
             !(words.count == 2 && isSaintOrMount(words[0].lower))
         {
             suffix = singular(abbreviation)
@@ -106,7 +111,7 @@ public enum StreetNormalizer {
         var preDirectional: String?
         // `North Point St` keeps its directional in the name; `E Pike St`, `W Park Ave` do not:
         // a single-letter directional abbreviates one that is not part of the name.
-        if words.count >= 2, words[0].traits.contains(.directional), let direction = USPSTables.directionals[words[0].lower],
+        if words.count >= 2, words[0].traits.contains(.directional), let direction = USPSTables.directionalTable[words[0].lower],
             !(words.count == 2 && words[1].traits.contains(.anySuffix) && words[0].lower.utf8.count > 1)
         {
             preDirectional = direction
@@ -117,15 +122,18 @@ public enum StreetNormalizer {
             case "st": words[0] = Word(text: "Saint", lower: "saint")
             case "mt": words[0] = Word(text: "Mount", lower: "mount")
             // `Ave of the Palms`: a name cannot start with a suffix, so this is the word Avenue.
-            case let first where first != "avenue" && words[0].traits.contains(.anySuffix) && USPSTables.suffixes[first] == "Ave":
+            case let first where first != "avenue" && words[0].traits.contains(.anySuffix) && USPSTables.suffixTable[first] == "Ave":
                 words[0] = Word(text: "Avenue", lower: "avenue")
             default: break
             }
         }
-        var name = ""
-        for word in words {
-            if !name.isEmpty { name.append(" ") }
-            name.append(displayWord(word))
+        // Most names are one word: its display form is the name, with nothing appended.
+        var name = words.count == 1 ? displayWord(words[0]) : ""
+        if words.count > 1 {
+            for word in words {
+                if !name.isEmpty { name.append(" ") }
+                name.append(displayWord(word))
+            }
         }
         return NormalizedStreet(preDirectional: preDirectional, name: name, suffix: suffix, postDirectional: postDirectional)
     }

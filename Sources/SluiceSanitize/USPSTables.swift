@@ -125,6 +125,11 @@ public enum USPSTables {
         "se": "SE", "southeast": "SE", "sw": "SW", "southwest": "SW",
     ]
 
+    /// `suffixes` and `directionals` probed by bytes (`WordTable`), for the normalizer, which
+    /// looks up a word of nearly every street; a word's traits say first whether it is listed.
+    static let suffixTable = WordTable(suffixes)
+    static let directionalTable = WordTable(directionals)
+
     /// Appendix C2: secondary unit designators → standard abbreviation. `requiresNumber` holds the
     /// ones that take a range after them (`Apt 4`); the others stand alone (`Penthouse`, `Rear`).
     public static let unitDesignators: [String: String] = [

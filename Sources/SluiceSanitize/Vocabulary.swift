@@ -68,6 +68,10 @@ enum Vocabulary {
     /// make a street: `West End`, `North Side`, `East Bay`.
     static let sideWords: Set<String> = ["end", "side", "bay", "wing", "gate", "coast", "slope", "face"]
 
+    /// The small words the grammar looks for in every token of a phrase (`Token.is(_:)`): a
+    /// trait says a token is one, so the others skip the string comparison.
+    static let grammarWords: Set<String> = ["along", "and", "at", "b", "from", "near", "off", "on", "x"]
+
     /// Words for "between" in segments, including the abbreviations found in the SF data.
     static let betweenWords: Set<String> = ["between", "btwn", "btw", "betw", "bet", "bwtn", "betweeen", "beteen"]
 
@@ -75,6 +79,7 @@ enum Vocabulary {
     /// beside the corner (`Balmy Alley off 24th St`), and get a note. `x` counts only written
     /// lowercase (`Mission x 24th`): a capital is an initial (`Malcolm X Academy`).
     static func isIntersectionWord(_ token: Token) -> Bool {
+        guard token.traits.contains(.grammarWord) else { return false }
         let lower = token.lower
         return lower == "at" || lower == "and" || lower == "near" || lower == "off" || token.text == "x"
     }

@@ -7,9 +7,9 @@
 ///     WordTraits(lowercase: "1158")   // [.number, .letterOrDigit]
 ///     WordTraits(lowercase: "hotel")  // [.letterOrDigit, .asciiLetter, .placeWord]
 struct WordTraits: OptionSet, Sendable, Hashable {
-    let rawValue: UInt16
+    let rawValue: UInt32
 
-    init(rawValue: UInt16) { self.rawValue = rawValue }
+    init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// All ASCII digits: `1158`.
     static let number = WordTraits(rawValue: 1 << 0)
@@ -41,14 +41,18 @@ struct WordTraits: OptionSet, Sendable, Hashable {
     static let tensWord = WordTraits(rawValue: 1 << 14)
     /// The first word of one of `Vocabulary.suffixlessStreets`: `broadway`, `the`, `great`.
     static let startsSuffixlessStreet = WordTraits(rawValue: 1 << 15)
+    /// The first word of a neighbourhood's name or alias in key form (`Neighborhoods.firstWords`):
+    /// `nob`, `the`, `soma`.
+    static let startsNeighborhood = WordTraits(rawValue: 1 << 16)
+    /// On `Vocabulary.grammarWords`: `and`, `at`, `from`.
+    static let grammarWord = WordTraits(rawValue: 1 << 17)
     /// A byte outside ASCII: `Token.lower` folds only ASCII letters (and `’`), so such a word
     /// needs the full Unicode `lowercased()` where that was the rule.
     static let nonASCII = WordTraits(rawValue: 1 << 11)
 
     /// The traits of a word from its lowercase form (`Token.lower`).
     init(lowercase word: String) {
-        var word = word
-        self = word.withUTF8 { WordTraits(lowercase: $0) }
+        self = Words.withBytes(of: word) { WordTraits(lowercase: $0) }
     }
 
     /// The same, from the word's bytes (the tokenizer has them).
@@ -94,6 +98,8 @@ struct WordTraits: OptionSet, Sendable, Hashable {
         add(Vocabulary.pluralSuffixes.keys, .pluralSuffix)
         add(USPSTables.tensWords.keys, .tensWord)
         add(Vocabulary.suffixlessStreetFirstWords, .startsSuffixlessStreet)
+        add(Neighborhoods.firstWords, .startsNeighborhood)
+        add(Vocabulary.grammarWords, .grammarWord)
         func lastWords(_ names: some Sequence<String>) -> [String] { names.compactMap { $0.split(separator: " ").last.map(String.init) } }
         add(lastWords(Vocabulary.cityNames) + ["ca", "california"], .endsCityName)
         add(lastWords(USPSTables.states.keys), .endsStateName)

@@ -28,6 +28,14 @@ enum Words {
         return words
     }
 
+    /// Calls `body` with the UTF-8 bytes of `text` where they are: a `var` copy of the string to
+    /// call the mutating `withUTF8` on cost a retain and a release per call.
+    static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = text
+        return text.withUTF8(body)
+    }
+
     /// `text.lowercased()`, without the Unicode machinery when the text is ASCII (nearly always).
     static func lowercased(_ text: String) -> String {
         var hasUpper = false
@@ -50,9 +58,8 @@ enum Words {
     /// other punctuation as single spaces. `"Saint Mary's"` → `"saint marys"`.
     static func key(_ text: String) -> String {
         var asciiOnly = true
-        var text = text
         // Written straight into the result's storage: a key of up to 15 bytes needs no allocation.
-        let result = text.withUTF8 { utf8 in
+        let result = withBytes(of: text) { utf8 in
             String(unsafeUninitializedCapacity: utf8.count) { out in
                 var count = 0
                 var pendingSpace = false
@@ -92,28 +99,41 @@ enum Words {
         var hasUpper = false
         var hasLower = false
         var asciiOnly = true
-        for byte in word.utf8 {
-            if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
-            if byte >= 0x61 && byte <= 0x7A { hasLower = true }
-            if byte >= 0x80 { asciiOnly = false }
+        // Scanned as a byte buffer: iterating `String.UTF8View` cost about 25 more instructions a byte.
+        withBytes(of: word) { utf8 in
+            for byte in utf8 {
+                if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
+                if byte >= 0x61 && byte <= 0x7A { hasLower = true }
+                if byte >= 0x80 { asciiOnly = false }
+            }
         }
         if hasUpper && hasLower { return word }
         guard asciiOnly else {
             return word.prefix(1).uppercased() + word.dropFirst().lowercased()
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(word.utf8.count)
+        // No letters (`1980`, `&`): nothing to change.
+        guard hasUpper || hasLower else { return word }
+        // Written straight into the string's storage: a word of up to 15 bytes needs no allocation.
+        return String(unsafeUninitializedCapacity: word.utf8.count) { out in
+            withBytes(of: word) { utf8 in titleCase(utf8, into: out) }
+        }
+    }
+
+    /// `titleCased`'s rule written into `out`; returns the count written (all of `word`).
+    private static func titleCase(_ word: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var previous: UInt8 = 0x20
-        for (position, byte) in word.utf8.enumerated() {
+        var position = 0
+        for byte in word {
             let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
             // Capitalise word starts, after a hyphen, and after an O'/D'/L' style prefix.
             let startsPart =
                 position == 0 || previous == UInt8(ascii: "-") || previous == UInt8(ascii: "/")
                 || (previous == UInt8(ascii: "'") && position == 2)
-            out.append(startsPart && lower >= 0x61 && lower <= 0x7A ? lower & ~0x20 : lower)
+            out[position] = startsPart && lower >= 0x61 && lower <= 0x7A ? lower & ~0x20 : lower
             previous = byte
+            position += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return position
     }
 
     /// The parts present joined by `separator`, written straight into one string's storage:
@@ -133,6 +153,8 @@ enum Words {
         measure(fourth, skippingEmpty, &total, &count)
         measure(fifth, skippingEmpty, &total, &count)
         guard count > 0 else { return "" }
+        // One part is the result as it is: a street's display form is usually its name alone.
+        if count == 1 { return onlyPart(skippingEmpty, first, second, third, fourth, fifth) }
         total += (count - 1) * separator.utf8.count
         return String(unsafeUninitializedCapacity: total) { buffer in
             var written = 0
@@ -146,6 +168,18 @@ enum Words {
         }
     }
 
+    /// The first part present (not nil, and not empty when `skippingEmpty`); no array, unlike a variadic.
+    private static func onlyPart(
+        _ skippingEmpty: Bool, _ first: String?, _ second: String?, _ third: String?, _ fourth: String?, _ fifth: String?
+    ) -> String {
+        func isPresent(_ part: String?) -> Bool { part.map { !(skippingEmpty && $0.isEmpty) } ?? false }
+        if isPresent(first) { return first ?? "" }
+        if isPresent(second) { return second ?? "" }
+        if isPresent(third) { return third ?? "" }
+        if isPresent(fourth) { return fourth ?? "" }
+        return fifth ?? ""
+    }
+
     private static func measure(_ part: String?, _ skippingEmpty: Bool, _ total: inout Int, _ count: inout Int) {
         guard let part, !(skippingEmpty && part.isEmpty) else { return }
         total += part.utf8.count
@@ -156,20 +190,16 @@ enum Words {
         _ part: String?, _ separator: String, _ skippingEmpty: Bool, _ buffer: UnsafeMutableBufferPointer<UInt8>,
         _ written: inout Int, _ placed: inout Int
     ) {
-        guard var part, !(skippingEmpty && part.isEmpty) else { return }
+        guard let part, !(skippingEmpty && part.isEmpty) else { return }
         if placed > 0 { copy(separator, buffer, &written) }
-        copy(&part, buffer, &written)
+        copy(part, buffer, &written)
         placed += 1
     }
 
+    /// Copies the text's bytes from where they are (`withBytes(of:)`).
     private static func copy(_ text: String, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ written: inout Int) {
-        var text = text
-        copy(&text, buffer, &written)
-    }
-
-    private static func copy(_ text: inout String, _ buffer: UnsafeMutableBufferPointer<UInt8>, _ written: inout Int) {
         let at = written
-        written += text.withUTF8 { bytes in
+        written += withBytes(of: text) { bytes in
             if let source = bytes.baseAddress, let target = buffer.baseAddress { (target + at).initialize(from: source, count: bytes.count) }
             return bytes.count
         }

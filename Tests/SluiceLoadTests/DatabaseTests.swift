@@ -72,6 +72,30 @@ import Testing
         #expect(try reopened.column("SELECT a FROM t") == ["1"])
     }
 
+    /// A new database is written with a rollback journal and 16 KiB pages, then switched to WAL;
+    /// an existing one keeps its pages and is used in WAL mode.
+    @Test func aNewDatabaseGetsLargerPagesAndEndsInWAL() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("new.db")
+        let journal = Database.Journal(forLoading: path)
+        #expect(journal == .rollbackUntilDone)
+        let database = try Database(path: path, busyTimeoutMilliseconds: 0)
+        try database.execute(journal.pragmas + " CREATE TABLE t (a INTEGER)")
+        #expect(try database.column("PRAGMA journal_mode") == ["delete"])
+        journal.finish(database) { Issue.record("warned: \($0)") }
+        #expect(try database.column("PRAGMA journal_mode") == ["wal"])
+        #expect(try database.scalarInt("PRAGMA page_size") == 16384)
+
+        let older = scratch.file("older.db")
+        try Database(path: older, busyTimeoutMilliseconds: 0).execute("PRAGMA page_size = 4096; CREATE TABLE t (a INTEGER)")
+        let existing = Database.Journal(forLoading: older)
+        #expect(existing == .wal)
+        let reopened = try Database(path: older, busyTimeoutMilliseconds: 0)
+        try reopened.execute(existing.pragmas + " INSERT INTO t VALUES (1)")
+        #expect(try reopened.scalarInt("PRAGMA page_size") == 4096)
+        #expect(try reopened.column("PRAGMA journal_mode") == ["wal"])
+    }
+
     @Test func quotesEveryIdentifier() {
         #expect(Database.quote("plain") == #""plain""#)
         #expect(Database.quote(#"x"y"#) == #""x""y""#)

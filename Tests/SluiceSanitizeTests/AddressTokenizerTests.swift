@@ -12,6 +12,33 @@ import Testing
         #expect(AddressTokenizer.clean("").text == "")
     }
 
+    /// A string the quick test calls clean is what the byte-by-byte cleaning gives back, and every
+    /// string gets the same result by either road.
+    @Test func cleanStringsAreKeptAsTheCleaningWouldGiveThem() {
+        let texts = [
+            "", "a", "Mason & California", "433 Baker Street", " Mason", "Mason ", "Mason  St", "Mason\tSt", "\"Pier 39\"",
+            "“Pier 39”", "Café Picaro", "O’Farrell St", "a\u{1}b", "a\u{7F}b", "Pier 7 -", "- Pier 7", ", Golden Gate Bridge;", "&", "/",
+            "Fisherman's Wharf: Pier 39", "1158-70 Montgomery St.", "日本",
+        ]
+        for text in texts {
+            var bytes = text
+            let byByte = bytes.withUTF8 { AddressTokenizer.clean(utf8: $0) }
+            let isClean = bytes.withUTF8 { AddressTokenizer.isClean($0) }
+            if isClean { #expect(byByte.text == text && !byByte.removedControl, "\(text.debugDescription)") }
+            let cleaned = AddressTokenizer.clean(text)
+            #expect(cleaned.text == byByte.text && cleaned.removedControl == byByte.removedControl, "\(text.debugDescription)")
+        }
+    }
+
+    /// `is(_:)` answers as comparing `lower` would, for each grammar word against every token.
+    @Test func isMatchesComparingTheLowercaseForm() {
+        let tokens = AddressTokenizer.tokens("Along FROM on b/w At and & Near off X x Andover Onion B Atlas - ; Ofﬁce É")
+        for word in Vocabulary.grammarWords {
+            for token in tokens { #expect(token.is(word) == (token.isWord && token.lower == word), "\(word) \(token.text)") }
+        }
+        #expect(tokens[0].is("along") && !tokens[0].is("and"))
+    }
+
     @Test func tokensSplitPunctuationAndPeriods() {
         let tokens = AddressTokenizer.tokens("Hyde St. at Greenwich")
         #expect(tokens.map(\.text) == ["Hyde", "St", "at", "Greenwich"])

@@ -15,6 +15,21 @@ import Testing
         #expect(Neighborhoods.canonical(for: "") == nil)
     }
 
+    /// The token's trait answers as the string test it replaces, for listed words, other words,
+    /// and words whose key differs from their lowercase form.
+    @Test func mayStartNameFromTraitsMatchesTheStringTest() {
+        var words = Array(Neighborhoods.firstWords) + ["mason", "the", "fisherman's", "fisherman’s", "ÉCOLE", "nob-hill", "1158", "mission'", "soma"]
+        words += Neighborhoods.names.flatMap { $0.split(separator: " ").map(String.init) }
+        for word in words {
+            for token in AddressTokenizer.tokens(word) where token.isWord {
+                #expect(Neighborhoods.mayStartName(token) == Neighborhoods.mayStartName(token.lower), "\(word)")
+            }
+        }
+        #expect(Neighborhoods.mayStartName(AddressTokenizer.tokens("Nob Hill").first))
+        #expect(!Neighborhoods.mayStartName(AddressTokenizer.tokens("Mason Street").first))
+        #expect(!Neighborhoods.mayStartName(nil as Token?))
+    }
+
     @Test func everyListedNameIsFound() {
         for name in Neighborhoods.names { #expect(Neighborhoods.canonical(for: name) != nil, "\(name)") }
     }

@@ -22,4 +22,14 @@ import Testing
     @Test func agreesWithTheVocabularyDictionary() {
         for (word, traits) in WordTraits.listed { #expect(WordTraits.table[word] == traits) }
     }
+
+    /// The normalizer probes these instead of the dictionaries they are built from.
+    @Test func suffixAndDirectionalTablesAgreeWithTheirDictionaries() {
+        for (word, abbreviation) in USPSTables.suffixes { #expect(USPSTables.suffixTable[word] == abbreviation) }
+        for (word, abbreviation) in USPSTables.directionals { #expect(USPSTables.directionalTable[word] == abbreviation) }
+        for word in ["mason", "", "streets", "St", "northwest "] {
+            #expect(USPSTables.suffixTable[word] == USPSTables.suffixes[word])
+            #expect(USPSTables.directionalTable[word] == USPSTables.directionals[word])
+        }
+    }
 }

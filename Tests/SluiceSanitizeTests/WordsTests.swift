@@ -26,6 +26,31 @@ import Testing
         #expect(Words.titleCased("ÉCOLE") == "École")
     }
 
+    /// The title case the byte path replaced, built in an array: the two agree on every shape of word.
+    @Test func titleCaseMatchesTheArrayBuiltForm() {
+        func arrayBuilt(_ word: String) -> String {
+            let hasUpper = word.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
+            let hasLower = word.utf8.contains { $0 >= 0x61 && $0 <= 0x7A }
+            if hasUpper && hasLower { return word }
+            var out: [UInt8] = []
+            var previous: UInt8 = 0x20
+            for (position, byte) in word.utf8.enumerated() {
+                let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                let startsPart =
+                    position == 0 || previous == UInt8(ascii: "-") || previous == UInt8(ascii: "/")
+                    || (previous == UInt8(ascii: "'") && position == 2)
+                out.append(startsPart && lower >= 0x61 && lower <= 0x7A ? lower & ~0x20 : lower)
+                previous = byte
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        let words = [
+            "", "1980", "&", "MASON", "mason", "Mason", "o'farrell", "D'ARCY", "l'amour", "DE-HARO", "a/b", "x", "3RD", "3rd",
+            "VERYLONGSTREETNAMEPASTFIFTEEN", "verylongstreetnamepastfifteen", "o'", "'s",
+        ]
+        for word in words { #expect(Words.titleCased(word) == arrayBuilt(word), "\(word)") }
+    }
+
     @Test func lowercasedMatchesTheStandardLibrary() {
         for text in ["", "st", "St", "NW", "O'FARRELL", "ÉCOLE", "Café", "3RD"] {
             #expect(Words.lowercased(text) == text.lowercased())
@@ -37,7 +62,8 @@ import Testing
     @Test func joinedMatchesCompactMapJoined() {
         let cases: [[String?]] = [
             [nil, nil], ["", nil, ""], ["1", "Market St", nil, "Apt 3"], ["Café Picaro", nil, "Mission", "San Francisco", "CA 94110"],
-            ["A very long place name past fifteen bytes", "", "x"],
+            ["A very long place name past fifteen bytes", "", "x"], [nil, "Mason"], ["", "Mason", nil, ""], [nil, nil, nil, nil, "CA"],
+            ["A very long place name past fifteen bytes"],
         ]
         for parts in cases {
             let padded = parts + Array(repeating: nil, count: 5 - parts.count)

@@ -35,6 +35,10 @@ public enum JSONWriter {
     }
 
     public static func writeString(_ string: String, to out: inout [UInt8]) {
+        // The bytes where they are: a `var` copy to call the mutating `withUTF8` on cost a
+        // retain and a release per string.
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0, to: &out) }
+        guard written == nil else { return }
         var string = string
         string.withUTF8 { writeString(utf8: $0, to: &out) }
     }
@@ -43,11 +47,24 @@ public enum JSONWriter {
     public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var runStart = 0
-        for i in 0..<bytes.count {
+        var i = 0
+        while i < bytes.count {
+            // Plain ASCII needs no escape: stepped over eight bytes at a time with the parser's
+            // test, then straight to the first byte that needs a look (non-ASCII ones pass below).
+            if let base = bytes.baseAddress, i &+ 8 <= bytes.count {
+                let flags = JSONParser.attentionFlags(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                if flags == 0 {
+                    i &+= 8
+                    continue
+                }
+                i &+= flags.trailingZeroBitCount &>> 3
+            }
             let byte = bytes[i]
+            i += 1
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
-            runStart = i + 1
+            let at = i - 1
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<at]))
+            runStart = i
             out.append(UInt8(ascii: "\\"))
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
