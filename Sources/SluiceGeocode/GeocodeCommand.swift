@@ -34,7 +34,7 @@ public struct GeocodeCommand: StageCommand {
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out data/sf-gazetteer.csv",
         ],
         memory:
-            "the gazetteer's index: 57 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 10,950 places), loaded and indexed in about 0.23 s (release build; a 990k-address gazetteer: 105 MB, 0.6 s); plus up to 4,096 remembered answers shared out among the threads, and per thread up to 1,024 street and place look-ups; records stream in two batches of at most 1024.",
+            "the gazetteer's index: 57 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 10,950 places), loaded and indexed in about 0.23 s (release build; a 990k-address gazetteer: 105 MB, 0.6 s); plus up to 4,096 remembered answers shared out among the threads, and per thread up to 8,192 street and place look-ups; records stream in two batches of at most 1024.",
         sections: [
             (
                 "MATCHING",

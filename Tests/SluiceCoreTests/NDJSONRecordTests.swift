@@ -129,4 +129,18 @@ func adding(_ key: String, _ value: JSONValue, to text: String) throws -> String
             #expect(Array(record.trimmed) == written)
         }
     }
+
+    @Test func firstMembersAreWhatMemberNamedFinds() throws {
+        let keys = ["raw", "kind", "street", "cross_street", "missing", "", "é"]
+        let lines = [
+            #"{}"#, #"{"raw":"a","kind":"place"}"#, #"{"kind":1,"raw":2,"kind":3}"#, #"{"r\u0061w":"escaped","raw":"plain"}"#,
+            #"{"cross_street":"x","street":"y","":0,"\u00e9":true}"#, #"{"streets":1,"stree":2,"street":3}"#,
+        ]
+        for line in lines {
+            try withRecord(line) { record in
+                let found = record.firstMembers(named: keys.map { Array($0.utf8) })
+                #expect(found.map { $0?.value } == keys.map { record.member(named: $0)?.value }, "\(line)")
+            }
+        }
+    }
 }

@@ -98,6 +98,14 @@ import Testing
         }
     }
 
+    @Test func aHouseNumberIsItsLeadingNumericCharacters() {
+        let numbers = ["12", "12A", "1200-1210", "007", "", "A12", "-3", "12 1/2", "12½", "½", "١٢", "12١", "99999999999999999999", "3\u{301}", "4 "]
+        for text in numbers {
+            #expect(GeocodeQuery.leadingNumber(text) == Int(text.prefix { $0.isNumber }), "\(text)")
+        }
+        #expect(GeocodeQuery.leadingNumber("12A") == 12)
+    }
+
     @Test func aCornerOnlyNearThePlaceSaysSo() throws {
         let near = GeocodeQuery(
             address: try JSONParser.parse(

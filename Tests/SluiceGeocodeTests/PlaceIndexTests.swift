@@ -1,3 +1,4 @@
+import SluiceCore
 import Testing
 
 @testable import SluiceGeocode
@@ -90,29 +91,71 @@ import Testing
         #expect(PlaceIndex.words("Fisherman's Wharf") == ["fishermans", "wharf"])
     }
 
-    @Test func editDistanceStopsAtTheLimit() {
-        #expect(EditDistance.bounded("kearney", "kearny", limit: 1) == 1)
-        #expect(EditDistance.bounded("chrissy", "crissy", limit: 1) == 1)
-        #expect(EditDistance.bounded("mason", "bryant", limit: 2) == nil)
-        #expect(EditDistance.bounded("", "ab", limit: 2) == 2)
-    }
-
-    @Test func oneTranspositionIsTwoAdjacentBytesSwapped() {
-        func swapped(_ a: String, _ b: String) -> Bool { EditDistance.isOneTransposition(Array(a.utf8), Array(b.utf8)) }
-        #expect(swapped("misison", "mission"))
-        #expect(swapped("ab", "ba"))
-        #expect(!swapped("mission", "mission"))
-        #expect(!swapped("misisno", "mission"))
-        #expect(!swapped("kearney", "kearny"))
-        #expect(!swapped("", ""))
-    }
-
-    @Test func byteSetBoundNeverRulesOutARealMatch() {
-        let pairs = [("kearney", "kearny", 1), ("chrissy", "crissy", 1), ("delores", "dolores", 1), ("californa", "california", 1)]
-        for (a, b, limit) in pairs {
-            #expect(EditDistance.mayBeWithin(limit, EditDistance.mask(Array(a.utf8)), EditDistance.mask(Array(b.utf8))))
+    @Test func mergedPostingsGiveEachPlaceItsBestContribution() {
+        func merged(_ lists: [(places: [Int], contribution: Double)]) -> [(Int, Double)] {
+            var out: [(Int, Double)] = []
+            PlaceIndex.forEachBest(of: lists) { out.append(($0, $1)) }
+            return out
         }
-        #expect(!EditDistance.mayBeWithin(1, EditDistance.mask(Array("mason".utf8)), EditDistance.mask(Array("bryant".utf8))))
+        // The table it replaces: each place's largest contribution, places ascending.
+        func table(_ lists: [(places: [Int], contribution: Double)]) -> [(Int, Double)] {
+            var best: [Int: Double] = [:]
+            for list in lists { for place in list.places where list.contribution > best[place] ?? 0 { best[place] = list.contribution } }
+            return best.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
+        let cases: [[(places: [Int], contribution: Double)]] = [
+            [], [([], 1)], [([3], 0.5)], [([1, 4], 0.5), ([4, 7], 0.9)], [([0, 2, 9], 0.9), ([0, 2, 9], 0.9)],
+            [([5, 6], 0.7), ([1, 6, 8], 0.95), ([], 2), ([0, 6, 8, 12], 0.85)],
+        ]
+        var generator = SplitMix64(seed: 19)
+        let random = (0..<50).map { _ in
+            (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                (places: (0..<40).filter { _ in Bool.random(using: &generator) }, contribution: Double.random(in: 0.1...3, using: &generator))
+            }
+        }
+        for lists in cases + random {
+            let (got, expected) = (merged(lists), table(lists))
+            #expect(got.map(\.0) == expected.map(\.0) && got.map(\.1) == expected.map(\.1), "\(lists)")
+        }
+    }
+
+    @Test func typoSearchByLengthFindsWhatThePlainScanFinds() {
+        let names = [
+            "Crissy Field", "Coit Tower", "Mission Dolores Park", "Misión Chapel", "Kearny Street Garage", "Dolores", "Fort Mason Center",
+            "Sutro Baths",
+            "Sutro Heights", "Mason", "Masonic Lodge", "Ferry Building", "Berry", "Pier 39", "A B", "abcdefgh", "abcdefghi", "Presidio", "Precidio",
+        ]
+        let index = PlaceIndex(names.map { [$0] })
+        // Each word, and each with a letter dropped, two letters swapped, a letter added.
+        var words = ["", "x", "chrissy", "misison", "delores", "abcdefg", "abcdefghij", "pressidio", "hieghts"]
+        for word in index.vocabulary {
+            let swapped = String(word.dropFirst().prefix(1)) + String(word.prefix(1)) + String(word.dropFirst(2))
+            words += [word, String(word.dropFirst()), swapped, word + "s"]
+        }
+        for word in words {
+            for allowed in 0...2 {
+                let bytes = Array(word.utf8)
+                let plain: [(position: Int, distance: Int)] = index.vocabularyBytes.indices.compactMap { position in
+                    EditDistance.bounded(bytes, index.vocabularyBytes[position], limit: allowed).map { (position, $0) }
+                }
+                let found = index.typos(of: bytes, allowed: allowed)
+                let (foundPositions, plainPositions) = (found.map { $0.position }, plain.map { $0.position })
+                #expect(foundPositions == plainPositions && found.map { $0.distance } == plain.map { $0.distance }, "\(word) \(allowed)")
+            }
+        }
+    }
+
+    @Test func aBoundsTableKeptAcrossSearchesChangesNoAnswer() {
+        let places = PlaceIndex(
+            [["Aub Zam Zam"], ["Alioto Mini Park"], ["Mini Park"], ["Crissy Field Center"], ["Forest Hill Station"], ["Francisco Park"]],
+            categories: ["bar", "park", "park", "", "station", "park"])
+        var bounds: [Double] = []
+        for text in [
+            "Aub Zam Zam Bar", "Alioto Park", "Chrissy Field", "Mini Park", "Forrest Hill Muni Station", "Candlestick Park", "Park", "Zam Bar",
+        ] {
+            #expect(places.search(text, bounds: &bounds) == places.search(text), "\(text)")
+            #expect(bounds.count == 6 && bounds.allSatisfy { $0 == 0 }, "\(text)")
+        }
     }
 
     @Test func asciiWordsAreTheCharacterWords() {

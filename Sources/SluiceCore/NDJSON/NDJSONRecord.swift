@@ -83,6 +83,28 @@ public struct NDJSONRecord {
         }
     }
 
+    /// The first member named by each of `keys` (nil where there is none), found in one walk
+    /// over the members: a stage reading many members pays one walk, not one each.
+    ///
+    ///     record.firstMembers(named: [Array("raw".utf8), Array("kind".utf8)])   // [raw, nil]
+    public func firstMembers(named keys: [[UInt8]]) -> [Member?] {
+        var found = [Member?](repeating: nil, count: keys.count)
+        var missing = keys.count
+        for member in members where missing > 0 {
+            let name = UnsafeBufferPointer(rebasing: bytes[member.key])
+            for (index, key) in keys.enumerated() where found[index] == nil {
+                let same =
+                    member.keyEscaped ? keyString(member) == String(decoding: key, as: UTF8.self) : name.count == key.count && name.elementsEqual(key)
+                if same {
+                    found[index] = member
+                    missing -= 1
+                    break
+                }
+            }
+        }
+        return found
+    }
+
     public func keyString(_ member: Member) -> String {
         let text = UnsafeBufferPointer(rebasing: bytes[member.key])
         return member.keyEscaped ? JSONParser.unescape(text) : String(decoding: text, as: UTF8.self)

@@ -74,31 +74,31 @@ public struct GeoMatch: Equatable, Sendable {
     /// The bytes of `json`, member by member in the same order, absent members left out.
     func writeJSON(to out: inout [UInt8]) {
         var first = true
-        func key(_ name: StaticString) {
+        // Each key is given quoted and with its colon: one append per key (a byte array
+        // literal appended per key cost as much as the rest of the key).
+        func key(_ quoted: StaticString) {
             out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
             first = false
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+            out.append(contentsOf: UnsafeBufferPointer(start: quoted.utf8Start, count: quoted.utf8CodeUnitCount))
         }
         if let point {
-            key("lat")
+            key(#""lat":"#)
             GeoPoint.appendFixed(point.lat, decimals: 6, to: &out)
-            key("lon")
+            key(#""lon":"#)
             GeoPoint.appendFixed(point.lon, decimals: 6, to: &out)
         }
-        key("precision")
+        key(#""precision":"#)
         JSONWriter.writeString(precision.rawValue, to: &out)
-        key("score")
+        key(#""score":"#)
         GeoPoint.appendFixed(score, decimals: 2, to: &out)
         if !matched.isEmpty {
-            key("matched")
+            key(#""matched":"#)
             JSONWriter.writeString(matched, to: &out)
         }
-        key("method")
+        key(#""method":"#)
         JSONWriter.writeString(method, to: &out)
         if let note {
-            key(precision == .none ? "reason" : "note")
+            key(precision == .none ? #""reason":"# : #""note":"#)
             JSONWriter.writeString(note, to: &out)
         }
         out.append(UInt8(ascii: "}"))

@@ -50,25 +50,37 @@ public struct GeoPoint: Equatable, Hashable, Sendable {
             units /= 10
             digits -= 1
         }
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        // The digits of `units`, last first; fewer than 16 (scaled < 9e15).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { reversed in
+        // The text is made in a small buffer, then appended at once: appending it byte by
+        // byte cost more than working it out. A sign, fewer than 16 digits (scaled < 9e15) and
+        // a point; or `0.`, fewer zeros than `decimals`, then the digits.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: decimals + 24) { text in
+            var length = 0
+            func put(_ byte: UInt8) {
+                text[length] = byte
+                length += 1
+            }
+            if value < 0 { put(UInt8(ascii: "-")) }
+            // The digits of `units`, last first.
+            var reversed: (UInt64, UInt64) = (0, 0)
             var count = 0
-            while units > 0 {
-                reversed[count] = UInt8(ascii: "0") + UInt8(units % 10)
-                units /= 10
-                count += 1
+            withUnsafeMutableBytes(of: &reversed) { digitsLastFirst in
+                while units > 0 {
+                    digitsLastFirst[count] = UInt8(ascii: "0") + UInt8(units % 10)
+                    units /= 10
+                    count += 1
+                }
+                // `0.0012`: as many zeros as the decimals have digits `units` does not.
+                if count <= digits {
+                    put(UInt8(ascii: "0"))
+                    put(UInt8(ascii: "."))
+                    for _ in 0..<(digits - count) { put(UInt8(ascii: "0")) }
+                }
+                for index in stride(from: count - 1, through: 0, by: -1) {
+                    if index == digits - 1 && count > digits { put(UInt8(ascii: ".")) }
+                    put(digitsLastFirst[index])
+                }
             }
-            // `0.0012`: as many zeros as the decimals have digits `units` does not.
-            if count <= digits {
-                out.append(UInt8(ascii: "0"))
-                out.append(UInt8(ascii: "."))
-                out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits - count))
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) {
-                if index == digits - 1 && count > digits { out.append(UInt8(ascii: ".")) }
-                out.append(reversed[index])
-            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<length]))
         }
     }
 

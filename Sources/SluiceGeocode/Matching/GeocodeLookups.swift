@@ -20,6 +20,8 @@ struct GeocodeLookups {
     let limit: Int
     private(set) var streets: [String: [Gazetteer.StreetChoice]] = [:]
     private(set) var places: [PlaceQuestion: [PlaceIndex.Hit]] = [:]
+    /// `PlaceIndex.search`'s table of bounds, kept from search to search.
+    private var bounds: [Double] = []
 
     init(limit: Int) { self.limit = limit }
 
@@ -40,7 +42,7 @@ struct GeocodeLookups {
         guard limit > 0, Gazetteer.isASCII(text) else { return index.search(text, fuzzy: fuzzy, kind: kind) }
         let question = PlaceQuestion(text: text, fuzzy: fuzzy, kind: kind)
         if let known = places[question] { return known }
-        let found = index.search(text, fuzzy: fuzzy, kind: kind)
+        let found = index.search(text, fuzzy: fuzzy, kind: kind, bounds: &bounds)
         if places.count >= limit { places.removeAll(keepingCapacity: true) }
         places[question] = found
         return found

@@ -60,30 +60,45 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// `placeParts` of ASCII text, where every byte is a character: the same cuts, each
     /// separator in turn at its leftmost occurrences, then spaces and tabs trimmed.
     static func asciiPlaceParts(_ bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        var parts = [0..<bytes.count]
-        for separator in placeSeparators {
-            parts = parts.flatMap { part in
-                var pieces: [Range<Int>] = []
-                var start = part.lowerBound, at = part.lowerBound
-                while at + separator.count <= part.upperBound {
-                    if bytes[at] == separator[0] && separator.indices.allSatisfy({ bytes[at + $0] == separator[$0] }) {
-                        pieces.append(start..<at)
-                        at += separator.count
-                        start = at
-                    } else {
-                        at += 1
-                    }
-                }
-                pieces.append(start..<part.upperBound)
-                return pieces
-            }
-        }
-        return parts.compactMap { part in
+        var parts: [String] = []
+        cut(bytes, 0..<bytes.count, at: placeSeparators[...], into: &parts)
+        return parts
+    }
+
+    /// Cuts `part` at the first separator, each piece then at the rest, depth first: the same
+    /// pieces in the same order as cutting every piece at one separator before the next, with
+    /// no array of pieces per separator (callgrind: 11k instructions a phrase).
+    static func cut(_ bytes: UnsafeBufferPointer<UInt8>, _ part: Range<Int>, at separators: ArraySlice<[UInt8]>, into parts: inout [String]) {
+        guard let separator = separators.first else {
             var (low, high) = (part.lowerBound, part.upperBound)
             while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
             while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
-            return low < high ? String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self) : nil
+            if low < high { parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self)) }
+            return
         }
+        let rest = separators.dropFirst()
+        var start = part.lowerBound, at = part.lowerBound
+        while at + separator.count <= part.upperBound {
+            if bytes[at] == separator[0] && separator.indices.allSatisfy({ bytes[at + $0] == separator[$0] }) {
+                cut(bytes, start..<at, at: rest, into: &parts)
+                at += separator.count
+                start = at
+            } else {
+                at += 1
+            }
+        }
+        cut(bytes, start..<part.upperBound, at: rest, into: &parts)
+    }
+
+    /// The number a house number starts with (`12A` → 12), nil when it starts with none:
+    /// `Int` of its leading numeric characters.
+    static func leadingNumber(_ text: String) -> Int? {
+        // Leading ASCII digits followed by ASCII (nearly always) are the number's characters,
+        // found on the bytes: `Character.isNumber` cost more than the rest of the number.
+        let utf8 = text.utf8
+        let end = utf8.firstIndex { $0 < 0x30 || $0 > 0x39 } ?? utf8.endIndex
+        if end == utf8.endIndex || utf8[end] < 0x80 { return Int(text[..<end]) }
+        return Int(text.prefix { $0.isNumber })
     }
 
     /// The one reading of a free text, the same as `sluice-sanitize` makes of it: the text
@@ -104,14 +119,27 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// True when the query names nothing at all.
     public var isEmpty: Bool { place == nil && street == nil && neighborhood == nil && text.isEmpty }
 
+    /// The members of an address object a query reads.
+    enum AddressKey: Int, CaseIterable {
+        case raw, clean, street, place, notes, number, preDir, suffix, postDir, crossStreet, crossStreet2, neighborhood, alternatives
+
+        static let names = [
+            "raw", "clean", "street", "place", "notes", "number", "pre_dir", "suffix", "post_dir", "cross_street", "cross_street_2", "neighborhood",
+            "alternatives",
+        ]
+        static let utf8Names = names.map { Array($0.utf8) }
+
+        var name: String { Self.names[rawValue] }
+    }
+
     /// Reads the `address` object written by `sluice-sanitize`. Its street is rebuilt from
     /// the components (`pre_dir street suffix post_dir`); an `unparsed`/`none` address falls
     /// back to parsing its raw text.
     public init(address: JSONValue) {
         self.init(
-            members: { address[$0] },
+            members: { address[$0.name] },
             scalar: { key in
-                switch address[key] {
+                switch address[key.name] {
                 case .string(let value)?: value
                 case .number(let digits)?: digits
                 default: nil
@@ -121,47 +149,48 @@ public struct GeocodeQuery: Equatable, Sendable {
 
     /// The same, read from the object's JSON text in a record's line: only the members the
     /// query uses are parsed (callgrind, 20k records: parsing the whole object into a
-    /// `JSONValue` first cost about a third of reading the query).
+    /// `JSONValue` first cost about a third of reading the query), found in one walk over the
+    /// members (a walk per member read cost as much again).
     public init(address object: NDJSONRecord) {
+        let found = object.firstMembers(named: AddressKey.utf8Names)
         self.init(
-            members: { key in object.member(named: key).map(object.value(of:)) },
-            scalar: { key in object.member(named: key).flatMap(object.scalarText(of:)) })
+            members: { found[$0.rawValue].map(object.value(of:)) },
+            scalar: { found[$0.rawValue].flatMap(object.scalarText(of:)) })
     }
 
     /// The query from the address object's members, each given by `member` (the first of that
     /// name, parsed, or nil), and by `scalar` when only a string's or number's text is wanted.
-    init(members member: (String) -> JSONValue?, scalar: (String) -> String?) {
-        // One look-up per member (each is a walk over the object's members). A number's text
-        // cannot have spaces: trimming it changes nothing.
-        func text(_ key: String) -> String? {
+    init(members member: (AddressKey) -> JSONValue?, scalar: (AddressKey) -> String?) {
+        // One look-up per member. A number's text cannot have spaces: trimming it changes nothing.
+        func text(_ key: AddressKey) -> String? {
             guard let value = scalar(key) else { return nil }
             let trimmed = value.trimmingSpaces()
             return trimmed.isEmpty ? nil : trimmed
         }
-        let raw = text("raw") ?? text("clean") ?? ""
+        let raw = text(.raw) ?? text(.clean) ?? ""
         self.init(text: raw)
-        let streetName = text("street"), placeText = text("place")
+        let streetName = text(.street), placeText = text(.place)
         // Text sanitize could not read: its whole text is tried as a place name.
         if streetName == nil && placeText == nil {
             place = raw.isEmpty ? nil : raw
             return
         }
         var notes: [String] = []
-        if case .array(let values)? = member("notes") { notes = values.compactMap(\.stringValue) }
+        if case .array(let values)? = member(.notes) { notes = values.compactMap(\.stringValue) }
         nearCorner = notes.contains { ["near", "off", "direction_from_corner"].contains($0) }
         // `Vaillancourt Fountain, Justin Herman Plaza`: a name, then where it is; after
         // `north of`, the place holds the direction's words, not a name.
         let placeParts = placeText.map(Self.placeParts) ?? []
         place = notes.contains("direction_from_corner") ? nil : placeParts.first
-        number = text("number").flatMap { Int($0.prefix { $0.isNumber }) }
+        number = text(.number).flatMap(Self.leadingNumber)
         if let name = streetName {
-            street = [text("pre_dir"), name, text("suffix"), text("post_dir")].compactMap { $0 }.joined(separator: " ")
+            street = [text(.preDir), name, text(.suffix), text(.postDir)].compactMap { $0 }.joined(separator: " ")
         }
-        crossStreets = [text("cross_street"), text("cross_street_2")].compactMap { $0 }
+        crossStreets = [text(.crossStreet), text(.crossStreet2)].compactMap { $0 }
         otherPlaces = Array(placeParts.dropFirst())
         // `Mission District` names the neighbourhood it is: no second name.
-        neighborhood = text("neighborhood").flatMap { PlaceIndex.words($0) == place.map(PlaceIndex.words) ? nil : $0 }
-        if case .array(let others)? = member("alternatives") {
+        neighborhood = text(.neighborhood).flatMap { PlaceIndex.words($0) == place.map(PlaceIndex.words) ? nil : $0 }
+        if case .array(let others)? = member(.alternatives) {
             alternatives = others.compactMap { other in
                 if case .object = other { return GeocodeQuery(address: other) }
                 return other.stringValue.map { GeocodeQuery.reading($0) }

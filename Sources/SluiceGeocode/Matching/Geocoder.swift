@@ -298,9 +298,17 @@ public struct Geocoder: Sendable {
                 continue
             }
             let blocks = gazetteer.segmentsByStreet[street.id]
-            if let (segment, result) = blocks.lazy.compactMap({ block in
-                Interpolation.locate(number: number, in: gazetteer.segments[block]).map { (gazetteer.segments[block], $0) }
-            }).first {
+            // The first block whose range holds the number; a plain loop, as a lazy closure
+            // copied the whole geocoder and each block it tried (callgrind: a third of this).
+            var located: (segment: Int, result: Interpolation.Result)?
+            for block in blocks {
+                if let result = Interpolation.locate(number: number, in: gazetteer.segments[block]) {
+                    located = (block, result)
+                    break
+                }
+            }
+            if let (block, result) = located {
+                let segment = gazetteer.segments[block]
                 let score = (result.sideMatched ? GeocodeScore.interpolated : GeocodeScore.interpolatedOtherSide) * street.factor
                 let rule = result.sideMatched ? "interpolated" : "interpolated_centreline"
                 var answer = GeoMatch(

@@ -11,7 +11,8 @@ import SluiceSanitize
 ///     let index = PlaceIndex([["Crissy Field"], ["Coit Tower", "Telegraph Hill Tower"]])
 ///     index.best("Chrissy Field")   // place 0, score ≈ 0.9, how: .fuzzy
 ///
-/// - Complexity: exact lookups O(1); fuzzy O(v) in the vocabulary size per query word.
+/// - Complexity: exact lookups O(1); fuzzy O(v) in the vocabulary words of a length within
+///   the edit limit, per query word.
 public struct PlaceIndex: Sendable {
     public enum How: String, Sendable { case exact, alias, fuzzy }
 
@@ -31,12 +32,19 @@ public struct PlaceIndex: Sendable {
     /// The vocabulary as bytes, for the typo search, with the set of bytes each word holds.
     var vocabularyBytes: [[UInt8]] = []
     var vocabularyMasks: [UInt64] = []
+    /// The vocabulary's positions by word length in bytes: a typo search reads only the
+    /// lengths within its edit limit.
+    var vocabularyByLength: [[Int]] = []
     /// Words known elsewhere (street names): a query word among them is never read as a typo
     /// of a place word.
     var knownWords: Set<String> = []
-    var weights: [String: Double] = [:]
-    /// Each place's names as word lists, for scoring.
+    /// Each vocabulary word's weight in a match (`weight(_:)`) and whether it tells places
+    /// apart (neither a number nor descriptive), worked out once: scoring asks for the same few
+    /// words again and again.
+    var facts: [String: (weight: Double, distinctive: Bool)] = [:]
+    /// Each place's names as word lists, for scoring, with each name's weight.
     var names: [[[String]]] = []
+    var nameWeights: [[Double]] = []
     /// Each place's kind by its category, and by its name's last kind word.
     var categoryKinds: [PlaceClass?] = []
     var nameKinds: [PlaceClass?] = []
@@ -93,11 +101,17 @@ public struct PlaceIndex: Sendable {
         vocabulary = postings.keys.sorted()
         vocabularyBytes = vocabulary.map { Array($0.utf8) }
         vocabularyMasks = vocabularyBytes.map(EditDistance.mask)
+        vocabularyByLength = Array(repeating: [], count: (vocabularyBytes.map(\.count).max() ?? 0) + 1)
+        for (position, bytes) in vocabularyBytes.enumerated() { vocabularyByLength[bytes.count].append(position) }
         let total = Double(max(1, placeNames.count))
-        for (word, list) in postings { weights[word] = log(1 + total / Double(list.count)) }
+        for (word, list) in postings {
+            let weight = Self.weight(word, rarity: log(1 + total / Double(list.count)))
+            facts[word] = (weight, !Self.hasDigit(word) && !Self.isDescriptive(word))
+        }
+        nameWeights = names.map { list in list.map { $0.reduce(0) { $0 + weight($1) } } }
         categoryKinds = names.indices.map { $0 < categories.count ? PlaceClass(category: categories[$0]) : nil }
         nameKinds = names.map { $0.lazy.compactMap(Self.kind(of:)).first }
-        lightestName = names.map { list in list.map { $0.reduce(0) { $0 + weight($1) } }.filter { $0 > 0 }.min() ?? 1 }
+        lightestName = nameWeights.map { $0.filter { $0 > 0 }.min() ?? 1 }
     }
 
     /// The kind of place a name's words ask for: the last kind word (`Candlestick Park Sports
@@ -109,9 +123,13 @@ public struct PlaceIndex: Sendable {
     /// A word's weight in a match: its rarity among the names, less for a kind word, a fixed
     /// small weight for a number.
     func weight(_ word: String) -> Double {
-        if Self.hasDigit(word) { return Self.numberWeight }
-        let rarity = weights[word] ?? log(1 + Double(max(1, names.count)))
-        return Self.isDescriptive(word) ? rarity * Self.kindWordShare : rarity
+        facts[word]?.weight ?? Self.weight(word, rarity: log(1 + Double(max(1, names.count))))
+    }
+
+    /// The weight of a word of that rarity.
+    static func weight(_ word: String, rarity: Double) -> Double {
+        if hasDigit(word) { return numberWeight }
+        return isDescriptive(word) ? rarity * kindWordShare : rarity
     }
 
     /// A word that says what kind of thing a place is (`hotel`, `station`), names a street type
@@ -197,6 +215,16 @@ public struct PlaceIndex: Sendable {
     /// scoring at least `minimum`; each scored after checking the kind of place: `kind` when
     /// given (a text known to name a neighbourhood), else the kind the text's words name.
     public func search(_ text: String, limit: Int = 5, minimum: Double = 0.6, fuzzy: Bool = true, kind: PlaceClass? = nil) -> [Hit] {
+        var bounds: [Double] = []
+        return search(text, limit: limit, minimum: minimum, fuzzy: fuzzy, kind: kind, bounds: &bounds)
+    }
+
+    /// The same, with a table of one number per place kept by the caller from search to
+    /// search, all zeros between them (an empty table is sized on first use): making a
+    /// fresh one cost a tenth of a typo search.
+    func search(_ text: String, limit: Int = 5, minimum: Double = 0.6, fuzzy: Bool = true, kind: PlaceClass? = nil, bounds bound: inout [Double])
+        -> [Hit]
+    {
         let query = Self.words(text)
         guard !query.isEmpty else { return [] }
         let queryKind = kind ?? Self.kind(of: query)
@@ -217,8 +245,10 @@ public struct PlaceIndex: Sendable {
         // An upper bound of each place's matched weight, summed over query words, so that only
         // places that can reach `minimum` get the full score (common words such as "park"
         // touch hundreds of places).
-        var bound = [Double](repeating: 0, count: names.count)
+        if bound.count != names.count { bound = [Double](repeating: 0, count: names.count) }
         var candidates: [Int] = []
+        // Left all zeros for the next search.
+        defer { for place in candidates { bound[place] = 0 } }
         var repeats: [String: Double] = [:]
         for word in query { repeats[word, default: 0] += 1 }
         for word in Set(query) {
@@ -229,28 +259,17 @@ public struct PlaceIndex: Sendable {
                 found.append((word, 1))
             } else if word.utf8.count >= 5, !Self.hasDigit(word), !knownWords.contains(word) {
                 let bytes = Array(word.utf8)
-                let allowed = bytes.count >= 8 ? 2 : 1
-                let mask = EditDistance.mask(bytes)
-                for (position, other) in vocabularyBytes.enumerated()
-                where Swift.abs(other.count - bytes.count) <= allowed && EditDistance.mayBeWithin(allowed, mask, vocabularyMasks[position]) {
-                    if let distance = EditDistance.bounded(bytes, other, limit: allowed) {
-                        found.append((vocabulary[position], 1 - 0.15 * Double(distance)))
-                    }
+                for (position, distance) in typos(of: bytes, allowed: bytes.count >= 8 ? 2 : 1) {
+                    found.append((vocabulary[position], 1 - 0.15 * Double(distance)))
                 }
             }
             matches[word] = found
-            // Sized once: growing it place by place was the search's costliest allocation
-            // (its order does not matter: `candidates` are sorted before use).
-            var best: [Int: Double] = [:]
-            best.reserveCapacity(found.reduce(0) { $0 + (postings[$1.0]?.count ?? 0) })
-            for (other, similarity) in found {
-                let contribution = weight(other) * similarity
-                for place in postings[other] ?? [] where contribution > best[place] ?? 0 { best[place] = contribution }
-            }
-            for (place, contribution) in best {
+            // A word the query repeats may match as often (`Aub Zam Zam`).
+            let repeated = repeats[word] ?? 1
+            let lists = found.map { (places: postings[$0.0] ?? [], contribution: weight($0.0) * $0.1) }
+            Self.forEachBest(of: lists) { place, contribution in
                 if bound[place] == 0 { candidates.append(place) }
-                // A word the query repeats may match as often (`Aub Zam Zam`).
-                bound[place] += contribution * (repeats[word] ?? 1)
+                bound[place] += contribution * repeated
             }
         }
         // The least the query can weigh against any name: each word at its own weight or at the
@@ -260,10 +279,26 @@ public struct PlaceIndex: Sendable {
         }
         var hits: [Hit] = []
         for place in candidates.sorted() where bound[place] / queryWeight >= Self.queryCoverage {
-            let similarity = names[place].map { self.score(query: query, name: $0, matches: matches) }.max() ?? 0
+            let similarity =
+                names[place].indices.map { score(query: query, name: names[place][$0], nameWeight: nameWeights[place][$0], matches: matches) }.max()
+                ?? 0
             hits.append(Hit(place: place, score: similarity * kindAgreement(query: queryKind, place: place), how: .fuzzy))
         }
         return ranked(hits)
+    }
+
+    /// The vocabulary words within `allowed` edits of `bytes`: their positions, in vocabulary
+    /// order, with the distance. Only words of a length within `allowed` can be, so only those
+    /// lengths are read (the whole vocabulary was, for every word that might be a typo).
+    func typos(of bytes: [UInt8], allowed: Int) -> [(position: Int, distance: Int)] {
+        var found: [(position: Int, distance: Int)] = []
+        let mask = EditDistance.mask(bytes)
+        for length in max(0, bytes.count - allowed)...(bytes.count + allowed) where length < vocabularyByLength.count {
+            for position in vocabularyByLength[length] where EditDistance.mayBeWithin(allowed, mask, vocabularyMasks[position]) {
+                if let distance = EditDistance.bounded(bytes, vocabularyBytes[position], limit: allowed) { found.append((position, distance)) }
+            }
+        }
+        return found.sorted { $0.position < $1.position }
     }
 
     /// Whether some place's name or alias holds every word of `text`, of two words or more:
@@ -281,6 +316,33 @@ public struct PlaceIndex: Sendable {
         return word.hasSuffix("s") ? [String(word.dropLast())] : [word + "s"]
     }
 
+    /// Calls `body` once per place found in any of `lists`, ascending, with the largest
+    /// contribution among the lists that hold it. Each list must be ascending (postings are):
+    /// merged in step, with no table of the best so far.
+    ///
+    ///     PlaceIndex.forEachBest(of: [([1, 4], 0.5), ([4, 7], 0.9)]) { print($0, $1) }
+    ///     // 1 0.5, 4 0.9, 7 0.9
+    ///
+    /// - Complexity: O(n·k) for n places in k lists.
+    static func forEachBest(of lists: [(places: [Int], contribution: Double)], _ body: (Int, Double) -> Void) {
+        if lists.count == 1 {
+            for place in lists[0].places { body(place, lists[0].contribution) }
+            return
+        }
+        var heads = [Int](repeating: 0, count: lists.count)
+        while true {
+            var next = Int.max
+            for index in lists.indices where heads[index] < lists[index].places.count { next = min(next, lists[index].places[heads[index]]) }
+            guard next != Int.max else { return }
+            var best = 0.0
+            for index in lists.indices where heads[index] < lists[index].places.count && lists[index].places[heads[index]] == next {
+                best = max(best, lists[index].contribution)
+                heads[index] += 1
+            }
+            body(next, best)
+        }
+    }
+
     static func hasDigit(_ word: String) -> Bool { word.utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }
 
     public func best(_ text: String, minimum: Double = 0.6) -> Hit? { search(text, limit: 1, minimum: minimum).first }
@@ -290,28 +352,34 @@ public struct PlaceIndex: Sendable {
     /// words found in the query, so `Huntington Park` still finds `Collis P. Huntington Park`.
     /// Zero when less than `queryCoverage` of the query is found, or when only kind words and
     /// numbers match (`Building #1` is not `A-1`).
-    func score(query: [String], name: [String], matches: [String: [(word: String, similarity: Double)]]) -> Double {
+    func score(query: [String], name: [String], nameWeight: Double, matches: [String: [(word: String, similarity: Double)]]) -> Double {
         // Numbers are never fuzzy and never left out: Pier 7 is not Pier 17, 16th Avenue not
         // 15th, `Building #1` not the Ferry Building.
         guard name.filter(Self.hasDigit).allSatisfy(query.contains), query.filter(Self.hasDigit).allSatisfy(name.contains) else { return 0 }
         var matched = 0.0
         var distinctive = 0
-        // Each name word matches once per time the name holds it (`Aub Zam Zam`).
-        var unused: [String: Int] = [:]
-        for word in name { unused[word, default: 0] += 1 }
+        // Each name word matches once per time the name holds it (`Aub Zam Zam`): a name has
+        // a few words, so a list of those not yet used beats counting them in a dictionary.
+        var unused = name
         // A query word found as another (a typo, a plural) weighs what it was taken for.
         var queryWeight = 0.0
         for word in query {
-            guard let best = matches[word]?.filter({ unused[$0.word, default: 0] > 0 }).max(by: { $0.similarity < $1.similarity }) else {
+            // The most similar word still unused; the first of equals.
+            var best: (word: String, similarity: Double)?
+            for candidate in matches[word] ?? [] where unused.contains(candidate.word) {
+                if let kept = best, kept.similarity >= candidate.similarity { continue }
+                best = candidate
+            }
+            guard let best, let position = unused.firstIndex(of: best.word) else {
                 queryWeight += weight(word)
                 continue
             }
-            unused[best.word, default: 0] -= 1
-            matched += weight(best.word) * best.similarity
-            queryWeight += weight(best.word)
-            if !Self.hasDigit(best.word), !Self.isDescriptive(best.word) { distinctive += 1 }
+            unused.remove(at: position)
+            let known = facts[best.word] ?? (weight(best.word), !Self.hasDigit(best.word) && !Self.isDescriptive(best.word))
+            matched += known.weight * best.similarity
+            queryWeight += known.weight
+            if known.distinctive { distinctive += 1 }
         }
-        let nameWeight = name.reduce(0) { $0 + weight($1) }
         guard distinctive > 0, queryWeight > 0, nameWeight > 0 else { return 0 }
         let queryShare = min(1, matched / queryWeight), nameShare = min(1, matched / nameWeight)
         guard queryShare >= Self.queryCoverage else { return 0 }
@@ -319,57 +387,5 @@ public struct PlaceIndex: Sendable {
         // `Captain of the Port`.
         guard distinctive > 1 || nameShare >= Self.oneWordNameCoverage else { return 0 }
         return min(Self.bestFuzzyAgreement, 0.7 * queryShare + 0.3 * nameShare)
-    }
-}
-
-/// Levenshtein distance with an early stop, for typo-tolerant names.
-public enum EditDistance {
-    /// The edit distance between `a` and `b` when it is at most `limit`, else nil.
-    ///
-    ///     EditDistance.bounded("kearney", "kearny", limit: 1)   // 1
-    public static func bounded(_ a: String, _ b: String, limit: Int) -> Int? {
-        bounded(Array(a.utf8), Array(b.utf8), limit: limit)
-    }
-
-    /// The set of bytes a word holds, folded into 64 bits (`byte % 64`).
-    public static func mask(_ bytes: [UInt8]) -> UInt64 {
-        bytes.reduce(0) { $0 | (1 << UInt64($1 % 64)) }
-    }
-
-    /// False when two words cannot be within `limit` edits: one edit adds or removes at most
-    /// two members of the byte set, so more differences rule the pair out without the table.
-    public static func mayBeWithin(_ limit: Int, _ a: UInt64, _ b: UInt64) -> Bool {
-        (a ^ b).nonzeroBitCount <= 2 * limit
-    }
-
-    /// True when `b` is `a` with two adjacent bytes swapped: `misison` / `mission`.
-    ///
-    ///     EditDistance.isOneTransposition(Array("misison".utf8), Array("mission".utf8))   // true
-    public static func isOneTransposition(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count, let first = a.indices.first(where: { a[$0] != b[$0] }), first + 1 < a.count else { return false }
-        return a[first] == b[first + 1] && a[first + 1] == b[first] && a[(first + 2)...] == b[(first + 2)...]
-    }
-
-    /// The same on bytes, with its two rows on the stack (no allocation per call).
-    public static func bounded(_ x: [UInt8], _ y: [UInt8], limit: Int) -> Int? {
-        if Swift.abs(x.count - y.count) > limit { return nil }
-        if x.isEmpty || y.isEmpty { return max(x.count, y.count) <= limit ? max(x.count, y.count) : nil }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (y.count + 1)) { rows in
-            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...y.count])
-            var current = UnsafeMutableBufferPointer(rebasing: rows[(y.count + 1)...])
-            for j in 0...y.count { previous[j] = j }
-            for i in 1...x.count {
-                current[0] = i
-                var rowMinimum = i
-                for j in 1...y.count {
-                    let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                    current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                    rowMinimum = Swift.min(rowMinimum, current[j])
-                }
-                if rowMinimum > limit { return nil }
-                swap(&previous, &current)
-            }
-            return previous[y.count] <= limit ? previous[y.count] : nil
-        }
     }
 }
