@@ -149,7 +149,7 @@ public struct Gazetteer: Sendable {
             streetSuffixes.append(normal.suffix?.lowercased() ?? "")
             streetsByName[name, default: []].append(id)
             streetsBySquashedName[Self.squash(name), default: []].append(id)
-            for text in [normal.display, normal.name] where Self.isASCII(text) && normalizedDisplayTexts[text] == nil {
+            for text in [normal.display, normal.name] where text.isASCII && normalizedDisplayTexts[text] == nil {
                 normalizedDisplayTexts[text] = StreetNormalizer.normalize(text)
             }
         }
@@ -210,13 +210,9 @@ public struct Gazetteer: Sendable {
         return (points[points.count / 2], span)
     }
 
-    /// ASCII text equals another string only when their bytes are equal (some other text is
-    /// canonically equivalent to ASCII: the Kelvin sign to `K`), so only ASCII texts are looked up.
-    static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
-
     /// `StreetNormalizer.normalize(text)`, looked up when the text is a street's display form.
     func normalize(_ text: String) -> NormalizedStreet {
-        if Self.isASCII(text), let known = normalizedDisplayTexts[text] { return known }
+        if text.isASCII, let known = normalizedDisplayTexts[text] { return known }
         return StreetNormalizer.normalize(text)
     }
 

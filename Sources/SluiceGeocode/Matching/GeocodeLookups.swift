@@ -29,7 +29,7 @@ struct GeocodeLookups {
     mutating func streets(for text: String, in gazetteer: Gazetteer) -> [Gazetteer.StreetChoice] {
         // Only ASCII texts are remembered: a String key matches any canonically equivalent
         // text, and only for ASCII is that the same bytes (the Kelvin sign equals `K`).
-        guard limit > 0, Gazetteer.isASCII(text) else { return gazetteer.streets(for: text) }
+        guard limit > 0, text.isASCII else { return gazetteer.streets(for: text) }
         if let known = streets[text] { return known }
         let found = gazetteer.streets(for: text)
         if streets.count >= limit { streets.removeAll(keepingCapacity: true) }
@@ -39,7 +39,7 @@ struct GeocodeLookups {
 
     /// `index.search(text, fuzzy: fuzzy, kind: kind)`.
     mutating func places(_ text: String, fuzzy: Bool, kind: PlaceClass? = nil, in index: PlaceIndex) -> [PlaceIndex.Hit] {
-        guard limit > 0, Gazetteer.isASCII(text) else { return index.search(text, fuzzy: fuzzy, kind: kind) }
+        guard limit > 0, text.isASCII else { return index.search(text, fuzzy: fuzzy, kind: kind) }
         let question = PlaceQuestion(text: text, fuzzy: fuzzy, kind: kind)
         if let known = places[question] { return known }
         let found = index.search(text, fuzzy: fuzzy, kind: kind, bounds: &bounds)

@@ -48,8 +48,6 @@ public struct PlaceIndex: Sendable {
     /// Each place's kind by its category, and by its name's last kind word.
     var categoryKinds: [PlaceClass?] = []
     var nameKinds: [PlaceClass?] = []
-    /// Each place's lightest name (sum of word weights), for the quick upper bound.
-    var lightestName: [Double] = []
 
     /// Words that do not tell places apart (`Mission District` is the Mission).
     static let stopWords: Set<String> = [
@@ -111,7 +109,6 @@ public struct PlaceIndex: Sendable {
         nameWeights = names.map { list in list.map { $0.reduce(0) { $0 + weight($1) } } }
         categoryKinds = names.indices.map { $0 < categories.count ? PlaceClass(category: categories[$0]) : nil }
         nameKinds = names.map { $0.lazy.compactMap(Self.kind(of:)).first }
-        lightestName = nameWeights.map { $0.filter { $0 > 0 }.min() ?? 1 }
     }
 
     /// The kind of place a name's words ask for: the last kind word (`Candlestick Park Sports
