@@ -134,7 +134,8 @@ public struct DedupeCommand: StageCommand {
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
         inputs = arguments.positionals
-        threads = try StageContext.threads(arguments)
+        // Fuzzy mode's threads compare pairs after the input has ended, with the cores free.
+        threads = try StageContext.threads(arguments, streaming: !arguments.has("compare"))
         member = try ResultMember(arguments: arguments, default: "dedupe", shape: DedupeWriter.shape)
         let modes = ["mark", "drop", "merge"].filter { arguments.has($0) }
         guard modes.count <= 1 else {

@@ -172,7 +172,9 @@ public struct LoadCommand: StageCommand {
         strict = arguments.has("strict")
         busyTimeout = try arguments.int("busy-timeout", default: 5000, range: 0...3_600_000)
         maxPages = arguments["max-pages"] == nil ? nil : try arguments.int("max-pages", default: 0, range: 1...Int(Int32.max))
-        threads = try StageContext.threads(arguments)
+        // The reader thread takes parsing off the one writing to SQLite, the serial part, in a
+        // pipeline too.
+        threads = try StageContext.threads(arguments, streaming: false)
         commandLine = Array(CommandLine.arguments.dropFirst())
     }
 

@@ -81,6 +81,16 @@ import Testing
         return bytes
     }
 
+    /// Between two pipes a streaming stage leaves half the cores to its neighbours; work after
+    /// the input has ended, or a stage at either end of a pipeline, takes them all.
+    @Test func streamingBetweenPipesTakesHalfTheCores() {
+        #expect(StageContext.defaultThreads(cores: 2, streaming: true, betweenPipes: true) == 1)
+        #expect(StageContext.defaultThreads(cores: 8, streaming: true, betweenPipes: true) == 4)
+        #expect(StageContext.defaultThreads(cores: 1, streaming: true, betweenPipes: true) == 1)
+        #expect(StageContext.defaultThreads(cores: 2, streaming: true, betweenPipes: false) == 2)
+        #expect(StageContext.defaultThreads(cores: 2, streaming: false, betweenPipes: true) == 2)
+    }
+
     @Test func threadsGiveTheSameOutputRejectsAndCounts() throws {
         let input = mixedInput(records: BatchLimit.records * 3 + 77)
         let runs = try run(input, threads: [1, 2, 3, 8])

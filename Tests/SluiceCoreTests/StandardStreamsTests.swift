@@ -10,6 +10,17 @@ import Testing
 #endif
 
 @Suite struct StandardStreamsTests {
+    @Test func aPipeIsAPipeAndAFileIsNot() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        #expect(StandardStreams.isPipe(ends[0]) && StandardStreams.isPipe(ends[1]))
+        let file = open("/dev/null", O_WRONLY)
+        defer { close(file) }
+        #expect(!StandardStreams.isPipe(file))
+        #expect(!StandardStreams.isPipe(-1))
+    }
+
     @Test func aPipeIsWidenedAndAFileIsLeftAlone() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)

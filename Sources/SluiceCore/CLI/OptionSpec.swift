@@ -27,7 +27,10 @@ public struct OptionSpec: Sendable {
     /// `--threads N`, as every stage that has it says it: `work` is what runs on them
     /// (`parse`, `geocode`, `read`).
     public static func threads(_ work: String) -> OptionSpec {
-        .value("threads", "N", "\(work) on N threads (1-64; default $SLUICE_THREADS, else one per core, up to 8); the output is the same for any N")
+        .value(
+            "threads", "N",
+            "\(work) on N threads (1-64; default $SLUICE_THREADS, else one per core up to 8, half of them between two pipes); the output is the same for any N"
+        )
     }
 
     /// The left column in `--help`: `--rejects FILE`.

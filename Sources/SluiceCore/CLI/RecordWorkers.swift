@@ -18,13 +18,17 @@ public protocol RecordWorker: SendableMetatype {
 }
 
 extension StageContext {
-    /// The number of threads a stage uses unless told: one per core, at most 8.
-    public static var defaultThreads: Int { max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    /// One thread per core, at most 8.
+    public static var coreThreads: Int { max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// The `--threads` a stage runs with: the option, else `SLUICE_THREADS`, else one per core
-    /// (at most 8). Stages piped together share the cores, and each defaulting to all of them
-    /// runs more threads than there are cores: `SLUICE_THREADS` sets them all at once.
-    public static func threads(_ arguments: ParsedArguments) throws(StageFailure) -> Int {
+    /// (at most 8) — half of them when the stage streams between two pipes (`a | stage | b`):
+    /// the stages on either side work at the same time, and threads beyond the free cores only
+    /// add their own cost (batches copied to them, a memo each). 1M records through the five
+    /// stages on 2 cores: 12.4 s with sanitize, geocode and dedupe on two threads each, 11.5 s
+    /// on one (BENCHMARKS.md). `streaming: false` is for work done after the input has ended,
+    /// when the cores are free (dedupe's pair comparison).
+    public static func threads(_ arguments: ParsedArguments, streaming: Bool = true) throws(StageFailure) -> Int {
         let range = 1...64
         if let text = getenv(threadsVariable).map({ String(cString: $0) }), arguments["threads"] == nil {
             guard let value = Int(text), range.contains(value) else {
@@ -32,7 +36,13 @@ extension StageContext {
             }
             return value
         }
-        return try arguments.int("threads", default: defaultThreads, range: range)
+        let threads = defaultThreads(cores: coreThreads, streaming: streaming, betweenPipes: StandardStreams.betweenPipes)
+        return try arguments.int("threads", default: threads, range: range)
+    }
+
+    /// `threads`' default: all `cores`, or half of them for streaming work between two pipes.
+    static func defaultThreads(cores: Int, streaming: Bool, betweenPipes: Bool) -> Int {
+        streaming && betweenPipes ? max(1, cores / 2) : cores
     }
 
     public static let threadsVariable = "SLUICE_THREADS"

@@ -42,8 +42,7 @@ public enum StandardStreams {
     @discardableResult
     public static func widenPipe(_ fd: Int32) -> Bool {
         #if os(Linux)
-            var status = stat()
-            guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return false }
+            guard isPipe(fd) else { return false }
             // F_SETPIPE_SZ and F_GETPIPE_SZ (linux/fcntl.h), not exported by Glibc's module.
             let (setPipeSize, getPipeSize): (Int32, Int32) = (1031, 1032)
             if fcntl(fd, getPipeSize) >= pipeBytes { return true }
@@ -52,6 +51,15 @@ public enum StandardStreams {
             return false
         #endif
     }
+
+    /// Whether `fd` is a pipe (or a named one).
+    public static func isPipe(_ fd: Int32) -> Bool {
+        var status = stat()
+        return fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+    }
+
+    /// Whether the stage reads from a pipe and writes into one: `a | stage | b`.
+    public static var betweenPipes: Bool { isPipe(0) && isPipe(1) }
 
     public static var inputWasClosed: Bool { closedAtStart.contains(0) }
     public static var outputWasClosed: Bool { closedAtStart.contains(1) }
