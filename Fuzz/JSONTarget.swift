@@ -23,9 +23,14 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(record.value(of: member) == expected.value, "a value reads differently")
         }
         var out: [UInt8] = []
-        record.write(adding: "fuzz", .string("\u{1}\""), to: &out)
-        guard case .object(let added)? = try? JSONParser.parse(out), added.last?.key == "fuzz" else {
-            fatalError("a record with a member added is not an object: \(String(decoding: out, as: UTF8.self))")
+        let value = JSONValue.string("\u{1}\"")
+        record.write(adding: "fuzz", value, to: &out)
+        // A member already named so gets the value in its place; otherwise it comes last.
+        let replaced = record.member(named: "fuzz") != nil
+        guard case .object(let added)? = try? JSONParser.parse(out), added.count == members.count + (replaced ? 0 : 1),
+            added.first(where: { $0.key == "fuzz" })?.value == value, replaced || added.last?.key == "fuzz"
+        else {
+            fatalError("a record with a member added is not that record and member: \(String(decoding: out, as: UTF8.self))")
         }
     } catch {
         if case .object = parsed { fatalError("the parser takes an object the record reader rejects: \(error.detail)") }

@@ -66,6 +66,8 @@ func adding(_ key: String, _ value: JSONValue, to text: String) throws -> String
     @Test func replacesAnExistingMemberInPlace() throws {
         #expect(try adding("geo", .int(2), to: #"{"a":1,"geo":{"old":true},"z":0}"#) == #"{"a":1,"geo":2,"z":0}"#)
         #expect(try adding("geo", .int(2), to: #"{"geo" : 1 }"#) == #"{"geo" : 2 }"#)
+        // Found by the json fuzz target (its check wanted the member last): an empty key after it.
+        #expect(try adding("fuzz", .string("x"), to: #"{"fuzz":"","":{}}"#) == #"{"fuzz":"x","":{}}"#)
     }
 
     @Test func addsToAnEmptyObjectWithoutAComma() throws {
