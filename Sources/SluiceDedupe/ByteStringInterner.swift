@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// Gives each distinct byte string a dense id (0, 1, 2… in order of first appearance), so a
 /// member's raw JSON text seen before is recognised by hashing its bytes, without parsing or
 /// normalising it again. Most fields repeat their values many times over.
@@ -25,7 +27,7 @@ struct ByteStringInterner {
 
     /// The id of `text`, and whether it was seen here for the first time.
     mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> (id: Int32, isNew: Bool) {
-        let hash = Self.hash(text)
+        let hash = ByteHash.of(text)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -69,33 +71,6 @@ struct ByteStringInterner {
     }
 
     private static func entry(_ id: Int32, _ hash: UInt64) -> UInt64 { hash & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: id)) }
-
-    /// Eight bytes at a time, each word mixed with a multiply (the texts are short and only
-    /// this process sees the hashes, so speed matters more than stability across runs).
-    static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(text.count)
-        guard let base = text.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        func mix(_ word: UInt64) {
-            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-        }
-        while offset + 8 <= text.count {
-            mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < text.count {
-            tail |= UInt64(text[offset]) << shift
-            shift += 8
-            offset += 1
-        }
-        mix(tail)
-        hash = (hash ^ (hash >> 29)) &* 0x94D0_49BB_1331_11EB
-        return hash ^ (hash >> 32)
-    }
 }
 
 #if canImport(Glibc)

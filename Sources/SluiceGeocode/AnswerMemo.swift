@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// The `geo` answers already written, by the exact JSON text of what was asked (the `address`
 /// value, or the `--field` text): the same location text comes back often (a film shot at City
 /// Hall twice). Answers are kept as the bytes written, so a repeat costs one lookup and a copy.
@@ -25,8 +27,8 @@ struct AnswerMemo {
         var summary: Summary
     }
 
-    /// What was asked: the JSON text and where it was read from. Its bytes are hashed once,
-    /// 8 at a time (multiply and rotate): the standard hasher fed the whole text cost ~1,500
+    /// What was asked: the JSON text and where it was read from. Its bytes are hashed once
+    /// (`ByteHash`): the standard hasher fed the whole text cost ~1,500
     /// instructions a record (callgrind), twice for a new answer. A weak hash costs only more
     /// comparisons, never a wrong answer: keys are equal only when their bytes are.
     struct Key: Hashable {
@@ -37,26 +39,7 @@ struct AnswerMemo {
         init(kind: Kind, bytes: [UInt8]) {
             self.kind = kind
             self.bytes = bytes
-            digest = Self.digest(bytes)
-        }
-
-        static func digest(_ bytes: [UInt8]) -> UInt64 {
-            bytes.withUnsafeBytes { raw in
-                var hash = UInt64(truncatingIfNeeded: raw.count) &* 0x9E37_79B9_7F4A_7C15
-                var offset = 0
-                func mix(_ word: UInt64) {
-                    hash = ((hash ^ word) &* 0xFF51_AFD7_ED55_8CCD)
-                    hash = hash ^ (hash >> 32)
-                }
-                while offset + 8 <= raw.count {
-                    mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    offset += 8
-                }
-                var tail: UInt64 = 0
-                for index in offset..<raw.count { tail = tail << 8 | UInt64(raw[index]) }
-                mix(tail)
-                return hash
-            }
+            digest = bytes.withUnsafeBufferPointer(ByteHash.of)
         }
 
         static func == (a: Key, b: Key) -> Bool {

@@ -58,23 +58,8 @@ struct FlatRow {
     /// A hash of `shape`, to find its layout.
     let shapeHash: Int
 
-    /// A hash of the bytes, eight at a time (equal shapes are then compared byte for byte).
-    static func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        do {
-            guard let base = buffer.baseAddress else { return 0 }
-            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(buffer.count)
-            var index = 0
-            while index &+ 8 <= buffer.count {
-                hash = (hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) &* 0x1000_0000_01B3 &+ (hash >> 29)
-                index &+= 8
-            }
-            while index < buffer.count {
-                hash = (hash ^ UInt64(buffer[index])) &* 0x1000_0000_01B3
-                index &+= 1
-            }
-            return Int(truncatingIfNeeded: hash ^ (hash >> 32))
-        }
-    }
+    /// A hash of the bytes (equal shapes are then compared byte for byte).
+    static func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> Int { Int(truncatingIfNeeded: ByteHash.of(buffer)) }
 
     /// Walks validated JSON text: where each value ends, and the leaves it holds.
     struct Scanner {
