@@ -27,6 +27,16 @@ func adding(_ key: String, _ value: JSONValue, to text: String) throws -> String
         }
     }
 
+    /// Names compare byte for byte once unescaped, as everywhere else (not by String's
+    /// canonical equivalence): an escaped decomposed `é` is not the composed one.
+    @Test func escapedKeysCompareByTheirBytes() throws {
+        try withRecord(#"{"Cafe\u0301": 1, "Caf\u00e9": 2}"#) { record in
+            #expect(record.value(forKey: "Caf\u{E9}") == .number("2"))
+            #expect(record.value(forKey: "Cafe\u{301}") == .number("1"))
+            #expect(record.firstMembers(named: [Array("Caf\u{E9}".utf8)])[0]?.key == record.members[1].key)
+        }
+    }
+
     /// A string's or number's text is what its parsed value holds; other values have none.
     @Test func readsScalarTextWithoutParsing() throws {
         try withRecord(#"{"s": "a b ", "e":"Caf\u00e9 \"x\"", "u":"é", "n": -1.50e3 , "t":true, "o":{}, "z":null, "q":""}"#) { record in

@@ -30,21 +30,13 @@ extension NDJSONRecord {
                 index = skipSpace(object, from: keyEnd) + 1  // the colon
                 let valueStart = skipSpace(object, from: index)
                 let valueEnd = skipValue(object, from: valueStart)
-                if isKey(name, wanted, key) { return UnsafeBufferPointer(rebasing: object[valueStart..<valueEnd]) }
+                let escaped = name.baseAddress.map { memchr($0, Int32(UInt8(ascii: "\\")), name.count) != nil } ?? false
+                if isKey(name, escaped: escaped, wanted) { return UnsafeBufferPointer(rebasing: object[valueStart..<valueEnd]) }
                 index = skipSpace(object, from: valueEnd)
                 guard index < object.count, object[index] == UInt8(ascii: ",") else { return nil }
                 index += 1
             }
         }
-    }
-
-    /// Whether a key's text between its quotes names `key` (its UTF-8 `wanted`): compared
-    /// unescaped when it holds an escape, as `member(named:)` compares.
-    private static func isKey(_ name: UnsafeBufferPointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>, _ key: String) -> Bool {
-        guard let start = name.baseAddress, !name.isEmpty else { return wanted.isEmpty }
-        if memchr(start, Int32(UInt8(ascii: "\\")), name.count) != nil { return JSONParser.unescape(name) == key }
-        guard name.count == wanted.count, let other = wanted.baseAddress else { return false }
-        return memcmp(start, other, name.count) == 0
     }
 
     private static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {

@@ -68,16 +68,10 @@ public struct NDJSONRecord {
     /// The member named `key` (the first, if repeated).
     public func member(named key: String) -> Member? {
         var utf8 = key
-        // A plain loop and memcmp: every stage looks members up by name for every record.
+        // A plain loop: every stage looks members up by name for every record.
         return utf8.withUTF8 { wanted in
-            for member in members {
-                if member.keyEscaped {
-                    if keyString(member) == key { return member }
-                } else if member.key.count == wanted.count {
-                    // An empty name may have no address: it matches any empty key.
-                    guard let name = wanted.baseAddress, let base = bytes.baseAddress else { return member }
-                    if memcmp(base + member.key.lowerBound, name, wanted.count) == 0 { return member }
-                }
+            for member in members where Self.isKey(UnsafeBufferPointer(rebasing: bytes[member.key]), escaped: member.keyEscaped, wanted) {
+                return member
             }
             return nil
         }
@@ -93,9 +87,7 @@ public struct NDJSONRecord {
         for member in members where missing > 0 {
             let name = UnsafeBufferPointer(rebasing: bytes[member.key])
             for (index, key) in keys.enumerated() where found[index] == nil {
-                let same =
-                    member.keyEscaped ? keyString(member) == String(decoding: key, as: UTF8.self) : name.count == key.count && name.elementsEqual(key)
-                if same {
+                if key.withUnsafeBufferPointer({ Self.isKey(name, escaped: member.keyEscaped, $0) }) {
                     found[index] = member
                     missing -= 1
                     break
@@ -103,6 +95,15 @@ public struct NDJSONRecord {
             }
         }
         return found
+    }
+
+    /// Whether a key's text between its quotes (`escaped`: it holds a backslash) names the key
+    /// whose UTF-8 is `wanted`: byte for byte, once unescaped. Every look-up by name uses it.
+    static func isKey(_ name: UnsafeBufferPointer<UInt8>, escaped: Bool, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        if escaped { return JSONParser.unescape(name).utf8.elementsEqual(wanted) }
+        guard name.count == wanted.count else { return false }
+        guard let start = name.baseAddress, let other = wanted.baseAddress else { return true }  // both empty
+        return memcmp(start, other, name.count) == 0
     }
 
     public func keyString(_ member: Member) -> String {
