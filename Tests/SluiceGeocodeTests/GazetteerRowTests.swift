@@ -11,15 +11,19 @@ import Testing
         row.leftTo = 999
         row.nodes = ["25002000", "25073000"]
         row.points = [GeoPoint(lat: 37.79204, lon: -122.40917), GeoPoint(lat: 37.79183, lon: -122.41082)]
+        row.city = "San Francisco"
+        row.state = "CA"
+        row.zip = "94108"
         #expect(row.fields.count == GazetteerRow.columns.count)
         let text = GazetteerRow.csv([row])
         #expect(
             String(decoding: text, as: UTF8.self).hasSuffix(
-                "segment,3540000,,,,,california st,,901,999,,,25002000|25073000,,,-122.40917 37.79204;-122.41082 37.79183\n"))
-        #expect(String(decoding: text, as: UTF8.self).hasPrefix("# sluice-gazetteer 1.0\nkind,id,"))
+                "segment,3540000,,,,,california st,,901,999,,,25002000|25073000,,,-122.40917 37.79204;-122.41082 37.79183,San Francisco,CA,94108\n"))
+        #expect(String(decoding: text, as: UTF8.self).hasPrefix("# sluice-gazetteer 1.1\nkind,id,"))
         let gazetteer = try Gazetteer.parse(text, source: "t.csv")
         #expect(gazetteer.segments.first?.points == row.points)
         #expect(gazetteer.segments.first?.leftTo == 999)
+        #expect(try ColumnMap(header: GazetteerRow.columns, source: "t.csv").position(.zip) == GazetteerRow.columns.count - 1)
     }
 
     @Test func placeAliasesAreBarSeparated() {

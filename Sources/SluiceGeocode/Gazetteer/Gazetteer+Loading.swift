@@ -76,7 +76,7 @@ struct RowProblem: Error, CustomStringConvertible {
 struct ColumnMap {
     /// The columns the loader reads, in `GazetteerRow.columns` order.
     enum Column: Int, CaseIterable {
-        case kind, id, name, aliases, category, number, street, crossStreet, leftFrom, leftTo, rightFrom, rightTo, nodes, lat, lon, points
+        case kind, id, name, aliases, category, number, street, crossStreet, leftFrom, leftTo, rightFrom, rightTo, nodes, lat, lon, points, city, state, zip
 
         var header: String { GazetteerRow.columns[rawValue] }
     }
@@ -127,6 +127,9 @@ struct ColumnMap {
         }
         var result = GazetteerRow(kind: kind)
         result.street = try text(row, .street)
+        result.city = try text(row, .city)
+        result.state = try text(row, .state)
+        result.zip = try text(row, .zip)
         switch kind {
         case .place:
             result.id = try text(row, .id)

@@ -4,8 +4,8 @@ import SluiceCore
 /// intersection. The same type is written by `sluice-gazetteer build` and read by
 /// `sluice-geocode`, so the format has one definition.
 ///
-///     kind,id,name,aliases,category,number,street,cross_street,left_from,left_to,right_from,right_to,nodes,lat,lon,points
-///     address,,,,,3750,18th st,,,,,,,37.762019,-122.427306,
+///     kind,id,name,aliases,category,number,street,cross_street,left_from,left_to,right_from,right_to,nodes,lat,lon,points,city,state,zip
+///     address,,,,,3750,18th st,,,,,,,37.762019,-122.427306,,San Francisco,CA,94114
 public struct GazetteerRow: Equatable, Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case place, address, segment, intersection
@@ -32,6 +32,13 @@ public struct GazetteerRow: Equatable, Sendable {
     public var lon: Double?
     /// A segment's line, first point to last.
     public var points: [GeoPoint] = []
+    /// The town the row lies in, as its source names it (`San Francisco`); empty when unknown.
+    /// Two towns of one gazetteer may share a street name: the town tells them apart.
+    public var city = ""
+    /// The state's USPS code (`CA`); empty when unknown.
+    public var state = ""
+    /// The five-digit ZIP code; empty when unknown.
+    public var zip = ""
 
     public init(kind: Kind) { self.kind = kind }
 
@@ -39,7 +46,7 @@ public struct GazetteerRow: Equatable, Sendable {
     /// and each kind needs its own (see `GazetteerRow.formatHelp`).
     public static let columns = [
         "kind", "id", "name", "aliases", "category", "number", "street", "cross_street",
-        "left_from", "left_to", "right_from", "right_to", "nodes", "lat", "lon", "points",
+        "left_from", "left_to", "right_from", "right_to", "nodes", "lat", "lon", "points", "city", "state", "zip",
     ]
 
     /// The fields of this row in `columns` order, coordinates with 6 decimals.
@@ -50,12 +57,13 @@ public struct GazetteerRow: Equatable, Sendable {
             rightFrom.map(String.init) ?? "", rightTo.map(String.init) ?? "", nodes.joined(separator: "|"),
             lat.map(GeoPoint.format) ?? "", lon.map(GeoPoint.format) ?? "",
             points.map { "\(GeoPoint.format($0.lon)) \(GeoPoint.format($0.lat))" }.joined(separator: ";"),
+            city, state, zip,
         ]
     }
 
     /// The format, as shown in `--help` of both tools and in GAZETTEER.md.
     public static let formatHelp = """
-          A UTF-8 CSV. Its first line names the format version, `# sluice-gazetteer 1.0`
+          A UTF-8 CSV. Its first line names the format version, `# sluice-gazetteer 1.1`
           (a file without that line is read as 1.0; a newer major version is refused), then a
           header row names the columns (any order; unknown columns are ignored):
             kind          place | address | segment | intersection                      (required)
@@ -74,6 +82,10 @@ public struct GazetteerRow: Equatable, Sendable {
                           their segments share a node                                  (segment)
             lat, lon      WGS84 degrees                          (place, address, intersection)
             points        segment: its line, `lon lat;lon lat;...`, at least two points (segment)
+            city, state, zip
+                          the town, state code and ZIP code the row lies in (optional; since 1.1):
+                          the same street in two towns is two streets, and the towns, states
+                          and ZIP codes of the rows are what the gazetteer covers
           Street keys: lower case, suffix abbreviated (`st`, `ave`, `blvd`), ordinals without
           zero padding (`3rd`), apostrophes dropped (`ofarrell st`).
         """
@@ -81,7 +93,7 @@ public struct GazetteerRow: Equatable, Sendable {
     /// The format version the builder writes and the loader reads: `major.minor`. A minor
     /// version adds what an older loader may ignore (a column); a major one changes what rows
     /// mean, so a loader refuses a file of a newer major version rather than misread it.
-    public static let formatVersion = (major: 1, minor: 0)
+    public static let formatVersion = (major: 1, minor: 1)
 
     /// The first line of a gazetteer the builder writes. A file without it is read as 1.0, so
     /// every gazetteer written before the line existed still loads.

@@ -1,0 +1,18 @@
+import Testing
+
+@testable import SluiceSanitize
+
+@Suite struct TownNameTests {
+    @Test func spellingsOfOneTownShareAKey() {
+        #expect(TownName.key("St. Paul") == "saint paul")
+        #expect(TownName.key("Saint Paul") == TownName.key("ST PAUL"))
+        #expect(TownName.key("Winston-Salem") == TownName.key("winston salem"))
+        #expect(TownName.key("  San   Francisco ") == "san francisco")
+        #expect(TownName.key("Mt. Vernon") == TownName.key("Mount Vernon"))
+    }
+
+    @Test func differentTownsDiffer() {
+        #expect(TownName.key("Portland") != TownName.key("Portage"))
+        #expect(TownName.key("") == "")
+    }
+}
