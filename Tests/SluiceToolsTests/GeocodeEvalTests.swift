@@ -127,6 +127,6 @@ import Testing
         // (0.8, exactly the share right) score a Brier of 0.8 × 0.04 + 0.2 × 0.64 = 0.16.
         #expect(lines.contains { $0.hasPrefix("  pooled    60       80.0%    80.0%") })
         #expect(lines.contains { $0.hasPrefix("  whole set 60       80.0%    80.0%    0.800   0.800   +0.0   0.1600") })
-        #expect(lines.contains { $0.hasPrefix("    address_point                     60       0.800   0.702-0.871   0.800   ") })
+        #expect(lines.contains { $0.hasPrefix("    address_point                     60       0.800   0.682-0.882   0.800   ") })
     }
 }
