@@ -142,7 +142,7 @@ extension GeocodeEval {
                 ((whole.shareRight - whole.meanScore) - (crossValidated.shareRight - crossValidated.meanScore)) * 100,
                 foldShares.min() ?? 0, foldShares.max() ?? 0, percent(crossValidated.within250, crossValidated.strings)))
         lines.append("  calibration of the held-out folds pooled (refitted scores):")
-        lines += calibrationTable(pooled).map { "    " + $0 }
+        lines += calibrationTable(pooled.filter { $0.error != nil }).map { "    " + $0 }
         for (k, samples) in heldOut.enumerated() {
             lines.append("  calibration of fold \(k + 1):")
             lines += calibrationTable(samples.filter { $0.error != nil }).map { "    " + $0 }

@@ -33,6 +33,7 @@ struct GeocodeReferenceEval: ToolCommand {
         self.gazetteer = gazetteer
         reference = arguments.positionals[0]
         folds = arguments["folds"] == nil ? nil : try arguments.int("folds", default: 5, range: 2...100)
+        guard folds != nil || arguments["seed"] == nil else { throw .usage("--seed chooses the split into folds: it needs --folds K") }
         seed = UInt64(try arguments.int("seed", default: 0))
     }
 
