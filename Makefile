@@ -39,7 +39,7 @@ pipeline: build
 # the truth (Febrl, SF food businesses in two snapshots, the bench's films). Peers (usaddress,
 # recordlinkage, Splink) are run beside ours when they are installed with pip, and skipped otherwise.
 eval: build
-	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv $(GEOCODE_REFERENCE)
+	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv --folds 5 $(GEOCODE_REFERENCE)
 	$(RELEASE_BIN)/sluice-eval sanitize
 	$(RELEASE_BIN)/sluice-eval geocode-trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-eval

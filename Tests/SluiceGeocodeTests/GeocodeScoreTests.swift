@@ -29,7 +29,7 @@ import Testing
         ] {
             #expect(text.contains(written), "\(value)")
         }
-        #expect(text.contains("within 250 m") && text.contains("within 80 m") && text.contains("(similarity / 0.95)^1.5"))
+        #expect(text.contains("within 250 m") && text.contains("within 80 m") && text.contains("(similarity / 0.95)^2 "))
     }
 
     @Test func partsOfATextConfirmOrDoubtEachOther() {

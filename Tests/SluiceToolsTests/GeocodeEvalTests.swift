@@ -70,3 +70,63 @@ import Testing
         #expect(low > 0.69 && low < 0.73 && high == 1)
     }
 }
+
+@Suite struct GeocodeFoldsTests {
+    typealias Sample = GeocodeEval.Sample
+
+    @Test func foldsAreDeterministicBalancedAndKeepRepeatsTogether() {
+        let texts = (0..<1003).map { "\($0) Market St" } + ["Coit Tower", "Coit Tower"]
+        let folds = GeocodeEval.folds(of: texts, count: 5, seed: 0)
+        #expect(folds == GeocodeEval.folds(of: texts, count: 5, seed: 0))
+        #expect(folds.allSatisfy { (0..<5).contains($0) })
+        // 1004 distinct texts dealt out in turn: four folds of 201, one of 200 (plus the repeat).
+        let sizes = (0..<5).map { k in Set(zip(texts, folds).filter { $0.1 == k }.map(\.0)).count }
+        #expect(sizes.sorted() == [200, 201, 201, 201, 201])
+        #expect(folds[1003] == folds[1004])
+        // Another seed deals them differently; the fold of a text does not follow its position.
+        #expect(folds != GeocodeEval.folds(of: texts, count: 5, seed: 1))
+        #expect(folds.prefix(10) != [0, 1, 2, 3, 4, 0, 1, 2, 3, 4])
+        #expect(GeocodeEval.folds(of: Array(texts.reversed()), count: 5, seed: 0) == Array(folds.reversed()))
+    }
+
+    @Test func refitSetsEachRulesLevelToItsShareRight() {
+        // Rule a: 20 answers at 0.9, 10 right. Rule b: 20 at 0.5, all right. Overall: share
+        // right 0.75, mean score 0.7; each rule also counts 10 pseudo-answers at that level.
+        let a = (0..<20).map { Sample(precision: .place, score: 0.9, error: $0 < 10 ? 10 : 900, method: "a+suffix_added") }
+        let b = (0..<20).map { _ in Sample(precision: .street, score: 0.5, error: 100, method: "b") }
+        let refit = GeocodeEval.ScoreRefit(training: a + b + [Sample(precision: .none, score: 0, error: nil, method: "none")])
+        #expect(abs((refit.factors["a"] ?? 0) - 17.5 / 25) < 1e-12)
+        #expect(abs((refit.factors["b"] ?? 0) - 27.5 / 17) < 1e-12)
+        #expect(abs(refit.overall - 0.75 / 0.7) < 1e-12)
+        // Scores within a rule keep their ratios (a completed name lowers as much as before).
+        #expect(abs(refit.apply(Sample(precision: .place, score: 0.45, error: 5, method: "a")).score - 0.45 * 0.7) < 1e-12)
+        #expect(abs(refit.apply(Sample(precision: .street, score: 0.5, error: 5, method: "b+trimmed")).score - 0.5 * 27.5 / 17) < 1e-12)
+        // A rule never seen in training takes the overall factor; nothing exceeds 0.99.
+        #expect(abs(refit.apply(Sample(precision: .street, score: 0.7, error: 5, method: "c")).score - 0.75) < 1e-12)
+        #expect(refit.apply(Sample(precision: .street, score: 0.9, error: 5, method: "b")).score == 0.99)
+        #expect(refit.apply(Sample(precision: .none, score: 0, error: nil, method: "none")).score == 0)
+    }
+
+    @Test func brierScoreIsTheMeanSquaredGapOverAnswers() {
+        let samples = [
+            Sample(precision: .address, score: 0.9, error: 10), Sample(precision: .place, score: 0.2, error: 2000),
+            Sample(precision: .none, score: 0, error: nil),
+        ]
+        #expect(abs(GeocodeEval.brier(samples) - (0.01 + 0.04) / 2) < 1e-12)
+        #expect(GeocodeEval.brier([]) == 0)
+    }
+
+    @Test func crossValidationReportsEachFoldPooledAndWholeSet() {
+        let samples = (0..<60).map { index in
+            Sample(
+                precision: .address, score: 0.8, error: index % 5 == 0 ? 400 : 20, text: "\(index) Post St", method: "address_point")
+        }
+        let lines = GeocodeEval.crossValidationReport(samples, folds: 3, seed: 7)
+        #expect(lines.filter { $0.hasPrefix("  fold ") }.count == 3)
+        // All 60 answers, 48 right within 250 m and within 50 m; the whole set's shipped scores
+        // (0.8, exactly the share right) score a Brier of 0.8 × 0.04 + 0.2 × 0.64 = 0.16.
+        #expect(lines.contains { $0.hasPrefix("  pooled    60       80.0%    80.0%") })
+        #expect(lines.contains { $0.hasPrefix("  whole set 60       80.0%    80.0%    0.800   0.800   +0.0   0.1600") })
+        #expect(lines.contains { $0.hasPrefix("    address_point                     60       0.800   0.682-0.882   0.800   ") })
+    }
+}

@@ -17,6 +17,8 @@ public enum GeocodeEval {
         /// The text geocoded and what it matched, for the list of worst errors.
         public var text = ""
         public var matched = ""
+        /// The answer's `geo.method`: its rule first (`address_point+suffix_added`).
+        public var method = ""
     }
 
     /// One line per precision level (and one for all): count, median and 90th-percentile

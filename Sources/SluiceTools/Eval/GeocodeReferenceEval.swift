@@ -9,16 +9,22 @@ struct GeocodeReferenceEval: ToolCommand {
     static let usage = Usage.tool(
         name: "sluice-eval geocode-reference",
         overview: "sluice-geocode on a reference set: answers within 250 m, median error, calibration of the scores",
-        synopsis: ["sluice-eval geocode-reference --gazetteer FILE REFERENCE.csv"],
-        options: [.value("gazetteer", "FILE", "the gazetteer CSV to geocode with (data/sf-gazetteer.csv)")],
+        synopsis: ["sluice-eval geocode-reference --gazetteer FILE [--folds K [--seed S]] REFERENCE.csv"],
+        options: [
+            .value("gazetteer", "FILE", "the gazetteer CSV to geocode with (data/sf-gazetteer.csv)"),
+            .value("folds", "K", "also cross-validate the scores: refit each rule's score on K-1 folds, measure the fold left out"),
+            .value("seed", "S", "which split into folds (default 0): the folds follow a hash of the seed and each string"),
+        ],
         examples: [
-            "sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv"
+            "sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv --folds 5 ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv"
         ],
         memory: "the gazetteer's index (about 50 MB) and the reference set.",
         sections: [("REFERENCE", "  A CSV with the columns raw_location, lat and lon: the text and where it is.")])
 
     var gazetteer: String
     var reference: String
+    var folds: Int?
+    var seed: UInt64
 
     init(arguments: ParsedArguments) throws(StageFailure) {
         guard arguments.positionals.count == 1, let gazetteer = arguments["gazetteer"] else {
@@ -26,12 +32,16 @@ struct GeocodeReferenceEval: ToolCommand {
         }
         self.gazetteer = gazetteer
         reference = arguments.positionals[0]
+        folds = arguments["folds"] == nil ? nil : try arguments.int("folds", default: 5, range: 2...100)
+        guard folds != nil || arguments["seed"] == nil else { throw .usage("--seed chooses the split into folds: it needs --folds K") }
+        seed = UInt64(try arguments.int("seed", default: 0))
     }
 
     mutating func run(_ context: ToolContext) throws {
         let geocoder = Geocoder(try Gazetteer.load(path: gazetteer))
         let samples = GeocodeEval.references(try GeocodeEval.references(path: reference), geocoder: geocoder)
-        try context.write(GeocodeEval.referenceReport(samples).joined(separator: "\n"))
+        let crossValidation = folds.map { GeocodeEval.crossValidationReport(samples, folds: $0, seed: seed) } ?? []
+        try context.write(GeocodeEval.referenceReport(samples, crossValidation: crossValidation).joined(separator: "\n"))
     }
 }
 
@@ -61,13 +71,15 @@ extension GeocodeEval {
             let best = geocoder.geocode(GeocodeQuery(address: parser.parse(reference.text).json)).first ?? .none("nothing")
             return Sample(
                 precision: best.precision, score: best.score, error: best.point.map { $0.distance(to: reference.point) },
-                text: reference.text, matched: best.matched + " (" + best.method + ")" + (best.note.map { "; " + $0 } ?? ""))
+                text: reference.text, matched: best.matched + " (" + best.method + ")" + (best.note.map { "; " + $0 } ?? ""),
+                method: best.method)
         }
     }
 
     /// The figures users care about: how many answers land within 250 m, the median error,
-    /// confident answers far away, and whether the score means the chance of being right.
-    public static func referenceReport(_ samples: [Sample]) -> [String] {
+    /// confident answers far away, and whether the score means the chance of being right; the
+    /// cross-validation section, when given, after the whole set's calibration and precisions.
+    public static func referenceReport(_ samples: [Sample], crossValidation: [String] = []) -> [String] {
         let answered = samples.filter { $0.error != nil }
         let errors = answered.compactMap(\.error).sorted()
         let right = answered.filter { ($0.error ?? .infinity) <= Self.rightWithin }.count
@@ -89,6 +101,7 @@ extension GeocodeEval {
         lines += calibrationTable(answered)
         lines.append("by precision:")
         lines += errorTable(samples) { $0.precision.rawValue }
+        lines += crossValidation
         lines.append("wrong answers (more than 250 m off), largest first:")
         lines += answered.filter { ($0.error ?? 0) > Self.rightWithin }.sorted { ($0.error ?? 0) > ($1.error ?? 0) }.map {
             "  \(Int(($0.error ?? 0).rounded())) m  score \(GeoPoint.fixed($0.score, decimals: 2))  \($0.text) → \($0.matched)"
