@@ -96,6 +96,7 @@ public struct GazetteerBuild: ToolCommand {
         rejectsPath = arguments["rejects"]
         builder = GazetteerBuilder(sources: arguments["sources"])
         builder.inputs = inputs
+        builder.keepsRejects = rejectsPath != nil
         builder.aliasesPath = arguments["aliases"]
         builder.bundledFolder = arguments["bundled"]
         builder.excluded = Set(arguments.list("exclude"))
