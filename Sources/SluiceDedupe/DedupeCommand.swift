@@ -67,7 +67,7 @@ public struct DedupeCommand: StageCommand {
             exact mode one entry per distinct key, fuzzy mode per record each compared value \
             (text interned once per distinct value) and 8 bytes per blocking rule, plus 12 bytes per \
             candidate pair that agrees on some field (bounded by --max-block and --window) and 12 bytes \
-            per matched pair; \
+            per matched pair (16 with distinct answers: they are joined strongest first); \
             --merge also holds the records of clusters with more than one member.
             """,
         sections: [

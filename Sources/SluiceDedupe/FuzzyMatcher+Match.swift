@@ -143,13 +143,19 @@ extension FuzzyMatcher {
             }
         }
         compared.pairs.removeAll()
-        // Without distinct answers every link is joined and their order does not matter.
-        var order = Array(links.indices)
-        if !distinct.isEmpty { order.sort { links[$0].p != links[$1].p ? links[$0].p > links[$1].p : $0 < $1 } }
+        // Strongest first, when distinct answers can refuse links; without, every link is
+        // joined and their order does not matter.
+        var order: [Int32] = []
+        if !distinct.isEmpty {
+            order = (0..<Int32(links.count)).sorted {
+                links[Int($0)].p != links[Int($1)].p ? links[Int($0)].p > links[Int($1)].p : $0 < $1
+            }
+        }
         var refused: [Bool] = []
         conflicts = []
         conflictCount = 0
-        for index in order {
+        for position in links.indices {
+            let index = order.isEmpty ? position : Int(order[position])
             let link = links[index]
             guard let answer = sets.union(Int(link.a), Int(link.b)) else { continue }
             if refused.isEmpty { refused = [Bool](repeating: false, count: links.count) }

@@ -129,7 +129,7 @@ struct LabelOptions {
             let value = facts.idTexts.indices.contains(record) ? JSONWriter.string(.string(facts.idTexts[record])) : "one value"
             throw StageFailure(
                 .dataError,
-                "option '--id \(facts.idPath ?? "")': \(name(earlier)) and \(name(record)) both hold \(value); labels name a record by its --id value, so each must be unique")
+                "error: option '--id \(facts.idPath ?? "")': \(name(earlier)) and \(name(record)) both hold \(value); labels name a record by its --id value, so each must be unique")
         }
     }
 }
