@@ -83,8 +83,8 @@ public struct Labels: Sendable {
 
     /// Whether a last line without its newline is an answer cut short, forgiven as the labeller
     /// stopped while writing it: the beginning of a JSON object that ends too soon (the parser
-    /// runs out of text with nothing wrong before), as every line `line(a:b:answer:)` writes
-    /// begins with `{`. A whole value (`{"a":1,"b":2,"label":"yes"}`, `[…]`) or bytes that
+    /// runs out of text, maybe inside a character, with nothing wrong before), as every line
+    /// `line(a:b:answer:)` writes begins with `{`. A whole value (`{"a":1,"b":2,"label":"yes"}`, `[…]`) or bytes that
     /// are wrong before the end (NULs) are not cut short: they are errors, with a newline or
     /// without.
     ///
@@ -97,7 +97,8 @@ public struct Labels: Sendable {
             _ = try JSONParser.parse(text)
             return false
         } catch {
-            return error.kind == .syntax && error.offset == text.count
+            // The end may also fall inside a character's bytes.
+            return error.kind == .syntax && error.offset == text.count || error.message == "truncated UTF-8 sequence"
         }
     }
 

@@ -60,6 +60,8 @@ import Testing
         #expect(Labels.isCutShort(Array(#"{"a":"x","b":"z","lab"#.utf8)))
         #expect(Labels.isCutShort(Array(#"{"a":{"source":"f.csv","row":1"#.utf8)))
         #expect(Labels.isCutShort(Array("{".utf8)))
+        #expect(Labels.isCutShort(Array(#"{"a":"Caf"#.utf8) + [0xC3]))  // inside "é"
+        #expect(!Labels.isCutShort(Array(#"{"a":"Caf"#.utf8) + [0xFF, 0x22, 0x7D]))
         #expect(!Labels.isCutShort(Array(#"{"a":"x","b":"z","label":"yes"}"#.utf8)))
         #expect(!Labels.isCutShort(Array(#"[{"a":"x","b":"z","label":"match"}]"#.utf8)))
         #expect(!Labels.isCutShort(Array(#"[{"a":"x","b":"z","#.utf8)))
