@@ -41,7 +41,8 @@ public struct DedupeCommand: StageCommand {
                 "fuzzy mode: print to stderr the pairs of each --block rule, the share of labelled matches it catches, and its block sizes"),
             .value(
                 "labels", "FILE",
-                "fuzzy mode: learn from the answers in FILE too (see LABELS); repeatable; the threshold is then chosen on them unless --threshold is given"),
+                "fuzzy mode: learn from the answers in FILE too (see LABELS); repeatable; the threshold is then chosen on them unless --threshold is given"
+            ),
             .value(
                 "label", "FILE", "fuzzy mode: ask about pairs in the terminal, one at a time, appending each answer to FILE (see LABELS); then dedupe"
             ),

@@ -103,13 +103,17 @@ struct LabelOptions {
             context.warn("\(paths): \(resolved.ambiguous) input records share a name a label uses; the first of each is taken")
         }
         for disagreement in resolved.disagreements.prefix(LinkConflict.kept) {
-            let (a, b) = (JSONWriter.string(facts.reference(Int(disagreement.distinct.a))), JSONWriter.string(facts.reference(Int(disagreement.distinct.b))))
+            let (a, b) = (
+                JSONWriter.string(facts.reference(Int(disagreement.distinct.a))), JSONWriter.string(facts.reference(Int(disagreement.distinct.b)))
+            )
             context.warn(
                 "\(resolved.place(of: disagreement.distinct)): answered distinct about records \(a) and \(b), answered match at \(resolved.place(of: disagreement.match)); the distinct answer wins"
             )
         }
         if resolved.disagreements.count > LinkConflict.kept {
-            context.warn("\(resolved.disagreements.count) pairs answered match in one labels file and distinct in another (the first \(LinkConflict.kept) shown); the distinct answer wins")
+            context.warn(
+                "\(resolved.disagreements.count) pairs answered match in one labels file and distinct in another (the first \(LinkConflict.kept) shown); the distinct answer wins"
+            )
         }
     }
 
@@ -129,7 +133,8 @@ struct LabelOptions {
             let value = facts.idTexts.indices.contains(record) ? JSONWriter.string(.string(facts.idTexts[record])) : "one value"
             throw StageFailure(
                 .dataError,
-                "error: option '--id \(facts.idPath ?? "")': \(name(earlier)) and \(name(record)) both hold \(value); labels name a record by its --id value, so each must be unique")
+                "error: option '--id \(facts.idPath ?? "")': \(name(earlier)) and \(name(record)) both hold \(value); labels name a record by its --id value, so each must be unique"
+            )
         }
     }
 }

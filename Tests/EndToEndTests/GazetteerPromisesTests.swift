@@ -10,7 +10,9 @@ import Testing
         let png = folder.file("map.png"), csv = folder.file("places.csv"), out = folder.file("out.csv")
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]).write(to: png)
         try "name,lat,lon\nTosca,37.79,-122.40\n".write(to: csv, atomically: true, encoding: .utf8)
-        for (option, file, begins) in [("--places", png, #"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR"#), ("--streets", csv, #"name,lat,lon\x0aTos"#)] {
+        for (option, file, begins) in [
+            ("--places", png, #"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR"#), ("--streets", csv, #"name,lat,lon\x0aTos"#),
+        ] {
             let result = try Executable("sluice-gazetteer").run(["build", option, file.path, "--out", out.path])
             #expect(result.status == 65, "\(result.stderrText)")
             #expect(
@@ -23,7 +25,8 @@ import Testing
     @Test func garbageAndEmptyLinesAreRejectedAndCounted() throws {
         let folder = try TemporaryDirectory()
         let streets = folder.file("streets.geojson"), rejects = folder.file("rejects.ndjson")
-        let main = #"{"type":"Feature","properties":{"name":"Main St"},"geometry":{"type":"LineString","coordinates":[[-122.4,37.78],[-122.39,37.78]]}}"#
+        let main =
+            #"{"type":"Feature","properties":{"name":"Main St"},"geometry":{"type":"LineString","coordinates":[[-122.4,37.78],[-122.39,37.78]]}}"#
         let empty = #"{"type":"Feature","properties":{"name":"Empty St"},"geometry":{"type":"MultiLineString","coordinates":[]}}"#
         try (main + "\ngarbage\n" + empty + "\n").write(to: streets, atomically: true, encoding: .utf8)
         let result = try Executable("sluice-gazetteer").run(

@@ -37,12 +37,14 @@ import Testing
     @Test func contradictoryAnswersAreSaidAndTheDistinctOneWins() throws {
         let folder = try TemporaryDirectory()
         let labels = folder.file("labels.ndjson")
-        try (Self.label(1, 2, "match") + Self.label(2, 3, "match") + Self.label(1, 3, "distinct")).write(to: labels, atomically: true, encoding: .utf8)
+        try (Self.label(1, 2, "match") + Self.label(2, 3, "match") + Self.label(1, 3, "distinct")).write(
+            to: labels, atomically: true, encoding: .utf8)
         let result = try Executable("sluice-dedupe").run(Self.fuzzy + ["--labels", labels.path], input: Self.sameNames(3))
         #expect(result.status == 0, "\(result.stderrText)")
         let clusters = Self.clusters(result)
         #expect(clusters.count == 3 && clusters[0] == clusters[1] && clusters[0] != clusters[2], "\(result.stdoutText)")
-        let warning = #"\#(labels.path):3: records {"record":1} and {"record":3} are answered distinct but matches chain them together; the distinct answer wins: the match answered at \#(labels.path):2 of {"record":2} and {"record":3} is not followed"#
+        let warning =
+            #"\#(labels.path):3: records {"record":1} and {"record":3} are answered distinct but matches chain them together; the distinct answer wins: the match answered at \#(labels.path):2 of {"record":2} and {"record":3} is not followed"#
         #expect(result.stderrText.contains(warning), "\(result.stderrText)")
         #expect(result.stderrText.contains("1 link refused by distinct answers"), "\(result.stderrText)")
     }

@@ -65,10 +65,21 @@ import Testing
         let second = Labels(path: "b", labels: [try label(r2, r1, .distinct, line: 1), try label(r3, r2, .match, line: 2)])
         let pairs = LabelledPairs(labels: [first, second], facts: try facts())
         #expect(pairs.pairs == [.init(a: 0, b: 1, match: false, line: 1, file: 1), .init(a: 1, b: 2, match: true, line: 2, file: 1)])
-        #expect(pairs.disagreements == [.init(match: .init(a: 0, b: 1, match: true, line: 1, file: 0), distinct: .init(a: 0, b: 1, match: false, line: 1, file: 1))])
+        #expect(
+            pairs.disagreements == [
+                .init(match: .init(a: 0, b: 1, match: true, line: 1, file: 0), distinct: .init(a: 0, b: 1, match: false, line: 1, file: 1))
+            ])
         #expect(pairs.place(of: pairs.pairs[0]) == "b:1" && pairs.unsure == 0)
         // In one file the last answer wins, as before: no disagreement.
-        let one = LabelledPairs(labels: [Labels(path: "a", labels: first.labels + second.labels.map { var l = $0; l.line += 2; return l })], facts: try facts())
+        let one = LabelledPairs(
+            labels: [
+                Labels(
+                    path: "a",
+                    labels: first.labels
+                        + second.labels.map {
+                            var l = $0; l.line += 2; return l
+                        })
+            ], facts: try facts())
         #expect(one.disagreements.isEmpty && one.pairs.map(\.match) == [false, true])
     }
 }

@@ -70,12 +70,14 @@ import Testing
     @Test func aFileThatIsNotGeoJSONIsAnError() throws {
         let directory = try TemporaryDirectory()
         let png = directory.path + "/map.geojson", csv = directory.path + "/places.geojson"
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + [UInt8](repeating: 7, count: 100)).write(to: URL(fileURLWithPath: png))
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + [UInt8](repeating: 7, count: 100)).write(
+            to: URL(fileURLWithPath: png))
         try "name,lat,lon\nTosca,37.79,-122.40\n".write(toFile: csv, atomically: true, encoding: .utf8)
         #expect {
             try GeoJSONStream(path: png)
         } throws: { error in
-            "\(error)" == #"\#(png): error: not GeoJSON: it begins with \x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x07\x07\x07\x07, where a GeoJSON file begins with '{'"#
+            "\(error)"
+                == #"\#(png): error: not GeoJSON: it begins with \x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x07\x07\x07\x07, where a GeoJSON file begins with '{'"#
         }
         #expect {
             try GeoJSONStream(path: csv)

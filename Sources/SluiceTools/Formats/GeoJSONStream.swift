@@ -100,7 +100,11 @@ public struct GeoJSONStream {
         let hex = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         for byte in bytes {
-            if (0x20..<0x7F).contains(byte), byte != 0x5C { out.append(byte) } else { out += Array("\\x".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
+            if (0x20..<0x7F).contains(byte), byte != 0x5C {
+                out.append(byte)
+            } else {
+                out += Array("\\x".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
         }
         return String(decoding: out, as: UTF8.self)
     }
