@@ -50,7 +50,7 @@ public final class Shapefile {
     private let length: Int
     private var offset = 100
     private var number = 0
-    /// The first point of the current record that is not degrees, when it is kept.
+    /// Why the current record's shape is not read: its first point that is not degrees.
     private var badPosition: String?
     private var keepingBadPositions = false
 
