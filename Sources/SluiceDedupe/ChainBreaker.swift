@@ -29,10 +29,9 @@ public struct ChainBreaker: Sendable {
         case split([[Int]])
     }
 
-    /// Checks one component (sorted members); `probability(a, b)` scores two members. `force`
-    /// splits it whatever its density (it holds two records someone said are not the same).
-    public func split(_ members: [Int], force: Bool = false, probability: (Int, Int) -> Double) -> Outcome {
-        guard members.count > 2 || force else { return .kept }
+    /// Checks one component (sorted members); `probability(a, b)` scores two members.
+    public func split(_ members: [Int], probability: (Int, Int) -> Double) -> Outcome {
+        guard members.count > 2 else { return .kept }
         guard members.count <= maxCheck else { return .flagged }
         let k = members.count
         var scores = [Double](repeating: 0, count: k * k)
@@ -46,7 +45,7 @@ public struct ChainBreaker: Sendable {
             }
         }
         let density = Double(matching) / Double(k * (k - 1) / 2)
-        if density >= minDensity && !force { return .kept }
+        if density >= minDensity { return .kept }
         // Average linkage: sums of probabilities between groups, merged greedily.
         var groups: [[Int]] = (0..<k).map { [$0] }
         while groups.count > 1 {

@@ -41,7 +41,8 @@ public struct DedupeCommand: StageCommand {
                 "fuzzy mode: print to stderr the pairs of each --block rule, the share of labelled matches it catches, and its block sizes"),
             .value(
                 "labels", "FILE",
-                "fuzzy mode: learn from the answers in FILE too (see LABELS); the threshold is then chosen on them unless --threshold is given"),
+                "fuzzy mode: learn from the answers in FILE too (see LABELS); repeatable; the threshold is then chosen on them unless --threshold is given"
+            ),
             .value(
                 "label", "FILE", "fuzzy mode: ask about pairs in the terminal, one at a time, appending each answer to FILE (see LABELS); then dedupe"
             ),
@@ -62,11 +63,12 @@ public struct DedupeCommand: StageCommand {
         ],
         memory: """
             every input record is spooled to an unlinked temporary file in $TMPDIR (default /tmp) and \
-            read back for output; in memory: ~10 bytes per record (identity hash, completeness, cluster), \
+            read back for output; in memory: ~10 bytes per record (identity hash, completeness, cluster; \
+            with labels, --label or --suggest its provenance text, with --id that field's text too), \
             exact mode one entry per distinct key, fuzzy mode per record each compared value \
             (text interned once per distinct value) and 8 bytes per blocking rule, plus 12 bytes per \
             candidate pair that agrees on some field (bounded by --max-block and --window) and 12 bytes \
-            per matched pair; \
+            per matched pair (16 with distinct answers: they are joined strongest first); \
             --merge also holds the records of clusters with more than one member.
             """,
         sections: [
@@ -210,7 +212,7 @@ public struct DedupeCommand: StageCommand {
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
             let linked = try learning.run(&matcher, facts: facts, spool: spool, pairsSink: pairsSink, context: context)
             try pairsSink?.flush()
-            report(matcher, context: context)
+            report(matcher, facts: facts, context: context)
             guard let linked else {
                 // --suggest wrote pairs: every record was read and compared, none is written.
                 context.accounting.recordsOut = context.accounting.recordsIn - context.accounting.rejected
@@ -236,8 +238,16 @@ public struct DedupeCommand: StageCommand {
         }
     }
 
-    func report(_ matcher: FuzzyMatcher, context: StageContext) {
+    func report(_ matcher: FuzzyMatcher, facts: RecordFacts, context: StageContext) {
         context.accounting.details.append("\(matcher.pairsCompared) pairs compared, \(matcher.pairsMatched) matched")
+        for conflict in matcher.conflicts { context.warn(conflict.message(facts: facts, labels: matcher.labels)) }
+        if matcher.conflictCount > 0 {
+            let count = matcher.conflictCount
+            context.warn(
+                "\(count) \(count == 1 ? "link" : "links") not followed: \(count == 1 ? "it" : "each") would put two records answered distinct in one cluster"
+                    + (count > matcher.conflicts.count ? " (the first \(matcher.conflicts.count) shown above)" : ""))
+            context.accounting.details.append("\(count) \(count == 1 ? "link" : "links") refused by distinct answers")
+        }
         let blocker = matcher.blocker
         for (rule, sizes) in blocker.oversizedSizes.enumerated() where !sizes.isEmpty {
             context.warn(

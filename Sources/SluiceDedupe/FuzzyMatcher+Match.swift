@@ -101,21 +101,26 @@ extension FuzzyMatcher {
         return probability(model, a, pattern: pattern, base: model.weight(levels: Pattern.unpack(pattern, fields: specs.count)))
     }
 
-    /// Links the pairs at or above the threshold, clusters them and splits chains.
+    /// Links the pairs at or above the threshold, clusters them and splits chains. No cluster
+    /// holds two records answered distinct: links are joined strongest first (answered matches,
+    /// then the model's by falling probability) and one that would join such records is refused
+    /// and kept as a `LinkConflict` (`AnsweredDistinct`).
     mutating func link(facts: RecordFacts, pairsSink: ByteSink?) throws -> ClusterTable {
         let n = facts.count
         guard let model else { preconditionFailure("link runs after learn") }
-        var sets = UnionFind(count: n)
+        let distinctPairs = self.labels.pairs.filter { !$0.match }
+        var sets = AnsweredDistinct(count: n, distinct: distinctPairs.map { (Int($0.a), Int($0.b)) })
         var links: [(a: Int32, b: Int32, p: Float)] = []
         let patterns = compared.patterns
         let baseWeights = patterns.map { model.weight(levels: Pattern.unpack($0, fields: specs.count)) }
         // Answers are facts: a pair answered `distinct` is never linked, one answered `match`
-        // always is, and a cluster holding a `distinct` pair is split (below).
-        let distinct = Set(self.labels.pairs.filter { !$0.match }.map { LabelledPairs.key(Int($0.a), Int($0.b)) })
-        for pair in self.labels.pairs where pair.match {
-            sets.union(Int(pair.a), Int(pair.b))
-            links.append((pair.a, pair.b, 1))
-        }
+        // is linked unless that joins two records answered distinct.
+        let distinct = Set(distinctPairs.map { LabelledPairs.key(Int($0.a), Int($0.b)) })
+        let answeredMatches = self.labels.pairs.filter(\.match)
+        let matchKeys = Set(answeredMatches.map { LabelledPairs.key(Int($0.a), Int($0.b)) })
+        for pair in answeredMatches { links.append((pair.a, pair.b, 1)) }
+        var matched = 0
+        var matchesCompared: Set<UInt64> = []
         try compared.pairs.forEach { pair in
             let index = Int(pair.pattern)
             var p = probability(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
@@ -126,26 +131,55 @@ extension FuzzyMatcher {
                 writePair(Int(pair.a), Int(pair.b), levels: levels, weight: w, probability: p, model: model, facts: facts, to: &pairsSink.buffer)
                 try pairsSink.endLine()
             }
-            if p >= threshold {
-                sets.union(Int(pair.a), Int(pair.b))
+            let key = LabelledPairs.key(Int(pair.a), Int(pair.b))
+            let answered = !matchKeys.isEmpty && matchKeys.contains(key)
+            if answered {
+                matched += 1
+                matchesCompared.insert(key)
+            }
+            if p >= threshold, !answered {
+                matched += 1
                 links.append((pair.a, pair.b, Float(p)))
             }
         }
-        pairsMatched = links.count
         compared.pairs.removeAll()
+        // Strongest first, when distinct answers can refuse links; without, every link is
+        // joined and their order does not matter.
+        var order: [Int32] = []
+        if !distinct.isEmpty {
+            order = (0..<Int32(links.count)).sorted {
+                links[Int($0)].p != links[Int($1)].p ? links[Int($0)].p > links[Int($1)].p : $0 < $1
+            }
+        }
+        var refused: [Bool] = []
+        conflicts = []
+        conflictCount = 0
+        for position in links.indices {
+            let index = order.isEmpty ? position : Int(order[position])
+            let link = links[index]
+            guard let answer = sets.union(Int(link.a), Int(link.b)) else { continue }
+            if refused.isEmpty { refused = [Bool](repeating: false, count: links.count) }
+            refused[index] = true
+            conflictCount += 1
+            if index >= answeredMatches.count || matchesCompared.contains(LabelledPairs.key(Int(link.a), Int(link.b))) { matched -= 1 }
+            if conflicts.count < LinkConflict.kept {
+                conflicts.append(
+                    LinkConflict(
+                        a: Int(link.a), b: Int(link.b), probability: Double(link.p),
+                        answeredMatch: index < answeredMatches.count ? answeredMatches[index] : nil, distinct: distinctPairs[answer]))
+            }
+        }
+        pairsMatched = matched
 
-        // Labels: the union-find root, or a fresh label for each part of a split component.
+        // Labels: the set's root, or a fresh label for each part of a split component.
         var labels = (0..<n).map { sets.find($0) }
         var flagged: Set<Int> = []
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
-        var holdsDistinct: Set<Int> = []
-        for pair in self.labels.pairs where !pair.match && sets.find(Int(pair.a)) == sets.find(Int(pair.b)) {
-            holdsDistinct.insert(sets.find(Int(pair.a)))
-        }
-        for group in sets.groups() {
-            let force = !holdsDistinct.isEmpty && holdsDistinct.contains(sets.find(group[0]))
-            let outcome = breaker.split(group, force: force) { a, b in
+        var groups = sets.sets
+        for group in groups.groups() {
+            // A part of a cluster without two records answered distinct has none either.
+            let outcome = breaker.split(group) { a, b in
                 if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }
                 return probability(model, a, b)
             }
@@ -161,7 +195,8 @@ extension FuzzyMatcher {
         }
         var table = ClusterTable(labels: labels, facts: facts, keyHashes: nil)
         for record in 0..<n where flagged.contains(labels[record]) { table.clusters[Int(table.clusterOf[record])].weak = true }
-        for link in links where table.clusterOf[Int(link.a)] == table.clusterOf[Int(link.b)] {
+        for (index, link) in links.enumerated() where refused.isEmpty || !refused[index] {
+            guard table.clusterOf[Int(link.a)] == table.clusterOf[Int(link.b)] else { continue }
             for record in [Int(link.a), Int(link.b)] where !(table.scores[record] >= link.p) { table.scores[record] = link.p }
         }
         return table

@@ -47,7 +47,13 @@ public struct FuzzyMatcher {
     var compared = ComparedPairs()
     /// Counts for the accounting line and `--explain-model`.
     public internal(set) var pairsCompared = 0
+    /// Compared pairs linked: at or above the threshold or answered match, not answered
+    /// distinct, and not refused for joining two records answered distinct.
     public internal(set) var pairsMatched = 0
+    /// The links refused because they would put two records answered distinct in one cluster
+    /// (the first `LinkConflict.kept`), and how many there were.
+    public internal(set) var conflicts: [LinkConflict] = []
+    public internal(set) var conflictCount = 0
     public internal(set) var distinctPatterns = 0
     public internal(set) var clustersSplit = 0
     public internal(set) var clustersFlagged = 0

@@ -27,15 +27,25 @@ enum LabelHelp {
             {"a":{"source":"films.csv","row":3},"b":{"source":"films.csv","row":9},"label":"match"}
             {"a":"rec-12-org","b":"rec-12-dup-0","label":"distinct"}
           label is match, distinct or unsure (kept, but teaches nothing); other members are ignored, so a --suggest
-          line with "label" added is a label; a later answer about a pair replaces an earlier one. Labels naming
-          records the input does not hold are counted in a warning and ignored.
+          line with "label" added is a label; in one file a later answer about a pair replaces an earlier one.
+          --labels may be repeated: answers come from every file; a pair answered match in one file and distinct
+          in another is a conflict, said on stderr, and distinct wins. Labels naming records the input does not
+          hold are counted in a warning and ignored. A last line without its newline that is the beginning of a
+          JSON object cut short (the labeller stopped while writing it) is ignored, with a warning; any other bad
+          line is an error (65), last or not. With --id, two records holding one value is an error (65) naming
+          the value and both records: a label could not tell them apart.
           With labels, EM runs again with the answers (semi-supervised): the pairs of a comparison pattern someone
           answered about count with the chance the answers give (the model's own guess counting as one answer),
           so m moves toward what they show; u stays from random pairs (answered pairs are chosen for being hard,
           not at random). Then each level's weight moves to agree with the answers (a logistic fit held near the
           learnt weights by a prior of 3 bits), so that a lesson about one pattern reaches the others: a name
           that disagrees can come to outweigh an address and a phone that agree. Answers are facts: a pair
-          answered distinct is never linked, nor left in one cluster; one answered match always is.
+          answered distinct is never linked, and no cluster holds two records answered distinct; a pair answered
+          match is linked unless that would join two such records. Links are joined strongest first (answered
+          matches, then the model's by falling probability); one that would put two records answered distinct in
+          one cluster is not followed: the distinct answer wins, and each such conflict is said on stderr (the
+          first 10, then how many) with the answer's line, the two records and the link left out.
+          "N pairs compared, M matched": candidate pairs compared (each once), and those of them linked.
           The threshold is the one with the best F1 over the answered pairs' 5-fold cross-validated
           probabilities, each pair weighed by the compared pairs of its pattern (stated on stderr; kept at
           --threshold, or 0.9, with fewer than 10 answers of either kind, and measured there).

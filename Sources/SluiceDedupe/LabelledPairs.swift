@@ -1,10 +1,12 @@
 import SluiceCore
 
-/// Labels tied to the records of this input: each answered pair as two record numbers, the
-/// last answer about a pair winning. Labels naming a record the input does not hold (another
-/// file, a record since removed) are counted and left out.
+/// Labels tied to the records of this input: each answered pair as two record numbers. In one
+/// file the last answer about a pair wins (a person changing their mind); between files (several
+/// `--labels`) `match` against `distinct` is a disagreement, said, and `distinct` wins (the rule
+/// of `AnsweredDistinct`); `unsure` gives way to either. Labels naming a record the input does
+/// not hold (another file, a record since removed) are counted and left out.
 ///
-///     let resolved = LabelledPairs(labels: labels, facts: facts)
+///     let resolved = LabelledPairs(labels: [labels], facts: facts)
 ///     resolved.pairs        // [(a: 2, b: 8, match: true, line: 1), …]  (record numbers from 0)
 ///     resolved.unresolved   // [7]: line 7 names a record that is not in the input
 ///
@@ -14,37 +16,54 @@ public struct LabelledPairs: Sendable {
         public var a: Int32
         public var b: Int32
         public var match: Bool
+        /// The line of the answer in its file (from 1; 0 for one given in this run by `--label`).
         public var line: Int
+        /// Which file of `files` the answer is in.
+        public var file: Int
 
-        public init(a: Int32, b: Int32, match: Bool, line: Int) {
+        public init(a: Int32, b: Int32, match: Bool, line: Int, file: Int = 0) {
             self.a = a
             self.b = b
             self.match = match
             self.line = line
+            self.file = file
         }
     }
 
+    /// The same pair answered `match` in one file and `distinct` in another.
+    public struct Disagreement: Equatable, Sendable {
+        public var match: Pair
+        public var distinct: Pair
+    }
+
+    /// The labels files read, in the order given.
+    public private(set) var files: [String] = []
     /// Pairs answered `match` or `distinct`, a < b, in the order of their last answer.
     public private(set) var pairs: [Pair] = []
     /// Every answered pair (`unsure` too), as `LabelledPairs.key(a, b)`: not suggested again.
     public private(set) var answered: Set<UInt64> = []
     public private(set) var unsure = 0
     /// The lines whose records are not both in the input, and those naming one record twice.
-    public private(set) var unresolved: [Int] = []
+    public private(set) var unresolved: [(file: Int, line: Int)] = []
     /// Names that more than one input record answers to (the first record is taken).
     public private(set) var ambiguous = 0
+    /// Pairs answered differently by two files (`distinct` kept).
+    public private(set) var disagreements: [Disagreement] = []
 
     public init() {}
 
-    public init(labels: Labels, facts: RecordFacts) {
+    public init(labels: Labels, facts: RecordFacts) { self.init(labels: [labels], facts: facts) }
+
+    public init(labels files: [Labels], facts: RecordFacts) {
+        self.files = files.map(\.path)
         let byId = facts.idPath != nil
         // The hash each reference names a record by; {"record":N} names the N-th record.
         func name(_ reference: JSONValue) -> (hash: UInt64, record: Int?) {
             if !byId, let number = Self.recordNumber(reference) { return (0, number - 1) }
             return (Self.hash(reference, byId: byId), nil)
         }
-        let names = labels.labels.map { (name($0.a), name($0.b)) }
-        var wanted = Set(names.flatMap { [$0.0.hash, $0.1.hash] })
+        let names = files.map { $0.labels.map { (name($0.a), name($0.b)) } }
+        var wanted = Set(names.joined().flatMap { [$0.0.hash, $0.1.hash] })
         wanted.remove(0)
         var recordOf: [UInt64: Int32] = [:]
         let keys = byId ? facts.ids : facts.identity
@@ -55,33 +74,62 @@ public struct LabelledPairs: Sendable {
             if let number = name.record { return (0..<facts.count).contains(number) ? Int32(number) : nil }
             return recordOf[name.hash]
         }
-        var latest: [UInt64: (answer: Labels.Answer, line: Int, order: Int)] = [:]
-        for (order, (label, pair)) in zip(labels.labels, names).enumerated() {
-            guard let x = record(pair.0), let y = record(pair.1), x != y else {
-                unresolved.append(label.line)
-                continue
+        var kept: [UInt64: (answer: Labels.Answer, line: Int, file: Int, order: Int)] = [:]
+        var order = 0
+        for (file, (labels, names)) in zip(files, names).enumerated() {
+            var latest: [UInt64: (answer: Labels.Answer, line: Int, order: Int)] = [:]
+            for (label, pair) in zip(labels.labels, names) {
+                guard let x = record(pair.0), let y = record(pair.1), x != y else {
+                    unresolved.append((file, label.line))
+                    continue
+                }
+                latest[Self.key(Int(x), Int(y))] = (label.answer, label.line, order)
+                order += 1
             }
-            latest[Self.key(Int(x), Int(y))] = (label.answer, label.line, order)
+            for (key, answer) in latest.sorted(by: { $0.value.order < $1.value.order }) {
+                let new = (answer.answer, answer.line, file, answer.order)
+                guard let old = kept[key], old.answer != answer.answer, answer.answer != .unsure else {
+                    if kept[key] == nil || answer.answer != .unsure { kept[key] = new }
+                    continue
+                }
+                if old.answer == .unsure {
+                    kept[key] = new
+                    continue
+                }
+                let pair = { (answer: (answer: Labels.Answer, line: Int, file: Int, order: Int)) in
+                    Pair(a: Int32(key >> 32), b: Int32(key & 0xFFFF_FFFF), match: answer.answer == .match, line: answer.line, file: answer.file)
+                }
+                let (match, distinct) = old.answer == .match ? (pair(old), pair(new)) : (pair(new), pair(old))
+                disagreements.append(Disagreement(match: match, distinct: distinct))
+                kept[key] = old.answer == .distinct ? old : new
+            }
         }
-        for (key, last) in latest.sorted(by: { $0.value.order < $1.value.order }) {
+        for (key, last) in kept.sorted(by: { $0.value.order < $1.value.order }) {
             answered.insert(key)
             guard last.answer != .unsure else {
                 unsure += 1
                 continue
             }
-            pairs.append(Pair(a: Int32(key >> 32), b: Int32(key & 0xFFFF_FFFF), match: last.answer == .match, line: last.line))
+            pairs.append(
+                Pair(a: Int32(key >> 32), b: Int32(key & 0xFFFF_FFFF), match: last.answer == .match, line: last.line, file: last.file))
         }
     }
 
+    /// Where an answer is, as a diagnostic names it: `labels.ndjson:3`, or `--label` for one
+    /// given in this run.
+    public func place(of pair: Pair) -> String {
+        pair.line == 0 || !files.indices.contains(pair.file) ? "--label" : "\(files[pair.file]):\(pair.line)"
+    }
+
     /// Adds or replaces the answer about one pair (the labelling loop's new answers).
-    public mutating func record(_ a: Int, _ b: Int, _ answer: Labels.Answer, line: Int) {
+    public mutating func record(_ a: Int, _ b: Int, _ answer: Labels.Answer, line: Int, file: Int = 0) {
         let key = Self.key(a, b)
         answered.insert(key)
         pairs.removeAll { Self.key(Int($0.a), Int($0.b)) == key }
         if answer == .unsure {
             unsure += 1
         } else {
-            pairs.append(Pair(a: Int32(key >> 32), b: Int32(key & 0xFFFF_FFFF), match: answer == .match, line: line))
+            pairs.append(Pair(a: Int32(key >> 32), b: Int32(key & 0xFFFF_FFFF), match: answer == .match, line: line, file: file))
         }
     }
 

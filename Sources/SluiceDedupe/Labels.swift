@@ -16,7 +16,9 @@ import SluiceCore
 /// by `{"record":N}` (the N-th input record, for records without provenance), or with
 /// `--id FIELD` by that field's value. Other members are ignored, so a `--suggest` line with
 /// `"label"` added is a label. A later answer about the same pair replaces an earlier one;
-/// `unsure` is kept in the file but teaches nothing.
+/// `unsure` is kept in the file but teaches nothing. A last line without its newline that is
+/// an answer cut short (`isCutShort`: the labeller stopped mid-write) is ignored and said; any
+/// other bad line is an error.
 ///
 /// - Complexity: O(lines); memory one entry per line.
 public struct Labels: Sendable {
@@ -41,7 +43,8 @@ public struct Labels: Sendable {
 
     public let path: String
     public private(set) var labels: [Label] = []
-    /// A last line cut short (the labeller was killed while writing it): ignored, and said.
+    /// A last line cut short (the labeller was killed while writing it, `isCutShort`): ignored,
+    /// and said.
     public private(set) var cutShortLine: Int?
 
     public init(path: String, labels: [Label]) {
@@ -72,9 +75,30 @@ public struct Labels: Sendable {
             do {
                 labels.append(try Self.parse(String(decoding: line.bytes, as: UTF8.self), path: path, line: line.number))
             } catch {
-                guard line.isUnterminated else { throw error }
+                guard line.isUnterminated, Self.isCutShort(line.bytes) else { throw error }
                 cutShortLine = line.number
             }
+        }
+    }
+
+    /// Whether a last line without its newline is an answer cut short, forgiven as the labeller
+    /// stopped while writing it: the beginning of a JSON object that ends too soon (the parser
+    /// runs out of text, maybe inside a character, with nothing wrong before), as every line
+    /// `line(a:b:answer:)` writes begins with `{`. A whole value (`{"a":1,"b":2,"label":"yes"}`, `[…]`) or bytes that
+    /// are wrong before the end (NULs) are not cut short: they are errors, with a newline or
+    /// without.
+    ///
+    ///     Labels.isCutShort(#"{"a":"x","b":"z","lab"#)         // true
+    ///     Labels.isCutShort(#"{"a":"x","b":"z","label":"yes"}"#)  // false: whole, and wrong
+    static func isCutShort<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        let text = Array(bytes.drop { $0 == 0x20 || $0 == 0x09 })
+        guard text.first == UInt8(ascii: "{") else { return false }
+        do {
+            _ = try JSONParser.parse(text)
+            return false
+        } catch {
+            // The end may also fall inside a character's bytes.
+            return error.kind == .syntax && error.offset == text.count || error.message == "truncated UTF-8 sequence"
         }
     }
 
@@ -105,8 +129,8 @@ public struct Labels: Sendable {
 
     /// Appends one answer to a labels file and has it on disk before returning (`fsync`), so an
     /// answer given is never lost, whatever stops the labeller afterwards. A last line cut short
-    /// (a write interrupted; reading ignores it) is cut off first; a last line that is a whole
-    /// label without its newline gets one.
+    /// (a write interrupted, `isCutShort`; reading ignores it) is cut off first; any other last
+    /// line without its newline gets one.
     public static func append(_ line: String, to path: String) throws(StageFailure) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw StageFailure(.ioError, "\(path): cannot open for appending: \(String(cString: strerror(errno)))") }
@@ -116,7 +140,7 @@ public struct Labels: Sendable {
         if size > 0 {
             let tail = lastLine(fd, size: Int(size))
             if !tail.isEmpty {
-                if (try? parse(String(decoding: tail, as: UTF8.self), path: path, line: 0)) != nil {
+                if !isCutShort(tail) {
                     bytes.insert(0x0A, at: 0)
                 } else if ftruncate(fd, off_t(Int(size) - tail.count)) != 0 {
                     throw StageFailure(.ioError, "\(path): cannot cut off its last line, cut short: \(String(cString: strerror(errno)))")

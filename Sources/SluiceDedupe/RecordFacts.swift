@@ -3,7 +3,7 @@ import SluiceCore
 /// What the stage keeps about every record between reading and writing, instead of the record:
 /// an identity hash (of its `provenance`, or of the whole line when it has none), how complete
 /// it is (members that are not null or empty), for `--pairs` its provenance text and, for labels
-/// naming records by `--id FIELD`, the hash of that field's text.
+/// naming records by `--id FIELD`, that field's text and its hash.
 ///
 ///     facts.append(record)        // {"title":"Vertigo","year":null,"provenance":{"source":"f.csv","row":3}}
 ///     facts.completeness[0]       // 2: title and provenance
@@ -19,7 +19,7 @@ public struct RecordFacts {
     /// the record has none).
     public let idPath: String?
     public private(set) var ids: [UInt64] = []
-    /// The `--id` field's text of each record, when provenance is kept (how records are named).
+    /// The `--id` field's text of each record (how records are named, and a repeated value shown).
     public private(set) var idTexts: [String] = []
 
     public init(keepProvenance: Bool, idPath: String? = nil) {
@@ -57,7 +57,7 @@ public struct RecordFacts {
         if let idPath {
             let text = TextNormalizer.text(of: record.value(atPath: idPath))
             ids.append(text.map { StableHash.of($0) } ?? 0)
-            if keepProvenance { idTexts.append(text ?? "") }
+            idTexts.append(text ?? "")
         }
     }
 
@@ -74,7 +74,7 @@ public struct RecordFacts {
     /// How `--pairs`, `--suggest` and labels name a record: its `--id` value, its provenance,
     /// or its number in the input (from 1).
     public func reference(_ index: Int) -> JSONValue {
-        if idPath != nil, keepProvenance, !idTexts[index].isEmpty { return .string(idTexts[index]) }
+        if idPath != nil, !idTexts[index].isEmpty { return .string(idTexts[index]) }
         if keepProvenance, !provenance[index].isEmpty, let value = try? JSONParser.parse(provenance[index]) {
             return value
         }

@@ -50,6 +50,8 @@ import Testing
         #expect(out.count == 14 && out.allSatisfy { $0.contains(#""dedupe":{"cluster":"#) })
         let err = try String(contentsOf: folder.file("err.txt"), encoding: .utf8)
         #expect(err.contains("2 answers added to \(folder.file("labels.ndjson").path)"), "\(err)")
+        // Issue 33 item 12: the count is of the answers the model learnt from, these two included.
+        #expect(err.contains("2 labelled pairs (1 match, 1 distinct)"), "\(err)")
     }
 
     @Test func ctrlCLosesNoAnswer() throws {

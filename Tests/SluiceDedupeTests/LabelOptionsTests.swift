@@ -37,6 +37,12 @@ import Testing
         let parse = { (arguments: [String]) in try LabelOptions(arguments: try ParsedArguments(arguments, options: DedupeCommand.usage.allOptions)) }
         #expect(try parse(["--suggest", "4"]).namesRecords && parse(["--suggest", "4"]).suggest == 4)
         #expect(try parse(["--label", "l"]).namesRecords)
-        #expect(try !parse(["--labels", "l"]).namesRecords)
+        #expect(try parse(["--labels", "l"]).namesRecords)  // to name them in warnings
+        #expect(try !parse(["--explain-blocking"]).namesRecords)
+    }
+
+    @Test func everyLabelsFileIsKept() throws {
+        let parse = { (arguments: [String]) in try LabelOptions(arguments: try ParsedArguments(arguments, options: DedupeCommand.usage.allOptions)) }
+        #expect(try parse(["--labels", "a", "--labels", "b"]).labelsPaths == ["a", "b"])
     }
 }

@@ -33,7 +33,7 @@ import Testing
             ])
         let pairs = LabelledPairs(labels: labels, facts: try facts())
         #expect(pairs.pairs == [.init(a: 0, b: 1, match: true, line: 1), .init(a: 2, b: 3, match: false, line: 2)])
-        #expect(pairs.unresolved == [3, 4])
+        #expect(pairs.unresolved.map(\.line) == [3, 4])
         #expect(pairs.matches == 1 && pairs.distinct == 1)
     }
 
@@ -55,5 +55,31 @@ import Testing
         pairs.record(1, 0, .match, line: 0)
         #expect(pairs.pairs == [.init(a: 0, b: 1, match: true, line: 0)])
         #expect(pairs.answered.contains(LabelledPairs.key(0, 2)))
+    }
+
+    /// Several files: every file's answers; a pair answered match in one and distinct in another
+    /// is a disagreement, and distinct is kept; unsure gives way.
+    @Test func answersFromEveryFileAndDistinctWinsBetweenThem() throws {
+        let r1 = #"{"record":1}"#, r2 = #"{"record":2}"#, r3 = #"{"record":3}"#
+        let first = Labels(path: "a", labels: [try label(r1, r2, .match, line: 1), try label(r2, r3, .unsure, line: 2)])
+        let second = Labels(path: "b", labels: [try label(r2, r1, .distinct, line: 1), try label(r3, r2, .match, line: 2)])
+        let pairs = LabelledPairs(labels: [first, second], facts: try facts())
+        #expect(pairs.pairs == [.init(a: 0, b: 1, match: false, line: 1, file: 1), .init(a: 1, b: 2, match: true, line: 2, file: 1)])
+        #expect(
+            pairs.disagreements == [
+                .init(match: .init(a: 0, b: 1, match: true, line: 1, file: 0), distinct: .init(a: 0, b: 1, match: false, line: 1, file: 1))
+            ])
+        #expect(pairs.place(of: pairs.pairs[0]) == "b:1" && pairs.unsure == 0)
+        // In one file the last answer wins, as before: no disagreement.
+        let one = LabelledPairs(
+            labels: [
+                Labels(
+                    path: "a",
+                    labels: first.labels
+                        + second.labels.map {
+                            var l = $0; l.line += 2; return l
+                        })
+            ], facts: try facts())
+        #expect(one.disagreements.isEmpty && one.pairs.map(\.match) == [false, true])
     }
 }

@@ -54,6 +54,40 @@ import Testing
         #expect(try Labels(path: path, mayBeMissing: false).labels.map(\.answer) == [.match, .unsure])
     }
 
+    /// Issue 33 item 11: only an answer cut short is forgiven without its newline; a bad whole
+    /// line (or garbage) is the same error with a newline or without.
+    @Test func onlyAnAnswerCutShortIsForgivenAtTheEnd() throws {
+        #expect(Labels.isCutShort(Array(#"{"a":"x","b":"z","lab"#.utf8)))
+        #expect(Labels.isCutShort(Array(#"{"a":{"source":"f.csv","row":1"#.utf8)))
+        #expect(Labels.isCutShort(Array("{".utf8)))
+        #expect(Labels.isCutShort(Array(#"{"a":"Caf"#.utf8) + [0xC3]))  // inside "é"
+        #expect(!Labels.isCutShort(Array(#"{"a":"Caf"#.utf8) + [0xFF, 0x22, 0x7D]))
+        #expect(!Labels.isCutShort(Array(#"{"a":"x","b":"z","label":"yes"}"#.utf8)))
+        #expect(!Labels.isCutShort(Array(#"[{"a":"x","b":"z","label":"match"}]"#.utf8)))
+        #expect(!Labels.isCutShort(Array(#"[{"a":"x","b":"z","#.utf8)))
+        #expect(!Labels.isCutShort([UInt8](repeating: 0, count: 1000)))
+        #expect(!Labels.isCutShort(Array("{\u{0}\"a\"".utf8)))
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("labels.ndjson")
+        let first = Labels.line(a: .string("x"), b: .string("y"), answer: .match) + "\n"
+        let bad = [
+            #"[{"a":"x","b":"z","label":"match"}]"#, #"{"a":"x","b":"z","label":"yes"}"#,
+            String(repeating: "\u{0}", count: 3 << 20),
+        ]
+        for last in bad {
+            for ending in ["", "\n"] {
+                try (first + last + ending).write(toFile: path, atomically: true, encoding: .utf8)
+                do {
+                    _ = try Labels(path: path, mayBeMissing: false)
+                    Issue.record("accepted \(last.prefix(40).debugDescription) ending \(ending.debugDescription)")
+                } catch {
+                    #expect(error.exitCode == .dataError)
+                    #expect(error.message.hasPrefix("\(path):2: error: "), "\(error.message)")
+                }
+            }
+        }
+    }
+
     @Test func aMissingFileIsEmptyOnlyWhenItMayBe() throws {
         let scratch = try ScratchDirectory()
         #expect(try Labels(path: scratch.file("new.ndjson"), mayBeMissing: true).labels.isEmpty)

@@ -24,6 +24,28 @@ import Testing
         #expect(read.values.allSatisfy { $0.fromNode == nil })
     }
 
+    /// Issue 33 item 15: every feature read is kept or skipped with its reason: garbage between
+    /// features is `not_json` (line and byte offset), an empty MultiLineString `bad_geometry`.
+    @Test func everyFeatureReadIsKeptOrSkipped() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/streets.geojson"
+        let text = """
+            {"type":"Feature","properties":{"name":"Main St"},"geometry":{"type":"LineString","coordinates":[[-122.4,37.78],[-122.39,37.78]]}}
+            PNG garbage here
+            {"type":"Feature","properties":{"name":"Empty St"},"geometry":{"type":"MultiLineString","coordinates":[]}}
+            {"type":"Feature","properties":{"name":"Oak Ave"},"geometry":{"type":"MultiLineString","coordinates":[[[-122.4,37.79],[-122.39,37.79]]]}}
+
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let read = try GeoJSONFeatures(path: path, prefix: "s", nameProperty: "name").streets()
+        #expect(read.values.map(\.name) == ["Main St", "Oak Ave"])
+        #expect(read.skipped.map(\.reason) == ["not_json", "bad_geometry"])
+        #expect(read.skipped.map(\.line) == [2, 3])
+        #expect(read.skipped[0].detail == "16 bytes at byte \(text.split(separator: "\n")[0].utf8.count + 1) between features are no JSON value")
+        #expect(read.skipped[0].raw == "PNG garbage here")
+        #expect(read.features == 4 && read.features == read.values.count + read.skipped.count)
+    }
+
     @Test func nodePropertiesWhenGiven() throws {
         var reader = GeoJSONFeatures(path: Self.fixtures + "/streets.geojson", prefix: "s", nameProperty: "NAME")
         reader.nodeProperties = ["LF", "LT"]

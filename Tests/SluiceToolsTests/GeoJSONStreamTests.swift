@@ -65,4 +65,46 @@ import Testing
         #expect(throws: StageFailure.self) { try features("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\"") }
         #expect(try features("{\"type\":\"FeatureCollection\",\"features\":[]}").isEmpty)
     }
+
+    /// Issue 33 item 15: a file that is not GeoJSON is an error naming what it begins with.
+    @Test func aFileThatIsNotGeoJSONIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        let png = directory.path + "/map.geojson", csv = directory.path + "/places.geojson"
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + [UInt8](repeating: 7, count: 100)).write(
+            to: URL(fileURLWithPath: png))
+        try "name,lat,lon\nTosca,37.79,-122.40\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        #expect {
+            try GeoJSONStream(path: png)
+        } throws: { error in
+            "\(error)"
+                == #"\#(png): error: not GeoJSON: it begins with \x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x07\x07\x07\x07, where a GeoJSON file begins with '{'"#
+        }
+        #expect {
+            try GeoJSONStream(path: csv)
+        } throws: { error in
+            "\(error)" == "\(csv): error: not GeoJSON: it begins with name,lat,lon\\x0aTos, where a GeoJSON file begins with '{'"
+        }
+        // A byte-order mark, spaces and record separators may come first; an empty file has no features.
+        #expect(try features("\u{FEFF} \n\u{1E}{\"type\":\"Feature\",\"properties\":{},\"geometry\":null}").count == 1)
+        #expect(try features("").isEmpty && features(" \n").isEmpty)
+    }
+
+    /// Issue 33 item 15: bytes between features that are no value come out as garbage, with
+    /// their line and offset, at the top (a line each) and in `features` (an element each),
+    /// whatever the reads cut.
+    @Test func garbageBetweenFeaturesIsHandedOut() throws {
+        let feature = #"{"type":"Feature","properties":{},"geometry":null}"#
+        let lines = feature + "\nhello, world\n" + feature + " ]\n" + feature + "\nend"
+        let collection = #"{"type":"FeatureCollection","features":["# + feature + #", 5, "a,]b" ,"# + feature + "]}"
+        for size in [1, 3, 1 << 20] {
+            let top = try features(lines, readSize: size)
+            #expect(top.map(\.garbage) == [false, true, false, true, false, true], "read size \(size)")
+            #expect(top.filter(\.garbage).map(\.line) == [2, 3, 5])
+            #expect(top.filter(\.garbage).map(\.raw) == ["hello, world", "]", "end"])
+            #expect(top[1].offset == feature.utf8.count + 1 && top[1].length == 12)
+            let inside = try features(collection, readSize: size)
+            #expect(inside.map(\.garbage) == [false, true, true, false], "read size \(size)")
+            #expect(inside.filter(\.garbage).map(\.raw) == ["5", #""a,]b""#])
+        }
+    }
 }

@@ -120,6 +120,43 @@ import Testing
         #expect(read.skipped.isEmpty && read.rangesLeftOut.isEmpty)
     }
 
+    /// Issue 33 item 16: an edge whose points are not degrees (out of range, NaN) stops the read
+    /// naming its record; rejecting, it is skipped as bad_coordinates and the others are kept.
+    @Test func anEdgeOutOfRangeIsRejectedOrStopsTheRead() throws {
+        let directory = try TemporaryDirectory()
+        let good = Self.edges[0], other = Self.edges[2]
+        let features: [(ShapefileWriter.Shape, [String])] = [
+            good, (.polyline([[(-122.4, 37.78), (-122.4, 97.5)]]), ["2001", "20", "21", "S1400", "Far St", "Y", "", "", "", ""]),
+            (.polyline([[(Double.nan, 37.78), (-122.39, Double.nan)]]), ["2002", "22", "23", "S1400", "Nan St", "Y", "", "", "", ""]), other,
+        ]
+        try ShapefileWriter(type: 3, fields: Self.edgeFields).write(to: directory.path + "/tl_edges", features: features)
+        let path = directory.path + "/tl_edges.shp"
+        #expect {
+            try TigerEdges.read(shp: path)
+        } throws: { error in
+            "\(error)".hasPrefix("\(path):2: error: coordinates (-122.4, 97.5) are not longitude/latitude degrees")
+        }
+        let read = try TigerEdges.read(shp: path, rejectingBadCoordinates: true)
+        #expect(read.lines.map(\.id) == ["tiger:1001", "tiger:1003"])
+        #expect(read.skipped.map(\.reason) == ["bad_coordinates", "bad_coordinates"])
+        #expect(read.skipped.map(\.line) == [2, 3])
+        #expect(read.skipped[1].detail.hasPrefix("coordinates (nan, 37.78) are not longitude/latitude degrees"), "\(read.skipped[1].detail)")
+        #expect(read.skipped[1].raw.contains("FULLNAME=Nan St"))
+        #expect(read.records == 4)
+        // The build: stops without --rejects, goes on with it.
+        func build(_ extra: [String]) throws {
+            let arguments = try ParsedArguments(
+                ["--tiger-edges", path, "--out", directory.path + "/g.csv"] + extra, options: GazetteerBuild.usage.allOptions)
+            var command = try GazetteerBuild(arguments: arguments)
+            try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+        }
+        #expect(throws: StageFailure.self) { try build([]) }
+        try build(["--rejects", directory.path + "/rejects.ndjson"])
+        let rejects = try String(contentsOfFile: directory.path + "/rejects.ndjson", encoding: .utf8)
+        #expect(rejects.components(separatedBy: #""reason":"bad_coordinates""#).count == 3, "\(rejects)")
+        #expect(try String(contentsOfFile: directory.path + "/g.csv", encoding: .utf8).lowercased().contains("main st"))
+    }
+
     @Test func aTableOfAnotherKindIsRefusedByName() throws {
         let directory = try TemporaryDirectory()
         try ShapefileWriter(type: 3, fields: [.init("NAME", "C", 20)])

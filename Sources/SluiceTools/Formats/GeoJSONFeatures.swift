@@ -42,7 +42,9 @@ public struct GeoJSONFeatures {
         (self.path, self.prefix, self.nameProperty) = (path, prefix, nameProperty)
     }
 
-    /// What one file gave: the values, the rows skipped, and how many features were read.
+    /// What one file gave: the values, the rows skipped, and how many features were read
+    /// (runs of bytes between features that are no value included: each is skipped as
+    /// `not_json`), so that every one read is kept or skipped with its reason.
     public struct Read<Value> {
         public var values: [Value] = []
         public var skipped: [SkippedRow] = []
@@ -55,7 +57,9 @@ public struct GeoJSONFeatures {
             var lines: [[GeoPoint]]
             switch geometry["type"]?.stringValue {
             case "LineString": lines = [try Self.line(.array(parts))]
-            case "MultiLineString": lines = StreetTopology.joined(try parts.map { part throws(Skip) in try Self.line(part) })
+            case "MultiLineString":
+                lines = StreetTopology.joined(try parts.map { part throws(Skip) in try Self.line(part) })
+                guard !lines.isEmpty else { throw Skip("bad_geometry", "a MultiLineString without lines") }
             default:
                 throw Skip("unsupported_geometry", "a street must be a LineString or MultiLineString, not \(geometry["type"]?.stringValue ?? "?")")
             }
@@ -117,6 +121,9 @@ public struct GeoJSONFeatures {
             result.features += 1
             do throws(Skip) {
                 let value: JSONValue
+                if feature.garbage {
+                    throw Skip("not_json", "\(feature.length) bytes at byte \(feature.offset) between features are no JSON value")
+                }
                 switch feature.value {
                 case .success(let parsed): value = parsed
                 case .failure(let error): throw Skip("invalid_json", "invalid JSON: \(error)")

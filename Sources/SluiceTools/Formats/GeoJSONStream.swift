@@ -10,7 +10,11 @@ import SluiceCore
 /// feature plus one read: a FeatureCollection's `features` array element by element, or
 /// Features one after another (GeoJSON Text Sequences, RFC 8142, or one Feature per line).
 /// A small scanner that knows strings and brackets finds where each feature's bytes end; the
-/// core's `JSONParser` parses those bytes, one feature at a time.
+/// core's `JSONParser` parses those bytes, one feature at a time. A file whose first byte (after
+/// spaces, a byte-order mark or a record separator) does not open an object or array is not
+/// GeoJSON: an error naming what it begins with. Bytes between features that are no value
+/// (text, a stray bracket, a number in `features`) come out as a `Feature` marked `garbage`
+/// (one per line at the top, one per element in `features`), for the reader to reject.
 ///
 ///     var stream = try GeoJSONStream(path: "streets.geojson")
 ///     while let feature = try stream.next() { feature.line; try feature.value.get()["properties"] }
@@ -23,6 +27,11 @@ public struct GeoJSONStream {
         public var value: Result<JSONValue, JSONError>
         /// The feature's text, for a rejects file (its first 2,000 bytes).
         public var raw: String
+        /// Bytes between features that are no value: `offset` and `length` say where.
+        public var garbage = false
+        /// Where the feature's bytes start in the file (after inflating a gzip file), from 0.
+        public var offset = 0
+        public var length = 0
     }
 
     let path: String
@@ -49,6 +58,14 @@ public struct GeoJSONStream {
     var key: [UInt8] = []
     /// How much one read asks for (tests make it small to cut features across reads).
     var readSize = 1 << 20
+    /// Bytes dropped from the front of `buffer` so far (a buffer index plus this is an offset).
+    var dropped = 0
+    /// A run of bytes between features that are no value: where and on which line it starts,
+    /// its length and its first 2,000 bytes.
+    var garbageOffset: Int?
+    var garbageLine = 1
+    var garbageLength = 0
+    var garbageBytes: [UInt8] = []
 
     /// Opens `path`. A gzip file (`.geojson.gz`) is inflated whole first (`GzipFile`): the
     /// bounded memory is a plain file's.
@@ -64,6 +81,32 @@ public struct GeoJSONStream {
             buffer = try GzipFile.contents(of: path, what: "GeoJSON")
             atEnd = true
         }
+        while buffer.count < 64, !atEnd { try refill() }
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        // GeoJSON is an object (a FeatureCollection, a Feature) or a sequence of them.
+        let opening = buffer[index...].firstIndex { ![0x20, 0x09, 0x0A, 0x0D, 0x1E].contains($0) }
+        if let opening, buffer[opening] != 0x7B, buffer[opening] != 0x5B {
+            close()
+            throw StageFailure.data(
+                source: path, line: nil,
+                "not GeoJSON: it begins with \(Self.shown(buffer[opening...].prefix(16))), where a GeoJSON file begins with '{'")
+        }
+    }
+
+    /// Bytes as a message shows them: printable ASCII as it is, any other byte as `\xNN`.
+    ///
+    ///     GeoJSONStream.shown([0x89, 0x50, 0x4E, 0x47])   // "\x89PNG"
+    static func shown(_ bytes: some Collection<UInt8>) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in bytes {
+            if (0x20..<0x7F).contains(byte), byte != 0x5C {
+                out.append(byte)
+            } else {
+                out += Array("\\x".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Closes the file; the stream reads nothing more.
@@ -84,9 +127,20 @@ public struct GeoJSONStream {
         }
     }
 
-    /// Scans one byte; returns a feature when the byte closed one.
+    /// Scans one byte; returns a feature when the byte closed one (or ended a run of garbage).
     mutating func scan(_ byte: UInt8) -> Feature? {
         if byte == 0x0A { line += 1 }
+        if !inString, depth == 0 || (depth == 2 && inFeatures && elementStart == nil), let feature = scanBetween(byte) { return feature }
+        if garbageOffset != nil {
+            if garbageBytes.count < 2000 { garbageBytes.append(byte) }
+            garbageLength += 1
+            // Garbage opens nothing. At the top it ends with its line; in `features` a string
+            // in it is stepped over whole (its commas and brackets end nothing).
+            if !inString {
+                if byte == 0x22, depth == 2 { (inString, stringStart) = (true, index) }
+                return nil
+            }
+        }
         if inString {
             if escaped {
                 escaped = false
@@ -138,12 +192,48 @@ public struct GeoJSONStream {
         return nil
     }
 
+    /// A byte between values: at the top, between features one after another; at depth 2,
+    /// between the elements of `features`. Spaces (and, at the top, record separators; in
+    /// `features`, commas) belong there, a bracket opens a value; anything else starts a run
+    /// of garbage, which a newline (at the top) or a comma (in `features`) or a bracket ends.
+    mutating func scanBetween(_ byte: UInt8) -> Feature? {
+        let top = depth == 0
+        let opens = byte == 0x7B || byte == 0x5B
+        let belongs = [0x20, 0x09, 0x0D].contains(byte) || (top ? byte == 0x0A || byte == 0x1E : byte == 0x2C || byte == 0x0A)
+        if garbageOffset != nil {
+            let ends = opens || (top ? byte == 0x0A : byte == 0x2C || byte == 0x5D)
+            guard ends else { return nil }
+            if byte != 0x0A && byte != 0x2C {
+                // The bracket is scanned again, as what it is.
+                index -= 1
+            }
+            return takeGarbage()
+        }
+        if belongs || opens || (!top && byte == 0x5D) { return nil }
+        (garbageOffset, garbageLine, garbageLength, garbageBytes) = (dropped + index - 1, line, 0, [])
+        return nil
+    }
+
+    /// The run of garbage scanned, as a feature marked `garbage` (its bytes are no value).
+    mutating func takeGarbage() -> Feature? {
+        guard let offset = garbageOffset else { return nil }
+        garbageOffset = nil
+        var raw = garbageBytes
+        while let last = raw.last, [0x20, 0x09, 0x0D].contains(last) { raw.removeLast() }
+        let error = JSONError(.syntax, "bytes that are no JSON value", offset: offset)
+        return Feature(
+            line: garbageLine, value: .failure(error), raw: String(decoding: raw, as: UTF8.self), garbage: true, offset: offset,
+            length: garbageLength)
+    }
+
     func feature(_ range: Range<Int>, line: Int) -> Feature {
         let bytes = buffer[range]
         let value = Result { () throws(JSONError) -> JSONValue in
             try bytes.withUnsafeBufferPointer { pointer throws(JSONError) in try JSONParser.parse(pointer) }
         }
-        return Feature(line: line, value: value, raw: String(decoding: bytes.prefix(2000), as: UTF8.self))
+        return Feature(
+            line: line, value: value, raw: String(decoding: bytes.prefix(2000), as: UTF8.self), offset: dropped + range.lowerBound,
+            length: range.count)
     }
 
     /// Reads more of the file, first dropping the bytes no open feature needs.
@@ -157,6 +247,7 @@ public struct GeoJSONStream {
             elementStart = elementStart.map { $0 - keep }
             topStart = topStart.map { $0 - keep }
             stringStart -= keep
+            dropped += keep
         }
         let old = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: readSize))
@@ -174,6 +265,7 @@ public struct GeoJSONStream {
 
     /// The end of the file: fine between values, an error inside one.
     mutating func finish() throws(StageFailure) -> Feature? {
+        if depth == 0, !inString, let garbage = takeGarbage() { return garbage }
         if depth != 0 || inString {
             throw StageFailure.data(source: path, line: elementStart != nil ? elementLine : topLine, "the file ends inside a GeoJSON value")
         }

@@ -36,6 +36,9 @@ public final class Shapefile {
         public var parts: [[GeoPoint]]
         /// One value per field of `Shapefile.attributes`; nil when the record is marked deleted.
         public var attributes: [DBaseValue]?
+        /// Why the shape was not read, when a point is not longitude/latitude degrees (out of
+        /// range, NaN) and `next(keepingBadPositions: true)` asked for the record anyway.
+        public var badPosition: String?
     }
 
     public let path: String
@@ -47,6 +50,9 @@ public final class Shapefile {
     private let length: Int
     private var offset = 100
     private var number = 0
+    /// Why the current record's shape is not read: its first point that is not degrees.
+    private var badPosition: String?
+    private var keepingBadPositions = false
 
     public init(path: String) throws(StageFailure) {
         self.path = path
@@ -67,8 +73,11 @@ public final class Shapefile {
     }
 
     /// The next feature, or nil after the last; `only` decodes just those attribute fields (by
-    /// index; the others are `.null`), as `DBaseTable.record(_:only:)` does.
-    public func next(only fields: [Int]? = nil) throws(StageFailure) -> Feature? {
+    /// index; the others are `.null`), as `DBaseTable.record(_:only:)` does. A point that is not
+    /// longitude/latitude degrees stops the read, naming the record; with `keepingBadPositions`
+    /// the record comes back without its shape and says why (`Feature.badPosition`), and the
+    /// read goes on (a rejects file keeps it).
+    public func next(only fields: [Int]? = nil, keepingBadPositions: Bool = false) throws(StageFailure) -> Feature? {
         guard offset < length else {
             if number != attributes.recordCount {
                 throw Shapefile.corrupt(path, "it has \(number) shapes but its .dbf has \(attributes.recordCount) records")
@@ -81,12 +90,15 @@ public final class Shapefile {
         guard size >= 4 else { throw Shapefile.corrupt(path, "record \(number) states a length of \(size) bytes", record: number) }
         guard let content = try file.bytes(at: offset + 8, count: size) else { throw truncated() }
         offset += 8 + size
-        let parts = try shape(content)
+        (badPosition, self.keepingBadPositions) = (nil, keepingBadPositions)
+        var parts = try shape(content)
+        if badPosition != nil { parts = [] }
         guard number <= attributes.recordCount else {
             throw Shapefile.corrupt(path, "shape \(number) has no record in the .dbf (\(attributes.recordCount) records)", record: number)
         }
         let type = ShapeType(rawValue: content.int32(at: 0)) ?? .null
-        return Feature(number: number, type: type, parts: parts, attributes: try attributes.record(number, only: fields))
+        return Feature(
+            number: number, type: type, parts: parts, attributes: try attributes.record(number, only: fields), badPosition: badPosition)
     }
 
     /// The points of one record's content.
@@ -132,10 +144,12 @@ public final class Shapefile {
     private func point(_ content: ArraySlice<UInt8>, at: Int) throws(StageFailure) -> GeoPoint {
         let (x, y) = (content.double(at: at), content.double(at: at + 8))
         guard (-180...180).contains(x), (-90...90).contains(y) else {
-            throw StageFailure.data(
-                source: path, line: number,
+            let reason =
                 "coordinates (\(x), \(y)) are not longitude/latitude degrees; projected coordinates are not supported; "
-                    + "reproject to WGS84 (e.g. ogr2ogr -t_srs EPSG:4326)")
+                + "reproject to WGS84 (e.g. ogr2ogr -t_srs EPSG:4326)"
+            guard keepingBadPositions else { throw StageFailure.data(source: path, line: number, reason) }
+            if badPosition == nil { badPosition = reason }
+            return GeoPoint(lat: 0, lon: 0)
         }
         return GeoPoint(lat: y, lon: x)
     }

@@ -24,6 +24,9 @@ public enum TigerEdges {
         case noName = "no_name"
         /// A null shape, or fewer than two distinct points.
         case noGeometry = "no_geometry"
+        /// A point that is not longitude/latitude degrees (out of range, NaN): the edge is left
+        /// out when rejects are kept; otherwise the read stops, naming the record.
+        case badCoordinates = "bad_coordinates"
         /// The dBASE record is marked deleted.
         case deleted
         /// A side's house numbers are not both whole numbers (`12-14`, `1A`): that side's range is
@@ -43,16 +46,20 @@ public enum TigerEdges {
     }
 
     /// Reads a whole file; see `read(shp:line:)` to stream one.
-    public static func read(shp path: String) throws(StageFailure) -> Read {
+    public static func read(shp path: String, rejectingBadCoordinates: Bool = false) throws(StageFailure) -> Read {
         var lines: [StreetLine] = []
-        var read = try TigerEdges.read(shp: path) { lines.append($0) }
+        var read = try TigerEdges.read(shp: path, rejectingBadCoordinates: rejectingBadCoordinates) { lines.append($0) }
         read.lines = lines
         return read
     }
 
     /// Reads `path`, handing each road line to `line` as it is read (the returned `Read` has no
-    /// lines; its counts and skipped rows are complete).
-    public static func read(shp path: String, line: (StreetLine) throws(StageFailure) -> Void) throws(StageFailure) -> Read {
+    /// lines; its counts and skipped rows are complete). An edge whose points are not degrees
+    /// stops the read, naming its record, unless `rejectingBadCoordinates` (`--rejects` given):
+    /// then it is skipped as `bad_coordinates` and the read goes on.
+    public static func read(
+        shp path: String, rejectingBadCoordinates: Bool = false, line: (StreetLine) throws(StageFailure) -> Void
+    ) throws(StageFailure) -> Read {
         let shapes = try Shapefile(path: path)
         guard shapes.shapeType.plain == .polyline else {
             throw StageFailure.data(source: path, line: nil, "TIGER/Line edges are polylines; this shapefile holds \(shapes.shapeType)s")
@@ -61,7 +68,7 @@ public enum TigerEdges {
         var read = Read()
         var seen: [String: Int] = [:]
         let wanted = layout.fields
-        while let feature = try shapes.next(only: wanted) {
+        while let feature = try shapes.next(only: wanted, keepingBadPositions: rejectingBadCoordinates) {
             read.records += 1
             guard let values = feature.attributes else {
                 read.skipped.append(SkippedRow(source: path, line: feature.number, reason: Reason.deleted.rawValue, detail: "", raw: ""))
@@ -75,6 +82,10 @@ public enum TigerEdges {
             }
             func skip(_ reason: Reason, _ detail: String) {
                 read.skipped.append(SkippedRow(source: path, line: feature.number, reason: reason.rawValue, detail: detail, raw: raw()))
+            }
+            if let reason = feature.badPosition {
+                skip(.badCoordinates, reason)
+                continue
             }
             let roadFlag = text(layout.roadFlag), mtfcc = text(layout.mtfcc)
             if layout.mtfcc != nil || layout.roadFlag != nil, !mtfcc.hasPrefix("S"), roadFlag != "Y" {

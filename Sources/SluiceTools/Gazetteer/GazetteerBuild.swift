@@ -96,6 +96,7 @@ public struct GazetteerBuild: ToolCommand {
         rejectsPath = arguments["rejects"]
         builder = GazetteerBuilder(sources: arguments["sources"])
         builder.inputs = inputs
+        builder.keepsRejects = rejectsPath != nil
         builder.aliasesPath = arguments["aliases"]
         builder.bundledFolder = arguments["bundled"]
         builder.excluded = Set(arguments.list("exclude"))
@@ -147,6 +148,7 @@ public struct GazetteerBuild: ToolCommand {
         RejectReason("bad_geometry", "GeoJSON positions that are not [lon, lat] in range"),
         RejectReason("unsupported_geometry", "GeoJSON: a street that is not a line, a place of another geometry"),
         RejectReason("invalid_json", "GeoJSON: a feature that does not parse"),
+        RejectReason("not_json", "GeoJSON: bytes between features that are no JSON value (a line at the top, an element of features)"),
         RejectReason("not_a_feature", "GeoJSON: a value that is not a Feature"),
         RejectReason("not_a_station", "GTFS: a platform, entrance or stop, when the feed lists its stations"),
         RejectReason("stop_at_intersection", "GTFS: a stop named after a street corner (the streets locate it)"),

@@ -33,7 +33,7 @@ extension GazetteerBuilder {
         for path in inputs.gazetteers { try addGazetteer(path) }
         for path in inputs.openAddresses { try addOpenAddresses(path) }
         for path in inputs.tigerEdges {
-            let read = try TigerEdges.read(shp: path)
+            let read = try TigerEdges.read(shp: path, rejectingBadCoordinates: keepsRejects)
             // TIGER's node ids are national: one prefix for every file, so adjacent counties meet.
             addStreetLines(
                 read.lines, skipped: read.skipped, source: "tiger-edges \(path)", nodePrefix: "tiger", rows: read.records, unit: "edges",

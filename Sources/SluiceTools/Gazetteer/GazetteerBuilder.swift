@@ -58,6 +58,9 @@ public struct GazetteerBuilder {
     public var aliasesPath: String?
     /// What each source contributed, for the summary and SOURCE.md.
     public internal(set) var report: [String] = []
+    /// Whether skipped rows are kept (`--rejects`): a TIGER edge whose points are not degrees
+    /// is then one of them; without, it stops the build.
+    public var keepsRejects = false
     /// The rows the generic readers skipped, with file, line and reason (for `--rejects`).
     public internal(set) var skipped: [SkippedRow] = []
 

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Issue 33 item 15 on the executable: `sluice-gazetteer build` refuses a file that is not
+/// GeoJSON (65, naming the file and what it begins with, nothing written), and rejects garbage
+/// between features with its line and offset, every feature read counted as kept or skipped.
+@Suite struct GazetteerPromisesTests {
+    @Test func aPNGOrACSVGivenAsGeoJSONIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        let png = folder.file("map.png"), csv = folder.file("places.csv"), out = folder.file("out.csv")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]).write(to: png)
+        try "name,lat,lon\nTosca,37.79,-122.40\n".write(to: csv, atomically: true, encoding: .utf8)
+        for (option, file, begins) in [
+            ("--places", png, #"\x89PNG\x0d\x0a\x1a\x0a\x00\x00\x00\x0dIHDR"#), ("--streets", csv, #"name,lat,lon\x0aTos"#),
+        ] {
+            let result = try Executable("sluice-gazetteer").run(["build", option, file.path, "--out", out.path])
+            #expect(result.status == 65, "\(result.stderrText)")
+            #expect(
+                result.stderrText.contains("\(file.path): error: not GeoJSON: it begins with \(begins), where a GeoJSON file begins with '{'"),
+                "\(result.stderrText)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
+    }
+
+    @Test func garbageAndEmptyLinesAreRejectedAndCounted() throws {
+        let folder = try TemporaryDirectory()
+        let streets = folder.file("streets.geojson"), rejects = folder.file("rejects.ndjson")
+        let main =
+            #"{"type":"Feature","properties":{"name":"Main St"},"geometry":{"type":"LineString","coordinates":[[-122.4,37.78],[-122.39,37.78]]}}"#
+        let empty = #"{"type":"Feature","properties":{"name":"Empty St"},"geometry":{"type":"MultiLineString","coordinates":[]}}"#
+        try (main + "\ngarbage\n" + empty + "\n").write(to: streets, atomically: true, encoding: .utf8)
+        let result = try Executable("sluice-gazetteer").run(
+            ["build", "--streets", streets.path, "--out", folder.file("out.csv").path, "--rejects", rejects.path])
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stderrText.contains("3 features read, 2 skipped (bad_geometry 1, not_json 1); 1 segments"), "\(result.stderrText)")
+        let lines = try String(contentsOf: rejects, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(
+            lines.first
+                == #"{"stage":"gazetteer","source":"\#(streets.path)","line":2,"reason":"not_json","detail":"7 bytes at byte \#(main.utf8.count + 1) between features are no JSON value","raw":"garbage"}"#
+        )
+        #expect(lines.last?.contains(#""line":3,"reason":"bad_geometry","detail":"a MultiLineString without lines""#) == true)
+    }
+}
