@@ -10,7 +10,7 @@ struct GeocodeReferenceEval: ToolCommand {
         name: "sluice-eval geocode-reference",
         overview: "sluice-geocode on a reference set: answers within 250 m, median error, calibration of the scores",
         synopsis: ["sluice-eval geocode-reference --gazetteer FILE REFERENCE.csv"],
-        options: [.value("gazetteer", "FILE", "the gazetteer CSV to geocode with (data/sf-gazetteer.csv)")],
+        options: [.input("gazetteer", "FILE", "the gazetteer CSV to geocode with (data/sf-gazetteer.csv)")],
         examples: [
             "sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv"
         ],
