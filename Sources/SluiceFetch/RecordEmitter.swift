@@ -2,9 +2,10 @@ import SluiceCore
 
 extension RejectReason {
     /// sluice-fetch's own reasons, in its REJECTS table after the shared ones.
-    static let fetch: [RejectReason] = [.fieldCount, .invalidCSV]
+    /// (A CSV record that ends inside a quoted field, or short of fields, at the end of the
+    /// input was cut short: it is a `truncated_line`, as an NDJSON line cut short is.)
+    static let fetch: [RejectReason] = [.fieldCount]
     static let fieldCount = RejectReason("field_count", "a CSV row with more or fewer fields than the header")
-    static let invalidCSV = RejectReason("invalid_csv", "an unterminated quoted field")
 }
 
 /// Turns what the readers find into output records with provenance, counting each one in,
@@ -87,7 +88,8 @@ struct RecordEmitter {
                         raw: UnsafeBufferPointer(rebasing: bytes[reader.recordRange]))
                 }
             } else if let problem = reader.problem {
-                try reject(reader, problem.hasPrefix("invalid UTF-8") ? .invalidUTF8 : .invalidCSV, problem)
+                // Lenient reading has one problem left once a cut record is out of the way.
+                try reject(reader, .invalidUTF8, problem)
             } else if reader.recordRange.count > context.maxLineBytes {
                 try reject(
                     reader, .lineTooLong, "row too long: \(reader.recordRange.count) bytes, more than --max-line-bytes \(context.maxLineBytes)")
