@@ -37,14 +37,22 @@ struct NamedColumns {
                 // As `LookupTable.Spec.matches` takes columns: the field's, or under it (`address.*`).
                 let prefix = LookupTable.Spec.prefix(of: field)
                 guard !recordColumns.contains(where: { $0 == prefix || $0.hasPrefix(prefix + "_") }) else { continue }
-                throw unknown("extract", field, "which no record has", among: recordColumns)
+                // `adress.*` is near `address`, the head of `address_key`.
+                let heads = recordColumns.compactMap { $0.split(separator: "_").first.map(String.init) }
+                throw unknown("extract", field, "which no record has", among: recordColumns, near: prefix, or: heads)
             }
         }
     }
 
-    func unknown(_ option: String, _ name: String, _ what: String, among candidates: [String]) -> StageFailure {
+    /// The refusal of `name`, suggesting the candidate (or other name, `or`) nearest to it or
+    /// to `near`, else listing the candidates.
+    func unknown(_ option: String, _ name: String, _ what: String, among candidates: [String], near: String? = nil, or others: [String] = [])
+        -> StageFailure
+    {
+        var seen: Set<String> = []
+        let candidates = candidates.filter { seen.insert($0).inserted }
         let hint =
-            EditDistance.closest(to: name, among: candidates).map { "did you mean '\($0)'?" }
+            EditDistance.closest(to: near ?? name, among: candidates + others).map { "did you mean '\($0)'?" }
             ?? "the columns are \(candidates.prefix(12).map { "'\($0)'" }.joined(separator: ", "))\(candidates.count > 12 ? ", …" : "")"
         return .usage("option '--\(option)' names '\(name)', \(what): \(hint)")
     }
