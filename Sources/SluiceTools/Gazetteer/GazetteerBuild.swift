@@ -36,7 +36,7 @@ public struct GazetteerBuild: ToolCommand {
             .output("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row); without it they are counted"),
             .inputFolder("sources", "DIR", "San Francisco: the folder of source files (../shared/data/gazetteer-sources)"),
             .inputFolder("bundled", "DIR", "San Francisco: the folder of the sources that come with Sluice (data/sources)"),
-            .output("out", "FILE", "where to write the gazetteer CSV"),
+            .output("out", "FILE", "where to write the gazetteer CSV (whole or not at all: a failed build leaves the old one)"),
             .input("aliases", "FILE", "San Francisco: hand-curated place aliases with their sources (data/sf-landmark-aliases.csv)"),
             .value(
                 "exclude", "NAME,...",
