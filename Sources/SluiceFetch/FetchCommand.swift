@@ -68,9 +68,9 @@ public struct FetchCommand: StageCommand {
                 title: "FIELD NAMES",
                 body: ResultMember.helpText(default: Provenance.key) + """
 
-                  A record that has a field named like a --set NAME, with another value, stops the run the
-                  same way: choose another NAME, or replace the field with --overwrite-field.
-                """
+                      A record that has a field named like a --set NAME, with another value, stops the run the
+                      same way: choose another NAME, or replace the field with --overwrite-field.
+                    """
             ),
             (
                 title: "SECRETS",

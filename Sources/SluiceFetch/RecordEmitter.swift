@@ -84,7 +84,8 @@ struct RecordEmitter {
                 try reader.bytes.withUnsafeBufferPointer { bytes in
                     try context.rejectCutShort(
                         source: source, line: reader.line,
-                        detail: "truncated line: the input ends in the middle of this CSV record (\(reader.recordRange.count) bytes, \(place)): the stream was cut short",
+                        detail:
+                            "truncated line: the input ends in the middle of this CSV record (\(reader.recordRange.count) bytes, \(place)): the stream was cut short",
                         raw: UnsafeBufferPointer(rebasing: bytes[reader.recordRange]))
                 }
             } else if let problem = reader.problem {
@@ -141,7 +142,8 @@ struct RecordEmitter {
             try partial.withUnsafeBufferPointer { bytes in
                 try context.rejectCutShort(
                     source: source, line: cut.line,
-                    detail: "truncated line: the input ends in the middle of array element \(cut.number) (\(partial.count) bytes): the stream was cut short",
+                    detail:
+                        "truncated line: the input ends in the middle of array element \(cut.number) (\(partial.count) bytes): the stream was cut short",
                     raw: bytes)
             }
         }

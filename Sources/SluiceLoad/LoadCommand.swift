@@ -146,7 +146,8 @@ public struct LoadCommand: StageCommand {
         guard let first = arguments.positionals.first else { throw .usage("missing the DATABASE argument") }
         if LoadCommand.isTemporaryDatabase(first) {
             throw .usage(
-                "DATABASE '\(first)' is one SQLite deletes when the load ends (in memory or a temporary file): nothing would be kept; give a file name")
+                "DATABASE '\(first)' is one SQLite deletes when the load ends (in memory or a temporary file): nothing would be kept; give a file name"
+            )
         }
         databasePath = first
         inputs = Array(arguments.positionals.dropFirst())

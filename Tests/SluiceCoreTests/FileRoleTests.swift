@@ -31,10 +31,12 @@ import Testing
         try Data("{}\n".utf8).write(to: URL(fileURLWithPath: scratch.file("in.ndjson")))
         #expect(
             try refusal(["--rejects", "$D/in.ndjson", "$D/in.ndjson"], in: scratch)
-                == "--rejects '$D/in.ndjson' is the same file as the input '$D/in.ndjson': writing it would empty the input before it is read; write to another file")
+                == "--rejects '$D/in.ndjson' is the same file as the input '$D/in.ndjson': writing it would empty the input before it is read; write to another file"
+        )
         #expect(
             try refusal(["--pairs", "$D/in.ndjson", "--gazetteer", "$D/in.ndjson"], in: scratch)
-                == "--pairs '$D/in.ndjson' is the same file as --gazetteer '$D/in.ndjson': writing it would empty the input before it is read; write to another file")
+                == "--pairs '$D/in.ndjson' is the same file as --gazetteer '$D/in.ndjson': writing it would empty the input before it is read; write to another file"
+        )
         #expect(try refusal(["--rejects", "$D/out.ndjson", "$D/in.ndjson"], in: scratch) == nil)
     }
 
@@ -89,7 +91,8 @@ import Testing
         usage.operands = [.output, .input]
         #expect(
             try refusal(["$D/a", "$D/b", "$D/a"], usage: usage, in: scratch)
-                == "the output '$D/a' is the same file as the input '$D/a': writing it would empty the input before it is read; write to another file")
+                == "the output '$D/a' is the same file as the input '$D/a': writing it would empty the input before it is read; write to another file"
+        )
         usage.operands = []
         #expect(try refusal(["--rejects", "$D/a", "$D/a"], usage: usage, in: scratch) == nil)
     }

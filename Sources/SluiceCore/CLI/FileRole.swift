@@ -10,7 +10,7 @@
 /// writing. Opening an output truncates it, and an input it names would then be read empty:
 ///
 ///     sluice-sanitize --field x --rejects in.ndjson in.ndjson
-///     sluice-sanitize: option '--rejects' names the same file as the input 'in.ndjson': …
+///     sluice-sanitize: --rejects 'in.ndjson' is the same file as the input 'in.ndjson': …
 public enum FileRole: Sendable {
     /// A file that is read.
     case input

@@ -151,7 +151,8 @@ public final class StageContext {
             StageFailure.data(
                 source: cut.source, line: cut.line,
                 inputCutReason
-                    ?? "the input was cut short in the middle of this line (kept in the rejects as truncated_line), so whatever followed it is missing")
+                    ?? "the input was cut short in the middle of this line (kept in the rejects as truncated_line), so whatever followed it is missing"
+            )
         }
     }
 

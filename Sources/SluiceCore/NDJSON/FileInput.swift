@@ -5,8 +5,8 @@
 #endif
 
 /// Opening and reading files the way every reader here does: a missing file exits 66 and any
-/// other failure (a folder, no permission) 74, named compiler-style (`x.csv: cannot open gazetteer: No such file or
-/// directory`); `read(2)` is retried when a signal interrupts it.
+/// other failure (a folder, no permission) 74, named compiler-style (`x.csv: cannot open
+/// gazetteer: No such file or directory`); `read(2)` is retried when a signal interrupts it.
 public enum FileInput {
     /// Opens a file for reading; `what` names its role in messages (`gazetteer`).
     public static func open(_ path: String, what: String? = nil) throws(StageFailure) -> Int32 {
