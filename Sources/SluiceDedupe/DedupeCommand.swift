@@ -33,17 +33,17 @@ public struct DedupeCommand: StageCommand {
             .flag("mark", "write every record with a dedupe member (the default)"),
             .flag("drop", "write only the canonical record of each cluster"),
             .flag("merge", "write one merged record per cluster (see MERGE)"),
-            .value("pairs", "FILE", "fuzzy mode: write every compared pair to FILE as NDJSON with per-field levels, values and weights"),
+            .output("pairs", "FILE", "fuzzy mode: write every compared pair to FILE as NDJSON with per-field levels, values and weights"),
             .flag(
                 "explain-model", "fuzzy mode: print the learnt prior and the m, u and weight of every level to stderr (with labels, how they moved)"),
             .flag(
                 "explain-blocking",
                 "fuzzy mode: print to stderr the pairs of each --block rule, the share of labelled matches it catches, and its block sizes"),
-            .value(
+            .input(
                 "labels", "FILE",
                 "fuzzy mode: learn from the answers in FILE too (see LABELS); repeatable; the threshold is then chosen on them unless --threshold is given"
             ),
-            .value(
+            .output(
                 "label", "FILE", "fuzzy mode: ask about pairs in the terminal, one at a time, appending each answer to FILE (see LABELS); then dedupe"
             ),
             .value(

@@ -68,7 +68,7 @@ public struct Labels: Sendable {
             do {
                 next = try reader.nextLine()
             } catch {
-                throw StageFailure(.ioError, error.description)
+                throw StageFailure(.ioError, "\(path): error: \(error.description)")
             }
             guard let line = next else { break }
             guard !line.isBlank else { continue }

@@ -62,6 +62,7 @@ extension FetchCommand {
         }
         emitter.dates = dates
         emitter.constants = constants
+        emitter.member = member
         let recordsBefore = context.accounting.recordsIn
         let document = try emit(fd: fd, contentType: body.contentType, base: url, emitter)
         return Paginator.Page(url: url, number: number, records: context.accounting.recordsIn - recordsBefore, document: document, link: body.link)

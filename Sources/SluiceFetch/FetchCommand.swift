@@ -37,7 +37,7 @@ public struct FetchCommand: StageCommand {
             .value(
                 "set", "NAME=VALUE", "add the text field NAME=VALUE to every record, before provenance (repeatable): --set show='The Garden Hour'"),
             .value("source-name", "NAME", "the source name written in provenance (default: the path or URL; <stdin>)"),
-        ],
+        ] + ResultMember.options(default: Provenance.key),
         examples: [
             "sluice-fetch data/Film_Locations_in_San_Francisco.csv --keys snake_case | head -3",
             "sluice-fetch --keys snake_case --infer-types data/Film_Locations_in_San_Francisco.csv > films.ndjson",
@@ -63,6 +63,14 @@ public struct FetchCommand: StageCommand {
                   and row counts on across pages:
                     "provenance":{"source":"http://h/ads?page=1","page":2,"row":21}
                 """
+            ),
+            (
+                title: "FIELD NAMES",
+                body: ResultMember.helpText(default: Provenance.key) + """
+
+                      A record that has a field named like a --set NAME, with another value, stops the run the
+                      same way: choose another NAME, or replace the field with --overwrite-field.
+                    """
             ),
             (
                 title: "SECRETS",
@@ -108,6 +116,8 @@ public struct FetchCommand: StageCommand {
     /// Pages read over all sources, for the accounting line.
     var pagesRead = 0
     var sourceName: String?
+    /// `--as`, `--overwrite-field`: where provenance goes.
+    let member: ResultMember
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
         sources = arguments.positionals
@@ -151,6 +161,10 @@ public struct FetchCommand: StageCommand {
             }
             return JSONMember(String(pair[..<equals]), .string(String(pair[pair.index(after: equals)...])))
         }
+        member = try ResultMember(arguments: arguments, default: Provenance.key, shape: RecordEmitter.provenanceShape)
+        if let clash = constants.first(where: { $0.key == member.name }) {
+            throw .usage("option '--set' names '\(clash.key)', where provenance goes: choose another name, or put provenance elsewhere with --as")
+        }
         sourceName = arguments["source-name"]
         if sourceName != nil, sources.count > 1 { throw .usage("option '--source-name' names one source, but \(sources.count) were given") }
     }
@@ -184,11 +198,13 @@ public struct FetchCommand: StageCommand {
                 guard !paginator.isPaging, !client.offline, client.cache == nil, query.items.isEmpty else {
                     throw StageFailure.usage("'\(argument)' is not a URL: paging, --query, --cache and --offline apply to http(s) sources only")
                 }
-                let (fd, _) = source == .standardInput ? (Int32(0), "") : try StageContext.openInput(source.name)
+                // The core's opening: a closed stdin (<&-) is an error (66), not an empty input.
+                let (fd, _) = try StageContext.openInput(source == .standardInput ? "-" : source.name)
                 defer { if fd != 0 { _ = Foundation.close(fd) } }
                 var emitter = RecordEmitter(context: context, source: sourceName ?? source.name)
                 emitter.dates = dates
                 emitter.constants = constants
+                emitter.member = member
                 _ = try emit(fd: fd, contentType: nil, base: nil, emitter)
             }
         }

@@ -21,7 +21,16 @@ struct JSONArrayReader {
         var message: String
     }
 
-    /// Calls `body(elementBytes, elementNumber, line)` for each element in order.
+    /// The document ends before the array does: inside an element (its bytes so far, its number
+    /// and first line) or between two (no element; the last line).
+    struct Cut: Error {
+        var element: [UInt8]?
+        var number: Int
+        var line: Int
+    }
+
+    /// Calls `body(elementBytes, elementNumber, line)` for each element in order; throws `Cut`
+    /// when the input ends before the array does, `Failure` when it is not a JSON array.
     mutating func forEachElement(_ body: (UnsafeBufferPointer<UInt8>, Int, Int) throws -> Void) throws {
         var phase = Phase.beforeArray
         var element: [UInt8] = []
@@ -61,6 +70,11 @@ struct JSONArrayReader {
                         phase = .done
                     } else if byte == UInt8(ascii: ","), phase == .afterElement {
                         phase = .beforeElement
+                    } else if phase == .beforeElement, byte == UInt8(ascii: "]") || byte == UInt8(ascii: ",") {
+                        throw Failure(
+                            line: line,
+                            message: byte == UInt8(ascii: "]")
+                                ? "a trailing comma before ']' (JSON allows none after the last element)" : "expected an element, found ','")
                     } else if phase == .beforeElement {
                         phase = .inElement
                         elementLine = line
@@ -107,8 +121,11 @@ struct JSONArrayReader {
                 }
             }
         }
-        if phase != .done {
-            throw Failure(line: line, message: phase == .beforeArray ? "the document is empty" : "the document ends inside the array (truncated?)")
+        switch phase {
+        case .done: return
+        case .beforeArray: throw Failure(line: line, message: "the document is empty")
+        case .inElement: throw Cut(element: element, number: count + 1, line: elementLine)
+        case .beforeElement, .afterElement: throw Cut(element: nil, number: count, line: line)
         }
     }
 }

@@ -2,9 +2,10 @@ import SluiceCore
 
 extension RejectReason {
     /// sluice-fetch's own reasons, in its REJECTS table after the shared ones.
-    static let fetch: [RejectReason] = [.fieldCount, .invalidCSV]
+    /// (A CSV record that ends inside a quoted field, or short of fields, at the end of the
+    /// input was cut short: it is a `truncated_line`, as an NDJSON line cut short is.)
+    static let fetch: [RejectReason] = [.fieldCount]
     static let fieldCount = RejectReason("field_count", "a CSV row with more or fewer fields than the header")
-    static let invalidCSV = RejectReason("invalid_csv", "an unterminated quoted field")
 }
 
 /// Turns what the readers find into output records with provenance, counting each one in,
@@ -21,8 +22,15 @@ struct RecordEmitter {
     var rowOffset = 0
     /// `--dates`: fields rewritten as ISO 8601.
     var dates: DateNormalizer?
-    /// `--set NAME=VALUE`: fields added to every record (replacing a field of the same name).
+    /// `--set NAME=VALUE`: fields added to every record.
     var constants: [JSONMember] = []
+    /// Where provenance goes (`--as`), and whether it and `--set` may replace a field of the
+    /// record (`--overwrite-field`); without it a field of that name stops the run (FIELD NAMES).
+    var member = ResultMember(name: Provenance.key, shape: RecordEmitter.provenanceShape)
+
+    /// What provenance looks like: a record that has it already is one fetched before, and
+    /// fetching it again replaces it in place.
+    static let provenanceShape = ResultMember.Shape(required: ["source", "row"], optional: ["page", "part"])
 
     init(context: StageContext, source: String) {
         self.context = context
@@ -35,15 +43,17 @@ struct RecordEmitter {
     }
 
     /// NDJSON passes through byte-for-byte; only `provenance` is added (row = line number).
+    /// A record with a field of that name that is not an earlier provenance stops the run.
     func emitNDJSON(_ reader: LineReader) throws {
         let output = context.output
         let fastProvenance = Provenance.Writer(source: source)
         try context.forEachRecord(in: reader, name: source) { record, location in
-            if dates != nil || !constants.isEmpty { return try write(record.parsed(), row: location.line) }
+            if dates != nil || !constants.isEmpty { return try write(record.parsed(), row: location.line, line: location.line) }
+            try member.check(record, at: location)
             if page == nil {
-                record.write(adding: Provenance.key, to: &output.buffer) { fastProvenance.write(row: rowOffset + location.line, to: &$0) }
+                record.write(adding: member.name, to: &output.buffer) { fastProvenance.write(row: rowOffset + location.line, to: &$0) }
             } else {
-                record.write(adding: Provenance.key, provenance(row: location.line), to: &output.buffer)
+                record.write(adding: member.name, provenance(row: location.line), to: &output.buffer)
             }
             try output.endLine()
             context.accounting.recordsOut += 1
@@ -68,15 +78,26 @@ struct RecordEmitter {
             row += 1
             context.accounting.recordsIn += 1
             context.progress.update(records: row, bytes: 0)
-            if let problem = reader.problem {
-                try reject(reader, problem.hasPrefix("invalid UTF-8") ? .invalidUTF8 : .invalidCSV, problem)
+            if reader.isUnterminated || (reader.endsWithoutLineEnd && fields.count < header.count) {
+                // Cut short (`head -c`, a writer killed): as an NDJSON line cut short is.
+                let place = reader.isUnterminated ? "inside a quoted field" : "after \(fields.count) of its \(header.count) fields"
+                try reader.bytes.withUnsafeBufferPointer { bytes in
+                    try context.rejectCutShort(
+                        source: source, line: reader.line,
+                        detail:
+                            "truncated line: the input ends in the middle of this CSV record (\(reader.recordRange.count) bytes, \(place)): the stream was cut short",
+                        raw: UnsafeBufferPointer(rebasing: bytes[reader.recordRange]))
+                }
+            } else if let problem = reader.problem {
+                // Lenient reading has one problem left once a cut record is out of the way.
+                try reject(reader, .invalidUTF8, problem)
             } else if reader.recordRange.count > context.maxLineBytes {
                 try reject(
                     reader, .lineTooLong, "row too long: \(reader.recordRange.count) bytes, more than --max-line-bytes \(context.maxLineBytes)")
             } else if fields.count != header.count {
                 try reject(reader, .fieldCount, "expected \(header.count) fields as in the header, found \(fields.count)")
             } else {
-                try write(.object(zip(header, fields).map { JSONMember($0, typing.value($1)) }), row: row)
+                try write(.object(zip(header, fields).map { JSONMember($0, typing.value($1)) }), row: row, line: reader.line)
             }
         }
         if keys == nil { context.warn("\(source): no CSV header row: the input is empty") }
@@ -91,7 +112,9 @@ struct RecordEmitter {
         context.accounting.rejected += 1
     }
 
-    /// A streamed top-level array: each element must be an object.
+    /// A streamed top-level array: each element must be an object. An array cut short is as an
+    /// NDJSON input cut mid-line: its last, partial element is rejected as `truncated_line`, and
+    /// the stage fails once done.
     func emitArray(_ reader: JSONArrayReader) throws {
         var reader = reader
         do {
@@ -103,12 +126,26 @@ struct RecordEmitter {
                         bytes, line: line, .lineTooLong, "record too long: \(bytes.count) bytes, more than --max-line-bytes \(context.maxLineBytes)")
                 }
                 switch Result(catching: { () throws(RecordError) in try NDJSONRecord(bytes) }) {
-                case .success(let record): try write(record.parsed(), row: number)
+                case .success(let record): try write(record.parsed(), row: number, line: line)
                 case .failure(let error): try rejectElement(bytes, line: line, error.reason, error.detail)
                 }
             }
         } catch let failure as JSONArrayReader.Failure {
             throw StageFailure.data(source: source, line: failure.line, "invalid JSON: \(failure.message)")
+        } catch let cut as JSONArrayReader.Cut {
+            guard let partial = cut.element else {
+                return context.inputWasCut(
+                    at: StageContext.Location(source: source, line: cut.line),
+                    reason: "the input ends inside the JSON array, before its closing ']': it was cut short, so whatever followed is missing")
+            }
+            context.accounting.recordsIn += 1
+            try partial.withUnsafeBufferPointer { bytes in
+                try context.rejectCutShort(
+                    source: source, line: cut.line,
+                    detail:
+                        "truncated line: the input ends in the middle of array element \(cut.number) (\(partial.count) bytes): the stream was cut short",
+                    raw: bytes)
+            }
         }
     }
 
@@ -156,22 +193,37 @@ struct RecordEmitter {
         return document
     }
 
-    /// Writes an object record with provenance set to this source and row.
-    func write(_ record: JSONValue, row: Int) throws {
+    /// Writes an object record with provenance set to this source and row; `line` (where the
+    /// record starts) for the error when a field of its own would be replaced.
+    func write(_ record: JSONValue, row: Int, line: Int? = nil) throws {
         var record = record
         dates?.apply(to: &record)
         guard case .object(var members) = record else { return }
+        if let conflict = conflict(in: members) { throw StageFailure.data(source: source, line: line, conflict) }
         for constant in constants {
             members.removeAll { $0.key == constant.key }
             members.append(constant)
         }
         let provenance = provenance(row: row)
-        if let existing = members.firstIndex(where: { $0.key == Provenance.key }) {
+        if let existing = members.firstIndex(where: { $0.key == member.name }) {
             members[existing].value = provenance
         } else {
-            members.append(JSONMember(Provenance.key, provenance))
+            members.append(JSONMember(member.name, provenance))
         }
         try write(.object(members))
+    }
+
+    /// Why adding provenance or the `--set` fields would replace a field of the record (one that
+    /// is not an earlier provenance, or holds another value than `--set` gives), or nil.
+    func conflict(in members: [JSONMember]) -> String? {
+        if let conflict = member.conflict(in: members) { return conflict }
+        guard !member.overwrite else { return nil }
+        for constant in constants {
+            guard let existing = members.first(where: { $0.key == constant.key }), existing.value != constant.value else { continue }
+            return "the record already has a field '\(constant.key)', which --set \(constant.key)=… would replace:"
+                + " choose another name for it, or replace the field with --overwrite-field"
+        }
+        return nil
     }
 
     func write(_ record: JSONValue) throws {

@@ -16,13 +16,13 @@ public struct GeocodeCommand: StageCommand {
             "sluice-geocode --gazetteer FILE [--field PATH [--city CITY] [--state ST]] [--address NAME] [--as NAME] [--min-score S] [--candidates N] [--threads N] [options] [FILE...]"
         ],
         options: [
-            .value("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
+            .input("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
             .value("field", "PATH", "for records without an `address` object, read this text field as sluice-sanitize would and geocode it"),
         ] + AddressParser.cityOptions(recorded: false) + [
             .value("address", "NAME", "the member holding sluice-sanitize's address object (default address; sanitize's --as)"),
             .value("min-score", "S", "answers scoring under S (0-1) become precision none, the answer kept under geo.candidates"),
             .value("candidates", "N", "add the N next-best answers with their scores under geo.candidates, for review (default 0)"),
-            .value("gazetteer-rejects", "FILE", "skip bad gazetteer rows, writing them to FILE as NDJSON (default: stop)"),
+            .output("gazetteer-rejects", "FILE", "skip bad gazetteer rows, writing them to FILE as NDJSON (default: stop)"),
             .threads("geocode"),
         ] + ResultMember.options(default: "geo"),
         examples: [

@@ -119,7 +119,8 @@ public struct LoadCommand: StageCommand {
                 """
             ),
         ],
-        rejects: RejectReason.load)
+        rejects: RejectReason.load,
+        operands: [.output, .input])
 
     var databasePath: String
     var inputs: [String]
@@ -143,11 +144,17 @@ public struct LoadCommand: StageCommand {
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
         guard let first = arguments.positionals.first else { throw .usage("missing the DATABASE argument") }
+        if LoadCommand.isTemporaryDatabase(first) {
+            throw .usage(
+                "DATABASE '\(first)' is one SQLite deletes when the load ends (in memory or a temporary file): nothing would be kept; give a file name"
+            )
+        }
         databasePath = first
         inputs = Array(arguments.positionals.dropFirst())
         guard let table = arguments["table"], !table.isEmpty else { throw .usage("missing option '--table NAME'") }
+        try LoadCommand.checkTableName(table, option: "table")
         self.table = table
-        primaryKey = arguments.list("pk").map { $0.replacingDots() }
+        primaryKey = try arguments.names("pk").map { $0.replacingDots() }
         if arguments.has("sweep") {
             let mode = arguments["sweep"] ?? ""
             guard let parsed = mode.isEmpty ? .delete : Sweeper.Mode(rawValue: mode) else {
@@ -158,15 +165,27 @@ public struct LoadCommand: StageCommand {
         }
         sweepMinimum = try arguments.double("sweep-min", default: 0.5, range: 0...1)
         extracts = try arguments.all("extract").map { spec throws(StageFailure) in try LookupTable.Spec(spec) }
+        for extract in extracts {
+            try LoadCommand.checkTableName(extract.table, option: "extract")
+            if extract.table.sqliteFolded == table.sqliteFolded {
+                throw .usage("option '--extract' names the lookup table '\(extract.table)', the table being loaded: name it with FIELDS:TABLE")
+            }
+        }
         references = try arguments.all("references").map { spec throws(StageFailure) in try ReferenceCheck.Spec(spec) }
         replace = arguments.has("replace")
-        indexes = arguments.list("index").map { $0.replacingDots() }
-        fullText = arguments.list("fts").map { $0.replacingDots() }
+        indexes = try arguments.names("index").map { $0.replacingDots() }
+        fullText = try arguments.names("fts").map { $0.replacingDots() }
         guard !arguments.has("spatial-index") || !arguments.has("no-spatial-index") else {
             throw .usage("options '--spatial-index' and '--no-spatial-index' cannot be combined")
         }
         spatialIndex = arguments.has("spatial-index") ? .everyTable : arguments.has("no-spatial-index") ? .existing : .lookupTables
         rejectsTable = arguments["rejects-table"]
+        if let rejectsTable {
+            try LoadCommand.checkTableName(rejectsTable, option: "rejects-table")
+            if rejectsTable.sqliteFolded == table.sqliteFolded || extracts.contains(where: { $0.table.sqliteFolded == rejectsTable.sqliteFolded }) {
+                throw .usage("option '--rejects-table' names '\(rejectsTable)', a table this load writes records to: give it a name of its own")
+            }
+        }
         batchSize = try arguments.int("batch-size", default: 0)
         if replace, batchSize > 0 { throw .usage("options '--replace' and '--batch-size' cannot be combined: the swap is one transaction") }
         strict = arguments.has("strict")
@@ -179,6 +198,24 @@ public struct LoadCommand: StageCommand {
     }
 
     public static var writesRecords: Bool { false }
+
+    /// Whether SQLite would open `path` as a database it deletes when closed: `''` (a temporary
+    /// file), `:memory:`, and the URIs of either (`file::memory:`, `file:x?mode=memory`, `file:`).
+    static func isTemporaryDatabase(_ path: String) -> Bool {
+        if path.isEmpty || path == ":memory:" { return true }
+        guard path.hasPrefix("file:") else { return false }
+        let name = path.dropFirst(5).prefix { $0 != "?" && $0 != "#" }
+        return name.isEmpty || name == ":memory:" || path.contains("mode=memory")
+    }
+
+    /// Refuses a table name that is Sluice's own (`_sluice_runs`, the `__sluice_new` of
+    /// `--replace`) or SQLite's (`sqlite_…`, which it does not let anyone create).
+    static func checkTableName(_ name: String, option: String) throws(StageFailure) {
+        let folded = name.sqliteFolded
+        if folded.hasPrefix("_sluice") || folded.hasSuffix("__sluice_new") || folded.hasPrefix("sqlite_") {
+            throw .usage("option '--\(option)' names '\(name)', a name Sluice or SQLite keeps for its own tables: choose another")
+        }
+    }
 
     public mutating func run(_ context: StageContext) throws {
         let database: Database
@@ -254,6 +291,7 @@ public struct LoadCommand: StageCommand {
         try session.finish()
         // The last line was cut short: the input is not whole, so none of this run is kept.
         if let failure = context.inputCutFailure { throw failure }
+        try NamedColumns(command: self).check(table: session.loader.schema, before: schema.columns, recordColumns: session.loader.recordColumns)
 
         var swept: Int?
         if let sweeper {

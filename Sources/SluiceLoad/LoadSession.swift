@@ -157,7 +157,8 @@ struct LoadSession {
     /// the rejects on disk.
     mutating func commitBatch(through location: StageContext.Location) throws {
         try SearchIndexes.ensureSpatialIndexes(table: loader.schema, lookups: lookups.map(\.schema), command.spatialIndex, in: database)
-        if !command.fullText.isEmpty, loader.schema.exists {
+        // Once the table has every --fts column (NamedColumns refuses a name it never gets).
+        if !command.fullText.isEmpty, command.fullText.allSatisfy({ loader.schema.existing($0) != nil }) {
             let columns = command.fullText.map { loader.schema.existing($0) ?? $0 }
             _ = try SearchIndexes.ensureFullText(on: command.table, columns: columns, in: database)
         }

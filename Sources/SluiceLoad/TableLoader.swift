@@ -39,6 +39,10 @@ final class TableLoader {
     /// The name collisions met so far (`ColumnLayout`), each once, with where it was first met.
     private(set) var collisions: [(collision: ColumnLayout.Collision, location: StageContext.Location)] = []
     private var collisionsSeen: Set<String> = []
+    /// Every column the run's records brought, in the order first met (`NamedColumns` checks
+    /// the options' names against them).
+    private(set) var recordColumns: [String] = []
+    private var recordColumnsSeen: Set<String> = []
 
     init(database: Database, schema: TableSchema, primaryKey: [String], strict: Bool) {
         self.database = database
@@ -77,6 +81,7 @@ final class TableLoader {
             slot = row.shapeHash & mask
         }
         let layout = ColumnLayout(names: FlatRow.names(of: row.shape), primaryKey: primaryKey)
+        for name in layout.names where recordColumnsSeen.insert(name.sqliteFolded).inserted { recordColumns.append(name) }
         layouts[slot] = (Array(row.shape), layout)
         layoutCount += 1
         return layout

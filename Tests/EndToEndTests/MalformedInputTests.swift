@@ -10,7 +10,8 @@ import Testing
     /// Each stage with the arguments it needs to run over plain records.
     static let stages: [(executable: String, arguments: [String])] = [
         ("sluice-fetch", ["--format", "ndjson"]),
-        ("sluice-load", [":memory:", "--table", "t"]),
+        // In the test's own folder (an in-memory database, which kept nothing, is refused).
+        ("sluice-load", ["t.db", "--table", "t"]),
     ]
 
     static let tenMegabyteLine: [UInt8] = Array(#"{"big":""#.utf8) + [UInt8](repeating: 0x61, count: 10 << 20) + Array(#""}"#.utf8)
@@ -29,7 +30,8 @@ import Testing
     @Test(arguments: stages.map(\.executable))
     func stopsAtTheFirstBadLineWithItsLocation(executable: String) throws {
         let arguments = MalformedInputTests.stages.first { $0.executable == executable }?.arguments ?? []
-        let result = try Executable(executable).run(arguments, input: Data(MalformedInputTests.input))
+        let folder = try TemporaryDirectory()
+        let result = try Executable(executable).run(arguments, input: Data(MalformedInputTests.input), in: folder.url)
         #expect(result.status == 65)
         // sluice-load also says what became of the run.
         let committed = executable == "sluice-load" ? "; nothing was committed: the database is as it was before the run" : ""
@@ -40,7 +42,8 @@ import Testing
     func keepsGoingWithRejectsAndAccountsForEveryLine(executable: String) throws {
         let arguments = MalformedInputTests.stages.first { $0.executable == executable }?.arguments ?? []
         let rejects = try TemporaryFile()
-        let result = try Executable(executable).run(arguments + ["--rejects", rejects.path], input: Data(MalformedInputTests.input))
+        let folder = try TemporaryDirectory()
+        let result = try Executable(executable).run(arguments + ["--rejects", rejects.path], input: Data(MalformedInputTests.input), in: folder.url)
         #expect(result.status == 0)
         #expect(result.stderrText.hasSuffix(": 8 in, 4 out, 4 rejected, 1 blank line skipped\(executable == "sluice-load" ? ", 4 inserted" : "")\n"))
         if executable == "sluice-fetch" { #expect(result.stdoutLines.count == 4) }

@@ -148,3 +148,31 @@ func texts(_ text: String, mode: CSVReader.Mode = .strict) throws -> [[String]] 
         #expect(try readCSV(out).map(\.fields) == [["plain", "a,b", "say \"x\"", ""]])
     }
 }
+
+/// Whether the last record of an input has a line end after it (issue 33: a CSV cut mid-row is
+/// `truncated_line` in sluice-fetch, as an NDJSON line without its newline is).
+@Suite struct CSVReaderLineEndTests {
+    /// Each record's `endsWithoutLineEnd`, streamed in small reads as sluice-fetch reads.
+    func ends(_ text: String, readSize: Int = 3) throws -> [Bool] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-csv-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var reader = CSVReader(fd: handle.fileDescriptor, mode: .lenient)
+        reader.readSize = readSize
+        var fields: [String] = []
+        var ends: [Bool] = []
+        while try reader.next(into: &fields) { ends.append(reader.endsWithoutLineEnd) }
+        return ends
+    }
+
+    @Test func onlyALastRecordWithoutItsLineEndSaysSo() throws {
+        #expect(try ends("a,b\n1,2\n") == [false, false])
+        #expect(try ends("a,b\n1,2\r\n") == [false, false])
+        #expect(try ends("a,b\n1,2") == [false, true])
+        #expect(try ends("a,b\n1,\"2\n") == [false, true])
+        #expect(try ends("a,b\n1,\"2\"") == [false, true])
+        #expect(try ends("a,b\n1,\"2\n3\"\n") == [false, false])
+    }
+}

@@ -72,3 +72,25 @@ import Testing
         #expect(throws: StageFailure.self) { try parsed.choice("rejects", from: ["y"]) }
     }
 }
+
+@Suite struct ParsedArgumentsNamesTests {
+    let options: [OptionSpec] = [.value("pk", "COL", "key")]
+
+    @Test func namesAreSplitAtCommasAndTrimmed() throws {
+        #expect(try ParsedArguments(["--pk", "a, b", "--pk", "c"], options: options).names("pk") == ["a", "b", "c"])
+        #expect(try ParsedArguments([], options: options).names("pk") == [])
+    }
+
+    /// Before: `--pk ''`, `--pk ,` and `--pk ' '` were no key at all, and every re-run appended.
+    @Test(arguments: ["", ",", " ", "a,,b", "a, "])
+    func anEmptyNameIsAUsageError(_ value: String) throws {
+        let parsed = try ParsedArguments(["--pk", value], options: options)
+        #expect(throws: StageFailure.self) { try parsed.names("pk") }
+        do {
+            _ = try parsed.names("pk")
+        } catch {
+            #expect(error.exitCode == .usage)
+            #expect(error.message == "option '--pk' needs names separated by commas, none of them empty, got '\(value)'")
+        }
+    }
+}

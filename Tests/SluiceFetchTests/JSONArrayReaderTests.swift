@@ -31,8 +31,9 @@ func readArray(_ text: String, prefixLength: Int = 0) throws -> [(text: String, 
     }
 
     @Test(arguments: [
-        ("[{\"a\":1}", "the document ends inside the array (truncated?)"),
-        ("[{\"a\":1},", "the document ends inside the array (truncated?)"),
+        ("[{\"a\":1},]", "a trailing comma before ']' (JSON allows none after the last element)"),
+        ("[,{}]", "expected an element, found ','"),
+        ("[{},,{}]", "expected an element, found ','"),
         ("[{} {}]", "expected ',' or ']' after an array element"),
         ("[{}] x", "unexpected data after the end of the array"),
         ("", "the document is empty"),
@@ -44,6 +45,25 @@ func readArray(_ text: String, prefixLength: Int = 0) throws -> [(text: String, 
             Issue.record("accepted \(text)")
         } catch let failure as JSONArrayReader.Failure {
             #expect(failure.message == message)
+        }
+    }
+
+    /// Before: a cut array was a structural error ("truncated?"), with no reject for its last
+    /// element and no accounting line.
+    @Test(arguments: [
+        ("[{\"a\":1}", nil as String?, 1, 1),
+        ("[{\"a\":1},\n", nil, 1, 2),
+        ("[{\"a\":1},\n {\"b\":[2,", " {\"b\":[2,", 2, 2),
+        ("[\"x", "\"x", 1, 1),
+    ])
+    func anArrayCutShortSaysWhereAndKeepsThePartialElement(text: String, partial: String?, number: Int, line: Int) throws {
+        do {
+            _ = try readArray(text)
+            Issue.record("accepted \(text)")
+        } catch let cut as JSONArrayReader.Cut {
+            #expect(cut.element.map { String(decoding: $0, as: UTF8.self) } == partial?.trimmingCharacters(in: .whitespaces))
+            #expect(cut.number == number)
+            #expect(cut.line == line)
         }
     }
 }

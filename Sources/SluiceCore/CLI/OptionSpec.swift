@@ -12,16 +12,35 @@ public struct OptionSpec: Sendable {
     public var name: String
     public var arity: Arity
     public var help: String
+    /// What the value names, when it is a path (`FileRole`): the entry point refuses an output
+    /// that is also an input.
+    public var file: FileRole?
 
-    public init(_ name: String, _ arity: Arity = .flag, _ help: String) {
+    public init(_ name: String, _ arity: Arity = .flag, _ help: String, file: FileRole? = nil) {
         self.name = name
         self.arity = arity
         self.help = help
+        self.file = file
     }
 
     public static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name, .flag, help) }
     public static func value(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
         OptionSpec(name, .value(placeholder), help)
+    }
+
+    /// `--name FILE`, a file that is read.
+    public static func input(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+        OptionSpec(name, .value(placeholder), help, file: .input)
+    }
+
+    /// `--name DIR`, a folder whose files are read.
+    public static func inputFolder(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+        OptionSpec(name, .value(placeholder), help, file: .inputFolder)
+    }
+
+    /// `--name FILE`, a file that is written.
+    public static func output(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+        OptionSpec(name, .value(placeholder), help, file: .output)
     }
 
     /// `--threads N`, as every stage that has it says it: `work` is what runs on them
@@ -44,7 +63,7 @@ public struct OptionSpec: Sendable {
 
     /// Options every stage understands, handled by the shared entry point.
     public static let common: [OptionSpec] = [
-        .value("rejects", "FILE", "write malformed records to FILE as NDJSON and keep going (default: stop at the first)"),
+        .output("rejects", "FILE", "write malformed records to FILE as NDJSON and keep going (default: stop at the first)"),
         .value("max-line-bytes", "N", "reject lines longer than N bytes (default 1048576)"),
         .flag("quiet", "do not print the accounting line or warnings"),
         .flag("help", "show this help"),

@@ -66,6 +66,20 @@ public struct ParsedArguments: Sendable {
         all(name).flatMap { $0.split(separator: ",").map { $0.trimmingSpaces() } }.filter { !$0.isEmpty }
     }
 
+    /// Names separated by commas (`--pk a,b --pk c`), none of them empty: `--pk ''`, `--pk ,`
+    /// and `--pk ' '` name nothing, which would silently mean no key, so they are usage errors.
+    public func names(_ name: String) throws(StageFailure) -> [String] {
+        var names: [String] = []
+        for value in all(name) {
+            let given = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+            guard !given.contains(where: \.isEmpty) else {
+                throw .usage("option '--\(name)' needs names separated by commas, none of them empty, got '\(value)'")
+            }
+            names += given
+        }
+        return names
+    }
+
     public func int(_ name: String, default fallback: Int, range: ClosedRange<Int> = 0...Int.max) throws(StageFailure) -> Int {
         guard let text = self[name] else { return fallback }
         guard let value = Int(text), range.contains(value) else {

@@ -73,6 +73,19 @@ public struct ResultMember: Sendable {
         guard !overwrite, let member = record.member(named: name) else { return nil }
         let first = record.rawValue(member).first ?? 0
         if first == UInt8(ascii: "{"), shape.matches(record.value(of: member)) { return nil }
+        return conflict(found: first)
+    }
+
+    /// The same for a record already parsed into its members (`sluice-fetch`'s CSV and JSON).
+    public func conflict(in members: [JSONMember]) -> String? {
+        guard !overwrite, let existing = members.first(where: { $0.key == name })?.value, !shape.matches(existing) else { return nil }
+        var text: [UInt8] = []
+        JSONWriter.write(existing, to: &text)
+        return conflict(found: text.first ?? 0)
+    }
+
+    /// The message for a field of this name whose JSON text starts with `first`.
+    func conflict(found first: UInt8) -> String {
         let found = first == UInt8(ascii: "{") ? "an object" : JSONParser.typeName(startingWith: first)
         return "the record already has a field '\(name)' (\(found), not this stage's result), which the result would replace:"
             + " name the result with --as NAME, or replace the field with --overwrite-field"

@@ -22,6 +22,7 @@ public enum Stage {
         do {
             let parsed = try ParsedArguments(arguments, options: usage.allOptions)
             if answeredHelpOrVersion(parsed, usage) { exit(ExitCode.ok.rawValue) }
+            try parsed.refuseOutputsOverInputs(usage, standardInput: true)
             var instance = try Command(arguments: parsed)
             if StandardStreams.outputWasClosed, Command.writesRecords {
                 // Writing nowhere would drop every record without a word.
@@ -89,6 +90,7 @@ public enum Stage {
         do {
             let parsed = try ParsedArguments(arguments, options: usage.allOptions)
             if answeredHelpOrVersion(parsed, usage) { return .ok }
+            try parsed.refuseOutputsOverInputs(usage, standardInput: false)
             var instance = try Tool(arguments: parsed)
             let context = ToolContext(name: usage.executable, output: ByteSink(fd: 1), quiet: parsed.has("quiet"))
             do {

@@ -17,9 +17,11 @@ public final class StageContext {
     public let quiet: Bool
     /// Input bytes read by finished inputs, for progress across several files.
     var bytesDone = 0
-    /// Where an input ended in the middle of a line (kept in the rejects as `truncated_line`):
-    /// the stage finishes, then fails, since its input was not whole.
+    /// Where an input ended in the middle of a line or record (kept in the rejects as
+    /// `truncated_line`): the stage finishes, then fails, since its input was not whole.
     public private(set) var inputCut: Location?
+    /// Why, when it is not a line kept in the rejects (a JSON array without its closing ']').
+    var inputCutReason: String?
 
     public init(stage: String, output: ByteSink, rejects: Rejects, maxLineBytes: Int, quiet: Bool, progress: Progress) {
         self.stage = stage
@@ -38,6 +40,11 @@ public final class StageContext {
     public struct Location: Sendable {
         public var source: String
         public var line: Int
+
+        public init(source: String, line: Int) {
+            self.source = source
+            self.line = line
+        }
     }
 
     /// Opens an input for reading: a path, or `-` for stdin. A missing file exits 66.
@@ -69,7 +76,12 @@ public final class StageContext {
             let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
             let bytesBefore = bytesDone
             defer { bytesDone = bytesBefore + reader.bytesRead }
-            try body(reader, name, bytesBefore)
+            do {
+                try body(reader, name, bytesBefore)
+            } catch let failure as IOFailure where failure.path == nil {
+                // A failed read names the input it failed on.
+                throw IOFailure(errno: failure.code, operation: failure.operation, path: name)
+            }
         }
     }
 
@@ -110,7 +122,23 @@ public final class StageContext {
     func reject(_ line: Line, source: String, _ error: RecordError) throws {
         guard line.isUnterminated else { return try reject(line, source: source, reason: error.reason, detail: error.detail) }
         try reject(line, source: source, reason: .truncatedLine, detail: StageContext.truncatedDetail(error, length: line.length))
-        inputCut = Location(source: source, line: line.number)
+        inputWasCut(at: Location(source: source, line: line.number))
+    }
+
+    /// Rejects the last record of an input that ends in its middle (a CSV record inside a quoted
+    /// field, a JSON array's last element) as `truncated_line`; the stage fails once done.
+    public func rejectCutShort(source: String, line: Int, detail: String, raw: UnsafeBufferPointer<UInt8>) throws {
+        try rejects.reject(source: source, line: line, reason: .truncatedLine, detail: detail, raw: raw)
+        accounting.rejected += 1
+        inputWasCut(at: Location(source: source, line: line))
+    }
+
+    /// Notes that an input was cut short at `location` (the first cut is the one reported);
+    /// `reason`, when no line of it went to the rejects.
+    public func inputWasCut(at location: Location, reason: String? = nil) {
+        guard inputCut == nil else { return }
+        inputCut = location
+        inputCutReason = reason
     }
 
     static func truncatedDetail(_ error: RecordError, length: Int) -> String {
@@ -122,7 +150,9 @@ public final class StageContext {
         inputCut.map { cut in
             StageFailure.data(
                 source: cut.source, line: cut.line,
-                "the input was cut short in the middle of this line (kept in the rejects as truncated_line), so whatever followed it is missing")
+                inputCutReason
+                    ?? "the input was cut short in the middle of this line (kept in the rejects as truncated_line), so whatever followed it is missing"
+            )
         }
     }
 

@@ -22,13 +22,16 @@ public struct Usage: Sendable {
     /// Further sections (title, body), e.g. the output format.
     public var sections: [(title: String, body: String)]
     public var kind: Kind
+    /// What the operands name, in order, the last role for all the rest (`sluice-load DATABASE
+    /// INPUT…`: `[.output, .input]`); empty when they are not paths.
+    public var operands: [FileRole]
 
     /// A stage's usage; `rejects` are the reasons it adds to the shared ones, `rejectsNote` a
     /// line under the table.
     public init(
         name: String, overview: String, synopsis: [String], options: [OptionSpec],
         examples: [String], memory: String, sections: [(title: String, body: String)] = [],
-        rejects: [RejectReason] = [], rejectsNote: String? = nil
+        rejects: [RejectReason] = [], rejectsNote: String? = nil, operands: [FileRole] = [.input]
     ) {
         self.name = name
         self.overview = overview
@@ -38,16 +41,19 @@ public struct Usage: Sendable {
         self.memory = memory
         self.sections = sections
         kind = .stage(rejects: rejects, note: rejectsNote)
+        self.operands = operands
     }
 
     /// A tool's usage: the same layout, without the stages' record options and shared rejects;
     /// `rejects`, when it writes a rejects file of its own.
     public static func tool(
         name: String, overview: String, synopsis: [String], options: [OptionSpec],
-        examples: [String], memory: String, sections: [(title: String, body: String)] = [], rejects: [RejectReason] = []
+        examples: [String], memory: String, sections: [(title: String, body: String)] = [], rejects: [RejectReason] = [],
+        operands: [FileRole] = [.input]
     ) -> Usage {
         var usage = Usage(
-            name: name, overview: overview, synopsis: synopsis, options: options, examples: examples, memory: memory, sections: sections)
+            name: name, overview: overview, synopsis: synopsis, options: options, examples: examples, memory: memory, sections: sections,
+            operands: operands)
         usage.kind = .tool(rejects: rejects)
         return usage
     }

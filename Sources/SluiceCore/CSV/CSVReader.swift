@@ -65,6 +65,11 @@ public struct CSVReader {
     public private(set) var problem: String?
     /// Lenient mode: the last record ends inside a quoted field, at the end of the input.
     public private(set) var isUnterminated = false
+    /// The last record read is the input's last and has no line end after it: with a field
+    /// short, or inside a quoted field (`isUnterminated`), the input was cut in its middle.
+    public var endsWithoutLineEnd: Bool {
+        atEnd && index == bytes.count && recordRange.upperBound == bytes.count
+    }
     /// The input to stream from, and whether it has ended (always, for bytes in memory).
     let fd: Int32?
     var atEnd: Bool

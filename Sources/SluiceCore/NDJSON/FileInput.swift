@@ -5,8 +5,8 @@
 #endif
 
 /// Opening and reading files the way every reader here does: a missing file exits 66 and any
-/// other failure 74, named compiler-style (`x.csv: cannot open gazetteer: No such file or
-/// directory`); `read(2)` is retried when a signal interrupts it.
+/// other failure (a folder, no permission) 74, named compiler-style (`x.csv: cannot open
+/// gazetteer: No such file or directory`); `read(2)` is retried when a signal interrupts it.
 public enum FileInput {
     /// Opens a file for reading; `what` names its role in messages (`gazetteer`).
     public static func open(_ path: String, what: String? = nil) throws(StageFailure) -> Int32 {
@@ -18,6 +18,12 @@ public enum FileInput {
         guard fd >= 0 else {
             let code: ExitCode = errno == ENOENT ? .noInput : .ioError
             throw StageFailure(code, "\(path): cannot open\(what.map { " " + $0 } ?? ""): \(String(cString: strerror(errno)))")
+        }
+        // A folder opens, and only its first read fails (EISDIR): say so now, with its name.
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            close(fd)
+            throw StageFailure(.ioError, "\(path): cannot read\(what.map { " " + $0 } ?? ""): \(String(cString: strerror(EISDIR)))")
         }
         return fd
     }

@@ -10,13 +10,15 @@ struct DedupeEval: ToolCommand {
         name: "sluice-eval dedupe",
         overview: "sluice-dedupe's pairwise precision, recall and F1 on the Febrl data sets",
         synopsis: ["sluice-eval dedupe [--data DIR] [-- SLUICE-DEDUPE-OPTION ...]"],
-        options: [.value("data", "DIR", "the Febrl sets (default $SLUICE_FEBRL, else ../shared/data/febrl)")],
+        options: [.inputFolder("data", "DIR", "the Febrl sets (default $SLUICE_FEBRL, else ../shared/data/febrl)")],
         examples: ["sluice-eval dedupe", "sluice-eval dedupe -- --threshold 0.8"],
         memory: "one Febrl set at a time (10,000 records at most), and sluice-dedupe's output for it.",
         sections: [
             ("SETUP", "  Every set is deduplicated with " + DedupeEval.commandLine(DedupeEval.febrlArguments) + ", then the options after --."),
             ("ENVIRONMENT", "  SLUICE_FEBRL  where the Febrl sets are, when --data is not given"),
-        ])
+        ],
+        // The operands are sluice-dedupe's options, not paths.
+        operands: [])
 
     /// The fuzzy setup used for every Febrl set: each field compared, four blocking rules.
     static let febrlArguments = [

@@ -11,7 +11,7 @@ struct GeocodeReferenceEval: ToolCommand {
         overview: "sluice-geocode on a reference set: answers within 250 m, median error, calibration of the scores",
         synopsis: ["sluice-eval geocode-reference --gazetteer FILE [--folds K [--seed S]] REFERENCE.csv"],
         options: [
-            .value("gazetteer", "FILE", "the gazetteer CSV to geocode with (data/sf-gazetteer.csv)"),
+            .input("gazetteer", "FILE", "the gazetteer CSV to geocode with (data/sf-gazetteer.csv)"),
             .value("folds", "K", "also cross-validate the scores: refit each rule's score on K-1 folds, measure the fold left out"),
             .value("seed", "S", "which split into folds (default 0): the folds follow a hash of the seed and each string"),
         ],

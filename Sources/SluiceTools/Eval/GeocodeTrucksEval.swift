@@ -12,8 +12,9 @@ struct GeocodeTrucksEval: ToolCommand {
         overview: "sluice-geocode's distance error on the food-truck permit addresses, with a gazetteer built without them",
         synopsis: ["sluice-eval geocode-trucks --sources DIR [--aliases FILE]"],
         options: [
-            .value("sources", "DIR", "the gazetteer source folder (../shared/data/gazetteer-sources); the gazetteer is built without food-trucks"),
-            .value("aliases", "FILE", "the curated aliases file, as for sluice-gazetteer build"),
+            .inputFolder(
+                "sources", "DIR", "the gazetteer source folder (../shared/data/gazetteer-sources); the gazetteer is built without food-trucks"),
+            .input("aliases", "FILE", "the curated aliases file, as for sluice-gazetteer build"),
         ],
         examples: ["sluice-eval geocode-trucks --sources ../shared/data/gazetteer-sources --aliases data/sf-landmark-aliases.csv"],
         memory: "the sources and the gazetteer built from them (about 550 MB).")

@@ -11,8 +11,8 @@ struct SanitizeEval: ToolCommand {
         overview: "sluice-sanitize's accuracy on hand-labelled SF strings and on usaddress's test data, beside usaddress",
         synopsis: ["sluice-eval sanitize [--sf FILE] [--usaddress DIR] [--failures]"],
         options: [
-            .value("sf", "FILE", "labelled SF strings (default Tests/SluiceSanitizeTests/Fixtures/sf-labelled.ndjson)"),
-            .value("usaddress", "DIR", "usaddress-labeled data (default ../shared/data/usaddress-labeled)"),
+            .input("sf", "FILE", "labelled SF strings (default Tests/SluiceSanitizeTests/Fixtures/sf-labelled.ndjson)"),
+            .inputFolder("usaddress", "DIR", "usaddress-labeled data (default ../shared/data/usaddress-labeled)"),
             .flag("failures", "list every string that is not fully right"),
         ],
         examples: ["sluice-eval sanitize --failures"],

@@ -19,25 +19,25 @@ public struct GazetteerBuild: ToolCommand {
             "sluice-gazetteer build --sources DIR --out FILE [--bundled DIR] [--aliases FILE] [--exclude NAME,...]",
         ],
         options: [
-            .value("openaddresses", "FILE", "OpenAddresses CSV (LON,LAT,NUMBER,STREET,... by header name; .csv.gz read as is); repeatable"),
-            .value(
+            .input("openaddresses", "FILE", "OpenAddresses CSV (LON,LAT,NUMBER,STREET,... by header name; .csv.gz read as is); repeatable"),
+            .input(
                 "tiger-edges", "FILE.shp",
                 "US Census TIGER/Line EDGES (or ADDRFEAT) shapefile, its .dbf beside it: road edges with ranges and node ids; repeatable"),
-            .value("streets", "FILE", "GeoJSON street centrelines (LineString, MultiLineString); repeatable"),
+            .input("streets", "FILE", "GeoJSON street centrelines (LineString, MultiLineString); repeatable"),
             .value("name-property", "P", "the GeoJSON property naming a street or place (default: name)"),
             .value("place-name-property", "P", "the property naming a place, when it differs from the streets' (default: --name-property)"),
             .value("range-properties", "LF,LT,RF,RT", "GeoJSON street properties holding the left and right house-number ranges"),
             .value("node-properties", "FROM,TO", "GeoJSON street properties holding end node ids (without: ends within 1 m are joined)"),
-            .value("places", "FILE", "GeoJSON named places (Point; a line's middle, a polygon's vertex mean); repeatable"),
+            .input("places", "FILE", "GeoJSON named places (Point; a line's middle, a polygon's vertex mean); repeatable"),
             .value("category-property", "P", "the GeoJSON property holding a place's category (default: every place is 'place')"),
             .value("aliases-property", "P", "the GeoJSON property holding a place's other names (an array, or `|`/`;`-separated)"),
-            .value("gtfs-stops", "FILE", "a GTFS stops.txt: stations (or stops not named after a corner) as places; repeatable"),
-            .value("gazetteer", "FILE", "a gazetteer CSV to merge (its places, segments, intersections, addresses); repeatable"),
-            .value("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row); without it they are counted"),
-            .value("sources", "DIR", "San Francisco: the folder of source files (../shared/data/gazetteer-sources)"),
-            .value("bundled", "DIR", "San Francisco: the folder of the sources that come with Sluice (data/sources)"),
-            .value("out", "FILE", "where to write the gazetteer CSV"),
-            .value("aliases", "FILE", "San Francisco: hand-curated place aliases with their sources (data/sf-landmark-aliases.csv)"),
+            .input("gtfs-stops", "FILE", "a GTFS stops.txt: stations (or stops not named after a corner) as places; repeatable"),
+            .input("gazetteer", "FILE", "a gazetteer CSV to merge (its places, segments, intersections, addresses); repeatable"),
+            .output("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row); without it they are counted"),
+            .inputFolder("sources", "DIR", "San Francisco: the folder of source files (../shared/data/gazetteer-sources)"),
+            .inputFolder("bundled", "DIR", "San Francisco: the folder of the sources that come with Sluice (data/sources)"),
+            .output("out", "FILE", "where to write the gazetteer CSV (whole or not at all: a failed build leaves the old one)"),
+            .input("aliases", "FILE", "San Francisco: hand-curated place aliases with their sources (data/sf-landmark-aliases.csv)"),
             .value(
                 "exclude", "NAME,...",
                 "San Francisco: leave sources out (for evaluation): "
@@ -108,9 +108,10 @@ public struct GazetteerBuild: ToolCommand {
         let start = DispatchTime.now()
         let rejects = try Rejects(stage: "gazetteer", path: rejectsPath)
         let rows = try builder.build()
-        let sink = try ByteSink(path: out)
-        sink.buffer = GazetteerRow.csv(rows)
-        try sink.flush()
+        // Written beside --out and renamed over it: a failure (a full disk) leaves the old one whole.
+        let file = try ReplacementFile(path: out)
+        file.sink.buffer = GazetteerRow.csv(rows)
+        try file.commit()
         if rejects.isKeeping {
             for row in builder.skipped {
                 let reason = Self.rejectReasons.first { $0.rawValue == row.reason } ?? RejectReason(row.reason, row.detail)
@@ -124,7 +125,7 @@ public struct GazetteerBuild: ToolCommand {
                 "\(builder.skipped.count) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
         }
         let kinds = GazetteerRow.Kind.allCases.map { kind in "\(rows.filter { $0.kind == kind }.count) \(kind.rawValue)" }
-        context.note("wrote \(rows.count) rows (\(kinds.joined(separator: ", "))), \(sink.bytesWritten) bytes, to \(out)")
+        context.note("wrote \(rows.count) rows (\(kinds.joined(separator: ", "))), \(file.sink.bytesWritten) bytes, to \(out)")
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         context.note("built in \(String(format: "%.1f", seconds)) s, peak memory \(Self.peakMegabytes()) MB")
     }

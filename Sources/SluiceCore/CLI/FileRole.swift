@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a path on the command line names: declared with its option (`OptionSpec.input`,
+/// `OptionSpec.output`) or by the command's operands (`Usage.operands`), so that the entry point
+/// can refuse a run that would write over one of its own inputs before anything is opened for
+/// writing. Opening an output truncates it, and an input it names would then be read empty:
+///
+///     sluice-sanitize --field x --rejects in.ndjson in.ndjson
+///     sluice-sanitize: --rejects 'in.ndjson' is the same file as the input 'in.ndjson': …
+public enum FileRole: Sendable {
+    /// A file that is read.
+    case input
+    /// A folder whose files are read (`sluice-gazetteer build --sources DIR`).
+    case inputFolder
+    /// A file that is written: created, truncated or appended to.
+    case output
+}
+
+/// One path given on the command line, with its role and how a message names it.
+struct NamedFile {
+    var role: FileRole
+    /// `--rejects`, `the input`, `standard input`.
+    var given: String
+    var path: String
+
+    /// How a message names it: `--rejects 'r.ndjson'`, `the input 'in.ndjson'`, `standard input`.
+    var described: String { given == "standard input" ? given : "\(given) '\(path)'" }
+
+    /// The file as the system knows it, for comparing two paths: an existing regular file by
+    /// device and inode (a symbolic or hard link is the same file), a folder by its real path, a
+    /// path that does not exist yet by its normalised absolute path. Nil for what writing cannot
+    /// empty or reading cannot lose (a device such as /dev/null, a pipe): those never conflict.
+    enum Identity: Equatable {
+        case file(device: UInt64, inode: UInt64)
+        case folder(String)
+        case notYet(String)
+    }
+
+    var identity: Identity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .notYet(NamedFile.normalised(path)) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .file(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        case S_IFDIR: return .folder(NamedFile.normalised(path))
+        default: return nil
+        }
+    }
+
+    /// The absolute path with `.`, `..`, repeated slashes and the links of the longest existing
+    /// leading folder resolved (`realpath`), the rest kept as written.
+    static func normalised(_ path: String) -> String {
+        var components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var base = path.hasPrefix("/") ? "/" : currentDirectory()
+        // The longest prefix of folders that exists, resolved by the system.
+        var resolvedCount = components.count
+        while resolvedCount >= 0 {
+            let prefix = base + (base.hasSuffix("/") ? "" : "/") + components.prefix(resolvedCount).joined(separator: "/")
+            if let real = realPath(prefix) {
+                base = real
+                components.removeFirst(resolvedCount)
+                break
+            }
+            resolvedCount -= 1
+        }
+        var parts = base.split(separator: "/").map(String.init)
+        for component in components {
+            switch component {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(component)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func currentDirectory() -> String {
+        guard let directory = getcwd(nil, 0) else { return "/" }
+        defer { free(directory) }
+        return String(cString: directory)
+    }
+}
+
+extension ParsedArguments {
+    /// The paths of the command line with their roles: the options declared `input`,
+    /// `inputFolder` or `output`, the operands as `operands` says, and standard input when the
+    /// command reads it (`standardInput`) and no operand names an input file. `-` (stdin or
+    /// stdout) is not a path.
+    func namedFiles(_ usage: Usage, standardInput: Bool) -> [NamedFile] {
+        var files: [NamedFile] = []
+        for option in usage.allOptions {
+            guard let role = option.file else { continue }
+            for value in all(option.name) where !value.isEmpty && value != "-" {
+                files.append(NamedFile(role: role, given: "--\(option.name)", path: value))
+            }
+        }
+        var inputOperands: [String] = []
+        for (index, operand) in positionals.enumerated() where !usage.operands.isEmpty {
+            let role = usage.operands[min(index, usage.operands.count - 1)]
+            if role == .input { inputOperands.append(operand) }
+            guard operand != "-", !operand.isEmpty else { continue }
+            files.append(NamedFile(role: role, given: role == .output ? "the output" : "the input", path: operand))
+        }
+        if standardInput, usage.operands.contains(.input), inputOperands.isEmpty || inputOperands.contains("-") {
+            files.append(NamedFile(role: .input, given: "standard input", path: "/dev/stdin"))
+        }
+        return files
+    }
+
+    /// Refuses (usage error, exit 64) a command line on which an output is the same file as an
+    /// input, lies inside an input folder, or is the same file as another output: run, it would
+    /// empty what it was about to read, or write two things into one file. Called by the entry
+    /// point before the command opens anything.
+    public func refuseOutputsOverInputs(_ usage: Usage, standardInput: Bool) throws(StageFailure) {
+        let files = namedFiles(usage, standardInput: standardInput).map { ($0, $0.identity) }
+        let outputs = files.filter { $0.0.role == .output }
+        for (index, (output, outputIdentity)) in outputs.enumerated() {
+            guard let outputIdentity else { continue }
+            for (other, identity) in files where other.role != .output {
+                switch (other.role, identity) {
+                case (.input, outputIdentity?):
+                    throw .usage(
+                        "\(output.described) is the same file as \(other.described): writing it would empty the input before it is read; write to another file"
+                    )
+                case (.inputFolder, .folder(let folder)?) where NamedFile.normalised(output.path).hasPrefix(folder == "/" ? "/" : folder + "/"):
+                    throw .usage("\(output.described) is inside \(other.described), whose files are read: write it outside that folder")
+                default:
+                    continue
+                }
+            }
+            for (other, identity) in outputs[(index + 1)...] where identity == outputIdentity {
+                throw .usage("\(output.described) and \(other.described) are the same file: one would write over the other; give each its own file")
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Issue 33's "data lost" items, run as a user would: an output that is also an input (every
+/// stage and tool; before, `--rejects in.ndjson in.ndjson` emptied the input and reported
+/// "0 in, 0 out"), `sluice-gazetteer build` on a full disk (before, it truncated the existing
+/// `--out`), a closed stdin for `sluice-fetch` (before, exit 0) and a folder given as an input
+/// (before, "read failed: Is a directory", without the path).
+@Suite struct DataLossTests {
+    /// Commands naming `F` (a file of records) as an output and as an input, or `L` (a symbolic
+    /// link to F), in a folder where `G` is another file.
+    static let sameFile: [[String]] = [
+        ["sluice-fetch", "--rejects", "F", "F"],
+        ["sluice-sanitize", "--field", "x", "--rejects", "F", "F"],
+        ["sluice-sanitize", "--field", "x", "--rejects", "L", "F"],
+        ["sluice-geocode", "--gazetteer", "F", "--gazetteer-rejects", "F"],
+        ["sluice-geocode", "--gazetteer", "G", "--rejects", "F", "F"],
+        ["sluice-dedupe", "--key", "x", "--rejects", "F", "F"],
+        ["sluice-dedupe", "--compare", "x", "--block", "x", "--pairs", "F", "F"],
+        ["sluice-dedupe", "--compare", "x", "--block", "x", "--label", "F", "F"],
+        ["sluice-load", "F", "--table", "t", "F"],
+        ["sluice-load", "G.db", "--table", "t", "--rejects", "F", "F"],
+        ["sluice-report", "--geojson", "F", "F"],
+        ["sluice-report", "--stage-log", "F", "--geojson", "L", "G"],
+        ["sluice-stats", "--rejects", "F", "F"],
+        ["sluice-gazetteer", "build", "--openaddresses", "F", "--rejects", "F", "--out", "G.csv"],
+        ["sluice-gazetteer", "build", "--openaddresses", "F", "--out", "F"],
+        ["sluice-gazetteer", "build", "--gazetteer", "G", "--places", "F", "--out", "L"],
+    ]
+
+    static let records = Data(#"{"x":"Pier 39","provenance":{"source":"a.csv","row":1}}"#.utf8 + [0x0A])
+
+    @Test(arguments: sameFile)
+    func anOutputThatIsAnInputIsRefusedAndTheInputKept(_ command: [String]) throws {
+        let folder = try TemporaryDirectory()
+        try DataLossTests.records.write(to: folder.file("F"))
+        try DataLossTests.records.write(to: folder.file("G"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("L").path, withDestinationPath: folder.file("F").path)
+        let result = try Executable(command[0]).run(Array(command.dropFirst()), in: folder.url)
+        #expect(result.status == 64, "\(command): \(result.stderrText)")
+        #expect(result.stderrText.contains("is the same file as"), "\(command): \(result.stderrText)")
+        #expect(try Data(contentsOf: folder.file("F")) == DataLossTests.records, "\(command) changed its input")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
+        #expect(left == ["F", "G", "L"], "\(command) created \(left)")
+    }
+
+    /// `sluice-sanitize --rejects in.ndjson < in.ndjson`: standard input is an input too.
+    @Test func anOutputThatIsStandardInputIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        try DataLossTests.records.write(to: folder.file("F"))
+        let result = try Executable("sluice-sanitize").run(["--field", "x", "--rejects", "F"], stdin: folder.file("F"), in: folder.url)
+        #expect(result.status == 64)
+        #expect(try Data(contentsOf: folder.file("F")) == DataLossTests.records)
+    }
+
+    /// Before: exit 74 with `--out` already truncated, and geocode refusing the remnant.
+    @Test(.enabled(if: SmallFilesystem.canMount, SmallFilesystem.whyNot))
+    func aGazetteerBuildOnAFullDiskLeavesTheOldGazetteerWhole() throws {
+        let sources = try TemporaryDirectory()
+        let rows = (1...300).map { "-122.4\($0 % 10)0,37.7\($0 % 10)0,\($0),Main St" }
+        try Data((["LON,LAT,NUMBER,STREET"] + rows).joined(separator: "\n").utf8 + [0x0A]).write(to: sources.file("addresses.csv"))
+        let disk = try SmallFilesystem(kilobytes: 64)
+        let out = disk.file("city.csv")
+        let old = Data("# the gazetteer of an earlier build\n".utf8)
+        try old.write(to: out)
+        disk.fill()
+        let result = try Executable("sluice-gazetteer").run(["build", "--openaddresses", sources.file("addresses.csv").path, "--out", out.path])
+        #expect(result.status == 74, "\(result.stderrText)")
+        #expect(result.stderrText.contains("\(out.path): error: write failed: No space left on device"), "\(result.stderrText)")
+        #expect(try Data(contentsOf: out) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.url.path).sorted() == ["city.csv", "filler"])
+    }
+
+    @Test func aGazetteerBuildReplacesTheOldOneWhole() throws {
+        let folder = try TemporaryDirectory()
+        try Data("LON,LAT,NUMBER,STREET\n-122.41,37.80,10,Main St\n".utf8).write(to: folder.file("addresses.csv"))
+        try Data("old\n".utf8).write(to: folder.file("city.csv"))
+        let result = try Executable("sluice-gazetteer").run(["build", "--openaddresses", "addresses.csv", "--out", "city.csv"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(try String(contentsOf: folder.file("city.csv"), encoding: .utf8).hasPrefix("# sluice-gazetteer"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["addresses.csv", "city.csv"])
+    }
+
+    /// Before: exit 0 (65 with `--format json`); the README promises 66.
+    @Test(arguments: ["", "--format json", "--format csv"])
+    func fetchOnAClosedStdinIsNoInput(_ options: String) throws {
+        let result = try FaultHarness.shell("sluice-fetch \(options) <&- >/dev/null")
+        #expect(result.status == 66)
+        #expect(result.stderrText == "sluice-fetch: <stdin>: cannot read: standard input is closed (<&-); give the input as a file or pipe it in\n")
+    }
+
+    /// Each stage given a folder where a file belongs.
+    static let folderInputs: [[String]] = [
+        ["sluice-fetch", "D"], ["sluice-sanitize", "--field", "x", "D"], ["sluice-geocode", "--gazetteer", "D"],
+        ["sluice-dedupe", "--key", "x", "D"], ["sluice-load", "t.db", "--table", "t", "D"], ["sluice-report", "D"], ["sluice-stats", "D"],
+        ["sluice-gazetteer", "build", "--openaddresses", "D", "--out", "o.csv"],
+    ]
+
+    /// Before: "read failed: Is a directory", without the path.
+    @Test(arguments: folderInputs)
+    func aFolderGivenAsAnInputIsNamed(_ command: [String]) throws {
+        let folder = try TemporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.file("D"), withIntermediateDirectories: false)
+        let result = try Executable(command[0]).run(Array(command.dropFirst()), in: folder.url)
+        #expect(result.status == 74, "\(command): \(result.stderrText)")
+        #expect(result.stderrText.hasPrefix("\(command[0]): D: cannot read"), "\(command): \(result.stderrText)")
+        #expect(result.stderrText.contains(": Is a directory"), "\(command): \(result.stderrText)")
+    }
+}

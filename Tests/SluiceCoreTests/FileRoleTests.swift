@@ -1,0 +1,112 @@
+import Foundation
+import SluiceTestSupport
+import Testing
+
+@testable import SluiceCore
+
+/// The entry point's refusal of an output that is also an input (issue 33: `--rejects in.ndjson
+/// in.ndjson` emptied the input and reported "0 in, 0 out").
+@Suite struct FileRoleTests {
+    static let usage = Usage(
+        name: "sluice-test", overview: "", synopsis: [],
+        options: [.input("gazetteer", "FILE", ""), .output("pairs", "FILE", ""), .inputFolder("sources", "DIR", "")], examples: [],
+        memory: "")
+
+    /// Nil when the command line is accepted, else the usage error's message.
+    func refusal(_ arguments: [String], usage: Usage = FileRoleTests.usage, in scratch: ScratchDirectory, standardInput: Bool = false) throws
+        -> String?
+    {
+        let parsed = try ParsedArguments(arguments.map { $0.replacingOccurrences(of: "$D", with: scratch.path) }, options: usage.allOptions)
+        do {
+            try parsed.refuseOutputsOverInputs(usage, standardInput: standardInput)
+            return nil
+        } catch {
+            #expect(error.exitCode == .usage)
+            return error.message.replacingOccurrences(of: scratch.path, with: "$D")
+        }
+    }
+
+    @Test func anOutputNamingAnInputIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: scratch.file("in.ndjson")))
+        #expect(
+            try refusal(["--rejects", "$D/in.ndjson", "$D/in.ndjson"], in: scratch)
+                == "--rejects '$D/in.ndjson' is the same file as the input '$D/in.ndjson': writing it would empty the input before it is read; write to another file"
+        )
+        #expect(
+            try refusal(["--pairs", "$D/in.ndjson", "--gazetteer", "$D/in.ndjson"], in: scratch)
+                == "--pairs '$D/in.ndjson' is the same file as --gazetteer '$D/in.ndjson': writing it would empty the input before it is read; write to another file"
+        )
+        #expect(try refusal(["--rejects", "$D/out.ndjson", "$D/in.ndjson"], in: scratch) == nil)
+    }
+
+    @Test func theSameFileByAnotherPathIsTheSameFile() throws {
+        let scratch = try ScratchDirectory()
+        let input = scratch.file("in.ndjson")
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: input))
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("link.ndjson"), withDestinationPath: input)
+        #expect(link(input, scratch.file("hard.ndjson")) == 0)
+        try FileManager.default.createDirectory(atPath: scratch.file("sub"), withIntermediateDirectories: false)
+        for output in ["$D/link.ndjson", "$D/hard.ndjson", "$D/sub/../in.ndjson", "$D//./in.ndjson"] {
+            #expect(try refusal(["--rejects", output, "$D/in.ndjson"], in: scratch) != nil, "\(output)")
+        }
+    }
+
+    /// An input that does not exist yet would be created empty by the output's opening.
+    @Test func aPathThatDoesNotExistYetIsComparedNormalised() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: scratch.file("sub"), withIntermediateDirectories: false)
+        #expect(try refusal(["--rejects", "$D/new.ndjson", "$D/sub/../new.ndjson"], in: scratch) != nil)
+        #expect(try refusal(["--rejects", "$D/no/such/x", "$D/no/such/../such/x"], in: scratch) != nil)
+        #expect(try refusal(["--rejects", "$D/new.ndjson", "$D/other.ndjson"], in: scratch) == nil)
+    }
+
+    /// Writing a device or a pipe empties nothing: `--rejects /dev/null /dev/null` is fine.
+    @Test func devicesNeverConflict() throws {
+        let scratch = try ScratchDirectory()
+        #expect(try refusal(["--rejects", "/dev/null", "/dev/null"], in: scratch) == nil)
+        #expect(try refusal(["--rejects", "-", "-"], in: scratch) == nil)
+    }
+
+    @Test func twoOutputsInOneFileAreRefused() throws {
+        let scratch = try ScratchDirectory()
+        #expect(
+            try refusal(["--rejects", "$D/x", "--pairs", "$D/x"], in: scratch)
+                == "--pairs '$D/x' and --rejects '$D/x' are the same file: one would write over the other; give each its own file")
+    }
+
+    @Test func anOutputInsideAnInputFolderIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(atPath: scratch.file("sources"), withIntermediateDirectories: false)
+        #expect(
+            try refusal(["--sources", "$D/sources", "--pairs", "$D/sources/x.csv"], in: scratch)
+                == "--pairs '$D/sources/x.csv' is inside --sources '$D/sources', whose files are read: write it outside that folder")
+        #expect(try refusal(["--sources", "$D/sources", "--pairs", "$D/sources-x.csv"], in: scratch) == nil)
+    }
+
+    /// `sluice-load DATABASE INPUT…`: the first operand is written, the rest read.
+    @Test func operandsHaveTheRolesTheUsageGives() throws {
+        let scratch = try ScratchDirectory()
+        var usage = FileRoleTests.usage
+        usage.operands = [.output, .input]
+        #expect(
+            try refusal(["$D/a", "$D/b", "$D/a"], usage: usage, in: scratch)
+                == "the output '$D/a' is the same file as the input '$D/a': writing it would empty the input before it is read; write to another file"
+        )
+        usage.operands = []
+        #expect(try refusal(["--rejects", "$D/a", "$D/a"], usage: usage, in: scratch) == nil)
+    }
+
+    /// `sluice-sanitize --rejects in.ndjson < in.ndjson` would empty its own standard input.
+    @Test func standardInputCountsWhenNoInputIsNamed() throws {
+        let scratch = try ScratchDirectory()
+        let parsed = try ParsedArguments(["--rejects", "r"], options: FileRoleTests.usage.allOptions)
+        #expect(parsed.namedFiles(FileRoleTests.usage, standardInput: true).map(\.path) == ["r", "/dev/stdin"])
+        #expect(parsed.namedFiles(FileRoleTests.usage, standardInput: false).map(\.path) == ["r"])
+        let named = try ParsedArguments(["--rejects", "r", "in"], options: FileRoleTests.usage.allOptions)
+        #expect(named.namedFiles(FileRoleTests.usage, standardInput: true).map(\.path) == ["r", "in"])
+        let dash = try ParsedArguments(["--rejects", "r", "in", "-"], options: FileRoleTests.usage.allOptions)
+        #expect(dash.namedFiles(FileRoleTests.usage, standardInput: true).map(\.path) == ["r", "in", "/dev/stdin"])
+        _ = scratch
+    }
+}
