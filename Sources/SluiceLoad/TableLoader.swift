@@ -39,12 +39,15 @@ final class TableLoader {
     /// The name collisions met so far (`ColumnLayout`), each once, with where it was first met.
     private(set) var collisions: [(collision: ColumnLayout.Collision, location: StageContext.Location)] = []
     private var collisionsSeen: Set<String> = []
+    /// Which `--pk` columns some row had, noted once per layout, for the warning about any none had.
+    private(set) var namedFields: NamedFields
 
     init(database: Database, schema: TableSchema, primaryKey: [String], strict: Bool) {
         self.database = database
         self.schema = schema
         self.primaryKey = primaryKey
         self.strict = strict
+        namedFields = NamedFields(primaryKey.map { ("pk", $0) })
     }
 
     /// Why a row was not written; the database and the rest of the load are unaffected.
@@ -77,6 +80,10 @@ final class TableLoader {
             slot = row.shapeHash & mask
         }
         let layout = ColumnLayout(names: FlatRow.names(of: row.shape), primaryKey: primaryKey)
+        if namedFields.isWatching {
+            for (position, index) in layout.keyIndices.enumerated() where index != nil { namedFields.saw(position) }
+            namedFields.sample(names: layout.columns)
+        }
         layouts[slot] = (Array(row.shape), layout)
         layoutCount += 1
         return layout
