@@ -105,7 +105,8 @@ struct ReadmeRecipe: CustomTestStringConvertible, Sendable {
         #expect(run.status == 0, "\(recipe.name) exited \(run.status):\n\(recipe.script)\n\(run.stderrText)")
         guard run.status == 0 else { return }
         let check = try Program.run(
-            ["bash", "-c", "set -euo pipefail\n. \"$0\"", fixtures.appendingPathComponent("check.sh").path], environment: ["PATH": path], in: scratch.url)
+            ["bash", "-c", "set -euo pipefail\n. \"$0\"", fixtures.appendingPathComponent("check.sh").path], environment: ["PATH": path],
+            in: scratch.url)
         #expect(check.status == 0, "\(recipe.name): check.sh failed:\n\(check.stdoutText)\(check.stderrText)\nthe recipe said:\n\(run.stderrText)")
     }
 }

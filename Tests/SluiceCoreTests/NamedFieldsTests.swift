@@ -50,7 +50,10 @@ import Testing
 
     @Test func noRecordReadIsNoWarning() throws {
         #expect(try looked(NamedFields([("field", "locations")]), at: []).warnings == [])
-        #expect(try looked(NamedFields([("field", "locations")]), at: ["{}"]).warnings == ["--field locations: no record has this field; the records have no fields"])
+        #expect(
+            try looked(NamedFields([("field", "locations")]), at: ["{}"]).warnings == [
+                "--field locations: no record has this field; the records have no fields"
+            ])
     }
 
     @Test func atMostADozenNamesAreShown() throws {

@@ -32,7 +32,9 @@ import Testing
 
     /// Runs `LengthWorker` over `input` with each number of threads, keeping rejects when asked.
     /// The input is one file for all the runs, so that the rejects name the same source.
-    func run(_ input: [UInt8], threads: [Int], keepRejects: Bool = true, member: ResultMember? = nil, watching: NamedFields = NamedFields()) throws -> [Run] {
+    func run(_ input: [UInt8], threads: [Int], keepRejects: Bool = true, member: ResultMember? = nil, watching: NamedFields = NamedFields()) throws
+        -> [Run]
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

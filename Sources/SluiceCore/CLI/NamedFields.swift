@@ -46,7 +46,9 @@ public struct NamedFields: Sendable {
 
     /// Watches each option's field; a path with an empty part (`a..b`) is left to the stage.
     public init(_ named: [(option: String, path: String)]) {
-        fields = named.map { Field(option: $0.option, path: $0.path, parts: $0.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)) }
+        fields = named.map {
+            Field(option: $0.option, path: $0.path, parts: $0.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+        }
         unseen = fields.count
     }
 
