@@ -64,6 +64,10 @@ import Testing
         #expect(EditDistance.closest(to: "location", among: ["title", "release_year", "locations"]) == "locations")
         #expect(EditDistance.closest(to: "Title", among: ["title", "locations"]) == "title")
         #expect(EditDistance.closest(to: "adress", among: ["name", "address", "phone"]) == "address")
+        // The one name a short name begins; none when several do.
+        #expect(EditDistance.closest(to: "parsed", among: ["shop", "address", "parsed_address"]) == "parsed_address")
+        #expect(EditDistance.closest(to: "explain", among: ["explain-model", "explain-blocking"]) == nil)
+        #expect(EditDistance.closest(to: "pa", among: ["parsed_address"]) == nil)
         // Nothing near, a listed name, an empty name or list: no suggestion.
         #expect(EditDistance.closest(to: "gazetteer", among: options) == nil)
         #expect(EditDistance.closest(to: "x", among: ["as"]) == nil)

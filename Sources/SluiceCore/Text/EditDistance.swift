@@ -49,10 +49,12 @@ public enum EditDistance {
     /// The name of `names` nearest to `name`, for a "did you mean" after a misspelling: case
     /// ignored, at most a third of the longer name's letters edited (at least one, two for names
     /// of five letters or more, at most three), or two adjacent letters swapped. Ties go to the
-    /// first listed; nil when none is near or `name` is itself listed.
+    /// first listed. Failing that, the one name that begins with `name` (three letters or more).
+    /// Nil when none is near or `name` is itself listed.
     ///
     ///     EditDistance.closest(to: "feild", among: ["field", "as", "city"])          // "field"
     ///     EditDistance.closest(to: "location", among: ["title", "locations"])       // "locations"
+    ///     EditDistance.closest(to: "parsed", among: ["address", "parsed_address"])  // "parsed_address"
     ///
     /// - Complexity: O(k·n·m) for k names; meant for option and field names, not for data.
     public static func closest(to name: String, among names: [String]) -> String? {
@@ -66,7 +68,10 @@ public enum EditDistance {
             let found = isOneTransposition(wanted, other) ? 1 : bounded(wanted, other, limit: min(limit, (best?.distance ?? Int.max) - 1))
             if let found, found < (best?.distance ?? Int.max) { best = (candidate, found) }
         }
-        return best?.name
+        if let best { return best.name }
+        guard wanted.count >= 3 else { return nil }
+        let extended = names.filter { $0.lowercased().utf8.starts(with: wanted) }
+        return extended.count == 1 ? extended[0] : nil
     }
 
     /// The textbook dynamic programme, with its two rows on the stack; nil as soon as a whole
