@@ -184,7 +184,22 @@ public struct DedupeCommand: StageCommand {
         }
     }
 
+    /// The fields the options name (`--key`, `--compare`, `--block`, `--id`), each once, for the
+    /// warning about any no record holds.
+    var namedFields: NamedFields {
+        var named: [(option: String, path: String)] = []
+        switch matching {
+        case .exact(let paths, _): named = paths.map { ("key", $0) }
+        case .fuzzy(let specs, let rules, _):
+            named = specs.map { ("compare", $0.path) } + rules.flatMap { $0.parts.map { ("block", $0.path) } }
+            if let id = learning.idPath { named.append(("id", id)) }
+        }
+        var unique = Set<String>()
+        return NamedFields(named.filter { unique.insert($0.option + " " + $0.path).inserted })
+    }
+
     public mutating func run(_ context: StageContext) throws {
+        context.namedFields = namedFields
         let spool = try Spool(addingMember: member.name)
         var facts = RecordFacts(keepProvenance: pairsPath != nil || learning.namesRecords, idPath: learning.idPath)
         let table: ClusterTable

@@ -47,18 +47,6 @@ public struct ExactMatcher {
     static func isNullOrEmpty(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
         (raw.count == 4 && raw[0] == UInt8(ascii: "n")) || (raw.count == 2 && raw[0] == UInt8(ascii: "\""))
     }
-
-    /// The JSON text at a dotted path given as its parts (`["address", "key"]`), as
-    /// `NDJSONRecord.value(atPath:)` finds the value, without parsing the objects on the way.
-    static func rawValue(of record: NDJSONRecord, atPath parts: [String]) -> UnsafeBufferPointer<UInt8>? {
-        guard let first = parts.first, let member = record.member(named: first) else { return nil }
-        var raw = record.rawValue(member)
-        for part in parts.dropFirst() {
-            guard raw.first == UInt8(ascii: "{"), let inner = NDJSONRecord.rawValue(ofMember: part, inCheckedObject: raw) else { return nil }
-            raw = inner
-        }
-        return raw
-    }
 }
 
 extension ExactMatcher {
@@ -104,7 +92,7 @@ extension ExactMatcher {
                 guard let value = record.value(atPath: paths[field]), value != .null, value != .string("") else { return false }
                 return append(value, to: &out)
             }
-            guard let raw = rawValue(of: record, atPath: parts[field]), !isNullOrEmpty(raw) else { return false }
+            guard let raw = record.rawValue(atPath: parts[field]), !isNullOrEmpty(raw) else { return false }
             if !fold, raw.first != UInt8(ascii: "{"), raw.first != UInt8(ascii: "["), !raw.contains(UInt8(ascii: "\\")) {
                 out.append(contentsOf: raw)
                 return true

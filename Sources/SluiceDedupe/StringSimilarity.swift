@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// String similarities on Unicode scalars, each in 0…1 where 1 means equal.
 ///
 ///     StringSimilarity.jaroWinkler("martha".unicodeScalars.map(\.value), "marhta".unicodeScalars.map(\.value))  // 0.961
@@ -112,66 +114,11 @@ public enum StringSimilarity {
         a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in jaroWinkler(x, y) } }
     }
 
-    /// Edit distance with insertions, deletions and substitutions of cost 1.
-    public static func levenshtein(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        if let distance = bitParallelLevenshtein(a, b) { return distance }
-        return dynamicLevenshtein(a, b)
-    }
-
-    /// The textbook dynamic programme, O(n·m): for texts the bit-parallel version cannot take.
-    static func dynamicLevenshtein(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Int {
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (b.count + 1)) { rows in
-            var previous = UnsafeMutableBufferPointer(rebasing: rows[..<(b.count + 1)])
-            var current = UnsafeMutableBufferPointer(rebasing: rows[(b.count + 1)...])
-            for j in 0...b.count { previous[j] = j }
-            for i in 0..<a.count {
-                current[0] = i + 1
-                let x = a[i]
-                for j in 0..<b.count {
-                    let substitution = previous[j] + (x == b[j] ? 0 : 1)
-                    current[j + 1] = min(substitution, previous[j + 1] + 1, current[j] + 1)
-                }
-                swap(&previous, &current)
-            }
-            return previous[b.count]
-        }
-    }
-
-    /// Myers' bit-parallel edit distance (Hyyrö's formulation): one column of the dynamic
-    /// programme per machine word, O(n) for a pattern of at most 64 ASCII scalars, which covers
-    /// nearly every field value. Nil when the shorter text is empty, longer or not ASCII.
-    static func bitParallelLevenshtein(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Int? {
-        let (pattern, text) = a.count <= b.count ? (a, b) : (b, a)
-        guard !pattern.isEmpty, pattern.count <= 64, !pattern.contains(where: { $0 >= 128 }) else { return nil }
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { positions in
-            positions.initialize(repeating: 0)
-            for (index, scalar) in pattern.enumerated() { positions[Int(scalar)] |= 1 << UInt64(index) }
-            let last: UInt64 = 1 << UInt64(pattern.count - 1)
-            var plus = UInt64.max, minus: UInt64 = 0
-            var distance = pattern.count
-            for scalar in text {
-                let equal = scalar < 128 ? positions[Int(scalar)] : 0
-                let vertical = equal | minus
-                let horizontal = (((equal & plus) &+ plus) ^ plus) | equal
-                var horizontalPlus = minus | ~(horizontal | plus)
-                var horizontalMinus = plus & horizontal
-                if horizontalPlus & last != 0 { distance += 1 } else if horizontalMinus & last != 0 { distance -= 1 }
-                horizontalPlus = (horizontalPlus << 1) | 1
-                horizontalMinus <<= 1
-                plus = horizontalMinus | ~(vertical | horizontalPlus)
-                minus = horizontalPlus & vertical
-            }
-            return distance
-        }
-    }
-
     /// 1 − distance / length of the longer string.
     public static func levenshteinRatio(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Double {
         let longest = max(a.count, b.count)
         if longest == 0 { return 1 }
-        return 1 - Double(levenshtein(a, b)) / Double(longest)
+        return 1 - Double(EditDistance.distance(a, b)) / Double(longest)
     }
 
     public static func levenshteinRatio(_ a: [UInt32], _ b: [UInt32]) -> Double {

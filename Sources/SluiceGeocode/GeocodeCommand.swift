@@ -73,6 +73,7 @@ public struct GeocodeCommand: StageCommand {
     var threads: Int
     var inputs: [String]
     var addressMember: String
+    var addressGiven: Bool
     var member: ResultMember
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
@@ -90,6 +91,7 @@ public struct GeocodeCommand: StageCommand {
         threads = try StageContext.threads(arguments)
         inputs = arguments.positionals
         addressMember = arguments["address"] ?? "address"
+        addressGiven = arguments.has("address")
         member = try ResultMember(arguments: arguments, default: "geo", shape: GeocodeWorker.shape)
     }
 
@@ -104,6 +106,9 @@ public struct GeocodeCommand: StageCommand {
         if rowRejects.count > 0 { context.warn("\(gazetteerPath): skipped \(rowRejects.count) bad gazetteer rows (see \(gazetteerRejects ?? ""))") }
         var worker = GeocodeWorker(geocoder: Geocoder(gazetteer), field: field, candidates: candidates, minScore: minScore, threads: threads)
         (worker.addressKey, worker.resultKey, worker.parser) = (addressMember, member.name, parser)
+        // The address member is worth a warning when named, or when it is the only source.
+        context.namedFields = NamedFields(
+            (field.map { [("field", $0)] } ?? []) + (addressGiven || field == nil ? [("address", addressMember)] : []))
         var counts: [Precision: Int] = [:]
         var scores = 0.0
         try context.process(inputs, threads: threads, member: member, makeWorker: { worker }) { answer in

@@ -29,4 +29,14 @@ import Testing
             }
         }
     }
+
+    /// A dotted path reaches the value `value(atPath:)` reaches, as JSON text.
+    @Test func pathsGiveWhatValueAtPathGives() throws {
+        try withRecord(#"{"title":"Vertigo","address":{"raw":"Mason St","key":"mason st","geo":{"lat":1}},"n":null}"#) { record in
+            for path in ["title", "address.key", "address.geo.lat", "n", "address.nope", "title.key", "nope", "address.geo.lat.x"] {
+                let raw = try record.rawValue(atPath: path.split(separator: ".").map(String.init)).map { try JSONParser.parse($0) }
+                #expect(raw == record.value(atPath: path), "\(path)")
+            }
+        }
+    }
 }

@@ -51,6 +51,10 @@ import Testing
     @Test(arguments: [
         (["--nope"], "unknown option '--nope'"),
         (["-x"], "unknown option '-x'"),
+        (["--tabel", "t"], "unknown option '--tabel' (did you mean '--table'?)"),
+        (["--reject=r"], "unknown option '--reject' (did you mean '--rejects'?)"),
+        (["-table", "t"], "unknown option '-table' (did you mean '--table'?)"),
+        (["-tabel"], "unknown option '-tabel' (did you mean '--table'?)"),
         (["--table"], "option '--table' needs a value (NAME)"),
         (["--strict=yes"], "option '--strict' takes no value"),
     ])

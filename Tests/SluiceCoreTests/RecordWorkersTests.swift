@@ -26,11 +26,15 @@ import Testing
         var rejects: String
         var accounting: Accounting
         var failure: String?
+        /// What the context says of the fields watched (`NamedFields.warnings`).
+        var warnings: [String] = []
     }
 
     /// Runs `LengthWorker` over `input` with each number of threads, keeping rejects when asked.
     /// The input is one file for all the runs, so that the rejects name the same source.
-    func run(_ input: [UInt8], threads: [Int], keepRejects: Bool = true, member: ResultMember? = nil) throws -> [Run] {
+    func run(_ input: [UInt8], threads: [Int], keepRejects: Bool = true, member: ResultMember? = nil, watching: NamedFields = NamedFields()) throws
+        -> [Run]
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -38,16 +42,20 @@ import Testing
         try Data(input).write(to: URL(fileURLWithPath: inputPath))
         return try threads.map { count in
             try run(
-                inputPath, threads: count, keepRejects: keepRejects, member: member, outputPrefix: directory.appendingPathComponent("\(count)").path)
+                inputPath, threads: count, keepRejects: keepRejects, member: member, watching: watching,
+                outputPrefix: directory.appendingPathComponent("\(count)").path)
         }
     }
 
-    func run(_ inputPath: String, threads: Int, keepRejects: Bool, member: ResultMember? = nil, outputPrefix: String) throws -> Run {
+    func run(
+        _ inputPath: String, threads: Int, keepRejects: Bool, member: ResultMember? = nil, watching: NamedFields = NamedFields(), outputPrefix: String
+    ) throws -> Run {
         let outputPath = outputPrefix + ".out.ndjson"
         let rejectsPath = outputPrefix + ".rejects.ndjson"
         let context = StageContext(
             stage: "test", output: try ByteSink(path: outputPath), rejects: try Rejects(stage: "test", path: keepRejects ? rejectsPath : nil),
             maxLineBytes: 200, quiet: true, progress: Progress(stage: "test", enabled: false))
+        context.namedFields = watching
         var failure: String?
         do {
             try context.process([inputPath], threads: threads, member: member, makeWorker: { LengthWorker() }) { lines in
@@ -61,7 +69,8 @@ import Testing
         try context.rejects.finish()
         let rejects = keepRejects ? try String(contentsOfFile: rejectsPath, encoding: .utf8) : ""
         return Run(
-            output: try String(contentsOfFile: outputPath, encoding: .utf8), rejects: rejects, accounting: context.accounting, failure: failure)
+            output: try String(contentsOfFile: outputPath, encoding: .utf8), rejects: rejects, accounting: context.accounting, failure: failure,
+            warnings: context.namedFields.warnings)
     }
 
     /// Several batches of records with bad lines of every kind scattered through them.
@@ -103,6 +112,21 @@ import Testing
             #expect(threaded.rejects == single.rejects)
             #expect(threaded.accounting == single.accounting)
         }
+    }
+
+    /// Each thread notes the fields it sees; merged, a field held by one late record of one
+    /// thread's share is seen, and the warnings are the same for any number of threads.
+    @Test func namedFieldsAreSeenOnAnyThread() throws {
+        var input = mixedInput(records: BatchLimit.records * 3 + 77)
+        input += Array(#"{"text":"late","late":{"key":null}}"#.utf8) + [0x0A]
+        let watching = NamedFields([("field", "text"), ("key", "late.key"), ("key", "provenance.rwo"), ("id", "txt")])
+        let runs = try run(input, threads: [1, 2, 3, 8], watching: watching)
+        #expect(
+            runs[0].warnings == [
+                "--key provenance.rwo: no record has this field; the records have text, provenance",
+                "--id txt: no record has this field; the records have text, provenance (did you mean 'text'?)",
+            ])
+        for threaded in runs.dropFirst() { #expect(threaded.warnings == runs[0].warnings) }
     }
 
     @Test func rejectsKeepInputOrderAndReasons() throws {

@@ -1,5 +1,6 @@
 /// A command line parsed against a stage's options: `--name VALUE`, `--name=VALUE`, flags,
-/// `--` to end options, `-` as a positional (stdin). Errors name the option and exit 64.
+/// `--` to end options, `-` as a positional (stdin). Errors name the option and exit 64; an
+/// unknown option names the nearest known one (`--feild`: did you mean '--field'?).
 public struct ParsedArguments: Sendable {
     public private(set) var positionals: [String] = []
     var values: [String: [String]] = [:]
@@ -23,11 +24,13 @@ public struct ParsedArguments: Sendable {
                 values["help", default: []].append("")
                 continue
             }
-            guard argument.hasPrefix("--") else { throw .usage("unknown option '\(argument)'") }
+            guard argument.hasPrefix("--") else {
+                throw .usage("unknown option '\(argument)'\(Self.suggestion(for: String(argument.dropFirst()), among: options, exact: true))")
+            }
             let body = argument.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
             let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
-            guard let spec = specs[name] else { throw .usage("unknown option '--\(name)'") }
+            guard let spec = specs[name] else { throw .usage("unknown option '--\(name)'\(Self.suggestion(for: name, among: options))") }
             switch spec.arity {
             case .flag:
                 if inline != nil { throw .usage("option '--\(name)' takes no value") }
@@ -45,6 +48,14 @@ public struct ParsedArguments: Sendable {
                 }
             }
         }
+    }
+
+    /// ` (did you mean '--field'?)` for a name near an option's (`exact`: or equal to it, for
+    /// `-field`), else nothing.
+    static func suggestion(for name: String, among options: [OptionSpec], exact: Bool = false) -> String {
+        let names = options.map(\.name)
+        guard let near = exact && names.contains(name) ? name : EditDistance.closest(to: name, among: names) else { return "" }
+        return " (did you mean '--\(near)'?)"
     }
 
     /// For a command that takes no operands: a usage error naming the first one given.

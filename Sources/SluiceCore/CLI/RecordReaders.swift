@@ -48,7 +48,7 @@ extension StageContext {
             }
             return
         }
-        let pool = ReaderPool((0..<readers).map { _ in makeReader() }, member: member)
+        let pool = ReaderPool((0..<readers).map { _ in makeReader() }, member: member, namedFields: namedFields)
         // Batches take the two share sets in turn: the n-th batch started is the n-th handed over.
         var started = 0
         var handed = 0
@@ -61,6 +61,7 @@ extension StageContext {
             try hand(batch, shares: pool.shares[handed % 2], source: source, body)
             handed += 1
         }
+        pool.merge(into: &namedFields)
     }
 
     /// Hands a read batch to `body` in input order: each record, or its rejection.
@@ -107,10 +108,10 @@ final class ReaderPool<Reader: RecordReader>: ThreadSlots<Reader>, @unchecked Se
     let member: ResultMember?
     let shares: [[ReadShare<Reader>]]
 
-    init(_ readers: [Reader], member: ResultMember?) {
+    init(_ readers: [Reader], member: ResultMember?, namedFields: NamedFields) {
         self.member = member
         shares = (0..<2).map { _ in readers.map { ReadShare(arena: $0.makeArena()) } }
-        super.init(readers, label: "sluice.record-readers")
+        super.init(readers, label: "sluice.record-readers", namedFields: namedFields)
     }
 
     /// Starts reading `batch` into share set `set`, one contiguous part per reader; nil for an
@@ -130,7 +131,10 @@ final class ReaderPool<Reader: RecordReader>: ThreadSlots<Reader>, @unchecked Se
     private func read(_ batch: RecordBatch<Void>, _ range: Range<Int>, reader index: Int, into share: ReadShare<Reader>) {
         share.outcomes.removeAll(keepingCapacity: true)
         readers[index].clear(share.arena)
+        var fields = namedFields[index]
+        defer { namedFields[index] = fields }
         batch.forEachRecord(in: range, member: member, fault: { share.outcomes.append(.fault($0)) }) { record in
+            fields.look(at: record)
             share.outcomes.append(.read(readers[index].read(record, into: share.arena)))
         }
     }

@@ -68,12 +68,13 @@ extension StageContext {
             }
             return
         }
-        let pool = WorkerPool((0..<threads).map { _ in makeWorker() }, member: member)
+        let pool = WorkerPool((0..<threads).map { _ in makeWorker() }, member: member, namedFields: namedFields)
         try pipelineBatches(inputs, start: pool.start) { (batch: RecordBatch<Worker.Tally>, source, upstreamIsSilent) in
             try write(batch, source: source, tally: tally)
             // The writer upstream is silent: send what was read on before waiting for it.
             if upstreamIsSilent { try output.flush() }
         }
+        pool.merge(into: &namedFields)
     }
 
     /// Reads the inputs in batches with two in flight: while `start`'s threads work on one
@@ -262,19 +263,30 @@ class ThreadSlots<Element>: @unchecked Sendable {
     /// Raw storage, not an array: an array property mutated from several threads at once
     /// would trip Swift's exclusivity checks even though each thread has its own element.
     let slots: UnsafeMutablePointer<Element>
+    /// What each thread saw of the fields the options name, merged once the input has ended.
+    let namedFields: UnsafeMutablePointer<NamedFields>
     let count: Int
     let queue: DispatchQueue
 
-    init(_ elements: [Element], label: String) {
+    init(_ elements: [Element], label: String, namedFields: NamedFields = NamedFields()) {
         count = elements.count
         slots = .allocate(capacity: count)
         slots.initialize(from: elements, count: count)
+        self.namedFields = .allocate(capacity: count)
+        self.namedFields.initialize(repeating: namedFields, count: count)
         queue = DispatchQueue(label: label, attributes: .concurrent)
+    }
+
+    /// Every thread's sightings added to `fields`; call when no thread is running.
+    func merge(into fields: inout NamedFields) {
+        for index in 0..<count { fields.merge(namedFields[index]) }
     }
 
     deinit {
         slots.deinitialize(count: count)
         slots.deallocate()
+        namedFields.deinitialize(count: count)
+        namedFields.deallocate()
     }
 }
 
@@ -284,9 +296,9 @@ final class WorkerPool<Worker: RecordWorker>: ThreadSlots<Worker>, @unchecked Se
     var workers: UnsafeMutablePointer<Worker> { slots }
     let member: ResultMember?
 
-    init(_ workers: [Worker], member: ResultMember?) {
+    init(_ workers: [Worker], member: ResultMember?, namedFields: NamedFields) {
         self.member = member
-        super.init(workers, label: "sluice.record-workers")
+        super.init(workers, label: "sluice.record-workers", namedFields: namedFields)
     }
 
     /// Starts processing `batch`, split into one contiguous share per worker; nil for an empty
@@ -305,7 +317,10 @@ final class WorkerPool<Worker: RecordWorker>: ThreadSlots<Worker>, @unchecked Se
     }
 
     private func process(_ batch: RecordBatch<Worker.Tally>, _ range: Range<Int>, worker index: Int, into result: ShareResult<Worker.Tally>) {
+        var fields = namedFields[index]
+        defer { namedFields[index] = fields }
         batch.forEachRecord(in: range, member: member, fault: { result.outcomes.append(.fault($0)) }) { record in
+            fields.look(at: record)
             let start = result.output.count
             let tally = workers[index].process(record, into: &result.output)
             result.outcomes.append(.processed(start..<result.output.count, tally))

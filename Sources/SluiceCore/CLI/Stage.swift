@@ -48,6 +48,7 @@ public enum Stage {
                 throw error
             }
             context.progress.finish()
+            for warning in context.namedFields.warnings { context.warn(warning) }
             if !context.quiet { Diagnostic.print(name, context.accounting.summary) }
             // An input cut short: what could be done is done and counted, but the run is not whole.
             if let failure = context.inputCutFailure { throw failure }
@@ -68,8 +69,10 @@ public enum Stage {
     public static func main(_ tools: Subcommands, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         if let first = arguments.first, !first.hasPrefix("-") {
             guard let chosen = tools.commands.first(where: { $0.name == first }) else {
-                let names = tools.commands.map(\.name).joined(separator: ", ")
-                exit(report(StageFailure.usage("unknown subcommand '\(first)': expected one of \(names)"), name: tools.name).rawValue)
+                let names = tools.commands.map(\.name)
+                let near = EditDistance.closest(to: first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+                let failure = StageFailure.usage("unknown subcommand '\(first)'\(near): expected one of \(names.joined(separator: ", "))")
+                exit(report(failure, name: tools.name).rawValue)
             }
             exit(run(chosen.command, Array(arguments.dropFirst())).rawValue)
         }

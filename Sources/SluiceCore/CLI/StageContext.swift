@@ -15,6 +15,9 @@ public final class StageContext {
     public let progress: Progress
     public let maxLineBytes: Int
     public let quiet: Bool
+    /// The fields the stage's options name, set before the records are read; each record loop
+    /// notes which the records hold, and `Stage.main` warns at the end about any none held.
+    public var namedFields = NamedFields()
     /// Input bytes read by finished inputs, for progress across several files.
     var bytesDone = 0
     /// Where an input ended in the middle of a line or record (kept in the rejects as
@@ -89,6 +92,9 @@ public final class StageContext {
     public func forEachRecord(in reader: LineReader, name: String, _ body: (NDJSONRecord, Location) throws -> Void) throws {
         let bytesBefore = bytesDone
         defer { bytesDone = bytesBefore + reader.bytesRead }
+        // A local copy: the property of a class is checked for exclusive access at each use.
+        var fields = namedFields
+        defer { namedFields = fields }
         while let line = try reader.nextLine() {
             if line.isBlank {
                 accounting.blankLines += 1
@@ -107,6 +113,7 @@ public final class StageContext {
                 try reject(line, source: name, error)
                 continue
             }
+            fields.look(at: record)
             try body(record, Location(source: name, line: line.number))
         }
     }

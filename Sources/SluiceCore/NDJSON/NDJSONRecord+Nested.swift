@@ -39,6 +39,21 @@ extension NDJSONRecord {
         }
     }
 
+    /// The JSON text at a dotted path given as its parts (`["address", "key"]`), as
+    /// `value(atPath:)` finds the value, without parsing the objects on the way; nil when a part
+    /// is missing or what it reaches into is not an object.
+    ///
+    ///     record.rawValue(atPath: ["address", "key"])   // "mason st" with its quotes
+    public func rawValue(atPath parts: [String]) -> UnsafeBufferPointer<UInt8>? {
+        guard let first = parts.first, let member = member(named: first) else { return nil }
+        var raw = rawValue(member)
+        for part in parts.dropFirst() {
+            guard raw.first == UInt8(ascii: "{"), let inner = Self.rawValue(ofMember: part, inCheckedObject: raw) else { return nil }
+            raw = inner
+        }
+        return raw
+    }
+
     private static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }

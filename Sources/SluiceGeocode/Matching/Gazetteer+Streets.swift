@@ -1,3 +1,4 @@
+import SluiceCore
 import SluiceSanitize
 
 /// Street lookups: from the text a record gives to the gazetteer's street ids.

@@ -1,4 +1,5 @@
 import Foundation
+import SluiceCore
 import SluiceSanitize
 
 /// Finds places by name: exact normalised name, then alias, then a token match that forgives
