@@ -106,14 +106,18 @@ public struct GeocodeCommand: StageCommand {
         (worker.addressKey, worker.resultKey, worker.parser) = (addressMember, member.name, parser)
         var counts: [Precision: Int] = [:]
         var scores = 0.0
+        var outside = 0
         try context.process(inputs, threads: threads, member: member, makeWorker: { worker }) { answer in
             counts[answer.precision, default: 0] += 1
+            if answer.outsideGazetteer { outside += 1 }
             scores += answer.score
             context.accounting.recordsOut += 1
         }
         context.accounting.details = Precision.allCases.compactMap { precision in
             counts[precision].map { "\($0) \(precision.rawValue)" }
         }
+        // Of the none: records whose town, state or ZIP code the gazetteer does not cover.
+        if outside > 0 { context.accounting.details.append("\(outside) \(GazetteerCoverage.reason)") }
         // The mean score is the share of records expected within 250 m of the place meant.
         let records = counts.values.reduce(0, +)
         if records > 0 { context.accounting.details.append("mean score \(GeoPoint.fixed(scores / Double(records), decimals: 2))") }
