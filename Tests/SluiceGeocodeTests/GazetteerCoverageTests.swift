@@ -27,6 +27,8 @@ import Testing
     @Test func aCoveredTownOrZipNamesItsTown() throws {
         let coverage = try TwoTownGazetteer.load().coverage
         #expect(coverage.placement(city: "BERKELEY", state: "ca", zip: nil) == .within([1]))
+        #expect(coverage.placement(city: "Berkeley", state: "California", zip: nil) == .within([1]))
+        #expect(coverage.placement(city: nil, state: "Calif", zip: nil) != .within(nil))
         #expect(coverage.placement(city: nil, state: nil, zip: "94501-1234") == .within([0]))
         #expect(coverage.placement(city: nil, state: nil, zip: nil) == .within(nil))
         #expect(coverage.placement(city: "", state: "", zip: "") == .within(nil))

@@ -1,3 +1,4 @@
+import SluiceCore
 import SluiceSanitize
 
 /// What a gazetteer covers: the towns, states and ZIP codes its rows name, and the box its
@@ -7,7 +8,7 @@ import SluiceSanitize
 /// Studio City, is not Ventura Ave in San Francisco).
 ///
 ///     coverage.placement(city: "Seattle", state: "WA", zip: nil)
-///     // .outside("\(Self.reason): state 'WA' is not among the gazetteer's states (CA)")
+///     // .outside("outside_gazetteer: state 'WA' is not among the gazetteer's states (CA)")
 ///
 /// Each kind is checked only when rows name some: a 1.0 gazetteer (no town columns) refuses
 /// nothing.
@@ -67,7 +68,7 @@ public struct GazetteerCoverage: Sendable {
         }
         if !state.isEmpty, state != lastState {
             lastState = state
-            states.insert(state.uppercased())
+            states.insert(Self.stateCode(state))
         }
         if !zip.isEmpty, zip != lastZip.text || town != lastZip.town {
             lastZip = (zip, town)
@@ -95,7 +96,7 @@ public struct GazetteerCoverage: Sendable {
     ///
     /// - Complexity: O(n) in the length of the names.
     public func placement(city: String?, state: String?, zip: String?) -> Placement {
-        if let state, !state.isEmpty, !states.isEmpty, !states.contains(state.uppercased()) {
+        if let state, !state.isEmpty, !states.isEmpty, !states.contains(Self.stateCode(state)) {
             return .outside("\(Self.reason): state '\(state)' is not among the gazetteer's states (\(Self.listed(states.sorted())))")
         }
         var zipTownsNamed: Set<Int>?
@@ -120,6 +121,13 @@ public struct GazetteerCoverage: Sendable {
             return .within([town])
         }
         return .within(zipTownsNamed)
+    }
+
+    /// A state's USPS code from its code or name in any case (`ca`, `California`, `N.Y.`), else
+    /// the text upper-cased.
+    static func stateCode(_ text: String) -> String {
+        let folded = String(text.lowercased().filter { $0 != "." }).trimmingSpaces()
+        return USPSTables.states[folded] ?? folded.uppercased()
     }
 
     /// Up to three names, then how many more.

@@ -9,7 +9,7 @@ extension Gazetteer {
         var method: String
         var factor: Double
         /// A name found within a typo or two whose street type is not the one written
-        /// (`Ventura Blvd` → `Ventana Ave`): believed only where the house number fits it.
+        /// (`Shatuck St` → Shattuck Ave): believed only where the house number fits it.
         var fuzzyOtherType = false
     }
 

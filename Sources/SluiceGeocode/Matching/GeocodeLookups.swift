@@ -29,7 +29,7 @@ struct GeocodeLookups {
 
     init(limit: Int) { self.limit = limit }
 
-    /// `gazetteer.streets(for: text)`.
+    /// `gazetteer.streets(for: text)`, of the record's `towns`.
     mutating func streets(for text: String, in gazetteer: Gazetteer) -> [Gazetteer.StreetChoice] {
         let found = allStreets(for: text, in: gazetteer)
         guard let towns else { return found }

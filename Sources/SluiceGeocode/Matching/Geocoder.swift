@@ -56,7 +56,10 @@ public struct Geocoder: Sendable {
             }
             return [.none("no street, intersection or place matched '\(query.place ?? query.street ?? query.text)'")]
         }
-        return gazetteer.hasSeveralTowns ? namingTowns(answers, recordNamesTown: lookups.towns != nil) : answers
+        guard gazetteer.hasSeveralTowns else { return answers }
+        // A ZIP code shared by two towns names neither.
+        let townsNamed = lookups.towns.map { $0.filter { $0 != GazetteerCoverage.noTown }.count } ?? 0
+        return namingTowns(answers, recordNamesTown: townsNamed == 1)
     }
 
     /// In a gazetteer of several towns: each answer's town after its feature (`100 main st,
