@@ -55,7 +55,9 @@ public struct GeocodeCommand: StageCommand {
                   geo: {"lat","lon" (WGS84, 6 decimals), "precision", "score" (the chance of being
                   within 250 m; see SCORES), "matched" (the gazetteer feature),
                   "method" (rule + normalisations), "note"|"reason", "candidates":[...]}
-                  Records are never dropped: unmatched ones get precision none.
+                  Records are never dropped: unmatched ones get precision none, and so do those whose
+                  address names a town, state or ZIP code the gazetteer's rows do not (reason
+                  outside_gazetteer: ..., counted on the summary line).
                 """
             ),
             ("FIELD NAMES", ResultMember.helpText(default: "geo")),
