@@ -5,10 +5,13 @@ set (every address naming a house number, a street and a town), and San Francisc
 addresses from the food-business data, mixed in one file.
 
 Each record: {"id", "addr": "NUMBER STREET, Town, ST ZIP", "street", "city", "state", "zip",
-"sf": true|false}. Usage:
+"sf": true|false}. Usage, and the count that must be 0 (records outside San Francisco placed
+with score >= 0.5; the gazetteer must carry the 1.1 town columns):
 
     python3 scripts/multi_town_records.py --usaddress ../shared/data/usaddress-labeled/labeled.xml \
         --food ../shared/data/gazetteer-sources/food-businesses/bus_ds100_2019.csv --sf 300 > towns.ndjson
+    sluice-sanitize --field addr towns.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv > geo.ndjson
+    jq -s '[.[] | select(.sf == false and .geo.score >= 0.5)] | length' geo.ndjson
 """
 import argparse
 import csv

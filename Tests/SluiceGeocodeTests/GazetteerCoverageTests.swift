@@ -21,7 +21,9 @@ import Testing
         #expect(
             coverage.placement(city: "Studio City", state: "CA", zip: nil)
                 == .outside("outside_gazetteer: town 'Studio City' is not among the gazetteer's towns (Alameda, Berkeley)"))
-        #expect(coverage.placement(city: nil, state: nil, zip: "94110") == .outside("outside_gazetteer: ZIP code '94110' is not among the gazetteer's ZIP codes"))
+        #expect(
+            coverage.placement(city: nil, state: nil, zip: "94110")
+                == .outside("outside_gazetteer: ZIP code '94110' is not among the gazetteer's ZIP codes"))
     }
 
     @Test func aCoveredTownOrZipNamesItsTown() throws {
