@@ -249,6 +249,7 @@ import Testing
         // A street only one town has is not.
         let park = try #require(best("Park St"))
         #expect(park.matched == "park st, Alameda" && park.score >= 0.5 && park.note == nil)
+        #expect(best("Park St", city: "Berkeley") == .none("street 'Park St' is not in Berkeley (the gazetteer has it in another town)"))
     }
 
     @Test func recordsOutsideTheCoverageAreRefused() throws {

@@ -52,6 +52,10 @@ public struct Geocoder: Sendable {
         answers += others
         guard !answers.isEmpty else {
             if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty, query.place == nil {
+                if let towns = lookups.towns, !gazetteer.streets(for: street).isEmpty {
+                    let names = towns.filter { $0 != GazetteerCoverage.noTown }.sorted().map { gazetteer.coverage.townNames[$0] }
+                    return [.none("street '\(street)' is not in \(GazetteerCoverage.listed(names)) (the gazetteer has it in another town)")]
+                }
                 return [.none("street '\(street)' is not in the gazetteer")]
             }
             return [.none("no street, intersection or place matched '\(query.place ?? query.street ?? query.text)'")]
