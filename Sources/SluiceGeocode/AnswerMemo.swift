@@ -21,6 +21,8 @@ struct AnswerMemo {
         struct Summary: Equatable {
             var precision: Precision
             var score: Double
+            /// Refused as outside the gazetteer's coverage (`GeoMatch.isOutsideGazetteer`).
+            var outsideGazetteer = false
         }
 
         var geo: [UInt8]

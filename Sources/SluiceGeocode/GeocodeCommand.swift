@@ -55,7 +55,9 @@ public struct GeocodeCommand: StageCommand {
                   geo: {"lat","lon" (WGS84, 6 decimals), "precision", "score" (the chance of being
                   within 250 m; see SCORES), "matched" (the gazetteer feature),
                   "method" (rule + normalisations), "note"|"reason", "candidates":[...]}
-                  Records are never dropped: unmatched ones get precision none.
+                  Records are never dropped: unmatched ones get precision none, and so do those whose
+                  address names a town, state or ZIP code the gazetteer's rows do not (reason
+                  outside_gazetteer: ..., counted on the summary line).
                 """
             ),
             ("FIELD NAMES", ResultMember.helpText(default: "geo")),
@@ -111,14 +113,18 @@ public struct GeocodeCommand: StageCommand {
             (field.map { [("field", $0)] } ?? []) + (addressGiven || field == nil ? [("address", addressMember)] : []))
         var counts: [Precision: Int] = [:]
         var scores = 0.0
+        var outside = 0
         try context.process(inputs, threads: threads, member: member, makeWorker: { worker }) { answer in
             counts[answer.precision, default: 0] += 1
+            if answer.outsideGazetteer { outside += 1 }
             scores += answer.score
             context.accounting.recordsOut += 1
         }
         context.accounting.details = Precision.allCases.compactMap { precision in
             counts[precision].map { "\($0) \(precision.rawValue)" }
         }
+        // Of the none: records whose town, state or ZIP code the gazetteer does not cover.
+        if outside > 0 { context.accounting.details.append("\(outside) \(GazetteerCoverage.reason)") }
         // The mean score is the share of records expected within 250 m of the place meant.
         let records = counts.values.reduce(0, +)
         if records > 0 { context.accounting.details.append("mean score \(GeoPoint.fixed(scores / Double(records), decimals: 2))") }

@@ -70,7 +70,9 @@ struct GeocodeWorker: RecordWorker {
             matches.insert(.none("the best answer scored \(score), under --min-score \(limit); see candidates"), at: 0)
             shown = max(candidates, 1)
         }
-        let summary = AnswerMemo.Answer.Summary(precision: matches.first?.precision ?? .none, score: matches.first?.score ?? 0)
+        let summary = AnswerMemo.Answer.Summary(
+            precision: matches.first?.precision ?? .none, score: matches.first?.score ?? 0,
+            outsideGazetteer: matches.first?.isOutsideGazetteer ?? false)
         geo.removeAll(keepingCapacity: true)
         GeoMatch.write(matches, candidates: shown, to: &geo)
         // An exact-size copy, through a pointer: `Array(geo[...])` of the whole array shares

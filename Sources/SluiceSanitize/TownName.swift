@@ -7,9 +7,12 @@
 ///     TownName.key("  SAN FRANCISCO ") == "san francisco"
 public enum TownName {
     /// Case, periods, apostrophes and hyphens folded, spaces collapsed, and a leading title in
-    /// one spelling (`St`/`Saint` → `saint`, `Mt` → `mount`, `Ft` → `fort`).
+    /// one spelling (`St`/`Saint` → `saint`, `Mt` → `mount`, `Ft` → `fort`); San Francisco's
+    /// spellings the parser reads (`SF`, `S.F.`, `San Fransisco`) are `san francisco`.
     public static func key(_ name: String) -> String {
         let words = AddressTokenizer.tokens(name).filter(\.isWord).map(\.lower)
-        return words.isEmpty ? "" : CityNames.key(words)
+        if words.isEmpty { return "" }
+        let key = CityNames.key(words)
+        return Vocabulary.cityNames.contains(key) || Vocabulary.cityNames.contains(words.joined(separator: " ")) ? "san francisco" : key
     }
 }

@@ -111,3 +111,28 @@ import Testing
         #expect(gazetteer.betweenAddresses(street: california, number: 999) == nil)
     }
 }
+
+@Suite struct GazetteerNumberRangeTests {
+    @Test func aNumberFitsTheStreetsAddressesOrBlocks() throws {
+        let gazetteer = try TinyGazetteer.load()
+        let california = try #require(gazetteer.streetIDs["california st"])
+        let mason = try #require(gazetteer.streetIDs["mason st"])
+        #expect(gazetteer.numberFits(950, street: california) == true)  // a listed address
+        #expect(gazetteer.numberFits(1040, street: california) == true)  // a block's range
+        #expect(gazetteer.numberFits(4000, street: california) == false)
+        #expect(gazetteer.numberFits(799, street: mason) == true)
+        #expect(gazetteer.numberFits(12, street: mason) == false)
+        // Broadway is known only by a listed intersection: no range says anything.
+        let broadway = try #require(gazetteer.streetIDs["broadway"])
+        #expect(gazetteer.numberFits(500, street: broadway) == nil)
+    }
+
+    @Test func theSameKeyInTwoTownsIsTwoStreets() throws {
+        let gazetteer = try TwoTownGazetteer.load()
+        let main = try #require(gazetteer.streetIDs["main st"])
+        let others = try #require(gazetteer.sameStreetInOtherTowns[main])
+        #expect(others.count == 1)
+        #expect(gazetteer.streetTowns[main] == 0 && gazetteer.streetTowns[others[0]] == 1)
+        #expect(gazetteer.streets(for: "Main St").map(\.id) == [main, others[0]])
+    }
+}

@@ -47,4 +47,15 @@ import Testing
         }
         #expect(!lookups.streets.isEmpty)
     }
+
+    @Test func theRecordsTownsKeepTheirStreetsOnly() throws {
+        let towns = try TwoTownGazetteer.load()
+        var lookups = GeocodeLookups(limit: 100)
+        #expect(lookups.streets(for: "Main St", in: towns).map { towns.streetTowns[$0.id] } == [0, 1])
+        lookups.towns = [1]
+        #expect(lookups.streets(for: "Main St", in: towns).map { towns.streetTowns[$0.id] } == [1])
+        #expect(lookups.streets(for: "Park St", in: towns).isEmpty)
+        // What is remembered is every town's: another record may name another town.
+        #expect(lookups.streets["Main St"]?.count == 2)
+    }
 }

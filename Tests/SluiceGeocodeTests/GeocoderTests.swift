@@ -129,10 +129,13 @@ import Testing
         #expect(match.precision == .street)
         #expect(match.method == "street_centre+fuzzy_street(kearney→kearny)")
         #expect(match.score == GeocodeScore.street(length: 100, instead: false) * GeocodeScore.streetOneTypo)
-        // A number past every block: the street stands in for the address.
+        // A number past every block: the street stands in for the address, no more than a guess
+        // (the number is on no stretch the gazetteer knows).
         let instead = try #require(best("1200 Mason St"))
-        #expect(instead.precision == .street)
-        #expect(instead.score == GeocodeScore.street(length: 250, instead: true))
+        #expect(instead.precision == .street && instead.method == "street_centre+number_off_street")
+        #expect(instead.score == min(GeocodeScore.street(length: 250, instead: true), GeocodeScore.numberOffStreet))
+        // Standing in for a corner that was not found (no number), it keeps its score.
+        #expect(best("Mason St & Nowhere St")?.score == GeocodeScore.street(length: 250, instead: true))
     }
 
     @Test func nothingMatchedSaysWhy() {
@@ -208,5 +211,79 @@ import Testing
         #expect(abs(GeocodeScore.despite(0.99, other: 0.95) - 0.0495 / 0.0595) < 1e-12)
         #expect(GeocodeScore.despite(0.5, other: 0) == 0.5)
         #expect(GeocodeScore.despite(0.7, other: 0.3) < 0.7)
+    }
+}
+
+/// Records of several towns against a gazetteer of two towns sharing street names
+/// (`TwoTownGazetteer`), and records outside its coverage.
+@Suite struct GeocoderTownTests {
+    let geocoder: Geocoder
+
+    init() throws { geocoder = Geocoder(try TwoTownGazetteer.load()) }
+
+    func best(_ text: String, city: String? = nil, state: String? = nil, zip: String? = nil) -> GeoMatch? {
+        var query = GeocodeQuery.reading(text)
+        (query.city, query.state, query.zip) = (city, state, zip)
+        return geocoder.geocode(query).first
+    }
+
+    @Test func eachRecordIsPlacedInItsOwnTown() throws {
+        let alameda = try #require(best("150 Main St", city: "Alameda", state: "CA"))
+        let berkeley = try #require(best("150 Main St", city: "berkeley"))
+        #expect(alameda.matched == "150 main st, Alameda" && alameda.point == GeoPoint(lat: 37.7705, lon: -122.2595))
+        #expect(berkeley.matched == "150 main st, Berkeley" && berkeley.point == GeoPoint(lat: 37.8705, lon: -122.2695))
+        #expect(alameda.score == GeocodeScore.addressPoint && berkeley.note == nil)
+        #expect(best("Main St & Oak St", city: "Berkeley")?.matched == "main st & oak st, Berkeley")
+        #expect(best("City Hall", city: "Alameda")?.matched == "City Hall, Alameda")
+        // A ZIP code names the town too.
+        #expect(best("150 Main St", zip: "94704")?.matched == "150 main st, Berkeley")
+    }
+
+    @Test func aSharedStreetWithoutATownIsAmbiguous() throws {
+        for text in ["150 Main St", "Main St & Oak St", "Main St"] {
+            let match = try #require(best(text))
+            #expect(match.score < 0.5, "\(text)")
+            #expect(match.method.hasSuffix("+town_ambiguous"), "\(text)")
+            #expect(match.note?.hasPrefix("ambiguous: ") == true, "\(text)")
+        }
+        // A street only one town has is not.
+        let park = try #require(best("Park St"))
+        #expect(park.matched == "park st, Alameda" && park.score >= 0.5 && park.note == nil)
+        #expect(best("Park St", city: "Berkeley") == .none("street 'Park St' is not in Berkeley (the gazetteer has it in another town)"))
+    }
+
+    @Test func recordsOutsideTheCoverageAreRefused() throws {
+        for (text, city, state) in [
+            ("400 Pike St", "Seattle", "WA"), ("233 S Wacker Dr", "Chicago", "IL"), ("12224 Ventura Blvd", "Studio City", "CA"),
+            ("150 Main St", "Los Angeles", "CA"),
+        ] {
+            let match = try #require(best(text, city: city, state: state))
+            #expect(match.precision == .none && match.score == 0, "\(text)")
+            #expect(match.isOutsideGazetteer, "\(text)")
+        }
+        #expect(best("150 Main St", zip: "94110")?.isOutsideGazetteer == true)
+    }
+
+    @Test func aNumberOffEveryRangeGivesNoConfidentStreet() throws {
+        let match = try #require(best("9000 Main St", city: "Berkeley"))
+        #expect(match.precision == .street && match.score <= GeocodeScore.numberOffStreet)
+        #expect(match.method == "street_centre+number_off_street")
+        // Within a range, the same street answers as before.
+        #expect(best("150 Main St", city: "Berkeley")?.precision == .address)
+    }
+
+    @Test func aTypoOfAnotherStreetTypeNeedsTheNumberToFit() throws {
+        let fits = try #require(best("2050 Shatuck St", city: "Berkeley"))
+        #expect(fits.precision == .interpolated && fits.method.contains("fuzzy_street(shatuck→shattuck)"))
+        let off = try #require(best("5000 Shatuck St", city: "Berkeley"))
+        #expect(off.precision == .none)
+    }
+
+    @Test func aOneTownGazetteerKeepsItsAnswers() throws {
+        // No town columns: nothing is refused, matched names no town.
+        let tiny = Geocoder(try TinyGazetteer.load())
+        var query = GeocodeQuery.reading("950 California St")
+        (query.city, query.state) = ("Chicago", "IL")
+        #expect(tiny.geocode(query).first?.matched == "950 california st")
     }
 }

@@ -11,6 +11,11 @@ import Testing
         #expect(TownName.key("Mt. Vernon") == TownName.key("Mount Vernon"))
     }
 
+    @Test func sanFranciscosSpellingsAreSanFrancisco() {
+        for spelling in ["SF", "S.F.", "sf", "San Fransisco", "SAN FRANCISCO"] { #expect(TownName.key(spelling) == "san francisco", "\(spelling)") }
+        #expect(TownName.key("South San Francisco") != "san francisco")
+    }
+
     @Test func differentTownsDiffer() {
         #expect(TownName.key("Portland") != TownName.key("Portage"))
         #expect(TownName.key("") == "")

@@ -26,9 +26,17 @@ public struct Gazetteer: Sendable {
         public var point: GeoPoint
     }
 
-    /// Street keys (`3rd st`) by id, and ids by key.
+    /// Street keys (`3rd st`) by id, and ids by key (the street of that key in the first town
+    /// that has it; `sameStreetInOtherTowns` holds the rest).
     public private(set) var streetKeys: [String] = []
     public internal(set) var streetIDs: [String: Int] = [:]
+    /// The town of each street (`GazetteerCoverage.noTown` for none): the same key in two towns
+    /// is two streets.
+    public private(set) var streetTowns: [Int] = []
+    /// The other towns' streets of a key, by the id in `streetIDs` (empty in a one-town gazetteer).
+    var sameStreetInOtherTowns: [Int: [Int]] = [:]
+    /// The towns, states and ZIP codes the rows name, and their box.
+    public private(set) var coverage = GazetteerCoverage()
     /// Street ids by name key without suffix (`3rd`), and by that key without spaces (`deharo`).
     var streetsByName: [String: [Int]] = [:]
     var streetsBySquashedName: [String: [Int]] = [:]
@@ -53,6 +61,8 @@ public struct Gazetteer: Sendable {
     /// Where two streets meet, keyed by the two street ids (smaller first).
     var intersections: [PairKey: [GeoPoint]] = [:]
     public private(set) var places: [Place] = []
+    /// The town of each place (`GazetteerCoverage.noTown` for none).
+    var placeTowns: [Int] = []
     var placeIndex = PlaceIndex()
     /// A representative point on each street (the block midpoint nearest its middle), with the
     /// street's length in metres.
@@ -72,19 +82,28 @@ public struct Gazetteer: Sendable {
 
     public init() {}
 
-    /// The id of a street key, adding it when new.
-    mutating func streetID(_ key: String) -> Int {
+    /// True when the rows name more than one town: streets are then chosen by the record's town.
+    public var hasSeveralTowns: Bool { coverage.townNames.count > 1 }
+
+    /// The id of a street key in `town`, adding it when new.
+    mutating func streetID(_ key: String, town: Int = GazetteerCoverage.noTown) -> Int {
         // Rows of one street mostly come together (2,063 runs in 219k addresses): comparing
         // with the last street is cheaper than hashing.
-        if let last = lastStreetID, streetKeys[last] == key { return last }
-        if let id = streetIDs[key] {
+        if let last = lastStreetID, streetKeys[last] == key, streetTowns[last] == town { return last }
+        let first = streetIDs[key]
+        if let first, streetTowns[first] == town {
+            lastStreetID = first
+            return first
+        }
+        if let first, let id = sameStreetInOtherTowns[first]?.first(where: { streetTowns[$0] == town }) {
             lastStreetID = id
             return id
         }
         let id = streetKeys.count
         lastStreetID = id
         streetKeys.append(key)
-        streetIDs[key] = id
+        streetTowns.append(town)
+        if let first { sameStreetInOtherTowns[first, default: []].append(id) } else { streetIDs[key] = id }
         addressNumbers.append([])
         addressPoints.append([])
         segmentsByStreet.append([])
@@ -101,14 +120,17 @@ public struct Gazetteer: Sendable {
     /// Adds one checked row.
     public mutating func add(_ row: GazetteerRow) {
         rowCount += 1
+        let town = coverage.add(city: row.city, state: row.state, zip: row.zip)
+        if let lat = row.lat, let lon = row.lon { coverage.extend(GeoPoint(lat: lat, lon: lon)) }
+        for point in row.points { coverage.extend(point) }
         switch row.kind {
         case .address:
             guard let number = row.number, let lat = row.lat, let lon = row.lon else { return }
-            let street = streetID(row.street)
+            let street = streetID(row.street, town: town)
             addressNumbers[street].append(Int32(clamping: number))
             addressPoints[street].append(GeoPoint(lat: lat, lon: lon))
         case .segment:
-            let street = streetID(row.street)
+            let street = streetID(row.street, town: town)
             var segment = Segment(
                 id: row.id, street: street, leftFrom: row.leftFrom, leftTo: row.leftTo, rightFrom: row.rightFrom,
                 rightTo: row.rightTo, fromNode: nil, toNode: nil, points: row.points)
@@ -120,7 +142,7 @@ public struct Gazetteer: Sendable {
             segments.append(segment)
         case .intersection:
             guard let lat = row.lat, let lon = row.lon else { return }
-            let key = PairKey(streetID(row.street), streetID(row.crossStreet))
+            let key = PairKey(streetID(row.street, town: town), streetID(row.crossStreet, town: town))
             let point = GeoPoint(lat: lat, lon: lon)
             if !(intersections[key]?.contains { $0.distance(to: point) < 30 } ?? false) {
                 intersections[key, default: []].append(point)
@@ -128,6 +150,7 @@ public struct Gazetteer: Sendable {
         case .place:
             guard let lat = row.lat, let lon = row.lon else { return }
             places.append(Place(name: row.name, aliases: row.aliases, category: row.category, point: GeoPoint(lat: lat, lon: lon)))
+            placeTowns.append(town)
         }
     }
 

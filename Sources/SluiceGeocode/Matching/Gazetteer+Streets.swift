@@ -9,6 +9,9 @@ extension Gazetteer {
         /// Empty for an exact key; else `suffix_added`, `suffix_differs`, `spacing`, `fuzzy_street(a→b)`.
         var method: String
         var factor: Double
+        /// A name found within a typo or two whose street type is not the one written
+        /// (`Shatuck St` → Shattuck Ave): believed only where the house number fits it.
+        var fuzzyOtherType = false
     }
 
     /// The words of USPS street types as written (`street`, `st`, `avenue`, `ave`).
@@ -57,7 +60,10 @@ extension Gazetteer {
     func streetsAsWritten(_ text: String) -> [StreetChoice] {
         let normal = normalize(text)
         guard !normal.nameKey.isEmpty else { return [] }
-        if let id = streetIDs[normal.key] { return [StreetChoice(id: id, method: "", factor: 1)] }
+        if let id = streetIDs[normal.key] {
+            guard let others = sameStreetInOtherTowns[id] else { return [StreetChoice(id: id, method: "", factor: 1)] }
+            return ([id] + others).map { StreetChoice(id: $0, method: "", factor: 1) }
+        }
         let method = normal.suffix == nil ? "suffix_added" : "suffix_differs"
         let squashed = Self.squash(normal.nameKey)
         if let ids = streetsByName[normal.nameKey] {
@@ -100,8 +106,11 @@ extension Gazetteer {
         guard let closest = best.first else { return [] }
         let ids = best.filter { $0.distance == closest.distance }.flatMap { streetsBySquashedName[$0.name] ?? [] }
         let factor = closest.distance == 1 ? GeocodeScore.streetOneTypo : GeocodeScore.streetTwoTypos
+        let wanted = normal.suffix?.lowercased()
         return ordered(ids, normal: normal).map { id in
-            StreetChoice(id: id, method: "fuzzy_street(\(normal.nameKey)→\(streetNameKeys[id]))", factor: factor)
+            StreetChoice(
+                id: id, method: "fuzzy_street(\(normal.nameKey)→\(streetNameKeys[id]))", factor: factor,
+                fuzzyOtherType: wanted.map { $0 != suffix(of: id) } ?? false)
         }
     }
 
@@ -176,6 +185,26 @@ extension Gazetteer {
         let a = addressPoints[street][below], b = addressPoints[street][above]
         guard a.distance(to: b) <= metres else { return nil }
         return GeoPoint(lat: a.lat + (b.lat - a.lat) * t, lon: a.lon + (b.lon - a.lon) * t)
+    }
+
+    /// Whether `number` lies in a known range of the street: between its lowest and highest
+    /// listed address, or in a block's range on either side. Nil when the street has neither
+    /// (known only by its line or its crossings): nothing then says the number is off it.
+    func numberFits(_ number: Int, street: Int) -> Bool? {
+        var known = false
+        if let low = addressNumbers[street].first, let high = addressNumbers[street].last {
+            if Int(low) <= number, number <= Int(high) { return true }
+            known = true
+        }
+        for block in segmentsByStreet[street] {
+            let segment = segments[block]
+            for (from, to) in [(segment.leftFrom, segment.leftTo), (segment.rightFrom, segment.rightTo)] {
+                guard let from, let to else { continue }
+                known = true
+                if min(from, to) <= number, number <= max(from, to) { return true }
+            }
+        }
+        return known ? false : nil
     }
 
     func lowerBound(_ numbers: [Int32], _ value: Int32) -> Int {

@@ -27,6 +27,10 @@ public struct GeoMatch: Equatable, Sendable {
     var length: Double?
     var isNeighbourhood = false
     var isArea = false
+    /// The town of the feature matched (`GazetteerCoverage.noTown` when the row names none).
+    var town = GazetteerCoverage.noTown
+    /// A street answer standing in for a house number outside every known range of the street.
+    var numberOffStreet = false
 
     public init(point: GeoPoint?, precision: Precision, score: Double, matched: String, method: String, note: String? = nil) {
         self.point = point
@@ -40,6 +44,10 @@ public struct GeoMatch: Equatable, Sendable {
     public static func none(_ reason: String) -> GeoMatch {
         GeoMatch(point: nil, precision: .none, score: 0, matched: "", method: "none", note: reason)
     }
+
+    /// True for a record refused because it names a town, state or ZIP code the gazetteer does
+    /// not cover.
+    public var isOutsideGazetteer: Bool { precision == .none && note?.hasPrefix(GazetteerCoverage.reason) == true }
 
     /// The `geo` object (without candidates).
     public var json: JSONValue {

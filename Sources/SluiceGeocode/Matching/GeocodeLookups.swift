@@ -22,11 +22,22 @@ struct GeocodeLookups {
     private(set) var places: [PlaceQuestion: [PlaceIndex.Hit]] = [:]
     /// `PlaceIndex.search`'s table of bounds, kept from search to search.
     private var bounds: [Double] = []
+    /// The towns the record being geocoded may lie in (its town, or its ZIP code's), nil for
+    /// any: set per record by `Geocoder.geocode`, so every lookup of that record (street, cross
+    /// street, place) keeps only those towns' streets. What is remembered is unfiltered.
+    var towns: Set<Int>?
 
     init(limit: Int) { self.limit = limit }
 
-    /// `gazetteer.streets(for: text)`.
+    /// `gazetteer.streets(for: text)`, of the record's `towns`.
     mutating func streets(for text: String, in gazetteer: Gazetteer) -> [Gazetteer.StreetChoice] {
+        let found = allStreets(for: text, in: gazetteer)
+        guard let towns else { return found }
+        return found.filter { gazetteer.streetTowns[$0.id] == GazetteerCoverage.noTown || towns.contains(gazetteer.streetTowns[$0.id]) }
+    }
+
+    /// `gazetteer.streets(for: text)` in any town, remembered.
+    private mutating func allStreets(for text: String, in gazetteer: Gazetteer) -> [Gazetteer.StreetChoice] {
         // Only ASCII texts are remembered: a String key matches any canonically equivalent
         // text, and only for ASCII is that the same bytes (the Kelvin sign equals `K`).
         guard limit > 0, text.isASCII else { return gazetteer.streets(for: text) }

@@ -24,6 +24,11 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var text: String = ""
     /// Other readings of the same location, tried too (their answers score 3% less).
     public var alternatives: [GeocodeQuery] = []
+    /// The town, state and ZIP code the record names (sanitize's `city`, `state`, `zip`): the
+    /// gazetteer's rows of that town are used, and a town it does not cover is refused.
+    public var city: String?
+    public var state: String?
+    public var zip: String?
 
     public init(place: String? = nil, number: Int? = nil, street: String? = nil, crossStreets: [String] = [], text: String = "") {
         self.place = place
@@ -121,11 +126,12 @@ public struct GeocodeQuery: Equatable, Sendable {
 
     /// The members of an address object a query reads.
     enum AddressKey: Int, CaseIterable {
-        case raw, clean, street, place, notes, number, preDir, suffix, postDir, crossStreet, crossStreet2, neighborhood, alternatives
+        case raw, clean, street, place, notes, number, preDir, suffix, postDir, crossStreet, crossStreet2, neighborhood, alternatives, city, state,
+            zip
 
         static let names = [
             "raw", "clean", "street", "place", "notes", "number", "pre_dir", "suffix", "post_dir", "cross_street", "cross_street_2", "neighborhood",
-            "alternatives",
+            "alternatives", "city", "state", "zip",
         ]
         static let utf8Names = names.map { Array($0.utf8) }
 
@@ -169,6 +175,7 @@ public struct GeocodeQuery: Equatable, Sendable {
         }
         let raw = text(.raw) ?? text(.clean) ?? ""
         self.init(text: raw)
+        (city, state, zip) = (text(.city), text(.state), text(.zip))
         let streetName = text(.street), placeText = text(.place)
         // Text sanitize could not read: its whole text is tried as a place name.
         if streetName == nil && placeText == nil {

@@ -94,6 +94,21 @@ public enum GeocodeScore {
     static let streetAloneMetres = 2500.0
     static let streetInstead = 0.05...0.9
     static let streetInsteadMetres = 500.0
+    /// A street standing in for a house number outside every range known on it (its listed
+    /// addresses, its blocks' ranges): the number says the place is not on any stretch the
+    /// gazetteer knows, so the middle is a poor guess and the street may be another town's of
+    /// that name (`12224 Ventura Blvd` → Ventura Ave, SF, was 0.88). Under 0.5, so such an answer
+    /// never passes for a confident one; not fitted to any data.
+    static let numberOffStreet = 0.3
+
+    /// The same street, corner or place in `towns` of the gazetteer's towns, the record naming
+    /// none: the first town is a guess among them, right about 1/k of the time at best, and
+    /// never more than `severalTownsAtMost` (under 0.5: an ambiguous answer is not a confident
+    /// one, even with two towns and an exact address).
+    static func inSeveralTowns(_ score: Double, towns: Int) -> Double {
+        min(score / Double(max(1, towns)), severalTownsAtMost)
+    }
+    static let severalTownsAtMost = 0.45
 
     /// A block's midpoint stands for the whole block: a long one (over 500 m) is right as
     /// often as a street of that length.
@@ -152,7 +167,8 @@ public enum GeocodeScore {
             row("", "a whole neighbourhood named alone / standing in", "\(format(neighbourhood)) / \(format(neighbourhoodInstead))"),
             row("street", "a street named alone, midway: \(metres(streetAloneMetres)) / length", range(streetAlone)),
             row("", "standing in for a number, place or corner: \(metres(streetInsteadMetres)) / length", range(streetInstead)),
-            row("none", "nothing matched: geo.reason says why", "0"),
+            row("", "standing in for a number outside every range known on it", "<= \(format(numberOffStreet))"),
+            row("none", "nothing matched, or outside coverage: geo.reason says why", "0"),
             "  Finding a street's name costs a share of the score: suffix added x\(format(streetCompleted)) (x\(format(streetCompletedOfSeveral)) when",
             "  several streets share the name), other suffix x\(format(streetOtherSuffix)), spacing x\(format(streetSpacing)), trailing words cut",
             "  x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)). Parts of one text: an answer that another",
@@ -161,7 +177,11 @@ public enum GeocodeScore {
             "  o = \(format(streetConfirms)), one inside the area named as by o = \(format(areaConfirms)), one outside it kept as against",
             "  o = \(format(areaIdentity)); a bracket or comma part standing in for the main part x\(format(hintInstead)); a place standing",
             "  in for a street the gazetteer lacks x\(format(insteadOfStreet)); another reading (`A; B`) x\(format(alternative)); k places of",
-            "  one name far apart, each x1/k.",
+            "  one name far apart, each x1/k. A record naming a town, state or ZIP code the rows do not",
+            "  (when they name some) is none, reason outside_gazetteer. In a gazetteer of several towns, a",
+            "  record naming no town whose street, corner or place is in k of them: x1/k, at most \(format(severalTownsAtMost))",
+            "  (method +town_ambiguous). A street name corrected for typos whose type differs from the",
+            "  text's is kept only where the house number fits its ranges.",
         ].joined(separator: "\n")
     }
 }

@@ -27,6 +27,13 @@ public struct Geocoder: Sendable {
     /// The same, remembering street and place lookups in `lookups` for the next records.
     func geocode(_ query: GeocodeQuery, lookups: inout GeocodeLookups) -> [GeoMatch] {
         guard !query.isEmpty else { return [.none("empty location")] }
+        lookups.towns = nil
+        if !gazetteer.coverage.isEmpty {
+            switch gazetteer.coverage.placement(city: query.city, state: query.state, zip: query.zip) {
+            case .outside(let reason): return [.none(reason)]
+            case .within(let towns): if gazetteer.hasSeveralTowns { lookups.towns = towns }
+            }
+        }
         var answers = resolve(query, &lookups)
         var others: [GeoMatch] = []
         for alternative in query.alternatives {
@@ -45,9 +52,42 @@ public struct Geocoder: Sendable {
         answers += others
         guard !answers.isEmpty else {
             if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty, query.place == nil {
+                if let towns = lookups.towns, !gazetteer.streets(for: street).isEmpty {
+                    let names = towns.filter { $0 != GazetteerCoverage.noTown }.sorted().map { gazetteer.coverage.townNames[$0] }
+                    return [.none("street '\(street)' is not in \(GazetteerCoverage.listed(names)) (the gazetteer has it in another town)")]
+                }
                 return [.none("street '\(street)' is not in the gazetteer")]
             }
             return [.none("no street, intersection or place matched '\(query.place ?? query.street ?? query.text)'")]
+        }
+        guard gazetteer.hasSeveralTowns else { return answers }
+        // A ZIP code shared by two towns names neither.
+        let townsNamed = lookups.towns.map { $0.filter { $0 != GazetteerCoverage.noTown }.count } ?? 0
+        return namingTowns(answers, recordNamesTown: townsNamed == 1)
+    }
+
+    /// In a gazetteer of several towns: each answer's town after its feature (`100 main st,
+    /// Alpha`), and, for a record naming no town, a best answer that another town has as well
+    /// (the same street, corner or place) marked ambiguous: which town is a guess.
+    func namingTowns(_ answers: [GeoMatch], recordNamesTown: Bool) -> [GeoMatch] {
+        var answers = answers
+        let names = gazetteer.coverage.townNames
+        if !recordNamesTown, let best = answers.first, best.town != GazetteerCoverage.noTown {
+            let key = best.street.map { gazetteer.streetKeys[$0] }
+            var towns = [best.town]
+            for other in answers.dropFirst() where other.town != GazetteerCoverage.noTown && !towns.contains(other.town) {
+                if other.matched == best.matched || (key != nil && other.street.map { gazetteer.streetKeys[$0] } == key) { towns.append(other.town) }
+            }
+            if towns.count > 1 {
+                answers[0].score = GeocodeScore.inSeveralTowns(answers[0].score, towns: towns.count)
+                answers[0].method += "+town_ambiguous"
+                answers[0].note =
+                    "ambiguous: '\(best.matched)' is in \(towns.count) of the gazetteer's towns (\(GazetteerCoverage.listed(towns.map { names[$0] })))"
+                    + " and the record names none; kept \(names[best.town])"
+            }
+        }
+        for index in answers.indices where answers[index].town != GazetteerCoverage.noTown {
+            answers[index].matched += ", " + names[answers[index].town]
         }
         return answers
     }
@@ -101,7 +141,9 @@ public struct Geocoder: Sendable {
             return [answer, chosenPlace]
         }
         if let street {
-            return [narrowed(street, to: neighbourhood)] + (neighbourhood.map { [$0] } ?? [])
+            // The same street in other towns (a gazetteer of several towns) stays in view.
+            let elsewhere = found.streets.filter { $0.precision == .street && $0.town != street.town }
+            return [narrowed(street, to: neighbourhood)] + elsewhere + (neighbourhood.map { [$0] } ?? [])
         }
         if place == nil, let hint {
             // The main part is unknown; the part in brackets or after a comma says where.
@@ -131,7 +173,12 @@ public struct Geocoder: Sendable {
     /// further place names).
     func collect(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> (streets: [GeoMatch], places: [GeoMatch], hints: [GeoMatch]) {
         var answers: [GeoMatch] = []
-        let streets = query.street.map { lookups.streets(for: $0, in: gazetteer) } ?? []
+        var streets = query.street.map { lookups.streets(for: $0, in: gazetteer) } ?? []
+        if let number = query.number, streets.contains(where: \.fuzzyOtherType) {
+            // A name one or two typos from the text's, of another street type, is believed only
+            // where the number fits it: else it is likelier another street (`Ventura Blvd`).
+            streets.removeAll { $0.fuzzyOtherType && gazetteer.numberFits(number, street: $0.id) != true }
+        }
         if let number = query.number, !streets.isEmpty { answers += addressAnswers(number: number, streets: streets) }
         if query.crossStreets.count == 1, !streets.isEmpty {
             answers += intersectionAnswers(streets, query.crossStreets[0], &lookups).map { answer in
@@ -161,8 +208,23 @@ public struct Geocoder: Sendable {
         }
         // The street alone is what the text means only when it names nothing more on it.
         let instead = query.number != nil || !query.crossStreets.isEmpty || query.place != nil
-        if let street = streets.first, let answer = streetAnswer(street, method: Self.method("street_centre", street), instead: instead) {
+        if let street = streets.first, var answer = streetAnswer(street, method: Self.method("street_centre", street), instead: instead) {
+            if let number = query.number, gazetteer.numberFits(number, street: street.id) == false {
+                // The number lies outside every range known on the street: the street's centre
+                // is not where it is, and the street may be another town's of that name.
+                answer.score = min(answer.score, GeocodeScore.numberOffStreet)
+                answer.method += "+number_off_street"
+                answer.numberOffStreet = true
+            }
             answers.append(answer)
+            if gazetteer.hasSeveralTowns {
+                // The same street in the other towns the record may lie in: which one is meant
+                // is then a guess (see `namingTowns`).
+                let key = gazetteer.streetKeys[street.id]
+                for other in streets.dropFirst() where gazetteer.streetKeys[other.id] == key {
+                    if let rival = streetAnswer(other, method: Self.method("street_centre", other), instead: instead) { answers.append(rival) }
+                }
+            }
         }
         var places: [GeoMatch] = []
         // The main name: the place the text names, else (naming no street) the whole text.
@@ -219,6 +281,7 @@ public struct Geocoder: Sendable {
             point: centre.point, precision: .street, score: GeocodeScore.street(length: centre.length, instead: instead) * street.factor,
             matched: gazetteer.streetKeys[street.id], method: method)
         answer.street = street.id
+        answer.town = gazetteer.streetTowns[street.id]
         answer.length = centre.length
         return answer
     }
@@ -231,8 +294,9 @@ public struct Geocoder: Sendable {
         else { return street }
         var answer = street
         answer.point = near
-        // The part of the street inside a neighbourhood is about a kilometre long.
-        answer.score = max(answer.score, GeocodeScore.street(length: min(answer.length ?? 1000, 1000), instead: true))
+        // The part of the street inside a neighbourhood is about a kilometre long (but a number
+        // off the street's ranges still says the point is not on it).
+        if !answer.numberOffStreet { answer.score = max(answer.score, GeocodeScore.street(length: min(answer.length ?? 1000, 1000), instead: true)) }
         answer.method += "+in_neighborhood"
         answer.matched += " (\(neighbourhood.matched))"
         return answer
@@ -283,17 +347,18 @@ public struct Geocoder: Sendable {
             let key = gazetteer.streetKeys[street.id]
             let name = "\(number) \(key)"
             if let point = gazetteer.addressPoint(street: street.id, number: number) {
-                answers.append(
-                    GeoMatch(
-                        point: point, precision: .address, score: GeocodeScore.addressPoint * street.factor, matched: name,
-                        method: Self.method("address_point", street)))
+                var answer = GeoMatch(
+                    point: point, precision: .address, score: GeocodeScore.addressPoint * street.factor, matched: name,
+                    method: Self.method("address_point", street))
+                (answer.street, answer.town) = (street.id, gazetteer.streetTowns[street.id])
+                answers.append(answer)
                 continue
             }
             if let point = gazetteer.betweenAddresses(street: street.id, number: number) {
                 var answer = GeoMatch(
                     point: point, precision: .interpolated, score: GeocodeScore.betweenAddresses * street.factor, matched: name,
                     method: Self.method("between_addresses", street))
-                answer.street = street.id
+                (answer.street, answer.town) = (street.id, gazetteer.streetTowns[street.id])
                 answers.append(answer)
                 continue
             }
@@ -314,7 +379,7 @@ public struct Geocoder: Sendable {
                 var answer = GeoMatch(
                     point: result.point, precision: .interpolated, score: score, matched: "\(name) (block \(segment.id))",
                     method: Self.method(rule, street))
-                answer.street = street.id
+                (answer.street, answer.town) = (street.id, gazetteer.streetTowns[street.id])
                 answers.append(answer)
                 continue
             }
@@ -333,7 +398,7 @@ public struct Geocoder: Sendable {
                 var answer = GeoMatch(
                     point: point, precision: .interpolated, score: GeocodeScore.nearestBlock * street.factor,
                     matched: "\(name) (near block \(segment.id))", method: Self.method("nearest_block", street))
-                answer.street = street.id
+                (answer.street, answer.town) = (street.id, gazetteer.streetTowns[street.id])
                 answers.append(answer)
             }
         }
@@ -342,6 +407,7 @@ public struct Geocoder: Sendable {
 
     func intersectionAnswers(_ streets: [Gazetteer.StreetChoice], _ crossText: String, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
         let crosses = lookups.streets(for: crossText, in: gazetteer)
+        var found: [GeoMatch] = []
         for street in streets {
             for cross in crosses where cross.id != street.id {
                 let points = gazetteer.meeting(street.id, cross.id)
@@ -349,13 +415,17 @@ public struct Geocoder: Sendable {
                 let base = points.count == 1 ? GeocodeScore.intersection : GeocodeScore.intersectionSeveral
                 var method = Self.method("intersection", street)
                 if !cross.method.isEmpty { method += "+cross_" + cross.method }
-                return [
-                    GeoMatch(
-                        point: point, precision: .intersection, score: base * street.factor * cross.factor,
-                        matched: "\(gazetteer.streetKeys[street.id]) & \(gazetteer.streetKeys[cross.id])", method: method)
-                ]
+                var answer = GeoMatch(
+                    point: point, precision: .intersection, score: base * street.factor * cross.factor,
+                    matched: "\(gazetteer.streetKeys[street.id]) & \(gazetteer.streetKeys[cross.id])", method: method)
+                answer.town = gazetteer.streetTowns[street.id]
+                // The first corner found; in a gazetteer of several towns, the same corner in
+                // the other towns too (so that `namingTowns` sees it is ambiguous).
+                guard gazetteer.hasSeveralTowns else { return [answer] }
+                if found.isEmpty || (answer.matched == found[0].matched && !found.contains { $0.town == answer.town }) { found.append(answer) }
             }
         }
+        if !found.isEmpty { return found }
         // No shared node: streets whose lines come within a few metres still meet.
         for street in streets.prefix(2) {
             for cross in crosses.prefix(2) where cross.id != street.id {
@@ -392,14 +462,20 @@ public struct Geocoder: Sendable {
         let crossA = a.matched.split(separator: "&").last.map { $0.trimmingSpaces() } ?? ""
         let crossB = b.matched.split(separator: "&").last.map { $0.trimmingSpaces() } ?? ""
         let method = a.method.replacingOccurrences(of: "intersection", with: "segment_midpoint")
-        return [GeoMatch(point: middle, precision: .segment, score: score, matched: "\(street) between \(crossA) and \(crossB)", method: method)]
+        var answer = GeoMatch(point: middle, precision: .segment, score: score, matched: "\(street) between \(crossA) and \(crossB)", method: method)
+        answer.town = a.town
+        return [answer]
     }
 
     /// The places a name may mean, best first, each scored as a chance of being right. A
     /// neighbourhood is what the text means when it names it `alone`; else it stands in for
     /// something in it.
     func placeAnswers(_ text: String, fuzzy: Bool, alone: Bool, kind: PlaceClass? = nil, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
-        let answers = lookups.places(text, fuzzy: fuzzy, kind: kind, in: gazetteer.placeIndex).map { hit in
+        var hits = lookups.places(text, fuzzy: fuzzy, kind: kind, in: gazetteer.placeIndex)
+        if let towns = lookups.towns {
+            hits.removeAll { gazetteer.placeTowns[$0.place] != GazetteerCoverage.noTown && !towns.contains(gazetteer.placeTowns[$0.place]) }
+        }
+        let answers = hits.map { hit in
             let place = gazetteer.places[hit.place]
             let kind = PlaceClass(category: place.category)
             let isNeighbourhood = kind == .neighborhood
@@ -416,6 +492,7 @@ public struct Geocoder: Sendable {
                 matched: isNeighbourhood ? place.name + " (neighborhood)" : place.name, method: "place_" + hit.how.rawValue)
             answer.isNeighbourhood = isNeighbourhood
             answer.isArea = isNeighbourhood || kind == .park
+            answer.town = gazetteer.placeTowns[hit.place]
             return answer
         }
         // Best first once each is scored (a park before the neighbourhood of the same name); ties

@@ -1,0 +1,137 @@
+import SluiceCore
+import SluiceSanitize
+
+/// What a gazetteer covers: the towns, states and ZIP codes its rows name, and the box its
+/// points lie in, gathered as rows are added. A record naming a town, state or ZIP code outside
+/// it is refused (`outside_gazetteer`): the gazetteer cannot know where it is, and a street of
+/// the same name in a covered town would be a confident wrong answer (`12224 Ventura Blvd`,
+/// Studio City, is not Ventura Ave in San Francisco).
+///
+///     coverage.placement(city: "Seattle", state: "WA", zip: nil)
+///     // .outside("outside_gazetteer: state 'WA' is not among the gazetteer's states (CA)")
+///
+/// Each kind is checked only when rows name some: a 1.0 gazetteer (no town columns) refuses
+/// nothing.
+public struct GazetteerCoverage: Sendable {
+    /// Town ids by `TownName.key`, and each town's name as its first row spells it.
+    public private(set) var townIDs: [String: Int] = [:]
+    public private(set) var townNames: [String] = []
+    /// USPS state codes, upper case.
+    public private(set) var states: Set<String> = []
+    /// The towns of each five-digit ZIP code (`noTown` for rows that name none).
+    public private(set) var zipTowns: [String: Set<Int>] = [:]
+    /// The box holding every point of the gazetteer's rows (south > north while empty).
+    public private(set) var south = 90.0, north = -90.0, west = 180.0, east = -180.0
+
+    /// The reason a refused record's `geo.reason` starts with.
+    public static let reason = "outside_gazetteer"
+
+    /// The town id of a row or street that names no town.
+    public static let noTown = -1
+
+    /// The last city, state and ZIP text added: rows of one town come together, and comparing
+    /// texts is cheaper than folding a town's name (219k rows at load).
+    private var lastCity: (text: String, id: Int) = ("", noTown)
+    private var lastState = ""
+    private var lastZip: (text: String, town: Int) = ("", noTown)
+
+    public init() {}
+
+    /// Where a record may lie: `outside(reason)` when its town, state or ZIP code is not covered;
+    /// else `within(towns)`, the ids of the towns its city (or else its ZIP code) names, nil
+    /// when it names no covered town.
+    public enum Placement: Equatable, Sendable {
+        case outside(String)
+        case within(Set<Int>?)
+    }
+
+    /// True when the rows name no town, state or ZIP code: every record is `within(nil)`.
+    public var isEmpty: Bool { townIDs.isEmpty && states.isEmpty && zipTowns.isEmpty }
+
+    /// Adds one row's town, state and ZIP code; returns the town's id (`noTown` for none).
+    mutating func add(city: String, state: String, zip: String) -> Int {
+        var town = Self.noTown
+        if !city.isEmpty {
+            if city == lastCity.text {
+                town = lastCity.id
+            } else {
+                let key = TownName.key(city)
+                if !key.isEmpty {
+                    town = townIDs[key] ?? townNames.count
+                    if town == townNames.count {
+                        townIDs[key] = town
+                        townNames.append(city)
+                    }
+                }
+                lastCity = (city, town)
+            }
+        }
+        if !state.isEmpty, state != lastState {
+            lastState = state
+            states.insert(Self.stateCode(state))
+        }
+        if !zip.isEmpty, zip != lastZip.text || town != lastZip.town {
+            lastZip = (zip, town)
+            zipTowns[String(zip.prefix(5)), default: []].insert(town)
+        }
+        return town
+    }
+
+    /// Widens the box to hold `point`.
+    mutating func extend(_ point: GeoPoint) {
+        south = min(south, point.lat)
+        north = max(north, point.lat)
+        west = min(west, point.lon)
+        east = max(east, point.lon)
+    }
+
+    /// Whether `point` lies in the box of the gazetteer's points.
+    public func bounds(contain point: GeoPoint) -> Bool {
+        (south...north).contains(point.lat) && (west...east).contains(point.lon)
+    }
+
+    /// Where a record naming `city`, `state` and `zip` (each nil or empty when unknown) may lie:
+    /// a state the rows do not name is outside, and so is a town or ZIP code when the rows name
+    /// towns or ZIP codes and not this one.
+    ///
+    /// - Complexity: O(n) in the length of the names.
+    public func placement(city: String?, state: String?, zip: String?) -> Placement {
+        if let state, !state.isEmpty, !states.isEmpty, !states.contains(Self.stateCode(state)) {
+            return .outside("\(Self.reason): state '\(state)' is not among the gazetteer's states (\(Self.listed(states.sorted())))")
+        }
+        var zipTownsNamed: Set<Int>?
+        if let zip, !zip.isEmpty, !zipTowns.isEmpty {
+            guard let towns = zipTowns[String(zip.prefix(5))] else {
+                return .outside("\(Self.reason): ZIP code '\(zip)' is not among the gazetteer's ZIP codes")
+            }
+            zipTownsNamed = towns
+        }
+        if let city, !city.isEmpty, !townIDs.isEmpty {
+            var town: Int?
+            if city == lastCity.text, lastCity.id != Self.noTown {
+                town = lastCity.id
+            } else {
+                let key = TownName.key(city)
+                if key.isEmpty { return .within(zipTownsNamed) }
+                town = townIDs[key]
+            }
+            guard let town else {
+                return .outside("\(Self.reason): town '\(city)' is not among the gazetteer's towns (\(Self.listed(townNames)))")
+            }
+            return .within([town])
+        }
+        return .within(zipTownsNamed)
+    }
+
+    /// A state's USPS code from its code or name in any case (`ca`, `California`, `N.Y.`), else
+    /// the text upper-cased.
+    static func stateCode(_ text: String) -> String {
+        let folded = String(text.lowercased().filter { $0 != "." }).trimmingSpaces()
+        return USPSTables.states[folded] ?? folded.uppercased()
+    }
+
+    /// Up to three names, then how many more.
+    static func listed(_ names: [String]) -> String {
+        names.count <= 3 ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
+    }
+}

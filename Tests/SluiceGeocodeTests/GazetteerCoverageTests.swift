@@ -1,0 +1,61 @@
+import Testing
+
+@testable import SluiceGeocode
+
+@Suite struct GazetteerCoverageTests {
+    @Test func rowsNameTheTownsStatesAndZipCodesCovered() throws {
+        let coverage = try TwoTownGazetteer.load().coverage
+        #expect(coverage.townNames == ["Alameda", "Berkeley"])
+        #expect(coverage.states == ["CA"])
+        #expect(Set(coverage.zipTowns.keys) == ["94501", "94704"])
+        #expect(coverage.south == 37.765 && coverage.north == 37.872)
+        #expect(coverage.bounds(contain: GeoPoint(lat: 37.8, lon: -122.26)))
+        #expect(!coverage.bounds(contain: GeoPoint(lat: 47.6, lon: -122.33)))
+    }
+
+    @Test func aTownStateOrZipNotCoveredIsOutside() throws {
+        let coverage = try TwoTownGazetteer.load().coverage
+        #expect(
+            coverage.placement(city: "Seattle", state: "WA", zip: "98101")
+                == .outside("outside_gazetteer: state 'WA' is not among the gazetteer's states (CA)"))
+        #expect(
+            coverage.placement(city: "Studio City", state: "CA", zip: nil)
+                == .outside("outside_gazetteer: town 'Studio City' is not among the gazetteer's towns (Alameda, Berkeley)"))
+        #expect(
+            coverage.placement(city: nil, state: nil, zip: "94110")
+                == .outside("outside_gazetteer: ZIP code '94110' is not among the gazetteer's ZIP codes"))
+    }
+
+    @Test func aCoveredTownOrZipNamesItsTown() throws {
+        let coverage = try TwoTownGazetteer.load().coverage
+        #expect(coverage.placement(city: "BERKELEY", state: "ca", zip: nil) == .within([1]))
+        #expect(coverage.placement(city: "Berkeley", state: "California", zip: nil) == .within([1]))
+        #expect(coverage.placement(city: nil, state: "Calif", zip: nil) != .within(nil))
+        #expect(coverage.placement(city: nil, state: nil, zip: "94501-1234") == .within([0]))
+        #expect(coverage.placement(city: nil, state: nil, zip: nil) == .within(nil))
+        #expect(coverage.placement(city: "", state: "", zip: "") == .within(nil))
+        // The town named wins over its ZIP code.
+        #expect(coverage.placement(city: "Alameda", state: nil, zip: "94704") == .within([0]))
+    }
+
+    @Test func rowsWithoutTownsRefuseNoTown() throws {
+        // A 1.0 gazetteer: no town, state or ZIP columns.
+        let coverage = try TinyGazetteer.load().coverage
+        #expect(coverage.isEmpty)
+        #expect(coverage.placement(city: "Chicago", state: "IL", zip: "60606") == .within(nil))
+    }
+
+    @Test func eachKindIsCheckedOnlyWhenRowsNameIt() throws {
+        // Towns and states but no ZIP codes: any ZIP code passes, a town or state does not.
+        let csv = """
+            kind,name,lat,lon,city,state
+            place,Coit Tower,37.8024,-122.4058,San Francisco,CA
+            """
+        let coverage = try Gazetteer.parse(Array(csv.utf8), source: "sf.csv").coverage
+        #expect(coverage.placement(city: "San Francisco", state: "CA", zip: "99999") == .within([0]))
+        #expect(coverage.placement(city: "SF", state: nil, zip: nil) == .within([0]))
+        #expect(coverage.placement(city: "S.F.", state: nil, zip: nil) == .within([0]))
+        #expect(coverage.placement(city: "Oakland", state: "CA", zip: nil) != .within([0]))
+        #expect(coverage.placement(city: nil, state: "NV", zip: nil) != .within(nil))
+    }
+}
