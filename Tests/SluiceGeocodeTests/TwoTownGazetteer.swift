@@ -1,7 +1,7 @@
 @testable import SluiceGeocode
 
 /// Two towns sharing street names (Main St, Oak St, a City Hall), hand-written; the golden case
-/// `Tests/EndToEndTests/Cases/geocode/0013-two-towns-and-coverage/gazetteer.csv` holds the same rows.
+/// `Tests/EndToEndTests/Cases/geocode/0015-two-towns-and-coverage/gazetteer.csv` holds the same rows.
 enum TwoTownGazetteer {
     static let csv = """
         # sluice-gazetteer 1.1
