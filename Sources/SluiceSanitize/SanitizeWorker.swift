@@ -18,8 +18,12 @@ struct SanitizeWorker: RecordWorker {
     mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> Int {
         // A plain name skips the dotted-path walk (which scans the name by `Character`).
         let value = command.fieldIsPath ? record.value(atPath: command.field) : record.value(forKey: command.field)
-        guard case .string(let text)? = value else { return write(command.address(for: value), of: record, into: &output) }
-        let known = memo.entry(for: text, parse: parse)
+        let town = command.towns.isEmpty ? RecordTown() : command.towns.town(of: record)
+        guard case .string(let text)? = value else { return write(command.address(for: value, town: town), of: record, into: &output) }
+        let known =
+            town.isEmpty
+            ? memo.entry(for: text, parse: parse)
+            : memo.entry(for: town.memoKey(text), parse: { [parser = command.parser] _ in parser.parse(text, town: town) })
         guard command.split, let several = known.several else {
             // One line: the remembered JSON text, written once when the string was parsed.
             record.write(adding: command.member.name, to: &output) { $0.append(contentsOf: known.json) }
