@@ -283,10 +283,8 @@ extension AddressParser {
     /// A chunk that is wholly the name of a US town (`USTowns`), as written, with its state
     /// when only one state has a town of that name (`Seattle` → WA; `Portland`: none).
     func town(_ chunk: ArraySlice<Token>) -> (city: String, state: String?)? {
-        guard let end = chunk.last, end.isWord, USTowns.shared.mayEnd(end.lower), chunk.allSatisfy(\.isWord),
-            chunk.count <= USTowns.shared.maxWords
-        else { return nil }
-        let states = USTowns.shared.states(named: chunk.map(\.lower))
+        guard chunk.count <= USTowns.maxWords, chunk.allSatisfy(\.isWord) else { return nil }
+        let states = USTowns.states(named: chunk.map(\.lower))
         guard !states.isEmpty else { return nil }
         return (AddressTokenizer.text(chunk), states.count == 1 ? states[0] : nil)
     }

@@ -58,7 +58,7 @@ extension AddressParser {
         // A ZIP alone after a comma, or after its own town (`Seattle 98101`).
         guard
             state != nil || (zip != nil && end < tokens.count && end > 0 && tokens[end - 1].isPunct(","))
-                || zip.flatMap({ USTowns.shared.town(zip: $0) }).map({ townStart(in: tokens, end: end, state: $0.state) != nil }) == true
+                || zip.flatMap({ USTowns.town(zip: $0) }).map({ townStart(in: tokens, end: end, state: $0.state) != nil }) == true
         else { return nil }
         // The city: words back to a comma, or back to the street's suffix when there is none.
         var cityEnd = stateStart
@@ -89,15 +89,14 @@ extension AddressParser {
     /// a comma or a street's suffix (`, St. Paul`, `5th Ave Portland`): the longest such town's
     /// first token, or nil. A town needs something before it.
     func townStart(in tokens: [Token], end: Int, state: String?) -> Int? {
-        let towns = USTowns.shared
-        guard end > 1, tokens[end - 1].isWord, towns.mayEnd(tokens[end - 1].lower) else { return nil }
+        guard end > 1, tokens[end - 1].isWord else { return nil }
         var best: Int?
         var start = end
-        while start > 1, end - start < towns.maxWords, tokens[start - 1].isWord {
+        while start > 1, end - start < USTowns.maxWords, tokens[start - 1].isWord {
             start -= 1
             let before = tokens[start - 1]
             guard before.isPunct(",") || before.isStreetSuffix else { continue }
-            let states = towns.states(named: tokens[start..<end].map(\.lower))
+            let states = USTowns.states(named: tokens[start..<end].map(\.lower))
             if state.map(states.contains) ?? !states.isEmpty { best = start }
         }
         return best

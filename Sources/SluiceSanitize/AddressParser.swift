@@ -120,7 +120,7 @@ public struct AddressParser: Sendable {
         if differs { parsed.note(Note.townDiffers) }
         // Only when neither the record nor the text names a town: `NORTH WILKESBORO 28659` says
         // no state, and its labels (usaddress's) write none.
-        if parsed.city == nil, parsed.state == nil, let zip = parsed.zip, let town = USTowns.shared.town(zip: zip) {
+        if parsed.city == nil, parsed.state == nil, let zip = parsed.zip, let town = USTowns.town(zip: zip) {
             (parsed.city, parsed.state) = (town.name, town.state)
         }
         if parsed.city == nil { parsed.city = city }
