@@ -25,7 +25,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
             "sluice-sanitize --field locations --split --rejects build/pipeline/02-sanitized.rejects.ndjson build/pipeline/01-fetched.ndjson",
             "sluice-sanitize --field locations --threads 2 build/pipeline/01-fetched.ndjson > build/pipeline/02-sanitized.ndjson",
             "sluice-sanitize --field address --as parsed_address business.ndjson   (the input has its own 'address' field)",
-            "sluice-fetch chicago.csv | sluice-sanitize --field street --city-field city --state-field state --zip-field zip   (street,city,state,zip columns)",
+            "sluice-fetch data/chicago-landmarks.csv | sluice-sanitize --field street --city-field city --state-field state --zip-field zip",
         ],
         memory: "two batches of at most 1024 records (one being parsed, one being read): constant memory whatever the input size.",
         sections: [

@@ -14,7 +14,7 @@ import SluiceCore
 /// holding an object, array or boolean, or a ZIP without five digits, is ignored with the note
 /// `town_field_unusable` (the record is kept: its text may still be read); a text naming another
 /// town than the field's keeps the field's, with the note `town_differs`.
-public struct TownFields: Sendable {
+public struct TownFields: Equatable, Sendable {
     /// The field names (dotted paths reach into objects), nil where the option was not given.
     public let city: String?
     public let state: String?
