@@ -109,7 +109,9 @@ public struct RecordTown: Hashable, Sendable {
     /// The five digits of `94103` or `94103-1234`, else nil.
     static func zip(_ text: String) -> String? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 5 || (bytes.count == 10 && bytes[5] == UInt8(ascii: "-")) || (bytes.count == 9 && bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 })
+        guard
+            bytes.count == 5 || (bytes.count == 10 && bytes[5] == UInt8(ascii: "-"))
+                || (bytes.count == 9 && bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 })
         else { return nil }
         let five = bytes.prefix(5)
         guard five.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
