@@ -27,7 +27,8 @@ public struct SanitizeCommand: StageCommand, Sendable {
             "sluice-sanitize --field address --as parsed_address business.ndjson   (the input has its own 'address' field)",
             "sluice-fetch data/chicago-landmarks.csv | sluice-sanitize --field street --city-field city --state-field state --zip-field zip",
         ],
-        memory: "two batches of at most 1024 records (one being parsed, one being read): constant memory whatever the input size.",
+        memory:
+            "two batches of at most 1024 records (one being parsed, one being read): constant memory whatever the input size; the US town list is in the executable (0.6 MB), its ZIP index (0.4 MB) made when a ZIP is first looked up.",
         sections: [
             (
                 "OUTPUT",
@@ -41,6 +42,19 @@ public struct SanitizeCommand: StageCommand, Sendable {
                 """
             ),
             ("FIELD NAMES", ResultMember.helpText(default: "address")),
+            (
+                "TOWNS",
+                """
+                  city, state and zip each come from the first that has one: the record's --city-field,
+                  --state-field, --zip-field; the text's own; the town of its ZIP when neither names a city
+                  or state; then --city/--state. Any US town is read at the end of a text without --city
+                  (29,542 towns and their ZIP codes, GeoNames, CC BY 4.0): after a comma or before its state
+                  or ZIP, and after San Francisco's neighbourhoods.
+                    100 Main St, Seattle              city Seattle, state WA (the one state with a Seattle)
+                    123 Main St, St. Paul, MN 55101   city St Paul, state MN, zip 55101
+                    875 N Michigan Ave, 60611         zip 60611, city Chicago, state IL (from the ZIP)
+                """
+            ),
             (
                 "KINDS (real SF Film Locations strings)",
                 """
