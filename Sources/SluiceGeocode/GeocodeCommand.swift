@@ -107,7 +107,7 @@ public struct GeocodeCommand: StageCommand {
         try rowRejects.finish()
         if rowRejects.count > 0 { context.warn("\(gazetteerPath): skipped \(rowRejects.count) bad gazetteer rows (see \(gazetteerRejects ?? ""))") }
         var worker = GeocodeWorker(geocoder: Geocoder(gazetteer), field: field, candidates: candidates, minScore: minScore, threads: threads)
-        (worker.addressKey, worker.resultKey, worker.parser, worker.towns) = (addressMember, member.name, parser, towns)
+        (worker.addressKey, worker.resultKey, worker.parsers, worker.towns) = (addressMember, member.name, TownParsers(parser), towns)
         var counts: [Precision: Int] = [:]
         var scores = 0.0
         try context.process(inputs, threads: threads, member: member, makeWorker: { worker }) { answer in

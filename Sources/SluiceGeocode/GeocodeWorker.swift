@@ -15,9 +15,9 @@ struct GeocodeWorker: RecordWorker {
 
     let geocoder: Geocoder
     let field: String?
-    /// Reads the `--field` text (with `--city`/`--state`); made once, shared by every thread.
-    var parser = GeocodeQuery.sanFranciscoParser
-    /// The record's own town for the `--field` text (`--city-field` etc.).
+    /// Reads the `--field` text (with `--city`/`--state`: its `base`), in each record's own town
+    /// (`--city-field` etc.: `towns`); each thread's copy remembers its own towns.
+    var parsers = TownParsers(GeocodeQuery.sanFranciscoParser)
     var towns = TownFields()
     let candidates: Int
     /// The member holding sanitize's address object (`--address`), and the one written (`--as`).
@@ -65,7 +65,8 @@ struct GeocodeWorker: RecordWorker {
             let query = object.map { GeocodeQuery(address: $0) } ?? GeocodeQuery(address: record.value(of: addressMember))
             matches = geocoder.geocode(query, lookups: &lookups)
         } else if let field, let text = record.value(atPath: field)?.stringValue {
-            var found = geocoder.geocode(GeocodeQuery.reading(text, by: parser, town: town), lookups: &lookups)
+            let reader = parsers.parser(for: town)
+            var found = geocoder.geocode(GeocodeQuery.reading(text, by: reader), lookups: &lookups)
             if found.first?.precision != GeoMatch.none("").precision { found[0].method += "+field" }
             matches = found
         } else {

@@ -22,11 +22,9 @@ public struct AddressParser: Sendable {
     public var state: String? {
         didSet { names = CityNames(city: recordTown.city ?? city, state: recordTown.state ?? state) }
     }
-    /// The record's own city, state and ZIP (`TownFields`): they beat the text's and the defaults,
-    /// and its city is read as `city` is.
-    public var recordTown = RecordTown() {
-        didSet { names = CityNames(city: recordTown.city ?? city, state: recordTown.state ?? state) }
-    }
+    /// The record's own city, state and ZIP (`TownFields`; set by `reading(_:)`): they beat the
+    /// text's and the defaults, and its city is read as `city` is.
+    public private(set) var recordTown = RecordTown()
     /// The names read as the trailing city, from `city` and `state`.
     private(set) var names: CityNames
     /// Longer text is not an address (`kind: none`, note `too_long`); the SF data's longest
@@ -40,6 +38,12 @@ public struct AddressParser: Sendable {
     }
 
     public func parse(_ text: String) -> ParsedAddress {
+        var result = parsed(text)
+        if recordTown.unusable { result.note(Note.unusableTownField) }
+        return result
+    }
+
+    func parsed(_ text: String) -> ParsedAddress {
         guard text.utf8.count <= Self.maxLength else {
             var result = ParsedAddress(raw: text)
             result.note(Note.tooLong)
@@ -81,12 +85,19 @@ public struct AddressParser: Sendable {
 
     /// `parse(_:)` for a record with its own city, state or ZIP (`TownFields.town(of:)`).
     public func parse(_ text: String, town: RecordTown) -> ParsedAddress {
-        guard !town.isEmpty else { return parse(text) }
+        town.isEmpty ? parse(text) : reading(town).parse(text)
+    }
+
+    /// This parser for a record with its own town (`TownParsers` remembers the city names).
+    public func reading(_ town: RecordTown) -> AddressParser {
+        reading(town, names: CityNames(city: town.city ?? city, state: town.state ?? state))
+    }
+
+    func reading(_ town: RecordTown, names: CityNames) -> AddressParser {
         var parser = self
         parser.recordTown = town
-        var parsed = parser.parse(text)
-        if town.unusable { parsed.note(Note.unusableTownField) }
-        return parsed
+        parser.names = names
+        return parser
     }
 
     /// Fills the town (`fillTown`) and renders `clean`.

@@ -100,10 +100,25 @@ public struct RecordTown: Hashable, Sendable {
 
     public var isEmpty: Bool { city == nil && state == nil && zip == nil && !unusable }
 
-    /// A text and this town as one key, for memos of parsed addresses: no two differ in one.
+    /// A text and this town as one key, for memos of parsed addresses: no two differ in one
+    /// (each part after its length). Written as bytes: string interpolation cost 4,000
+    /// instructions a key.
     public func memoKey(_ text: String) -> String {
-        let parts = [city ?? "", state ?? "", zip ?? "", unusable ? "!" : ""]
-        return parts.map { "\($0.utf8.count):\($0)" }.joined() + text
+        var key: [UInt8] = []
+        key.reserveCapacity(text.utf8.count + 40)
+        key.append(unusable ? UInt8(ascii: "!") : UInt8(ascii: "."))
+        func append(_ part: String?) {
+            let bytes = part?.utf8 ?? "".utf8
+            var digits = String(bytes.count).utf8.makeIterator()
+            while let digit = digits.next() { key.append(digit) }
+            key.append(UInt8(ascii: ":"))
+            key.append(contentsOf: bytes)
+        }
+        append(city)
+        append(state)
+        append(zip)
+        key.append(contentsOf: text.utf8)
+        return String(decoding: key, as: UTF8.self)
     }
 
     /// The five digits of `94103` or `94103-1234`, else nil.
@@ -117,5 +132,34 @@ public struct RecordTown: Hashable, Sendable {
         guard five.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         if bytes.count == 10, !bytes[6...].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return nil }
         return String(decoding: five, as: UTF8.self)
+    }
+}
+
+/// The parsers of recent records' towns (`AddressParser.reading(_:)`), so that a town's city
+/// names are made once rather than once per record (27,000 instructions each; 31% of a run of
+/// 10,000 records in five towns).
+///
+///     var parsers = TownParsers(AddressParser())
+///     parsers.parser(for: RecordTown(city: "Chicago", state: "IL")).parse("875 N Michigan Ave")
+public struct TownParsers: Sendable {
+    public let base: AddressParser
+    /// City names by the town's city and state; emptied when full (a stage's memory stays bounded).
+    private var names: [CityAndState: CityNames] = [:]
+    struct CityAndState: Hashable {
+        let city: String?
+        let state: String?
+    }
+    static let capacity = 256
+
+    public init(_ base: AddressParser) { self.base = base }
+
+    public mutating func parser(for town: RecordTown) -> AddressParser {
+        guard !town.isEmpty else { return base }
+        let key = CityAndState(city: town.city, state: town.state)
+        if let known = names[key] { return base.reading(town, names: known) }
+        if names.count >= Self.capacity { names.removeAll(keepingCapacity: true) }
+        let parser = base.reading(town)
+        names[key] = parser.names
+        return parser
     }
 }

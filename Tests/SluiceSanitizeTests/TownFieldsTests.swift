@@ -50,4 +50,23 @@ import Testing
         unusable.unusable = true
         #expect(unusable.memoKey("x") != RecordTown().memoKey("x"))
     }
+
+    @Test func townParsersReadAsParseWithTheTownDoes() {
+        let base = AddressParser(city: "San Francisco", state: "CA")
+        var parsers = TownParsers(base)
+        var unusable = RecordTown(city: "Portland", state: "OR")
+        unusable.unusable = true
+        let towns = [
+            RecordTown(city: "Portland", state: "OR"), RecordTown(city: "Portland", state: "OR", zip: "97204"), RecordTown(zip: "60611"),
+            unusable, RecordTown(),
+        ]
+        for _ in 0..<2 {
+            for town in towns {
+                let text = "1120 SW 5th Ave Portland"
+                #expect(parsers.parser(for: town).parse(text) == base.parse(text, town: town), "\(town)")
+            }
+        }
+        #expect(parsers.parser(for: unusable).parse("1 Main St").notes == [Note.unusableTownField])
+        #expect(parsers.parser(for: RecordTown()).recordTown.isEmpty)
+    }
 }
