@@ -109,8 +109,8 @@ public struct GeocodeQuery: Equatable, Sendable {
     ///     // place "Vesuvio Café", number 255, street "Columbus Ave"
     ///     GeocodeQuery.reading("1120 SW 5th Ave, Portland", by: AddressParser(city: "Portland", state: "OR"))
     ///     // number 1120, street "SW 5th Ave" (no place "Portland")
-    public static func reading(_ text: String, by parser: AddressParser = sanFranciscoParser, town: RecordTown = RecordTown()) -> GeocodeQuery {
-        GeocodeQuery(address: parser.parse(text, town: town).json)
+    public static func reading(_ text: String, by parser: AddressParser = sanFranciscoParser) -> GeocodeQuery {
+        GeocodeQuery(address: parser.parse(text).json)
     }
 
     /// The parser without `--city`: San Francisco's spellings, no city or state filled in.
