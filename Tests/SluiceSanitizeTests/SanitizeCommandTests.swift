@@ -102,6 +102,16 @@ import Testing
         #expect(threaded.lines == single.lines)
         #expect(threaded.accounting == single.accounting)
         #expect(threaded.accounting.split == (1024 * 2 + 300 + 3) / 4)
+        // Each record in its own town: the parsers of the towns are remembered per thread.
+        let towns = ["Chicago", "Seattle", "", "Portland", "Tacoma"]
+        let townInput =
+            (0..<(1024 * 2 + 300)).map { index in
+                #"{"locations":"\#(texts[index % texts.count])","city":"\#(towns[index % towns.count])","zip":\#(60601 + index % 7)}"#
+            }.joined(separator: "\n") + "\n"
+        let options = ["--field", "locations", "--city-field", "city", "--zip-field", "zip", "--split"]
+        let townSingle = try run(options + ["--threads", "1"], input: townInput)
+        #expect(try run(options + ["--threads", "3"], input: townInput).lines == townSingle.lines)
+        #expect(townSingle.lines.contains { $0.contains(#""city":"Tacoma","zip":"60605""#) })
     }
 
     @Test func outputIsDeterministic() throws {
