@@ -13,7 +13,7 @@ public struct GeocodeCommand: StageCommand {
         name: "sluice-geocode",
         overview: "add a `geo` object (lat, lon, precision, score) to each record from an offline gazetteer CSV.",
         synopsis: [
-            "sluice-geocode --gazetteer FILE [--field PATH [--city CITY] [--state ST]] [--address NAME] [--as NAME] [--min-score S] [--candidates N] [--threads N] [options] [FILE...]"
+            "sluice-geocode --gazetteer FILE [--field PATH [--city CITY] [--state ST] [--city-field NAME] [--state-field NAME] [--zip-field NAME]] [--address NAME] [--as NAME] [--min-score S] [--candidates N] [--threads N] [options] [FILE...]"
         ],
         options: [
             .input("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
@@ -29,6 +29,7 @@ public struct GeocodeCommand: StageCommand {
             "sluice-sanitize --field locations films.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv > geo.ndjson",
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --field locations --candidates 3 films.ndjson",
             "sluice-geocode --gazetteer portland.csv --field address --city Portland --state OR shops.ndjson",
+            "sluice-geocode --gazetteer data/sf-gazetteer.csv --field street --city-field city --state-field state --zip-field zip shops.ndjson",
             "sluice-sanitize --field address --as parsed_address shops.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv --address parsed_address --as location",
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --min-score 0.8 sanitized.ndjson > confident.ndjson",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out data/sf-gazetteer.csv",
@@ -69,6 +70,8 @@ public struct GeocodeCommand: StageCommand {
     var field: String?
     /// Reads the `--field` text: `--city`/`--state`, else San Francisco's names.
     var parser: AddressParser
+    /// `--city-field`/`--state-field`/`--zip-field`: each record's own town for its `--field` text.
+    var towns: TownFields
     var candidates: Int
     var minScore: Double
     var gazetteerRejects: String?
@@ -83,10 +86,11 @@ public struct GeocodeCommand: StageCommand {
         gazetteerPath = path
         field = arguments["field"]
         // Sanitize's address objects already hold the city it read: the options would do nothing.
-        if field == nil, arguments.has("city") || arguments.has("state") {
-            throw .usage("--city and --state read the text of --field PATH (an address object names its own city)")
+        if field == nil, let option = ["city", "state", "city-field", "state-field", "zip-field"].first(where: arguments.has) {
+            throw .usage("--\(option) reads the text of --field PATH (an address object names its own city)")
         }
         parser = AddressParser(arguments: arguments)
+        towns = try TownFields(arguments: arguments)
         candidates = try arguments.int("candidates", default: 0, range: 0...100)
         minScore = try arguments.double("min-score", default: 0, range: 0...1)
         gazetteerRejects = arguments["gazetteer-rejects"]
@@ -107,7 +111,7 @@ public struct GeocodeCommand: StageCommand {
         try rowRejects.finish()
         if rowRejects.count > 0 { context.warn("\(gazetteerPath): skipped \(rowRejects.count) bad gazetteer rows (see \(gazetteerRejects ?? ""))") }
         var worker = GeocodeWorker(geocoder: Geocoder(gazetteer), field: field, candidates: candidates, minScore: minScore, threads: threads)
-        (worker.addressKey, worker.resultKey, worker.parser) = (addressMember, member.name, parser)
+        (worker.addressKey, worker.resultKey, worker.parsers, worker.towns) = (addressMember, member.name, TownParsers(parser), towns)
         // The address member is worth a warning when named, or when it is the only source.
         context.namedFields = NamedFields(
             (field.map { [("field", $0)] } ?? []) + (addressGiven || field == nil ? [("address", addressMember)] : []))

@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceSanitize
 
 /// Geocode's work on one record, on any of `--threads` threads: the record with its `geo`
 /// added. It says the answer's precision and score, for the counts at the end.
@@ -14,8 +15,10 @@ struct GeocodeWorker: RecordWorker {
 
     let geocoder: Geocoder
     let field: String?
-    /// Reads the `--field` text (with `--city`/`--state`); made once, shared by every thread.
-    var parser = GeocodeQuery.sanFranciscoParser
+    /// Reads the `--field` text (with `--city`/`--state`: its `base`), in each record's own town
+    /// (`--city-field` etc.: `towns`); each thread's copy remembers its own towns.
+    var parsers = TownParsers(GeocodeQuery.sanFranciscoParser)
+    var towns = TownFields()
     let candidates: Int
     /// The member holding sanitize's address object (`--address`), and the one written (`--as`).
     var addressKey = "address"
@@ -43,9 +46,13 @@ struct GeocodeWorker: RecordWorker {
 
     mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> AnswerMemo.Answer.Summary {
         let addressMember = record.member(named: addressKey).flatMap { record.rawValue($0).first == UInt8(ascii: "{") ? $0 : nil }
+        // Read only for the `--field` text: an address object names its own town.
+        let town = addressMember == nil && !towns.isEmpty ? towns.town(of: record) : RecordTown()
         let memoKey =
             addressMember.map { AnswerMemo.Key(kind: .address, bytes: Array(record.rawValue($0))) }
-            ?? field.flatMap { record.member(named: $0) }.map { AnswerMemo.Key(kind: .field, bytes: Array(record.rawValue($0))) }
+            ?? field.flatMap { record.member(named: $0) }.map {
+                AnswerMemo.Key(kind: .field, bytes: town.isEmpty ? Array(record.rawValue($0)) : Array(town.memoKey("").utf8) + record.rawValue($0))
+            }
         if let memoKey, let known = memo.answer(for: memoKey) {
             record.write(adding: resultKey, to: &output) { $0.append(contentsOf: known.geo) }
             output.append(0x0A)
@@ -58,7 +65,8 @@ struct GeocodeWorker: RecordWorker {
             let query = object.map { GeocodeQuery(address: $0) } ?? GeocodeQuery(address: record.value(of: addressMember))
             matches = geocoder.geocode(query, lookups: &lookups)
         } else if let field, let text = record.value(atPath: field)?.stringValue {
-            var found = geocoder.geocode(GeocodeQuery.reading(text, by: parser), lookups: &lookups)
+            let reader = parsers.parser(for: town)
+            var found = geocoder.geocode(GeocodeQuery.reading(text, by: reader), lookups: &lookups)
             if found.first?.precision != GeoMatch.none("").precision { found[0].method += "+field" }
             matches = found
         } else {

@@ -66,8 +66,9 @@ extension AddressParser {
         var neighborhoodText: String?
         var neighborhoodInParens = false
         var sawCity = false
+        let lastOutside = outsideChunks.lastIndex { !$0.inParens }
         for (index, chunk) in outsideChunks.enumerated() {
-            switch classify(chunk.tokens, afterCity: sawCity, first: index == 0) {
+            switch classify(chunk.tokens, afterCity: sawCity, first: index == 0, last: index == lastOutside) {
             case .empty:
                 break
             case .neighborhood(let name, let text):
@@ -207,8 +208,8 @@ extension AddressParser {
     }
 
     /// Classifies one chunk: a neighbourhood, the city (with state and ZIP), a unit, a
-    /// location or a place.
-    func classify(_ chunk: ArraySlice<Token>, afterCity: Bool, first: Bool) -> Chunk {
+    /// location or a place. `last`: the last chunk outside parentheses, where any US town may be.
+    func classify(_ chunk: ArraySlice<Token>, afterCity: Bool, first: Bool, last: Bool) -> Chunk {
         var chunk = chunk
         while let last = chunk.last, !last.isWord, !last.isPunct("#") { chunk.removeLast() }
         while let head = chunk.first, !head.isWord, !head.isPunct("#") { chunk.removeFirst() }
@@ -232,6 +233,9 @@ extension AddressParser {
             let text = AddressTokenizer.text(chunk)
             if let name = neighborhood(named: text) { return .neighborhood(name: name, text: text) }
         }
+        // `100 Main St, Seattle`: any US town, alone after a comma at the end of the text (after
+        // San Francisco's neighbourhoods: `Mission`, `Marina` and `Sunset` are towns elsewhere).
+        if last, !first, tail == nil, let town = town(chunk) { return .city(town.city, state: town.state, zip: nil) }
         var parsed = parsePhrase(chunk)
         if let tail {
             parsed.city = tail.city
@@ -274,6 +278,15 @@ extension AddressParser {
             }
         }
         return nil
+    }
+
+    /// A chunk that is wholly the name of a US town (`USTowns`), as written, with its state
+    /// when only one state has a town of that name (`Seattle` → WA; `Portland`: none).
+    func town(_ chunk: ArraySlice<Token>) -> (city: String, state: String?)? {
+        guard chunk.count <= USTowns.maxWords, chunk.allSatisfy(\.isWord) else { return nil }
+        let states = USTowns.states(named: chunk.map(\.lower))
+        guard !states.isEmpty else { return nil }
+        return (AddressTokenizer.text(chunk), states.count == 1 ? states[0] : nil)
     }
 
     /// The neighbourhood a phrase names (`Neighborhoods.canonical(for:)`). The list is San

@@ -47,13 +47,19 @@ extension AddressParser {
             // `1585 Broadway, New York` with `--city "New York"`: the city, left to the chunks.
             if zip == nil, !isCode, !names.isSanFrancisco, names.city(named: words.map(\.lower)) != nil { break }
             let upper = words.allSatisfy { $0.text.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
-            if isCode ? (zip != nil || (afterComma && upper)) : (zip != nil || afterComma) {
+            // `1120 SW 5th Ave, Portland OR`: a code after a town of that state (`USTowns`).
+            let afterTown = { upper && self.townStart(in: tokens, end: stateEnd - 1, state: code) != nil }
+            if isCode ? (zip != nil || (afterComma && upper) || afterTown()) : (zip != nil || afterComma) {
                 state = code
                 stateStart = stateEnd - length
                 break
             }
         }
-        guard state != nil || (zip != nil && end < tokens.count && end > 0 && tokens[end - 1].isPunct(",")) else { return nil }
+        // A ZIP alone after a comma, or after its own town (`Seattle 98101`).
+        guard
+            state != nil || (zip != nil && end < tokens.count && end > 0 && tokens[end - 1].isPunct(","))
+                || zip.flatMap({ USTowns.town(zip: $0) }).map({ townStart(in: tokens, end: end, state: $0.state) != nil }) == true
+        else { return nil }
         // The city: words back to a comma, or back to the street's suffix when there is none.
         var cityEnd = stateStart
         while cityEnd > 0, tokens[cityEnd - 1].isPunct(",") { cityEnd -= 1 }
@@ -64,6 +70,8 @@ extension AddressParser {
             else { break }
             cityStart -= 1
         }
+        // `St. Paul, MN`: a longer town of the state, after a comma or a street's suffix, wins.
+        if let start = townStart(in: tokens, end: cityEnd, state: state), start < cityStart { cityStart = start }
         // A city needs an address before it, or a comma after it.
         let hasComma = cityEnd < stateStart
         var city: String?
@@ -75,5 +83,22 @@ extension AddressParser {
             cityStart = cityEnd
         }
         return Region(city: city, state: state, zip: zip, end: cityStart)
+    }
+
+    /// Where a town of `state` (`USTowns`; of any state when nil) ends at `end` in `tokens`, after
+    /// a comma or a street's suffix (`, St. Paul`, `5th Ave Portland`): the longest such town's
+    /// first token, or nil. A town needs something before it.
+    func townStart(in tokens: [Token], end: Int, state: String?) -> Int? {
+        guard end > 1, tokens[end - 1].isWord else { return nil }
+        var best: Int?
+        var start = end
+        while start > 1, end - start < USTowns.maxWords, tokens[start - 1].isWord {
+            start -= 1
+            let before = tokens[start - 1]
+            guard before.isPunct(",") || before.isStreetSuffix else { continue }
+            let states = USTowns.states(named: tokens[start..<end].map(\.lower))
+            if state.map(states.contains) ?? !states.isEmpty { best = start }
+        }
+        return best
     }
 }

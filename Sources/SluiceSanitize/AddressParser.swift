@@ -17,11 +17,14 @@ public struct AddressParser: Sendable {
     /// Filled into `city`/`state` of every located result that does not name its own; the city's
     /// name (San Francisco's spellings without one) also ends a location: `1120 SW 5th Ave, Portland`.
     public var city: String? {
-        didSet { names = CityNames(city: city, state: state) }
+        didSet { names = CityNames(city: recordTown.city ?? city, state: recordTown.state ?? state) }
     }
     public var state: String? {
-        didSet { names = CityNames(city: city, state: state) }
+        didSet { names = CityNames(city: recordTown.city ?? city, state: recordTown.state ?? state) }
     }
+    /// The record's own city, state and ZIP (`TownFields`; set by `reading(_:)`): they beat the
+    /// text's and the defaults, and its city is read as `city` is.
+    public private(set) var recordTown = RecordTown()
     /// The names read as the trailing city, from `city` and `state`.
     private(set) var names: CityNames
     /// Longer text is not an address (`kind: none`, note `too_long`); the SF data's longest
@@ -35,6 +38,12 @@ public struct AddressParser: Sendable {
     }
 
     public func parse(_ text: String) -> ParsedAddress {
+        var result = parsed(text)
+        if recordTown.unusable { result.note(Note.unusableTownField) }
+        return result
+    }
+
+    func parsed(_ text: String) -> ParsedAddress {
         guard text.utf8.count <= Self.maxLength else {
             var result = ParsedAddress(raw: text)
             result.note(Note.tooLong)
@@ -74,16 +83,59 @@ public struct AddressParser: Sendable {
         return result
     }
 
-    /// Applies the default city and state and renders `clean`.
+    /// `parse(_:)` for a record with its own city, state or ZIP (`TownFields.town(of:)`).
+    public func parse(_ text: String, town: RecordTown) -> ParsedAddress {
+        town.isEmpty ? parse(text) : reading(town).parse(text)
+    }
+
+    /// This parser for a record with its own town (`TownParsers` remembers the city names).
+    public func reading(_ town: RecordTown) -> AddressParser {
+        reading(town, names: CityNames(city: town.city ?? city, state: town.state ?? state))
+    }
+
+    func reading(_ town: RecordTown, names: CityNames) -> AddressParser {
+        var parser = self
+        parser.recordTown = town
+        parser.names = names
+        return parser
+    }
+
+    /// Fills the town (`fillTown`) and renders `clean`.
     func finished(_ parsed: consuming ParsedAddress, from tokens: ArraySlice<Token>) -> ParsedAddress {
         // Consumed, so the result of `parseOne` is changed in place rather than copied.
         var parsed = parsed
-        if parsed.kind != .none && parsed.kind != .unparsed {
-            if parsed.city == nil { parsed.city = city }
-            if parsed.state == nil { parsed.state = state }
-        }
+        if parsed.kind != .none && parsed.kind != .unparsed { fillTown(&parsed) }
         parsed.clean = parsed.rendered(fallback: { AddressTokenizer.text(tokens) })
         return parsed
+    }
+
+    /// The city, state and ZIP of a located address, each from the first that has it: the
+    /// record's fields (`recordTown`), the text, the town of the ZIP (`USTowns`, when neither
+    /// names a city or state), then `city` and `state`. A text naming another town than the
+    /// record's notes `town_differs`.
+    func fillTown(_ parsed: inout ParsedAddress) {
+        var differs = false
+        if let own = recordTown.city {
+            if let named = parsed.city, TownName.key(named) != TownName.key(own) { differs = true }
+            parsed.city = own
+        }
+        if let own = recordTown.state {
+            let code = USPSTables.states[Words.lowercased(own)] ?? own
+            if let named = parsed.state, named != code { differs = true }
+            parsed.state = code
+        }
+        if let own = recordTown.zip {
+            if let named = parsed.zip, !named.hasPrefix(own) { differs = true }
+            parsed.zip = own
+        }
+        if differs { parsed.note(Note.townDiffers) }
+        // Only when neither the record nor the text names a town: `NORTH WILKESBORO 28659` says
+        // no state, and its labels (usaddress's) write none.
+        if parsed.city == nil, parsed.state == nil, let zip = parsed.zip, let town = USTowns.town(zip: zip) {
+            (parsed.city, parsed.state) = (town.name, town.state)
+        }
+        if parsed.city == nil { parsed.city = city }
+        if parsed.state == nil { parsed.state = state }
     }
 
     /// Splits a string naming several locations: on `;`, then on an `and` or comma whose every
@@ -217,4 +269,9 @@ public enum Note {
     /// `Sansome, Sacramento, and California`: streets listed without saying which cross; each pair
     /// is one of the `alternatives`.
     public static let streetList = "street_list"
+    /// `--city-field`, `--state-field` or `--zip-field` held an object, array, boolean or a ZIP
+    /// without five digits: ignored, the next source of the town applies (`TownFields`).
+    public static let unusableTownField = "town_field_unusable"
+    /// The text names another city, state or ZIP than the record's own field: the field's is kept.
+    public static let townDiffers = "town_differs"
 }

@@ -9,17 +9,27 @@ struct SanitizeWorker: RecordWorker {
     /// `command.parser.parse`, bound once: bound per record it copied the parser (its city
     /// names and tables) into a new closure and destroyed it again, ~350 instructions a record.
     let parse: (String) -> ParsedAddress
+    /// The parser for each record's own town (`--city-field` etc.).
+    var townParsers: TownParsers
 
     init(command: SanitizeCommand) {
         self.command = command
         parse = command.parser.parse
+        townParsers = TownParsers(command.parser)
     }
 
     mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> Int {
         // A plain name skips the dotted-path walk (which scans the name by `Character`).
         let value = command.fieldIsPath ? record.value(atPath: command.field) : record.value(forKey: command.field)
-        guard case .string(let text)? = value else { return write(command.address(for: value), of: record, into: &output) }
-        let known = memo.entry(for: text, parse: parse)
+        let town = command.towns.isEmpty ? RecordTown() : command.towns.town(of: record)
+        guard case .string(let text)? = value else { return write(command.address(for: value, town: town), of: record, into: &output) }
+        let known: AddressMemo.Entry
+        if town.isEmpty {
+            known = memo.entry(for: text, parse: parse)
+        } else {
+            let parser = townParsers.parser(for: town)
+            known = memo.entry(for: town.memoKey(text)) { _ in parser.parse(text) }
+        }
         guard command.split, let several = known.several else {
             // One line: the remembered JSON text, written once when the string was parsed.
             record.write(adding: command.member.name, to: &output) { $0.append(contentsOf: known.json) }

@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceSanitize
 import SluiceTestSupport
 import Testing
 
@@ -46,12 +47,17 @@ import Testing
         #expect(GeocodeQuery.reading("1120 SW 5th Ave, Portland", by: portland).place == nil)
         let sanFrancisco = try command(["--field", "loc"]).parser
         #expect(sanFrancisco.city == nil && sanFrancisco.state == nil)
-        #expect(GeocodeQuery.reading("1120 SW 5th Ave, Portland", by: sanFrancisco).place == "Portland")
+        // Without --city, the town needs its comma (any US town is read after one).
+        #expect(GeocodeQuery.reading("1120 SW 5th Ave Portland", by: portland).street == "SW 5th Ave")
+        #expect(GeocodeQuery.reading("1120 SW 5th Ave Portland", by: sanFrancisco).street != "SW 5th Ave")
         do {
             _ = try command(["--city", "Portland"])
             Issue.record("--city without --field was accepted")
         } catch let failure as StageFailure {
             #expect(failure.exitCode == .usage)
         }
+        // The record's own town: read with --field only, the options shared with sanitize.
+        #expect(try command(["--field", "loc", "--city-field", "town", "--zip-field", "zip"]).towns == TownFields(city: "town", zip: "zip"))
+        #expect(throws: StageFailure.self) { try command(["--city-field", "town"]) }
     }
 }

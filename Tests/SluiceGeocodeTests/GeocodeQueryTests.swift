@@ -66,8 +66,9 @@ import Testing
         #expect(address.place == nil && address.number == 1120 && address.street == "SW 5th Ave")
         let corner = GeocodeQuery.reading("SW 5th Ave & SW Madison St, Portland, OR", by: portland)
         #expect(corner.place == nil && corner.street == "SW 5th Ave" && corner.crossStreets == ["SW Madison St"])
-        // Without the city, San Francisco's names: Portland is read as a place.
-        #expect(GeocodeQuery.reading("1120 SW 5th Ave, Portland").place == "Portland")
+        // Without the city, Portland is any US town's name: read after a comma, not without one.
+        #expect(GeocodeQuery.reading("1120 SW 5th Ave, Portland").place == nil)
+        #expect(GeocodeQuery.reading("1120 SW 5th Ave Portland").street != "SW 5th Ave")
     }
 
     @Test func alternativesAreReadToo() throws {

@@ -23,4 +23,117 @@ import Testing
         #expect(parser.parse("Mason Ct").state == nil)
         #expect(parser.parse("Soldotna, AK 99669").kind == .place)
     }
+
+    // Any US town (`USTowns`), without --city.
+
+    @Test func aTownAloneAfterACommaIsTheCity() {
+        let seattle = parser.parse("100 Main St, Seattle")
+        #expect(seattle.kind == .streetAddress)
+        #expect(seattle.street == "Main")
+        #expect(seattle.city == "Seattle")
+        // The only state with a Seattle.
+        #expect(seattle.state == "WA")
+        // Several states have a Portland: none is chosen.
+        #expect(parser.parse("1120 SW 5th Ave, Portland").city == "Portland")
+        #expect(parser.parse("1120 SW 5th Ave, Portland").state == nil)
+    }
+
+    @Test func aStateCodeAfterItsTown() {
+        for text in ["1120 SW 5th Ave, Portland OR", "1120 SW 5th Ave Portland OR"] {
+            let parsed = parser.parse(text)
+            #expect(parsed.kind == .streetAddress, "\(text)")
+            #expect(parsed.street == "5th", "\(text)")
+            #expect(parsed.place == nil, "\(text)")
+            #expect(parsed.city == "Portland", "\(text)")
+            #expect(parsed.state == "OR", "\(text)")
+        }
+        // Not a town of that state, or not in capitals: no state.
+        #expect(parser.parse("1120 SW 5th Ave, Seattle OR").state == nil)
+        #expect(parser.parse("1120 SW 5th Ave, Portland or").state == nil)
+    }
+
+    @Test func aTownOfSeveralWordsBeforeItsState() {
+        let paul = parser.parse("123 Main St, St. Paul, MN 55101")
+        #expect(paul.kind == .streetAddress)
+        #expect(paul.street == "Main")
+        #expect(paul.suffix == "St")
+        #expect(paul.place == nil)
+        // As written; the tokenizer drops periods everywhere.
+        #expect(paul.city == "St Paul")
+        #expect(paul.state == "MN")
+        #expect(paul.zip == "55101")
+        let louis = parser.parse("20 Benton Pl St Louis, MO 63104")
+        #expect(louis.street == "Benton")
+        #expect(louis.city == "St Louis")
+        let chicago = parser.parse("875 N Michigan Ave, Chicago, IL 60611")
+        #expect(chicago.kind == .streetAddress)
+        #expect(chicago.number == "875")
+        #expect(chicago.street == "Michigan")
+        #expect(chicago.city == "Chicago")
+        #expect(chicago.state == "IL")
+        #expect(chicago.zip == "60611")
+    }
+
+    @Test func aZipAloneGivesItsTownWhenTheTextNamesNone() {
+        let zip = parser.parse("875 N Michigan Ave, 60611")
+        #expect(zip.zip == "60611")
+        #expect(zip.city == "Chicago")
+        #expect(zip.state == "IL")
+        let after = parser.parse("400 Broadway, Seattle 98101")
+        #expect(after.city == "Seattle")
+        #expect(after.zip == "98101")
+        // A town named in the text is kept, and no state is added to it (usaddress's labels have none).
+        let named = parser.parse("5418 RIVER RD, NORTH WILKESBORO, 28659")
+        #expect(named.city == "NORTH WILKESBORO")
+        #expect(named.state == nil)
+        // Not a ZIP of any town: only the ZIP.
+        #expect(parser.parse("875 N Michigan Ave, 00000").city == nil)
+    }
+
+    @Test func townsElsewhereStayNeighbourhoodsAndPlacesInSanFrancisco() {
+        // Mission TX, Marina CA, Presidio TX, Sunset LA: San Francisco's districts first.
+        #expect(parser.parse("Irving St, Sunset").neighborhood == "Sunset")
+        #expect(parser.parse("Golden Gate Park, Sunset").city == nil)
+        #expect(parser.parse("Fort Mason, Marina").neighborhood == "Marina")
+        #expect(parser.parse("Fort Point, Presidio").city == nil)
+        #expect(parser.parse("Pier 39, Mission").city == nil)
+        // Not stripped from inside a place's name, and not without a comma.
+        #expect(parser.parse("Sausalito Ferry Terminal").city == nil)
+        #expect(parser.parse("100 Main St Seattle").city == nil)
+        // Only at the end of the text.
+        #expect(parser.parse("Seattle, 100 Main St").city == nil)
+        // Alone, a town is a place (the film data names landmarks so).
+        #expect(parser.parse("Sausalito").kind == .place)
+        #expect(parser.parse("Sausalito").city == nil)
+    }
+
+    @Test func theRecordsTownBeatsTheTextsAndTheDefault() {
+        let parser = AddressParser(city: "San Francisco", state: "CA")
+        let own = parser.parse("875 N Michigan Ave", town: RecordTown(city: "Chicago", state: "Illinois", zip: "60611"))
+        #expect(own.street == "Michigan")
+        #expect(own.city == "Chicago")
+        #expect(own.state == "IL")
+        #expect(own.zip == "60611")
+        #expect(own.notes.isEmpty)
+        // The record's city is read at the end of the text as --city is.
+        let read = parser.parse("1120 SW 5th Ave Portland", town: RecordTown(city: "Portland", state: "OR"))
+        #expect(read.place == nil)
+        #expect(read.city == "Portland")
+        // A text naming another town: the record's, noted.
+        let differs = parser.parse("100 Main St, Seattle", town: RecordTown(city: "Tacoma"))
+        #expect(differs.city == "Tacoma")
+        #expect(differs.notes == [Note.townDiffers])
+        #expect(parser.parse("100 Main St, Saint Paul", town: RecordTown(city: "St. Paul")).notes.isEmpty)
+        // The record's ZIP alone: its town, before the default.
+        let zip = parser.parse("875 N Michigan Ave", town: RecordTown(zip: "60611"))
+        #expect(zip.city == "Chicago")
+        #expect(zip.state == "IL")
+        // Nothing in the record: the default.
+        #expect(parser.parse("875 N Michigan Ave", town: RecordTown()).city == "San Francisco")
+        var unusable = RecordTown()
+        unusable.unusable = true
+        let noted = parser.parse("875 N Michigan Ave", town: unusable)
+        #expect(noted.city == "San Francisco")
+        #expect(noted.notes == [Note.unusableTownField])
+    }
 }

@@ -58,6 +58,32 @@ import Testing
         #expect(address?["state"] == .string("CA"))
     }
 
+    @Test func theRecordsOwnTownFromItsFields() throws {
+        let input = [
+            #"{"street":"100 Main St","city":"Seattle","state":"WA","zip":98101}"#,
+            // The same text in another town: not the remembered address of the first.
+            #"{"street":"100 Main St","city":"Tacoma","state":"WA","zip":"98402-1234"}"#,
+            // Empty fields: the defaults.
+            #"{"street":"100 Main St","city":"","state":null}"#,
+            #"{"street":"100 Main St","city":{"name":"Tacoma"}}"#,
+            #"{"street":null,"city":["Tacoma"]}"#,
+        ]
+        let (lines, accounting) = try run(
+            ["--field", "street", "--city-field", "city", "--state-field", "state", "--zip-field", "zip", "--city", "Portland", "--state", "OR"],
+            input: input.joined(separator: "\n") + "\n")
+        let addresses = try lines.map { try JSONParser.parse($0)["address"] }
+        let towns = addresses.map { address in ["city", "state", "zip"].map { address?[$0]?.stringValue ?? "-" }.joined(separator: ",") }
+        #expect(towns == ["Seattle,WA,98101", "Tacoma,WA,98402", "Portland,OR,-", "Portland,OR,-", "-,-,-"])
+        #expect(addresses[3]?["notes"] == .array([.string(Note.unusableTownField)]))
+        #expect(addresses[4]?["notes"] == .array([.string(Note.nullField), .string(Note.unusableTownField)]))
+        #expect(accounting.recordsOut == 5)
+        #expect(accounting.balances)
+    }
+
+    @Test func aTownFieldOptionNeedsAName() {
+        #expect(throws: StageFailure.self) { try run(["--field", "street", "--city-field", ""], input: "") }
+    }
+
     @Test func fieldIsRequired() {
         #expect(throws: StageFailure.self) {
             _ = try SanitizeCommand(arguments: ParsedArguments([], options: SanitizeCommand.usage.allOptions))
@@ -76,6 +102,16 @@ import Testing
         #expect(threaded.lines == single.lines)
         #expect(threaded.accounting == single.accounting)
         #expect(threaded.accounting.split == (1024 * 2 + 300 + 3) / 4)
+        // Each record in its own town: the parsers of the towns are remembered per thread.
+        let towns = ["Chicago", "Seattle", "", "Portland", "Tacoma"]
+        let townInput =
+            (0..<(1024 * 2 + 300)).map { index in
+                #"{"locations":"\#(texts[index % texts.count])","city":"\#(towns[index % towns.count])","zip":\#(60601 + index % 7)}"#
+            }.joined(separator: "\n") + "\n"
+        let options = ["--field", "locations", "--city-field", "city", "--zip-field", "zip", "--split"]
+        let townSingle = try run(options + ["--threads", "1"], input: townInput)
+        #expect(try run(options + ["--threads", "3"], input: townInput).lines == townSingle.lines)
+        #expect(townSingle.lines.contains { $0.contains(#""city":"Tacoma","zip":"60605""#) })
     }
 
     @Test func outputIsDeterministic() throws {

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import SluiceSanitize
+
+@Suite struct USTownsTests {
+    let towns = USTowns.self
+
+    @Test func townsByNameInAnySpelling() {
+        #expect(towns.states(named: ["seattle"]) == ["WA"])
+        #expect(towns.states(named: ["st", "paul"]).contains("MN"))
+        #expect(towns.states(named: ["saint", "paul"]) == towns.states(named: ["st", "paul"]))
+        #expect(towns.states(named: ["winston-salem"]) == ["NC"])
+        #expect(towns.states(named: ["coeur", "d'alene"]) == ["ID"])
+        let portland = towns.states(named: ["portland"])
+        #expect(portland.contains("OR") && portland.contains("ME"))
+        #expect(towns.states(named: ["nowhereville"]).isEmpty)
+        #expect(towns.states(named: []).isEmpty)
+    }
+
+    @Test func zipCodesGiveTheirTown() {
+        // Left out of the table where it is its key in title case.
+        #expect(towns.town(zip: "98101")?.name == "Seattle")
+        #expect(towns.town(zip: "83814")?.name == "Coeur d'Alene")
+        #expect(towns.town(zip: "55101")?.name == "Saint Paul")
+        #expect(towns.town(zip: "55101")?.state == "MN")
+        // Inside a run (`97201+24`), ZIP+4, and leading zeros.
+        #expect(towns.town(zip: "97210")?.name == "Portland")
+        #expect(towns.town(zip: "60611-1234")?.name == "Chicago")
+        #expect(towns.town(zip: "04101")?.state == "ME")
+        #expect(towns.town(zip: "00000") == nil)
+        #expect(towns.town(zip: "6061") == nil)
+        #expect(towns.town(zip: "abcde") == nil)
+    }
+
+    @Test func theLongestNameFitsMaxWords() {
+        #expect(USTowns.maxWords >= 4)
+        #expect(towns.states(named: ["a", "b", "c", "d", "e", "f", "g"]).isEmpty)
+    }
+
+    /// The generator writes each town's key beside it for the binary search: every key must be
+    /// `TownName.key`'s, the one comparison of town names, and the lines in its byte order.
+    @Test func everyTownIsFiledUnderItsTownNameKeyInOrder() {
+        var checked = 0
+        var previous: ([UInt8], [UInt8]) = ([], [])
+        for line in USTowns.text.split(separator: "\n") {
+            let fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            #expect(fields.count == 4, "\(line)")
+            guard fields.count == 4 else { continue }
+            let name = fields[1].isEmpty ? USTowns.town(zip: String(fields[3].prefix(5)))?.name ?? "" : fields[1]
+            #expect(TownName.key(name) == fields[0], "\(line)")
+            #expect(!towns.states(named: AddressTokenizer.tokens(name).filter(\.isWord).map(\.lower)).isEmpty, "\(name)")
+            // By key, then state (`winston` before `winston salem`).
+            let key = (Array(fields[0].utf8), Array(fields[2].utf8))
+            #expect(previous.0.lexicographicallyPrecedes(key.0) || (previous.0 == key.0 && previous.1.lexicographicallyPrecedes(key.1)), "\(line)")
+            previous = key
+            checked += 1
+        }
+        #expect(checked > 29_000)
+    }
+}
