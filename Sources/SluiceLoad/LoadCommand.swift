@@ -289,7 +289,6 @@ public struct LoadCommand: StageCommand {
             try session.add(rows.row(place), line: line, at: location)
         }
         try session.finish()
-        context.namedFields = session.loader.namedFields
         // The last line was cut short: the input is not whole, so none of this run is kept.
         if let failure = context.inputCutFailure { throw failure }
         try NamedColumns(command: self).check(table: session.loader.schema, before: schema.columns, recordColumns: session.loader.recordColumns)

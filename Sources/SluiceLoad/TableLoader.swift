@@ -43,15 +43,12 @@ final class TableLoader {
     /// the options' names against them).
     private(set) var recordColumns: [String] = []
     private var recordColumnsSeen: Set<String> = []
-    /// Which `--pk` columns some row had, noted once per layout, for the warning about any none had.
-    private(set) var namedFields: NamedFields
 
     init(database: Database, schema: TableSchema, primaryKey: [String], strict: Bool) {
         self.database = database
         self.schema = schema
         self.primaryKey = primaryKey
         self.strict = strict
-        namedFields = NamedFields(primaryKey.map { ("pk", $0) })
     }
 
     /// Why a row was not written; the database and the rest of the load are unaffected.
@@ -85,10 +82,6 @@ final class TableLoader {
         }
         let layout = ColumnLayout(names: FlatRow.names(of: row.shape), primaryKey: primaryKey)
         for name in layout.names where recordColumnsSeen.insert(name.sqliteFolded).inserted { recordColumns.append(name) }
-        if namedFields.isWatching {
-            for (position, index) in layout.keyIndices.enumerated() where index != nil { namedFields.saw(position) }
-            namedFields.sample(names: layout.columns)
-        }
         layouts[slot] = (Array(row.shape), layout)
         layoutCount += 1
         return layout

@@ -76,14 +76,4 @@ import Testing
         first.merge(second)
         #expect(first.warnings == ["--key nope: no record has this field; the records have title, locations, year"])
     }
-
-    @Test func aStageThatFindsItsFieldsItselfMarksThem() {
-        var columns = NamedFields([("pk", "id"), ("pk", "provenance_sourc")])
-        columns.saw(0)
-        columns.sample(names: ["id", "title", "provenance_source", "provenance_row"])
-        #expect(
-            columns.warnings == [
-                "--pk provenance_sourc: no record has this field; the records have id, title, provenance_source, provenance_row (did you mean 'provenance_source'?)"
-            ])
-    }
 }

@@ -68,9 +68,8 @@ public struct NamedFields: Sendable {
     /// Whether some field has not been seen yet.
     public var isWatching: Bool { unseen > 0 }
 
-    /// Marks the field at `index` held, for a stage that finds its fields itself (`sluice-load`'s
-    /// `--pk` columns, in flattened rows).
-    public mutating func saw(_ index: Int) {
+    /// Marks the field at `index` held.
+    private mutating func saw(_ index: Int) {
         guard !fields[index].seen else { return }
         fields[index].seen = true
         unseen -= 1
@@ -78,7 +77,7 @@ public struct NamedFields: Sendable {
 
     /// Keeps the names one record has, for the warning: those of the first `sampledRecords`,
     /// up to `nameLimit` in all.
-    public mutating func sample(names more: some Sequence<String>) {
+    private mutating func sample(names more: some Sequence<String>) {
         guard sampled < Self.sampledRecords else { return }
         sampled += 1
         keep(more)
