@@ -19,7 +19,10 @@ public struct GazetteerBuild: ToolCommand {
             "sluice-gazetteer build --sources DIR --out FILE [--bundled DIR] [--aliases FILE] [--exclude NAME,...]",
         ],
         options: [
-            .value("openaddresses", "FILE", "OpenAddresses CSV (LON,LAT,NUMBER,STREET,... by header name; .csv.gz read as is); repeatable"),
+            .value(
+                "openaddresses", "FILE",
+                "OpenAddresses: CSV (LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE,... by header name) or GeoJSON lines (one Feature per line), told apart by content; gzipped read as is; repeatable"
+            ),
             .value(
                 "tiger-edges", "FILE.shp",
                 "US Census TIGER/Line EDGES (or ADDRFEAT) shapefile, its .dbf beside it: road edges with ranges and node ids; repeatable"),
@@ -29,6 +32,11 @@ public struct GazetteerBuild: ToolCommand {
             .value("range-properties", "LF,LT,RF,RT", "GeoJSON street properties holding the left and right house-number ranges"),
             .value("node-properties", "FROM,TO", "GeoJSON street properties holding end node ids (without: ends within 1 m are joined)"),
             .value("places", "FILE", "GeoJSON named places (Point; a line's middle, a polygon's vertex mean); repeatable"),
+            .value("city-property", "P", "the GeoJSON property holding a street's or place's town (and --state-property, --zip-property)"),
+            .value("state-property", "P", "the GeoJSON property holding its state (a code or a name)"),
+            .value("zip-property", "P", "the GeoJSON property holding its ZIP code"),
+            .value("city", "NAME", "the town of every row whose source names none (a single-town source; TIGER EDGES names no town)"),
+            .value("state", "ST", "the state of every row whose source names none"),
             .value("category-property", "P", "the GeoJSON property holding a place's category (default: every place is 'place')"),
             .value("aliases-property", "P", "the GeoJSON property holding a place's other names (an array, or `|`/`;`-separated)"),
             .value("gtfs-stops", "FILE", "a GTFS stops.txt: stations (or stops not named after a corner) as places; repeatable"),
@@ -45,6 +53,7 @@ public struct GazetteerBuild: ToolCommand {
         ],
         examples: [
             "sluice-gazetteer build --openaddresses us/wa/king.csv.gz --tiger-edges tl_2024_53033_edges.shp --gtfs-stops king-county-metro/stops.txt --out seattle.csv --rejects seattle-rejects.ndjson",
+            "sluice-gazetteer build --openaddresses us/il/city_of_springfield-addresses-city.geojson.gz --tiger-edges tl_2024_17167_edges.shp --city Springfield --state IL --out springfield.csv",
             "sluice-gazetteer build --openaddresses addresses.csv --streets centrelines.geojson --name-property FULLNAME --range-properties LFROMHN,LTOHN,RFROMHN,RTOHN --out city.csv",
             "sluice-gazetteer build --places parks.geojson --name-property NAME --category-property TYPE --gazetteer seattle.csv --out seattle-parks.csv",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --bundled data/sources --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv",
@@ -84,6 +93,9 @@ public struct GazetteerBuild: ToolCommand {
         inputs.nodeProperties = arguments.list("node-properties")
         inputs.categoryProperty = arguments["category-property"]
         inputs.aliasesProperty = arguments["aliases-property"]
+        (inputs.cityProperty, inputs.stateProperty, inputs.zipProperty) = (arguments["city-property"], arguments["state-property"], arguments["zip-property"])
+        inputs.town = Town(city: arguments["city"] ?? "", state: arguments["state"] ?? "")
+        if let state = arguments["state"], inputs.town.state.count != 2 { throw .usage("--state takes a state's two-letter code or name, not '\(state)'") }
         if !inputs.rangeProperties.isEmpty, inputs.rangeProperties.count != 4 {
             throw .usage("--range-properties takes four names: LF,LT,RF,RT")
         }
@@ -118,6 +130,7 @@ public struct GazetteerBuild: ToolCommand {
             try rejects.finish()
         }
         for line in builder.report { context.note(line) }
+
         if !builder.skipped.isEmpty {
             context.note(
                 "\(builder.skipped.count) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
@@ -126,6 +139,14 @@ public struct GazetteerBuild: ToolCommand {
         context.note("wrote \(rows.count) rows (\(kinds.joined(separator: ", "))), \(sink.bytesWritten) bytes, to \(out)")
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         context.note("built in \(String(format: "%.1f", seconds)) s, peak memory \(Self.peakMegabytes()) MB")
+        // Last: what the gazetteer covers, which is what the geocoder can answer for.
+        let coverage = Coverage(rows)
+        context.note(coverage.description)
+        if coverage.towns.isEmpty {
+            context.warn(
+                "no row names a town: sluice-geocode cannot refuse records of other towns with this gazetteer (--city NAME --state ST, --city-property P, or OpenAddresses CITY give rows their town)"
+            )
+        }
     }
 
     #if canImport(Glibc)

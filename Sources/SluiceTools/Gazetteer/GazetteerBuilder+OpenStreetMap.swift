@@ -21,7 +21,7 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["osm_node_id", "name", "lat", "lon", "category", "subtype"])
         var count = 0
-        let mergedBefore = merged
+        let mergedBefore = placeMark
         for row in table.rows {
             let category = table["category", row], subtype = table["subtype", row]
             guard Self.osmKept(category: category, subtype: subtype), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
@@ -29,7 +29,8 @@ extension GazetteerBuilder {
             // The extract's text replaced non-ASCII letters with `?`: such a name is not what
             // anyone writes.
             guard !name.contains("?") else { continue }
-            addPlace(name: name, aliases: [], category: subtype.isEmpty ? category : subtype, id: "osm:\(table["osm_node_id", row])", point: point)
+            addPlace(name: name, aliases: [], category: subtype.isEmpty ? category : subtype, id: "osm:\(table["osm_node_id", row])", point: point,
+                town: .sanFrancisco)
             count += 1
         }
         report.append("osm-points: " + placesAdded(count, since: mergedBefore) + " (named OpenStreetMap points downtown)")
@@ -59,13 +60,14 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["name", "lat", "lon", "layer", "kind", "osm_type", "osm_id"])
         var count = 0
-        let mergedBefore = merged
+        let mergedBefore = placeMark
         for row in table.rows {
             let kind = table["kind", row]
             guard !Self.landUseKinds.contains(kind), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
             let category = table["layer", row] == "places" ? "neighborhood" : kind
             addPlace(
-                name: table["name", row], aliases: [], category: category, id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point)
+                name: table["name", row], aliases: [], category: category, id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point,
+                town: .sanFrancisco)
             count += 1
         }
         report.append("osm-citywide: " + placesAdded(count, since: mergedBefore) + " (named OpenStreetMap points, Protomaps extract)")
@@ -83,11 +85,12 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["name", "lat", "lon", "osm_type", "osm_id"])
         var count = 0
-        let mergedBefore = merged
+        let mergedBefore = placeMark
         for row in table.rows {
             guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
             addPlace(
-                name: table["name", row], aliases: [], category: "pier", id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point)
+                name: table["name", row], aliases: [], category: "pier", id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point,
+                town: .sanFrancisco)
             count += 1
         }
         report.append("osm-piers: " + placesAdded(count, since: mergedBefore) + " (piers)")
@@ -99,13 +102,14 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["osm_type", "osm_id", "name", "lat", "lon", "amenity", "alt_name", "old_name"])
         var count = 0
-        let mergedBefore = merged
+        let mergedBefore = placeMark
         for row in table.rows {
             guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
             let aliases = (table["alt_name", row] + ";" + table["old_name", row]).split(separator: ";").map { String($0).trimmingSpaces() }
             addPlace(
                 name: table["name", row], aliases: aliases.filter { !$0.isEmpty }, category: table["amenity", row],
-                id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point)
+                id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point,
+                town: Town.sanFrancisco.zip(table["addr_postcode", row]))
             count += 1
         }
         report.append("osm-bars: " + placesAdded(count, since: mergedBefore) + " (bars and pubs)")

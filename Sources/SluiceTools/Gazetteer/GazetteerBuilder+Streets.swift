@@ -4,7 +4,8 @@ import SluiceGeocode
 /// Street blocks and intersections: the List of Streets and Intersections gives each block's
 /// address ranges and end nodes; the 2025 centrelines give its line (the 2020 speed-limit
 /// lines when the centrelines lack it); junctions and the intersection-pair list add
-/// intersections the shared nodes do not already give.
+/// intersections the shared nodes do not already give. Every row is San Francisco's (no ZIP:
+/// none of these sources gives one).
 extension GazetteerBuilder {
     struct Line {
         var street: String
@@ -64,6 +65,7 @@ extension GazetteerBuilder {
                 var segment = GazetteerRow(kind: .segment)
                 segment.id = cnn
                 segment.street = Self.key(table["streetname", row])
+                Town.sanFrancisco.write(to: &segment)
                 segment.nodes = [from, to]
                 segment.points = points
                 (segment.leftFrom, segment.leftTo) = Self.range(table["LF_FADD", row], table["LF_TADD", row])
@@ -78,6 +80,7 @@ extension GazetteerBuilder {
             var segment = GazetteerRow(kind: .segment)
             segment.id = cnn
             segment.street = Self.key(line.street)
+            Town.sanFrancisco.write(to: &segment)
             segment.nodes = [line.fromNode, line.toNode]
             segment.points = line.points
             segments.append(segment)
@@ -127,6 +130,7 @@ extension GazetteerBuilder {
             var row = GazetteerRow(kind: .intersection)
             row.street = low
             row.crossStreet = high
+            Town.sanFrancisco.write(to: &row)
             row.lat = point.lat
             row.lon = point.lon
             intersections.append(row)

@@ -68,17 +68,54 @@ public struct GazetteerBuilder {
     var mergedIDs: [String: Int] = [:]
     /// Places merged into one of the same name so far.
     var merged = 0
+    /// The towns of the places offered so far (merged or not), for each source's report.
+    var placeTowns = TownCount()
     var segments: [GazetteerRow] = []
     var intersections: [GazetteerRow] = []
-    /// Point addresses: a point per street key and number (a million for a county, so no
-    /// `GazetteerRow` each until they are written).
-    var addresses: [AddressKey: GeoPoint] = [:]
+    /// Point addresses: a point per street key, number and town (a million for a county, so no
+    /// `GazetteerRow` each until they are written, and a town's index instead of its strings).
+    var addresses: [AddressKey: AddressPoint] = [:]
+    /// The towns rows name (`intern`), by index; each one's `Town.key` by index in `townKeys`.
+    var towns: [Town] = []
+    var townIDs: [Town: Int32] = [:]
+    var townKeyIDs: [Int32] = []
+    var townKeys: [String] = []
+    var townKeyIndex: [String: Int32] = [:]
 
-    /// A point address's street key and number: one point per pair.
+    /// A point address's street key, number and town (`Town.key`'s index): one point per
+    /// triple, so two towns' `100 Main St` are two addresses.
     struct AddressKey: Hashable {
         var street: String
         var number: Int
-        init(_ street: String, _ number: Int) { (self.street, self.number) = (street, number) }
+        var town: Int32
+        init(_ street: String, _ number: Int, town: Int32) { (self.street, self.number, self.town) = (street, number, town) }
+    }
+
+    /// Where an address is, and its town with its ZIP (an index into `towns`).
+    struct AddressPoint {
+        var point: GeoPoint
+        var town: Int32
+    }
+
+    /// The index of a town in `towns`, and of its `Town.key` in `townKeys`.
+    mutating func intern(_ town: Town) -> (town: Int32, key: Int32) {
+        if let id = townIDs[town] { return (id, townKeyIDs[Int(id)]) }
+        let id = Int32(towns.count)
+        towns.append(town)
+        townIDs[town] = id
+        let key = town.key
+        let keyID = townKeyIndex[key] ?? Int32(townKeys.count)
+        if keyID == Int32(townKeys.count) {
+            townKeys.append(key)
+            townKeyIndex[key] = keyID
+        }
+        townKeyIDs.append(keyID)
+        return (id, keyID)
+    }
+
+    /// The key of an address at `street` and `number` in `town`.
+    mutating func addressKey(_ street: String, _ number: Int, in town: Town) -> AddressKey {
+        AddressKey(street, number, town: intern(town).key)
     }
 
     public init(sources: String?) { sourcesFolder = sources }
@@ -124,10 +161,11 @@ public struct GazetteerBuilder {
             var count = 0
             for row in table.rows {
                 guard let number = Int(table["number", row]), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
-                addAddress(street: Self.key(table["street", row]), number: number, point: point)
+                addAddress(street: Self.key(table["street", row]), number: number, point: point, town: .sanFrancisco)
                 count += 1
             }
-            report.append("eas: \(count) point addresses")
+            // EAS gives no ZIP: its addresses have San Francisco's town and no ZIP.
+            report.append("eas: \(count) point addresses (town San Francisco, CA; no ZIP in the source)")
         }
         if let path = path("food-trucks") {
             let table = try SourceTable(path: path)
@@ -137,8 +175,8 @@ public struct GazetteerBuilder {
                 let words = table["Address", row].split(separator: " ")
                 guard words.count >= 2, let number = Int(words[0]), let point = table.point(row, lat: "Latitude", lon: "Longitude") else { continue }
                 let street = Self.key(words.dropFirst().joined(separator: " "))
-                if addresses[AddressKey(street, number)] == nil {
-                    addAddress(street: street, number: number, point: point)
+                if addresses[addressKey(street, number, in: .sanFrancisco)] == nil {
+                    addAddress(street: street, number: number, point: point, town: .sanFrancisco)
                     count += 1
                 }
             }
@@ -146,18 +184,22 @@ public struct GazetteerBuilder {
         }
     }
 
-    mutating func addAddress(street: String, number: Int, point: GeoPoint) {
-        addresses[AddressKey(street, number)] = point
+    mutating func addAddress(street: String, number: Int, point: GeoPoint, town: Town) {
+        let (id, key) = intern(town)
+        addresses[AddressKey(street, number, town: key)] = AddressPoint(point: point, town: id)
     }
 
-    /// The point addresses as rows, by street and number.
+    /// The point addresses as rows, by street, number and town.
     func addressRows() -> [GazetteerRow] {
-        addresses.sorted { ($0.key.street, $0.key.number) < ($1.key.street, $1.key.number) }.map { key, point in
+        addresses.sorted {
+            ($0.key.street, $0.key.number, townKeys[Int($0.key.town)]) < ($1.key.street, $1.key.number, townKeys[Int($1.key.town)])
+        }.map { key, address in
             var row = GazetteerRow(kind: .address)
             row.street = key.street
             row.number = key.number
-            row.lat = point.lat
-            row.lon = point.lon
+            row.lat = address.point.lat
+            row.lon = address.point.lon
+            towns[Int(address.town)].write(to: &row)
             return row
         }
     }
