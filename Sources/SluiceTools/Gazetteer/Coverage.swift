@@ -42,6 +42,14 @@ struct Coverage {
         (west, east) = (min(west, lon), max(east, lon))
     }
 
+    /// The build's warning when no row names a town: such a gazetteer cannot tell a record of
+    /// another town from one of its own.
+    var warning: String? {
+        towns.isEmpty
+            ? "no row names a town: sluice-geocode cannot refuse records of other towns with this gazetteer (--city NAME --state ST, --city-property P, or OpenAddresses CITY give rows their town)"
+            : nil
+    }
+
     /// `covers 2 towns (A, CA; B, CA), 1 state (CA), 3 ZIP codes; bounds lat … lon …`: at most
     /// ten towns are named.
     var description: String {

@@ -142,11 +142,7 @@ public struct GazetteerBuild: ToolCommand {
         // Last: what the gazetteer covers, which is what the geocoder can answer for.
         let coverage = Coverage(rows)
         context.note(coverage.description)
-        if coverage.towns.isEmpty {
-            context.warn(
-                "no row names a town: sluice-geocode cannot refuse records of other towns with this gazetteer (--city NAME --state ST, --city-property P, or OpenAddresses CITY give rows their town)"
-            )
-        }
+        if let warning = coverage.warning { context.warn(warning) }
     }
 
     #if canImport(Glibc)

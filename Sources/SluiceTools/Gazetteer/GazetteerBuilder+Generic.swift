@@ -231,7 +231,7 @@ extension GazetteerBuilder {
         }
         note(
             "gazetteer \(path)", rows: rows + bad.count, unit: "rows", skipped: bad,
-            "\(counts[.segment] ?? 0) segments, \(counts[.intersection] ?? 0) intersections, \(counts[.address] ?? 0) new point addresses (\(towns.description)), "
-                + placesAdded(places, since: mergedBefore))
+            "\(counts[.segment] ?? 0) segments, \(counts[.intersection] ?? 0) intersections, \(counts[.address] ?? 0) new point addresses "
+                + "(of these \(towns.rows) rows \(towns.description)), " + placesAdded(places, since: mergedBefore))
     }
 }

@@ -109,7 +109,7 @@ extension GazetteerBuilder {
             addPlace(
                 name: table["name", row], aliases: aliases.filter { !$0.isEmpty }, category: table["amenity", row],
                 id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point,
-                town: Town.sanFrancisco.zip(table["addr_postcode", row]))
+                town: Self.sanFrancisco(zip: table["addr_postcode", row]))
             count += 1
         }
         report.append("osm-bars: " + placesAdded(count, since: mergedBefore) + " (bars and pubs)")

@@ -36,7 +36,7 @@ extension GazetteerBuilder {
                 // "Mt. Davidson Park" is also called "Mount Davidson Park".
                 let aliases = name.contains("Mt. ") ? [name.replacingOccurrences(of: "Mt. ", with: "Mount ")] : []
                 addPlace(name: name, aliases: aliases, category: "park", id: "park:\(table["OBJECTID", row])", point: point,
-                    town: Town.sanFrancisco.zip(table["Zipcode", row]))
+                    town: Self.sanFrancisco(zip: table["Zipcode", row]))
                 count += 1
             }
             report.append("parks: " + placesAdded(count, since: mergedBefore) + " (Rec & Park properties; \(outside) outside the city left out)")
@@ -57,7 +57,7 @@ extension GazetteerBuilder {
                 addPlace(
                     name: "\(full) \(kind)", aliases: aliases, category: "school",
                     id: code.isEmpty ? "school:line \(table.lines[index])" : "sfusd:\(code)", point: point,
-                    town: Town.sanFrancisco.zip(table["zip", row]))
+                    town: Self.sanFrancisco(zip: table["zip", row]))
                 count += 1
             }
             report.append("schools: " + placesAdded(count, since: mergedBefore) + " (public schools)")

@@ -170,7 +170,7 @@ extension GazetteerBuilder {
                 seenNames[key, default: []].append(point)
                 addPlace(
                     name: name, aliases: [], category: "business", id: "business:\(id)", point: point,
-                    town: Town.sanFrancisco.zip(table["postal_code", row]))
+                    town: Self.sanFrancisco(zip: table["postal_code", row]))
                 count += 1
                 if placedByAddress { byAddress += 1 }
             }
@@ -216,7 +216,7 @@ extension GazetteerBuilder {
             let aliases = table["IALIAS", row].split(separator: "|").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
             addPlace(
                 name: table["INSTNM", row], aliases: aliases, category: "college", id: "ipeds:\(table["UNITID", row])", point: point,
-                town: Town.sanFrancisco.zip(table["ZIP", row]))
+                town: Self.sanFrancisco(zip: table["ZIP", row]))
             count += 1
         }
         report.append("colleges: " + placesAdded(count, since: mergedBefore) + " (IPEDS)")

@@ -47,6 +47,14 @@ public struct GazetteerBuilder {
         ("colleges", "ipeds-hd2013/hd2013_sf.csv"),
     ]
 
+    /// A San Francisco source row's town with the ZIP it gives, when that ZIP is the city's:
+    /// San Francisco's are all 941xx (USPS sectional centre 941); a business's mailing ZIP in
+    /// San Jose (`95133`) or a typo says nothing of where its place in the city lies.
+    static func sanFrancisco(zip: String) -> Town {
+        let town = Town.sanFrancisco.zip(zip)
+        return town.zip.hasPrefix("941") ? town : .sanFrancisco
+    }
+
     /// The folder of `sources`, or nil to build from generic inputs only.
     public var sourcesFolder: String?
     /// Files in the open formats (OpenAddresses, GeoJSON, GTFS, gazetteers), each by its kind.

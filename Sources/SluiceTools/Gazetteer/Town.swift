@@ -30,7 +30,7 @@ public struct Town: Hashable, Sendable {
     }
 
     /// San Francisco, for every row of the San Francisco sources (their ZIP, where a source
-    /// gives one, added by `zip(_:)`).
+    /// gives one, added by `GazetteerBuilder.sanFrancisco(zip:)`).
     public static let sanFrancisco = Town(city: "San Francisco", state: "CA")
 
     /// What tells two towns apart: the city's `TownName.key` and the state (the ZIP does not: a
