@@ -61,6 +61,7 @@ import Testing
         let nodes = Dictionary(uniqueKeysWithValues: segments.map { ($0.id, $0.nodes) })
         #expect(nodes["streets:1"]?[1] == nodes["streets:2"]?[1], "one town's streets meet")
         #expect(Set(nodes["streets:3"] ?? []).isDisjoint(with: (nodes["streets:1"] ?? []) + (nodes["streets:2"] ?? [])))
+        #expect((nodes["streets:3"] ?? []).allSatisfy { $0.hasSuffix("@riverton/IL") }, "made node ids carry the town, so merged gazetteers never share one")
         #expect(command.builder.report[0].contains("3 segments (0 with address ranges, 3 with a town, 3 with a ZIP) on 2 streets, 1 intersections"))
     }
 

@@ -130,7 +130,6 @@ public struct GazetteerBuild: ToolCommand {
             try rejects.finish()
         }
         for line in builder.report { context.note(line) }
-
         if !builder.skipped.isEmpty {
             context.note(
                 "\(builder.skipped.count) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))

@@ -63,18 +63,18 @@ extension GazetteerBuilder {
             reader.categoryProperty = inputs.categoryProperty
             reader.aliasesProperty = inputs.aliasesProperty
             let read = try reader.places()
-            let mergedBefore = placeMark
+            let placesBefore = placeMark
             for place in read.values {
                 addPlace(
                     name: place.name, aliases: place.aliases, category: place.category, id: place.id, point: place.point,
                     town: place.town.filled(by: inputs.town))
             }
-            note("places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: mergedBefore))
+            note("places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: placesBefore))
         }
         for path in inputs.gtfsStops {
-            let mergedBefore = placeMark
+            let placesBefore = placeMark
             let read = try addStops(path: path, source: Self.prefix(path), agency: nil, town: inputs.town)
-            note("gtfs-stops \(path)", rows: read.rows, unit: "stops", skipped: read.skipped, placesAdded(read.added, since: mergedBefore))
+            note("gtfs-stops \(path)", rows: read.rows, unit: "stops", skipped: read.skipped, placesAdded(read.added, since: placesBefore))
         }
     }
 
@@ -193,7 +193,7 @@ extension GazetteerBuilder {
     mutating func addGazetteer(_ path: String) throws {
         var counts: [GazetteerRow.Kind: Int] = [:]
         var rows = 0
-        let mergedBefore = placeMark
+        let placesBefore = placeMark
         var places = 0
         var towns = TownCount()
         var bad: [SkippedRow] = []
@@ -232,6 +232,6 @@ extension GazetteerBuilder {
         note(
             "gazetteer \(path)", rows: rows + bad.count, unit: "rows", skipped: bad,
             "\(counts[.segment] ?? 0) segments, \(counts[.intersection] ?? 0) intersections, \(counts[.address] ?? 0) new point addresses "
-                + "(of these \(towns.rows) rows \(towns.description)), " + placesAdded(places, since: mergedBefore))
+                + "(of these \(towns.rows) rows \(towns.description)), " + placesAdded(places, since: placesBefore))
     }
 }

@@ -21,7 +21,7 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["osm_node_id", "name", "lat", "lon", "category", "subtype"])
         var count = 0
-        let mergedBefore = placeMark
+        let placesBefore = placeMark
         for row in table.rows {
             let category = table["category", row], subtype = table["subtype", row]
             guard Self.osmKept(category: category, subtype: subtype), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
@@ -33,7 +33,7 @@ extension GazetteerBuilder {
                 town: .sanFrancisco)
             count += 1
         }
-        report.append("osm-points: " + placesAdded(count, since: mergedBefore) + " (named OpenStreetMap points downtown)")
+        report.append("osm-points: " + placesAdded(count, since: placesBefore) + " (named OpenStreetMap points downtown)")
     }
 
     static let osmAmenities: Set<String> = [
@@ -60,7 +60,7 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["name", "lat", "lon", "layer", "kind", "osm_type", "osm_id"])
         var count = 0
-        let mergedBefore = placeMark
+        let placesBefore = placeMark
         for row in table.rows {
             let kind = table["kind", row]
             guard !Self.landUseKinds.contains(kind), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
@@ -70,7 +70,7 @@ extension GazetteerBuilder {
                 town: .sanFrancisco)
             count += 1
         }
-        report.append("osm-citywide: " + placesAdded(count, since: mergedBefore) + " (named OpenStreetMap points, Protomaps extract)")
+        report.append("osm-citywide: " + placesAdded(count, since: placesBefore) + " (named OpenStreetMap points, Protomaps extract)")
     }
 
     static let landUseKinds: Set<String> = [
@@ -85,7 +85,7 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["name", "lat", "lon", "osm_type", "osm_id"])
         var count = 0
-        let mergedBefore = placeMark
+        let placesBefore = placeMark
         for row in table.rows {
             guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
             addPlace(
@@ -93,7 +93,7 @@ extension GazetteerBuilder {
                 town: .sanFrancisco)
             count += 1
         }
-        report.append("osm-piers: " + placesAdded(count, since: mergedBefore) + " (piers)")
+        report.append("osm-piers: " + placesAdded(count, since: placesBefore) + " (piers)")
     }
 
     /// Every bar and pub OpenStreetMap has in the city, with its other and former names.
@@ -102,7 +102,7 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["osm_type", "osm_id", "name", "lat", "lon", "amenity", "alt_name", "old_name"])
         var count = 0
-        let mergedBefore = placeMark
+        let placesBefore = placeMark
         for row in table.rows {
             guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
             let aliases = (table["alt_name", row] + ";" + table["old_name", row]).split(separator: ";").map { String($0).trimmingSpaces() }
@@ -112,6 +112,6 @@ extension GazetteerBuilder {
                 town: Self.sanFrancisco(zip: table["addr_postcode", row]))
             count += 1
         }
-        report.append("osm-bars: " + placesAdded(count, since: mergedBefore) + " (bars and pubs)")
+        report.append("osm-bars: " + placesAdded(count, since: placesBefore) + " (bars and pubs)")
     }
 }

@@ -11,7 +11,7 @@ extension GazetteerBuilder {
             let table = try SourceTable(path: path)
             try table.require(["name", "aliases", "lat", "lon", "category"])
             var count = 0
-            let mergedBefore = placeMark
+            let placesBefore = placeMark
             for (index, row) in table.rows.enumerated() {
                 guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
                 let aliases = table["aliases", row].split(separator: "|").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
@@ -20,13 +20,13 @@ extension GazetteerBuilder {
                     town: .sanFrancisco)
                 count += 1
             }
-            report.append("landmarks: " + placesAdded(count, since: mergedBefore) + " (landmarks and neighbourhood centroids)")
+            report.append("landmarks: " + placesAdded(count, since: placesBefore) + " (landmarks and neighbourhood centroids)")
         }
         if let path = path("parks") {
             let table = try SourceTable(path: path)
             try table.require(["OBJECTID", "Map_Label", "Latitude", "Longitude", "PropertyType"])
             var count = 0, outside = 0
-            let mergedBefore = placeMark
+            let placesBefore = placeMark
             for row in table.rows {
                 guard let point = table.point(row, lat: "Latitude", lon: "Longitude") else {
                     outside += 1
@@ -39,13 +39,13 @@ extension GazetteerBuilder {
                     town: Self.sanFrancisco(zip: table["Zipcode", row]))
                 count += 1
             }
-            report.append("parks: " + placesAdded(count, since: mergedBefore) + " (Rec & Park properties; \(outside) outside the city left out)")
+            report.append("parks: " + placesAdded(count, since: placesBefore) + " (Rec & Park properties; \(outside) outside the city left out)")
         }
         if let path = path("schools") {
             let table = try SourceTable(path: path)
             try table.require(["sfusd_code", "prefix", "name", "suffix", "types", "lat", "lon"])
             var count = 0
-            let mergedBefore = placeMark
+            let placesBefore = placeMark
             for (index, row) in table.rows.enumerated() {
                 guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
                 let type = table["types", row].split(separator: "|").first.map(String.init) ?? ""
@@ -60,7 +60,7 @@ extension GazetteerBuilder {
                     town: Self.sanFrancisco(zip: table["zip", row]))
                 count += 1
             }
-            report.append("schools: " + placesAdded(count, since: mergedBefore) + " (public schools)")
+            report.append("schools: " + placesAdded(count, since: placesBefore) + " (public schools)")
         }
     }
 

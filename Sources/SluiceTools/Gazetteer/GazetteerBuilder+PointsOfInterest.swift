@@ -20,12 +20,12 @@ extension GazetteerBuilder {
     /// named after intersections, which the street layers already locate.
     mutating func addStations() throws {
         var count = 0
-        let mergedBefore = placeMark
+        let placesBefore = placeMark
         for (source, agency) in [("bart", "BART"), ("caltrain", "Caltrain"), ("muni", "Muni")] {
             guard let path = path(source) else { continue }
             count += try addStops(path: path, source: source, agency: agency, town: .sanFrancisco).added
         }
-        if count > 0 { report.append("transit: " + placesAdded(count, since: mergedBefore) + " (BART, Caltrain, Muni stations)") }
+        if count > 0 { report.append("transit: " + placesAdded(count, since: placesBefore) + " (BART, Caltrain, Muni stations)") }
     }
 
     /// Reads one GTFS `stops.txt`: each station once (platforms and directions repeat its name
@@ -142,7 +142,7 @@ extension GazetteerBuilder {
         var seenIDs = Set<String>()
         var seenNames: [String: [GeoPoint]] = [:]
         var count = 0, byAddress = 0, unplaced = 0
-        let mergedBefore = placeMark
+        let placesBefore = placeMark
         for path in sources {
             let table = try SourceTable(path: path)
             let idColumn = table.has("business_id") ? "business_id" : "business id column"
@@ -176,7 +176,7 @@ extension GazetteerBuilder {
             }
         }
         report.append(
-            "businesses: " + placesAdded(count, since: mergedBefore)
+            "businesses: " + placesAdded(count, since: placesBefore)
                 + " (food businesses, \(byAddress) placed by their street address; \(unplaced) without a usable address or point left out)")
     }
 
@@ -210,7 +210,7 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["UNITID", "INSTNM", "IALIAS", "LATITUDE", "LONGITUD"])
         var count = 0
-        let mergedBefore = placeMark
+        let placesBefore = placeMark
         for row in table.rows {
             guard let point = table.point(row, lat: "LATITUDE", lon: "LONGITUD") else { continue }
             let aliases = table["IALIAS", row].split(separator: "|").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
@@ -219,7 +219,7 @@ extension GazetteerBuilder {
                 town: Self.sanFrancisco(zip: table["ZIP", row]))
             count += 1
         }
-        report.append("colleges: " + placesAdded(count, since: mergedBefore) + " (IPEDS)")
+        report.append("colleges: " + placesAdded(count, since: placesBefore) + " (IPEDS)")
     }
 
     /// `HAMBURGER HAVEN` → `Hamburger Haven`; words with a digit (`2ND`) are only lower-cased.

@@ -121,9 +121,10 @@ public enum OpenAddresses {
     struct Records {
         let path: String
         var read = Read()
-        /// Equal street names share one string; equal towns are made once.
+        /// Equal street names share one string; the last record's town is made once (a file
+        /// lists a town's records together).
         var names: [String: String] = [:]
-        var towns: [String: Town] = [:]
+        var last: (city: String, region: String, postcode: String, town: Town) = ("", "", "", Town())
 
         init(path: String) { self.path = path }
 
@@ -150,9 +151,10 @@ public enum OpenAddresses {
             }
             let name = names[record.street] ?? record.street
             names[record.street] = name
-            let townText = record.city + "\u{1}" + record.region + "\u{1}" + record.postcode
-            let town = towns[townText] ?? Town(city: record.city, state: record.region, zip: record.postcode)
-            towns[townText] = town
+            if (record.city, record.region, record.postcode) != (last.city, last.region, last.postcode) {
+                last = (record.city, record.region, record.postcode, Town(city: record.city, state: record.region, zip: record.postcode))
+            }
+            let town = last.town
             if let refused = take(Point(street: name, number: parsed.number, point: GeoPoint(lat: lat, lon: lon), line: line, town: town)) {
                 return skip(refused.reason, refused.detail, line: line, raw: raw)
             }

@@ -21,8 +21,9 @@ enum StreetTopology {
     /// street (6 m and more), so two different corners are never taken for one.
     static let snapMetres = 1.0
 
-    /// Gives each line without node ids a from and to node, shared with every other line end
-    /// within `snapMetres`, in input order (so the same lines always get the same ids).
+    /// Gives each line without node ids a from and to node, shared with every other line end of
+    /// its town within `snapMetres`, in input order (so the same lines always get the same ids;
+    /// a town's carry its name, so gazetteers of two towns merged never share one).
     /// Returns how many nodes were made.
     @discardableResult
     static func join(_ lines: inout [StreetLine], prefix: String) -> Int {
@@ -48,7 +49,7 @@ enum StreetTopology {
                 nodeTowns.append(townKey)
                 grid[cell, default: []].append(index)
             }
-            return "\(prefix):n\(index + 1)"
+            return nodeID("\(prefix):n\(index + 1)", in: town)
         }
         for position in lines.indices where lines[position].fromNode == nil || lines[position].toNode == nil {
             guard let first = lines[position].points.first, let last = lines[position].points.last else { continue }
