@@ -23,9 +23,10 @@ import Testing
         let path = try OpenAddressesGeoJSONTests.write(OpenAddressesGeoJSONTests.lines, in: directory)
         let (rows, command) = try build(["--openaddresses", path, "--city", "Capital", "--state", "Illinois"], in: directory)
         let addresses = rows.filter { $0.kind == .address }
-        #expect(addresses.map { "\($0.number ?? 0) \($0.street), \($0.city), \($0.state) \($0.zip)" } == [
-            "100 main st, Riverton, IL 62561", "100 main st, Springfield, IL 62701", "12 oak ave, Capital, IL ",
-        ])
+        #expect(
+            addresses.map { "\($0.number ?? 0) \($0.street), \($0.city), \($0.state) \($0.zip)" } == [
+                "100 main st, Riverton, IL 62561", "100 main st, Springfield, IL 62701", "12 oak ave, Capital, IL ",
+            ])
         #expect(command.builder.report[0].contains("3 point addresses on 2 streets (3 with a town, 2 with a ZIP)"))
         #expect(command.builder.report[0].contains("7 lines read, 4 skipped"))
     }
@@ -57,11 +58,16 @@ import Testing
         let (rows, command) = try build(
             ["--streets", path, "--city-property", "town", "--state-property", "st", "--zip-property", "zip5"], in: directory)
         let segments = rows.filter { $0.kind == .segment }
-        #expect(segments.map { "\($0.id) \($0.city) \($0.state) \($0.zip)" } == ["streets:1 Springfield IL 62701", "streets:3 Riverton IL 62703", "streets:2 Springfield IL 62702"])
+        #expect(
+            segments.map { "\($0.id) \($0.city) \($0.state) \($0.zip)" } == [
+                "streets:1 Springfield IL 62701", "streets:3 Riverton IL 62703", "streets:2 Springfield IL 62702",
+            ])
         let nodes = Dictionary(uniqueKeysWithValues: segments.map { ($0.id, $0.nodes) })
         #expect(nodes["streets:1"]?[1] == nodes["streets:2"]?[1], "one town's streets meet")
         #expect(Set(nodes["streets:3"] ?? []).isDisjoint(with: (nodes["streets:1"] ?? []) + (nodes["streets:2"] ?? [])))
-        #expect((nodes["streets:3"] ?? []).allSatisfy { $0.hasSuffix("@riverton/IL") }, "made node ids carry the town, so merged gazetteers never share one")
+        #expect(
+            (nodes["streets:3"] ?? []).allSatisfy { $0.hasSuffix("@riverton/IL") },
+            "made node ids carry the town, so merged gazetteers never share one")
         #expect(command.builder.report[0].contains("3 segments (0 with address ranges, 3 with a town, 3 with a ZIP) on 2 streets, 1 intersections"))
     }
 
@@ -97,14 +103,16 @@ import Testing
             """
         let path = try OpenAddressesGeoJSONTests.write(text, in: directory, name: "g.csv")
         let (rows, _) = try build(["--gazetteer", path, "--city", "Capital", "--state", "IL"], in: directory)
-        #expect(rows.map { "\($0.kind.rawValue) \($0.city) \($0.state) \($0.zip)" } == [
-            "place Springfield IL 62701", "address Capital IL ", "address Riverton IL ", "address Springfield IL 62701",
-        ])
+        #expect(
+            rows.map { "\($0.kind.rawValue) \($0.city) \($0.state) \($0.zip)" } == [
+                "place Springfield IL 62701", "address Capital IL ", "address Riverton IL ", "address Springfield IL 62701",
+            ])
     }
 
     @Test func aGazetteerWithoutTownsIsWarnedAbout() throws {
         let directory = try TemporaryDirectory()
-        let path = try OpenAddressesGeoJSONTests.write(OpenAddressesGeoJSONTests.feature("1", "A ST", city: "", region: "", postcode: ""), in: directory)
+        let path = try OpenAddressesGeoJSONTests.write(
+            OpenAddressesGeoJSONTests.feature("1", "A ST", city: "", region: "", postcode: ""), in: directory)
         let (rows, _) = try build(["--openaddresses", path], in: directory)
         #expect(Coverage(rows).warning?.hasPrefix("no row names a town") == true)
         let (named, _) = try build(["--openaddresses", path, "--city", "Capital"], in: directory)

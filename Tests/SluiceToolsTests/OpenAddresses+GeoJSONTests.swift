@@ -6,20 +6,24 @@ import Testing
 /// OpenAddresses' line-delimited GeoJSON: read like its CSV, plain or gzipped, one line at a
 /// time, a bad line skipped with its number and reason.
 @Suite struct OpenAddressesGeoJSONTests {
-    static func feature(_ number: String, _ street: String, city: String = "Springfield", region: String = "IL", postcode: String = "62701", at point: String = "[-89.65,39.8]") -> String {
+    static func feature(
+        _ number: String, _ street: String, city: String = "Springfield", region: String = "IL", postcode: String = "62701",
+        at point: String = "[-89.65,39.8]"
+    ) -> String {
         #"{"type":"Feature","properties":{"hash":"h","number":"\#(number)","street":"\#(street)","unit":"","city":"\#(city)","district":"","region":"\#(region)","postcode":"\#(postcode)","id":""},"geometry":{"type":"Point","coordinates":\#(point)}}"#
     }
 
-    static let lines = [
-        feature("100", "MAIN ST"),
-        feature("100", "MAIN ST", city: "Riverton", postcode: "62561", at: "[-89.54,39.84]"),
-        "",
-        #"{"type":"Feature","properties":{"number":"1"#,
-        #"{"type":"FeatureCollection","features":[]}"#,
-        #"{"type":"Feature","properties":{"number":"5","street":"OAK AVE"},"geometry":{"type":"LineString","coordinates":[[0,1],[1,2]]}}"#,
-        feature("7", "OAK AVE", at: "[0,0]"),
-        feature("12A", "OAK AVE", city: "", region: "", postcode: ""),
-    ].joined(separator: "\n") + "\n"
+    static let lines =
+        [
+            feature("100", "MAIN ST"),
+            feature("100", "MAIN ST", city: "Riverton", postcode: "62561", at: "[-89.54,39.84]"),
+            "",
+            #"{"type":"Feature","properties":{"number":"1"#,
+            #"{"type":"FeatureCollection","features":[]}"#,
+            #"{"type":"Feature","properties":{"number":"5","street":"OAK AVE"},"geometry":{"type":"LineString","coordinates":[[0,1],[1,2]]}}"#,
+            feature("7", "OAK AVE", at: "[0,0]"),
+            feature("12A", "OAK AVE", city: "", region: "", postcode: ""),
+        ].joined(separator: "\n") + "\n"
 
     static func write(_ text: String, in directory: TemporaryDirectory, name: String = "a.geojson") throws -> String {
         let path = directory.path + "/" + name
@@ -33,7 +37,10 @@ import Testing
         #expect(read.format == .geoJSONLines)
         #expect(read.rows == 7, "the blank line is no record")
         #expect(read.points.map(\.line) == [1, 2, 8])
-        #expect(read.points.map(\.town) == [Town(city: "Springfield", state: "IL", zip: "62701"), Town(city: "Riverton", state: "IL", zip: "62561"), Town()])
+        #expect(
+            read.points.map(\.town) == [
+                Town(city: "Springfield", state: "IL", zip: "62701"), Town(city: "Riverton", state: "IL", zip: "62561"), Town(),
+            ])
         #expect(read.points[2].number == 12 && read.suffixes == 1)
         #expect(read.points[1].point.lat == 39.84 && read.points[1].point.lon == -89.54)
     }
@@ -63,7 +70,8 @@ import Testing
 
     @Test func csvStaysCSV() throws {
         let directory = try TemporaryDirectory()
-        let path = try Self.write("LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE\n-89.65,39.8,100,MAIN ST,Springfield,Illinois,62701-0001\n", in: directory, name: "a.csv")
+        let path = try Self.write(
+            "LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE\n-89.65,39.8,100,MAIN ST,Springfield,Illinois,62701-0001\n", in: directory, name: "a.csv")
         let read = try OpenAddresses.read(path: path)
         #expect(read.format == .csv && read.points.map(\.town) == [Town(city: "Springfield", state: "IL", zip: "62701")])
         #expect(OpenAddresses.format(of: Array("\u{FEFF}\n {\"type\":1}".utf8)) == .geoJSONLines)

@@ -45,7 +45,9 @@ import Testing
         ])
         #expect(coverage.towns == ["Riverton, IL", "Springfield, IL"])
         #expect(coverage.states == ["IL"] && coverage.zips == ["62701", "62702"])
-        #expect(coverage.description == "covers 2 towns (Riverton, IL; Springfield, IL), 1 state (IL), 2 ZIP codes; bounds lat 39.7000 … 39.8400, lon -89.7000 … -89.5400")
+        #expect(
+            coverage.description
+                == "covers 2 towns (Riverton, IL; Springfield, IL), 1 state (IL), 2 ZIP codes; bounds lat 39.7000 … 39.8400, lon -89.7000 … -89.5400")
         #expect(Coverage([]).description == "covers 0 towns, 0 states, 0 ZIP codes")
     }
 }

@@ -100,8 +100,11 @@ public struct GeoJSONFeatures {
             }
             let category = categoryProperty.flatMap { Self.text(properties[$0]) } ?? ""
             let aliases = aliasesProperty.map { Self.names(properties[$0]) } ?? []
-            return [NamedPoint(id: id, name: name, aliases: aliases, category: category.isEmpty ? "place" : category, point: point,
-                    town: town(properties))]
+            return [
+                NamedPoint(
+                    id: id, name: name, aliases: aliases, category: category.isEmpty ? "place" : category, point: point,
+                    town: town(properties))
+            ]
         }
     }
 

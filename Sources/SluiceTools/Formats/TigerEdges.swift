@@ -117,7 +117,8 @@ public enum TigerEdges {
             let (fromNode, toNode) = (text(layout.fromNode), text(layout.toNode))
             street.fromNode = fromNode.isEmpty ? nil : fromNode
             street.toNode = toNode.isEmpty ? nil : toNode
-            street.town = Town(state: stateCodes[text(layout.stateFP)] ?? "", zip: Self.lineZip(left: text(layout.zipLeft), right: text(layout.zipRight)))
+            street.town = Town(
+                state: stateCodes[text(layout.stateFP)] ?? "", zip: Self.lineZip(left: text(layout.zipLeft), right: text(layout.zipRight)))
             try line(street)
         }
         return read

@@ -93,9 +93,13 @@ public struct GazetteerBuild: ToolCommand {
         inputs.nodeProperties = arguments.list("node-properties")
         inputs.categoryProperty = arguments["category-property"]
         inputs.aliasesProperty = arguments["aliases-property"]
-        (inputs.cityProperty, inputs.stateProperty, inputs.zipProperty) = (arguments["city-property"], arguments["state-property"], arguments["zip-property"])
+        (inputs.cityProperty, inputs.stateProperty, inputs.zipProperty) = (
+            arguments["city-property"], arguments["state-property"], arguments["zip-property"]
+        )
         inputs.town = Town(city: arguments["city"] ?? "", state: arguments["state"] ?? "")
-        if let state = arguments["state"], inputs.town.state.count != 2 { throw .usage("--state takes a state's two-letter code or name, not '\(state)'") }
+        if let state = arguments["state"], inputs.town.state.count != 2 {
+            throw .usage("--state takes a state's two-letter code or name, not '\(state)'")
+        }
         if !inputs.rangeProperties.isEmpty, inputs.rangeProperties.count != 4 {
             throw .usage("--range-properties takes four names: LF,LT,RF,RT")
         }

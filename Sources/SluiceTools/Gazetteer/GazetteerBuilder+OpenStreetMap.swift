@@ -29,7 +29,8 @@ extension GazetteerBuilder {
             // The extract's text replaced non-ASCII letters with `?`: such a name is not what
             // anyone writes.
             guard !name.contains("?") else { continue }
-            addPlace(name: name, aliases: [], category: subtype.isEmpty ? category : subtype, id: "osm:\(table["osm_node_id", row])", point: point,
+            addPlace(
+                name: name, aliases: [], category: subtype.isEmpty ? category : subtype, id: "osm:\(table["osm_node_id", row])", point: point,
                 town: .sanFrancisco)
             count += 1
         }

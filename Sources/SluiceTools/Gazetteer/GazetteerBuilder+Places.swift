@@ -35,7 +35,8 @@ extension GazetteerBuilder {
                 let name = table["Map_Label", row]
                 // "Mt. Davidson Park" is also called "Mount Davidson Park".
                 let aliases = name.contains("Mt. ") ? [name.replacingOccurrences(of: "Mt. ", with: "Mount ")] : []
-                addPlace(name: name, aliases: aliases, category: "park", id: "park:\(table["OBJECTID", row])", point: point,
+                addPlace(
+                    name: name, aliases: aliases, category: "park", id: "park:\(table["OBJECTID", row])", point: point,
                     town: Self.sanFrancisco(zip: table["Zipcode", row]))
                 count += 1
             }
