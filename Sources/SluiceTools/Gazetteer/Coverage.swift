@@ -20,11 +20,16 @@ struct Coverage {
         var seen: [String: Bool] = [:]
         var keys = Set<String>()
         var states = Set<String>()
+        // Rows of one town come together: only a row whose town differs from the last one's
+        // is looked at further (a county's million addresses, a few hundred towns).
+        var last = (city: "\u{0}", state: "", zip: "")
         for row in rows {
-            if !row.state.isEmpty { states.insert(row.state) }
-            if !row.zip.isEmpty { zips.insert(row.zip) }
             if let lat = row.lat, let lon = row.lon { include(lat, lon) }
             for point in row.points { include(point.lat, point.lon) }
+            guard (row.city, row.state, row.zip) != last else { continue }
+            last = (row.city, row.state, row.zip)
+            if !row.state.isEmpty { states.insert(row.state) }
+            if !row.zip.isEmpty { zips.insert(row.zip) }
             guard !row.city.isEmpty else { continue }
             let spelling = row.city + "\u{1}" + row.state
             guard seen[spelling] == nil else { continue }

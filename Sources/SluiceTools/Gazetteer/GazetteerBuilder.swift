@@ -89,6 +89,7 @@ public struct GazetteerBuilder {
     var townKeyIDs: [Int32] = []
     var townKeys: [String] = []
     var townKeyIndex: [String: Int32] = [:]
+    var lastInterned: (town: Town, ids: (town: Int32, key: Int32))?
 
     /// A point address's street key, number and town (`Town.key`'s index): one point per
     /// triple, so two towns' `100 Main St` are two addresses.
@@ -107,18 +108,25 @@ public struct GazetteerBuilder {
 
     /// The index of a town in `towns`, and of its `Town.key` in `townKeys`.
     mutating func intern(_ town: Town) -> (town: Int32, key: Int32) {
-        if let id = townIDs[town] { return (id, townKeyIDs[Int(id)]) }
-        let id = Int32(towns.count)
-        towns.append(town)
-        townIDs[town] = id
-        let key = town.key
-        let keyID = townKeyIndex[key] ?? Int32(townKeys.count)
-        if keyID == Int32(townKeys.count) {
-            townKeys.append(key)
-            townKeyIndex[key] = keyID
+        // Sources list a town's rows together: comparing with the last town beats hashing it.
+        if let last = lastInterned, last.town == town { return last.ids }
+        let ids: (town: Int32, key: Int32)
+        if let id = townIDs[town] {
+            ids = (id, townKeyIDs[Int(id)])
+        } else {
+            let key = town.key
+            let keyID = townKeyIndex[key] ?? Int32(townKeys.count)
+            if keyID == Int32(townKeys.count) {
+                townKeys.append(key)
+                townKeyIndex[key] = keyID
+            }
+            ids = (Int32(towns.count), keyID)
+            towns.append(town)
+            townIDs[town] = ids.town
+            townKeyIDs.append(keyID)
         }
-        townKeyIDs.append(keyID)
-        return (id, keyID)
+        lastInterned = (town, ids)
+        return ids
     }
 
     /// The key of an address at `street` and `number` in `town`.
