@@ -49,16 +49,16 @@ extension OpenAddresses {
             return .failure(.init("unsupported_geometry", "an address must be a Point, not \(geometry["type"]?.stringValue ?? "?")"))
         }
         var lat: Double?, lon: Double?
-        var written = "none"
+        var written = (lat: "none", lon: "none")
         if case .array(let pair)? = geometry["coordinates"], pair.count >= 2 {
             (lon, lat) = (pair[0].doubleValue, pair[1].doubleValue)
-            written = "'\(GeoJSONFeatures.text(pair[1]) ?? pair[1].typeName)', '\(GeoJSONFeatures.text(pair[0]) ?? pair[0].typeName)'"
+            written = (GeoJSONFeatures.text(pair[1]) ?? pair[1].typeName, GeoJSONFeatures.text(pair[0]) ?? pair[0].typeName)
         }
         let properties = value["properties"] ?? .null
         func text(_ name: String) -> String { GeoJSONFeatures.text(properties[name]) ?? "" }
         return .success(
             Record(
-                number: text("number"), street: text("street"), lat: lat, lon: lon, coordinates: written, city: text("city"),
+                number: text("number"), street: text("street"), lat: lat, lon: lon, written: written, city: text("city"),
                 region: text("region"), postcode: text("postcode")))
     }
 }

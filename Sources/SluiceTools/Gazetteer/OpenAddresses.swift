@@ -95,7 +95,7 @@ public enum OpenAddresses {
                 let (lonText, latText) = (try text(0), try text(1))
                 let record = Record(
                     number: try text(2), street: try text(3), lat: Double(latText), lon: Double(lonText),
-                    coordinates: "'\(latText)', '\(lonText)'", city: try text(4), region: try text(5), postcode: try text(6))
+                    written: (latText, lonText), city: try text(4), region: try text(5), postcode: try text(6))
                 let raw = { String(decoding: reader.bytes[reader.recordRange], as: UTF8.self) }
                 records.add(record, line: reader.line, raw: raw, take: take)
             }
@@ -110,8 +110,8 @@ public enum OpenAddresses {
         var street: String
         var lat: Double?
         var lon: Double?
-        /// The coordinates as written, for a message.
-        var coordinates: String
+        /// The coordinates as written (latitude, longitude), for a message.
+        var written: (lat: String, lon: String)
         var city = ""
         var region = ""
         var postcode = ""
@@ -142,7 +142,8 @@ public enum OpenAddresses {
             guard !record.street.isEmpty else { return skip("no_street", "no street name", line: line, raw: raw) }
             guard let lat = record.lat, let lon = record.lon, (-90...90).contains(lat), (-180...180).contains(lon), lat != 0 || lon != 0 else {
                 return skip(
-                    "bad_coordinates", "coordinates \(record.coordinates) are not a position (lat ±90, lon ±180, not 0,0)", line: line, raw: raw)
+                    "bad_coordinates", "coordinates '\(record.written.lat)', '\(record.written.lon)' are not a position (lat ±90, lon ±180, not 0,0)",
+                    line: line, raw: raw)
             }
             switch parsed.rest {
             case .whole: break
