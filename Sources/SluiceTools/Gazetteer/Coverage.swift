@@ -6,7 +6,7 @@ import SluiceGeocode
 /// records of towns, states and ZIP codes outside them.
 ///
 ///     Coverage(rows).description
-///     // covers 1 town (San Francisco, CA), 1 state (CA), 27 ZIP codes; bounds lat 37.70 … 37.83, lon -122.51 … -122.36
+///     // covers 1 town (San Francisco, CA), 1 state (CA), 30 ZIP codes; bounds lat 37.6900 … 37.8392, lon -122.5298 … -122.3583
 ///
 /// - Complexity: O(n) in the rows and their points.
 struct Coverage {
@@ -17,7 +17,7 @@ struct Coverage {
     var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
 
     init(_ rows: [GazetteerRow]) {
-        var seen: [String: Bool] = [:]
+        var seen = Set<String>()
         var keys = Set<String>()
         var states = Set<String>()
         // Rows of one town come together: only a row whose town differs from the last one's
@@ -31,9 +31,7 @@ struct Coverage {
             if !row.state.isEmpty { states.insert(row.state) }
             if !row.zip.isEmpty { zips.insert(row.zip) }
             guard !row.city.isEmpty else { continue }
-            let spelling = row.city + "\u{1}" + row.state
-            guard seen[spelling] == nil else { continue }
-            seen[spelling] = true
+            guard seen.insert(row.city + "\u{1}" + row.state).inserted else { continue }
             if keys.insert(Town(city: row.city, state: row.state).key).inserted {
                 towns.append(row.state.isEmpty ? row.city : "\(row.city), \(row.state)")
             }
