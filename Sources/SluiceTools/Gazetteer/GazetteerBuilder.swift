@@ -196,7 +196,7 @@ public struct GazetteerBuilder {
                     count += 1
                 }
             }
-            report.append("food-trucks: \(count) point addresses not in EAS")
+            report.append("food-trucks: \(count) point addresses not in EAS (San Francisco, CA; no ZIP)")
         }
     }
 
