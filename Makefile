@@ -56,7 +56,8 @@ eval-generic: build
 		--streets $(GENERIC_DIR)/streets.geojson --name-property name --range-properties lf,lt,rf,rt \
 		--places $(GENERIC_DIR)/places.geojson --category-property category --aliases-property aliases \
 		--gtfs-stops $(GENERIC_DIR)/gtfs/bart/stops.txt --gtfs-stops $(GENERIC_DIR)/gtfs/caltrain/stops.txt \
-		--gtfs-stops $(GENERIC_DIR)/gtfs/muni/stops.txt --out $(GENERIC_DIR)/gazetteer.csv --rejects $(GENERIC_DIR)/rejects.ndjson
+		--gtfs-stops $(GENERIC_DIR)/gtfs/muni/stops.txt --city "San Francisco" --state CA \
+		--out $(GENERIC_DIR)/gazetteer.csv --rejects $(GENERIC_DIR)/rejects.ndjson
 	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer $(GENERIC_DIR)/gazetteer.csv $(GEOCODE_REFERENCE)
 	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv $(GEOCODE_REFERENCE)
 

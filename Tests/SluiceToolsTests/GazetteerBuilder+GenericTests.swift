@@ -51,7 +51,7 @@ import Testing
         #expect(lines.count == 5 + 3 + 2 + 2)
         let first = try JSONParser.parse(String(lines[0])), second = try JSONParser.parse(String(lines[1]))
         #expect(first["reason"]?.stringValue == "duplicate_address" && first["line"] == .number("3"))
-        #expect(first["detail"]?.stringValue == "150 main st is already a point 0 m away")
+        #expect(first["detail"]?.stringValue == "150 main st in Portland is already a point 0 m away")
         #expect(second["reason"]?.stringValue == "no_number" && second["line"] == .number("5"))
         #expect(second["raw"]?.stringValue == "-122.67960,45.52005,,Main St,,Portland,,OR,97204,4,a4")
         #expect(first["source"]?.stringValue?.hasSuffix("addresses.csv") == true)
@@ -106,7 +106,9 @@ import Testing
         try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
         #expect(try FileInput.contents(of: out) == (try FileInput.contents(of: expected)))
         #expect(
-            command.builder.report == ["gazetteer \(expected): 16 rows read, 0 skipped; 6 segments, 0 intersections, 5 new point addresses, 5 places"]
+            command.builder.report == [
+                "gazetteer \(expected): 16 rows read, 0 skipped; 6 segments, 0 intersections, 5 new point addresses (of these 11 rows 5 with a town, 5 with a ZIP), 5 places (0 with a town, 0 with a ZIP)"
+            ]
         )
     }
 
@@ -132,7 +134,7 @@ import Testing
             """
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         var builder = GazetteerBuilder(sources: nil)
-        let read = try builder.addStops(path: path, source: "trimet", agency: nil)
+        let read = try builder.addStops(path: path, source: "trimet", agency: nil, town: Town())
         #expect(read.rows == 5 && read.added == 2)
         #expect(read.skipped.map(\.reason) == ["not_a_station", "bad_coordinates"])
         #expect(builder.places.map(\.name) == ["Pioneer Square", "Union Station"])

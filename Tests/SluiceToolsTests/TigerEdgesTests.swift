@@ -179,6 +179,24 @@ import Testing
         }
     }
 
+    /// EDGES' ZIPL/ZIPR and STATEFP give a line's ZIP and state (it names no place): the ZIP
+    /// both sides share or the one side's; none when they differ.
+    @Test func zipsAndStateFromTheEdge() throws {
+        let directory = try TemporaryDirectory()
+        let fields = Self.edgeFields + [.init("ZIPL", "C", 5), .init("ZIPR", "C", 5), .init("STATEFP", "C", 2)]
+        let line = ShapefileWriter.Shape.polyline([[(-89.66, 39.8), (-89.65, 39.8)]])
+        let base = ["S1400", "Main St", "Y", "1", "99", "2", "98"]
+        try ShapefileWriter(type: 3, fields: fields).write(
+            to: directory.path + "/e",
+            features: [
+                (line, ["1", "1", "2"] + base + ["62701", "62701", "17"]), (line, ["2", "2", "3"] + base + ["", "62702", "17"]),
+                (line, ["3", "3", "4"] + base + ["62701", "62702", "06"]), (line, ["4", "4", "5"] + base + ["", "", "99"]),
+            ])
+        let read = try TigerEdges.read(shp: directory.path + "/e.shp")
+        #expect(read.lines.map(\.town) == [Town(state: "IL", zip: "62701"), Town(state: "IL", zip: "62702"), Town(state: "CA"), Town()])
+        #expect(TigerEdges.lineZip(left: "62701", right: "") == "62701")
+    }
+
     @Test func ranges() {
         #expect(TigerEdges.range("101", "199") == .range(101, 199))
         #expect(TigerEdges.range("198", "100") == .range(198, 100))

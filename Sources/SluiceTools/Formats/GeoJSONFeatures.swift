@@ -9,9 +9,11 @@ public struct NamedPoint: Equatable, Sendable {
     public var aliases: [String]
     public var category: String
     public var point: GeoPoint
+    /// The town the source gives the place (empty when it names none).
+    public var town: Town
 
-    public init(id: String, name: String, aliases: [String] = [], category: String, point: GeoPoint) {
-        (self.id, self.name, self.aliases, self.category, self.point) = (id, name, aliases, category, point)
+    public init(id: String, name: String, aliases: [String] = [], category: String, point: GeoPoint, town: Town = Town()) {
+        (self.id, self.name, self.aliases, self.category, self.point, self.town) = (id, name, aliases, category, point, town)
     }
 }
 
@@ -37,6 +39,8 @@ public struct GeoJSONFeatures {
     public var categoryProperty: String?
     /// A place's other names: an array of strings, or one string separated by `|` or `;`.
     public var aliasesProperty: String?
+    /// The properties holding a feature's town, state and ZIP (`--city-property` ...).
+    public var townProperties: (city: String?, state: String?, zip: String?) = (nil, nil, nil)
 
     public init(path: String, prefix: String, nameProperty: String) {
         (self.path, self.prefix, self.nameProperty) = (path, prefix, nameProperty)
@@ -67,6 +71,7 @@ public struct GeoJSONFeatures {
             let nodes = nodeProperties.map { Self.text(properties[$0]) }
             return lines.enumerated().map { index, points in
                 var street = StreetLine(id: lines.count == 1 ? id : "\(id)#\(index + 1)", name: name, points: points)
+                street.town = town(properties)
                 if ranges.count == 4 {
                     (street.leftFrom, street.leftTo, street.rightFrom, street.rightTo) = (ranges[0], ranges[1], ranges[2], ranges[3])
                 }
@@ -99,8 +104,18 @@ public struct GeoJSONFeatures {
             }
             let category = categoryProperty.flatMap { Self.text(properties[$0]) } ?? ""
             let aliases = aliasesProperty.map { Self.names(properties[$0]) } ?? []
-            return [NamedPoint(id: id, name: name, aliases: aliases, category: category.isEmpty ? "place" : category, point: point)]
+            return [
+                NamedPoint(
+                    id: id, name: name, aliases: aliases, category: category.isEmpty ? "place" : category, point: point,
+                    town: town(properties))
+            ]
         }
+    }
+
+    /// A feature's town from the properties `townProperties` names.
+    func town(_ properties: JSONValue) -> Town {
+        func value(_ property: String?) -> String { property.flatMap { Self.text(properties[$0]) } ?? "" }
+        return Town(city: value(townProperties.city), state: value(townProperties.state), zip: value(townProperties.zip))
     }
 
     /// Why a feature is skipped.

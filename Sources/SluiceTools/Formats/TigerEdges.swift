@@ -10,6 +10,9 @@ import SluiceGeocode
 /// of a county's EDGES) are counted, not listed. Each line is `tiger:<TLID>` (`tiger:<TLID>-2`…
 /// when ADDRFEAT repeats an edge for another range).
 ///
+/// Towns: EDGES and ADDRFEAT give each side's ZIP (`ZIPL`, `ZIPR`) and the state (`STATEFP`),
+/// and no place name (that is in the FACES table): the city comes from `--city`.
+///
 /// Range sides: the technical documentation defines an address range "along an edge side
 /// relative to the direction in which the edge is coded", from the FROM node (TNIDF) to the TO
 /// node (TNIDT), and an edge's shape points run from its FROM node to its TO node; so LFROMADD is
@@ -125,10 +128,30 @@ public enum TigerEdges {
             let (fromNode, toNode) = (text(layout.fromNode), text(layout.toNode))
             street.fromNode = fromNode.isEmpty ? nil : fromNode
             street.toNode = toNode.isEmpty ? nil : toNode
+            street.town = Town(
+                state: stateCodes[text(layout.stateFP)] ?? "", zip: Self.lineZip(left: text(layout.zipLeft), right: text(layout.zipRight)))
             try line(street)
         }
         return read
     }
+
+    /// A line's ZIP from its sides' (`ZIPL`, `ZIPR`): the one both sides have, or the one side's
+    /// that has one; none when the sides differ (the street is the boundary of two ZIPs).
+    static func lineZip(left: String, right: String) -> String {
+        if left.isEmpty || left == right { return right }
+        return right.isEmpty ? left : ""
+    }
+
+    /// State FIPS codes (TIGER's `STATEFP`) → USPS codes. EDGES names no place: a town comes
+    /// from `--city` (the file is a county's), its state from here.
+    static let stateCodes: [String: String] = [
+        "01": "AL", "02": "AK", "04": "AZ", "05": "AR", "06": "CA", "08": "CO", "09": "CT", "10": "DE", "11": "DC", "12": "FL",
+        "13": "GA", "15": "HI", "16": "ID", "17": "IL", "18": "IN", "19": "IA", "20": "KS", "21": "KY", "22": "LA", "23": "ME",
+        "24": "MD", "25": "MA", "26": "MI", "27": "MN", "28": "MS", "29": "MO", "30": "MT", "31": "NE", "32": "NV", "33": "NH",
+        "34": "NJ", "35": "NM", "36": "NY", "37": "NC", "38": "ND", "39": "OH", "40": "OK", "41": "OR", "42": "PA", "44": "RI",
+        "45": "SC", "46": "SD", "47": "TN", "48": "TX", "49": "UT", "50": "VT", "51": "VA", "53": "WA", "54": "WV", "55": "WI",
+        "56": "WY", "60": "AS", "66": "GU", "69": "MP", "72": "PR", "78": "VI",
+    ]
 
     enum Range: Equatable {
         case none, bad
@@ -168,12 +191,14 @@ public enum TigerEdges {
             var names: String
         }
         var name: Int?, tlid: Int?, mtfcc: Int?, roadFlag: Int?, fromNode: Int?, toNode: Int?
+        /// The sides' ZIP codes and the state's FIPS code, when the table has them.
+        var zipLeft: Int?, zipRight: Int?, stateFP: Int?
         var left: Side, right: Side
         /// ADDRFEAT: one record per address range, so an edge's TLID can come more than once.
         var repeatsEdges: Bool
         /// The fields read (the others are not decoded).
         var fields: [Int] {
-            [name, tlid, mtfcc, roadFlag, fromNode, toNode, left.from, left.to, right.from, right.to].compactMap { $0 }
+            [name, tlid, mtfcc, roadFlag, fromNode, toNode, left.from, left.to, right.from, right.to, zipLeft, zipRight, stateFP].compactMap { $0 }
         }
 
         init(_ table: DBaseTable) throws(StageFailure) {
@@ -196,6 +221,7 @@ public enum TigerEdges {
             (name, tlid) = (table.field(named: "FULLNAME"), table.field(named: "TLID"))
             (mtfcc, roadFlag) = (table.field(named: "MTFCC"), table.field(named: "ROADFLG"))
             (fromNode, toNode) = (table.field(named: "TNIDF"), table.field(named: "TNIDT"))
+            (zipLeft, zipRight, stateFP) = (table.field(named: "ZIPL"), table.field(named: "ZIPR"), table.field(named: "STATEFP"))
             left = Side(
                 from: table.field(named: "L" + suffixes.from), to: table.field(named: "L" + suffixes.to), isLeft: true,
                 names: "L\(suffixes.from)/L\(suffixes.to)")

@@ -21,6 +21,12 @@ extension GazetteerBuilder {
         public var nodeProperties: [String] = []
         public var categoryProperty: String?
         public var aliasesProperty: String?
+        /// The GeoJSON properties holding a feature's town, state and ZIP, when it has them.
+        public var cityProperty: String?
+        public var stateProperty: String?
+        public var zipProperty: String?
+        /// `--city`, `--state`: the town of every row whose source names none.
+        public var town = Town()
 
         public init() {}
 
@@ -44,6 +50,7 @@ extension GazetteerBuilder {
         }
         for path in inputs.streets {
             var reader = GeoJSONFeatures(path: path, prefix: Self.prefix(path), nameProperty: inputs.streetNameProperty)
+            reader.townProperties = (inputs.cityProperty, inputs.stateProperty, inputs.zipProperty)
             reader.rangeProperties = inputs.rangeProperties
             reader.nodeProperties = inputs.nodeProperties
             let read = try reader.streets()
@@ -52,19 +59,22 @@ extension GazetteerBuilder {
         }
         for path in inputs.places {
             var reader = GeoJSONFeatures(path: path, prefix: Self.prefix(path), nameProperty: inputs.placeNameProperty)
+            reader.townProperties = (inputs.cityProperty, inputs.stateProperty, inputs.zipProperty)
             reader.categoryProperty = inputs.categoryProperty
             reader.aliasesProperty = inputs.aliasesProperty
             let read = try reader.places()
-            let mergedBefore = merged
+            let placesBefore = placeMark
             for place in read.values {
-                addPlace(name: place.name, aliases: place.aliases, category: place.category, id: place.id, point: place.point)
+                addPlace(
+                    name: place.name, aliases: place.aliases, category: place.category, id: place.id, point: place.point,
+                    town: place.town.filled(by: inputs.town))
             }
-            note("places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: mergedBefore))
+            note("places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: placesBefore))
         }
         for path in inputs.gtfsStops {
-            let mergedBefore = merged
-            let read = try addStops(path: path, source: Self.prefix(path), agency: nil)
-            note("gtfs-stops \(path)", rows: read.rows, unit: "stops", skipped: read.skipped, placesAdded(read.added, since: mergedBefore))
+            let placesBefore = placeMark
+            let read = try addStops(path: path, source: Self.prefix(path), agency: nil, town: inputs.town)
+            note("gtfs-stops \(path)", rows: read.rows, unit: "stops", skipped: read.skipped, placesAdded(read.added, since: placesBefore))
         }
     }
 
@@ -85,26 +95,34 @@ extension GazetteerBuilder {
         return name == "stops" && parts.count >= 2 ? parts[parts.count - 2] : name
     }
 
-    /// OpenAddresses points: one per street and number (the first; later ones, a unit's or a
-    /// duplicate's, are skipped as `duplicate_address`).
+    /// OpenAddresses points (CSV or GeoJSON lines): one per street, number and town (the first;
+    /// later ones, a unit's or a duplicate's, are skipped as `duplicate_address`).
     mutating func addOpenAddresses(_ path: String) throws {
         var streets = Set<String>()
         var keys: [String: String] = [:]
+        var towns = TownCount()
         let read = try OpenAddresses.read(path: path) { point in
             let street = keys[point.street] ?? Self.key(point.street)
             keys[point.street] = street
             guard !street.isEmpty else { return ("no_street", "street '\(point.street)' has no name left once normalised") }
-            if let kept = addresses[AddressKey(street, point.number)] {
-                return ("duplicate_address", "\(point.number) \(street) is already a point \(Int(kept.distance(to: point.point).rounded())) m away")
+            let town = point.town.filled(by: inputs.town)
+            let key = addressKey(street, point.number, in: town)
+            if let kept = addresses[key] {
+                let place = town.hasTown ? " in \(town.city)" : ""
+                return (
+                    "duplicate_address",
+                    "\(point.number) \(street)\(place) is already a point \(Int(kept.point.distance(to: point.point).rounded())) m away"
+                )
             }
-            addAddress(street: street, number: point.number, point: point.point)
+            addAddress(street: street, number: point.number, point: point.point, town: town)
             streets.insert(street)
+            towns.count(town)
             return nil
         }
         let added = read.taken
         note(
-            "openaddresses \(path)", rows: read.rows, unit: "rows", skipped: read.skipped,
-            "\(added) point addresses on \(streets.count) streets; \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
+            "openaddresses \(path)", rows: read.rows, unit: read.format == .csv ? "rows" : "lines", skipped: read.skipped,
+            "\(added) point addresses on \(streets.count) streets (\(towns.description)); \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
         )
     }
 
@@ -116,16 +134,22 @@ extension GazetteerBuilder {
     ) {
         var lines = lines
         var skipped = skipped
-        // Source node ids are the source's own: prefixed, they cannot meet another source's.
+        // Source node ids are the source's own: prefixed, they cannot meet another source's;
+        // and a town's: two towns' streets never share a node (`StreetTopology.nodeID`).
         for index in lines.indices {
+            lines[index].town = lines[index].town.filled(by: inputs.town)
             if let from = lines[index].fromNode, let to = lines[index].toNode {
-                (lines[index].fromNode, lines[index].toNode) = ("\(prefix):\(from)", "\(prefix):\(to)")
+                let town = lines[index].town
+                (lines[index].fromNode, lines[index].toNode) = (
+                    StreetTopology.nodeID("\(prefix):\(from)", in: town), StreetTopology.nodeID("\(prefix):\(to)", in: town)
+                )
             }
         }
         let joined = StreetTopology.join(&lines, prefix: prefix)
         var streets = Set<String>()
         var streetsAtNode: [String: Set<String>] = [:]
         var ranged = 0, added = 0
+        var towns = TownCount()
         for line in lines {
             let street = Self.key(line.name)
             guard !street.isEmpty else {
@@ -137,6 +161,8 @@ extension GazetteerBuilder {
             var segment = GazetteerRow(kind: .segment)
             segment.id = line.id
             segment.street = street
+            line.town.write(to: &segment)
+            towns.count(line.town)
             segment.points = line.points
             if let from = line.fromNode, let to = line.toNode { segment.nodes = [from, to] }
             (segment.leftFrom, segment.leftTo) = Self.range(line.leftFrom, line.leftTo)
@@ -150,7 +176,7 @@ extension GazetteerBuilder {
         let corners = streetsAtNode.values.filter { $0.count >= 2 }.count
         note(
             source, rows: rows, unit: unit, skipped: skipped,
-            "\(added) segments (\(ranged) with address ranges) on \(streets.count) streets, \(corners) intersections"
+            "\(added) segments (\(ranged) with address ranges, \(towns.description)) on \(streets.count) streets, \(corners) intersections"
                 + (joined > 0 ? "; \(joined) nodes made by joining line ends within \(Int(StreetTopology.snapMetres)) m" : "") + more)
     }
 
@@ -167,8 +193,9 @@ extension GazetteerBuilder {
     mutating func addGazetteer(_ path: String) throws {
         var counts: [GazetteerRow.Kind: Int] = [:]
         var rows = 0
-        let mergedBefore = merged
+        let placesBefore = placeMark
         var places = 0
+        var towns = TownCount()
         var bad: [SkippedRow] = []
         let bytes = try FileInput.contents(of: path, what: "gazetteer")
         try Gazetteer.forEachRow(
@@ -178,23 +205,33 @@ extension GazetteerBuilder {
                 return true
             }
         ) { row in
+            var row = row
             rows += 1
+            let town = Town(of: row).filled(by: inputs.town)
+            town.write(to: &row)
             switch row.kind {
             case .place:
                 addPlace(
-                    name: row.name, aliases: row.aliases, category: row.category, id: row.id, point: GeoPoint(lat: row.lat ?? 0, lon: row.lon ?? 0))
+                    name: row.name, aliases: row.aliases, category: row.category, id: row.id, point: GeoPoint(lat: row.lat ?? 0, lon: row.lon ?? 0),
+                    town: town)
                 places += 1
-            case .segment: segments.append(row)
-            case .intersection: intersections.append(row)
+            case .segment:
+                segments.append(row)
+                towns.count(town)
+            case .intersection:
+                intersections.append(row)
+                towns.count(town)
             case .address:
-                guard addresses[AddressKey(row.street, row.number ?? 0)] == nil else { return }
-                addresses[AddressKey(row.street, row.number ?? 0)] = GeoPoint(lat: row.lat ?? 0, lon: row.lon ?? 0)
+                let key = addressKey(row.street, row.number ?? 0, in: town)
+                guard addresses[key] == nil else { return }
+                addAddress(street: row.street, number: row.number ?? 0, point: GeoPoint(lat: row.lat ?? 0, lon: row.lon ?? 0), town: town)
+                towns.count(town)
             }
             counts[row.kind, default: 0] += 1
         }
         note(
             "gazetteer \(path)", rows: rows + bad.count, unit: "rows", skipped: bad,
-            "\(counts[.segment] ?? 0) segments, \(counts[.intersection] ?? 0) intersections, \(counts[.address] ?? 0) new point addresses, "
-                + placesAdded(places, since: mergedBefore))
+            "\(counts[.segment] ?? 0) segments, \(counts[.intersection] ?? 0) intersections, \(counts[.address] ?? 0) new point addresses "
+                + "(of these \(towns.rows) rows \(towns.description)), " + placesAdded(places, since: placesBefore))
     }
 }

@@ -21,7 +21,7 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["osm_node_id", "name", "lat", "lon", "category", "subtype"])
         var count = 0
-        let mergedBefore = merged
+        let placesBefore = placeMark
         for row in table.rows {
             let category = table["category", row], subtype = table["subtype", row]
             guard Self.osmKept(category: category, subtype: subtype), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
@@ -29,10 +29,12 @@ extension GazetteerBuilder {
             // The extract's text replaced non-ASCII letters with `?`: such a name is not what
             // anyone writes.
             guard !name.contains("?") else { continue }
-            addPlace(name: name, aliases: [], category: subtype.isEmpty ? category : subtype, id: "osm:\(table["osm_node_id", row])", point: point)
+            addPlace(
+                name: name, aliases: [], category: subtype.isEmpty ? category : subtype, id: "osm:\(table["osm_node_id", row])", point: point,
+                town: .sanFrancisco)
             count += 1
         }
-        report.append("osm-points: " + placesAdded(count, since: mergedBefore) + " (named OpenStreetMap points downtown)")
+        report.append("osm-points: " + placesAdded(count, since: placesBefore) + " (named OpenStreetMap points downtown)")
     }
 
     static let osmAmenities: Set<String> = [
@@ -59,16 +61,17 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["name", "lat", "lon", "layer", "kind", "osm_type", "osm_id"])
         var count = 0
-        let mergedBefore = merged
+        let placesBefore = placeMark
         for row in table.rows {
             let kind = table["kind", row]
             guard !Self.landUseKinds.contains(kind), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
             let category = table["layer", row] == "places" ? "neighborhood" : kind
             addPlace(
-                name: table["name", row], aliases: [], category: category, id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point)
+                name: table["name", row], aliases: [], category: category, id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point,
+                town: .sanFrancisco)
             count += 1
         }
-        report.append("osm-citywide: " + placesAdded(count, since: mergedBefore) + " (named OpenStreetMap points, Protomaps extract)")
+        report.append("osm-citywide: " + placesAdded(count, since: placesBefore) + " (named OpenStreetMap points, Protomaps extract)")
     }
 
     static let landUseKinds: Set<String> = [
@@ -83,14 +86,15 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["name", "lat", "lon", "osm_type", "osm_id"])
         var count = 0
-        let mergedBefore = merged
+        let placesBefore = placeMark
         for row in table.rows {
             guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
             addPlace(
-                name: table["name", row], aliases: [], category: "pier", id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point)
+                name: table["name", row], aliases: [], category: "pier", id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point,
+                town: .sanFrancisco)
             count += 1
         }
-        report.append("osm-piers: " + placesAdded(count, since: mergedBefore) + " (piers)")
+        report.append("osm-piers: " + placesAdded(count, since: placesBefore) + " (piers)")
     }
 
     /// Every bar and pub OpenStreetMap has in the city, with its other and former names.
@@ -99,15 +103,16 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["osm_type", "osm_id", "name", "lat", "lon", "amenity", "alt_name", "old_name"])
         var count = 0
-        let mergedBefore = merged
+        let placesBefore = placeMark
         for row in table.rows {
             guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
             let aliases = (table["alt_name", row] + ";" + table["old_name", row]).split(separator: ";").map { String($0).trimmingSpaces() }
             addPlace(
                 name: table["name", row], aliases: aliases.filter { !$0.isEmpty }, category: table["amenity", row],
-                id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point)
+                id: "osm:\(table["osm_type", row])/\(table["osm_id", row])", point: point,
+                town: Self.sanFrancisco(zip: table["addr_postcode", row]))
             count += 1
         }
-        report.append("osm-bars: " + placesAdded(count, since: mergedBefore) + " (bars and pubs)")
+        report.append("osm-bars: " + placesAdded(count, since: placesBefore) + " (bars and pubs)")
     }
 }

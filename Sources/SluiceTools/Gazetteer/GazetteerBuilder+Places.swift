@@ -11,21 +11,22 @@ extension GazetteerBuilder {
             let table = try SourceTable(path: path)
             try table.require(["name", "aliases", "lat", "lon", "category"])
             var count = 0
-            let mergedBefore = merged
+            let placesBefore = placeMark
             for (index, row) in table.rows.enumerated() {
                 guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
                 let aliases = table["aliases", row].split(separator: "|").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
                 addPlace(
-                    name: table["name", row], aliases: aliases, category: table["category", row], id: "landmarks:\(table.lines[index])", point: point)
+                    name: table["name", row], aliases: aliases, category: table["category", row], id: "landmarks:\(table.lines[index])", point: point,
+                    town: .sanFrancisco)
                 count += 1
             }
-            report.append("landmarks: " + placesAdded(count, since: mergedBefore) + " (landmarks and neighbourhood centroids)")
+            report.append("landmarks: " + placesAdded(count, since: placesBefore) + " (landmarks and neighbourhood centroids)")
         }
         if let path = path("parks") {
             let table = try SourceTable(path: path)
             try table.require(["OBJECTID", "Map_Label", "Latitude", "Longitude", "PropertyType"])
             var count = 0, outside = 0
-            let mergedBefore = merged
+            let placesBefore = placeMark
             for row in table.rows {
                 guard let point = table.point(row, lat: "Latitude", lon: "Longitude") else {
                     outside += 1
@@ -34,16 +35,18 @@ extension GazetteerBuilder {
                 let name = table["Map_Label", row]
                 // "Mt. Davidson Park" is also called "Mount Davidson Park".
                 let aliases = name.contains("Mt. ") ? [name.replacingOccurrences(of: "Mt. ", with: "Mount ")] : []
-                addPlace(name: name, aliases: aliases, category: "park", id: "park:\(table["OBJECTID", row])", point: point)
+                addPlace(
+                    name: name, aliases: aliases, category: "park", id: "park:\(table["OBJECTID", row])", point: point,
+                    town: Self.sanFrancisco(zip: table["Zipcode", row]))
                 count += 1
             }
-            report.append("parks: " + placesAdded(count, since: mergedBefore) + " (Rec & Park properties; \(outside) outside the city left out)")
+            report.append("parks: " + placesAdded(count, since: placesBefore) + " (Rec & Park properties; \(outside) outside the city left out)")
         }
         if let path = path("schools") {
             let table = try SourceTable(path: path)
             try table.require(["sfusd_code", "prefix", "name", "suffix", "types", "lat", "lon"])
             var count = 0
-            let mergedBefore = merged
+            let placesBefore = placeMark
             for (index, row) in table.rows.enumerated() {
                 guard let point = table.point(row, lat: "lat", lon: "lon") else { continue }
                 let type = table["types", row].split(separator: "|").first.map(String.init) ?? ""
@@ -54,20 +57,23 @@ extension GazetteerBuilder {
                 let code = table["sfusd_code", row]
                 addPlace(
                     name: "\(full) \(kind)", aliases: aliases, category: "school",
-                    id: code.isEmpty ? "school:line \(table.lines[index])" : "sfusd:\(code)", point: point)
+                    id: code.isEmpty ? "school:line \(table.lines[index])" : "sfusd:\(code)", point: point,
+                    town: Self.sanFrancisco(zip: table["zip", row]))
                 count += 1
             }
-            report.append("schools: " + placesAdded(count, since: mergedBefore) + " (public schools)")
+            report.append("schools: " + placesAdded(count, since: placesBefore) + " (public schools)")
         }
     }
 
-    /// Adds a place, or, when a place of the same name is already within `samePlaceMetres`
-    /// (the same building in two sources, a station's platforms), adds its aliases to that one.
-    /// Returns whether a new place was added; the place's id then names the merged place too.
+    /// Adds a place, or, when a place of the same name in the same town is already within
+    /// `samePlaceMetres` (the same building in two sources, a station's platforms), adds its
+    /// aliases to that one (and its ZIP, when that one has none). Returns whether a new place
+    /// was added; the place's id then names the merged place too.
     @discardableResult
-    mutating func addPlace(name: String, aliases: [String], category: String, id: String, point: GeoPoint) -> Bool {
+    mutating func addPlace(name: String, aliases: [String], category: String, id: String, point: GeoPoint, town: Town) -> Bool {
         guard !name.isEmpty else { return false }
-        let key = PlaceIndex.words(name).joined(separator: " ")
+        placeTowns.count(town)
+        let key = town.key + "|" + PlaceIndex.words(name).joined(separator: " ")
         func near(_ place: Int) -> Bool {
             guard let lat = places[place].lat, let lon = places[place].lon else { return false }
             // Two sources' middles of one neighbourhood can be a kilometre apart.
@@ -76,6 +82,7 @@ extension GazetteerBuilder {
         }
         if let same = placesByKey[key]?.first(where: near) {
             for alias in aliases where alias != places[same].name && !places[same].aliases.contains(alias) { places[same].aliases.append(alias) }
+            if places[same].zip.isEmpty { places[same].zip = town.zip }
             mergedIDs[id] = same
             merged += 1
             return false
@@ -85,6 +92,7 @@ extension GazetteerBuilder {
         row.name = name
         row.aliases = aliases
         row.category = category
+        town.write(to: &row)
         row.lat = point.lat
         row.lon = point.lon
         placesByKey[key, default: []].append(places.count)
@@ -92,11 +100,23 @@ extension GazetteerBuilder {
         return true
     }
 
+    /// The place counters before a source is read, to report what it added.
+    struct PlaceMark {
+        var merged: Int
+        var towns: TownCount
+    }
+
+    var placeMark: PlaceMark { PlaceMark(merged: merged, towns: placeTowns) }
+
     /// What a source added: `tried` places, less those merged into a place of the same name
-    /// (counted by `merged`) since `mergedBefore`.
-    func placesAdded(_ tried: Int, since mergedBefore: Int) -> String {
-        let same = merged - mergedBefore
+    /// (counted by `merged`) since `mark`, and how many of them had a town and a ZIP.
+    func placesAdded(_ tried: Int, since mark: PlaceMark) -> String {
+        let same = merged - mark.merged
+        let towns = TownCount(
+            rows: placeTowns.rows - mark.towns.rows, withTown: placeTowns.withTown - mark.towns.withTown,
+            withZip: placeTowns.withZip - mark.towns.withZip)
         return "\(tried - same) places" + (same > 0 ? " and \(same) names added to the same place from an earlier source" : "")
+            + " (\(towns.description))"
     }
 
     /// Two places of one name closer than this are one place.
@@ -117,12 +137,12 @@ extension GazetteerBuilder {
             if id.hasPrefix("address:"), places.firstIndex(where: { $0.id == id }) == nil, mergedIDs[id] == nil {
                 let address = id.dropFirst("address:".count)
                 guard let space = address.firstIndex(of: " "), let number = Int(address[..<space]),
-                    let point = addresses[AddressKey(String(address[address.index(after: space)...]), number)]
+                    let point = addresses[addressKey(String(address[address.index(after: space)...]), number, in: .sanFrancisco)]?.point
                 else {
                     if excluded.contains("eas") { continue }
                     throw StageFailure.data(source: path, line: table.lines[index], "no point address '\(address)' for '\(name)'")
                 }
-                addPlace(name: name, aliases: [], category: "building", id: id, point: point)
+                addPlace(name: name, aliases: [], category: "building", id: id, point: point, town: .sanFrancisco)
             }
             guard let position = places.firstIndex(where: { $0.id == id }) ?? mergedIDs[id] else {
                 // A source left out (excluded, or bundled and built without --bundled) takes its

@@ -20,19 +20,19 @@ extension GazetteerBuilder {
     /// named after intersections, which the street layers already locate.
     mutating func addStations() throws {
         var count = 0
-        let mergedBefore = merged
+        let placesBefore = placeMark
         for (source, agency) in [("bart", "BART"), ("caltrain", "Caltrain"), ("muni", "Muni")] {
             guard let path = path(source) else { continue }
-            count += try addStops(path: path, source: source, agency: agency).added
+            count += try addStops(path: path, source: source, agency: agency, town: .sanFrancisco).added
         }
-        if count > 0 { report.append("transit: " + placesAdded(count, since: mergedBefore) + " (BART, Caltrain, Muni stations)") }
+        if count > 0 { report.append("transit: " + placesAdded(count, since: placesBefore) + " (BART, Caltrain, Muni stations)") }
     }
 
     /// Reads one GTFS `stops.txt`: each station once (platforms and directions repeat its name
     /// a few metres apart). With `agency`, names are made the San Francisco way
     /// (`stationName`); without, as `stopPlace` says. Returns the stops read, the places tried
-    /// and the stops skipped with their reason.
-    mutating func addStops(path: String, source: String, agency: String?) throws -> (rows: Int, added: Int, skipped: [SkippedRow]) {
+    /// and the stops skipped with their reason. Every stop is in `town` (GTFS names none).
+    mutating func addStops(path: String, source: String, agency: String?, town: Town) throws -> (rows: Int, added: Int, skipped: [SkippedRow]) {
         let table = try SourceTable(path: path)
         try table.require(["stop_id", "stop_name", "stop_lat", "stop_lon"])
         // A feed that lists its stations (location_type 1) names them: its other stops are
@@ -79,7 +79,7 @@ extension GazetteerBuilder {
             } else if agency == nil, !name.lowercased().contains("station") {
                 aliases = ["\(name) Station"]
             }
-            addPlace(name: name, aliases: aliases, category: "station", id: "\(source):\(table["stop_id", row])", point: point)
+            addPlace(name: name, aliases: aliases, category: "station", id: "\(source):\(table["stop_id", row])", point: point, town: town)
             added += 1
         }
         return (table.rows.count, added, skipped)
@@ -142,7 +142,7 @@ extension GazetteerBuilder {
         var seenIDs = Set<String>()
         var seenNames: [String: [GeoPoint]] = [:]
         var count = 0, byAddress = 0, unplaced = 0
-        let mergedBefore = merged
+        let placesBefore = placeMark
         for path in sources {
             let table = try SourceTable(path: path)
             let idColumn = table.has("business_id") ? "business_id" : "business id column"
@@ -168,13 +168,15 @@ extension GazetteerBuilder {
                 let key = PlaceIndex.words(name).joined(separator: " ")
                 if seenNames[key]?.contains(where: { $0.distance(to: point) < 100 }) == true { continue }
                 seenNames[key, default: []].append(point)
-                addPlace(name: name, aliases: [], category: "business", id: "business:\(id)", point: point)
+                addPlace(
+                    name: name, aliases: [], category: "business", id: "business:\(id)", point: point,
+                    town: Self.sanFrancisco(zip: table["postal_code", row]))
                 count += 1
                 if placedByAddress { byAddress += 1 }
             }
         }
         report.append(
-            "businesses: " + placesAdded(count, since: mergedBefore)
+            "businesses: " + placesAdded(count, since: placesBefore)
                 + " (food businesses, \(byAddress) placed by their street address; \(unplaced) without a usable address or point left out)")
     }
 
@@ -208,14 +210,16 @@ extension GazetteerBuilder {
         let table = try SourceTable(path: path)
         try table.require(["UNITID", "INSTNM", "IALIAS", "LATITUDE", "LONGITUD"])
         var count = 0
-        let mergedBefore = merged
+        let placesBefore = placeMark
         for row in table.rows {
             guard let point = table.point(row, lat: "LATITUDE", lon: "LONGITUD") else { continue }
             let aliases = table["IALIAS", row].split(separator: "|").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
-            addPlace(name: table["INSTNM", row], aliases: aliases, category: "college", id: "ipeds:\(table["UNITID", row])", point: point)
+            addPlace(
+                name: table["INSTNM", row], aliases: aliases, category: "college", id: "ipeds:\(table["UNITID", row])", point: point,
+                town: Self.sanFrancisco(zip: table["ZIP", row]))
             count += 1
         }
-        report.append("colleges: " + placesAdded(count, since: mergedBefore) + " (IPEDS)")
+        report.append("colleges: " + placesAdded(count, since: placesBefore) + " (IPEDS)")
     }
 
     /// `HAMBURGER HAVEN` → `Hamburger Haven`; words with a digit (`2ND`) are only lower-cased.

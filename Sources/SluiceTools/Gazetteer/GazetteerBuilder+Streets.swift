@@ -4,7 +4,8 @@ import SluiceGeocode
 /// Street blocks and intersections: the List of Streets and Intersections gives each block's
 /// address ranges and end nodes; the 2025 centrelines give its line (the 2020 speed-limit
 /// lines when the centrelines lack it); junctions and the intersection-pair list add
-/// intersections the shared nodes do not already give.
+/// intersections the shared nodes do not already give. Every row is San Francisco's (no ZIP:
+/// none of these sources gives one).
 extension GazetteerBuilder {
     struct Line {
         var street: String
@@ -64,6 +65,7 @@ extension GazetteerBuilder {
                 var segment = GazetteerRow(kind: .segment)
                 segment.id = cnn
                 segment.street = Self.key(table["streetname", row])
+                Town.sanFrancisco.write(to: &segment)
                 segment.nodes = [from, to]
                 segment.points = points
                 (segment.leftFrom, segment.leftTo) = Self.range(table["LF_FADD", row], table["LF_TADD", row])
@@ -78,15 +80,16 @@ extension GazetteerBuilder {
             var segment = GazetteerRow(kind: .segment)
             segment.id = cnn
             segment.street = Self.key(line.street)
+            Town.sanFrancisco.write(to: &segment)
             segment.nodes = [line.fromNode, line.toNode]
             segment.points = line.points
             segments.append(segment)
             newer += 1
         }
         report.append(
-            "streets: \(segments.count - newer) blocks (\(counts.ranged) with address ranges); lines from centerlines \(counts.fromCentreline), from speed-limits \(counts.fromSpeedLimits); \(counts.noGeometry) blocks without a line left out"
+            "streets: \(segments.count - newer) blocks (\(counts.ranged) with address ranges); lines from centerlines \(counts.fromCentreline), from speed-limits \(counts.fromSpeedLimits); \(counts.noGeometry) blocks without a line left out (all in San Francisco, CA; no ZIP in the source)"
         )
-        report.append("centerlines: \(newer) more blocks (no address ranges) absent from the street list")
+        report.append("centerlines: \(newer) more blocks (no address ranges) absent from the street list (San Francisco, CA; no ZIP)")
     }
 
     /// A house-number range from the street list's two texts: both must be numbers; 0–0 is no
@@ -127,6 +130,7 @@ extension GazetteerBuilder {
             var row = GazetteerRow(kind: .intersection)
             row.street = low
             row.crossStreet = high
+            Town.sanFrancisco.write(to: &row)
             row.lat = point.lat
             row.lon = point.lon
             intersections.append(row)
@@ -159,7 +163,7 @@ extension GazetteerBuilder {
             }
         }
         report.append(
-            "intersections: \(added["junctions"] ?? 0) from junctions and \(added["intersection-pairs"] ?? 0) from the pair list beyond those the blocks' shared nodes give"
+            "intersections: \(added["junctions"] ?? 0) from junctions and \(added["intersection-pairs"] ?? 0) from the pair list beyond those the blocks' shared nodes give (San Francisco, CA; no ZIP)"
         )
     }
 

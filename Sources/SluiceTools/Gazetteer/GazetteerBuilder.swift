@@ -47,6 +47,14 @@ public struct GazetteerBuilder {
         ("colleges", "ipeds-hd2013/hd2013_sf.csv"),
     ]
 
+    /// A San Francisco source row's town with the ZIP it gives, when that ZIP is the city's:
+    /// San Francisco's are all 941xx (USPS sectional centre 941); a business's mailing ZIP in
+    /// San Jose (`95133`) or a typo says nothing of where its place in the city lies.
+    static func sanFrancisco(zip: String) -> Town {
+        let town = Town.sanFrancisco.zip(zip)
+        return town.zip.hasPrefix("941") ? town : .sanFrancisco
+    }
+
     /// The folder of `sources`, or nil to build from generic inputs only.
     public var sourcesFolder: String?
     /// Files in the open formats (OpenAddresses, GeoJSON, GTFS, gazetteers), each by its kind.
@@ -71,17 +79,62 @@ public struct GazetteerBuilder {
     var mergedIDs: [String: Int] = [:]
     /// Places merged into one of the same name so far.
     var merged = 0
+    /// The towns of the places offered so far (merged or not), for each source's report.
+    var placeTowns = TownCount()
     var segments: [GazetteerRow] = []
     var intersections: [GazetteerRow] = []
-    /// Point addresses: a point per street key and number (a million for a county, so no
-    /// `GazetteerRow` each until they are written).
-    var addresses: [AddressKey: GeoPoint] = [:]
+    /// Point addresses: a point per street key, number and town (a million for a county, so no
+    /// `GazetteerRow` each until they are written, and a town's index instead of its strings).
+    var addresses: [AddressKey: AddressPoint] = [:]
+    /// The towns rows name (`intern`), by index; each one's `Town.key` by index in `townKeys`.
+    var towns: [Town] = []
+    var townIDs: [Town: Int32] = [:]
+    var townKeyIDs: [Int32] = []
+    var townKeys: [String] = []
+    var townKeyIndex: [String: Int32] = [:]
+    var lastInterned: (town: Town, ids: (town: Int32, key: Int32))?
 
-    /// A point address's street key and number: one point per pair.
+    /// A point address's street key, number and town (`Town.key`'s index): one point per
+    /// triple, so two towns' `100 Main St` are two addresses.
     struct AddressKey: Hashable {
         var street: String
         var number: Int
-        init(_ street: String, _ number: Int) { (self.street, self.number) = (street, number) }
+        var town: Int32
+        init(_ street: String, _ number: Int, town: Int32) { (self.street, self.number, self.town) = (street, number, town) }
+    }
+
+    /// Where an address is, and its town with its ZIP (an index into `towns`).
+    struct AddressPoint {
+        var point: GeoPoint
+        var town: Int32
+    }
+
+    /// The index of a town in `towns`, and of its `Town.key` in `townKeys`.
+    mutating func intern(_ town: Town) -> (town: Int32, key: Int32) {
+        // Sources list a town's rows together: comparing with the last town beats hashing it.
+        if let last = lastInterned, last.town == town { return last.ids }
+        let ids: (town: Int32, key: Int32)
+        if let id = townIDs[town] {
+            ids = (id, townKeyIDs[Int(id)])
+        } else {
+            let key = town.key
+            let keyID = townKeyIndex[key] ?? Int32(townKeys.count)
+            if keyID == Int32(townKeys.count) {
+                townKeys.append(key)
+                townKeyIndex[key] = keyID
+            }
+            ids = (Int32(towns.count), keyID)
+            towns.append(town)
+            townIDs[town] = ids.town
+            townKeyIDs.append(keyID)
+        }
+        lastInterned = (town, ids)
+        return ids
+    }
+
+    /// The key of an address at `street` and `number` in `town`.
+    mutating func addressKey(_ street: String, _ number: Int, in town: Town) -> AddressKey {
+        AddressKey(street, number, town: intern(town).key)
     }
 
     public init(sources: String?) { sourcesFolder = sources }
@@ -127,10 +180,11 @@ public struct GazetteerBuilder {
             var count = 0
             for row in table.rows {
                 guard let number = Int(table["number", row]), let point = table.point(row, lat: "lat", lon: "lon") else { continue }
-                addAddress(street: Self.key(table["street", row]), number: number, point: point)
+                addAddress(street: Self.key(table["street", row]), number: number, point: point, town: .sanFrancisco)
                 count += 1
             }
-            report.append("eas: \(count) point addresses")
+            // EAS gives no ZIP: its addresses have San Francisco's town and no ZIP.
+            report.append("eas: \(count) point addresses (town San Francisco, CA; no ZIP in the source)")
         }
         if let path = path("food-trucks") {
             let table = try SourceTable(path: path)
@@ -140,27 +194,31 @@ public struct GazetteerBuilder {
                 let words = table["Address", row].split(separator: " ")
                 guard words.count >= 2, let number = Int(words[0]), let point = table.point(row, lat: "Latitude", lon: "Longitude") else { continue }
                 let street = Self.key(words.dropFirst().joined(separator: " "))
-                if addresses[AddressKey(street, number)] == nil {
-                    addAddress(street: street, number: number, point: point)
+                if addresses[addressKey(street, number, in: .sanFrancisco)] == nil {
+                    addAddress(street: street, number: number, point: point, town: .sanFrancisco)
                     count += 1
                 }
             }
-            report.append("food-trucks: \(count) point addresses not in EAS")
+            report.append("food-trucks: \(count) point addresses not in EAS (San Francisco, CA; no ZIP)")
         }
     }
 
-    mutating func addAddress(street: String, number: Int, point: GeoPoint) {
-        addresses[AddressKey(street, number)] = point
+    mutating func addAddress(street: String, number: Int, point: GeoPoint, town: Town) {
+        let (id, key) = intern(town)
+        addresses[AddressKey(street, number, town: key)] = AddressPoint(point: point, town: id)
     }
 
-    /// The point addresses as rows, by street and number.
+    /// The point addresses as rows, by street, number and town.
     func addressRows() -> [GazetteerRow] {
-        addresses.sorted { ($0.key.street, $0.key.number) < ($1.key.street, $1.key.number) }.map { key, point in
+        addresses.sorted {
+            ($0.key.street, $0.key.number, townKeys[Int($0.key.town)]) < ($1.key.street, $1.key.number, townKeys[Int($1.key.town)])
+        }.map { key, address in
             var row = GazetteerRow(kind: .address)
             row.street = key.street
             row.number = key.number
-            row.lat = point.lat
-            row.lon = point.lon
+            row.lat = address.point.lat
+            row.lon = address.point.lon
+            towns[Int(address.town)].write(to: &row)
             return row
         }
     }

@@ -1,34 +1,45 @@
 import SluiceCore
 import SluiceGeocode
 
-/// An OpenAddresses CSV (`LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH`,
-/// columns found by name, any case) as point addresses, with the quirks of real files:
+/// OpenAddresses point addresses, in either of the formats it publishes, told apart by the
+/// first byte of the (inflated) file, not by its name: `{` starts line-delimited GeoJSON
+/// (`OpenAddresses+GeoJSON.swift`), anything else is the older CSV
+/// (`LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH`, columns found by name,
+/// any case). Both are read with the quirks of real files:
 /// - an empty number is skipped (`no_number`), as is one that does not start with a digit
 ///   (`bad_number`: `N12`, `A`);
 /// - a range (`12-14`, `12–14`) gives its first number, a suffix (`12A`, `12 1/2`) is dropped:
 ///   both are counted (`ranges`, `suffixes`), since the gazetteer's numbers are whole;
-/// - the unit does not move the point: the builder keeps one point per street and number;
+/// - the unit does not move the point: the builder keeps one point per street, number and town;
 /// - coordinates that are not numbers, out of range or at 0,0 (a common "unknown") are skipped
-///   (`bad_coordinates`), an empty street too (`no_street`).
+///   (`bad_coordinates`), an empty street too (`no_street`);
+/// - the town is `CITY`, `REGION` (the state) and `POSTCODE` (`Town`), each empty when absent.
 ///
 ///     let read = try OpenAddresses.read(path: "us/ca/san_francisco.csv")
-///     read.points.first   // (street: "MARKET ST", number: 1, point: …, line: 2)
+///     read.points.first   // (street: "MARKET ST", number: 1, point: …, line: 2, town: San Francisco, CA, 94103)
 public enum OpenAddresses {
     public struct Point: Equatable {
         public var street: String
         public var number: Int
         public var point: GeoPoint
         public var line: Int
+        public var town: Town
     }
+
+    /// The two formats OpenAddresses has published: CSV, and one GeoJSON Feature per line
+    /// (since 2020, `.geojson.gz`).
+    public enum Format: Sendable { case csv, geoJSONLines }
 
     public struct Read {
         /// The points taken (`read(path:)` keeps them here).
         public var points: [Point] = []
         public var taken = 0
         public var skipped: [SkippedRow] = []
+        /// The records read: CSV rows, or GeoJSON lines that are not blank.
         public var rows = 0
         public var ranges = 0
         public var suffixes = 0
+        public var format = Format.csv
     }
 
     /// Reads the whole file, keeping every usable point in `points`.
@@ -42,70 +53,114 @@ public enum OpenAddresses {
         return read
     }
 
-    /// Reads the file's records one at a time, making strings of the four columns it uses
-    /// only (a county file has a million rows), and hands each usable point to `take`, which
-    /// returns why it refuses one (`duplicate_address` and a detail), so that the row is
-    /// skipped with its text as the file has it. Equal street names share one string.
+    /// Reads the file's records one at a time (a county file has a million) and hands each
+    /// usable point to `take`, which returns why it refuses one (`duplicate_address` and a
+    /// detail), so that the record is skipped with its text as the file has it.
     public static func read(path: String, take: (Point) -> (reason: String, detail: String)?) throws -> Read {
-        var reader = CSVReader(try SourceTable.bytes(of: path))
+        let bytes = try SourceTable.bytes(of: path)
+        var records = Records(path: path)
+        if format(of: bytes) == .geoJSONLines {
+            records.read.format = .geoJSONLines
+            readLines(bytes, into: &records, take: take)
+        } else {
+            try readCSV(bytes, into: &records, take: take)
+        }
+        return records.read
+    }
+
+    /// GeoJSON lines when the first byte that is not white space (or a byte-order mark) is `{`.
+    static func format(of bytes: [UInt8]) -> Format {
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return first == UInt8(ascii: "{") ? .geoJSONLines : .csv
+    }
+
+    static func readCSV(_ bytes: [UInt8], into records: inout Records, take: (Point) -> (reason: String, detail: String)?) throws {
+        let path = records.path
+        var reader = CSVReader(bytes)
         var header: [String] = []
         var fields: [CSVReader.Field] = []
-        var read = Read()
-        var names: [String: String] = [:]
         do {
             guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
             let upper = header.map { $0.trimmingSpaces().uppercased() }
             let wanted = ["LON", "LAT", "NUMBER", "STREET"]
-            let columns = wanted.compactMap { upper.firstIndex(of: $0) }
             let missing = wanted.filter { !upper.contains($0) }
             if !missing.isEmpty { throw StageFailure.data(source: path, line: 1, "missing columns: \(missing.joined(separator: ", "))") }
+            // The town's columns are optional: a file without them names no town.
+            let columns = (wanted + ["CITY", "REGION", "POSTCODE"]).map { upper.firstIndex(of: $0) }
             while try reader.next(fields: &fields) {
-                read.rows += 1
-                let line = reader.line
                 func text(_ column: Int) throws -> String {
-                    columns[column] < fields.count ? try reader.string(fields[columns[column]]).trimmingSpaces() : ""
+                    guard let index = columns[column], index < fields.count else { return "" }
+                    return try reader.string(fields[index]).trimmingSpaces()
                 }
-                func skip(_ reason: String, _ detail: String) {
-                    let raw = String(decoding: reader.bytes[reader.recordRange], as: UTF8.self)
-                    read.skipped.append(SkippedRow(source: path, line: line, reason: reason, detail: detail, raw: raw))
-                }
-                let number = try text(2)
-                guard !number.isEmpty else {
-                    skip("no_number", "no house number")
-                    continue
-                }
-                guard let parsed = houseNumber(number) else {
-                    skip("bad_number", "house number '\(number)' does not start with a digit")
-                    continue
-                }
-                let street = try text(3)
-                guard !street.isEmpty else {
-                    skip("no_street", "no street name")
-                    continue
-                }
-                let (latText, lonText) = (try text(1), try text(0))
-                guard let lat = Double(latText), let lon = Double(lonText), (-90...90).contains(lat), (-180...180).contains(lon), lat != 0 || lon != 0
-                else {
-                    skip("bad_coordinates", "coordinates '\(latText)', '\(lonText)' are not a position (lat ±90, lon ±180, not 0,0)")
-                    continue
-                }
-                switch parsed.rest {
-                case .whole: break
-                case .range: read.ranges += 1
-                case .suffix: read.suffixes += 1
-                }
-                let name = names[street] ?? street
-                names[street] = name
-                if let refused = take(Point(street: name, number: parsed.number, point: GeoPoint(lat: lat, lon: lon), line: line)) {
-                    skip(refused.reason, refused.detail)
-                    continue
-                }
-                read.taken += 1
+                let (lonText, latText) = (try text(0), try text(1))
+                let record = Record(
+                    number: try text(2), street: try text(3), lat: Double(latText), lon: Double(lonText),
+                    written: (latText, lonText), city: try text(4), region: try text(5), postcode: try text(6))
+                let raw = { String(decoding: reader.bytes[reader.recordRange], as: UTF8.self) }
+                records.add(record, line: reader.line, raw: raw, take: take)
             }
         } catch let failure as CSVReader.Failure {
             throw StageFailure.data(source: path, line: reader.line, "\(failure)")
         }
-        return read
+    }
+
+    /// One record's fields as the file gives them.
+    struct Record {
+        var number: String
+        var street: String
+        var lat: Double?
+        var lon: Double?
+        /// The coordinates as written (latitude, longitude), for a message.
+        var written: (lat: String, lon: String)
+        var city = ""
+        var region = ""
+        var postcode = ""
+    }
+
+    /// What both formats share: the checks of a record, the points handed to `take`, the counts.
+    struct Records {
+        let path: String
+        var read = Read()
+        /// Equal street names share one string; the last record's town is made once (a file
+        /// lists a town's records together).
+        var names: [String: String] = [:]
+        var last: (city: String, region: String, postcode: String, town: Town) = ("", "", "", Town())
+
+        init(path: String) { self.path = path }
+
+        mutating func skip(_ reason: String, _ detail: String, line: Int, raw: () -> String) {
+            read.skipped.append(SkippedRow(source: path, line: line, reason: reason, detail: detail, raw: raw()))
+        }
+
+        /// Checks one record and hands its point to `take`, or skips it with its reason.
+        mutating func add(_ record: Record, line: Int, raw: () -> String, take: (Point) -> (reason: String, detail: String)?) {
+            read.rows += 1
+            guard !record.number.isEmpty else { return skip("no_number", "no house number", line: line, raw: raw) }
+            guard let parsed = houseNumber(record.number) else {
+                return skip("bad_number", "house number '\(record.number)' does not start with a digit", line: line, raw: raw)
+            }
+            guard !record.street.isEmpty else { return skip("no_street", "no street name", line: line, raw: raw) }
+            guard let lat = record.lat, let lon = record.lon, (-90...90).contains(lat), (-180...180).contains(lon), lat != 0 || lon != 0 else {
+                return skip(
+                    "bad_coordinates", "coordinates '\(record.written.lat)', '\(record.written.lon)' are not a position (lat ±90, lon ±180, not 0,0)",
+                    line: line, raw: raw)
+            }
+            switch parsed.rest {
+            case .whole: break
+            case .range: read.ranges += 1
+            case .suffix: read.suffixes += 1
+            }
+            let name = names[record.street] ?? record.street
+            names[record.street] = name
+            if (record.city, record.region, record.postcode) != (last.city, last.region, last.postcode) {
+                last = (record.city, record.region, record.postcode, Town(city: record.city, state: record.region, zip: record.postcode))
+            }
+            let town = last.town
+            if let refused = take(Point(street: name, number: parsed.number, point: GeoPoint(lat: lat, lon: lon), line: line, town: town)) {
+                return skip(refused.reason, refused.detail, line: line, raw: raw)
+            }
+            read.taken += 1
+        }
     }
 
     /// What followed the leading number.

@@ -17,6 +17,8 @@ public struct StreetLine: Equatable, Sendable {
     /// End node ids (TIGER's TNIDF/TNIDT); nil when the source has none, and the builder joins
     /// lines whose ends coincide instead.
     public var fromNode: String?, toNode: String?
+    /// The town the line lies in, as the source gives it (empty when it names none).
+    public var town = Town()
 
     public init(
         id: String, name: String, points: [GeoPoint], leftFrom: Int? = nil, leftTo: Int? = nil, rightFrom: Int? = nil,

@@ -10,7 +10,8 @@ import SluiceGeocode
 ///     lines.map(\.toNode)                          // one node id, three times
 ///
 /// Only ends are joined: a line that crosses another without ending there (an OpenStreetMap way
-/// running through several junctions) meets it nowhere, as in the source.
+/// running through several junctions) meets it nowhere, as in the source. Only ends of one
+/// town's lines are joined: two towns' streets are two streets, and never meet at a corner.
 ///
 /// - Complexity: O(n) in the lines, with a hash grid of `snapMetres` cells.
 enum StreetTopology {
@@ -20,20 +21,23 @@ enum StreetTopology {
     /// street (6 m and more), so two different corners are never taken for one.
     static let snapMetres = 1.0
 
-    /// Gives each line without node ids a from and to node, shared with every other line end
-    /// within `snapMetres`, in input order (so the same lines always get the same ids).
+    /// Gives each line without node ids a from and to node, shared with every other line end of
+    /// its town within `snapMetres`, in input order (so the same lines always get the same ids;
+    /// a town's carry its name, so gazetteers of two towns merged never share one).
     /// Returns how many nodes were made.
     @discardableResult
     static func join(_ lines: inout [StreetLine], prefix: String) -> Int {
         var grid: [Cell: [Int]] = [:]
         var nodes: [GeoPoint] = []
-        func node(at point: GeoPoint) -> String {
+        var nodeTowns: [String] = []
+        func node(at point: GeoPoint, in town: Town) -> String {
+            let townKey = town.key
             let cell = Cell(point)
             let reach = Int((1 / max(cos(point.lat * .pi / 180), 0.01)).rounded(.up))
             var best: (index: Int, metres: Double)?
             for dy in -1...1 {
                 for dx in -reach...reach {
-                    for index in grid[Cell(y: cell.y + dy, x: cell.x + dx)] ?? [] {
+                    for index in grid[Cell(y: cell.y + dy, x: cell.x + dx)] ?? [] where nodeTowns[index] == townKey {
                         let metres = nodes[index].distance(to: point)
                         if metres <= snapMetres, metres < best?.metres ?? .infinity { best = (index, metres) }
                     }
@@ -42,16 +46,25 @@ enum StreetTopology {
             let index = best?.index ?? nodes.count
             if best == nil {
                 nodes.append(point)
+                nodeTowns.append(townKey)
                 grid[cell, default: []].append(index)
             }
-            return "\(prefix):n\(index + 1)"
+            return nodeID("\(prefix):n\(index + 1)", in: town)
         }
         for position in lines.indices where lines[position].fromNode == nil || lines[position].toNode == nil {
             guard let first = lines[position].points.first, let last = lines[position].points.last else { continue }
-            lines[position].fromNode = node(at: first)
-            lines[position].toNode = node(at: last)
+            let town = lines[position].town
+            lines[position].fromNode = node(at: first, in: town)
+            lines[position].toNode = node(at: last, in: town)
         }
         return nodes.count
+    }
+
+    /// A source's node id within a town: the id as it is for a line naming no town, else with
+    /// the town's key (`tiger:123@oakland/CA`; `|` separates a row's nodes), so that a node two
+    /// towns' lines share in the source (a county's TIGER edges) joins each town's streets only.
+    static func nodeID(_ id: String, in town: Town) -> String {
+        town.hasTown ? "\(id)@" + town.key.replacingOccurrences(of: "|", with: "/") : id
     }
 
     /// A multi-part line's parts, joined where one runs on from the next (the end of one within

@@ -1,0 +1,64 @@
+import SluiceCore
+import SluiceGeocode
+
+/// OpenAddresses as it has published since 2020: one GeoJSON Feature per line (`.geojson`, or
+/// `.geojson.gz` inflated by `SourceTable.bytes`), a Point and the properties `hash`, `number`,
+/// `street`, `unit`, `city`, `district`, `region`, `postcode`, `id`:
+///
+///     {"type":"Feature","properties":{"number":"100","street":"MAIN ST","city":"SPRINGFIELD","region":"IL","postcode":"62701",...},"geometry":{"type":"Point","coordinates":[-89.65,39.8]}}
+///
+/// Each line is read on its own, so a broken line is skipped with its line number and reason
+/// (`invalid_json`, `not_a_feature`, `no_geometry`, `unsupported_geometry`, then the checks
+/// every OpenAddresses record goes through) and the lines after it are read as usual.
+extension OpenAddresses {
+    static func readLines(_ bytes: [UInt8], into records: inout Records, take: (Point) -> (reason: String, detail: String)?) {
+        var start = 0
+        var line = 0
+        bytes.withUnsafeBufferPointer { all in
+            while start < all.count {
+                line += 1
+                let end = all[start...].firstIndex(of: 0x0A) ?? all.count
+                defer { start = end + 1 }
+                let text = UnsafeBufferPointer(rebasing: all[start..<end])
+                // A blank line (the last newline, a CR of CRLF) is no record.
+                guard text.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+                let raw = { String(decoding: text.prefix(2000), as: UTF8.self) }
+                switch record(text) {
+                case .success(let record): records.add(record, line: line, raw: raw, take: take)
+                case .failure(let skip):
+                    records.read.rows += 1
+                    records.skip(skip.reason, skip.detail, line: line, raw: raw)
+                }
+            }
+        }
+    }
+
+    /// One line's record, or why the line is not one.
+    static func record(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Record, GeoJSONFeatures.Skip> {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            return .failure(.init("invalid_json", "invalid JSON: \(error)"))
+        }
+        guard value["type"]?.stringValue == "Feature" else {
+            return .failure(.init("not_a_feature", "expected a GeoJSON Feature, got \(value["type"]?.stringValue ?? value.typeName)"))
+        }
+        guard let geometry = value["geometry"], !geometry.isNull else { return .failure(.init("no_geometry", "the geometry is null")) }
+        guard geometry["type"]?.stringValue == "Point" else {
+            return .failure(.init("unsupported_geometry", "an address must be a Point, not \(geometry["type"]?.stringValue ?? "?")"))
+        }
+        var lat: Double?, lon: Double?
+        var written = (lat: "none", lon: "none")
+        if case .array(let pair)? = geometry["coordinates"], pair.count >= 2 {
+            (lon, lat) = (pair[0].doubleValue, pair[1].doubleValue)
+            written = (GeoJSONFeatures.text(pair[1]) ?? pair[1].typeName, GeoJSONFeatures.text(pair[0]) ?? pair[0].typeName)
+        }
+        let properties = value["properties"] ?? .null
+        func text(_ name: String) -> String { GeoJSONFeatures.text(properties[name]) ?? "" }
+        return .success(
+            Record(
+                number: text("number"), street: text("street"), lat: lat, lon: lon, written: written, city: text("city"),
+                region: text("region"), postcode: text("postcode")))
+    }
+}

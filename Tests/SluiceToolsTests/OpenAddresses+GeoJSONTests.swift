@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import SluiceTools
+
+/// OpenAddresses' line-delimited GeoJSON: read like its CSV, plain or gzipped, one line at a
+/// time, a bad line skipped with its number and reason.
+@Suite struct OpenAddressesGeoJSONTests {
+    static func feature(
+        _ number: String, _ street: String, city: String = "Springfield", region: String = "IL", postcode: String = "62701",
+        at point: String = "[-89.65,39.8]"
+    ) -> String {
+        #"{"type":"Feature","properties":{"hash":"h","number":"\#(number)","street":"\#(street)","unit":"","city":"\#(city)","district":"","region":"\#(region)","postcode":"\#(postcode)","id":""},"geometry":{"type":"Point","coordinates":\#(point)}}"#
+    }
+
+    static let lines =
+        [
+            feature("100", "MAIN ST"),
+            feature("100", "MAIN ST", city: "Riverton", postcode: "62561", at: "[-89.54,39.84]"),
+            "",
+            #"{"type":"Feature","properties":{"number":"1"#,
+            #"{"type":"FeatureCollection","features":[]}"#,
+            #"{"type":"Feature","properties":{"number":"5","street":"OAK AVE"},"geometry":{"type":"LineString","coordinates":[[0,1],[1,2]]}}"#,
+            feature("7", "OAK AVE", at: "[0,0]"),
+            feature("12A", "OAK AVE", city: "", region: "", postcode: ""),
+        ].joined(separator: "\n") + "\n"
+
+    static func write(_ text: String, in directory: TemporaryDirectory, name: String = "a.geojson") throws -> String {
+        let path = directory.path + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func readsEachLineWithItsTown() throws {
+        let directory = try TemporaryDirectory()
+        let read = try OpenAddresses.read(path: try Self.write(Self.lines, in: directory))
+        #expect(read.format == .geoJSONLines)
+        #expect(read.rows == 7, "the blank line is no record")
+        #expect(read.points.map(\.line) == [1, 2, 8])
+        #expect(
+            read.points.map(\.town) == [
+                Town(city: "Springfield", state: "IL", zip: "62701"), Town(city: "Riverton", state: "IL", zip: "62561"), Town(),
+            ])
+        #expect(read.points[2].number == 12 && read.suffixes == 1)
+        #expect(read.points[1].point.lat == 39.84 && read.points[1].point.lon == -89.54)
+    }
+
+    @Test func aBadLineIsSkippedWithItsLineAndReason() throws {
+        let directory = try TemporaryDirectory()
+        let read = try OpenAddresses.read(path: try Self.write(Self.lines, in: directory))
+        #expect(read.skipped.map(\.line) == [4, 5, 6, 7])
+        #expect(read.skipped.map(\.reason) == ["invalid_json", "not_a_feature", "unsupported_geometry", "bad_coordinates"])
+        #expect(read.skipped[0].detail.hasPrefix("invalid JSON: "))
+        #expect(read.skipped[0].raw == #"{"type":"Feature","properties":{"number":"1"#)
+        #expect(read.skipped[1].detail == "expected a GeoJSON Feature, got FeatureCollection")
+        #expect(read.skipped[3].detail == "coordinates '0', '0' are not a position (lat ±90, lon ±180, not 0,0)")
+    }
+
+    /// `.geojson.gz`, and a name that says nothing: the content decides.
+    @Test func gzipAndAnyNameReadAsThePlainFile() throws {
+        let directory = try TemporaryDirectory()
+        let plain = try Self.write(Self.lines, in: directory)
+        let read = try OpenAddresses.read(path: plain)
+        let zipped = try OpenAddresses.read(path: try GzipFileTests.gzip(plain))
+        let named = try OpenAddresses.read(path: try Self.write(Self.lines, in: directory, name: "addresses.csv"))
+        for other in [zipped, named] {
+            #expect(other.format == .geoJSONLines && other.points == read.points && other.skipped.map(\.line) == read.skipped.map(\.line))
+        }
+    }
+
+    @Test func csvStaysCSV() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.write(
+            "LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE\n-89.65,39.8,100,MAIN ST,Springfield,Illinois,62701-0001\n", in: directory, name: "a.csv")
+        let read = try OpenAddresses.read(path: path)
+        #expect(read.format == .csv && read.points.map(\.town) == [Town(city: "Springfield", state: "IL", zip: "62701")])
+        #expect(OpenAddresses.format(of: Array("\u{FEFF}\n {\"type\":1}".utf8)) == .geoJSONLines)
+        #expect(OpenAddresses.format(of: []) == .csv)
+    }
+}
