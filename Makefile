@@ -32,7 +32,8 @@ build: deps
 pipeline: build
 	@scripts/pipeline.sh $(RELEASE_BIN) $(PIPELINE_DIR)
 
-# Accuracy against labelled data: sanitize on the hand-labelled SF strings and usaddress's test
+# Accuracy against labelled data: geocode on the SF reference (whole set and 5-fold); records of 817
+# other US towns against the SF gazetteer (none should be answered); sanitize on the hand-labelled SF strings and usaddress's test
 # data; geocode on food-truck addresses; dedupe's pairwise precision/recall/F1 on the Febrl sets and
 # on the bench generator's SF-like records with known duplicates; and dedupe unsupervised, after
 # 10/20/30 random labels and after 3 rounds of 10 answers to --suggest, an oracle answering from
@@ -40,6 +41,7 @@ pipeline: build
 # recordlinkage, Splink) are run beside ours when they are installed with pip, and skipped otherwise.
 eval: build
 	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv --folds 5 $(GEOCODE_REFERENCE)
+	python3 scripts/eval_other_towns.py --bin $(RELEASE_BIN)
 	$(RELEASE_BIN)/sluice-eval sanitize
 	$(RELEASE_BIN)/sluice-eval geocode-trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-eval
