@@ -1,0 +1,192 @@
+import SluiceCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `--against KNOWN`: the records an earlier run wrote, with the cluster each was given, and
+/// what linking new records to them decides.
+///
+/// Known records come first in the matcher (records 0..<count); no pair of two known records
+/// is compared, and each known cluster's records are joined before any new link. After linking:
+///
+/// - a cluster holding known records keeps the id of its known cluster; when a new record
+///   links two or more, the surviving id is the one of the largest (most known records),
+///   ties to the smallest id, and each other one is reported as merged into it;
+/// - a cluster of new records only is a new cluster, with the usual id (the smallest identity
+///   hash of its members), re-hashed while it equals a known id, so it never collides;
+/// - known records are not written again: their ids change only by a reported merge.
+///
+///     var known = KnownClusters()
+///     known.append(id: 0xa1)            // per known record, in order
+///     matcher.knownCount = known.count; matcher.knownLinks = known.links
+///     let outcome = known.resolve(try matcher.link(…))
+public struct KnownClusters {
+    /// A known cluster absorbed by another: every record that had `absorbed` is now in `into`.
+    public struct Merge: Equatable, Sendable {
+        public var absorbed: UInt64
+        public var into: UInt64
+        /// Known records of the absorbed cluster.
+        public var records: Int
+    }
+
+    /// The new records' clusters, and what happened to the known ones.
+    public struct Outcome {
+        /// Over the new records only (record 0 is the first new one).
+        public var table: ClusterTable
+        public var merges: [Merge]
+        /// New records that joined a known cluster.
+        public var joined: Int
+        /// Clusters of new records only.
+        public var created: Int
+    }
+
+    /// Per known record, its cluster id (after the merges `KNOWN` reports itself).
+    public private(set) var ids: [UInt64] = []
+    /// Known records per cluster id.
+    public private(set) var sizes: [UInt64: Int] = [:]
+    /// Merges an earlier `--against` run reported in `KNOWN` (absorbed → into).
+    var reportedMerges: [UInt64: UInt64] = [:]
+
+    public init() {}
+
+    public var count: Int { ids.count }
+
+    public mutating func append(id: UInt64) {
+        ids.append(id)
+    }
+
+    /// Applies the merges `KNOWN` held (an earlier `--against` output has them after its
+    /// records) and counts each cluster's records.
+    public mutating func finish() {
+        func surviving(_ id: UInt64) -> UInt64 {
+            var id = id, steps = 0
+            while let next = reportedMerges[id], steps < reportedMerges.count {
+                id = next
+                steps += 1
+            }
+            return id
+        }
+        if !reportedMerges.isEmpty { ids = ids.map(surviving) }
+        sizes = [:]
+        for id in ids { sizes[id, default: 0] += 1 }
+    }
+
+    /// Links joining each known cluster's records in a chain (each to the previous one of its id).
+    public var links: [(Int32, Int32)] {
+        var last: [UInt64: Int32] = [:]
+        var out: [(Int32, Int32)] = []
+        for (record, id) in ids.enumerated() {
+            if let previous = last[id] { out.append((previous, Int32(record))) }
+            last[id] = Int32(record)
+        }
+        return out
+    }
+
+    /// The surviving id of clusters joined together: the largest, ties to the smallest id.
+    public func survivor(of clusterIds: [UInt64]) -> UInt64? {
+        clusterIds.max { a, b in
+            let (sa, sb) = (sizes[a] ?? 0, sizes[b] ?? 0)
+            return sa != sb ? sa < sb : a > b
+        }
+    }
+
+    /// Decides every cluster's id from `table`, the clusters of the known and the new records
+    /// together (known first), and returns the new records' clusters.
+    public func resolve(_ table: ClusterTable) -> Outcome {
+        let known = count
+        let n = table.clusterOf.count
+        var knownIdsOf: [Int: [UInt64]] = [:]
+        for record in 0..<known {
+            let cluster = Int(table.clusterOf[record])
+            if knownIdsOf[cluster]?.contains(ids[record]) != true { knownIdsOf[cluster, default: []].append(ids[record]) }
+        }
+        var taken = Set(sizes.keys)
+        var merges: [Merge] = []
+        var newIndex: [Int32] = [Int32](repeating: -1, count: table.clusters.count)
+        var clusters: [ClusterTable.Cluster] = []
+        var clusterOf: [Int32] = []
+        clusterOf.reserveCapacity(n - known)
+        var joined = 0, created = 0
+        for record in known..<n {
+            let c = Int(table.clusterOf[record])
+            if newIndex[c] < 0 {
+                newIndex[c] = Int32(clusters.count)
+                var cluster = table.clusters[c]
+                if let knownIds = knownIdsOf[c], let into = survivor(of: knownIds) {
+                    cluster.id = into
+                    // The known canonical record stays canonical: no new record takes its place.
+                    cluster.canonical = -1
+                    for absorbed in knownIds.sorted() where absorbed != into {
+                        merges.append(Merge(absorbed: absorbed, into: into, records: sizes[absorbed] ?? 0))
+                    }
+                } else {
+                    while taken.contains(cluster.id) { cluster.id = StableHash.of(StableHash.hex(cluster.id)) }
+                    taken.insert(cluster.id)
+                    cluster.canonical -= Int32(known)
+                    created += 1
+                }
+                clusters.append(cluster)
+            }
+            if knownIdsOf[c] != nil { joined += 1 }
+            clusterOf.append(newIndex[c])
+        }
+        merges.sort { ($0.into, $0.absorbed) < ($1.into, $1.absorbed) }
+        let outcome = ClusterTable(clusterOf: clusterOf, clusters: clusters, scores: Array(table.scores[known...]))
+        return Outcome(table: outcome, merges: merges, joined: joined, created: created)
+    }
+
+    /// One output line reporting a merge: `{"dedupe":{"merge":{"absorbed":"…","into":"…","records":3}}}`.
+    public static func line(_ merge: Merge, memberKey: String) -> JSONValue {
+        .object([
+            JSONMember(
+                memberKey,
+                .object([
+                    "merge": .object([
+                        "absorbed": .string(StableHash.hex(merge.absorbed)),
+                        "into": .string(StableHash.hex(merge.into)),
+                        "records": .int(merge.records),
+                    ])
+                ]))
+        ])
+    }
+
+    /// Reads `KNOWN`: each record's cluster from its `memberKey` member, merge lines applied;
+    /// `body` gets each record (to be compared). A record without a cluster is a data error.
+    public static func read(path: String, memberKey: String, maxLineBytes: Int, _ body: (NDJSONRecord) -> Void) throws -> KnownClusters {
+        var known = KnownClusters()
+        let (fd, name) = try StageContext.openInput(path)
+        defer { if fd != 0 { close(fd) } }
+        let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
+        while let line = try reader.nextLine() {
+            if line.isBlank { continue }
+            func bad(_ reason: String) -> StageFailure { .data(source: name, line: line.number, "--against: " + reason) }
+            guard !line.isOverlong else { throw bad("line longer than --max-line-bytes \(maxLineBytes)") }
+            let record: NDJSONRecord
+            do { record = try NDJSONRecord(line.bytes) } catch { throw bad(error.detail) }
+            let mark = record.member(named: memberKey).map { record.value(of: $0) }
+            if let merge = mark?["merge"] {
+                guard let absorbed = merge["absorbed"]?.stringValue.flatMap(Self.id), let into = merge["into"]?.stringValue.flatMap(Self.id) else {
+                    throw bad("a merge line needs \"absorbed\" and \"into\" cluster ids (16 hex digits)")
+                }
+                known.reportedMerges[absorbed] = into
+                continue
+            }
+            guard let id = mark?["cluster"]?.stringValue.flatMap(Self.id) else {
+                throw bad(
+                    "a known record needs its \"\(memberKey)\":{\"cluster\":\"…\"} (16 hex digits): KNOWN is an output of sluice-dedupe (--mark)")
+            }
+            known.append(id: id)
+            body(record)
+        }
+        known.finish()
+        return known
+    }
+
+    /// A cluster id from its 16 hex digits.
+    static func id(_ text: String) -> UInt64? {
+        text.utf8.count == 16 ? UInt64(text, radix: 16) : nil
+    }
+}
