@@ -126,7 +126,7 @@ public struct DedupeCommand: StageCommand {
                   to the same value, so the same run writes the same bytes):
                     {"format":"sluice-dedupe-model","version":1,"compare":["name:name",…],"block":["address.key",…],
                      "term_frequency":true,"threshold":0.9,"lambda":…,"prior":…,
-                     "fields":[{"compare":"name:name","levels":[{"level":"missing","m":0,"u":0},{"level":"exact","m":…,"u":…,"shift":…},…]},…],
+                     "fields":[{"compare":"name:name","levels":[{"level":"missing","m":0.0,"u":0.0},{"level":"exact","m":…,"u":…,"shift":…},…]},…],
                      "labels":{"pairs":10,"matches":4,"distinct":6}}
                   m, u: per level, the share of matches and of non-matches in it; shift: the bits labels moved the level's
                   weight (present only when learnt with labels); lambda: the share of compared pairs EM called matches;
@@ -148,10 +148,10 @@ public struct DedupeCommand: StageCommand {
                   A new record linking known clusters merges them: the surviving id is the largest's (most known records),
                   ties to the smallest id, and after the records one line per absorbed cluster says so:
                     {"dedupe":{"merge":{"absorbed":"8c1f…","into":"03ab…","records":2}}}
-                  Apply it to what sluice-load wrote with, for example,
-                    UPDATE "t" SET "dedupe" = json_set("dedupe", '$.cluster', '03ab…') WHERE "dedupe" ->> '$.cluster' = '8c1f…'
-                  Known clusters are never split (chain checks skip clusters holding known records); no other known
-                  id ever changes. Use --model with the model learnt on the known records: learning again on a new
+                  sluice-load does not apply it yet (it would load it as a row): keep such lines out of its input and
+                  update the table it wrote: UPDATE "t" SET "dedupe_cluster" = '03ab…' WHERE "dedupe_cluster" = '8c1f…'
+                  Chains are checked and split as in one run (--min-density); a known cluster a split parts stays
+                  whole, with the part holding most of its records; no other known id ever changes. Use --model with the model learnt on the known records: learning again on a new
                   batch can weigh the fields differently. The accounting adds the known records read, the input records
                   joined to known clusters, the new clusters and the merges; merge lines are not counted as records out.
                 """
@@ -301,7 +301,7 @@ public struct DedupeCommand: StageCommand {
             table = linked
         }
         if let known {
-            let outcome = known.resolve(table)
+            let outcome = known.resolve(table, facts: facts)
             try DedupeWriter(mode: mode, table: outcome.table, memberKey: member.name).write(spool, context: context)
             for merge in outcome.merges {
                 JSONWriter.write(KnownClusters.line(merge, memberKey: member.name), to: &context.output.buffer)

@@ -178,8 +178,7 @@ extension FuzzyMatcher {
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         var groups = sets.sets
-        // A group holding known records keeps them together as they were known (`--against`).
-        for group in groups.groups() where knownCount == 0 || !group.contains(where: { $0 < knownCount }) {
+        for group in groups.groups() {
             // A part of a cluster without two records answered distinct has none either.
             let outcome = breaker.split(group) { a, b in
                 if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }

@@ -14,7 +14,9 @@ import SluiceCore
 ///
 /// - a cluster holding known records keeps the id of its known cluster; when a new record
 ///   links two or more, the surviving id is the one of the largest (most known records),
-///   ties to the smallest id, and each other one is reported as merged into it;
+///   ties to the smallest id, and each other one is reported as merged into it; chains are
+///   split as in one run, and a known cluster parted by a split stays whole where most of its
+///   records went;
 /// - a cluster of new records only is a new cluster, with the usual id (the smallest identity
 ///   hash of its members), re-hashed while it equals a known id, so it never collides;
 /// - known records are not written again: their ids change only by a reported merge.
@@ -22,7 +24,7 @@ import SluiceCore
 ///     var known = KnownClusters()
 ///     known.append(id: 0xa1)            // per known record, in order
 ///     matcher.knownCount = known.count; matcher.knownLinks = known.links
-///     let outcome = known.resolve(try matcher.link(…))
+///     let outcome = known.resolve(try matcher.link(…), facts: facts)
 public struct KnownClusters {
     /// A known cluster absorbed by another: every record that had `absorbed` is now in `into`.
     public struct Merge: Equatable, Sendable {
@@ -94,18 +96,35 @@ public struct KnownClusters {
     }
 
     /// Decides every cluster's id from `table`, the clusters of the known and the new records
-    /// together (known first), and returns the new records' clusters.
-    public func resolve(_ table: ClusterTable) -> Outcome {
+    /// together (known first, chains split as in one run: a split can part a known cluster's
+    /// records), and returns the new records' clusters. A known cluster belongs to the cluster
+    /// of `table` holding most of its records (ties: the first), whole: its records are never
+    /// moved. A cluster holding no known cluster is new; its id and canonical come from its
+    /// new records alone.
+    public func resolve(_ table: ClusterTable, facts: RecordFacts) -> Outcome {
         let known = count
         let n = table.clusterOf.count
+        var recordsIn: [UInt64: [Int: Int]] = [:]
+        for record in 0..<known { recordsIn[ids[record], default: [:]][Int(table.clusterOf[record]), default: 0] += 1 }
         var knownIdsOf: [Int: [UInt64]] = [:]
-        for record in 0..<known {
-            let cluster = Int(table.clusterOf[record])
-            if knownIdsOf[cluster]?.contains(ids[record]) != true { knownIdsOf[cluster, default: []].append(ids[record]) }
+        for (id, clusters) in recordsIn {
+            guard let home = clusters.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key else { continue }
+            knownIdsOf[home, default: []].append(id)
+        }
+        // Per cluster of `table`: its new records, the smallest identity among them and the
+        // most complete (the earliest on ties).
+        var newRecords = [Int32](repeating: 0, count: table.clusters.count)
+        var smallestIdentity = [UInt64](repeating: .max, count: table.clusters.count)
+        var mostComplete = [Int32](repeating: -1, count: table.clusters.count)
+        for record in known..<n {
+            let c = Int(table.clusterOf[record])
+            newRecords[c] += 1
+            smallestIdentity[c] = min(smallestIdentity[c], facts.identity[record])
+            if mostComplete[c] < 0 || facts.completeness[record] > facts.completeness[Int(mostComplete[c])] { mostComplete[c] = Int32(record) }
         }
         var taken = Set(sizes.keys)
         var merges: [Merge] = []
-        var newIndex: [Int32] = [Int32](repeating: -1, count: table.clusters.count)
+        var newIndex = [Int32](repeating: -1, count: table.clusters.count)
         var clusters: [ClusterTable.Cluster] = []
         var clusterOf: [Int32] = []
         clusterOf.reserveCapacity(n - known)
@@ -117,15 +136,18 @@ public struct KnownClusters {
                 var cluster = table.clusters[c]
                 if let knownIds = knownIdsOf[c], let into = survivor(of: knownIds) {
                     cluster.id = into
+                    cluster.size = newRecords[c] + Int32(knownIds.reduce(0) { $0 + (sizes[$1] ?? 0) })
                     // The known canonical record stays canonical: no new record takes its place.
                     cluster.canonical = -1
                     for absorbed in knownIds.sorted() where absorbed != into {
                         merges.append(Merge(absorbed: absorbed, into: into, records: sizes[absorbed] ?? 0))
                     }
                 } else {
+                    cluster.size = newRecords[c]
+                    cluster.id = smallestIdentity[c]
+                    cluster.canonical = mostComplete[c] - Int32(known)
                     while taken.contains(cluster.id) { cluster.id = StableHash.of(StableHash.hex(cluster.id)) }
                     taken.insert(cluster.id)
-                    cluster.canonical -= Int32(known)
                     created += 1
                 }
                 clusters.append(cluster)

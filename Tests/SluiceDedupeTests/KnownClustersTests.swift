@@ -45,7 +45,7 @@ import Testing
                 facts.append(record)
             }
         }
-        return (clusters, clusters.resolve(try matcher.match(facts: facts, pairsSink: nil)))
+        return (clusters, clusters.resolve(try matcher.match(facts: facts, pairsSink: nil), facts: facts))
     }
 
     @Test func aMatchingRecordJoinsItsKnownClusterAndTakesItsId() throws {
@@ -58,7 +58,7 @@ import Testing
         #expect(outcome.joined == 1 && outcome.created == 0 && outcome.merges.isEmpty)
     }
 
-    @Test func knownRecordsAreNeverComparedWithEachOtherNorSplit() throws {
+    @Test func knownRecordsAreNeverComparedWithEachOther() throws {
         // Two known records of one cluster that the model would never link stay one cluster,
         // and two identical known records in different clusters are not merged.
         let known = [
@@ -94,6 +94,25 @@ import Testing
         let (_, outcome) = try link(known: known, new: [person("lachlan", "berry", "bittern", "19990219", row: 4)])
         #expect(outcome.merges == [KnownClusters.Merge(absorbed: 0x01, into: 0xF0, records: 1)])
         #expect(outcome.table.clusters[0].id == 0xF0 && outcome.table.clusters[0].size == 4)
+    }
+
+    @Test func aKnownClusterPartedByAChainSplitStaysWholeWhereMostOfItWent() throws {
+        var known = KnownClusters()
+        for id: UInt64 in [0xA, 0xA, 0xA, 0xB] { known.append(id: id) }
+        known.finish()
+        var facts = RecordFacts(keepProvenance: false)
+        for row in 1...6 { try withRecord(#"{"n":\#(row),"provenance":{"row":\#(row)}}"#) { facts.append($0) } }
+        // After the split: two of A's records with new record 5, A's third with B and new record 4.
+        let parts: [Int32] = [0, 0, 1, 1, 1, 0]
+        let clusters = [
+            ClusterTable.Cluster(id: 1, size: 3, canonical: 0), ClusterTable.Cluster(id: 2, size: 3, canonical: 2),
+        ]
+        let outcome = known.resolve(ClusterTable(clusterOf: parts, clusters: clusters, scores: [Float](repeating: 0.95, count: 6)), facts: facts)
+        let ofRecord4 = outcome.table.clusters[Int(outcome.table.clusterOf[0])]
+        let ofRecord5 = outcome.table.clusters[Int(outcome.table.clusterOf[1])]
+        #expect(ofRecord5.id == 0xA && ofRecord5.size == 4)
+        #expect(ofRecord4.id == 0xB && ofRecord4.size == 2)
+        #expect(outcome.merges.isEmpty && outcome.joined == 2 && outcome.created == 0)
     }
 
     @Test func theSurvivorIsTheLargestThenTheSmallestId() {
