@@ -47,8 +47,12 @@ public struct KnownClusters {
 
     /// Per known record, its cluster id (after the merges `KNOWN` reports itself).
     public private(set) var ids: [UInt64] = []
-    /// Known records per cluster id.
-    public private(set) var sizes: [UInt64: Int] = [:]
+    /// Per known record, its cluster's number (an index into `sizes`); per number, the known
+    /// records with it; and each id's number. Arrays by number, not dictionaries by id: with a
+    /// million known records, the dictionaries took a second.
+    var clusterOfRecord: [Int32] = []
+    public private(set) var sizes: [Int32] = []
+    var numberOf: [UInt64: Int32] = [:]
     /// Merges an earlier `--against` run reported in `KNOWN` (absorbed → into).
     var reportedMerges: [UInt64: UInt64] = [:]
 
@@ -60,8 +64,11 @@ public struct KnownClusters {
         ids.append(id)
     }
 
+    /// Known records with cluster id `id`.
+    public func size(of id: UInt64) -> Int { numberOf[id].map { Int(sizes[Int($0)]) } ?? 0 }
+
     /// Applies the merges `KNOWN` held (an earlier `--against` output has them after its
-    /// records) and counts each cluster's records.
+    /// records) and numbers and counts the clusters.
     public mutating func finish() {
         func surviving(_ id: UInt64) -> UInt64 {
             var id = id, steps = 0
@@ -72,17 +79,27 @@ public struct KnownClusters {
             return id
         }
         if !reportedMerges.isEmpty { ids = ids.map(surviving) }
-        sizes = [:]
-        for id in ids { sizes[id, default: 0] += 1 }
+        numberOf = [:]
+        sizes = []
+        clusterOfRecord = ids.map { id in
+            if let number = numberOf[id] {
+                sizes[Int(number)] += 1
+                return number
+            }
+            let number = Int32(sizes.count)
+            numberOf[id] = number
+            sizes.append(1)
+            return number
+        }
     }
 
     /// Links joining each known cluster's records in a chain (each to the previous one of its id).
     public var links: [(Int32, Int32)] {
-        var last: [UInt64: Int32] = [:]
+        var last = [Int32](repeating: -1, count: sizes.count)
         var out: [(Int32, Int32)] = []
-        for (record, id) in ids.enumerated() {
-            if let previous = last[id] { out.append((previous, Int32(record))) }
-            last[id] = Int32(record)
+        for (record, number) in clusterOfRecord.enumerated() {
+            if last[Int(number)] >= 0 { out.append((last[Int(number)], Int32(record))) }
+            last[Int(number)] = Int32(record)
         }
         return out
     }
@@ -90,7 +107,7 @@ public struct KnownClusters {
     /// The surviving id of clusters joined together: the largest, ties to the smallest id.
     public func survivor(of clusterIds: [UInt64]) -> UInt64? {
         clusterIds.max { a, b in
-            let (sa, sb) = (sizes[a] ?? 0, sizes[b] ?? 0)
+            let (sa, sb) = (size(of: a), size(of: b))
             return sa != sb ? sa < sb : a > b
         }
     }
@@ -104,12 +121,21 @@ public struct KnownClusters {
     public func resolve(_ table: ClusterTable, facts: RecordFacts) -> Outcome {
         let known = count
         let n = table.clusterOf.count
-        var recordsIn: [UInt64: [Int: Int]] = [:]
-        for record in 0..<known { recordsIn[ids[record], default: [:]][Int(table.clusterOf[record]), default: 0] += 1 }
-        var knownIdsOf: [Int: [UInt64]] = [:]
-        for (id, clusters) in recordsIn {
-            guard let home = clusters.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key else { continue }
-            knownIdsOf[home, default: []].append(id)
+        // Each known cluster's home: where its records are, or, parted by a split, where most are.
+        var home = [Int32](repeating: -1, count: sizes.count)
+        var parted: [Int32: [Int32: Int]] = [:]
+        var seen = [Int32](repeating: 0, count: sizes.count)
+        for record in 0..<known {
+            let number = Int(clusterOfRecord[record]), c = table.clusterOf[record]
+            seen[number] += 1
+            if home[number] < 0 {
+                home[number] = c
+            } else if home[number] != c || parted[Int32(number)] != nil {
+                parted[Int32(number), default: [home[number]: Int(seen[number]) - 1]][c, default: 0] += 1
+            }
+        }
+        for (number, counts) in parted {
+            home[Int(number)] = counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? home[Int(number)]
         }
         // Per cluster of `table`: its new records, the smallest identity among them and the
         // most complete (the earliest on ties).
@@ -122,7 +148,11 @@ public struct KnownClusters {
             smallestIdentity[c] = min(smallestIdentity[c], facts.identity[record])
             if mostComplete[c] < 0 || facts.completeness[record] > facts.completeness[Int(mostComplete[c])] { mostComplete[c] = Int32(record) }
         }
-        var taken = Set(sizes.keys)
+        var knownIdsOf: [Int: [UInt64]] = [:]
+        var idOf = [UInt64](repeating: 0, count: sizes.count)
+        for (id, number) in numberOf { idOf[Int(number)] = id }
+        for (number, c) in home.enumerated() where newRecords[Int(c)] > 0 { knownIdsOf[Int(c), default: []].append(idOf[number]) }
+        var taken: Set<UInt64> = []
         var merges: [Merge] = []
         var newIndex = [Int32](repeating: -1, count: table.clusters.count)
         var clusters: [ClusterTable.Cluster] = []
@@ -136,17 +166,17 @@ public struct KnownClusters {
                 var cluster = table.clusters[c]
                 if let knownIds = knownIdsOf[c], let into = survivor(of: knownIds) {
                     cluster.id = into
-                    cluster.size = newRecords[c] + Int32(knownIds.reduce(0) { $0 + (sizes[$1] ?? 0) })
+                    cluster.size = newRecords[c] + Int32(knownIds.reduce(0) { $0 + size(of: $1) })
                     // The known canonical record stays canonical: no new record takes its place.
                     cluster.canonical = -1
                     for absorbed in knownIds.sorted() where absorbed != into {
-                        merges.append(Merge(absorbed: absorbed, into: into, records: sizes[absorbed] ?? 0))
+                        merges.append(Merge(absorbed: absorbed, into: into, records: size(of: absorbed)))
                     }
                 } else {
                     cluster.size = newRecords[c]
                     cluster.id = smallestIdentity[c]
                     cluster.canonical = mostComplete[c] - Int32(known)
-                    while taken.contains(cluster.id) { cluster.id = StableHash.of(StableHash.hex(cluster.id)) }
+                    while numberOf[cluster.id] != nil || taken.contains(cluster.id) { cluster.id = StableHash.of(StableHash.hex(cluster.id)) }
                     taken.insert(cluster.id)
                     created += 1
                 }
