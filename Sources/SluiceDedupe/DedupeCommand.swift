@@ -151,9 +151,12 @@ public struct DedupeCommand: StageCommand {
                   sluice-load does not apply it yet (it would load it as a row): keep such lines out of its input and
                   update the table it wrote: UPDATE "t" SET "dedupe_cluster" = '03ab…' WHERE "dedupe_cluster" = '8c1f…'
                   Chains are checked and split as in one run (--min-density); a known cluster a split parts stays
-                  whole, with the part holding most of its records; no other known id ever changes. Use --model with the model learnt on the known records: learning again on a new
-                  batch can weigh the fields differently. The accounting adds the known records read, the input records
-                  joined to known clusters, the new clusters and the merges; merge lines are not counted as records out.
+                  whole, with the part holding most of its records; no other known id ever changes. Use --model with
+                  the model learnt on the known records: learning again on a new batch can weigh the fields
+                  differently. Labels may name known records: an answer distinct keeps a new record out of a known
+                  cluster, or two known clusters apart. The accounting adds the known records read, the input
+                  records joined to known clusters, the new clusters and the merges; merge lines are not counted as
+                  records out. Exact mode needs no --against: a cluster's id is its key's hash in every run.
                 """
             ),
             ("LEVELS", LabelHelp.levels),
