@@ -187,6 +187,7 @@ public struct DedupeCommand: StageCommand {
     /// `--model-out`, `--model` (read and checked) and `--against`.
     var modelOut: String?
     var savedModel: SavedModel?
+    var modelPath: String?
     var againstPath: String?
     var threads: Int
     /// Where the cluster goes: `dedupe`, or `--as NAME`.
@@ -210,7 +211,8 @@ public struct DedupeCommand: StageCommand {
         case (false, false): throw .usage("use --key (exact mode) or --compare (fuzzy mode), not both")
         case (true, true): throw .usage("give --key FIELDS (exact mode) or --compare SPECS with --block (fuzzy mode)")
         case (false, true):
-            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf", "model", "model-out", "against"] + LabelOptions.fuzzyOnly where arguments.has(fuzzyOnly) {
+            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf", "model", "model-out", "against"] + LabelOptions.fuzzyOnly
+            where arguments.has(fuzzyOnly) {
                 throw .usage("option '--\(fuzzyOnly)' needs fuzzy mode (--compare)")
             }
             for path in keys where path.hasPrefix(".") || path.hasSuffix(".") || path.contains("..") {
@@ -241,15 +243,23 @@ public struct DedupeCommand: StageCommand {
             learning = try LabelOptions(arguments: arguments)
             modelOut = arguments["model-out"]
             if let path = arguments["model"] {
-                guard modelOut == nil else { throw .usage("use --model FILE (learns nothing) or --model-out FILE (writes what was learnt), not both") }
+                guard modelOut == nil else {
+                    throw .usage("use --model FILE (learns nothing) or --model-out FILE (writes what was learnt), not both")
+                }
                 let saved = try SavedModel.read(path: path)
                 try saved.check(specs: specs, rules: rules, termFrequency: settings.termFrequency, path: path)
                 savedModel = saved
+                modelPath = path
             }
             againstPath = arguments["against"]
+            if againstPath == "-" { throw .usage("option '--against' needs a file: the input may be standard input") }
             if againstPath != nil {
-                guard mode == .mark else { throw .usage("option '--against' writes --mark output (known clusters are not written again), not --\(mode.rawValue)") }
-                guard learning.labelPath == nil else { throw .usage("option '--against' cannot be used with --label; answer with --labels FILE instead") }
+                guard mode == .mark else {
+                    throw .usage("option '--against' writes --mark output (known clusters are not written again), not --\(mode.rawValue)")
+                }
+                guard learning.labelPath == nil else {
+                    throw .usage("option '--against' cannot be used with --label; answer with --labels FILE instead")
+                }
             }
         }
     }
@@ -359,7 +369,7 @@ public struct DedupeCommand: StageCommand {
                 ModelReport.text(
                     model: model, specs: matcher.specs, pairs: matcher.pairsCompared,
                     patterns: matcher.distinctPatterns, termFrequency: matcher.settings.termFrequency,
-                    withoutLabels: matcher.unsupervisedModel, threshold: matcher.thresholdChoice))
+                    withoutLabels: matcher.unsupervisedModel, threshold: matcher.thresholdChoice, savedIn: modelPath))
         }
     }
 }

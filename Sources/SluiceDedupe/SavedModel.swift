@@ -125,7 +125,8 @@ public struct SavedModel: Equatable {
         guard Int(version) <= Self.version else {
             throw .data(
                 source: path, line: nil,
-                "the model is of version \(Int(version)); this sluice-dedupe reads version \(Self.version) and older: use the sluice-dedupe that wrote it")
+                "the model is of version \(Int(version)); this sluice-dedupe reads version \(Self.version) and older: use the sluice-dedupe that wrote it"
+            )
         }
         func strings(_ key: String) throws(StageFailure) -> [String] {
             guard case .array(let items)? = value[key] else { throw bad("no \"\(key)\" list") }
@@ -197,12 +198,15 @@ public struct SavedModel: Equatable {
             )
         }
         guard termFrequency == self.termFrequency else {
-            throw .usage("option '--model': \(path) was learnt \(self.termFrequency ? "with" : "with --no-tf, without") term frequencies; \(self.termFrequency ? "drop --no-tf" : "add --no-tf")")
+            throw .usage(
+                "option '--model': \(path) was learnt \(self.termFrequency ? "with" : "with --no-tf, without") term frequencies; \(self.termFrequency ? "drop --no-tf" : "add --no-tf")"
+            )
         }
         for (field, spec) in specs.enumerated() where spec.levelNames != levelNames[field] {
             throw .data(
                 source: path, line: nil,
-                "the levels of \(spec.text) are \(levelNames[field].joined(separator: ", ")), this sluice-dedupe's are \(spec.levelNames.joined(separator: ", "))")
+                "the levels of \(spec.text) are \(levelNames[field].joined(separator: ", ")), this sluice-dedupe's are \(spec.levelNames.joined(separator: ", "))"
+            )
         }
     }
 }

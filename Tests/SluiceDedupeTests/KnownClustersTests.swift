@@ -6,7 +6,8 @@ import Testing
 @Suite struct KnownClustersTests {
     func person(_ given: String, _ surname: String, _ suburb: String?, _ born: String?, row: Int) -> String {
         func text(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "null" }
-        return #"{"given_name":"\#(given)","surname":"\#(surname)","suburb":\#(text(suburb)),"date_of_birth":\#(text(born)),"provenance":{"row":\#(row)}}"#
+        return
+            #"{"given_name":"\#(given)","surname":"\#(surname)","suburb":\#(text(suburb)),"date_of_birth":\#(text(born)),"provenance":{"row":\#(row)}}"#
     }
 
     /// Links `new` against `known` (records with their cluster ids), with a model learnt on
@@ -49,7 +50,10 @@ import Testing
     }
 
     @Test func aMatchingRecordJoinsItsKnownClusterAndTakesItsId() throws {
-        let known = [(person("lachlan", "berry", "bittern", "19990219", row: 1), UInt64(0xA1)), (person("amy", "purdie", "nedlands", "19610303", row: 2), 0xB2)]
+        let known = [
+            (person("lachlan", "berry", "bittern", "19990219", row: 1), UInt64(0xA1)),
+            (person("amy", "purdie", "nedlands", "19610303", row: 2), 0xB2),
+        ]
         let (_, outcome) = try link(known: known, new: [person("lachlan", "berry", "bittren", "19990219", row: 3)])
         let cluster = outcome.table.clusters[Int(outcome.table.clusterOf[0])]
         #expect(cluster.id == 0xA1)
@@ -134,6 +138,7 @@ import Testing
         let line = KnownClusters.line(.init(absorbed: 2, into: 1, records: 4), memberKey: "dedupe")
         var out: [UInt8] = []
         JSONWriter.write(line, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == #"{"dedupe":{"merge":{"absorbed":"0000000000000002","into":"0000000000000001","records":4}}}"#)
+        #expect(
+            String(decoding: out, as: UTF8.self) == #"{"dedupe":{"merge":{"absorbed":"0000000000000002","into":"0000000000000001","records":4}}}"#)
     }
 }
