@@ -22,6 +22,15 @@ import Testing
         #expect(try data("0022-against-week2", "model.json") == data("0020-model-out-week1", "expected.model.json"))
     }
 
+    /// Week 3 (0027) is linked against both earlier outputs, week 2's merge line included: a
+    /// record of the merged cluster gets the surviving id and counts every member.
+    @Test func weekThreeIsLinkedAgainstBothWeeksWithTheMergeApplied() throws {
+        let both = try data("0020-model-out-week1", "expected.stdout") + data("0022-against-week2", "expected.stdout")
+        #expect(try data("0027-against-two-weeks", "known.ndjson") == both)
+        let output = String(decoding: try data("0027-against-two-weeks", "expected.stdout"), as: UTF8.self)
+        #expect(output.contains(#""dedupe":{"cluster":"73518d2d6e0239d6","size":4,"canonical":false"#))
+    }
+
     /// Week 2's story, read from its output: a record joins a known cluster and takes its id, a
     /// new pair and a new single get ids no known record has, and one record merges two known
     /// clusters into the one with the smaller id (both of one record).
