@@ -322,7 +322,7 @@ public struct DedupeCommand: StageCommand {
             }
             let merges = outcome.merges.count
             context.accounting.details.insert(
-                "\(known.count) known records, \(outcome.joined) joined known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",
+                "\(known.count) known records, \(outcome.joined) joined to known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",
                 at: 0)
             return
         }
