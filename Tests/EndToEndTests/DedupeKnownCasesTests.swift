@@ -22,6 +22,23 @@ import Testing
         #expect(try data("0022-against-week2", "model.json") == data("0020-model-out-week1", "expected.model.json"))
     }
 
+    /// A model learnt with labels keeps what they taught (each level's shift, the threshold
+    /// chosen on them): the same input and labels with it give the same bytes.
+    @Test func aModelLearntWithLabelsGivesTheSameOutputWithThem() throws {
+        let folder = Self.cases.appendingPathComponent("0014-fuzzy-labels-explain")
+        let scratch = try TemporaryDirectory()
+        let setup = [
+            "--no-tf", "--compare", "name:name,address.key:address,phone:phone", "--block", "address.key",
+            "--labels", folder.appendingPathComponent("labels.ndjson").path, folder.appendingPathComponent("input.ndjson").path,
+        ]
+        let learnt = try Executable("sluice-dedupe").run(setup + ["--model-out", scratch.file("model.json").path])
+        let used = try Executable("sluice-dedupe").run(setup + ["--model", scratch.file("model.json").path])
+        #expect(learnt.status == 0 && used.status == 0)
+        #expect(!learnt.stdout.isEmpty && used.stdout == learnt.stdout)
+        let model = try String(contentsOf: scratch.file("model.json"), encoding: .utf8)
+        #expect(model.contains(#""shift":"#) && model.contains(#""labels":{"pairs":5,"#))
+    }
+
     /// Week 3 (0027) is linked against both earlier outputs, week 2's merge line included: a
     /// record of the merged cluster gets the surviving id and counts every member.
     @Test func weekThreeIsLinkedAgainstBothWeeksWithTheMergeApplied() throws {
