@@ -48,8 +48,9 @@ public struct KnownClusters {
     /// Per known record, its cluster id (after the merges `KNOWN` reports itself).
     public private(set) var ids: [UInt64] = []
     /// Per known record, its cluster's number (an index into `sizes`); per number, the known
-    /// records with it; and each id's number. Arrays by number, not dictionaries by id: with a
-    /// million known records, the dictionaries took a second.
+    /// records with it; and each id's number. Arrays by number, not dictionaries by id: 10,000
+    /// new records against a million known took 9.2 s with dictionaries (and known-only groups
+    /// chain-checked), 4.4 s so.
     var clusterOfRecord: [Int32] = []
     public private(set) var sizes: [Int32] = []
     var numberOf: [UInt64: Int32] = [:]
