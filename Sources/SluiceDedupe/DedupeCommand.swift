@@ -298,6 +298,9 @@ public struct DedupeCommand: StageCommand {
                 matcher.knownCount = read.count
                 matcher.knownLinks = read.links
                 known = read
+                if savedModel == nil {
+                    context.warn("--against without --model learns a model from the new records' pairs alone; give the one learnt on KNOWN")
+                }
             }
             try read(context, into: spool, facts: &facts) { matcher.append($0) }
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
