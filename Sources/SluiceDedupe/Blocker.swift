@@ -21,6 +21,8 @@ public struct Blocker {
     /// Per rule, the pairs it produced, and those no earlier rule had (`--explain-blocking`).
     public private(set) var pairsOfRule: [Int]
     public private(set) var newPairsOfRule: [Int]
+    /// `--against`: records below this are known ones, and pairs of two of them are skipped.
+    public var knownCount = 0
 
     public init(ruleCount: Int, recordCount: Int, maxBlock: Int, window: Int) {
         keys = Array(repeating: [UInt64](repeating: 0, count: recordCount), count: ruleCount)
@@ -108,6 +110,7 @@ public struct Blocker {
                     for (position, i) in sorted.enumerated() {
                         for j in sorted[(position + 1)..<min(sorted.count, position + 1 + window)] {
                             let (a, b) = i < j ? (i, j) : (j, i)
+                            if b < knownCount { continue }
                             let isNew = !seenBefore(rule: rule, a, b)
                             if isNew { newPairsOfRule[rule] += 1 }
                             try body(a, b, rule, isNew)
@@ -115,8 +118,10 @@ public struct Blocker {
                     }
                     pairsOfRule[rule] += (0..<sorted.count).reduce(0) { $0 + min(window, sorted.count - 1 - $1) }
                 } else if members.count > 1 {
+                    // Members are in record order: known ones first, whose pairs are skipped.
+                    let firstNew = knownCount == 0 ? 0 : members.firstIndex { $0 >= knownCount } ?? members.count
                     for x in 0..<(members.count - 1) {
-                        for y in (x + 1)..<members.count {
+                        for y in max(x + 1, firstNew)..<members.count {
                             let isNew = !seenBefore(rule: rule, members[x], members[y])
                             if isNew { newPairsOfRule[rule] += 1 }
                             try body(members[x], members[y], rule, isNew)

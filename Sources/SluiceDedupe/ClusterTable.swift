@@ -64,6 +64,14 @@ public struct ClusterTable {
         }
     }
 
+    /// A table decided elsewhere (`KnownClusters.resolve`): a canonical of -1 is a cluster
+    /// none of these records is canonical in.
+    init(clusterOf: [Int32], clusters: [Cluster], scores: [Float]) {
+        self.clusterOf = clusterOf
+        self.clusters = clusters
+        self.scores = scores
+    }
+
     public var clusterCount: Int { clusters.count }
     public var multiRecordClusters: Int { clusters.count { $0.size > 1 } }
     /// Records that are not the canonical member of their cluster.

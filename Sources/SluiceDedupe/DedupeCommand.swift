@@ -10,6 +10,7 @@ public struct DedupeCommand: StageCommand {
             "sluice-dedupe --key FIELD[,FIELD…] [--fold] [--mark | --drop | --merge] [--as NAME] [FILE…]",
             "sluice-dedupe --compare FIELD:METHOD[,…] --block RULE [--block RULE…] [--threshold P]",
             "              [--labels FILE [--id FIELD]] [--mark | --drop | --merge] [--pairs FILE] [--explain-model] [--explain-blocking] [FILE…]",
+            "              [--model-out FILE | --model FILE] [--against KNOWN]",
             "sluice-dedupe --compare … --block … --label FILE [--id FIELD] [FILE…]        (asks about pairs in the terminal)",
             "sluice-dedupe --compare … --block … --suggest N [--labels FILE] [FILE…]      (the N pairs worth asking about, as NDJSON)",
         ],
@@ -50,6 +51,15 @@ public struct DedupeCommand: StageCommand {
                 "suggest", "N",
                 "fuzzy mode: write the N pairs most worth labelling as NDJSON instead of the records (with --labels, after those answers)"),
             .value("id", "FIELD", "labels name records by this field's value instead of their provenance"),
+            .value("model-out", "FILE", "fuzzy mode: write what was learnt to FILE as JSON (see SAVED MODEL)"),
+            .value(
+                "model", "FILE",
+                "fuzzy mode: score with the model in FILE as it is (no learning; labels are still followed as answers); its --compare, --block and --no-tf must be given as it was learnt"
+            ),
+            .value(
+                "against", "KNOWN",
+                "fuzzy mode, with --mark: link the input to the records of KNOWN, an earlier output of this stage, and write only the input's records (see AGAINST)"
+            ),
             .threads("check and key records (--key) or compare pairs (--compare)"),
         ] + ResultMember.options(default: "dedupe"),
         examples: [
@@ -60,6 +70,8 @@ public struct DedupeCommand: StageCommand {
             "… | sluice-sanitize --field address | sluice-dedupe --compare name:name,address.key:address,phone:phone --block address.key --block phone --label labels.ndjson > deduped.ndjson",
             "sluice-dedupe --compare title,locations:tokens,director --block title --suggest 10 --labels labels.ndjson films.ndjson > ask.ndjson",
             "sluice-dedupe --compare title,locations:tokens,director --block title --block locations:fingerprint --labels labels.ndjson --explain-blocking --explain-model films.ndjson",
+            "sluice-dedupe --compare name:name,address.key:address --block address.key --model-out model.json week1.ndjson > known.ndjson",
+            "sluice-dedupe --compare name:name,address.key:address --block address.key --model model.json --against known.ndjson week2.ndjson > week2-out.ndjson",
         ],
         memory: """
             every input record is spooled to an unlinked temporary file in $TMPDIR (default /tmp) and \
@@ -69,7 +81,9 @@ public struct DedupeCommand: StageCommand {
             (text interned once per distinct value) and 8 bytes per blocking rule, plus 12 bytes per \
             candidate pair that agrees on some field (bounded by --max-block and --window) and 12 bytes \
             per matched pair (16 with distinct answers: they are joined strongest first); \
-            --merge also holds the records of clusters with more than one member.
+            --merge also holds the records of clusters with more than one member. \
+            --against also holds every known record's compared values, blocking keys and facts as for an \
+            input record (it is not spooled), its cluster id (8 bytes), and a cluster count per known id.
             """,
         sections: [
             (
@@ -105,6 +119,46 @@ public struct DedupeCommand: StageCommand {
                   on what duplicates share and compare what tells them apart (see --explain-model).
                 """
             ),
+            (
+                "SAVED MODEL",
+                """
+                  --model-out FILE writes one JSON object (keys in this order, numbers as the shortest text that reads back
+                  to the same value, so the same run writes the same bytes):
+                    {"format":"sluice-dedupe-model","version":1,"compare":["name:name",…],"block":["address.key",…],
+                     "term_frequency":true,"threshold":0.9,"lambda":…,"prior":…,
+                     "fields":[{"compare":"name:name","levels":[{"level":"missing","m":0.0,"u":0.0},{"level":"exact","m":…,"u":…,"shift":…},…]},…],
+                     "labels":{"pairs":10,"matches":4,"distinct":6}}
+                  m, u: per level, the share of matches and of non-matches in it; shift: the bits labels moved the level's
+                  weight (present only when learnt with labels); lambda: the share of compared pairs EM called matches;
+                  prior: the chance of a match among all pairs, used for scoring; threshold: the one pairs were linked at
+                  (--threshold or the one chosen on labels); labels: how many answers it learnt from. Term frequencies are
+                  not stored: each run rebuilds them from the records it holds (with --against, known and new).
+                  --model FILE scores with it unchanged: the same input with the model it learnt gives the same output,
+                  byte for byte. A model for other --compare, --block or --no-tf is a usage error (64); a newer version
+                  or a damaged file a data error (65). --threshold overrides its threshold.
+                """
+            ),
+            (
+                "AGAINST",
+                """
+                  --against KNOWN reads KNOWN, an earlier --mark output of this stage (and the merge lines of an earlier
+                  --against run, applied). Its records are compared with the input's, never with each other, and are not
+                  written again. An input record that links to a known cluster joins it and takes its id (never
+                  canonical: the known canonical stays); the others form new clusters, whose ids never equal a known one.
+                  A new record linking known clusters merges them: the surviving id is the largest's (most known records),
+                  ties to the smallest id, and after the records one line per absorbed cluster says so:
+                    {"dedupe":{"merge":{"absorbed":"8c1f…","into":"03ab…","records":2}}}
+                  sluice-load does not apply it yet (it would load it as a row): keep such lines out of its input and
+                  update the table it wrote: UPDATE "t" SET "dedupe_cluster" = '03ab…' WHERE "dedupe_cluster" = '8c1f…'
+                  Chains are checked and split as in one run (--min-density); a known cluster a split parts stays
+                  whole, with the part holding most of its records; no other known id ever changes. Use --model with
+                  the model learnt on the known records: learning again on a new batch can weigh the fields
+                  differently. Labels may name known records: an answer distinct keeps a new record out of a known
+                  cluster, or two known clusters apart. The accounting adds the known records read, the input
+                  records joined to known clusters, the new clusters and the merges; merge lines are not counted as
+                  records out. Exact mode needs no --against: a cluster's id is its key's hash in every run.
+                """
+            ),
             ("LEVELS", LabelHelp.levels),
             ("LABELS", LabelHelp.labels),
             ("FIELD NAMES", ResultMember.helpText(default: "dedupe")),
@@ -130,6 +184,11 @@ public struct DedupeCommand: StageCommand {
     /// Labels, suggestions and explanations (fuzzy mode).
     var learning = LabelOptions()
     var inputs: [String]
+    /// `--model-out`, `--model` (read and checked) and `--against`.
+    var modelOut: String?
+    var savedModel: SavedModel?
+    var modelPath: String?
+    var againstPath: String?
     var threads: Int
     /// Where the cluster goes: `dedupe`, or `--as NAME`.
     var member: ResultMember
@@ -152,7 +211,8 @@ public struct DedupeCommand: StageCommand {
         case (false, false): throw .usage("use --key (exact mode) or --compare (fuzzy mode), not both")
         case (true, true): throw .usage("give --key FIELDS (exact mode) or --compare SPECS with --block (fuzzy mode)")
         case (false, true):
-            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf"] + LabelOptions.fuzzyOnly where arguments.has(fuzzyOnly) {
+            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf", "model", "model-out", "against"] + LabelOptions.fuzzyOnly
+            where arguments.has(fuzzyOnly) {
                 throw .usage("option '--\(fuzzyOnly)' needs fuzzy mode (--compare)")
             }
             for path in keys where path.hasPrefix(".") || path.hasSuffix(".") || path.contains("..") {
@@ -181,6 +241,26 @@ public struct DedupeCommand: StageCommand {
             settings.thresholdGiven = arguments.has("threshold")
             matching = .fuzzy(specs: specs, rules: rules, settings: settings)
             learning = try LabelOptions(arguments: arguments)
+            modelOut = arguments["model-out"]
+            if let path = arguments["model"] {
+                guard modelOut == nil else {
+                    throw .usage("use --model FILE (learns nothing) or --model-out FILE (writes what was learnt), not both")
+                }
+                let saved = try SavedModel.read(path: path)
+                try saved.check(specs: specs, rules: rules, termFrequency: settings.termFrequency, path: path)
+                savedModel = saved
+                modelPath = path
+            }
+            againstPath = arguments["against"]
+            if againstPath == "-" { throw .usage("option '--against' needs a file: the input may be standard input") }
+            if againstPath != nil {
+                guard mode == .mark else {
+                    throw .usage("option '--against' writes --mark output (known clusters are not written again), not --\(mode.rawValue)")
+                }
+                guard learning.labelPath == nil else {
+                    throw .usage("option '--against' cannot be used with --label; answer with --labels FILE instead")
+                }
+            }
         }
     }
 
@@ -203,6 +283,7 @@ public struct DedupeCommand: StageCommand {
         let spool = try Spool(addingMember: member.name)
         var facts = RecordFacts(keepProvenance: pairsPath != nil || learning.namesRecords, idPath: learning.idPath)
         let table: ClusterTable
+        var known: KnownClusters?
         switch matching {
         case .exact(let paths, let fold):
             // Records are checked and keyed on other threads; this one spools and labels them.
@@ -223,10 +304,24 @@ public struct DedupeCommand: StageCommand {
             // read here: reading them on reader threads as well cost more than it saved (1M
             // records of the bench: 10.1 s of CPU against 8.6 s, and no faster).
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
+            if let savedModel { matcher.preset = (savedModel.model, savedModel.threshold) }
+            if let againstPath {
+                let read = try KnownClusters.read(path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes) { record in
+                    facts.append(record)
+                    matcher.append(record)
+                }
+                matcher.knownCount = read.count
+                matcher.knownLinks = read.links
+                known = read
+                if savedModel == nil {
+                    context.warn("--against without --model learns a model from the new records' pairs alone; give the one learnt on KNOWN")
+                }
+            }
             try read(context, into: spool, facts: &facts) { matcher.append($0) }
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
             let linked = try learning.run(&matcher, facts: facts, spool: spool, pairsSink: pairsSink, context: context)
             try pairsSink?.flush()
+            if let modelOut, let model = matcher.model { try SavedModel(matcher: matcher, model: model).write(to: modelOut) }
             report(matcher, facts: facts, context: context)
             guard let linked else {
                 // --suggest wrote pairs: every record was read and compared, none is written.
@@ -235,6 +330,19 @@ public struct DedupeCommand: StageCommand {
                 return
             }
             table = linked
+        }
+        if let known {
+            let outcome = known.resolve(table, facts: facts)
+            try DedupeWriter(mode: mode, table: outcome.table, memberKey: member.name).write(spool, context: context)
+            for merge in outcome.merges {
+                JSONWriter.write(KnownClusters.line(merge, memberKey: member.name), to: &context.output.buffer)
+                try context.output.endLine()
+            }
+            let merges = outcome.merges.count
+            context.accounting.details.insert(
+                "\(known.count) known records, \(outcome.joined) joined to known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",
+                at: 0)
+            return
         }
         try DedupeWriter(mode: mode, table: table, memberKey: member.name).write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
@@ -279,7 +387,7 @@ public struct DedupeCommand: StageCommand {
                 ModelReport.text(
                     model: model, specs: matcher.specs, pairs: matcher.pairsCompared,
                     patterns: matcher.distinctPatterns, termFrequency: matcher.settings.termFrequency,
-                    withoutLabels: matcher.unsupervisedModel, threshold: matcher.thresholdChoice))
+                    withoutLabels: matcher.unsupervisedModel, threshold: matcher.thresholdChoice, savedIn: modelPath))
         }
     }
 }

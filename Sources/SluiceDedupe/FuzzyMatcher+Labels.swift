@@ -6,6 +6,16 @@ extension FuzzyMatcher {
     /// `--threshold`, measured there).
     mutating func learn(labels: LabelledPairs) {
         self.labels = labels
+        if let preset {
+            // A saved model is used as it is: answers are facts for linking, not lessons.
+            model = preset.model
+            threshold = settings.thresholdGiven ? settings.threshold : preset.threshold
+            thresholdChoice = nil
+            var answers: [UInt64: PatternLabels] = [:]
+            for pair in labels.pairs { answers[pattern(Int(pair.a), Int(pair.b)), default: PatternLabels()].add(match: pair.match) }
+            answersByPattern = labels.pairs.isEmpty ? [] : compared.patterns.map { answers[$0] }
+            return
+        }
         let unsupervised = compared.unsupervised ?? fit(labels: [:])
         compared.unsupervised = unsupervised
         answersByPattern = []

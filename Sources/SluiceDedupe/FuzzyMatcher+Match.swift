@@ -15,7 +15,7 @@ extension FuzzyMatcher {
         for column in columns { column.finish() }
         var compared = ComparedPairs()
         compared.recordCount = n
-        compared.sampledU = estimateU(recordCount: n)
+        compared.sampledU = preset == nil ? estimateU(recordCount: n) : []
         // The distinct patterns of scored pairs (a kept pair holds its pattern's index) and of
         // training, with counts.
         var scoredPatterns = PatternInterner(), keepsPattern: [Bool] = []
@@ -110,6 +110,7 @@ extension FuzzyMatcher {
         guard let model else { preconditionFailure("link runs after learn") }
         let distinctPairs = self.labels.pairs.filter { !$0.match }
         var sets = AnsweredDistinct(count: n, distinct: distinctPairs.map { (Int($0.a), Int($0.b)) })
+        for (a, b) in knownLinks { _ = sets.union(Int(a), Int(b)) }
         var links: [(a: Int32, b: Int32, p: Float)] = []
         let patterns = compared.patterns
         let baseWeights = patterns.map { model.weight(levels: Pattern.unpack($0, fields: specs.count)) }
@@ -177,7 +178,8 @@ extension FuzzyMatcher {
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         var groups = sets.sets
-        for group in groups.groups() {
+        // With `--against`, a group of known records only is a known cluster, kept as it is.
+        for group in groups.groups() where group.last ?? 0 >= knownCount {
             // A part of a cluster without two records answered distinct has none either.
             let outcome = breaker.split(group) { a, b in
                 if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }

@@ -57,6 +57,14 @@ public struct FuzzyMatcher {
     public internal(set) var distinctPatterns = 0
     public internal(set) var clustersSplit = 0
     public internal(set) var clustersFlagged = 0
+    /// `--model`: the model and threshold to use as they are (no EM, no sampled u).
+    public var preset: (model: FellegiSunterModel, threshold: Double)?
+    /// `--against`: the first `knownCount` records are known ones (no pair of two of them is
+    /// compared), and `knownLinks` joins each known cluster's records before any new link.
+    public var knownCount = 0 {
+        didSet { blocker.knownCount = knownCount }
+    }
+    public var knownLinks: [(Int32, Int32)] = []
 
     /// The top-level members the specs and rules read (`address` for `address.key`).
     let heads: [String]

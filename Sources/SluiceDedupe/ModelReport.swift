@@ -13,12 +13,16 @@ import Foundation
 public enum ModelReport {
     public static func text(
         model: FellegiSunterModel, specs: [ComparisonSpec], pairs: Int, patterns: Int, termFrequency: Bool,
-        withoutLabels: FellegiSunterModel? = nil, threshold: ThresholdChoice? = nil
+        withoutLabels: FellegiSunterModel? = nil, threshold: ThresholdChoice? = nil, savedIn: String? = nil
     ) -> String {
         var out = "model: \(pairs) pairs compared in \(patterns) patterns; "
-        out +=
-            model.converged
-            ? "EM converged after \(model.iterations) iterations\n" : "EM stopped after \(model.iterations) iterations without converging\n"
+        if let savedIn {
+            out += "read from \(savedIn) (--model: no EM)\n"
+        } else {
+            out +=
+                model.converged
+                ? "EM converged after \(model.iterations) iterations\n" : "EM stopped after \(model.iterations) iterations without converging\n"
+        }
         if let withoutLabels, let threshold {
             out += "labels: \(threshold.matches) match, \(threshold.distinct) distinct; m learnt from them and EM over the other pairs; "
             out += "without labels EM found " + format(withoutLabels.lambda * 100, decimals: 2) + "% of compared pairs matching\n"

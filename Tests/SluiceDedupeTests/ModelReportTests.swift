@@ -14,6 +14,14 @@ import Testing
         #expect(text.contains("prior among all pairs 0.001 (weight -9.964)"))
     }
 
+    @Test func aSavedModelSaysWhereItWasReadNotHowEMWent() throws {
+        let model = FellegiSunterModel(levelCounts: [3], u: [[0, 0.05, 0.95]])
+        let text = ModelReport.text(
+            model: model, specs: [try ComparisonSpec.parse("postcode:exact")], pairs: 10, patterns: 2, termFrequency: true, savedIn: "model.json")
+        #expect(text.hasPrefix("model: 10 pairs compared in 2 patterns; read from model.json (--model: no EM)\n"))
+        #expect(!text.contains("iterations"))
+    }
+
     @Test func withLabelsShowsHowEachWeightMoved() throws {
         var before = FellegiSunterModel(levelCounts: [3], u: [[0, 0.05, 0.95]])
         before.prior = 0.001

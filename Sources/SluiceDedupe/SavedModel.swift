@@ -1,0 +1,212 @@
+import Foundation
+import SluiceCore
+
+/// What fuzzy mode learnt, as the JSON file of `--model-out` and `--model`: the comparisons
+/// and blocking rules it was learnt for, per compared field and level `m`, `u` and the bits
+/// labels moved it (`shift`), the share of matches EM found (`lambda`), the prior used for
+/// scoring, the threshold and whether equal text is weighed by its frequency. Term
+/// frequencies are not stored: they are rebuilt from the records each run holds (with
+/// `--against`, the known records and the new ones), as the model was learnt.
+///
+///     {"format":"sluice-dedupe-model","version":1,"compare":["name:jw"],"block":["zip"],
+///      "term_frequency":true,"threshold":0.9,"lambda":0.01,"prior":1e-05,
+///      "fields":[{"compare":"name:jw","levels":[{"level":"missing","m":0,"u":0}, …]}],
+///      "labels":{"pairs":0,"matches":0,"distinct":0}}
+///
+/// Numbers are written in Swift's shortest text that reads back to the same Double, so a
+/// model read back scores every pair exactly as the run that learnt it.
+public struct SavedModel: Equatable {
+    public static let format = "sluice-dedupe-model"
+    public static let version = 1
+
+    public var compare: [String]
+    public var block: [String]
+    public var termFrequency: Bool
+    public var threshold: Double
+    public var lambda: Double
+    public var prior: Double?
+    /// Per field, per level: the level's name, m, u and the shift labels gave (nil without labels).
+    public var levelNames: [[String]]
+    public var m: [[Double]]
+    public var u: [[Double]]
+    public var shifts: [[Double]]?
+    /// The answers the model learnt from (counts only: the answers stay in their files).
+    public var labelPairs = 0
+    public var labelMatches = 0
+    public var labelDistinct = 0
+
+    public init(matcher: FuzzyMatcher, model: FellegiSunterModel) {
+        compare = matcher.specs.map(\.text)
+        block = matcher.rules.map(\.text)
+        termFrequency = matcher.settings.termFrequency
+        threshold = matcher.threshold
+        lambda = model.lambda
+        prior = model.prior
+        levelNames = matcher.specs.map(\.levelNames)
+        m = model.m
+        u = model.u
+        shifts = model.shifts
+        labelPairs = matcher.labels.pairs.count
+        labelMatches = matcher.labels.matches
+        labelDistinct = matcher.labels.distinct
+    }
+
+    /// The model to score with, as it was learnt (no EM).
+    public var model: FellegiSunterModel {
+        var model = FellegiSunterModel(levelCounts: m.map(\.count), u: u)
+        model.m = m
+        model.lambda = lambda
+        model.prior = prior
+        model.shifts = shifts
+        return model
+    }
+
+    static func number(_ value: Double) -> JSONValue { .number("\(value)") }
+
+    public var json: JSONValue {
+        let fields: [JSONValue] = compare.indices.map { field in
+            .object([
+                "compare": .string(compare[field]),
+                "levels": .array(
+                    levelNames[field].indices.map { level in
+                        .object([
+                            "level": .string(levelNames[field][level]),
+                            "m": Self.number(m[field][level]),
+                            "u": Self.number(u[field][level]),
+                            "shift": shifts.map { Self.number($0[field][level]) },
+                        ])
+                    }),
+            ])
+        }
+        return .object([
+            "format": .string(Self.format),
+            "version": .int(Self.version),
+            "compare": .array(compare.map(JSONValue.string)),
+            "block": .array(block.map(JSONValue.string)),
+            "term_frequency": .bool(termFrequency),
+            "threshold": Self.number(threshold),
+            "lambda": Self.number(lambda),
+            "prior": prior.map(Self.number) ?? .null,
+            "fields": .array(fields),
+            "labels": .object(["pairs": .int(labelPairs), "matches": .int(labelMatches), "distinct": .int(labelDistinct)]),
+        ])
+    }
+
+    /// The file's bytes: one JSON object and a newline.
+    public var bytes: [UInt8] {
+        var out: [UInt8] = []
+        JSONWriter.write(json, to: &out)
+        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
+    public func write(to path: String) throws(StageFailure) {
+        let sink = try ByteSink(path: path)
+        sink.buffer = bytes
+        do { try sink.flush() } catch { throw StageFailure(.ioError, "\(path): cannot write the model: \(error)") }
+    }
+
+    /// Reads a model file: a missing file exits 66, one that is not a model of this version 65.
+    public static func read(path: String) throws(StageFailure) -> SavedModel {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StageFailure(.noInput, "\(path): cannot read the model: no such file or not readable")
+        }
+        let value: JSONValue
+        do { value = try JSONParser.parse([UInt8](data)) } catch {
+            throw .data(source: path, line: nil, "not a model: invalid JSON: \(error)")
+        }
+        return try SavedModel(json: value, path: path)
+    }
+
+    public init(json value: JSONValue, path: String) throws(StageFailure) {
+        func bad(_ reason: String) -> StageFailure { .data(source: path, line: nil, "not a \(Self.format) file: \(reason)") }
+        guard value["format"]?.stringValue == Self.format else { throw bad("\"format\" is not \"\(Self.format)\"") }
+        guard let version = value["version"]?.doubleValue, version == version.rounded(), version >= 1 else { throw bad("no \"version\"") }
+        guard Int(version) <= Self.version else {
+            throw .data(
+                source: path, line: nil,
+                "the model is of version \(Int(version)); this sluice-dedupe reads version \(Self.version) and older: use the sluice-dedupe that wrote it"
+            )
+        }
+        func strings(_ key: String) throws(StageFailure) -> [String] {
+            guard case .array(let items)? = value[key] else { throw bad("no \"\(key)\" list") }
+            var out: [String] = []
+            for item in items {
+                guard let text = item.stringValue else { throw bad("\"\(key)\" holds a \(item.typeName), not a string") }
+                out.append(text)
+            }
+            return out
+        }
+        func number(_ item: JSONValue?, _ what: String) throws(StageFailure) -> Double {
+            guard let number = item?.doubleValue, number.isFinite else { throw bad("\(what) is not a number") }
+            return number
+        }
+        compare = try strings("compare")
+        block = try strings("block")
+        guard case .bool(let tf)? = value["term_frequency"] else { throw bad("no \"term_frequency\" true or false") }
+        termFrequency = tf
+        threshold = try number(value["threshold"], "\"threshold\"")
+        lambda = try number(value["lambda"], "\"lambda\"")
+        prior = value["prior"] == .null ? nil : try number(value["prior"], "\"prior\"")
+        guard case .array(let fields)? = value["fields"], fields.count == compare.count else {
+            throw bad("\"fields\" is not a list of one entry per \"compare\"")
+        }
+        levelNames = []
+        m = []
+        u = []
+        var shifts: [[Double]] = []
+        var anyShift = false
+        for (index, field) in fields.enumerated() {
+            guard field["compare"]?.stringValue == compare[index], case .array(let levels)? = field["levels"], levels.count >= 2 else {
+                throw bad("\"fields\" entry \(index + 1) is not for \"\(compare[index])\" with its levels")
+            }
+            var names: [String] = [], ms: [Double] = [], us: [Double] = [], fieldShifts: [Double] = []
+            for level in levels {
+                names.append(level["level"]?.stringValue ?? "")
+                ms.append(try number(level["m"], "an \"m\" of \(compare[index])"))
+                us.append(try number(level["u"], "a \"u\" of \(compare[index])"))
+                if let shift = level["shift"] {
+                    anyShift = true
+                    fieldShifts.append(try number(shift, "a \"shift\" of \(compare[index])"))
+                } else {
+                    fieldShifts.append(0)
+                }
+            }
+            levelNames.append(names)
+            m.append(ms)
+            u.append(us)
+            shifts.append(fieldShifts)
+        }
+        self.shifts = anyShift ? shifts : nil
+        labelPairs = Int(value["labels"]?["pairs"]?.doubleValue ?? 0)
+        labelMatches = Int(value["labels"]?["matches"]?.doubleValue ?? 0)
+        labelDistinct = Int(value["labels"]?["distinct"]?.doubleValue ?? 0)
+    }
+
+    /// A usage error unless the command line compares and blocks as the model was learnt.
+    public func check(specs: [ComparisonSpec], rules: [BlockingRule], termFrequency: Bool, path: String) throws(StageFailure) {
+        let given = specs.map(\.text)
+        guard given == compare else {
+            throw .usage(
+                "option '--model': \(path) was learnt for --compare \(compare.joined(separator: ",")), not \(given.joined(separator: ",")); give the same comparisons, or learn a new model"
+            )
+        }
+        let blocks = rules.map(\.text)
+        guard blocks == block else {
+            throw .usage(
+                "option '--model': \(path) was learnt for \(block.map { "--block " + $0 }.joined(separator: " ")), not \(blocks.map { "--block " + $0 }.joined(separator: " ")); give the same blocking rules"
+            )
+        }
+        guard termFrequency == self.termFrequency else {
+            throw .usage(
+                "option '--model': \(path) was learnt \(self.termFrequency ? "with" : "with --no-tf, without") term frequencies; \(self.termFrequency ? "drop --no-tf" : "add --no-tf")"
+            )
+        }
+        for (field, spec) in specs.enumerated() where spec.levelNames != levelNames[field] {
+            throw .data(
+                source: path, line: nil,
+                "the levels of \(spec.text) are \(levelNames[field].joined(separator: ", ")), this sluice-dedupe's are \(spec.levelNames.joined(separator: ", "))"
+            )
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import SluiceCore
+import Testing
+
+@testable import SluiceDedupe
+
+@Suite struct SavedModelTests {
+    static let specs = ["given_name", "surname", "suburb", "date_of_birth:date"]
+    static let rules = ["surname:soundex", "date_of_birth"]
+
+    /// Matches `FuzzyMatcherTests.people` with `preset` (learning when nil).
+    func run(_ lines: [String], preset: SavedModel? = nil, termFrequency: Bool = true) throws -> (FuzzyMatcher, ClusterTable) {
+        var settings = FuzzyMatcher.Settings()
+        settings.termFrequency = termFrequency
+        var matcher = FuzzyMatcher(
+            specs: try Self.specs.map(ComparisonSpec.parse), rules: try Self.rules.map(BlockingRule.parse), settings: settings)
+        if let preset { matcher.preset = (preset.model, preset.threshold) }
+        var facts = RecordFacts(keepProvenance: false)
+        for line in lines {
+            try withRecord(line) { record in
+                matcher.append(record)
+                facts.append(record)
+            }
+        }
+        let table = try matcher.match(facts: facts, pairsSink: nil)
+        return (matcher, table)
+    }
+
+    func saved(_ matcher: FuzzyMatcher) throws -> SavedModel {
+        try SavedModel(matcher: matcher, model: #require(matcher.model))
+    }
+
+    @Test func readsBackWhatItWrote() throws {
+        let (matcher, _) = try run(FuzzyMatcherTests.people)
+        let model = try saved(matcher)
+        let read = try SavedModel(json: try JSONParser.parse(model.bytes), path: "model.json")
+        #expect(read == model)
+        #expect(read.bytes == model.bytes)
+        #expect(read.model.m == matcher.model?.m && read.model.u == matcher.model?.u && read.model.prior == matcher.model?.prior)
+    }
+
+    @Test func theSameInputWithItsModelGivesTheSameClustersAndScores() throws {
+        let (matcher, learnt) = try run(FuzzyMatcherTests.people)
+        let model = try SavedModel(json: try JSONParser.parse(try saved(matcher).bytes), path: "model.json")
+        let (again, used) = try run(FuzzyMatcherTests.people, preset: model)
+        #expect(used.clusterOf == learnt.clusterOf)
+        #expect(used.clusters.map(\.id) == learnt.clusters.map(\.id))
+        #expect(used.scores.map(\.bitPattern) == learnt.scores.map(\.bitPattern))
+        #expect(again.threshold == matcher.threshold)
+    }
+
+    @Test func aModelIsUsedAsItIsNotLearntAgain() throws {
+        let (matcher, _) = try run(FuzzyMatcherTests.people)
+        var model = try saved(matcher)
+        // A model that calls nothing a match: with it, nothing links, whatever EM would learn.
+        model.m = model.u
+        model.prior = 1e-9
+        let (_, table) = try run(FuzzyMatcherTests.people, preset: model)
+        #expect(table.multiRecordClusters == 0)
+    }
+
+    @Test func labelsLeaveShiftsInTheFile() throws {
+        var model = try saved(try run(FuzzyMatcherTests.people).0)
+        model.shifts = model.m.map { $0.map { _ in 0.5 } }
+        let text = String(decoding: model.bytes, as: UTF8.self)
+        #expect(text.contains(#""shift":0.5"#))
+        #expect(try SavedModel(json: try JSONParser.parse(model.bytes), path: "m").shifts == model.shifts)
+    }
+
+    @Test func aNewerVersionOrAnotherFileIsADataError() throws {
+        let model = try saved(try run(FuzzyMatcherTests.people).0)
+        var text = String(decoding: model.bytes, as: UTF8.self)
+        text = text.replacingOccurrences(of: #""version":1"#, with: #""version":2"#)
+        do {
+            _ = try SavedModel(json: try JSONParser.parse(text), path: "model.json")
+            Issue.record("a newer version was read")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(failure.message.contains("version 2"))
+        }
+        #expect(throws: StageFailure.self) { try SavedModel(json: try JSONParser.parse(#"{"format":"other"}"#), path: "m") }
+    }
+
+    @Test func aModelForOtherComparisonsOrBlocksIsAUsageError() throws {
+        let model = try saved(try run(FuzzyMatcherTests.people).0)
+        let specs = try Self.specs.map(ComparisonSpec.parse)
+        let rules = try Self.rules.map(BlockingRule.parse)
+        try model.check(specs: specs, rules: rules, termFrequency: true, path: "m")
+        for (otherSpecs, otherRules, tf) in [
+            (Array(specs.dropLast()), rules, true), (specs, Array(rules.dropLast()), true), (specs, rules, false),
+        ] {
+            do {
+                try model.check(specs: otherSpecs, rules: otherRules, termFrequency: tf, path: "m")
+                Issue.record("a model for other options was accepted")
+            } catch let failure as StageFailure {
+                #expect(failure.exitCode == .usage)
+            }
+        }
+    }
+}
