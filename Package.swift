@@ -43,7 +43,7 @@ let package = Package(
         .executableTarget(name: "sluice-bench", dependencies: ["SluiceBench"]),
         // The seeded record generator of the property tests, shared by the test targets.
         .target(name: "SluiceTestSupport", dependencies: ["SluiceCore", "SluiceBench"], path: "Tests/SluiceTestSupport"),
-        .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore"]),
+        .testTarget(name: "SluiceCoreTests", dependencies: ["SluiceCore", "SluiceTestSupport"]),
         .testTarget(name: "SluiceFetchTests", dependencies: ["SluiceFetch"]),
         .testTarget(name: "SluiceSanitizeTests", dependencies: ["SluiceSanitize", "SluiceTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "SluiceDedupeTests", dependencies: ["SluiceDedupe", "SluiceTestSupport"]),
