@@ -15,7 +15,7 @@ public struct GazetteerBuild: ToolCommand {
         name: "sluice-gazetteer build",
         overview: "build the gazetteer CSV that sluice-geocode reads, from open address, street and place data",
         synopsis: [
-            "sluice-gazetteer build [--openaddresses FILE] [--tiger-edges FILE.shp] [--streets FILE.geojson] [--places FILE.geojson] [--gtfs-stops FILE] [--gazetteer FILE] ... --out FILE [--rejects FILE]",
+            "sluice-gazetteer build [--openaddresses FILE] [--tiger-edges FILE.shp] [--streets FILE.geojson] [--places FILE.geojson] [--gtfs-stops FILE] [--osm FILE] [--gazetteer FILE] ... --out FILE [--rejects FILE]",
             "sluice-gazetteer build --sources DIR --out FILE [--bundled DIR] [--aliases FILE] [--exclude NAME,...]",
         ],
         options: [
@@ -32,6 +32,9 @@ public struct GazetteerBuild: ToolCommand {
             .value("category-property", "P", "the GeoJSON property holding a place's category (default: every place is 'place')"),
             .value("aliases-property", "P", "the GeoJSON property holding a place's other names (an array, or `|`/`;`-separated)"),
             .value("gtfs-stops", "FILE", "a GTFS stops.txt: stations (or stops not named after a corner) as places; repeatable"),
+            .value(
+                "osm", "FILE",
+                "an OpenStreetMap extract (.osm.pbf, or .osm XML plain or gzipped): named places, addresses, named roads; repeatable"),
             .value("gazetteer", "FILE", "a gazetteer CSV to merge (its places, segments, intersections, addresses); repeatable"),
             .value("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row); without it they are counted"),
             .value("sources", "DIR", "San Francisco: the folder of source files (../shared/data/gazetteer-sources)"),
@@ -78,6 +81,7 @@ public struct GazetteerBuild: ToolCommand {
         inputs.places = arguments.all("places")
         inputs.gtfsStops = arguments.all("gtfs-stops")
         inputs.gazetteers = arguments.all("gazetteer")
+        inputs.osm = arguments.all("osm")
         inputs.streetNameProperty = arguments["name-property"] ?? "name"
         inputs.placeNameProperty = arguments["place-name-property"] ?? inputs.streetNameProperty
         inputs.rangeProperties = arguments.list("range-properties")
@@ -90,7 +94,7 @@ public struct GazetteerBuild: ToolCommand {
         if !inputs.nodeProperties.isEmpty, inputs.nodeProperties.count != 2 { throw .usage("--node-properties takes two names: FROM,TO") }
         guard let out = arguments["out"] else { throw .usage("build needs --out FILE") }
         guard arguments["sources"] != nil || !inputs.isEmpty else {
-            throw .usage("build needs inputs: --openaddresses, --tiger-edges, --streets, --places, --gtfs-stops, --gazetteer FILE (or --sources DIR)")
+            throw .usage("build needs inputs: --openaddresses, --tiger-edges, --streets, --places, --gtfs-stops, --osm, --gazetteer FILE (or --sources DIR)")
         }
         self.out = out
         rejectsPath = arguments["rejects"]
