@@ -2,6 +2,7 @@
 """OpenStreetMap extracts for testing and measuring `sluice-gazetteer build --osm`.
 
     scripts/osm_extract.py pbf town.osm town.osm.pbf      # the same data, written by libosmium
+    scripts/osm_extract.py raw town.osm.pbf town-raw.osm.pbf   # the blobs stored, not zlib
     scripts/osm_extract.py generate 1000000 big.osm.pbf   # a seeded synthetic town
 
 Writing is libosmium's (pip package `osmium`), an independent PBF writer, so the committed
@@ -14,7 +15,9 @@ nodes, seeded so the same N gives the same file. The output's extension picks th
 (.osm.pbf, .osm, .osm.gz).
 """
 import random
+import struct
 import sys
+import zlib
 
 import osmium
 
@@ -24,6 +27,59 @@ def to_pbf(source, target):
     with osmium.SimpleWriter(target, overwrite=True) as writer:
         for obj in osmium.FileProcessor(source):
             writer.add(obj)
+
+
+def varint(data, pos):
+    value = shift = 0
+    while True:
+        byte = data[pos]
+        pos += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value, pos
+        shift += 7
+
+
+def encode_varint(value):
+    out = bytearray()
+    while value >= 0x80:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    return bytes(out + bytes([value]))
+
+
+def fields(data):
+    """(number, wire type, value) of a message's varint and length-delimited fields."""
+    pos = 0
+    while pos < len(data):
+        key, pos = varint(data, pos)
+        if key & 7 == 0:
+            value, pos = varint(data, pos)
+        else:
+            length, pos = varint(data, pos)
+            value, pos = data[pos:pos + length], pos + length
+        yield key >> 3, key & 7, value
+
+
+def to_raw(source, target):
+    # Each blob's zlib data inflated and stored raw (field 1), the header's size updated: the
+    # same file without compression, as the format allows.
+    data = open(source, "rb").read()
+    out = bytearray()
+    pos = 0
+    while pos < len(data):
+        size = struct.unpack(">I", data[pos:pos + 4])[0]
+        header = list(fields(data[pos + 4:pos + 4 + size]))
+        blob_size = next(value for number, _, value in header if number == 3)
+        blob = dict((number, value) for number, _, value in fields(data[pos + 4 + size:pos + 4 + size + blob_size]))
+        plain = zlib.decompress(blob[3]) if 3 in blob else blob[1]
+        new_blob = b"\x0a" + encode_varint(len(plain)) + plain
+        new_header = b"".join(
+            (encode_varint(number << 3 | wire) + (encode_varint(len(value)) + value if wire == 2 else b""))
+            for number, wire, value in header if number != 3) + b"\x18" + encode_varint(len(new_blob))
+        out += struct.pack(">I", len(new_header)) + new_header + new_blob
+        pos += 4 + size + blob_size
+    open(target, "wb").write(out)
 
 
 KINDS = [("amenity", "cafe"), ("amenity", "restaurant"), ("shop", "bakery"), ("tourism", "hotel"),
@@ -96,6 +152,8 @@ def generate(count, target):
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "pbf":
         to_pbf(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "raw":
+        to_raw(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == "generate":
         generate(int(sys.argv[2]), sys.argv[3])
     else:

@@ -77,6 +77,10 @@ enum PBFWriter {
         try OSMPBF.read(path: Self.fixtures + "/town.osm.pbf") { fromPBF.append($0) }
         #expect(fromXML.count == 46)
         #expect(Self.rounded(fromPBF) == Self.rounded(fromXML))
+        // The same blocks stored raw instead of zlib-compressed.
+        var fromRaw: [OSMElement] = []
+        try OSMPBF.read(path: Self.fixtures + "/town-raw.osm.pbf") { fromRaw.append($0) }
+        #expect(fromRaw == fromPBF)
         let relation = try #require(fromPBF.last)
         guard case .relation(let park) = relation else { Issue.record("the last element is not the relation"); return }
         #expect(park.members.map(\.role) == ["outer", "outer", "inner"] && park.members.map(\.ref) == [110, 111, 112])
