@@ -9,7 +9,8 @@ Writing is libosmium's (pip package `osmium`), an independent PBF writer, so the
 .osm.pbf fixtures test Sluice's reader against another implementation. `make test` reads the
 committed output and never needs this script or Python.
 
-`generate N` writes about N nodes: a grid of named streets (every node shared by two streets),
+`generate N` writes about N nodes: a grid of named streets (meeting at shared nodes, with shape
+nodes along each block),
 named places of several kinds (nodes and closed ways), building ways with addresses, and plain
 nodes, seeded so the same N gives the same file. The output's extension picks the format
 (.osm.pbf, .osm, .osm.gz).
@@ -88,18 +89,34 @@ KINDS = [("amenity", "cafe"), ("amenity", "restaurant"), ("shop", "bakery"), ("t
 
 def generate(count, target):
     rng = random.Random(30)
-    side = max(4, int((count * 0.4) ** 0.5))  # grid nodes ≈ 40% of the total
-    base_lat, base_lon, step = 47.0, 8.0, 0.0005
+    # Grid nodes ≈ 40% of the total: intersections, and SHAPE nodes along each block between
+    # them (a block's curve), as real streets have.
+    shape = 4
+    side = max(4, int((count * 0.4 / (1 + 2 * shape)) ** 0.5))
+    base_lat, base_lon, step = 47.0, 8.0, 0.001
     next_id = 1
     with osmium.SimpleWriter(target, overwrite=True) as writer:
+        def node(lat, lon, tags=None):
+            nonlocal next_id
+            writer.add_node(osmium.osm.mutable.Node(id=next_id, location=(lon, lat), tags=tags or {}))
+            next_id += 1
+            return next_id - 1
         grid = {}
         for row in range(side):
             for col in range(side):
-                grid[row, col] = next_id
-                writer.add_node(osmium.osm.mutable.Node(
-                    id=next_id, location=(base_lon + col * step, base_lat + row * step)))
-                next_id += 1
-        nodes_written = side * side
+                grid[row, col] = node(base_lat + row * step, base_lon + col * step)
+        rows = {row: [] for row in range(side)}
+        cols = {col: [] for col in range(side)}
+        for row in range(side):
+            for col in range(side):
+                rows[row].append(grid[row, col])
+                cols[col].append(grid[row, col])
+                for k in range(1, shape + 1):
+                    if col + 1 < side:
+                        rows[row].append(node(base_lat + row * step + 0.00002, base_lon + (col + k / (shape + 1)) * step))
+                    if row + 1 < side:
+                        cols[col].append(node(base_lat + (row + k / (shape + 1)) * step, base_lon + col * step + 0.00002))
+        nodes_written = next_id - 1
         places = []
         buildings = []
         while nodes_written < count:
@@ -111,16 +128,13 @@ def generate(count, target):
                 tags = {key: value, "name": f"{value.title()} {next_id}"}
                 if rng.random() < 0.3:
                     tags["alt_name"] = f"Old {value.title()} {next_id}"
-                writer.add_node(osmium.osm.mutable.Node(id=next_id, location=(lon, lat), tags=tags))
-                next_id += 1
+                node(lat, lon, tags)
                 nodes_written += 1
             elif roll < 0.15:
                 # A building: four corners and the way round them, with an address.
                 corners = []
                 for dlat, dlon in ((0, 0), (0, 0.0001), (0.0001, 0.0001), (0.0001, 0)):
-                    writer.add_node(osmium.osm.mutable.Node(id=next_id, location=(lon + dlon, lat + dlat)))
-                    corners.append(next_id)
-                    next_id += 1
+                    corners.append(node(lat + dlat, lon + dlon))
                     nodes_written += 1
                 row = rng.randrange(side)
                 tags = {"building": "yes", "addr:housenumber": str(rng.randrange(1, 2000)),
@@ -129,19 +143,16 @@ def generate(count, target):
                     tags["name"] = f"Building {next_id}"
                 buildings.append((corners + corners[:1], tags))
             else:
-                writer.add_node(osmium.osm.mutable.Node(id=next_id, location=(lon, lat)))
-                next_id += 1
+                node(lat, lon)
                 nodes_written += 1
         way_id = 1
         for row in range(side):
             writer.add_way(osmium.osm.mutable.Way(
-                id=way_id, nodes=[grid[row, col] for col in range(side)],
-                tags={"highway": "residential", "name": f"Street {row}"}))
+                id=way_id, nodes=rows[row], tags={"highway": "residential", "name": f"Street {row}"}))
             way_id += 1
         for col in range(side):
             writer.add_way(osmium.osm.mutable.Way(
-                id=way_id, nodes=[grid[row, col] for row in range(side)],
-                tags={"highway": "residential", "name": f"Avenue {col}"}))
+                id=way_id, nodes=cols[col], tags={"highway": "residential", "name": f"Avenue {col}"}))
             way_id += 1
         for refs, tags in buildings:
             writer.add_way(osmium.osm.mutable.Way(id=way_id, nodes=refs, tags=tags))
