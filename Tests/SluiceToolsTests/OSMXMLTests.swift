@@ -61,5 +61,7 @@ import Testing
         #expect(Self.error("</osm>") == "test.osm:1: error: </osm> closes no element")
         #expect(Self.error("<osm><!-- never closed") == "test.osm:1: error: the file ends inside a '<' construct")
         #expect(Self.error("<osm a=b>") == "test.osm:1: error: expected a quoted value for attribute 'a'")
+        #expect(Self.error("") == "test.osm: error: not OpenStreetMap XML: no <osm> element")
+        #expect(Self.error("BZh91AY&SY") == "test.osm: error: not OpenStreetMap XML: no <osm> element")
     }
 }

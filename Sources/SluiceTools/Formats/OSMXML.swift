@@ -20,6 +20,7 @@ enum OSMXML {
         var tokenizer = Tokenizer(bytes: bytes)
         var current: OSMElement?
         var depth = 0
+        var sawRoot = false
         func failure(_ reason: String) -> StageFailure { StageFailure.data(source: source, line: tokenizer.line(), reason) }
         func number<T: FixedWidthInteger>(_ attributes: [String: String], _ name: String, in element: String) throws -> T {
             guard let text = attributes[name], let value = T(text) else {
@@ -35,6 +36,7 @@ enum OSMXML {
             while let token = try tokenizer.next() {
                 switch token {
                 case .start(let name, let attributes, let selfClosing):
+                    if name == "osm" { sawRoot = true }
                     switch (name, current) {
                     case ("node", nil):
                         current = .node(
@@ -80,6 +82,8 @@ enum OSMXML {
             throw StageFailure.data(source: source, line: error.line, error.reason)
         }
         if current != nil || depth > 0 { throw failure("the file ends inside an element") }
+        // Anything else (a PBF or bzip2 file by another name) would otherwise read as empty.
+        guard sawRoot else { throw StageFailure.data(source: source, line: nil, "not OpenStreetMap XML: no <osm> element") }
     }
 
     /// The XML the OSM format uses, token by token: start tags with attributes (entities

@@ -27,8 +27,6 @@ extension GazetteerBuilder {
         var places = 0
         var addresses = 0
         var skipped: [SkippedRow] = []
-        var waysStarted = false
-        var relationsStarted = false
     }
 
     mutating func addOSMExtract(_ path: String) throws {
@@ -42,10 +40,8 @@ extension GazetteerBuilder {
                 if !node.tags.isEmpty { addOSMFeature("node", node.id, node.tags, point: GeoPoint(lat: node.lat, lon: node.lon), &read) }
             case .way(let way):
                 read.elements.ways += 1
-                if !read.waysStarted {
-                    read.nodes.finish()
-                    read.waysStarted = true
-                }
+                // Sorted once, at the first way (a no-op after, unless nodes came between ways).
+                read.nodes.finish()
                 read.ways.add(id: way.id, refs: way.refs)
                 guard !way.tags.isEmpty else { return }
                 if let highway = way.tags["highway"] {
@@ -57,11 +53,8 @@ extension GazetteerBuilder {
                 addOSMFeature("way", way.id, way.tags, point: closed ? InteriorPoint.of(rings: [points]) : InteriorPoint.along(points), &read)
             case .relation(let relation):
                 read.elements.relations += 1
-                if !read.relationsStarted {
-                    read.nodes.finish()
-                    read.ways.finish()
-                    read.relationsStarted = true
-                }
+                read.nodes.finish()
+                read.ways.finish()
                 guard relation.tags["type"] == "multipolygon" else { return }
                 let members = relation.members.filter { $0.kind == .way && ["outer", "inner", ""].contains($0.role) }
                 let rings = Self.rings(members.compactMap { read.ways.refs($0.ref).map(Array.init) })
