@@ -67,6 +67,21 @@ import Testing
         #expect(built == (try build("town.osm.pbf").bytes))
     }
 
+    /// A place the city's own data has is not doubled: OSM's cafe 40 m from the GeoJSON one of
+    /// the same name adds its other names to it (the city's data is read first and wins).
+    @Test func aPlaceAnotherSourceHasIsMergedNotDoubled() throws {
+        let directory = try TemporaryDirectory()
+        let places = directory.path + "/places.geojson"
+        try """
+        {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Blue Door Cafe","kind":"cafe"},"geometry":{"type":"Point","coordinates":[-122.4795,48.75056]}}]}
+        """.write(toFile: places, atomically: true, encoding: .utf8)
+        let gazetteer = try Gazetteer.parse(try build("town.osm", ["--places", places, "--category-property", "kind"]).bytes, source: "built")
+        let cafes = gazetteer.places.filter { $0.name == "Blue Door Cafe" }
+        #expect(cafes.count == 1)
+        #expect(cafes.first?.aliases == ["Blue Door", "The Door"])
+        #expect(cafes.first?.point == GeoPoint(lat: 48.75056, lon: -122.4795))
+    }
+
     @Test func namedRoadsAreCutWhereTheyShareANode() throws {
         let roads: [(id: Int64, name: String, refs: [Int64])] = [(1, "Main St", [1, 2, 3, 4]), (2, "Oak Ave", [5, 3, 6]), (3, "Loop Rd", [7, 8, 9, 7])]
         var nodes = OSMNodeIndex()
