@@ -98,6 +98,20 @@ import Testing
         #expect(GazetteerBuilder.rings([[1, 2], [3, 4]]) == [[1, 2], [3, 4]])
     }
 
+    @Test func aHouseNumberThatIsNoNumberIsSkippedWithItsReason() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.path + "/bad.osm"
+        try """
+        <osm><node id="1" lat="48.75" lon="-122.48"><tag k="addr:housenumber" v="N12"/><tag k="addr:street" v="Main Street"/></node>
+        <node id="2" lat="48.75" lon="-122.48"><tag k="addr:housenumber" v="12"/><tag k="addr:street" v="Main Street"/></node></osm>
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        var builder = GazetteerBuilder(sources: nil)
+        builder.inputs.osm = [file]
+        let rows = try builder.build()
+        #expect(rows.map(\.kind) == [.address] && rows.first?.number == 12)
+        #expect(builder.skipped.map(\.reason) == ["bad_number"] && builder.skipped.first?.raw == "node/1")
+    }
+
     @Test func whatBecomesAPlace() {
         let category = GazetteerBuilder.osmCategory
         #expect(category(["amenity": "cafe", "building": "yes"]) == "cafe")

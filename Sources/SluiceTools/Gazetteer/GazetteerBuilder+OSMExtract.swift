@@ -48,6 +48,7 @@ extension GazetteerBuilder {
                     if Self.osmRoads.contains(highway), let name = way.tags["name"], !name.isEmpty { read.roads.append((way.id, name, way.refs)) }
                     return
                 }
+                guard Self.osmKeeps(way.tags) else { return }
                 let points = way.refs.compactMap { read.nodes.point($0) }
                 let closed = way.refs.count >= 4 && way.refs.first == way.refs.last
                 addOSMFeature("way", way.id, way.tags, point: closed ? InteriorPoint.of(rings: [points]) : InteriorPoint.along(points), &read)
@@ -55,7 +56,7 @@ extension GazetteerBuilder {
                 read.elements.relations += 1
                 read.nodes.finish()
                 read.ways.finish()
-                guard relation.tags["type"] == "multipolygon" else { return }
+                guard relation.tags["type"] == "multipolygon", Self.osmKeeps(relation.tags) else { return }
                 let members = relation.members.filter { $0.kind == .way && ["outer", "inner", ""].contains($0.role) }
                 let rings = Self.rings(members.compactMap { read.ways.refs($0.ref).map(Array.init) })
                 let point = InteriorPoint.of(rings: rings.map { $0.compactMap { read.nodes.point($0) } })
@@ -76,18 +77,28 @@ extension GazetteerBuilder {
         addStreetLines(lines, skipped: roadsSkipped, source: "osm \(path) roads", nodePrefix: "osm", rows: read.roads.count, unit: "named roads")
     }
 
+    /// Whether an element's tags make a place or an address (before its geometry is worked out).
+    static func osmKeeps(_ tags: [String: String]) -> Bool {
+        (tags["name"].map { !$0.isEmpty } == true && osmCategory(tags) != nil) || (tags["addr:housenumber"] != nil && tags["addr:street"] != nil)
+    }
+
     /// A tagged element: a place when it is named and `osmCategory` knows its tags, a point
     /// address when it has a house number and street (both, for a named building with an
     /// address).
     mutating func addOSMFeature(_ kind: String, _ id: Int64, _ tags: [String: String], point: GeoPoint?, _ read: inout OSMRead) {
+        guard Self.osmKeeps(tags) else { return }
         let name = tags["name"] ?? ""
         let category = Self.osmCategory(tags)
         let number = tags["addr:housenumber"].flatMap(OpenAddresses.houseNumber)?.number
         let street = tags["addr:street"].map(Self.key) ?? ""
         let isPlace = !name.isEmpty && category != nil
         let isAddress = number != nil && !street.isEmpty
-        guard isPlace || isAddress else { return }
         let raw = "\(kind)/\(id)"
+        if number == nil, let text = tags["addr:housenumber"] {
+            read.skipped.append(
+                SkippedRow(source: read.source, line: 0, reason: "bad_number", detail: "house number '\(text)' does not start with a digit", raw: raw))
+        }
+        guard isPlace || isAddress else { return }
         guard let point, (-90...90).contains(point.lat), (-180...180).contains(point.lon), point.lat != 0 || point.lon != 0 else {
             read.skipped.append(
                 SkippedRow(
@@ -106,7 +117,7 @@ extension GazetteerBuilder {
             if let kept = addresses[AddressKey(street, number)] {
                 read.skipped.append(
                     SkippedRow(
-                        source: "osm", line: 0, reason: "duplicate_address",
+                        source: read.source, line: 0, reason: "duplicate_address",
                         detail: "\(number) \(street) is already a point \(Int(kept.distance(to: point).rounded())) m away", raw: raw))
             } else {
                 addAddress(street: street, number: number, point: point)
@@ -117,6 +128,8 @@ extension GazetteerBuilder {
 
     /// A multipolygon's member ways joined end to end into rings (by shared end nodes, either
     /// way round); a chain that does not close is closed as it is.
+    ///
+    /// - Complexity: O(m²) in the member ways (a few dozen for the areas people name).
     static func rings(_ ways: [[Int64]]) -> [[Int64]] {
         var left = ways.filter { $0.count >= 2 }
         var rings: [[Int64]] = []
