@@ -24,14 +24,20 @@ import Testing
         let (pbf, command) = try build("town.osm.pbf")
         #expect(pbf == (try build("town.osm").bytes))
         #expect(command.builder.report.count == 2)
-        #expect(command.builder.report[0].hasSuffix("46 elements (35 nodes, 10 ways, 1 relations) read, 1 skipped (no_geometry 1); 7 places, 3 point addresses"))
-        #expect(command.builder.report[1].hasSuffix("3 named roads read, 0 skipped; 5 segments (0 with address ranges) on 3 streets, 2 intersections"))
+        #expect(
+            command.builder.report[0].hasSuffix(
+                "46 elements (35 nodes, 10 ways, 1 relations) read, 1 skipped (no_geometry 1); 7 places, 3 point addresses"))
+        #expect(
+            command.builder.report[1].hasSuffix("3 named roads read, 0 skipped; 5 segments (0 with address ranges) on 3 streets, 2 intersections"))
     }
 
     @Test func placesWithTheirKindsAndAliases() throws {
         let gazetteer = try Gazetteer.parse(try build("town.osm.pbf").bytes, source: "built")
         let places = Dictionary(uniqueKeysWithValues: gazetteer.places.map { ($0.name, $0) })
-        #expect(places.keys.sorted() == ["Blue Door Cafe", "Central Station", "Old Town", "Pier 7", "Riverside Park", "Smith & Sons Hardware", "Town Hall"])
+        #expect(
+            places.keys.sorted() == [
+                "Blue Door Cafe", "Central Station", "Old Town", "Pier 7", "Riverside Park", "Smith & Sons Hardware", "Town Hall",
+            ])
         #expect(places["Blue Door Cafe"]?.aliases == ["Blue Door", "The Door"])
         #expect(places["Central Station"]?.category == "station")
         #expect(places["Central Station"]?.aliases == ["Bellingham Central Railway Station"])
@@ -83,7 +89,9 @@ import Testing
     }
 
     @Test func namedRoadsAreCutWhereTheyShareANode() throws {
-        let roads: [(id: Int64, name: String, refs: [Int64])] = [(1, "Main St", [1, 2, 3, 4]), (2, "Oak Ave", [5, 3, 6]), (3, "Loop Rd", [7, 8, 9, 7])]
+        let roads: [(id: Int64, name: String, refs: [Int64])] = [
+            (1, "Main St", [1, 2, 3, 4]), (2, "Oak Ave", [5, 3, 6]), (3, "Loop Rd", [7, 8, 9, 7]),
+        ]
         var nodes = OSMNodeIndex()
         for id in 1...9 { nodes.add(id: Int64(id), lat: Double(id) / 1000, lon: 0) }
         let (lines, skipped) = GazetteerBuilder.streetLines(roads, nodes: nodes, source: "test")

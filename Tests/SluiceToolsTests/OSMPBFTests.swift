@@ -149,7 +149,8 @@ enum PBFWriter {
             } catch let failure as StageFailure {
                 let block = starts.lastIndex { $0 < length }!
                 #expect(
-                    failure.message.contains("test.osm.pbf: error: block \(block + 1) at byte offset \(starts[block]): "), "\(length): \(failure.message)")
+                    failure.message.contains("test.osm.pbf: error: block \(block + 1) at byte offset \(starts[block]): "),
+                    "\(length): \(failure.message)")
                 #expect(failure.exitCode == .dataError)
             }
         }
@@ -165,15 +166,21 @@ enum PBFWriter {
             }
         }
         let good = PBFWriter.block("OSMData", PBFWriter.primitiveBlock(strings: [""], groups: []))
-        #expect(message(good + [0x00, 0x01, 0x00, 0x01]) == "test.osm.pbf: error: block 2 at byte offset \(good.count): block header of 65537 bytes (at most 65536)")
-        #expect(message(good + [0, 0, 0, 2, 0x08, 0x80]).hasSuffix("block 2 at byte offset \(good.count): bad block header: truncated varint at byte 5 of the block"))
+        #expect(
+            message(good + [0x00, 0x01, 0x00, 0x01])
+                == "test.osm.pbf: error: block 2 at byte offset \(good.count): block header of 65537 bytes (at most 65536)")
+        #expect(
+            message(good + [0, 0, 0, 2, 0x08, 0x80]).hasSuffix(
+                "block 2 at byte offset \(good.count): bad block header: truncated varint at byte 5 of the block"))
         // A blob claiming 64 MiB of data.
         let huge = PBFWriter.field(1, bytes: Array("OSMData".utf8)) + PBFWriter.field(3, 64 << 20)
         #expect(message([0, 0, 0, UInt8(huge.count)] + huge).hasSuffix("block 1 at byte offset 0: block data of 67108864 bytes (at most 33554432)"))
         // zlib data that is not zlib.
         let blob = PBFWriter.field(2, 10) + PBFWriter.field(3, bytes: [1, 2, 3, 4, 5])
         let header = PBFWriter.field(1, bytes: Array("OSMData".utf8)) + PBFWriter.field(3, UInt64(blob.count))
-        #expect(message([0, 0, 0, UInt8(header.count)] + header + blob).hasSuffix("block 1 at byte offset 0: bad zlib data (corrupt) at byte \(4 + header.count + 4) of the block"))
+        #expect(
+            message([0, 0, 0, UInt8(header.count)] + header + blob).hasSuffix(
+                "block 1 at byte offset 0: bad zlib data (corrupt) at byte \(4 + header.count + 4) of the block"))
         // A tag whose string index is outside the table.
         let way = PBFWriter.field(1, 7) + PBFWriter.packed(2, [9]) + PBFWriter.packed(3, [0])
         let bad = PBFWriter.block("OSMData", PBFWriter.primitiveBlock(strings: [""], groups: [PBFWriter.field(3, bytes: way)]))

@@ -52,12 +52,18 @@ import Testing
     @Test func malformedXMLIsAnErrorNamingTheLine() {
         #expect(Self.error("<osm>\n<node id=\"x\" lat=\"1\" lon=\"2\"/>") == "test.osm:2: error: <node> without a whole-number 'id' attribute")
         #expect(Self.error("<osm>\n<node id=\"1\" lat=\"1\"/>") == "test.osm:2: error: <node> without a numeric 'lon' attribute")
-        #expect(Self.error("<osm>\n\n<node id=\"1\" lat=\"1\" lon=\"2\"><tag k=\"a\" v=\"&nbsp;\"/></node>") == "test.osm:3: error: unknown entity '&nbsp;'")
-        #expect(Self.error("<osm><node id=\"1\" lat=\"1\" lon=\"2\"><tag k=\"a\" v=\"b") == "test.osm:1: error: the file ends inside the value of attribute 'v'")
+        #expect(
+            Self.error("<osm>\n\n<node id=\"1\" lat=\"1\" lon=\"2\"><tag k=\"a\" v=\"&nbsp;\"/></node>")
+                == "test.osm:3: error: unknown entity '&nbsp;'")
+        #expect(
+            Self.error("<osm><node id=\"1\" lat=\"1\" lon=\"2\"><tag k=\"a\" v=\"b")
+                == "test.osm:1: error: the file ends inside the value of attribute 'v'")
         #expect(Self.error("<osm><node id=\"1\" lat=\"1\" lon=\"2\">") == "test.osm:1: error: the file ends inside an element")
         #expect(Self.error("<osm><way id=\"1\"><node id=\"2\" lat=\"1\" lon=\"2\"/></way>") == "test.osm:1: error: <node> inside another element")
         #expect(Self.error("<osm><way id=\"1\"><nd ref=\"a\"/></way>") == "test.osm:1: error: <nd> without a whole-number 'ref' attribute")
-        #expect(Self.error("<osm><relation id=\"1\"><member type=\"area\" ref=\"1\"/></relation>") == "test.osm:1: error: <member> without a type of node, way or relation")
+        #expect(
+            Self.error("<osm><relation id=\"1\"><member type=\"area\" ref=\"1\"/></relation>")
+                == "test.osm:1: error: <member> without a type of node, way or relation")
         #expect(Self.error("</osm>") == "test.osm:1: error: </osm> closes no element")
         #expect(Self.error("<osm><!-- never closed") == "test.osm:1: error: the file ends inside a '<' construct")
         #expect(Self.error("<osm a=b>") == "test.osm:1: error: expected a quoted value for attribute 'a'")

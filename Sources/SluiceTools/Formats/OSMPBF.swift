@@ -30,33 +30,37 @@ enum OSMPBF {
     static func read(path: String, _ visit: (OSMElement) throws -> Void) throws {
         let fd = try FileInput.open(path, what: "OpenStreetMap extract")
         defer { close(fd) }
-        try read(source: path, next: { count in
-            // In chunks: a stated size is not trusted with an allocation before the bytes are there.
-            var taken: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: min(count, 1 << 20))
-            while taken.count < count {
-                if chunk.count > count - taken.count { chunk = [UInt8](repeating: 0, count: count - taken.count) }
-                let n: Int
-                do {
-                    n = try FileInput.read(fd, into: &chunk)
-                } catch let error as IOFailure {
-                    throw StageFailure(.ioError, "\(path): cannot read: \(String(cString: strerror(error.code)))")
+        try read(
+            source: path,
+            next: { count in
+                // In chunks: a stated size is not trusted with an allocation before the bytes are there.
+                var taken: [UInt8] = []
+                var chunk = [UInt8](repeating: 0, count: min(count, 1 << 20))
+                while taken.count < count {
+                    if chunk.count > count - taken.count { chunk = [UInt8](repeating: 0, count: count - taken.count) }
+                    let n: Int
+                    do {
+                        n = try FileInput.read(fd, into: &chunk)
+                    } catch let error as IOFailure {
+                        throw StageFailure(.ioError, "\(path): cannot read: \(String(cString: strerror(error.code)))")
+                    }
+                    if n == 0 { break }
+                    taken += chunk[..<n]
                 }
-                if n == 0 { break }
-                taken += chunk[..<n]
-            }
-            return taken
-        }, visit)
+                return taken
+            }, visit)
     }
 
     /// Reads PBF data held in memory (tests, the fuzz target).
     static func read(bytes: [UInt8], source: String, _ visit: (OSMElement) throws -> Void) throws {
         var position = 0
-        try read(source: source, next: { count in
-            let taken = Array(bytes[position..<min(bytes.count, position + count)])
-            position += taken.count
-            return taken
-        }, visit)
+        try read(
+            source: source,
+            next: { count in
+                let taken = Array(bytes[position..<min(bytes.count, position + count)])
+                position += taken.count
+                return taken
+            }, visit)
     }
 
     /// The block loop over `next(count)`, which returns up to `count` bytes (fewer at the end).
@@ -138,7 +142,8 @@ enum OSMPBF {
         if let raw { return Array(blob[raw]) }
         guard let zlib else {
             let names = [4: "lzma", 5: "bzip2", 6: "lz4", 7: "zstd"]
-            throw .init(offset: 0, reason: other.map { "\(names[$0] ?? "unknown") compression is not supported (zlib or raw only)" } ?? "blob without data")
+            throw .init(
+                offset: 0, reason: other.map { "\(names[$0] ?? "unknown") compression is not supported (zlib or raw only)" } ?? "blob without data")
         }
         guard rawSize >= 0, rawSize <= maxBlobSize else {
             throw .init(offset: 0, reason: rawSize < 0 ? "zlib blob without its raw size" : "raw size \(rawSize) over \(maxBlobSize) bytes")

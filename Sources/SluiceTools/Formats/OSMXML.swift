@@ -29,7 +29,9 @@ enum OSMXML {
             return value
         }
         func coordinate(_ attributes: [String: String], _ name: String) throws -> Double {
-            guard let text = attributes[name], let value = Double(text), value.isFinite else { throw failure("<node> without a numeric '\(name)' attribute") }
+            guard let text = attributes[name], let value = Double(text), value.isFinite else {
+                throw failure("<node> without a numeric '\(name)' attribute")
+            }
             return value
         }
         do {
@@ -41,7 +43,8 @@ enum OSMXML {
                     case ("node", nil):
                         current = .node(
                             OSMNode(
-                                id: try number(attributes, "id", in: name), lat: try coordinate(attributes, "lat"), lon: try coordinate(attributes, "lon")))
+                                id: try number(attributes, "id", in: name), lat: try coordinate(attributes, "lat"),
+                                lon: try coordinate(attributes, "lon")))
                     case ("way", nil): current = .way(OSMWay(id: try number(attributes, "id", in: name), refs: []))
                     case ("relation", nil): current = .relation(OSMRelation(id: try number(attributes, "id", in: name), members: []))
                     case ("tag", .some(var element)):
@@ -228,7 +231,8 @@ enum OSMXML {
                 let entity = String(decoding: raw[(index + 1)..<semicolon], as: UTF8.self)
                 if let text = Self.entities[entity] {
                     out += Array(text.utf8)
-                } else if entity.hasPrefix("#"), let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : UInt32(entity.dropFirst()),
+                } else if entity.hasPrefix("#"),
+                    let code = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : UInt32(entity.dropFirst()),
                     let scalar = Unicode.Scalar(code), code != 0
                 {
                     out += Array(String(Character(scalar)).utf8)

@@ -95,7 +95,8 @@ public struct GazetteerBuild: ToolCommand {
         if !inputs.nodeProperties.isEmpty, inputs.nodeProperties.count != 2 { throw .usage("--node-properties takes two names: FROM,TO") }
         guard let out = arguments["out"] else { throw .usage("build needs --out FILE") }
         guard arguments["sources"] != nil || !inputs.isEmpty else {
-            throw .usage("build needs inputs: --openaddresses, --tiger-edges, --streets, --places, --gtfs-stops, --osm, --gazetteer FILE (or --sources DIR)")
+            throw .usage(
+                "build needs inputs: --openaddresses, --tiger-edges, --streets, --places, --gtfs-stops, --osm, --gazetteer FILE (or --sources DIR)")
         }
         self.out = out
         rejectsPath = arguments["rejects"]

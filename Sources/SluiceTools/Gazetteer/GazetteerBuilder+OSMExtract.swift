@@ -96,7 +96,8 @@ extension GazetteerBuilder {
         let raw = "\(kind)/\(id)"
         if number == nil, let text = tags["addr:housenumber"] {
             read.skipped.append(
-                SkippedRow(source: read.source, line: 0, reason: "bad_number", detail: "house number '\(text)' does not start with a digit", raw: raw))
+                SkippedRow(source: read.source, line: 0, reason: "bad_number", detail: "house number '\(text)' does not start with a digit", raw: raw)
+            )
         }
         guard isPlace || isAddress else { return }
         guard let point, (-90...90).contains(point.lat), (-180...180).contains(point.lon), point.lat != 0 || point.lon != 0 else {
@@ -166,7 +167,8 @@ extension GazetteerBuilder {
                 let id = "osm:way/\(road.id)" + (cuts.count > 2 ? "#\(piece + 1)" : "")
                 guard points.count >= 2 else {
                     skipped.append(
-                        SkippedRow(source: source, line: 0, reason: "no_geometry", detail: "\(id) has fewer than two nodes in the extract", raw: road.name))
+                        SkippedRow(
+                            source: source, line: 0, reason: "no_geometry", detail: "\(id) has fewer than two nodes in the extract", raw: road.name))
                     continue
                 }
                 lines.append(StreetLine(id: id, name: road.name, points: points, fromNode: "\(road.refs[from])", toNode: "\(road.refs[to])"))
