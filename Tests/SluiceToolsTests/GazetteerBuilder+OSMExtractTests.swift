@@ -64,6 +64,24 @@ import Testing
         #expect(corner.precision == .intersection && corner.point == GeoPoint(lat: 48.75, lon: -122.478))
     }
 
+    /// A real extract (Liechtenstein, 2013) built and geocoded: a museum drawn as a building
+    /// outline stands inside its outline, its address is a point, streets meet.
+    @Test func aRealExtractBuildsAndGeocodes() throws {
+        let (bytes, command) = try build("liechtenstein-2013-08-03.osm.pbf")
+        #expect(command.builder.report[0].contains("72967 elements (65733 nodes, 7121 ways, 113 relations) read"))
+        let geocoder = Geocoder(try Gazetteer.parse(bytes, source: "built"))
+        func best(_ text: String) throws -> GeoMatch { try #require(geocoder.geocode(GeocodeQuery(address: AddressParser().parse(text).json)).first) }
+        let museum = try best("Kunstmuseum Liechtenstein")
+        let point = try #require(museum.point)
+        #expect(museum.precision == .place)
+        // Inside the outline of way 333 (its corners as osmium-tool reads them).
+        #expect((47.1393706...47.139587).contains(point.lat) && (9.521771...9.5225336).contains(point.lon))
+        let address = try best("32 Städtle")
+        let addressPoint = try #require(address.point)
+        #expect(address.precision == .address && addressPoint.distance(to: point) < 1)
+        #expect(try best("Rathaus Vaduz").precision == .place)
+    }
+
     /// The geocode golden case `0013-osm-gazetteer` geocodes the gazetteer that the gazetteer
     /// case `0002-osm-extract` builds: the two copies must stay one.
     @Test func theGeocodeGoldenCaseUsesTheBuiltGazetteer() throws {

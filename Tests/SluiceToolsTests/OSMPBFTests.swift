@@ -195,3 +195,42 @@ enum PBFWriter {
         #expect(message(PBFWriter.block("OSMHeader", PBFWriter.field(4, bytes: Array("DenseNodes".utf8))) + good) == "no error")
     }
 }
+
+/// A real extract (Liechtenstein, 2013; see Fixtures/osm/SOURCE.md) against what osmium-tool
+/// 1.15, an independent reader, reports for it (`osmium fileinfo -e`, `osmium getid -f opl`).
+@Suite struct OSMPBFRealExtractTests {
+    static let path = OSMPBFTests.fixtures + "/liechtenstein-2013-08-03.osm.pbf"
+
+    @Test func countsAndObjectsAsOsmiumReadsThem() throws {
+        var counts = (nodes: 0, ways: 0, relations: 0)
+        var nodes: [Int64: OSMNode] = [:]
+        var way333: OSMWay?
+        var relation5: OSMRelation?
+        try OSMPBF.read(path: Self.path) { element in
+            switch element {
+            case .node(let node):
+                counts.nodes += 1
+                if (5134...5137).contains(node.id) { nodes[node.id] = node }
+            case .way(let way):
+                counts.ways += 1
+                if way.id == 333 { way333 = way }
+            case .relation(let relation):
+                counts.relations += 1
+                if relation.id == 5 { relation5 = relation }
+            }
+        }
+        #expect(counts == (65_733, 7_121, 113))
+        let way = try #require(way333)
+        #expect(way.refs == [5134, 5135, 5136, 5137, 5134])
+        #expect(way.tags["name"] == "Kunstmuseum Liechtenstein" && way.tags["addr:street"] == "Städtle" && way.tags.count == 14)
+        let corners = [5134: (47.139587, 9.5217728), 5135: (47.1393736, 9.521771), 5136: (47.1393706, 9.5225317), 5137: (47.139584, 9.5225336)]
+        for (id, (lat, lon)) in corners {
+            let node = try #require(nodes[Int64(id)])
+            #expect(abs(node.lat - lat) < 1e-9 && abs(node.lon - lon) < 1e-9, "node \(id)")
+        }
+        let relation = try #require(relation5)
+        #expect(relation.members.map(\.ref) == [246, 244, 245, 247, 248])
+        #expect(relation.members.map(\.role) == ["outer", "inner", "inner", "inner", "inner"])
+        #expect(relation.members.allSatisfy { $0.kind == .way } && relation.tags["type"] == "multipolygon")
+    }
+}
