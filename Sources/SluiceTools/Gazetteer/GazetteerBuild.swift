@@ -144,12 +144,12 @@ public struct GazetteerBuild: ToolCommand {
     /// table of `--help`.
     static let rejectReasons: [RejectReason] = [
         RejectReason("no_number", "OpenAddresses: no house number"),
-        RejectReason("bad_number", "OpenAddresses: a house number that does not start with a digit (N12)"),
+        RejectReason("bad_number", "OpenAddresses, OSM addr:housenumber: a house number that does not start with a digit (N12)"),
         RejectReason("no_street", "no street name, or none left once normalised"),
         RejectReason("bad_coordinates", "not a position: lat beyond ±90, lon beyond ±180, not numbers, or 0,0"),
         RejectReason("duplicate_address", "the street and number already have a point (the first is kept; the detail says how far)"),
         RejectReason("no_name", "a GeoJSON feature or TIGER road without a name"),
-        RejectReason("no_geometry", "a null geometry (GeoJSON), a null or one-point shape (TIGER)"),
+        RejectReason("no_geometry", "a null geometry (GeoJSON), a null or one-point shape (TIGER), OSM nodes outside the extract"),
         RejectReason("bad_geometry", "GeoJSON positions that are not [lon, lat] in range"),
         RejectReason("unsupported_geometry", "GeoJSON: a street that is not a line, a place of another geometry"),
         RejectReason("invalid_json", "GeoJSON: a feature that does not parse"),

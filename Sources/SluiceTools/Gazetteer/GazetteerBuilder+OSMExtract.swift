@@ -23,6 +23,8 @@ extension GazetteerBuilder {
         var nodes = OSMNodeIndex()
         var ways = OSMWayIndex()
         var elements = (nodes: 0, ways: 0, relations: 0)
+        /// The element being read, from 1: the `line` of a skipped element (a record number).
+        var ordinal: Int { elements.nodes + elements.ways + elements.relations }
         var roads: [(id: Int64, name: String, refs: [Int64])] = []
         var places = 0
         var addresses = 0
@@ -96,14 +98,17 @@ extension GazetteerBuilder {
         let raw = "\(kind)/\(id)"
         if number == nil, let text = tags["addr:housenumber"] {
             read.skipped.append(
-                SkippedRow(source: read.source, line: 0, reason: "bad_number", detail: "house number '\(text)' does not start with a digit", raw: raw)
+                SkippedRow(
+                    source: read.source, line: read.ordinal, reason: "bad_number", detail: "house number '\(text)' does not start with a digit",
+                    raw: raw)
             )
         }
         guard isPlace || isAddress else { return }
         guard let point, (-90...90).contains(point.lat), (-180...180).contains(point.lon), point.lat != 0 || point.lon != 0 else {
             read.skipped.append(
                 SkippedRow(
-                    source: read.source, line: 0, reason: "no_geometry", detail: "\(raw) has no position in the extract (its nodes are outside it)",
+                    source: read.source, line: read.ordinal, reason: "no_geometry",
+                    detail: "\(raw) has no position in the extract (its nodes are outside it)",
                     raw: raw))
             return
         }
@@ -118,7 +123,7 @@ extension GazetteerBuilder {
             if let kept = addresses[AddressKey(street, number)] {
                 read.skipped.append(
                     SkippedRow(
-                        source: read.source, line: 0, reason: "duplicate_address",
+                        source: read.source, line: read.ordinal, reason: "duplicate_address",
                         detail: "\(number) \(street) is already a point \(Int(kept.distance(to: point).rounded())) m away", raw: raw))
             } else {
                 addAddress(street: street, number: number, point: point)
