@@ -5,7 +5,7 @@
 # data, runs each target for SECONDS, and prints the executions per target and in total. A crash
 # is minimised into build/fuzz/artifacts/TARGET/ and fails the run: turn it into a unit test.
 # Usage: scripts/fuzz.sh SECONDS [TARGET ...]      (targets: json json-array csv gazetteer html
-#        address; default all)
+#        address osm-pbf osm-xml; default all)
 set -euo pipefail
 seconds=${1:?usage: fuzz.sh SECONDS [TARGET ...]}
 shift
@@ -15,7 +15,8 @@ swiftc=${SWIFTC:-swiftc}
 # FUZZ_OPTIMIZE=-Onone builds in a third of the time and keeps Swift's debug bounds checks on
 # unsafe buffers (CI's short pass); -O runs several times more executions a second.
 optimize=${FUZZ_OPTIMIZE:--O}
-flags=(-parse-as-library "$optimize" -sanitize=fuzzer,address -enable-testing)
+# Sources/CZlib: the module map SluiceTools imports zlib through.
+flags=(-parse-as-library "$optimize" -sanitize=fuzzer,address -enable-testing -I Sources/CZlib)
 # Swift's own crash backtracer reads memory that AddressSanitizer then reports, and can hang a
 # minimising run: libFuzzer reports the crash itself.
 export SWIFT_BACKTRACE=enable=no
@@ -23,12 +24,13 @@ export SWIFT_BACKTRACE=enable=no
 # target: its source file, then the modules it needs (dependents before their dependencies).
 declare -A source=(
   [json]=JSONTarget [json-array]=JSONArrayTarget [csv]=CSVTarget [gazetteer]=GazetteerTarget [html]=HTMLTarget
-  [address]=AddressTarget)
+  [address]=AddressTarget [osm-pbf]=OSMPBFTarget [osm-xml]=OSMXMLTarget)
 declare -A modules=(
   [json]="SluiceCore" [json-array]="SluiceFetch SluiceCore" [csv]="SluiceGeocode SluiceSanitize SluiceCore"
   [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore"
-  [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore")
-all=(json json-array csv gazetteer html address)
+  [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore"
+  [osm-pbf]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore" [osm-xml]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore")
+all=(json json-array csv gazetteer html address osm-pbf osm-xml)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -51,6 +53,7 @@ build_module() {
   case $module in
     SluiceFetch | SluiceSanitize) deps=(SluiceCore) ;;
     SluiceGeocode) deps=(SluiceSanitize SluiceCore) ;;
+    SluiceTools) deps=(SluiceGeocode SluiceSanitize SluiceCore) ;;
   esac
   for dep in "${deps[@]}"; do build_module "$dep"; done
   if [ -f "$library" ] && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$library" | head -1)" ]; then return; fi
@@ -85,6 +88,11 @@ seed() {
       add "$(head -n 2 data/sf-gazetteer.csv; grep -m 20 ',place,' data/sf-gazetteer.csv || true)" ;;
     html)
       for file in Tests/EndToEndTests/Cases/fetch/*/*.html examples/episodes/site/shows/*.html; do add "$(head -c 4000 "$file")"; done ;;
+    osm-pbf)
+      cp Tests/SluiceToolsTests/Fixtures/osm/*.pbf "$corpus/" ;;
+    osm-xml)
+      cp Tests/SluiceToolsTests/Fixtures/osm/*.osm "$corpus/"
+      add '<osm><node id="1" lat="1" lon="2"><tag k="a" v="&amp;&#233;&#xe9;"/></node><way id="2"><nd ref="1"/></way></osm>' ;;
     address)
       grep -o '"text": "[^"]*"' Tests/SluiceSanitizeTests/Fixtures/sf-labelled.ndjson | sed 's/^"text": "//; s/"$//' | head -n 400 \
         | while IFS= read -r line; do printf '%s' "$line" > "$corpus/label-$RANDOM$RANDOM"; done ;;

@@ -15,7 +15,7 @@ public struct GazetteerBuild: ToolCommand {
         name: "sluice-gazetteer build",
         overview: "build the gazetteer CSV that sluice-geocode reads, from open address, street and place data",
         synopsis: [
-            "sluice-gazetteer build [--openaddresses FILE] [--tiger-edges FILE.shp] [--streets FILE.geojson] [--places FILE.geojson] [--gtfs-stops FILE] [--gazetteer FILE] ... --out FILE [--rejects FILE]",
+            "sluice-gazetteer build [--openaddresses FILE] [--tiger-edges FILE.shp] [--streets FILE.geojson] [--places FILE.geojson] [--gtfs-stops FILE] [--osm FILE] [--gazetteer FILE] ... --out FILE [--rejects FILE]",
             "sluice-gazetteer build --sources DIR --out FILE [--bundled DIR] [--aliases FILE] [--exclude NAME,...]",
         ],
         options: [
@@ -40,6 +40,9 @@ public struct GazetteerBuild: ToolCommand {
             .value("category-property", "P", "the GeoJSON property holding a place's category (default: every place is 'place')"),
             .value("aliases-property", "P", "the GeoJSON property holding a place's other names (an array, or `|`/`;`-separated)"),
             .input("gtfs-stops", "FILE", "a GTFS stops.txt: stations (or stops not named after a corner) as places; repeatable"),
+            .input(
+                "osm", "FILE",
+                "an OpenStreetMap extract (.osm.pbf, or .osm XML plain or gzipped): named places, addresses, named roads; repeatable"),
             .input("gazetteer", "FILE", "a gazetteer CSV to merge (its places, segments, intersections, addresses); repeatable"),
             .output("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row); without it they are counted"),
             .inputFolder("sources", "DIR", "San Francisco: the folder of source files (../shared/data/gazetteer-sources)"),
@@ -55,12 +58,13 @@ public struct GazetteerBuild: ToolCommand {
             "sluice-gazetteer build --openaddresses us/wa/king.csv.gz --tiger-edges tl_2024_53033_edges.shp --gtfs-stops king-county-metro/stops.txt --out seattle.csv --rejects seattle-rejects.ndjson",
             "sluice-gazetteer build --openaddresses us/il/city_of_springfield-addresses-city.geojson.gz --tiger-edges tl_2024_17167_edges.shp --city Springfield --state IL --out springfield.csv",
             "sluice-gazetteer build --openaddresses addresses.csv --streets centrelines.geojson --name-property FULLNAME --range-properties LFROMHN,LTOHN,RFROMHN,RTOHN --out city.csv",
+            "sluice-gazetteer build --osm portland.osm.pbf --openaddresses us/or/multnomah.csv.gz --out portland.csv",
             "sluice-gazetteer build --places parks.geojson --name-property NAME --category-property TYPE --gazetteer seattle.csv --out seattle-parks.csv",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --bundled data/sources --aliases data/sf-landmark-aliases.csv --out data/sf-gazetteer.csv",
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --exclude food-trucks --out /tmp/no-trucks.csv",
         ],
         memory:
-            "every row of the output at once, plus one source file read whole (CSV, shapefile) or one feature at a time (GeoJSON): in a release build, 270–370 MB peak and 1.3 s of CPU for San Francisco's sources, 675 MB and 3.2 s of CPU for a 1M-row OpenAddresses CSV (4.0 s as GeoJSON lines); the output is sorted before it is written.",
+            "every row of the output at once, plus one source file read whole (CSV, shapefile) or one feature at a time (GeoJSON): in a release build, 270–370 MB peak and 1.3 s of CPU for San Francisco's sources, 675 MB and 3.2 s of CPU for a 1M-row OpenAddresses CSV (4.0 s as GeoJSON lines); --osm adds 16 bytes a node and 8 a way's node ref (210 MB and 1.7 s for a generated 1M-node .osm.pbf); the output is sorted before it is written.",
         sections: [
             (
                 "SAN FRANCISCO SOURCES (file under --sources)",
@@ -87,6 +91,7 @@ public struct GazetteerBuild: ToolCommand {
         inputs.places = arguments.all("places")
         inputs.gtfsStops = arguments.all("gtfs-stops")
         inputs.gazetteers = arguments.all("gazetteer")
+        inputs.osm = arguments.all("osm")
         inputs.streetNameProperty = arguments["name-property"] ?? "name"
         inputs.placeNameProperty = arguments["place-name-property"] ?? inputs.streetNameProperty
         inputs.rangeProperties = arguments.list("range-properties")
@@ -106,7 +111,8 @@ public struct GazetteerBuild: ToolCommand {
         if !inputs.nodeProperties.isEmpty, inputs.nodeProperties.count != 2 { throw .usage("--node-properties takes two names: FROM,TO") }
         guard let out = arguments["out"] else { throw .usage("build needs --out FILE") }
         guard arguments["sources"] != nil || !inputs.isEmpty else {
-            throw .usage("build needs inputs: --openaddresses, --tiger-edges, --streets, --places, --gtfs-stops, --gazetteer FILE (or --sources DIR)")
+            throw .usage(
+                "build needs inputs: --openaddresses, --tiger-edges, --streets, --places, --gtfs-stops, --osm, --gazetteer FILE (or --sources DIR)")
         }
         self.out = out
         rejectsPath = arguments["rejects"]
@@ -163,12 +169,12 @@ public struct GazetteerBuild: ToolCommand {
     /// table of `--help`.
     static let rejectReasons: [RejectReason] = [
         RejectReason("no_number", "OpenAddresses: no house number"),
-        RejectReason("bad_number", "OpenAddresses: a house number that does not start with a digit (N12)"),
+        RejectReason("bad_number", "OpenAddresses, OSM addr:housenumber: a house number that does not start with a digit (N12)"),
         RejectReason("no_street", "no street name, or none left once normalised"),
         RejectReason("bad_coordinates", "not a position: lat beyond ±90, lon beyond ±180, not numbers, or 0,0"),
         RejectReason("duplicate_address", "the street and number already have a point (the first is kept; the detail says how far)"),
         RejectReason("no_name", "a GeoJSON feature or TIGER road without a name"),
-        RejectReason("no_geometry", "a null geometry (GeoJSON), a null or one-point shape (TIGER)"),
+        RejectReason("no_geometry", "a null geometry (GeoJSON), a null or one-point shape (TIGER), OSM nodes outside the extract"),
         RejectReason("bad_geometry", "GeoJSON positions that are not [lon, lat] in range"),
         RejectReason("unsupported_geometry", "GeoJSON: a street that is not a line, a place of another geometry"),
         RejectReason("invalid_json", "GeoJSON: a feature that does not parse"),

@@ -13,6 +13,8 @@ extension GazetteerBuilder {
         public var places: [String] = []
         public var gtfsStops: [String] = []
         public var gazetteers: [String] = []
+        /// OpenStreetMap extracts (`.osm.pbf`, `.osm`, `.osm.gz`).
+        public var osm: [String] = []
         /// The GeoJSON property that names a street, and a place.
         public var streetNameProperty = "name"
         public var placeNameProperty = "name"
@@ -30,11 +32,12 @@ extension GazetteerBuilder {
 
         public init() {}
 
-        public var isEmpty: Bool { (openAddresses + tigerEdges + streets + places + gtfsStops + gazetteers).isEmpty }
+        public var isEmpty: Bool { (openAddresses + tigerEdges + streets + places + gtfsStops + gazetteers + osm).isEmpty }
     }
 
     /// Reads every generic input: gazetteers first (what was curated before wins a merge),
-    /// then addresses, streets, places and stops, each kind in the order given.
+    /// then addresses, streets, places and stops, each kind in the order given, and last the
+    /// OpenStreetMap extracts (the city's own data wins a merge).
     mutating func addGenericSources() throws {
         for path in inputs.gazetteers { try addGazetteer(path) }
         for path in inputs.openAddresses { try addOpenAddresses(path) }
@@ -76,6 +79,7 @@ extension GazetteerBuilder {
             let read = try addStops(path: path, source: Self.prefix(path), agency: nil, town: inputs.town)
             note("gtfs-stops \(path)", rows: read.rows, unit: "stops", skipped: read.skipped, placesAdded(read.added, since: placesBefore))
         }
+        for path in inputs.osm { try addOSMExtract(path) }
     }
 
     /// One report line per source: what it held, what was skipped (by reason), what it gave.

@@ -74,6 +74,27 @@ extension GazetteerBuilder {
         report.append("osm-citywide: " + placesAdded(count, since: placesBefore) + " (named OpenStreetMap points, Protomaps extract)")
     }
 
+    /// The category of a named element of an OpenStreetMap extract (`--osm`), by the tags that
+    /// say what people name it for, or nil when none does: the element's own value (`cafe`,
+    /// `hotel`, `park`, `pier`), `station` for railway and public-transport stations, `office`,
+    /// `building` for a named building that is nothing more. Amenities, historic, man-made and
+    /// place tags are kept by the same rule as the downtown extract (`osmKept`).
+    static func osmCategory(_ tags: [String: String]) -> String? {
+        if let amenity = tags["amenity"], osmKept(category: "amenity", subtype: amenity) { return amenity }
+        if ["station", "halt"].contains(tags["railway"] ?? "") || tags["public_transport"] == "station" { return "station" }
+        for key in ["tourism", "leisure", "shop", "historic", "man_made", "office", "craft", "natural", "place"] {
+            guard let value = tags[key] else { continue }
+            // Information boards and the like are named after what they describe.
+            if key == "tourism", value == "information" { continue }
+            if ["historic", "man_made", "place"].contains(key), !osmKept(category: key, subtype: value) { continue }
+            return key == "office" || value == "yes" ? key : value
+        }
+        return tags["building"] != nil ? "building" : nil
+    }
+
+    /// The tags that give an OpenStreetMap element's other names (each may list several, `;`-separated).
+    static let osmAliasKeys = ["alt_name", "old_name", "official_name", "short_name", "name:en", "loc_name"]
+
     static let landUseKinds: Set<String> = [
         "residential", "industrial", "commercial", "construction", "grass", "meadow", "brownfield", "greenfield", "wetland",
         "farmland", "landfill", "unclassified", "yes", "other", "administrative", "political",
