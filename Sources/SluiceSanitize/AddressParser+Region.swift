@@ -15,10 +15,14 @@ extension AddressParser {
     ///
     ///     "12145 NW Grand Ave El Mirage, AZ 85335"  → city El Mirage, state AZ, zip 85335
     ///     "7810 JORDAN RD GLOUCESTER PT VA 23062-2222" → city GLOUCESTER PT, state VA, zip 23062-2222
+    ///     "188 n main st, branford, ct"             → city branford, state CT
+    ///     "80 Elm St, Boston, MA 2108"              → city Boston, state MA, zip 02108
     ///
-    /// A two-letter state code counts only before a ZIP, or upper-case after a comma
-    /// (`Tiburon, CA`), so `Mason Ct` is not Connecticut; a state's name that is also the
-    /// parser's city (`New York`, `Washington`) counts only before a ZIP.
+    /// A two-letter state code (or its dotted `N.Y.`) counts only before a ZIP, upper-case after a
+    /// comma (`Tiburon, CA`), or in any case as a comma part of its own after a town of that state,
+    /// so `Mason Ct` is not Connecticut; a state's name that is also the parser's city (`New
+    /// York`, `Washington`) counts only before a ZIP. A ZIP is five digits, ZIP+4 with or without
+    /// its hyphen, or four after a state with ZIPs of that prefix once a 0 is put back.
     func region(in tokens: [Token]) -> Region? {
         var end = tokens.count
         while end > 0, !tokens[end - 1].isWord { end -= 1 }
