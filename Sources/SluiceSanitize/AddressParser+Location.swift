@@ -46,6 +46,7 @@ extension AddressParser {
             result.city = region.city
             result.state = region.state
             result.zip = region.zip
+            if region.zipUnreadable { result.note(Note.zipUnreadable) }
             outside.removeSubrange(region.end...)
         }
         // Outside text is split at commas and at a spaced dash (`Oasis Nightclub - 298 11th St`),

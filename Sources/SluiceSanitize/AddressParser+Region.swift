@@ -7,16 +7,22 @@ extension AddressParser {
         var zip: String?
         /// Where the address proper ends in the tokens.
         var end: Int
+        /// Four digits after the state that are no ZIP of it (`Marion, IA 5230`): left out, noted.
+        var zipUnreadable = false
     }
 
     /// Finds `[City[,]] ST [12345[-6789]]` at the end of `tokens`.
     ///
     ///     "12145 NW Grand Ave El Mirage, AZ 85335"  → city El Mirage, state AZ, zip 85335
     ///     "7810 JORDAN RD GLOUCESTER PT VA 23062-2222" → city GLOUCESTER PT, state VA, zip 23062-2222
+    ///     "188 n main st, branford, ct"             → city branford, state CT
+    ///     "80 Elm St, Boston, MA 2108"              → city Boston, state MA, zip 02108
     ///
-    /// A two-letter state code counts only before a ZIP, or upper-case after a comma
-    /// (`Tiburon, CA`), so `Mason Ct` is not Connecticut; a state's name that is also the
-    /// parser's city (`New York`, `Washington`) counts only before a ZIP.
+    /// A two-letter state code (or its dotted `N.Y.`) counts only before a ZIP, upper-case after a
+    /// comma (`Tiburon, CA`), or in any case as a comma part of its own after a town of that state,
+    /// so `Mason Ct` is not Connecticut; a state's name that is also the parser's city (`New
+    /// York`, `Washington`) counts only before a ZIP. A ZIP is five digits, ZIP+4 with or without
+    /// its hyphen, or four after a state with ZIPs of that prefix once a 0 is put back.
     func region(in tokens: [Token]) -> Region? {
         var end = tokens.count
         while end > 0, !tokens[end - 1].isWord { end -= 1 }
@@ -30,6 +36,19 @@ extension AddressParser {
         } else if tokens[end - 1].isNumber, tokens[end - 1].lower.utf8.count == 5 {
             zip = tokens[end - 1].lower
             end -= 1
+        } else if tokens[end - 1].isNumber, tokens[end - 1].lower.utf8.count == 9,
+            USTowns.town(zip: String(tokens[end - 1].lower.prefix(5))) != nil
+        {
+            // `FL 337123824`: a known ZIP and its four, the hyphen left out.
+            zip = tokens[end - 1].lower.prefix(5) + "-" + tokens[end - 1].lower.suffix(4)
+            end -= 1
+        }
+        // `Cambridge, MA 2139`: four digits after a state are a ZIP whose leading zero a
+        // spreadsheet dropped when that state's ZIPs begin so (`USTowns`), else no ZIP at all.
+        var fourDigits: String?
+        if zip == nil, end >= 2, tokens[end - 1].isNumber, tokens[end - 1].lower.utf8.count == 4, tokens[end - 2].isWord {
+            fourDigits = tokens[end - 1].lower
+            end -= 1
         }
         var stateEnd = end
         while stateEnd > 0, tokens[stateEnd - 1].isPunct(",") { stateEnd -= 1 }
@@ -37,24 +56,40 @@ extension AddressParser {
         var stateStart = stateEnd
         // Most strings end in no state's last word: skip building the phrases for them.
         let mayEndState = stateEnd >= 2 && tokens[stateEnd - 1].traits.contains(.endsStateName)
-        for length in [3, 2, 1] where mayEndState && stateEnd - length >= 1 {
+        // `N.Y.`: a code written as two letters with a period after each (read as two words).
+        let isDotted =
+            stateEnd >= 3 && !tokens[stateEnd - 1].spaceBefore
+            && tokens[(stateEnd - 2)..<stateEnd].allSatisfy { $0.isWord && $0.lower.utf8.count == 1 }
+        for length in [3, 2, 1] where (mayEndState || (isDotted && length == 2)) && stateEnd - length >= 1 {
             let words = tokens[(stateEnd - length)..<stateEnd]
             guard words.allSatisfy(\.isWord) else { continue }
-            let phrase = words.map(\.lower).joined(separator: " ")
+            let dotted = isDotted && length == 2
+            let phrase = words.map(\.lower).joined(separator: dotted ? "" : " ")
             guard let code = USPSTables.states[phrase] else { continue }
             let afterComma = tokens[stateEnd - length - 1].isPunct(",")
-            let isCode = length == 1 && phrase.utf8.count == 2
+            let isCode = (length == 1 || dotted) && phrase.utf8.count == 2
             // `1585 Broadway, New York` with `--city "New York"`: the city, left to the chunks.
-            if zip == nil, !isCode, !names.isSanFrancisco, names.city(named: words.map(\.lower)) != nil { break }
+            if zip == nil, fourDigits == nil, !isCode, !names.isSanFrancisco, names.city(named: words.map(\.lower)) != nil { break }
             let upper = words.allSatisfy { $0.text.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
+            // `MA 2139` is `MA 02139`; `IA 5230` is no ZIP (Iowa's begin with 5), but still ends a state.
+            let beforeZip = zip != nil || fourDigits.map { USTowns.hasZIPs(ofState: code, startingWith: "0" + $0.prefix(2)) } == true
             // `1120 SW 5th Ave, Portland OR`: a code after a town of that state (`USTowns`).
-            let afterTown = { upper && self.townStart(in: tokens, end: stateEnd - 1, state: code) != nil }
-            if isCode ? (zip != nil || (afterComma && upper) || afterTown()) : (zip != nil || afterComma) {
+            let afterTown = { upper && !dotted && self.townStart(in: tokens, end: stateEnd - 1, state: code) != nil }
+            // `…, branford, ct`, `…, New York, N.Y`: in any case as a comma part of its own after a
+            // town of that state; a lowercase `or`, `me`, `in` anywhere else is a word.
+            let afterCommaTown = { afterComma && self.townStart(in: tokens, end: stateEnd - length - 1, state: code) != nil }
+            let isState =
+                isCode
+                ? (beforeZip || (afterComma && upper) || afterTown() || afterCommaTown()) : (beforeZip || afterComma)
+            if isState {
                 state = code
                 stateStart = stateEnd - length
+                if beforeZip, let digits = fourDigits { zip = "0" + digits }
                 break
             }
         }
+        // Four digits after no state are the address's own (`Pier 1234`): left as they were.
+        if fourDigits != nil, state == nil { return nil }
         // A ZIP alone after a comma, or after its own town (`Seattle 98101`).
         guard
             state != nil || (zip != nil && end < tokens.count && end > 0 && tokens[end - 1].isPunct(","))
@@ -82,7 +117,7 @@ extension AddressParser {
         } else {
             cityStart = cityEnd
         }
-        return Region(city: city, state: state, zip: zip, end: cityStart)
+        return Region(city: city, state: state, zip: zip, end: cityStart, zipUnreadable: fourDigits != nil && zip == nil)
     }
 
     /// Where a town of `state` (`USTowns`; of any state when nil) ends at `end` in `tokens`, after

@@ -274,4 +274,7 @@ public enum Note {
     public static let unusableTownField = "town_field_unusable"
     /// The text names another city, state or ZIP than the record's own field: the field's is kept.
     public static let townDiffers = "town_differs"
+    /// `Marion, IA 5230`: four digits after the state that are no ZIP of it (its ZIPs do not
+    /// begin with 0, so no leading zero was dropped): left out of `zip`.
+    public static let zipUnreadable = "zip_unreadable"
 }

@@ -5,6 +5,7 @@
 ///     USTowns.states(named: ["seattle"])                     // ["WA"]
 ///     USTowns.states(named: ["st", "paul"]).contains("MN")  // true: `Saint Paul`
 ///     USTowns.town(zip: "55101")                             // (name: "Saint Paul", state: "MN")
+///     USTowns.hasZIPs(ofState: "MA", startingWith: "021")    // true: `MA 2139` is 02139
 ///
 /// Names are compared by `TownName.key`. The text's lines are in key order and are searched
 /// where they lie, so a run that never looks a town up pays nothing, and one that does pays a
@@ -45,6 +46,22 @@ enum USTowns {
                 if name[index] >= 0x61 && name[index] <= 0x7A { name[index] -= 0x20 }
             }
             return (String(decoding: name, as: UTF8.self), state)
+        }
+    }
+
+    /// Whether `state` has a ZIP code starting with these three digits (`"021"`: MA): ZIPs are
+    /// given out by three-digit prefix, so `MA 2139` lost a leading zero and `IA 5230` did not.
+    static func hasZIPs(ofState state: String, startingWith prefix: some StringProtocol) -> Bool {
+        guard prefix.utf8.count == 3, prefix.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        let first = prefix.utf8.reduce(0) { $0 * 10 + Int($1 - 0x30) } * 100
+        let lines = zipLines
+        return withLines { bytes in
+            var seen: Int32 = -1
+            for zip in first..<(first + 100) where lines[zip] >= 0 && lines[zip] != seen {
+                seen = lines[zip]
+                if let fields = fields(at: Int(seen), in: bytes), equal(bytes, fields.state, state) { return true }
+            }
+            return false
         }
     }
 

@@ -52,6 +52,79 @@ import Testing
         #expect(parser.parse("1120 SW 5th Ave, Portland or").state == nil)
     }
 
+    @Test func aStateInAnyCaseAsItsOwnCommaPartAfterItsTown() {
+        for text in ["40 Elm St, Hartford, ct", "40 Elm St, hartford, Ct", "40 Elm St, Hartford, CT"] {
+            let parsed = parser.parse(text)
+            #expect(parsed.kind == .streetAddress, "\(text)")
+            #expect(parsed.street == "Elm", "\(text)")
+            #expect(parsed.city?.lowercased() == "hartford", "\(text)")
+            #expect(parsed.state == "CT", "\(text)")
+        }
+        let multi = parser.parse("9 Oak Ave, kansas city, mo")
+        #expect(multi.city == "kansas city")
+        #expect(multi.state == "MO")
+        #expect(multi.street == "Oak")
+        // Not a town of that state, no town before it, or not a comma part of its own: a word.
+        #expect(parser.parse("40 Elm St, Seattle, ct").state == nil)
+        #expect(parser.parse("40 Elm St, ct").state == nil)
+        #expect(parser.parse("Elm St in Portland, or").state == nil)
+        #expect(parser.parse("Meet me at Mission St").state == nil)
+        for word in ["in", "or", "me", "oh", "ok", "hi"] {
+            #expect(parser.parse("40 Elm St \(word)").state == nil, "\(word)")
+        }
+    }
+
+    @Test func aDottedStateCode() {
+        let zip = parser.parse("12 Lake St, Albany, N.Y. 12207")
+        #expect(zip.city == "Albany")
+        #expect(zip.state == "NY")
+        #expect(zip.zip == "12207")
+        #expect(zip.street == "Lake")
+        let alone = parser.parse("12 Lake St, Albany, N.Y")
+        #expect(alone.city == "Albany")
+        #expect(alone.state == "NY")
+        #expect(parser.parse("12 Lake St, Trenton, n.j.").state == "NJ")
+        // In capitals it reads as `NJ` does after a comma; in lowercase only after a town of it.
+        #expect(parser.parse("12 Lake St, Seattle, N.J.").state == "NJ")
+        #expect(parser.parse("12 Lake St, Seattle, n.j.").state == nil)
+        // Two letters that are no state.
+        #expect(parser.parse("12 Lake St, Albany, N.X.").state == nil)
+    }
+
+    @Test func aZipPlusFourWithoutItsHyphen() {
+        let parsed = parser.parse("500 Pine St, Seattle, WA 981011234")
+        #expect(parsed.zip == "98101-1234")
+        #expect(parsed.state == "WA")
+        #expect(parsed.city == "Seattle")
+        // Nine digits that are no known ZIP's: not read.
+        #expect(parser.parse("500 Pine St, Seattle, WA 000001234").zip == nil)
+    }
+
+    @Test func fourDigitsAfterAStateWhoseZipsBeginWithZero() {
+        let parsed = parser.parse("80 Elm St, Boston, MA 2108")
+        #expect(parsed.zip == "02108")
+        #expect(parsed.state == "MA")
+        #expect(parsed.city == "Boston")
+        #expect(parsed.street == "Elm")
+        #expect(parsed.notes.isEmpty)
+        #expect(parser.parse("80 Elm St, Newark, nj 7102").zip == "07102")
+        // A state whose ZIPs begin otherwise: the town and state, no ZIP, noted.
+        let iowa = parser.parse("80 Elm St, Ames, IA 5001")
+        #expect(iowa.zip == nil)
+        #expect(iowa.state == "IA")
+        #expect(iowa.city == "Ames")
+        #expect(iowa.street == "Elm")
+        #expect(iowa.notes == [Note.zipUnreadable])
+        // New York's few 0 ZIPs are not where `N.Y. 1000` would lead.
+        #expect(parser.parse("80 Elm St, New York, NY 1000").zip == nil)
+        // Four digits after no state are the address's own.
+        let pier = parser.parse("Pier 1234")
+        #expect(pier.zip == nil)
+        #expect(pier.notes.isEmpty)
+        #expect(parser.parse("1234 Main St").number == "1234")
+        #expect(parser.parse("Main St 1234").zip == nil)
+    }
+
     @Test func aTownOfSeveralWordsBeforeItsState() {
         let paul = parser.parse("123 Main St, St. Paul, MN 55101")
         #expect(paul.kind == .streetAddress)

@@ -32,6 +32,17 @@ import Testing
         #expect(towns.town(zip: "abcde") == nil)
     }
 
+    @Test func zipPrefixesOfAState() {
+        // New England's and New Jersey's ZIPs begin with 0; Iowa's with 5, New York's mostly with 1.
+        #expect(towns.hasZIPs(ofState: "MA", startingWith: "021"))
+        #expect(towns.hasZIPs(ofState: "NJ", startingWith: "070"))
+        #expect(!towns.hasZIPs(ofState: "IA", startingWith: "052"))
+        #expect(!towns.hasZIPs(ofState: "NY", startingWith: "021"))
+        #expect(towns.hasZIPs(ofState: "NY", startingWith: "100"))
+        #expect(!towns.hasZIPs(ofState: "MA", startingWith: "02"))
+        #expect(!towns.hasZIPs(ofState: "MA", startingWith: "0a1"))
+    }
+
     @Test func theLongestNameFitsMaxWords() {
         #expect(USTowns.maxWords >= 4)
         #expect(towns.states(named: ["a", "b", "c", "d", "e", "f", "g"]).isEmpty)
