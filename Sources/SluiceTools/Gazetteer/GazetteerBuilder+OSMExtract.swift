@@ -33,7 +33,7 @@ extension GazetteerBuilder {
 
     mutating func addOSMExtract(_ path: String) throws {
         var read = OSMRead(source: path)
-        let mergedBefore = merged
+        let mergedBefore = placeMark
         func element(_ element: OSMElement) {
             switch element {
             case .node(let node):
@@ -93,6 +93,8 @@ extension GazetteerBuilder {
         let category = Self.osmCategory(tags)
         let number = tags["addr:housenumber"].flatMap(OpenAddresses.houseNumber)?.number
         let street = tags["addr:street"].map(Self.key) ?? ""
+        // The element's own town where it is tagged with one, else --city/--state.
+        let town = Town(city: tags["addr:city"] ?? "", state: tags["addr:state"] ?? "", zip: tags["addr:postcode"] ?? "").filled(by: inputs.town)
         let isPlace = !name.isEmpty && category != nil
         let isAddress = number != nil && !street.isEmpty
         let raw = "\(kind)/\(id)"
@@ -116,17 +118,17 @@ extension GazetteerBuilder {
             let aliases = Self.osmAliasKeys.compactMap { tags[$0] }.flatMap { $0.split(separator: ";") }.map { String($0).trimmingSpaces() }
             var unique: [String] = []
             for alias in aliases where !alias.isEmpty && alias != name && !unique.contains(alias) { unique.append(alias) }
-            addPlace(name: name, aliases: unique, category: category, id: "osm:\(raw)", point: point)
+            addPlace(name: name, aliases: unique, category: category, id: "osm:\(raw)", point: point, town: town)
             read.places += 1
         }
         if isAddress, let number {
-            if let kept = addresses[AddressKey(street, number)] {
+            if let kept = addresses[AddressKey(street, number, town: intern(town).key)]?.point {
                 read.skipped.append(
                     SkippedRow(
                         source: read.source, line: read.ordinal, reason: "duplicate_address",
                         detail: "\(number) \(street) is already a point \(Int(kept.distance(to: point).rounded())) m away", raw: raw))
             } else {
-                addAddress(street: street, number: number, point: point)
+                addAddress(street: street, number: number, point: point, town: town)
                 read.addresses += 1
             }
         }
