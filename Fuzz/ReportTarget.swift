@@ -1,8 +1,7 @@
 // Fuzz target `report`: sluice-report's record reader and every section it feeds, on NDJSON
 // lines. Each record becomes facts (summary, places, GeoJSON); the GeoJSON written must parse
 // as JSON, and the page must be written whole.
-import SluiceCore
-
+@testable import SluiceCore
 @testable import SluiceReport
 
 #if canImport(Glibc)
