@@ -110,7 +110,8 @@ seed() {
       for file in Tests/EndToEndTests/Cases/report/*/input.ndjson Tests/EndToEndTests/Cases/geocode/*/expected.stdout \
         Tests/EndToEndTests/Cases/dedupe/*/expected.stdout; do
         [ -f "$file" ] && add "$(head -c 4000 "$file")"
-      done ;;
+      done
+      add '{"geo":{"lat":37.7,"lon":-122.4,"precision":"place","score":1e300}}' ;;
     compare)
       # Pairs of values as dedupe compares them: two fields of one record, one a line.
       for file in Tests/EndToEndTests/Cases/dedupe/*/input.ndjson; do
