@@ -6,8 +6,11 @@ import SluiceCore
 
 @testable import SluiceDedupe
 
-let specs = try! ["v:jw", "v:lev", "v:tokens", "v:exact", "v:num=2", "v:date=30", "v:geo=50", "v:name", "v:phone", "v:address", "v:housenumber"]
-    .map(ComparisonSpec.parse)
+let specs = ["v:jw", "v:lev", "v:tokens", "v:exact", "v:num=2", "v:date=30", "v:geo=50", "v:name", "v:phone", "v:address", "v:housenumber"]
+    .map { text in
+        guard let spec = try? ComparisonSpec.parse(text) else { fatalError("bad spec \(text)") }
+        return spec
+    }
 
 func value(_ bytes: ArraySlice<UInt8>) -> JSONValue? {
     if let parsed = try? JSONParser.parse(Array(bytes)) { return parsed }

@@ -13,7 +13,8 @@ let path = "/tmp/sluice-fuzz-labels-\(getpid()).ndjson"
 let facts: RecordFacts = {
     var facts = RecordFacts(keepProvenance: true)
     for line in [
-        #"{"id":"a1","name":"Tosca Cafe","provenance":{"source":"f.csv","row":1}}"#, #"{"id":"a2","name":"TOSCA","provenance":{"source":"f.csv","row":2}}"#,
+        #"{"id":"a1","name":"Tosca Cafe","provenance":{"source":"f.csv","row":1}}"#,
+        #"{"id":"a2","name":"TOSCA","provenance":{"source":"f.csv","row":2}}"#,
         #"{"id":"a3","name":"Cafe Lo","provenance":{"source":"f.csv","row":3}}"#, #"{"id":"a3","name":"Lo"}"#,
     ] {
         let bytes = Array(line.utf8)

@@ -75,7 +75,8 @@ public struct PairView {
             let line = cell(row.name, nameWidth) + "  " + cell(row.a, valueWidth) + "  " + cell(row.b, valueWidth)
             out += row.differs ? "* " + highlight(line) + "\n" : "  " + line + "\n"
         }
-        out += "compared: " + compared.map { "\(TerminalText.escaped($0.field)) \($0.level) \(ModelReport.signed($0.weight))" }.joined(separator: " · ") + "\n"
+        let fields = compared.map { "\(TerminalText.escaped($0.field)) \($0.level) \(ModelReport.signed($0.weight))" }
+        out += "compared: " + fields.joined(separator: " · ") + "\n"
         return out
     }
 

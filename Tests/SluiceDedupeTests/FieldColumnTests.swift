@@ -95,9 +95,13 @@ extension FieldColumnTests {
     /// Values at the edges of what JSON and Double hold, as numbers, as text and inside the
     /// objects `geo` and `address` read.
     static let extremes: [JSONValue?] = {
-        let numbers = ["1e308", "-1e308", "1e400", "-1e400", "-0", "0", "9223372036854775808", "-9223372036854775809", "1e19", "1e-400", "19081209"]
-        let texts = ["NaN", "Infinity", "-Infinity", "nan", "", " ", "1e400", "9223372036854775808", "-0", String(repeating: "x", count: 100_000),
-            String(repeating: "9", count: 5_000), "\u{0}\u{1B}[2J", "1908-12-09"]
+        let numbers = [
+            "1e308", "-1e308", "1e400", "-1e400", "-0", "0", "9223372036854775808", "-9223372036854775809", "1e19", "1e-400", "19081209",
+        ]
+        let texts = [
+            "NaN", "Infinity", "-Infinity", "nan", "", " ", "1e400", "9223372036854775808", "-0", String(repeating: "x", count: 100_000),
+            String(repeating: "9", count: 5_000), "\u{0}\u{1B}[2J", "1908-12-09",
+        ]
         var values: [JSONValue?] = [nil, .null, .bool(true), .array([]), .object([])]
         values += numbers.map { JSONValue.number($0) } + texts.map { JSONValue.string($0) }
         for lat in numbers.map({ JSONValue.number($0) }) + [.string("NaN")] {

@@ -66,7 +66,8 @@ import Testing
                 #expect(error.exitCode == .dataError && error.message == message)
             }
         }
-        let fine = #"{"locations":"x","geo":{"precision":"none","score":null}}"# + "\n\n" + #"{"locations":"y","geo":{"precision":"place","score":-0}}"#
+        let fine =
+            #"{"locations":"x","geo":{"precision":"none","score":null}}"# + "\n\n" + #"{"locations":"y","geo":{"precision":"place","score":-0}}"#
         #expect((try? GeocodeEval.films(ndjson: Array(fine.utf8), textField: "locations"))?.total == 2)
     }
 
