@@ -12,6 +12,8 @@ import SluiceGeocode
 #endif
 
 let path = "/tmp/sluice-fuzz-\(getpid()).geojson"
+/// The scratch file goes when the fuzzer exits (not after a crash: then it shows the input).
+let removeAtExit = atexit { unlink(path) }
 
 func build(_ inputs: GazetteerBuilder.Inputs) {
     var builder = GazetteerBuilder(sources: nil)
@@ -35,6 +37,7 @@ func build(_ inputs: GazetteerBuilder.Inputs) {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGeoJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    _ = removeAtExit
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     precondition(fd >= 0 && write(fd, data, size) == size, "cannot write \(path)")
     close(fd)

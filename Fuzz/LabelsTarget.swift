@@ -10,6 +10,8 @@ import SluiceCore
 #endif
 
 let path = "/tmp/sluice-fuzz-labels-\(getpid()).ndjson"
+/// The scratch file goes when the fuzzer exits (not after a crash: then it shows the input).
+let removeAtExit = atexit { unlink(path) }
 let facts: RecordFacts = {
     var facts = RecordFacts(keepProvenance: true)
     for line in [
@@ -28,6 +30,7 @@ let facts: RecordFacts = {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLabels(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    _ = removeAtExit
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     precondition(fd >= 0 && write(fd, data, size) == size, "cannot write \(path)")
     close(fd)

@@ -12,9 +12,12 @@ import SluiceGeocode
 #endif
 
 let path = "/tmp/sluice-fuzz-\(getpid())-oa.csv"
+/// The scratch file goes when the fuzzer exits (not after a crash: then it shows the input).
+let removeAtExit = atexit { unlink(path) }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOpenAddresses(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    _ = removeAtExit
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     precondition(fd >= 0 && write(fd, data, size) == size, "cannot write \(path)")
     close(fd)

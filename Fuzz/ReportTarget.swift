@@ -9,9 +9,12 @@
 #endif
 
 let path = "/tmp/sluice-fuzz-report-\(getpid()).geojson"
+/// The scratch file goes when the fuzzer exits (not after a crash: then it shows the input).
+let removeAtExit = atexit { unlink(path) }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    _ = removeAtExit
     let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
     precondition(fd >= 0, "cannot open \(path)")
     let sink = ByteSink(fd: fd, name: path, ownsDescriptor: true)
