@@ -146,7 +146,8 @@ FUZZ_OPTIMIZE ?= -O
 
 # Coverage-guided fuzzing (libFuzzer + AddressSanitizer, built with swiftc outside swift build)
 # of every parser: JSON and NDJSON records, the JSON array streamer, the CSV reader (both modes), the
-# gazetteer loader, HTML tables and the address parser, FUZZ_SECONDS each, corpora seeded from
+# gazetteer loader, HTML tables, the address parser, labels files, GTFS stops, OpenAddresses rows,
+# GeoJSON streets and places, the report's records and dedupe's compare methods, FUZZ_SECONDS each, corpora seeded from
 # the test fixtures in build/fuzz/corpus. Prints executions per target and in total; a crash
 # fails the run, minimised in build/fuzz/artifacts. FUZZ_TARGETS='json html' picks targets;
 # FUZZ_OPTIMIZE=-Onone builds faster and keeps Swift's bounds checks on unsafe buffers.

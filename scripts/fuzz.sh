@@ -5,7 +5,7 @@
 # data, runs each target for SECONDS, and prints the executions per target and in total. A crash
 # is minimised into build/fuzz/artifacts/TARGET/ and fails the run: turn it into a unit test.
 # Usage: scripts/fuzz.sh SECONDS [TARGET ...]      (targets: json json-array csv gazetteer html
-#        address osm-pbf osm-xml; default all)
+#        address labels gtfs-stops openaddresses geojson report compare osm-pbf osm-xml; default all)
 set -euo pipefail
 seconds=${1:?usage: fuzz.sh SECONDS [TARGET ...]}
 shift
@@ -24,13 +24,19 @@ export SWIFT_BACKTRACE=enable=no
 # target: its source file, then the modules it needs (dependents before their dependencies).
 declare -A source=(
   [json]=JSONTarget [json-array]=JSONArrayTarget [csv]=CSVTarget [gazetteer]=GazetteerTarget [html]=HTMLTarget
-  [address]=AddressTarget [osm-pbf]=OSMPBFTarget [osm-xml]=OSMXMLTarget)
+  [address]=AddressTarget [labels]=LabelsTarget [gtfs-stops]=GTFSStopsTarget [openaddresses]=OpenAddressesTarget
+  [geojson]=GeoJSONTarget [report]=ReportTarget [compare]=CompareTarget [osm-pbf]=OSMPBFTarget [osm-xml]=OSMXMLTarget)
 declare -A modules=(
   [json]="SluiceCore" [json-array]="SluiceFetch SluiceCore" [csv]="SluiceGeocode SluiceSanitize SluiceCore"
   [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore"
-  [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore"
+  [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore" [labels]="SluiceDedupe SluiceCore"
+  [gtfs-stops]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore" [openaddresses]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore"
+  [geojson]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore" [report]="SluiceReport SluiceLoad SluiceGeocode SluiceSanitize SluiceCore"
+  [compare]="SluiceDedupe SluiceCore"
   [osm-pbf]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore" [osm-xml]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore")
-all=(json json-array csv gazetteer html address osm-pbf osm-xml)
+# The system libraries behind the C modules (SQLite for SluiceLoad, zlib for SluiceTools).
+declare -A system_libraries=([SluiceLoad]=-lsqlite3 [SluiceTools]=-lz)
+all=(json json-array csv gazetteer html address labels gtfs-stops openaddresses geojson report compare osm-pbf osm-xml)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -51,14 +57,15 @@ fi
 build_module() {
   local module=$1 deps=() library=$modules_dir/lib$1.a
   case $module in
-    SluiceFetch | SluiceSanitize) deps=(SluiceCore) ;;
+    SluiceFetch | SluiceSanitize | SluiceDedupe | SluiceLoad) deps=(SluiceCore) ;;
     SluiceGeocode) deps=(SluiceSanitize SluiceCore) ;;
     SluiceTools) deps=(SluiceGeocode SluiceSanitize SluiceCore) ;;
+    SluiceReport) deps=(SluiceLoad SluiceGeocode SluiceSanitize SluiceCore) ;;
   esac
   for dep in "${deps[@]}"; do build_module "$dep"; done
   if [ -f "$library" ] && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$library" | head -1)" ]; then return; fi
   echo "fuzz: building $module"
-  "$swiftc" "${flags[@]}" -module-name "$module" -I "$modules_dir" -emit-module -emit-module-path "$modules_dir/$module.swiftmodule" \
+  "$swiftc" "${flags[@]}" -module-name "$module" -I "$modules_dir" -I Sources/CSQLite -I Sources/CZlib -emit-module -emit-module-path "$modules_dir/$module.swiftmodule" \
     -emit-library -static -o "$library" $(find "Sources/$module" -name '*.swift' | sort) 2>&1 | grep -v 'Cannot export local symbol' || true
   [ -f "$library" ] || { echo "fuzz: $module did not build" >&2; exit 1; }
 }
@@ -96,6 +103,30 @@ seed() {
     address)
       grep -o '"text": "[^"]*"' Tests/SluiceSanitizeTests/Fixtures/sf-labelled.ndjson | sed 's/^"text": "//; s/"$//' | head -n 400 \
         | while IFS= read -r line; do printf '%s' "$line" > "$corpus/label-$RANDOM$RANDOM"; done ;;
+    labels)
+      for file in Tests/EndToEndTests/Cases/dedupe/*/labels.ndjson; do add "$(head -c 4000 "$file")"; done
+      add '{"a":{"record":1},"b":{"record":2},"label":"match"}'
+      add '{"a":"a1","b":"a3","label":"distinct"}' ;;
+    gtfs-stops)
+      for file in Tests/SluiceToolsTests/Fixtures/city/stops.txt Tests/EndToEndTests/Cases/gazetteer/*/stops.txt; do add "$(head -c 4000 "$file")"; done ;;
+    openaddresses)
+      for file in Tests/SluiceToolsTests/Fixtures/city/addresses.csv Tests/EndToEndTests/Cases/gazetteer/*/addresses.csv; do add "$(head -c 4000 "$file")"; done ;;
+    geojson)
+      for file in Tests/SluiceToolsTests/Fixtures/city/*.geojson Tests/EndToEndTests/Cases/gazetteer/*/*.geojson; do add "$(head -c 4000 "$file")"; done ;;
+    report)
+      for file in Tests/EndToEndTests/Cases/report/*/input.ndjson Tests/EndToEndTests/Cases/geocode/*/expected.stdout \
+        Tests/EndToEndTests/Cases/dedupe/*/expected.stdout; do
+        [ -f "$file" ] && add "$(head -c 4000 "$file")"
+      done
+      add '{"geo":{"lat":37.7,"lon":-122.4,"precision":"place","score":1e300}}' ;;
+    compare)
+      # Pairs of values as dedupe compares them: two fields of one record, one a line.
+      for file in Tests/EndToEndTests/Cases/dedupe/*/input.ndjson; do
+        mapfile -t values < <(head -n 10 "$file" | grep -o '"[a-z_]*":\("[^"]*"\|[-0-9.e]*\|{[^}]*}\)' | sed 's/^"[a-z_]*"://' | head -n 40)
+        for ((i = 0; i + 1 < ${#values[@]}; i += 2)); do printf '%s\n%s' "${values[i]}" "${values[i + 1]}" > "$corpus/pair-$RANDOM$RANDOM"; done
+      done
+      add $'1e19\n19081209'
+      add $'{"lat":37.7,"lon":-122.4}\n{"lat":1e308,"lon":-1e400}' ;;
   esac
 }
 
@@ -107,10 +138,10 @@ for target in "${targets[@]}"; do
   for module in ${modules[$target]}; do build_module "$module"; done
   binary=$bin_dir/fuzz-$target
   libraries=()
-  for module in ${modules[$target]}; do libraries+=("-l$module"); done
+  for module in ${modules[$target]}; do libraries+=("-l$module" ${system_libraries[$module]:-}); done
   if [ ! -x "$binary" ] || [ -n "$(find "Fuzz/${source[$target]}.swift" "$modules_dir" -newer "$binary" | head -1)" ]; then
     echo "fuzz: linking fuzz-$target"
-    "$swiftc" "${flags[@]}" -I "$modules_dir" -L "$modules_dir" "Fuzz/${source[$target]}.swift" "${libraries[@]}" -o "$binary" 2>&1 \
+    "$swiftc" "${flags[@]}" -I "$modules_dir" -I Sources/CSQLite -I Sources/CZlib -L "$modules_dir" "Fuzz/${source[$target]}.swift" "${libraries[@]}" -o "$binary" 2>&1 \
       | grep -v 'Cannot export local symbol' || true
   fi
   seed "$target"

@@ -137,7 +137,12 @@ public struct ComparisonSpec: Equatable, Sendable {
         case "tokens", "token-set": method = .tokenSet
         case "name": method = .name
         case "num", "numeric": method = .numeric(tolerance: first ?? 1)
-        case "date": method = .date(days: Int(first ?? 365))
+        case "date":
+            // Whole days; past a million years every date is within reach anyway.
+            guard let days = Int(exactly: (first ?? 365).rounded(.down)), days <= 365_000_000 else {
+                throw .usage("option '--compare': '\(text)' needs at most 365000000 days")
+            }
+            method = .date(days: days)
         case "geo": method = .geo(metres: max(first ?? 50, 0.001))
         case "phone": method = .phone
         case "housenumber", "house-number": method = .houseNumber

@@ -77,7 +77,10 @@ public final class FieldColumn {
             let number = value?.doubleValue ?? value?.stringValue.flatMap { Double($0.trimmingSpaces()) }
             first.append(number.flatMap { $0.isFinite ? $0 : nil } ?? .nan)
         case .date:
-            let date = value?.stringValue.flatMap(CalendarDate.init) ?? value?.doubleValue.flatMap { CalendarDate(String(Int($0))) }
+            // A number is read as its digits (19081209); one past Int's range is no date.
+            let date =
+                value?.stringValue.flatMap(CalendarDate.init)
+                ?? value?.doubleValue.flatMap { Int(exactly: $0.rounded(.towardZero)) }.flatMap { CalendarDate(String($0)) }
             first.append(date.map { Double($0.dayNumber) } ?? .nan)
             second.append(date.map { Double($0.digits) } ?? .nan)
         case .geo:

@@ -29,16 +29,17 @@ public struct PairView {
         return names.map { name in
             let x = a[name], y = b[name]
             let differs = comparable(x) != comparable(y)
-            return (name, text(x), text(y), differs)
+            return (TerminalText.escaped(name), text(x), text(y), differs)
         }
     }
 
-    /// A value as one line of text: strings as they are, other values as JSON, absent as blank.
+    /// A value as one line of text: strings as they are, other values as JSON, absent as blank;
+    /// control characters escaped (`TerminalText`), so a value cannot command the terminal.
     static func text(_ value: JSONValue?) -> String {
         switch value {
         case nil, .null?: ""
-        case .string(let text)?: text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        case let value?: JSONWriter.string(value)
+        case .string(let text)?: TerminalText.escaped(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+        case let value?: TerminalText.escaped(JSONWriter.string(value))
         }
     }
 
@@ -68,13 +69,14 @@ public struct PairView {
             let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : text
             return cut + String(repeating: " ", count: max(0, width - cut.count))
         }
-        out += "  " + cell("member", nameWidth) + "  " + cell("a " + JSONWriter.string(referenceA), valueWidth) + "  "
-        out += cell("b " + JSONWriter.string(referenceB), valueWidth) + "\n"
+        out += "  " + cell("member", nameWidth) + "  " + cell("a " + TerminalText.escaped(JSONWriter.string(referenceA)), valueWidth) + "  "
+        out += cell("b " + TerminalText.escaped(JSONWriter.string(referenceB)), valueWidth) + "\n"
         for row in rows {
             let line = cell(row.name, nameWidth) + "  " + cell(row.a, valueWidth) + "  " + cell(row.b, valueWidth)
             out += row.differs ? "* " + highlight(line) + "\n" : "  " + line + "\n"
         }
-        out += "compared: " + compared.map { "\($0.field) \($0.level) \(ModelReport.signed($0.weight))" }.joined(separator: " · ") + "\n"
+        let fields = compared.map { "\(TerminalText.escaped($0.field)) \($0.level) \(ModelReport.signed($0.weight))" }
+        out += "compared: " + fields.joined(separator: " · ") + "\n"
         return out
     }
 

@@ -39,8 +39,9 @@ struct CleaningSummary {
             if geo.point != nil {
                 placed += 1
                 if let score = geo.score, score.isFinite {
-                    // A hair added so that 0.3 (0.29999… × 10) falls in its own tenth.
-                    scoreBins[min(9, max(0, Int((score * 10 + 1e-9).rounded(.down))))] += 1
+                    // A hair added so that 0.3 (0.29999… × 10) falls in its own tenth; clamped
+                    // before the conversion, as a score of 1e300 would not fit an Int.
+                    scoreBins[Int(min(9, max(0, (score * 10 + 1e-9).rounded(.down))))] += 1
                 } else {
                     unscored += 1
                 }

@@ -75,6 +75,8 @@ enum Figure {
         guard value.isFinite else { return "–" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
+        // Past 2^53 units the digits are no longer exact (and past Int's range, no Int at all).
+        guard abs(value) * scale < 9e15 else { return String(value) }
         let units = Int((abs(value) * scale).rounded())
         var digits = String(units)
         if decimals > 0 {

@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// Columns of text aligned for a terminal: each column as wide as its widest cell, up to its
 /// limit, where a longer cell is cut and ends with `…`; numbers right-aligned. Control
 /// characters are shown escaped so that a value cannot break the layout. Widths count
@@ -27,7 +29,7 @@ struct TextTable {
     }
 
     mutating func add(_ cells: [String]) {
-        rows.append(cells.enumerated().map { index, cell in TextTable.cut(TextTable.visible(cell), to: columns[index].maxWidth) })
+        rows.append(cells.enumerated().map { index, cell in TextTable.cut(TerminalText.escaped(cell), to: columns[index].maxWidth) })
     }
 
     var isEmpty: Bool { rows.isEmpty }
@@ -56,23 +58,5 @@ struct TextTable {
     static func cut(_ text: String, to width: Int) -> String {
         guard text.count > width else { return text }
         return String(text.prefix(max(0, width - 1))) + "…"
-    }
-
-    /// The text with control characters escaped as JSON would write them (`\n`, `\u001b`).
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

@@ -64,4 +64,23 @@ import Testing
         let answers = try labels(folder)
         #expect(answers.count == 1 && answers[0].hasSuffix(#","label":"distinct"}"#))
     }
+
+    @Test func valuesThatWouldCommandTheTerminalAreShownEscaped() throws {
+        // The issue's value set the window title and cleared the screen (issue 33).
+        let folder = try TemporaryDirectory()
+        let records = [
+            #"{"name":"Cafe\u001b]0;PWNED\u0007\u001b[2J","address":{"key":"1 main st"},"phone":"4155550101"}"#,
+            #"{"name":"Cafe","address":{"key":"1 main st"},"phone":"4155550101"}"#,
+        ]
+        try (records.joined(separator: "\n") + "\n").write(to: folder.file("input.ndjson"), atomically: true, encoding: .utf8)
+        let terminal = try PseudoTerminal(
+            executable: Executable("sluice-dedupe").url,
+            arguments: ["--no-tf", "--compare", "name:name,address.key:address,phone:phone", "--block", "address.key", "--label", "labels.ndjson"],
+            directory: folder.url, stdin: "input.ndjson", stdout: "out.ndjson", stderr: "err.txt")
+        let first = try terminal.waitFor("the first question") { $0.contains("Same thing? [y]es / [n]o / [u]nsure / [f]inish:") }
+        #expect(first.contains(#"Cafe\u001b]0;PWNED\u0007\u001b[2J"#), "\(first)")
+        #expect(!terminal.screen(escapes: true).contains("\u{1B}]0;") && !terminal.screen(escapes: true).contains("\u{1B}[2J"))
+        try terminal.type("f\r")
+        #expect(try terminal.exitStatus() == 0)
+    }
 }

@@ -91,4 +91,46 @@ extension FieldColumnTests {
         let n = try column("n:num=1/2/4", [.number("10"), .number("11.5"), .number("13"), .number("30")])
         #expect([n.level(0, 1), n.level(0, 2), n.level(0, 3)] == [3, 4, 5])
     }
+
+    /// Values at the edges of what JSON and Double hold, as numbers, as text and inside the
+    /// objects `geo` and `address` read.
+    static let extremes: [JSONValue?] = {
+        let numbers = [
+            "1e308", "-1e308", "1e400", "-1e400", "-0", "0", "9223372036854775808", "-9223372036854775809", "1e19", "1e-400", "19081209",
+        ]
+        let texts = [
+            "NaN", "Infinity", "-Infinity", "nan", "", " ", "1e400", "9223372036854775808", "-0", String(repeating: "x", count: 100_000),
+            String(repeating: "9", count: 5_000), "\u{0}\u{1B}[2J", "1908-12-09",
+        ]
+        var values: [JSONValue?] = [nil, .null, .bool(true), .array([]), .object([])]
+        values += numbers.map { JSONValue.number($0) } + texts.map { JSONValue.string($0) }
+        for lat in numbers.map({ JSONValue.number($0) }) + [.string("NaN")] {
+            values.append(.object([JSONMember("lat", lat), JSONMember("lon", .number("-122.4"))]))
+            values.append(.object([JSONMember("lat", .number("37.7")), JSONMember("lon", lat)]))
+        }
+        values += (numbers.map { JSONValue.number($0) } + texts.map { JSONValue.string($0) }).map { .object([JSONMember("key", $0)]) }
+        return values
+    }()
+
+    /// Every compare method on every pair of extreme values (issue 33: `d:date` trapped on 1e19):
+    /// no trap, a level the spec names, and a display that is JSON.
+    @Test(arguments: ["s:jw", "s:lev", "s:tokens", "s:exact", "s:num=2", "s:date=30", "s:geo=50", "s:name", "s:phone", "s:address", "s:housenumber"])
+    func extremeValuesGiveLevelsNotTraps(spec: String) throws {
+        let c = try column(spec, Self.extremes)
+        c.finish()
+        for i in Self.extremes.indices {
+            for j in Self.extremes.indices {
+                let level = c.level(i, j)
+                #expect(Int(level) < c.spec.levelCount, "\(spec): level \(level) for \(i), \(j)")
+                #expect(level == c.level(j, i), "\(spec): not symmetric for \(i), \(j)")
+            }
+            #expect((try? JSONParser.parse(Array(JSONWriter.string(c.display(i)).utf8))) != nil)
+        }
+    }
+
+    @Test func aNumberPastIntsRangeIsNoDate() throws {
+        let c = try column("d:date", [.number("1e19"), .number("19081209"), .number("1e400"), .number("-1e19"), .number("19081209.9")])
+        #expect(c.level(0, 1) == 0 && c.level(2, 1) == 0 && c.level(3, 1) == 0)
+        #expect(c.level(4, 1) == 1)  // a fraction of a day is dropped, as before
+    }
 }

@@ -40,4 +40,17 @@ import Testing
     @Test func colourOnlyWhenAsked() {
         #expect(render(colour: true).contains("\u{1B}[1;33m"))
     }
+
+    @Test func controlCharactersInValuesNamesAndReferencesAreShownEscaped() throws {
+        // The issue's value set the window title and cleared the screen (issue 33).
+        let hostile = try JSONParser.parse(#"{"name":"Cafe\u001b]0;PWNED\u0007\u001b[2J","na\u009bme":"x\u202ey","provenance":{"row":1}}"#)
+        let suggestion = Suggestion(a: 0, b: 1, pattern: 0, probability: 0.5, weight: 0, pairsInPattern: 1, labelsInPattern: 0)
+        let text = PairView(width: 200, colour: false).render(
+            number: 1, a: hostile, b: a, referenceA: .object(["id": .string("r\u{1B}1")]), referenceB: .object(["row": .int(7)]),
+            suggestion: suggestion, compared: [("name", "exact", 1)], answers: (0, 0))
+        #expect(!text.unicodeScalars.contains { TerminalText.needsEscape($0) && $0 != "\n" })
+        #expect(text.contains(#"Cafe\u001b]0;PWNED\u0007\u001b[2J"#))
+        #expect(text.contains(#"na\u009bme"#) && text.contains(#"x\u202ey"#))
+        #expect(text.contains(#"a {"id":"r\u001b1"}"#))
+    }
 }

@@ -34,4 +34,14 @@ import Testing
         #expect(summary.scoreBins == [1, 0, 0, 0, 0, 0, 0, 0, 0, 1])
         #expect(summary.unscored == 1)
     }
+
+    @Test func scoresFarOutsideZeroToOneFallInTheEndTenths() {
+        // 1e300 trapped converting its tenth to an Int (issue 33); 1e400 is read as infinity.
+        var summary = CleaningSummary()
+        for score in ["1e300", "-1e300", "1e308", "-1e308", "9223372036854775808", "-0", "1e400", "-1e400"] {
+            summary.add(Facts.placed("A", "x", lat: "37.8", lon: "-122.4", score: score))
+        }
+        #expect(summary.scoreBins == [3, 0, 0, 0, 0, 0, 0, 0, 0, 3])
+        #expect(summary.unscored == 2)
+    }
 }

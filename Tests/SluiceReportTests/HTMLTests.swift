@@ -32,6 +32,9 @@ import Testing
         #expect(Figure.fixed(-12.25, decimals: 1) == "-12.3")
         #expect(Figure.fixed(1234, decimals: 0) == "1234")
         #expect(Figure.fixed(.nan, decimals: 1) == "–")
+        // Past Int's range (a score of -1e300 in the lowest answers trapped): as Swift writes it.
+        #expect(Figure.fixed(-1e300, decimals: 2) == "-1e+300")
+        #expect(Figure.fixed(1e16, decimals: 0) == "1e+16")
         #expect(Figure.count(1, "record") == "1 record" && Figure.count(0, "place") == "0 places")
     }
 }

@@ -1,3 +1,4 @@
+import SluiceCore
 import SluiceGeocode
 import Testing
 
@@ -45,6 +46,37 @@ import Testing
         #expect(report.neighbourhoods == 1)
         #expect(report.lines().contains("expected within 250 m (the sum of the scores): 2 (40.0%)"))
         #expect(report.lines().contains("  2  Bay Bridge"))
+    }
+
+    @Test func filmReportNamesTheLineOfABadRecordOrScore() {
+        // A score of 1e300 trapped summing into an Int; a bad line was an internal error, exit 70 (issue 33).
+        let cases: [(String, String)] = [
+            (#"{"locations":"x","geo":{"precision":"place","score":1e300}}"#, "f.ndjson:2: error: geo.score 1e300 is not a score from 0 to 1"),
+            (#"{"locations":"x","geo":{"precision":"place","score":"0.5"}}"#, #"f.ndjson:2: error: geo.score "0.5" is not a score from 0 to 1"#),
+            (#"{"locations":"x","geo":{"precision":"place","score":-0.1}}"#, "f.ndjson:2: error: geo.score -0.1 is not a score from 0 to 1"),
+            (#"{bad"#, "f.ndjson:2: error: invalid JSON: unexpected 'b', expected a string key at column 2"),
+            ("[1]", "f.ndjson:2: error: expected a JSON object, got array"),
+        ]
+        for (line, message) in cases {
+            let ndjson = #"{"locations":"Coit Tower","geo":{"precision":"place","score":0.95}}"# + "\n" + line + "\n"
+            do {
+                _ = try GeocodeEval.films(ndjson: Array(ndjson.utf8), textField: "locations", source: "f.ndjson")
+                Issue.record("no error for \(line)")
+            } catch {
+                #expect(error.exitCode == .dataError && error.message == message)
+            }
+        }
+        let fine =
+            #"{"locations":"x","geo":{"precision":"none","score":null}}"# + "\n\n" + #"{"locations":"y","geo":{"precision":"place","score":-0}}"#
+        #expect((try? GeocodeEval.films(ndjson: Array(fine.utf8), textField: "locations"))?.total == 2)
+    }
+
+    @Test func distancesTooLargeForAnIntAreWrittenAsTheyAre() {
+        #expect(GeocodeEval.metres(12.4) == "12 m")
+        #expect(GeocodeEval.metres(1e300) == "1e+300 m")
+        #expect(GeocodeEval.metres(.nan) == "nan m")
+        let lines = GeocodeEval.errorTable([GeocodeEval.Sample(precision: .address, score: 1, error: .infinity)]) { $0.precision.rawValue }
+        #expect(lines.last?.contains("inf m") == true)
     }
 
     @Test func referenceReportMeasuresWhatUsersCareAbout() {

@@ -27,7 +27,8 @@ public final class ToolContext {
     /// evaluation shows its tables as it goes).
     public func write(_ lines: [String]) throws {
         for line in lines {
-            output.append(line)
+            // Reports quote the data they read (texts, names): shown escaped, lines kept.
+            output.append(TerminalText.escaped(line, keepingNewlines: true))
             output.buffer.append(0x0A)
         }
         try output.flush()

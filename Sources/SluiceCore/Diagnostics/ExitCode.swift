@@ -62,8 +62,10 @@ public enum Diagnostic {
         line.map { "\(source):\($0): " } ?? "\(source): "
     }
 
+    /// Messages quote data (values, field and file names): its control characters are shown
+    /// escaped, never sent to the terminal (`TerminalText`).
     public static func print(_ stage: String, _ message: String) {
-        StandardError.write("\(stage): \(message)\n")
+        StandardError.write("\(stage): \(TerminalText.escaped(message))\n")
     }
 
     public static func warning(_ stage: String, _ message: String) {

@@ -41,8 +41,8 @@ public enum GeocodeEval {
             }
             func share(_ limit: Double) -> String { percent(errors.filter { $0 <= limit }.count, group.count) }
             lines.append(
-                pad(key, 16) + pad(String(group.count), 6) + pad("\(Int(quantile(errors, 0.5).rounded())) m", 9)
-                    + pad("\(Int(quantile(errors, 0.9).rounded())) m", 9) + pad(share(50), 8) + pad(share(100), 8) + pad(share(250), 8))
+                pad(key, 16) + pad(String(group.count), 6) + pad(metres(quantile(errors, 0.5)), 9)
+                    + pad(metres(quantile(errors, 0.9)), 9) + pad(share(50), 8) + pad(share(100), 8) + pad(share(250), 8))
         }
         return lines
     }
@@ -50,7 +50,7 @@ public enum GeocodeEval {
     /// The `n` largest errors, one line each, so the next fix is obvious.
     public static func worst(_ samples: [Sample], _ n: Int) -> [String] {
         samples.filter { $0.error != nil }.sorted { ($0.error ?? 0) > ($1.error ?? 0) }.prefix(n).map {
-            "  \(Int(($0.error ?? 0).rounded())) m  \($0.text) → \($0.matched)"
+            "  \(metres($0.error ?? 0))  \($0.text) → \($0.matched)"
         }
     }
 
@@ -70,6 +70,11 @@ public enum GeocodeEval {
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
         return sorted[max(0, min(sorted.count - 1, rank))]
+    }
+
+    /// A distance in whole metres (`12 m`); one too large for an Int as written (`1e+300 m`).
+    static func metres(_ value: Double) -> String {
+        value.isFinite && abs(value) < 9e15 ? "\(Int(value.rounded())) m" : "\(value) m"
     }
 
     static func percent(_ part: Int, _ whole: Int) -> String {

@@ -25,7 +25,7 @@ struct GeocodeFilmsEval: ToolCommand {
     }
 
     mutating func run(_ context: ToolContext) throws {
-        let report = try GeocodeEval.films(ndjson: try FileInput.contents(of: path), textField: field)
+        let report = try GeocodeEval.films(ndjson: try FileInput.contents(of: path), textField: field, source: path)
         try context.write(report.lines().joined(separator: "\n"))
     }
 }
@@ -70,20 +70,30 @@ extension GeocodeEval {
     }
 
     /// Reads geocoded NDJSON (the output of `sluice-geocode`) and tallies it. The location text
-    /// is `address.raw` when present, else the field `textField`.
-    public static func films(ndjson bytes: [UInt8], textField: String) throws -> FilmReport {
+    /// is `address.raw` when present, else the field `textField`. A line that is not a JSON
+    /// object, or a `geo.score` that is not a number from 0 to 1, is a data error naming
+    /// `source` and the line.
+    public static func films(ndjson bytes: [UInt8], textField: String, source: String = "<input>") throws(StageFailure) -> FilmReport {
         var report = FilmReport()
-        for line in bytes.split(separator: 0x0A) where !line.isEmpty {
-            let record = try JSONParser.parse(Array(line))
+        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+            let record: JSONValue
+            do {
+                record = try JSONParser.parse(Array(line))
+            } catch {
+                throw .data(source: source, line: index + 1, "invalid JSON: \(error)")
+            }
+            guard case .object = record else { throw .data(source: source, line: index + 1, "expected a JSON object, got \(record.typeName)") }
             let text = (record.value(atPath: "address.raw")?.stringValue ?? record.value(atPath: textField)?.stringValue ?? "").trimmingSpaces()
             guard !text.isEmpty else { continue }
             let precision = record.value(atPath: "geo.precision")?.stringValue.flatMap(Precision.init(rawValue:)) ?? .none
             report.byPrecision[precision, default: 0] += 1
-            let score =
-                record.value(atPath: "geo.score").flatMap { value -> Double? in
-                    if case .number(let text) = value { return Double(text) }
-                    return nil
-                } ?? 0
+            var score = 0.0
+            if let value = record.value(atPath: "geo.score"), value != .null {
+                guard let number = value.doubleValue, (0...1).contains(number) else {
+                    throw .data(source: source, line: index + 1, "geo.score \(JSONWriter.string(value)) is not a score from 0 to 1")
+                }
+                score = number
+            }
             report.scores += score
             if precision != .none, score < 0.5 { report.doubtful += 1 }
             if precision == .none { report.unmatched[text, default: 0] += 1 }

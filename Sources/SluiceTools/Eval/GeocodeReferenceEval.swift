@@ -58,7 +58,7 @@ extension GeocodeEval {
         let table = try SourceTable(path: path)
         try table.require(["raw_location", "lat", "lon"])
         return table.rows.compactMap { row in
-            guard let lat = Double(table["lat", row]), let lon = Double(table["lon", row]) else { return nil }
+            guard let lat = Double(table["lat", row]), let lon = Double(table["lon", row]), abs(lat) <= 90, abs(lon) <= 180 else { return nil }
             return Reference(text: table["raw_location", row], point: GeoPoint(lat: lat, lon: lon))
         }
     }
@@ -87,11 +87,11 @@ extension GeocodeEval {
         var lines = [
             "strings: \(samples.count); answered: \(answered.count) (\(percent(answered.count, samples.count)))",
             "within 250 m: \(percent(right, answered.count)) of answers, \(percent(right, samples.count)) of all strings",
-            "median error: \(errors.isEmpty ? "-" : "\(Int(quantile(errors, 0.5).rounded())) m")",
+            "median error: \(errors.isEmpty ? "-" : metres(quantile(errors, 0.5)))",
             "answers more than 1 km off with score >= 0.5: \(farConfident.count)",
         ]
         lines += farConfident.sorted { ($0.error ?? 0) > ($1.error ?? 0) }.map {
-            "  \(Int(($0.error ?? 0).rounded())) m  score \(GeoPoint.fixed($0.score, decimals: 2))  \($0.text) → \($0.matched)"
+            "  \(metres($0.error ?? 0))  score \(GeoPoint.fixed($0.score, decimals: 2))  \($0.text) → \($0.matched)"
         }
         let confident = answered.filter { $0.score >= 0.8 }
         lines.append(
@@ -104,11 +104,11 @@ extension GeocodeEval {
         lines += crossValidation
         lines.append("wrong answers (more than 250 m off), largest first:")
         lines += answered.filter { ($0.error ?? 0) > Self.rightWithin }.sorted { ($0.error ?? 0) > ($1.error ?? 0) }.map {
-            "  \(Int(($0.error ?? 0).rounded())) m  score \(GeoPoint.fixed($0.score, decimals: 2))  \($0.text) → \($0.matched)"
+            "  \(metres($0.error ?? 0))  score \(GeoPoint.fixed($0.score, decimals: 2))  \($0.text) → \($0.matched)"
         }
         lines.append("answers scoring under 0.8, for review (error, score, text → match):")
         lines += answered.filter { $0.score < 0.95 }.sorted { ($0.score, $0.text) < ($1.score, $1.text) }.map {
-            "  \(Int(($0.error ?? 0).rounded())) m  score \(GeoPoint.fixed($0.score, decimals: 2))  \($0.text) → \($0.matched)"
+            "  \(metres($0.error ?? 0))  score \(GeoPoint.fixed($0.score, decimals: 2))  \($0.text) → \($0.matched)"
         }
         lines.append("not found:")
         lines += samples.filter { $0.error == nil }.map { "  \($0.text)" }

@@ -23,7 +23,7 @@ struct LabelledAddress {
             }
             var components: [String: String] = [:]
             for member in members { components[member.key] = member.value.stringValue }
-            let parts = value["parts"]?.doubleValue.map { Int($0) }
+            let parts = value["parts"]?.doubleValue.flatMap { Int(exactly: $0) }
             labelled.append(LabelledAddress(text: text, kind: kind, components: components, parts: parts))
         }
         return labelled

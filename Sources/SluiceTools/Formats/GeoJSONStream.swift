@@ -250,7 +250,9 @@ public struct GeoJSONStream {
             dropped += keep
         }
         let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: readSize))
+        // An Array, not repeatElement: appending a Repeated went element by element through
+        // unspecialised generics in debug builds, 1 s a file under the fuzzer (issue 33).
+        buffer.append(contentsOf: [UInt8](repeating: 0, count: readSize))
         let count: Int
         do {
             count = try buffer.withUnsafeMutableBytes { raw throws(IOFailure) in

@@ -154,7 +154,7 @@ extension GazetteerBuilder {
             let names = streets.map { $0.stringValue ?? "" }
             for case .array(let entry) in pairs {
                 guard entry.count == 4, let lat = entry[0].doubleValue, let lon = entry[1].doubleValue,
-                    let a = entry[2].doubleValue.map(Int.init), let b = entry[3].doubleValue.map(Int.init),
+                    let a = entry[2].doubleValue.flatMap({ Int(exactly: $0) }), let b = entry[3].doubleValue.flatMap({ Int(exactly: $0) }),
                     names.indices.contains(a), names.indices.contains(b)
                 else { continue }
                 // Dead-end markers and unnamed ways are not streets anyone names.
