@@ -101,4 +101,25 @@ import Testing
             Issue.record("unexpected \(error)")
         }
     }
+
+    /// The town columns are decoded once while they repeat (`ColumnMap.repeatedText`): each row
+    /// still gets its own town, quoted or not, and a quoted kind is read as its text.
+    @Test func townColumnsThatRepeatAndChangeAreEachRowsOwn() throws {
+        let text = """
+            kind,number,street,lat,lon,city,state,zip
+            address,1,main st,37.1,-122.1,Alameda,CA,94501
+            address,2,main st,37.1,-122.1,Alameda,CA,94501
+            address,3,main st,37.1,-122.1,Berkeley,CA,94704
+            "address",4,main st,37.1,-122.1,"Alameda",CA,
+            address,5,main st,37.1,-122.1,,,
+            address,6,main st,37.1,-122.1,Alameda,CA,94501
+
+            """
+        var rows: [GazetteerRow] = []
+        try Gazetteer.forEachRow(Array(text.utf8), source: "g.csv") { rows.append($0) }
+        #expect(rows.map(\.city) == ["Alameda", "Alameda", "Berkeley", "Alameda", "", "Alameda"])
+        #expect(rows.map(\.state) == ["CA", "CA", "CA", "CA", "", "CA"])
+        #expect(rows.map(\.zip) == ["94501", "94501", "94704", "", "", "94501"])
+        #expect(rows.map(\.number) == [1, 2, 3, 4, 5, 6])
+    }
 }
