@@ -26,9 +26,11 @@ import Testing
         #expect(command.builder.report.count == 2)
         #expect(
             command.builder.report[0].hasSuffix(
-                "46 elements (35 nodes, 10 ways, 1 relations) read, 1 skipped (no_geometry 1); 7 places (1 with a town, 1 with a ZIP), 3 point addresses"))
+                "46 elements (35 nodes, 10 ways, 1 relations) read, 1 skipped (no_geometry 1); 7 places (1 with a town, 1 with a ZIP), 3 point addresses"
+            ))
         #expect(
-            command.builder.report[1].hasSuffix("3 named roads read, 0 skipped; 5 segments (0 with address ranges, 0 with a town, 0 with a ZIP) on 3 streets, 2 intersections"))
+            command.builder.report[1].hasSuffix(
+                "3 named roads read, 0 skipped; 5 segments (0 with address ranges, 0 with a town, 0 with a ZIP) on 3 streets, 2 intersections"))
     }
 
     @Test func placesWithTheirKindsAndAliases() throws {
@@ -101,7 +103,8 @@ import Testing
         try """
         {"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Blue Door Cafe","kind":"cafe"},"geometry":{"type":"Point","coordinates":[-122.4795,48.75056]}}]}
         """.write(toFile: places, atomically: true, encoding: .utf8)
-        let gazetteer = try Gazetteer.parse(try build("town.osm", ["--places", places, "--category-property", "kind", "--city", "Bellingham"]).bytes, source: "built")
+        let gazetteer = try Gazetteer.parse(
+            try build("town.osm", ["--places", places, "--category-property", "kind", "--city", "Bellingham"]).bytes, source: "built")
         let cafes = gazetteer.places.filter { $0.name == "Blue Door Cafe" }
         #expect(cafes.count == 1)
         #expect(cafes.first?.aliases == ["Blue Door", "The Door"])

@@ -76,7 +76,8 @@ struct RowProblem: Error, CustomStringConvertible {
 struct ColumnMap {
     /// The columns the loader reads, in `GazetteerRow.columns` order.
     enum Column: Int, CaseIterable {
-        case kind, id, name, aliases, category, number, street, crossStreet, leftFrom, leftTo, rightFrom, rightTo, nodes, lat, lon, points, city, state, zip
+        case kind, id, name, aliases, category, number, street, crossStreet, leftFrom, leftTo, rightFrom, rightTo, nodes, lat, lon, points, city,
+            state, zip
 
         var header: String { GazetteerRow.columns[rawValue] }
     }

@@ -137,7 +137,8 @@ extension GeocodeEval {
         let foldShares = heldOut.map { Double(FoldFigures($0).within250) * 100 / Double(max(1, $0.count)) }
         lines.append(
             String(
-                format: "  gap, whole set - held out: Brier %+.4f, right - score %+.1f points; within 250 m %.1f%%-%.1f%% by fold, %@ pooled (scores refitted, answers not)",
+                format:
+                    "  gap, whole set - held out: Brier %+.4f, right - score %+.1f points; within 250 m %.1f%%-%.1f%% by fold, %@ pooled (scores refitted, answers not)",
                 whole.brier - crossValidated.brier,
                 ((whole.shareRight - whole.meanScore) - (crossValidated.shareRight - crossValidated.meanScore)) * 100,
                 foldShares.min() ?? 0, foldShares.max() ?? 0, percent(crossValidated.within250, crossValidated.strings)))
@@ -149,7 +150,9 @@ extension GeocodeEval {
         }
         lines.append("  each rule's answers (share right with its 95% interval) and refitted factor by fold (share right / mean shipped")
         lines.append("  score on the training folds, \(Int(ScoreRefit.prior)) pseudo-answers at the overall level); then each modifier's answers:")
-        lines.append("    " + pad("rule or +modifier", 34) + pad("answers", 9) + pad("right", 8) + pad("95% interval", 14) + pad("score", 8) + "factor by fold")
+        lines.append(
+            "    " + pad("rule or +modifier", 34) + pad("answers", 9) + pad("right", 8) + pad("95% interval", 14) + pad("score", 8) + "factor by fold"
+        )
         var answersByRule: [String: [Sample]] = [:], answersByModifier: [String: [Sample]] = [:]
         for sample in samples where sample.error != nil {
             answersByRule[rule(of: sample.method), default: []].append(sample)
@@ -164,7 +167,8 @@ extension GeocodeEval {
                 + pad(String(format: "%.3f-%.3f", low, high), 14) + pad(String(format: "%.3f", figures.meanScore), 8)
         }
         for name in answersByRule.keys.sorted() {
-            lines.append(row(name, answersByRule[name] ?? []) + refits.map { String(format: "%.3f", $0.factors[name] ?? $0.overall) }.joined(separator: " "))
+            lines.append(
+                row(name, answersByRule[name] ?? []) + refits.map { String(format: "%.3f", $0.factors[name] ?? $0.overall) }.joined(separator: " "))
         }
         for name in answersByModifier.keys.sorted() { lines.append(row(name, answersByModifier[name] ?? [])) }
         return lines
