@@ -142,8 +142,8 @@ struct ArchitectureDoc {
         return problems
     }
 
-    /// Backticked paths (with a `/`, ending in .swift, .md, .sh or .py, or beginning with a
-    /// top-level folder) that `exists` finds nowhere: at the root, in `Sources/`, or in a module's
+    /// Backticked paths (with a `/`, ending in .swift, .md, .sh or .py, or in `/`, or beginning
+    /// with a top-level folder) that `exists` finds nowhere: at the root, in `Sources/`, or in a module's
     /// folder (the page names a module's files from its folder). Patterns (`<Stage>`, `*`, `…`) are
     /// skipped.
     func pathProblems(topLevel: Set<String>, modules: [String], exists: (String) -> Bool) -> [String] {
@@ -152,7 +152,7 @@ struct ArchitectureDoc {
             if path.contains("<") || path.contains("*") || path.contains("…") { continue }
             let endsAsFile = [".swift", ".md", ".sh", ".py"].contains { path.hasSuffix($0) }
             let first = String(path.split(separator: "/").first ?? "")
-            guard endsAsFile || topLevel.contains(first) else { continue }
+            guard endsAsFile || path.hasSuffix("/") || topLevel.contains(first) else { continue }
             let places = [""] + ["Sources/"] + modules.map { "Sources/\($0)/" }
             if !places.contains(where: { exists($0 + path) }) {
                 problems.append("`\(path)`: named in ARCHITECTURE.md but no such file or folder")
@@ -236,7 +236,7 @@ struct ArchitectureDoc {
                 | concept | file |
                 |---|---|
                 | the entry point | `CLI/Stage.swift`, `CLI/Gone.swift` |
-                See `scripts/missing.sh`.
+                See `scripts/missing.sh` and `Gone/`.
                 """)
         #expect(
             page.moduleProblems(package: package) == [
@@ -256,9 +256,12 @@ struct ArchitectureDoc {
                 "`CLI/Gone.swift`: in the SluiceCore table but not a file of Sources/SluiceCore/",
             ])
         #expect(
-            page.pathProblems(topLevel: ["scripts"], modules: ["SluiceCore"]) { $0 == "Sources/SluiceCore/CLI/Stage.swift" }
+            page.pathProblems(topLevel: ["scripts"], modules: ["SluiceCore"]) {
+                ["Sources/SluiceCore/", "Sources/SluiceFetch/", "Sources/SluiceCore/CLI/Stage.swift"].contains($0)
+            }
                 == [
                     "`CLI/Gone.swift`: named in ARCHITECTURE.md but no such file or folder",
+                    "`Gone/`: named in ARCHITECTURE.md but no such file or folder",
                     "`scripts/missing.sh`: named in ARCHITECTURE.md but no such file or folder",
                 ])
     }
