@@ -192,7 +192,10 @@ struct LoadSession {
                 (.tooManyColumns, "table '\(command.table)' would need \(count) columns; SQLite allows \(database.columnLimit)")
             case .noColumns: (.noColumns, "no record to create table '\(command.table)' from has a field (SQLite has no table without columns)")
             case .noClusterColumn(let member):
-                (.noClusterColumn, "a merge of \(member) clusters, and table '\(command.table)' has no column \(member.replacingDots())_cluster to apply it to")
+                (
+                    .noClusterColumn,
+                    "a merge of \(member) clusters, and table '\(command.table)' has no column \(member.replacingDots())_cluster to apply it to"
+                )
             case .missingReference(let table): (.missingReference, "none of the fields extracted to '\(table)' has a value")
             case .unknownReference(let spec, .missing):
                 (.missingReference, "column '\(spec.column)' has no value to refer to \(spec.target.table).\(spec.target.column)")

@@ -36,13 +36,17 @@ import Testing
         #expect(merges == [#"{"dedupe":{"merge":{"absorbed":"73548d2d6e046fad","into":"73518d2d6e0239d6","records":1}}}"#])
         let loaded = try load.run(loadArgs, input: week2.stdout)
         #expect(loaded.status == 0)
-        #expect(loaded.stderrText.contains("6 in, 5 out, 0 rejected, 1 merged, 5 inserted, 0 updated, 0 unchanged, 1 row moved to surviving clusters"))
+        #expect(
+            loaded.stderrText.contains("6 in, 5 out, 0 rejected, 1 merged, 5 inserted, 0 updated, 0 unchanged, 1 row moved to surviving clusters"))
 
         // The merge line is not a row; the absorbed cluster's row now carries the surviving id.
         #expect(try query(db, "SELECT count(*) FROM people") == ["37"])
         #expect(try query(db, "SELECT count(*) FROM people WHERE dedupe_cluster = '73548d2d6e046fad'") == ["0"])
         #expect(
-            try query(db, "SELECT provenance_source || ':' || dedupe_size || ':' || dedupe_canonical FROM people WHERE dedupe_cluster = '73518d2d6e0239d6' ORDER BY 1")
+            try query(
+                db,
+                "SELECT provenance_source || ':' || dedupe_size || ':' || dedupe_canonical FROM people WHERE dedupe_cluster = '73518d2d6e0239d6' ORDER BY 1"
+            )
                 == ["week1.csv:3:0", "week1.csv:3:1", "week2.csv:3:0"])
         // One canonical row per cluster, and one cluster per person (Febrl's rec-N-org / rec-N-dup-k).
         #expect(try query(db, "SELECT dedupe_cluster FROM people GROUP BY dedupe_cluster HAVING sum(dedupe_canonical) != 1") == [])
@@ -52,7 +56,9 @@ import Testing
                 "SELECT person FROM (SELECT substr(rec_id, 1, instr(substr(rec_id, 5), '-') + 3) AS person, dedupe_cluster FROM people) GROUP BY person HAVING count(DISTINCT dedupe_cluster) > 1"
             ) == [])
         #expect(
-            try query(db, "SELECT records_in || ' ' || rows_written || ' ' || inserted || ' ' || merges || ' ' || merged_rows FROM _sluice_runs ORDER BY id")
+            try query(
+                db, "SELECT records_in || ' ' || rows_written || ' ' || inserted || ' ' || merges || ' ' || merged_rows FROM _sluice_runs ORDER BY id"
+            )
                 == ["32 32 32 0 0", "6 5 5 1 1"])
     }
 
