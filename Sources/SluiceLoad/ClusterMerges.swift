@@ -15,8 +15,8 @@ struct ClusterMerge: Equatable {
     var into: String
     var records: Int
 
-    /// The merge a line states, or nil when it is a record. Only a row of three values whose
-    /// first key opens an object is parsed again.
+    /// The merge a line states, or nil when it is a record. Only a row of three values, some
+    /// in a nested object, is parsed again: other records cost a count.
     static func recognise(_ row: FlatRow, line: UnsafeBufferPointer<UInt8>) -> ClusterMerge? {
         guard row.leaves.count == 3, row.shape.contains(FlatRow.objectStart) else { return nil }
         guard let value = try? JSONParser.parse(line) else { return nil }
