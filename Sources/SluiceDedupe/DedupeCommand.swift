@@ -148,8 +148,8 @@ public struct DedupeCommand: StageCommand {
                   A new record linking known clusters merges them: the surviving id is the largest's (most known records),
                   ties to the smallest id, and after the records one line per absorbed cluster says so:
                     {"dedupe":{"merge":{"absorbed":"8c1f…","into":"03ab…","records":2}}}
-                  sluice-load does not apply it yet (it would load it as a row): keep such lines out of its input and
-                  update the table it wrote: UPDATE "t" SET "dedupe_cluster" = '03ab…' WHERE "dedupe_cluster" = '8c1f…'
+                  sluice-load applies it to the table it loaded before (in the same transaction as the new rows): the
+                  absorbed cluster's rows take the surviving id and are not canonical; the survivor's get its size.
                   Chains are checked and split as in one run (--min-density); a known cluster a split parts stays
                   whole, with the part holding most of its records; no other known id ever changes. Use --model with
                   the model learnt on the known records: learning again on a new batch can weigh the fields

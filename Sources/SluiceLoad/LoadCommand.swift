@@ -4,6 +4,7 @@ extension RejectReason {
     /// sluice-load's own reasons, in its REJECTS table after the shared ones.
     static let load: [RejectReason] = [
         .missingKey, .unknownColumn, .databaseRefused, .missingReference, .unknownReference, .tooManyColumns, .noColumns,
+        .noClusterColumn,
     ]
     /// With `--pk`, a record whose key is missing or null cannot be upserted.
     static let missingKey = RejectReason("missing_key", "--pk column missing or null")
@@ -20,6 +21,8 @@ extension RejectReason {
     /// The table does not exist yet and no record of the sample has a field to make a column of
     /// (`{}` alone): SQLite has no table without columns.
     static let noColumns = RejectReason("no_columns", "a new table and no field in its first 1,000 records ({} alone)")
+    /// A merge line of sluice-dedupe --against, and no MEMBER_cluster column for it to update.
+    static let noClusterColumn = RejectReason("no_cluster_column", "a dedupe merge line, and the table has no MEMBER_cluster column")
 }
 
 /// `sluice-load`: writes NDJSON records into a SQLite table, creating and extending it as
@@ -96,7 +99,18 @@ public struct LoadCommand: StageCommand {
                   _sluice_runs row; a failure keeps the whole batches before it and says how many rows.
                   Each run is recorded in _sluice_runs (time, table, sources, counts, options, collisions, status:
                   complete; with --batch-size running, failed with its error, or interrupted when a later
-                  run finds it still running).
+                  run finds it still running; merges and merged_rows: see MERGED CLUSTERS).
+                """
+            ),
+            (
+                title: "MERGED CLUSTERS",
+                body: """
+                  A line of sluice-dedupe --against {"dedupe":{"merge":{"absorbed":"A","into":"B","records":N}}}
+                  (exactly that shape; any member name, for dedupe's --as) is not a row: after the run's rows,
+                  in the same transaction, rows with dedupe_cluster = A take B and dedupe_canonical = 0, and B's
+                  rows get dedupe_size = how many rows carry B (each column if the table has it). Counted as
+                  merged (in = out + rejected + merged); rejected (no_cluster_column) if the table has no
+                  dedupe_cluster column.
                 """
             ),
             (
@@ -321,6 +335,11 @@ public struct LoadCommand: StageCommand {
             details += ["\(session.changed - inserted) updated", "\(written - session.changed) unchanged"]
         }
         if let swept { details.append("\(swept) \(sweep == .mark ? "marked stale" : "swept")") }
+        entry.merges = session.merges.applied
+        entry.mergedRows = session.merges.rowsMoved
+        if session.merges.applied > 0 {
+            details.append("\(session.merges.rowsMoved) \(session.merges.rowsMoved == 1 ? "row" : "rows") moved to surviving clusters")
+        }
         for lookup in session.lookups where lookup.inserted > 0 {
             details.append("\(lookup.inserted) new in \(lookup.spec.table)")
         }

@@ -24,6 +24,8 @@ struct LoadSession {
     private(set) var runID: Int64?
     /// Where held records are read again once the table exists.
     private let heldRows = FlatRows()
+    /// dedupe's merge lines, applied after the rows (`ClusterMerges`).
+    var merges = ClusterMerges()
 
     init(
         database: Database, schema: TableSchema, command: LoadCommand, context: StageContext, sweeper: Sweeper?, work: CommittedWork,
@@ -59,6 +61,9 @@ struct LoadSession {
 
     /// Loads one record, given as its row (`FlatRow`) and its line.
     mutating func add(_ row: FlatRow, line: UnsafeBufferPointer<UInt8>, at location: StageContext.Location) throws {
+        if let merge = ClusterMerge.recognise(row, line: line) {
+            return merges.pending.append((merge, location, Array(line)))
+        }
         let layout = loader.layout(for: row)
         for collision in loader.newCollisions(in: layout, at: location) {
             context.warn("table '\(command.table)': \(Diagnostic.location(location.source, location.line))\(collision.message)")
@@ -115,6 +120,10 @@ struct LoadSession {
 
     mutating func finish() throws {
         if !loader.schema.exists, !pending.isEmpty { try createTable() }
+        for entry in try merges.apply(to: loader.schema, in: database) {
+            try entry.raw.withUnsafeBufferPointer { raw in try reject(.noClusterColumn(entry.merge.member), location: entry.location, raw: raw) }
+        }
+        context.accounting.merged += merges.applied
     }
 
     mutating func createTable() throws {
@@ -182,6 +191,11 @@ struct LoadSession {
             case .tooManyColumns(let count):
                 (.tooManyColumns, "table '\(command.table)' would need \(count) columns; SQLite allows \(database.columnLimit)")
             case .noColumns: (.noColumns, "no record to create table '\(command.table)' from has a field (SQLite has no table without columns)")
+            case .noClusterColumn(let member):
+                (
+                    .noClusterColumn,
+                    "a merge of \(member) clusters, and table '\(command.table)' has no column \(member.replacingDots())_cluster to apply it to"
+                )
             case .missingReference(let table): (.missingReference, "none of the fields extracted to '\(table)' has a value")
             case .unknownReference(let spec, .missing):
                 (.missingReference, "column '\(spec.column)' has no value to refer to \(spec.target.table).\(spec.target.column)")

@@ -10,6 +10,8 @@ import SluiceCore
 /// `collisions` lists, as JSON, the fields stored under another name because an earlier field
 /// of their record took theirs (`ColumnLayout`):
 /// `[{"field":"ID","same_as":"id","column":"ID#2","first_seen":"in.ndjson:3"}]`.
+/// `merges` counts the dedupe merge lines applied and `merged_rows` the rows whose cluster id
+/// they changed (`ClusterMerges`).
 enum RunLog {
     static let table = "_sluice_runs"
 
@@ -31,10 +33,14 @@ enum RunLog {
         var status: Status = .complete
         /// Batches committed, with `--batch-size`.
         var batches: Int?
+        var merges: Int?
+        var mergedRows: Int?
     }
 
     /// The columns added since the table was first made, added to an older table when missing.
-    static let laterColumns = [("collisions", "TEXT"), ("status", "TEXT"), ("batches", "INTEGER"), ("error", "TEXT")]
+    static let laterColumns = [
+        ("collisions", "TEXT"), ("status", "TEXT"), ("batches", "INTEGER"), ("error", "TEXT"), ("merges", "INTEGER"), ("merged_rows", "INTEGER"),
+    ]
 
     /// Creates the table, or adds the columns an older one lacks.
     static func prepare(in database: Database) throws(SQLiteError) {
@@ -44,7 +50,7 @@ enum RunLog {
               id INTEGER PRIMARY KEY, started_at TEXT NOT NULL, finished_at TEXT NOT NULL, table_name TEXT NOT NULL,
               sources TEXT NOT NULL, records_in INTEGER, rows_written INTEGER, rejected INTEGER,
               inserted INTEGER, updated INTEGER, unchanged INTEGER, swept INTEGER, options TEXT, sluice_version TEXT,
-              collisions TEXT, status TEXT, batches INTEGER, error TEXT)
+              collisions TEXT, status TEXT, batches INTEGER, error TEXT, merges INTEGER, merged_rows INTEGER)
             """)
         let present = Set(try database.column("SELECT name FROM pragma_table_info('\(table)')").compactMap { $0 })
         for (column, type) in laterColumns where !present.contains(column) {
@@ -62,7 +68,7 @@ enum RunLog {
     static func write(_ entry: Entry, id: Int64? = nil, in database: Database) throws(SQLiteError) -> Int64 {
         let columns = [
             "started_at", "finished_at", "table_name", "sources", "records_in", "rows_written", "rejected", "inserted", "updated",
-            "unchanged", "swept", "options", "sluice_version", "collisions", "status", "batches",
+            "unchanged", "swept", "options", "sluice_version", "collisions", "status", "batches", "merges", "merged_rows",
         ]
         let sql =
             id == nil
@@ -77,6 +83,7 @@ enum RunLog {
             optional(entry.inserted), optional(entry.updated), optional(entry.unchanged), optional(entry.swept),
             .text(JSONWriter.string(.array(entry.options.map(JSONValue.string)))), .text(Stage.version),
             .text(JSONWriter.string(.array(entry.collisions))), .text(entry.status.rawValue), optional(entry.batches),
+            optional(entry.merges), optional(entry.mergedRows),
         ]
         if let id { values.append(.integer(id)) }
         for (index, value) in values.enumerated() { try statement.bind(value, at: Int32(index + 1)) }

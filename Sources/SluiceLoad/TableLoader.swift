@@ -62,6 +62,8 @@ final class TableLoader {
         case tooManyColumns(Int)
         /// The table does not exist and no record of the sample has a field to make a column of.
         case noColumns
+        /// A dedupe merge line, and the table has no `MEMBER_cluster` column (the member named).
+        case noClusterColumn(String)
     }
 
     /// The layout of rows of this shape: the names its leaves give, each made a column of its

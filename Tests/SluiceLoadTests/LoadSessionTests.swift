@@ -85,6 +85,24 @@ import Testing
     }
 
     /// Every `--batch-size` rows are committed with the run's row, so a later failure keeps them.
+    /// A merge line is held, not written, and applied once the table is made from the records
+    /// held before it; it counts as merged, not out.
+    @Test func appliesAMergeLineAfterTheRows() throws {
+        var run = try Run(["--table", "t", "--pk", "id"])
+        try run.add([
+            #"{"id":1,"dedupe":{"cluster":"a","size":1,"canonical":true}}"#,
+            #"{"id":2,"dedupe":{"cluster":"b","size":2,"canonical":true}}"#,
+            #"{"id":3,"dedupe":{"cluster":"b","size":2,"canonical":false}}"#,
+            #"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1}}}"#,
+        ])
+        #expect(run.session.merges.pending.count == 1)
+        try run.session.finish()
+        #expect(try run.rows("SELECT id || dedupe_cluster || dedupe_size || dedupe_canonical FROM t ORDER BY id") == ["1b30", "2b31", "3b30"])
+        let accounting = run.context.accounting
+        #expect(accounting.recordsOut == 3 && accounting.merged == 1 && accounting.rejected == 0)
+        #expect(run.session.merges.applied == 1 && run.session.merges.rowsMoved == 1)
+    }
+
     @Test func commitsEveryBatch() throws {
         var run = try Run(["--table", "t", "--batch-size", "2"])
         try run.add((0..<LoadSession.inferenceSample + 5).map { #"{"i":\#($0)}"# })

@@ -9,7 +9,8 @@ public struct Accounting: Sendable, Equatable {
     public var rejected = 0
     /// Extra records a stage emitted by splitting one record into several.
     public var split = 0
-    /// Records folded into another one (dedupe's `--drop` and `--merge`).
+    /// Records folded into another one (dedupe's `--drop` and `--merge`), or applied to rows
+    /// already loaded (dedupe's merge lines in `sluice-load`).
     public var merged = 0
     /// Blank lines skipped; they are not records, so they are outside the balance.
     public var blankLines = 0

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import SluiceLoad
+
+/// Find or create through the database: week 1 deduped and loaded, week 2 linked `--against`
+/// week 1 and loaded into the same table, its merge line applied there (issue 29). The weeks
+/// are the golden cases dedupe/0020 and 0022.
+@Suite struct LoadMergesTests {
+    static let cases = GoldenCase.root.appendingPathComponent("dedupe")
+    let compare = [
+        "--compare", "given_name,surname,suburb,date_of_birth:date,soc_sec_id:lev", "--block", "surname", "--block", "date_of_birth", "--mark",
+    ]
+
+    func query(_ db: URL, _ sql: String) throws -> [String] { try LoadReliabilityTests.query(db.path, sql) }
+
+    @Test func weekTwosMergeMovesTheAbsorbedClustersRows() throws {
+        let scratch = try TemporaryDirectory()
+        let (dedupe, load) = (Executable("sluice-dedupe"), Executable("sluice-load"))
+        let db = scratch.file("people.db")
+        let loadArgs = [db.path, "--table", "people", "--pk", "provenance_source,provenance_row"]
+
+        let week1 = try dedupe.run(
+            compare + ["--model-out", scratch.file("m.json").path, Self.cases.appendingPathComponent("0020-model-out-week1/input.ndjson").path])
+        #expect(week1.status == 0)
+        try week1.stdout.write(to: scratch.file("week1.ndjson"))
+        #expect(try load.run(loadArgs + [scratch.file("week1.ndjson").path]).status == 0)
+
+        let week2 = try dedupe.run(
+            compare + [
+                "--model", scratch.file("m.json").path, "--against", scratch.file("week1.ndjson").path,
+                Self.cases.appendingPathComponent("0022-against-week2/input.ndjson").path,
+            ])
+        #expect(week2.status == 0)
+        let merges = String(decoding: week2.stdout, as: UTF8.self).split(separator: "\n").filter { $0.contains(#"{"merge":"#) }
+        #expect(merges == [#"{"dedupe":{"merge":{"absorbed":"73548d2d6e046fad","into":"73518d2d6e0239d6","records":1}}}"#])
+        let loaded = try load.run(loadArgs, input: week2.stdout)
+        #expect(loaded.status == 0)
+        #expect(
+            loaded.stderrText.contains("6 in, 5 out, 0 rejected, 1 merged, 5 inserted, 0 updated, 0 unchanged, 1 row moved to surviving clusters"))
+
+        // The merge line is not a row; the absorbed cluster's row now carries the surviving id.
+        #expect(try query(db, "SELECT count(*) FROM people") == ["37"])
+        #expect(try query(db, "SELECT count(*) FROM people WHERE dedupe_cluster = '73548d2d6e046fad'") == ["0"])
+        #expect(
+            try query(
+                db,
+                "SELECT provenance_source || ':' || dedupe_size || ':' || dedupe_canonical FROM people WHERE dedupe_cluster = '73518d2d6e0239d6' ORDER BY 1"
+            )
+                == ["week1.csv:3:0", "week1.csv:3:1", "week2.csv:3:0"])
+        // One canonical row per cluster, and one cluster per person (Febrl's rec-N-org / rec-N-dup-k).
+        #expect(try query(db, "SELECT dedupe_cluster FROM people GROUP BY dedupe_cluster HAVING sum(dedupe_canonical) != 1") == [])
+        #expect(
+            try query(
+                db,
+                "SELECT person FROM (SELECT substr(rec_id, 1, instr(substr(rec_id, 5), '-') + 3) AS person, dedupe_cluster FROM people) GROUP BY person HAVING count(DISTINCT dedupe_cluster) > 1"
+            ) == [])
+        #expect(
+            try query(
+                db, "SELECT records_in || ' ' || rows_written || ' ' || inserted || ' ' || merges || ' ' || merged_rows FROM _sluice_runs ORDER BY id"
+            )
+                == ["32 32 32 0 0", "6 5 5 1 1"])
+    }
+
+    /// A merge with no cluster column to apply it to is rejected, never loaded as a row.
+    @Test func aMergeWithoutAClusterColumnIsRejected() throws {
+        let scratch = try TemporaryDirectory()
+        let db = scratch.file("t.db")
+        let input = Data(
+            (#"{"id":1}"# + "\n" + #"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1}}}"# + "\n").utf8)
+        let loaded = try Executable("sluice-load").run([db.path, "--table", "t", "--rejects", scratch.file("rejects.ndjson").path], input: input)
+        #expect(loaded.status == 0)
+        #expect(loaded.stderrText.contains("2 in, 1 out, 1 rejected"))
+        let rejects = try String(contentsOf: scratch.file("rejects.ndjson"), encoding: .utf8)
+        #expect(rejects.contains(#""reason":"no_cluster_column""#) && rejects.contains(#""line":2"#))
+        #expect(try query(db, "SELECT count(*) FROM t") == ["1"])
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import SluiceCore
+@testable import SluiceLoad
+
+/// dedupe's merge lines: recognised only in their exact shape, applied to the rows loaded.
+@Suite struct ClusterMergesTests {
+    func merge(_ line: String) throws -> ClusterMerge? {
+        try Array(line.utf8).withUnsafeBufferPointer { bytes in
+            let rows = FlatRows()
+            return ClusterMerge.recognise(rows.row(rows.scan(try NDJSONRecord(bytes))), line: bytes)
+        }
+    }
+
+    @Test func recognisesAMergeLineUnderAnyMemberName() throws {
+        #expect(
+            try merge(#"{"dedupe":{"merge":{"absorbed":"73548d2d6e046fad","into":"73518d2d6e0239d6","records":1}}}"#)
+                == ClusterMerge(member: "dedupe", absorbed: "73548d2d6e046fad", into: "73518d2d6e0239d6", records: 1))
+        #expect(try merge(#"{ "match" : { "merge" : { "records" : 3, "into" : "b", "absorbed" : "a" } } }"#)?.member == "match")
+    }
+
+    /// A user's record that merely looks like one is a row.
+    @Test func aRecordWithMoreThanTheMergeIsARow() throws {
+        #expect(try merge(#"{"id":1,"dedupe":{"merge":{"absorbed":"a","into":"b","records":1}}}"#) == nil)
+        #expect(try merge(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1},"note":"x"}}"#) == nil)
+        #expect(try merge(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1,"by":"me"}}}"#) == nil)
+        #expect(try merge(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","count":1}}}"#) == nil)
+        #expect(try merge(#"{"dedupe":{"merge":{"absorbed":1,"into":"b","records":1}}}"#) == nil)
+        #expect(try merge(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1.5}}}"#) == nil)
+        #expect(try merge(#"{"dedupe":{"cluster":"a","size":1,"canonical":true}}"#) == nil)
+        #expect(try merge(#"{"a":"x","b":"y","c":"z"}"#) == nil)
+    }
+
+    @Test func chainsEndAtTheLastSurvivor() {
+        #expect(ClusterMerges.last("b", in: ["a": "b", "b": "c"]) == "c")
+        #expect(ClusterMerges.last("c", in: ["a": "b", "b": "c"]) == "c")
+        #expect(ClusterMerges.last("a", in: ["a": "b", "b": "a"]) == "b")
+    }
+
+    @Test func movesTheAbsorbedRowsAndCountsTheSurvivors() throws {
+        let database = try Database(path: ":memory:", busyTimeoutMilliseconds: 0)
+        try database.execute(
+            """
+            CREATE TABLE t (id INTEGER, dedupe_cluster TEXT, dedupe_size INTEGER, dedupe_canonical INTEGER);
+            INSERT INTO t VALUES (1, 'a', 1, 1), (2, 'b', 2, 1), (3, 'b', 2, 0), (4, 'c', 1, 1), (5, 'c', 2, 0), (6, 'd', 1, 1)
+            """)
+        var schema = TableSchema(table: "t")
+        try schema.read(from: database)
+        var merges = ClusterMerges()
+        let place = StageContext.Location(source: "in.ndjson", line: 1)
+        // b into c is said before a into b: a's row still ends in c.
+        merges.pending = [
+            (ClusterMerge(member: "dedupe", absorbed: "b", into: "c", records: 2), place, []),
+            (ClusterMerge(member: "dedupe", absorbed: "a", into: "b", records: 1), place, []),
+            (ClusterMerge(member: "other", absorbed: "d", into: "c", records: 1), place, []),
+        ]
+        let refused = try merges.apply(to: schema, in: database)
+        #expect(refused.map(\.merge.member) == ["other"])
+        #expect(merges.applied == 2 && merges.rowsMoved == 3)
+        #expect(
+            try database.column("SELECT id || ' ' || dedupe_cluster || ' ' || dedupe_size || ' ' || dedupe_canonical FROM t ORDER BY id") == [
+                "1 c 5 0", "2 c 5 0", "3 c 5 0", "4 c 5 1", "5 c 5 0", "6 d 1 1",
+            ])
+    }
+}
