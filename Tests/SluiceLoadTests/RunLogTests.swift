@@ -53,7 +53,10 @@ import Testing
             """)
         try RunLog.prepare(in: database)
         try RunLog.prepare(in: database)
-        #expect(try database.column("SELECT name FROM pragma_table_info('_sluice_runs')").suffix(5) == ["status", "batches", "error", "merges", "merged_rows"])
+        #expect(
+            try database.column("SELECT name FROM pragma_table_info('_sluice_runs')").suffix(5) == [
+                "status", "batches", "error", "merges", "merged_rows",
+            ])
         _ = try RunLog.write(entry(), in: database)
         #expect(
             try database.column("SELECT coalesce(status, 'NULL') || ' ' || rows_written FROM _sluice_runs ORDER BY id") == ["NULL 7", "complete 2"])
