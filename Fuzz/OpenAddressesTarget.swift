@@ -1,10 +1,6 @@
-// Fuzz target `openaddresses`: an OpenAddresses CSV (--openaddresses) built into a gazetteer. The build gives
-// rows or a data error; every row it writes is read back by the geocoder's loader without a bad
-// row (what `sluice-gazetteer build` writes, `sluice-geocode` reads), and every skipped row
-// has a line and a reason.
-import SluiceCore
-import SluiceGeocode
-
+// Fuzz target `openaddresses`: an OpenAddresses file (--openaddresses, CSV or GeoJSON lines)
+// built into a gazetteer and checked as every gazetteer source is
+// (Fuzz/Support/GazetteerBuildCheck.swift).
 @testable import SluiceTools
 
 #if canImport(Glibc)
@@ -18,25 +14,9 @@ let removeAtExit = atexit { unlink(path) }
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOpenAddresses(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = removeAtExit
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    precondition(fd >= 0 && write(fd, data, size) == size, "cannot write \(path)")
-    close(fd)
-    var builder = GazetteerBuilder(sources: nil)
-    builder.inputs.openAddresses = [path]
-    let rows: [GazetteerRow]
-    do {
-        rows = try builder.build()
-    } catch let failure as StageFailure {
-        precondition(failure.exitCode == .dataError && failure.message.hasPrefix(path + ":"), "not a located data error: \(failure.message)")
-        return 0
-    } catch {
-        fatalError("not a StageFailure: \(error)")
-    }
-    for row in builder.skipped { precondition(row.line >= 1 && !row.reason.isEmpty, "a skipped row without line or reason") }
-    do {
-        _ = try Gazetteer.parse(GazetteerRow.csv(rows), source: "built.csv")
-    } catch {
-        fatalError("the geocoder refuses what the builder wrote: \(error)")
-    }
+    writeScratch(data, size, to: path)
+    var inputs = GazetteerBuilder.Inputs()
+    inputs.openAddresses = [path]
+    checkBuild(inputs, reading: path)
     return 0
 }

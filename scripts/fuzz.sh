@@ -34,6 +34,9 @@ declare -A modules=(
   [geojson]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore" [report]="SluiceReport SluiceLoad SluiceGeocode SluiceSanitize SluiceCore"
   [compare]="SluiceDedupe SluiceCore"
   [osm-pbf]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore" [osm-xml]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore")
+# Files compiled beside a target's own: the check every gazetteer source's target makes.
+declare -A support=([gtfs-stops]=Fuzz/Support/GazetteerBuildCheck.swift [openaddresses]=Fuzz/Support/GazetteerBuildCheck.swift
+  [geojson]=Fuzz/Support/GazetteerBuildCheck.swift)
 # The system libraries behind the C modules (SQLite for SluiceLoad, zlib for SluiceTools).
 declare -A system_libraries=([SluiceLoad]=-lsqlite3 [SluiceTools]=-lz)
 all=(json json-array csv gazetteer html address labels gtfs-stops openaddresses geojson report compare osm-pbf osm-xml)
@@ -139,9 +142,9 @@ for target in "${targets[@]}"; do
   binary=$bin_dir/fuzz-$target
   libraries=()
   for module in ${modules[$target]}; do libraries+=("-l$module" ${system_libraries[$module]:-}); done
-  if [ ! -x "$binary" ] || [ -n "$(find "Fuzz/${source[$target]}.swift" "$modules_dir" -newer "$binary" | head -1)" ]; then
+  if [ ! -x "$binary" ] || [ -n "$(find "Fuzz/${source[$target]}.swift" ${support[$target]:-} "$modules_dir" -newer "$binary" | head -1)" ]; then
     echo "fuzz: linking fuzz-$target"
-    "$swiftc" "${flags[@]}" -I "$modules_dir" -I Sources/CSQLite -I Sources/CZlib -L "$modules_dir" "Fuzz/${source[$target]}.swift" "${libraries[@]}" -o "$binary" 2>&1 \
+    "$swiftc" "${flags[@]}" -I "$modules_dir" -I Sources/CSQLite -I Sources/CZlib -L "$modules_dir" "Fuzz/${source[$target]}.swift" ${support[$target]:-} "${libraries[@]}" -o "$binary" 2>&1 \
       | grep -v 'Cannot export local symbol' || true
   fi
   seed "$target"
