@@ -53,14 +53,14 @@ public struct TownFields: Equatable, Sendable {
         switch read(zip) {
         case .number(let digits)?:
             // A number lost its leading zeros (`2139` for 02139): padded back to five digits.
-            if let five = RecordTown.zip(digits.utf8.count < 5 ? String(repeating: "0", count: 5 - digits.utf8.count) + digits : digits) {
+            if let five = USPSTables.zipCode(digits.utf8.count < 5 ? String(repeating: "0", count: 5 - digits.utf8.count) + digits : digits) {
                 town.zip = five
             } else {
                 town.unusable = true
             }
         case let value?:
             if let text = Self.text(value, unusable: &town.unusable) {
-                if let five = RecordTown.zip(text) { town.zip = five } else { town.unusable = true }
+                if let five = USPSTables.zipCode(text) { town.zip = five } else { town.unusable = true }
             }
         case nil:
             break
@@ -119,19 +119,6 @@ public struct RecordTown: Hashable, Sendable {
         append(zip)
         key.append(contentsOf: text.utf8)
         return String(decoding: key, as: UTF8.self)
-    }
-
-    /// The five digits of `94103` or `94103-1234`, else nil.
-    static func zip(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        guard
-            bytes.count == 5 || (bytes.count == 10 && bytes[5] == UInt8(ascii: "-"))
-                || (bytes.count == 9 && bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 })
-        else { return nil }
-        let five = bytes.prefix(5)
-        guard five.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        if bytes.count == 10, !bytes[6...].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return nil }
-        return String(decoding: five, as: UTF8.self)
     }
 }
 

@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// Normalisation tables from USPS Publication 28 ("Postal Addressing Standards", 2015 revision
 /// with later updates): Appendix C1 (street suffixes), section 233 (directionals), Appendix C2
 /// (secondary unit designators) and Appendix B (state abbreviations), plus ordinal words.
@@ -141,6 +143,31 @@ public enum USPSTables {
         "space": "Spc", "spc": "Spc", "stop": "Stop", "suite": "Ste", "ste": "Ste", "trailer": "Trlr",
         "trlr": "Trlr", "unit": "Unit", "upper": "Uppr", "uppr": "Uppr", "#": "#",
     ]
+
+    /// A state's two-letter code from its code or name in any case, periods and spaces around
+    /// ignored (`ca`, `California`, `N.Y.`), else the text upper-cased: the one reading of a
+    /// state for the gazetteer builder's rows and the geocoder's coverage.
+    ///
+    ///     USPSTables.stateCode(" n.y. ")   // "NY"
+    public static func stateCode(_ text: String) -> String {
+        let folded = String(text.lowercased().filter { $0 != "." }).trimmingSpaces()
+        return states[folded] ?? folded.uppercased()
+    }
+
+    /// The five digits of a ZIP code, `94103`, `94103-1234` or `941031234`, else nil: the one
+    /// reading of a ZIP for records' ZIP fields and the gazetteer builder's rows.
+    public static func zipCode(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        guard
+            bytes.count == 5 || (bytes.count == 10 && bytes[5] == UInt8(ascii: "-"))
+                || (bytes.count == 9 && bytes.allSatisfy(isDigit))
+        else { return nil }
+        let five = bytes.prefix(5)
+        guard five.allSatisfy(isDigit) else { return nil }
+        if bytes.count == 10, !bytes[6...].allSatisfy(isDigit) { return nil }
+        return String(decoding: five, as: UTF8.self)
+    }
 
     /// Appendix B: state and territory names → two-letter codes (the codes map to themselves).
     public static let states: [String: String] = {

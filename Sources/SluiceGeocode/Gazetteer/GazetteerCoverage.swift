@@ -68,7 +68,7 @@ public struct GazetteerCoverage: Sendable {
         }
         if !state.isEmpty, state != lastState {
             lastState = state
-            states.insert(Self.stateCode(state))
+            states.insert(USPSTables.stateCode(state))
         }
         if !zip.isEmpty, zip != lastZip.text || town != lastZip.town {
             lastZip = (zip, town)
@@ -96,7 +96,7 @@ public struct GazetteerCoverage: Sendable {
     ///
     /// - Complexity: O(n) in the length of the names.
     public func placement(city: String?, state: String?, zip: String?) -> Placement {
-        if let state, !state.isEmpty, !states.isEmpty, !states.contains(Self.stateCode(state)) {
+        if let state, !state.isEmpty, !states.isEmpty, !states.contains(USPSTables.stateCode(state)) {
             return .outside("\(Self.reason): state '\(state)' is not among the gazetteer's states (\(Self.listed(states.sorted())))")
         }
         var zipTownsNamed: Set<Int>?
@@ -121,13 +121,6 @@ public struct GazetteerCoverage: Sendable {
             return .within([town])
         }
         return .within(zipTownsNamed)
-    }
-
-    /// A state's USPS code from its code or name in any case (`ca`, `California`, `N.Y.`), else
-    /// the text upper-cased.
-    static func stateCode(_ text: String) -> String {
-        let folded = String(text.lowercased().filter { $0 != "." }).trimmingSpaces()
-        return USPSTables.states[folded] ?? folded.uppercased()
     }
 
     /// Up to three names, then how many more.

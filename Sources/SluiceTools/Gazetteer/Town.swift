@@ -20,13 +20,8 @@ public struct Town: Hashable, Sendable {
     /// else, `0` or `9411`, is no ZIP).
     public init(city: String = "", state: String = "", zip: String = "") {
         self.city = city.trimmingSpaces()
-        let state = state.trimmingSpaces()
-        self.state = USPSTables.states[state.lowercased()] ?? state.uppercased()
-        let text = zip.trimmingSpaces()
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        let rest = text.dropFirst(digits.count)
-        let valid = (digits.count == 5 && (rest.isEmpty || rest.first == "-")) || (digits.count == 9 && rest.isEmpty)
-        self.zip = valid ? String(digits.prefix(5)) : ""
+        self.state = USPSTables.stateCode(state)
+        self.zip = USPSTables.zipCode(zip.trimmingSpaces()) ?? ""
     }
 
     /// San Francisco, for every row of the San Francisco sources (their ZIP, where a source
