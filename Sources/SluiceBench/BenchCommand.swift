@@ -25,7 +25,7 @@ struct BenchGenerate: ToolCommand {
             .value("seed", "S", "the generator's seed (default 20260401)"),
             .value("out", "FILE.ndjson", "where the records go; FILE.truth.csv gets each duplicate's original"),
         ],
-        examples: ["sluice-bench generate --records 10000 --out /tmp/films-10k.ndjson"],
+        examples: ["sluice-bench generate --records 10000 --out films-10k.ndjson"],
         memory: "the vocabularies, and one record at a time.")
 
     var records: Int

@@ -32,7 +32,7 @@ public struct GeocodeCommand: StageCommand {
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --field street --city-field city --state-field state --zip-field zip shops.ndjson",
             "sluice-sanitize --field address --as parsed_address shops.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv --address parsed_address --as location",
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --min-score 0.8 sanitized.ndjson > confident.ndjson",
-            "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out /tmp/sf.csv && sluice-geocode --gazetteer /tmp/sf.csv films.ndjson",
+            "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out sf.csv && sluice-geocode --gazetteer sf.csv films.ndjson",
         ],
         memory:
             "the gazetteer's index: 57 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 10,950 places), loaded and indexed in about 0.23 s (release build; a 990k-address gazetteer: 105 MB, 0.6 s); plus up to 4,096 remembered answers shared out among the threads, and per thread up to 8,192 street and place look-ups; records stream in two batches of at most 1024.",

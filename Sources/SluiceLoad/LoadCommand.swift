@@ -60,7 +60,7 @@ public struct LoadCommand: StageCommand {
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-load films.db --table films",
             "sluice-load films.db --table films --pk provenance_source,provenance_row --sweep build/pipeline/01-fetched.ndjson",
             "sluice-load ads.db --table ads --pk id --extract category:categories --index posted_at ads.ndjson",
-            "sluice-load classifieds.db --table ads --pk id --references category_id:categories ads.ndjson",
+            "sluice-load classifieds.db --table categories --pk id categories.ndjson && sluice-load classifieds.db --table ads --pk id --references category_id:categories ads.ndjson",
             "sqlite3 films.db 'SELECT title, count(*) FROM films GROUP BY title ORDER BY 2 DESC LIMIT 5'",
         ],
         memory:
