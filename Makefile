@@ -7,8 +7,11 @@ SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
 EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-report sluice-stats sluice-gazetteer sluice-eval
-GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
-GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
+# The source and labelled data kept beside the repository, not shipped with it (each folder's
+# SOURCE.md says where it comes from).
+SHARED_DATA ?= ../shared/data
+GAZETTEER_SOURCES ?= $(SHARED_DATA)/gazetteer-sources
+GEOCODE_REFERENCE ?= $(SHARED_DATA)/sf-geocode-dev/sf-film-geocode-dev.csv
 
 .PHONY: all build deps test-deps pipeline eval eval-generic gazetteer bench stats-error test roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
 
@@ -39,14 +42,23 @@ pipeline: build
 # 10/20/30 random labels and after 3 rounds of 10 answers to --suggest, an oracle answering from
 # the truth (Febrl, SF food businesses in two snapshots, the bench's films). Peers (usaddress,
 # recordlinkage, Splink) are run beside ours when they are installed with pip, and skipped otherwise.
+# Without $(SHARED_DATA) it says so and runs what the repository holds: the hand-labelled SF
+# strings and dedupe on the bench generator's records.
 eval: build
-	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv --folds 5 $(GEOCODE_REFERENCE)
-	python3 scripts/eval_other_towns.py --bin $(RELEASE_BIN)
+ifeq ($(wildcard $(SHARED_DATA)),)
+	@echo "make eval: $(SHARED_DATA) (the reference and labelled sets, kept beside the repository) is not here: running what the repository holds; SHARED_DATA=DIR names another place"
 	$(RELEASE_BIN)/sluice-eval sanitize
-	$(RELEASE_BIN)/sluice-eval geocode-trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
-	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-eval
-	python3 scripts/eval_dedupe_labels.py --bin $(RELEASE_BIN)
+	python3 scripts/eval_dedupe_labels.py --bin $(RELEASE_BIN) --sets films
 	$(RELEASE_BIN)/sluice-bench run --stages dedupe --sizes 10k --dedupe-size 10k --peer-sizes 10k --runs 1 --out build/eval/dedupe-sf
+else
+	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv --folds 5 $(GEOCODE_REFERENCE)
+	python3 scripts/eval_other_towns.py --bin $(RELEASE_BIN) --labelled $(SHARED_DATA)/usaddress-labeled --sources $(GAZETTEER_SOURCES)
+	$(RELEASE_BIN)/sluice-eval sanitize --usaddress $(SHARED_DATA)/usaddress-labeled
+	$(RELEASE_BIN)/sluice-eval geocode-trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
+	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-eval --data $(SHARED_DATA)/febrl
+	python3 scripts/eval_dedupe_labels.py --bin $(RELEASE_BIN) --febrl $(SHARED_DATA)/febrl --food $(GAZETTEER_SOURCES)/food-businesses
+	$(RELEASE_BIN)/sluice-bench run --stages dedupe --sizes 10k --dedupe-size 10k --peer-sizes 10k --runs 1 --out build/eval/dedupe-sf
+endif
 
 # San Francisco rebuilt from generic formats only (issue 20): the shared sources converted to
 # OpenAddresses CSV, GeoJSON streets (ranges, no node ids: line ends are joined), GeoJSON places
