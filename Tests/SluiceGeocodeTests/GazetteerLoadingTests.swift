@@ -39,6 +39,15 @@ import Testing
         #expect(failure("place,\"Coit Tower,,,,,,37.8,-122.4,\n") == "g.csv:2: error: unterminated quoted field")
     }
 
+    /// A gazetteer written by hand names streets as people write them: its keys are read as the
+    /// builder would have written them, so a record asking for the street matches it exactly.
+    @Test func streetKeysWithCapitalsAreNormalisedAsTheyAreRead() throws {
+        let text = header + "address,,1005,W Burnside Street,,,45.5231,-122.6815,\nintersection,,,SW 5th Ave,W Burnside St,,45.523,-122.676,\n"
+        let gazetteer = try Gazetteer.parse(Array(text.utf8), source: "g.csv")
+        #expect(Set(gazetteer.streetKeys) == ["w burnside st", "sw 5th ave"])
+        #expect(ColumnMap.streetKey("18th st") == "18th st")
+    }
+
     @Test func pointsInOtherNotationsAreReadFromTheirText() throws {
         let text = header + "segment,,,mason st,,a|b,,,\"-122.41 37.79;-1.2241e2 +37.8\"\n"
         let gazetteer = try Gazetteer.parse(Array(text.utf8), source: "g.csv")

@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceSanitize
 
 /// A gazetteer row that could not be used: where it is and why.
 public struct GazetteerRowError: Error, Equatable, Sendable {
@@ -129,6 +130,13 @@ struct ColumnMap {
     /// it the town columns cost the San Francisco gazetteer's load 10% more instructions.
     private var lastTown = [(bytes: [UInt8], text: String)](repeating: ([], ""), count: 3)
 
+    /// A street key as `sluice-gazetteer` writes it: lowercase, already normalised, kept as it
+    /// is. One with capitals was written by hand or by another tool (`W Burnside St`), and is
+    /// normalised as sluice-sanitize does, so that it matches the records that ask for it.
+    static func streetKey(_ text: String) -> String {
+        text.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? StreetNormalizer.normalize(text).key : text
+    }
+
     /// Turns the fields of one line into a checked row.
     mutating func row(_ row: Row) throws(RowProblem) -> GazetteerRow {
         guard row.fields.count == count else { throw RowProblem(description: "expected \(count) columns, found \(row.fields.count)") }
@@ -136,7 +144,7 @@ struct ColumnMap {
             throw RowProblem(description: "unknown kind '\(try text(row, .kind))' (expected place, address, segment or intersection)")
         }
         var result = GazetteerRow(kind: kind)
-        result.street = try text(row, .street)
+        result.street = Self.streetKey(try text(row, .street))
         result.city = try repeatedText(row, .city, slot: 0)
         result.state = try repeatedText(row, .state, slot: 1)
         result.zip = try repeatedText(row, .zip, slot: 2)
@@ -156,7 +164,7 @@ struct ColumnMap {
             try needStreet(result)
             try coordinates(row, into: &result)
         case .intersection:
-            result.crossStreet = try text(row, .crossStreet)
+            result.crossStreet = Self.streetKey(try text(row, .crossStreet))
             guard !result.street.isEmpty, !result.crossStreet.isEmpty else {
                 throw RowProblem(description: "an intersection needs street and cross_street")
             }

@@ -72,8 +72,9 @@ public struct GazetteerRow: Equatable, Sendable {
             aliases       place: other names, `|`-separated (`City Hall|SF City Hall`)
             category      place: park, school, museum, neighborhood, ...               (optional)
             number        address: the house number (`3750`)                           (address)
-            street        the street key, normalised as sluice-sanitize does (`18th st`)
-                                                              (address, segment, intersection)
+            street        the street key, normalised as sluice-sanitize does (`18th st`);
+                          a key with capitals is normalised when read (`W Burnside Street`
+                          → `w burnside st`)             (address, segment, intersection)
             cross_street  intersection: the other street's key                         (intersection)
             left_from, left_to, right_from, right_to
                           segment: house-number ranges on each side, seen walking from the
