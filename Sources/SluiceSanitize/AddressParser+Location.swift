@@ -16,32 +16,7 @@ extension AddressParser {
 
     func parseOne(_ tokens: ArraySlice<Token>) -> ParsedAddress {
         var result = ParsedAddress(raw: nil)
-        var groups: [ArraySlice<Token>] = []
-        var outside: [Token] = []
-        // Most locations have no brackets: the tokens are all outside, taken whole (a slice of a
-        // whole array shares its storage) rather than copied token by token.
-        let hasBrackets = tokens.contains { $0.isPunct("(") || $0.isPunct("[") || $0.isPunct(")") || $0.isPunct("]") }
-        // One allocation: a parenthesis leaves a comma outside, so this fits unless there are several.
-        if hasBrackets { outside.reserveCapacity(tokens.count + 1) } else { outside = Array(tokens) }
-        var group: [Token]?
-        for token in tokens where hasBrackets {
-            if token.isPunct("(") || token.isPunct("[") {
-                if let open = group { groups.append(open[...]) }
-                group = []
-                outside.append(Token(text: ",", lower: ",", punct: UInt8(ascii: ","), spaceBefore: false))
-            } else if token.isPunct(")") || token.isPunct("]") {
-                if let open = group { groups.append(open[...]) } else { result.note(Note.unbalancedParenthesis) }
-                group = nil
-            } else if group != nil {
-                group?.append(token)
-            } else {
-                outside.append(token)
-            }
-        }
-        if let open = group {
-            result.note(Note.unbalancedParenthesis)
-            groups.append(open[...])
-        }
+        var (outside, groups) = bracketed(tokens, notes: &result)
         if let region = region(in: outside) {
             result.city = region.city
             result.state = region.state
@@ -51,132 +26,54 @@ extension AddressParser {
         }
         // Outside text is split at commas and at a spaced dash (`Oasis Nightclub - 298 11th St`),
         // parenthesised text at commas; the outside chunks come first.
-        var outsideChunks: [(tokens: ArraySlice<Token>, inParens: Bool)] = []
-        outsideChunks.reserveCapacity(8)
-        appendChunks(of: outside[...], inParens: false, to: &outsideChunks) { token in
+        var chunks: [(tokens: ArraySlice<Token>, inParens: Bool)] = []
+        chunks.reserveCapacity(8)
+        appendChunks(of: outside[...], inParens: false, to: &chunks) { token in
             token.isPunct(",") || token.isPunct(":") || (token.isPunct("-") && token.spaceBefore)
         }
         for group in groups {
-            appendChunks(of: group, inParens: true, to: &outsideChunks) { $0.isPunct(",") }
+            appendChunks(of: group, inParens: true, to: &chunks) { $0.isPunct(",") }
         }
+        var reading = ChunkReading()
+        let lastOutside = chunks.lastIndex { !$0.inParens }
+        for (index, chunk) in chunks.enumerated() {
+            let classified = classify(chunk.tokens, afterCity: reading.sawCity, first: index == 0, last: index == lastOutside)
+            reading.take(classified, of: chunk, into: &result, parser: self)
+        }
+        return reading.location(completing: result)
+    }
 
-        var location: ParsedAddress?
-        var locationInParens = false
-        var outsideLocation: ParsedAddress?
-        var places: [String] = []
-        var neighborhoodText: String?
-        var neighborhoodInParens = false
-        var sawCity = false
-        let lastOutside = outsideChunks.lastIndex { !$0.inParens }
-        for (index, chunk) in outsideChunks.enumerated() {
-            switch classify(chunk.tokens, afterCity: sawCity, first: index == 0, last: index == lastOutside) {
-            case .empty:
-                break
-            case .neighborhood(let name, let text):
-                // One in parentheses wins: `McLaren Park (Visitacion Valley)` is a park in a district.
-                if result.neighborhood == nil || (chunk.inParens && !neighborhoodInParens) {
-                    if let previous = neighborhoodText { places.append(previous) }
-                    result.neighborhood = name
-                    neighborhoodText = text
-                    neighborhoodInParens = chunk.inParens
-                } else if !chunk.inParens {
-                    places.append(text)
-                }
-            case .city(let city, let state, let zip):
-                sawCity = true
-                result.city = result.city ?? city
-                result.state = result.state ?? state
-                result.zip = result.zip ?? zip
-            case .zip(let zip):
-                result.zip = result.zip ?? zip
-            case .unit(let unit):
-                result.unit = result.unit ?? unit
-            case .place(let place, let notes):
-                places.append(place)
-                for note in notes { result.note(note) }
-            case .location(let parsed):
-                if parsed.kind == .intersection, parsed.mainStreet == nil {
-                    // `Van Ness Ave, at Market`, `Taylor St, north of Jefferson St`: the street is in
-                    // the chunk before; without one the words are a place (`Pier 9, at Autodesk`).
-                    if let current = location, let joined = joined(current, parsed) {
-                        location = joined
-                        if let place = parsed.place { places.append(place) }
-                    } else {
-                        places.append(AddressTokenizer.text(chunk.tokens))
-                    }
-                    continue
-                }
-                if let place = parsed.place { places.append(place) }
-                if !chunk.inParens, outsideLocation == nil { outsideLocation = parsed }
-                if let current = location, parsed.kind == .segment, parsed.mainStreet == nil, let joined = joined(current, parsed) {
-                    // `Bush Street (between Grant & Kearny Streets)`: the street is outside.
-                    location = joined
-                } else if let current = location {
-                    if rank(parsed.kind) > rank(current.kind) {
-                        // `Postcard Row` before `722 Steiner Street`: a displaced street of another
-                        // name is the venue's name.
-                        if current.kind == .street, current.place == nil, current.mainStreet?.nameKey != parsed.mainStreet?.nameKey,
-                            let name = current.mainStreet?.display
-                        {
-                            places.append(name)
-                        }
-                        location = parsed
-                        locationInParens = chunk.inParens
-                    } else if rank(parsed.kind) == rank(current.kind), rank(parsed.kind) >= 4 {
-                        result.note(Note.extraLocation)
-                    } else if parsed.kind == .street, parsed.place == nil, parsed.mainStreet?.nameKey != current.mainStreet?.nameKey,
-                        let name = parsed.mainStreet?.display
-                    {
-                        // `722 Steiner Street (Postcard Row, …)`: a lesser street of another name names the place.
-                        places.append(name)
-                    }
-                } else {
-                    location = parsed
-                    locationInParens = chunk.inParens
-                }
-            }
-        }
-        // Taken out of `location` so the address is changed in place rather than copied.
-        guard var found = location.take() else {
-            if !places.isEmpty {
-                result.kind = .place
-                result.place = places.joined(separator: ", ")
-            } else if let neighborhoodText {
-                result.kind = .place
-                result.place = neighborhoodText
-            } else if result.city != nil {
-                result.kind = .place
+    /// The tokens outside brackets (a comma where a bracket opened, so its text is a chunk of
+    /// its own) and the groups inside them; an unbalanced bracket is noted on `notes`.
+    func bracketed(_ tokens: ArraySlice<Token>, notes: inout ParsedAddress) -> (outside: [Token], groups: [ArraySlice<Token>]) {
+        var groups: [ArraySlice<Token>] = []
+        // Most locations have no brackets: the tokens are all outside, taken whole (a slice of a
+        // whole array shares its storage) rather than copied token by token.
+        let hasBrackets = tokens.contains { $0.isPunct("(") || $0.isPunct("[") || $0.isPunct(")") || $0.isPunct("]") }
+        guard hasBrackets else { return (Array(tokens), groups) }
+        // One allocation: a parenthesis leaves a comma outside, so this fits unless there are several.
+        var outside: [Token] = []
+        outside.reserveCapacity(tokens.count + 1)
+        var group: [Token]?
+        for token in tokens {
+            if token.isPunct("(") || token.isPunct("[") {
+                if let open = group { groups.append(open[...]) }
+                group = []
+                outside.append(Token(text: ",", lower: ",", punct: UInt8(ascii: ","), spaceBefore: false))
+            } else if token.isPunct(")") || token.isPunct("]") {
+                if let open = group { groups.append(open[...]) } else { notes.note(Note.unbalancedParenthesis) }
+                group = nil
+            } else if group != nil {
+                group?.append(token)
             } else {
-                result.kind = .unparsed
-            }
-            return result
-        }
-        // Read from the outside location and dropped before `found` changes: it is often `found`
-        // itself, and a change to a shared address copies all its fields first.
-        let hadOutsideLocation = outsideLocation != nil
-        let outsideCorner = outsideLocation.flatMap { $0.kind == .intersection ? (main: $0.mainStreet, cross: $0.cross) : nil }
-        outsideLocation = nil
-        if locationInParens, !places.isEmpty || hadOutsideLocation {
-            found.note(Note.parentheticalAddress)
-        }
-        // `20th St and Church (3885 20th St)`: keep the other street of the outside corner.
-        if let corner = outsideCorner, found.cross == nil, found.kind == .streetAddress || found.kind == .addressRange,
-            let main = found.mainStreet
-        {
-            if corner.main?.nameKey == main.nameKey {
-                found.cross = corner.cross
-            } else if corner.cross?.nameKey == main.nameKey {
-                found.cross = corner.main
+                outside.append(token)
             }
         }
-        found.place = places.isEmpty ? nil : places.joined(separator: ", ")
-        found.neighborhood = result.neighborhood ?? found.neighborhood
-        found.city = result.city ?? found.city
-        found.state = result.state ?? found.state
-        found.zip = result.zip ?? found.zip
-        found.unit = found.unit ?? result.unit
-        if !result.notes.isEmpty { found.notes = result.notes + found.notes.filter { !result.notes.contains($0) } }
-        return found
+        if let open = group {
+            notes.note(Note.unbalancedParenthesis)
+            groups.append(open[...])
+        }
+        return (outside, groups)
     }
 
     /// Appends the chunks of `source` split at top-level separators (as `split(_:at:)`), a chunk

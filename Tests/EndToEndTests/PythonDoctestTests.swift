@@ -11,7 +11,8 @@ import Testing
     static func filesWithDoctests() -> [URL] {
         let root = Executable.packageRoot
         return folders.flatMap { folder -> [URL] in
-            let files = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)?
+            let files =
+                FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL } ?? []
             return files.filter {
                 $0.pathExtension == "py" && ((try? String(contentsOf: $0, encoding: .utf8))?.contains(">>> ") ?? false)

@@ -44,7 +44,10 @@ import Testing
     }
 
     @Test func optionsAreReadFromTextAsWritten() {
-        #expect(ReadmeOptionTests.options(in: "`--pk COL`, `--no-tf` and --max-line-bytes; not a--b or --Upper or x--y") == ["--pk", "--no-tf", "--max-line-bytes"])
+        #expect(
+            ReadmeOptionTests.options(in: "`--pk COL`, `--no-tf` and --max-line-bytes; not a--b or --Upper or x--y") == [
+                "--pk", "--no-tf", "--max-line-bytes",
+            ])
         let markdown = "# T\n## A\none --a\n### sluice-x\ntwo --b\n#### deeper\nthree --c\n### sluice-y\nfour --d\n"
         #expect(ReadmeOptionTests.section("### sluice-x", of: markdown).map(ReadmeOptionTests.options(in:)) == ["--b", "--c"])
         #expect(ReadmeOptionTests.section("## A", of: markdown).map(ReadmeOptionTests.options(in:)) == ["--a", "--b", "--c", "--d"])

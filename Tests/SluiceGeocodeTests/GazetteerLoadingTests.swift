@@ -45,7 +45,6 @@ import Testing
         let text = header + "address,,1005,W Burnside Street,,,45.5231,-122.6815,\nintersection,,,SW 5th Ave,W Burnside St,,45.523,-122.676,\n"
         let gazetteer = try Gazetteer.parse(Array(text.utf8), source: "g.csv")
         #expect(Set(gazetteer.streetKeys) == ["w burnside st", "sw 5th ave"])
-        #expect(ColumnMap.streetKey("18th st") == "18th st")
     }
 
     @Test func pointsInOtherNotationsAreReadFromTheirText() throws {
