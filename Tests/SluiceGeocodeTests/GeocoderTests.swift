@@ -279,6 +279,34 @@ import Testing
         #expect(off.precision == .none)
     }
 
+    /// Springfield, IL and Springfield, MO: one name in two states is two towns, each street its
+    /// own (they were one town once: the second's Main St answered from the first's points).
+    @Test func aTownNameInTwoStatesIsTwoTowns() throws {
+        let csv = """
+            # sluice-gazetteer 1.1
+            kind,number,street,lat,lon,city,state
+            address,150,main st,39.8017,-89.6440,Springfield,IL
+            address,150,main st,37.2090,-93.2923,Springfield,MO
+            address,200,elm st,37.2100,-93.2900,Springfield,MO
+            """
+        let geocoder = Geocoder(try Gazetteer.parse(Array(csv.utf8), source: "springfields.csv"))
+        func best(_ city: String?, _ state: String?, _ text: String = "150 Main St") -> GeoMatch? {
+            var query = GeocodeQuery.reading(text)
+            (query.city, query.state) = (city, state)
+            return geocoder.geocode(query).first
+        }
+        let missouri = try #require(best("Springfield", "MO"))
+        #expect(missouri.point == GeoPoint(lat: 37.209, lon: -93.2923) && missouri.matched == "150 main st, Springfield, MO")
+        #expect(best("Springfield", "Illinois")?.point == GeoPoint(lat: 39.8017, lon: -89.644))
+        let either = try #require(best("Springfield", nil))
+        #expect(either.method.hasSuffix("+town_ambiguous") && either.score < 0.5)
+        #expect(best("Springfield", nil, "200 Elm St")?.matched == "200 elm st, Springfield, MO")
+        #expect(best("Springfield", "IL", "200 Elm St")?.precision == Precision.none)
+        #expect(
+            geocoder.gazetteer.coverage.placement(city: "Chicago", state: "IL", zip: nil)
+                == .outside("outside_gazetteer: town 'Chicago' is not among the gazetteer's towns (Springfield, IL, Springfield, MO)"))
+    }
+
     @Test func aOneTownGazetteerKeepsItsAnswers() throws {
         // No town columns: nothing is refused, matched names no town.
         let tiny = Geocoder(try TinyGazetteer.load())

@@ -138,7 +138,11 @@ struct ColumnMap {
         let key = try text(row, column)
         guard let position = position(column), position < row.fields.count else { return key }
         let range = row.fields[position].range
-        let capitals = row.reader.bytes.withUnsafeBufferPointer { $0[range].contains { $0 &- UInt8(ascii: "A") < 26 } }
+        let capitals = row.reader.bytes.withUnsafeBufferPointer { bytes in
+            var index = range.lowerBound
+            while index < range.upperBound, bytes[index] &- UInt8(ascii: "A") >= 26 { index += 1 }
+            return index < range.upperBound
+        }
         return capitals ? StreetNormalizer.normalize(key).key : key
     }
 

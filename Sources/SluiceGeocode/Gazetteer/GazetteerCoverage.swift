@@ -11,11 +11,17 @@ import SluiceSanitize
 ///     // .outside("outside_gazetteer: state 'WA' is not among the gazetteer's states (CA)")
 ///
 /// Each kind is checked only when rows name some: a 1.0 gazetteer (no town columns) refuses
-/// nothing.
+/// nothing. A town is its name in its state: Springfield, IL and Springfield, MO are two towns,
+/// whose streets of one name are two streets.
 public struct GazetteerCoverage: Sendable {
-    /// Town ids by `TownName.key`, and each town's name as its first row spells it.
+    /// Town ids by `TownName.key` and state code (`springfield|IL`), and each town's name as its
+    /// first row spells it, its state code (empty when its rows name none) and its name's key.
     public private(set) var townIDs: [String: Int] = [:]
     public private(set) var townNames: [String] = []
+    public private(set) var townStates: [String] = []
+    /// The towns of each name's key, in the order their first rows came.
+    public private(set) var townsByName: [String: [Int]] = [:]
+    private var townKeys: [String] = []
     /// USPS state codes, upper case.
     public private(set) var states: Set<String> = []
     /// The towns of each five-digit ZIP code (`noTown` for rows that name none).
@@ -31,8 +37,8 @@ public struct GazetteerCoverage: Sendable {
 
     /// The last city, state and ZIP text added: rows of one town come together, and comparing
     /// texts is cheaper than folding a town's name (219k rows at load).
-    private var lastCity: (text: String, id: Int) = ("", noTown)
-    private var lastState = ""
+    private var lastCity: (text: String, state: String, id: Int) = ("", "", noTown)
+    private var lastState: (text: String, code: String) = ("", "")
     private var lastZip: (text: String, town: Int) = ("", noTown)
 
     public init() {}
@@ -51,24 +57,31 @@ public struct GazetteerCoverage: Sendable {
     /// Adds one row's town, state and ZIP code; returns the town's id (`noTown` for none).
     mutating func add(city: String, state: String, zip: String) -> Int {
         var town = Self.noTown
+        var code = ""
+        if !state.isEmpty {
+            if state != lastState.text {
+                lastState = (state, USPSTables.stateCode(state))
+                states.insert(lastState.code)
+            }
+            code = lastState.code
+        }
         if !city.isEmpty {
-            if city == lastCity.text {
+            if city == lastCity.text, code == lastCity.state {
                 town = lastCity.id
             } else {
                 let key = TownName.key(city)
                 if !key.isEmpty {
-                    town = townIDs[key] ?? townNames.count
+                    town = townIDs[key + "|" + code] ?? townNames.count
                     if town == townNames.count {
-                        townIDs[key] = town
+                        townIDs[key + "|" + code] = town
                         townNames.append(city)
+                        townStates.append(code)
+                        townKeys.append(key)
+                        townsByName[key, default: []].append(town)
                     }
                 }
-                lastCity = (city, town)
+                lastCity = (city, code, town)
             }
-        }
-        if !state.isEmpty, state != lastState {
-            lastState = state
-            states.insert(USPSTables.stateCode(state))
         }
         if !zip.isEmpty, zip != lastZip.text || town != lastZip.town {
             lastZip = (zip, town)
@@ -107,20 +120,38 @@ public struct GazetteerCoverage: Sendable {
             zipTownsNamed = towns
         }
         if let city, !city.isEmpty, !townIDs.isEmpty {
-            var town: Int?
-            if city == lastCity.text, lastCity.id != Self.noTown {
-                town = lastCity.id
-            } else {
-                let key = TownName.key(city)
-                if key.isEmpty { return .within(zipTownsNamed) }
-                town = townIDs[key]
+            // The town of the rows' last city, named as they name it, the only town of its name:
+            // the usual record of a one-town gazetteer, answered without folding its name.
+            if city == lastCity.text, lastCity.id != Self.noTown, state == nil || state == "" || state == lastState.text,
+                townsByName[townKeys[lastCity.id]]?.count == 1
+            {
+                return .within([lastCity.id])
             }
-            guard let town else {
-                return .outside("\(Self.reason): town '\(city)' is not among the gazetteer's towns (\(Self.listed(townNames)))")
+            let key = TownName.key(city)
+            if key.isEmpty { return .within(zipTownsNamed) }
+            var towns = townsByName[key] ?? []
+            // Of a name several states have, the state's; a town whose rows name no state may be in any.
+            if let state, !state.isEmpty {
+                let code = USPSTables.stateCode(state)
+                towns.removeAll { !townStates[$0].isEmpty && townStates[$0] != code }
             }
-            return .within([town])
+            guard !towns.isEmpty else {
+                // The state is said when the name is covered in another.
+                let named = townsByName[key] == nil ? city : "\(city), \(state ?? "")"
+                let names = townNames.indices.map(name(of:))
+                return .outside("\(Self.reason): town '\(named)' is not among the gazetteer's towns (\(Self.listed(names)))")
+            }
+            return .within(Set(towns))
         }
         return .within(zipTownsNamed)
+    }
+
+    /// A town's name as its first row spells it, with its state when another town has its name
+    /// (`Springfield, IL`).
+    public func name(of town: Int) -> String {
+        let name = townNames[town]
+        guard !townStates[town].isEmpty, (townsByName[townKeys[town]]?.count ?? 0) > 1 else { return name }
+        return name + ", " + townStates[town]
     }
 
     /// Up to three names, then how many more.

@@ -53,7 +53,7 @@ public struct Geocoder: Sendable {
         guard !answers.isEmpty else {
             if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty, query.place == nil {
                 if let towns = lookups.towns, !gazetteer.streets(for: street).isEmpty {
-                    let names = towns.filter { $0 != GazetteerCoverage.noTown }.sorted().map { gazetteer.coverage.townNames[$0] }
+                    let names = towns.filter { $0 != GazetteerCoverage.noTown }.sorted().map(gazetteer.coverage.name(of:))
                     return [.none("street '\(street)' is not in \(GazetteerCoverage.listed(names)) (the gazetteer has it in another town)")]
                 }
                 return [.none("street '\(street)' is not in the gazetteer")]
@@ -71,7 +71,7 @@ public struct Geocoder: Sendable {
     /// (the same street, corner or place) marked ambiguous: which town is a guess.
     func namingTowns(_ answers: [GeoMatch], recordNamesTown: Bool) -> [GeoMatch] {
         var answers = answers
-        let names = gazetteer.coverage.townNames
+        let coverage = gazetteer.coverage
         if !recordNamesTown, let best = answers.first, best.town != GazetteerCoverage.noTown {
             let key = best.street.map { gazetteer.streetKeys[$0] }
             var towns = [best.town]
@@ -82,12 +82,12 @@ public struct Geocoder: Sendable {
                 answers[0].score = GeocodeScore.inSeveralTowns(answers[0].score, towns: towns.count)
                 answers[0].method += "+town_ambiguous"
                 answers[0].note =
-                    "ambiguous: '\(best.matched)' is in \(towns.count) of the gazetteer's towns (\(GazetteerCoverage.listed(towns.map { names[$0] })))"
-                    + " and the record names none; kept \(names[best.town])"
+                    "ambiguous: '\(best.matched)' is in \(towns.count) of the gazetteer's towns (\(GazetteerCoverage.listed(towns.map(coverage.name(of:)))))"
+                    + " and the record names none; kept \(coverage.name(of: best.town))"
             }
         }
         for index in answers.indices where answers[index].town != GazetteerCoverage.noTown {
-            answers[index].matched += ", " + names[answers[index].town]
+            answers[index].matched += ", " + coverage.name(of: answers[index].town)
         }
         return answers
     }
