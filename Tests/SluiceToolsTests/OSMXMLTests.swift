@@ -47,7 +47,8 @@ import Testing
 
     @Test func theElementsAreTheSameWhateverTheChunksTheTextArrivesIn() throws {
         // The window is refilled inside names, values, entities, comments and "<![CDATA[".
-        let text = try String(contentsOfFile: OSMPBFTests.fixtures + "/town.osm", encoding: .utf8)
+        let text =
+            try String(contentsOfFile: OSMPBFTests.fixtures + "/town.osm", encoding: .utf8)
             + "<!-- <node id=\"99\"/> --><![CDATA[ <way id=\"98\"> ]]><?pi x?>"
         let whole = try Self.elements(text)
         #expect(whole.count == 46)
