@@ -84,4 +84,61 @@ import Testing
             (error as? StageFailure)?.exitCode == .noInput
         }
     }
+
+    /// Every chunk of a `Reader`, in order.
+    static func chunks(_ path: String, size: Int) throws -> [[UInt8]] {
+        let reader = try GzipFile.Reader(path: path, chunkSize: size)
+        var chunks: [[UInt8]] = []
+        while let chunk = try reader.next() { chunks.append(chunk) }
+        return chunks
+    }
+
+    @Test func aReaderGivesTheContentsChunkByChunk() throws {
+        let directory = try TemporaryDirectory()
+        let plain = directory.path + "/sf.csv"
+        try Self.csv.write(toFile: plain, atomically: true, encoding: .utf8)
+        let gz = try Self.gzip(plain)
+        for size in [1, 7, 4096, 1 << 20] {
+            for path in [plain, gz] {
+                let chunks = try Self.chunks(path, size: size)
+                #expect(Array(chunks.joined()) == Array(Self.csv.utf8), "\(path) in chunks of \(size)")
+                #expect(chunks.allSatisfy { !$0.isEmpty })
+            }
+        }
+        // Plain reads never exceed the chunk size; inflated ones by at most one zlib call (256 KiB).
+        #expect(try Self.chunks(plain, size: 100).allSatisfy { $0.count <= 100 })
+        #expect(try Self.chunks(gz, size: 100).allSatisfy { $0.count <= 100 + (1 << 18) })
+    }
+
+    @Test func aHighlyCompressedFileInflatesInBoundedChunks() throws {
+        // 64 MiB of zeros compress to ~64 KiB: read whole, one compressed chunk would inflate all of it.
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/zeros"
+        try Data(count: 64 << 20).write(to: URL(fileURLWithPath: path))
+        let gz = try Self.gzip(path)
+        let reader = try GzipFile.Reader(path: gz)
+        var total = 0
+        var largest = 0
+        while let chunk = try reader.next() {
+            total += chunk.count
+            largest = max(largest, chunk.count)
+        }
+        #expect(total == 64 << 20)
+        #expect(largest <= (1 << 20) + (1 << 18))
+    }
+
+    @Test func aReaderOfATruncatedGzipFails() throws {
+        let directory = try TemporaryDirectory()
+        let plain = directory.path + "/sf.csv"
+        try Self.csv.write(toFile: plain, atomically: true, encoding: .utf8)
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: try Self.gzip(plain))))
+        let cut = directory.path + "/cut.gz"
+        try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: cut))
+        do {
+            _ = try Self.chunks(cut, size: 64)
+            Issue.record("a truncated file read without an error")
+        } catch {
+            #expect("\(error)".hasPrefix("\(cut): error: truncated gzip file"), "\(error)")
+        }
+    }
 }

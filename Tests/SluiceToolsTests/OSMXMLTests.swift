@@ -5,19 +5,25 @@ import Testing
 @testable import SluiceTools
 
 @Suite struct OSMXMLTests {
-    static func elements(_ text: String) throws -> [OSMElement] {
+    static func elements(_ text: String, chunkSize: Int = 1 << 20) throws -> [OSMElement] {
         var elements: [OSMElement] = []
-        try OSMXML.read(bytes: Array(text.utf8), source: "test.osm") { elements.append($0) }
+        try OSMXML.read(bytes: Array(text.utf8), source: "test.osm", chunkSize: chunkSize) { elements.append($0) }
         return elements
     }
 
+    /// The error reading `text` gives, the same whatever the chunks the text arrives in.
     static func error(_ text: String) -> String {
-        do {
-            _ = try elements(text)
-            return "no error"
-        } catch {
-            return "\(error)"
+        func error(chunkSize: Int) -> String {
+            do {
+                _ = try elements(text, chunkSize: chunkSize)
+                return "no error"
+            } catch {
+                return "\(error)"
+            }
         }
+        let whole = error(chunkSize: 1 << 20)
+        for size in [1, 2, 3, 5, 8, 13] { #expect(error(chunkSize: size) == whole, "in chunks of \(size)") }
+        return whole
     }
 
     @Test func elementsTagsAndEntities() throws {
@@ -37,6 +43,29 @@ import Testing
                 .way(OSMWay(id: 3, refs: [1, 2], tags: ["highway": "residential"])),
                 .relation(OSMRelation(id: 4, members: [.init(kind: .way, ref: 3, role: "outer"), .init(kind: .node, ref: 1, role: "")])),
             ])
+    }
+
+    @Test func theElementsAreTheSameWhateverTheChunksTheTextArrivesIn() throws {
+        // The window is refilled inside names, values, entities, comments and "<![CDATA[".
+        let text =
+            try String(contentsOfFile: OSMPBFTests.fixtures + "/town.osm", encoding: .utf8)
+            + "<!-- <node id=\"99\"/> --><![CDATA[ <way id=\"98\"> ]]><?pi x?>"
+        let whole = try Self.elements(text)
+        #expect(whole.count == 46)
+        for size in [1, 2, 3, 7, 64, 1000] { #expect(try Self.elements(text, chunkSize: size) == whole, "in chunks of \(size)") }
+    }
+
+    @Test func aLongRunOfTextBetweenTagsIsNotHeld() throws {
+        // 3 MB of text between elements, read in 4 KiB chunks: passed over as it arrives.
+        let text = "<osm>" + String(repeating: " ", count: 3_000_000) + "<node id=\"1\" lat=\"1\" lon=\"2\"/></osm>"
+        #expect(try Self.elements(text, chunkSize: 4096) == [.node(OSMNode(id: 1, lat: 1, lon: 2))])
+    }
+
+    @Test func anUnclosedConstructStopsAtItsLimit() {
+        let text = "<osm>\n<!--" + String(repeating: "x", count: OSMXML.Tokenizer.maxConstruct + (2 << 20))
+        var message = ""
+        do { _ = try Self.elements(text) } catch { message = "\(error)" }
+        #expect(message == "test.osm:2: error: a tag or comment longer than 16 MiB")
     }
 
     @Test func aGzippedExtractReadsAsThePlainOne() throws {

@@ -10,14 +10,32 @@ import SluiceCore
 /// malformed tag, an unknown entity or an element without its id is an error naming file and
 /// line.
 ///
-/// - Complexity: O(n); holds the file's plain text whole.
+/// - Complexity: O(n); streams: holds one chunk of plain text (1 MiB, inflated as it is read
+///   from a gzipped file) and the markup construct being read (`Tokenizer.maxConstruct` at
+///   most), never the file.
 enum OSMXML {
     static func read(path: String, _ visit: (OSMElement) throws -> Void) throws {
-        try read(bytes: try GzipFile.contents(of: path, what: "OpenStreetMap extract"), source: path, visit)
+        let file = try GzipFile.Reader(path: path, what: "OpenStreetMap extract")
+        try read(source: path, next: { try file.next() }, visit)
     }
 
-    static func read(bytes: [UInt8], source: String, _ visit: (OSMElement) throws -> Void) throws {
-        var tokenizer = Tokenizer(bytes: bytes)
+    /// Reads XML held in memory (tests, the fuzz target), handed to the tokenizer `chunkSize`
+    /// bytes at a time as the file would be.
+    static func read(bytes: [UInt8], source: String, chunkSize: Int = 1 << 20, _ visit: (OSMElement) throws -> Void) throws {
+        var offset = 0
+        let size = max(1, chunkSize)
+        try read(
+            source: source,
+            next: {
+                guard offset < bytes.count else { return nil }
+                defer { offset += size }
+                return Array(bytes[offset..<min(bytes.count, offset + size)])
+            }, visit)
+    }
+
+    /// The element loop over `next()`, which gives the plain text's next chunk (nil at the end).
+    static func read(source: String, next: @escaping () throws -> [UInt8]?, _ visit: (OSMElement) throws -> Void) throws {
+        var tokenizer = Tokenizer(more: next)
         var current: OSMElement?
         var depth = 0
         var sawRoot = false
@@ -90,7 +108,10 @@ enum OSMXML {
     }
 
     /// The XML the OSM format uses, token by token: start tags with attributes (entities
-    /// decoded), end tags; text, comments, declarations and CDATA are skipped.
+    /// decoded), end tags; text, comments, declarations and CDATA are skipped. It reads through
+    /// a window of the text that is refilled from `more` as a construct needs bytes, and
+    /// emptied of what is read between constructs (never inside one: the slices a construct
+    /// is cut from stay where they are).
     struct Tokenizer {
         enum Token {
             case start(String, [String: String], selfClosing: Bool)
@@ -102,13 +123,22 @@ enum OSMXML {
             var reason: String
         }
 
-        let bytes: [UInt8]
+        /// The longest markup construct (a tag with its attributes, a comment) read: OSM's are
+        /// a few hundred bytes, and without a limit one unclosed construct would hold the file.
+        static let maxConstruct = 16 << 20
+
+        /// The window: the text from the first byte not yet discarded.
+        var bytes: [UInt8] = []
         var position = 0
+        /// Where the construct being read starts in the window.
+        var constructStart = 0
         /// Lines counted up to `countedTo`, so that a line number costs nothing until asked.
         var lines = 1
         var countedTo = 0
+        var ended = false
+        let more: () throws -> [UInt8]?
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(more: @escaping () throws -> [UInt8]?) { self.more = more }
 
         mutating func line() -> Int {
             let stop = min(position, bytes.count)
@@ -121,8 +151,33 @@ enum OSMXML {
 
         mutating func fail(_ reason: String) -> Failure { Failure(line: line(), reason: reason) }
 
-        mutating func skip(past terminator: [UInt8]) throws(Failure) {
-            while position + terminator.count <= bytes.count {
+        /// Whether the window has byte `index`, reading more of the text as needed.
+        @inline(__always) mutating func has(_ index: Int) throws -> Bool {
+            if index < bytes.count { return true }
+            while index >= bytes.count {
+                guard !ended, let chunk = try more() else {
+                    ended = true
+                    return false
+                }
+                guard bytes.count - constructStart <= Self.maxConstruct else {
+                    throw fail("a tag or comment longer than \(Self.maxConstruct >> 20) MiB")
+                }
+                bytes += chunk
+            }
+            return true
+        }
+
+        /// Drops the bytes before `position` (read, and between constructs), lines counted first.
+        mutating func discardRead() {
+            _ = line()
+            bytes.removeSubrange(..<position)
+            countedTo = 0
+            position = 0
+            constructStart = 0
+        }
+
+        mutating func skip(past terminator: [UInt8]) throws {
+            while try has(position + terminator.count - 1) {
                 if bytes[position..<(position + terminator.count)].elementsEqual(terminator) {
                     position += terminator.count
                     return
@@ -132,10 +187,22 @@ enum OSMXML {
             throw fail("the file ends inside a '<' construct")
         }
 
-        mutating func next() throws(Failure) -> Token? {
+        mutating func next() throws -> Token? {
             while true {
-                while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
-                guard position < bytes.count else { return nil }
+                // Text between constructs: passed over, and let go of once read.
+                while true {
+                    if position == bytes.count {
+                        discardRead()
+                        guard try has(0) else { return nil }
+                    }
+                    if bytes[position] == UInt8(ascii: "<") { break }
+                    position += 1
+                }
+                // Moving what is left costs no more than what was read before it.
+                if position >= bytes.count / 2 { discardRead() }
+                constructStart = position
+                // The longest opening told apart below, "<![CDATA[", is in the window if the text has it.
+                _ = try has(position + 8)
                 let rest = bytes[position...]
                 if rest.starts(with: Array("<?".utf8)) {
                     try skip(past: Array("?>".utf8))
@@ -154,37 +221,37 @@ enum OSMXML {
         static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0a || byte == 0x0d }
         static func isNameByte(_ byte: UInt8) -> Bool { !isSpace(byte) && !"/>=<\"'".utf8.contains(byte) }
 
-        mutating func name() throws(Failure) -> String {
+        mutating func name() throws -> String {
             let start = position
-            while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
+            while try has(position), Self.isNameByte(bytes[position]) { position += 1 }
             guard position > start else { throw fail("expected a name in a tag") }
             return String(decoding: bytes[start..<position], as: UTF8.self)
         }
 
-        mutating func skipSpaces() { while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 } }
+        mutating func skipSpaces() throws { while try has(position), Self.isSpace(bytes[position]) { position += 1 } }
 
-        mutating func expect(_ byte: UInt8, _ what: String) throws(Failure) {
-            guard position < bytes.count, bytes[position] == byte else {
+        mutating func expect(_ byte: UInt8, _ what: String) throws {
+            guard try has(position), bytes[position] == byte else {
                 throw fail(position < bytes.count ? "expected \(what) in a tag" : "the file ends inside a tag")
             }
             position += 1
         }
 
         /// A tag from its `<`.
-        mutating func tag() throws(Failure) -> Token {
+        mutating func tag() throws -> Token {
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "/") {
+            if try has(position), bytes[position] == UInt8(ascii: "/") {
                 position += 1
                 let name = try name()
-                skipSpaces()
+                try skipSpaces()
                 try expect(UInt8(ascii: ">"), "'>'")
                 return .end(name)
             }
             let element = try name()
             var attributes: [String: String] = [:]
             while true {
-                skipSpaces()
-                guard position < bytes.count else { throw fail("the file ends inside a tag") }
+                try skipSpaces()
+                guard try has(position) else { throw fail("the file ends inside a tag") }
                 if bytes[position] == UInt8(ascii: "/") {
                     position += 1
                     try expect(UInt8(ascii: ">"), "'>' after '/'")
@@ -195,20 +262,20 @@ enum OSMXML {
                     return .start(element, attributes, selfClosing: false)
                 }
                 let attribute = try name()
-                skipSpaces()
+                try skipSpaces()
                 try expect(UInt8(ascii: "="), "'=' after attribute '\(attribute)'")
-                skipSpaces()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+                try skipSpaces()
+                guard try has(position), bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
                     throw fail("expected a quoted value for attribute '\(attribute)'")
                 }
                 let quote = bytes[position]
                 position += 1
                 let start = position
-                while position < bytes.count, bytes[position] != quote {
+                while try has(position), bytes[position] != quote {
                     guard bytes[position] != UInt8(ascii: "<") else { throw fail("'<' inside the value of attribute '\(attribute)'") }
                     position += 1
                 }
-                guard position < bytes.count else { throw fail("the file ends inside the value of attribute '\(attribute)'") }
+                guard try has(position) else { throw fail("the file ends inside the value of attribute '\(attribute)'") }
                 attributes[attribute] = try decode(bytes[start..<position])
                 position += 1
             }
@@ -217,7 +284,7 @@ enum OSMXML {
         static let entities: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
 
         /// An attribute value with its entities and character references replaced.
-        mutating func decode(_ raw: ArraySlice<UInt8>) throws(Failure) -> String {
+        mutating func decode(_ raw: ArraySlice<UInt8>) throws -> String {
             guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
             var out: [UInt8] = []
             var index = raw.startIndex
