@@ -110,9 +110,9 @@ public struct DedupeCommand: StageCommand {
                 """
                   Fuzzy mode learns a Fellegi–Sunter model without labels: u from 100,000 random pairs (equal text
                   exactly from value frequencies), m and the share of matches by EM over the compared pairs (a rule's
-                  own fields hidden from its pairs; a field every rule reads keeps its starting m, exact 0.9; m held
-                  away from 0 and 1 by a prior of 0.01 pseudo-matches per match); with labels, from them too (see
-                  LABELS). A missing, null or empty value is its own level with weight 0.
+                  own fields hidden from its pairs; a field every rule keys whole, exact or fingerprint, keeps its
+                  starting m, exact 0.9; m held away from 0 and 1 by a prior of 0.01 pseudo-matches per match); with
+                  labels, from them too (see LABELS). A missing, null or empty value is its own level with weight 0.
                   Text is normalised before comparing (lower case, accents and punctuation removed); the levels of
                   each method are in LEVELS.
                   Equal text is weighed by its value's frequency (rare names count more than common ones); for places,

@@ -39,7 +39,11 @@ public enum ModelCheck {
     public static let blockedAgreeShare = 0.2
 
     /// - Parameter blocked: per field, whether some blocking rule reads it (empty: none known).
-    public static func problems(model: FellegiSunterModel, specs: [ComparisonSpec], blocked: [Bool] = []) -> [Problem] {
+    public static func problems(model learnt: FellegiSunterModel, specs: [ComparisonSpec], blocked: [Bool] = []) -> [Problem] {
+        // What EM learnt: the shifts answers made are lessons (a shared phone that does not
+        // make two businesses one), not signs of collapse.
+        var model = learnt
+        model.shifts = nil
         var found: [Problem] = []
         if model.lambda >= mostPairsShare { found.append(.mostPairsMatch(model.lambda)) }
         for (field, spec) in specs.enumerated() where spec.levelCount > 2 {
