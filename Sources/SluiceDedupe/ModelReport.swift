@@ -31,7 +31,9 @@ public enum ModelReport {
         out += "EM: " + format(model.lambda * 100, decimals: 2) + "% of compared pairs match; "
         out += "prior among all pairs " + String(format: "%.3g", model.prior ?? model.lambda) + " (weight " + signed(model.priorWeight) + ")\n"
         if let threshold { out += threshold.summary + "\n" }
-        for problem in ModelCheck.problems(model: model, specs: specs, blocked: blocked) { out += "looks wrong: " + ModelCheck.describe(problem, specs: specs) + "\n" }
+        for problem in ModelCheck.problems(model: model, specs: specs, blocked: blocked) {
+            out += "looks wrong: " + ModelCheck.describe(problem, specs: specs) + "\n"
+        }
         // Wide enough for the longest level name (22 for the text methods' names).
         let width = max(22, (specs.flatMap(\.levelNames).map(\.count).max() ?? 0) + 2)
         for (field, spec) in specs.enumerated() {
