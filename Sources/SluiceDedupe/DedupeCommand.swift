@@ -109,7 +109,9 @@ public struct DedupeCommand: StageCommand {
                 "MODEL",
                 """
                   Fuzzy mode learns a Fellegi–Sunter model without labels: u from 100,000 random pairs (equal text
-                  exactly from value frequencies), m and the share of matches by EM over the compared pairs; with
+                  exactly from value frequencies), m and the share of matches by EM over the compared pairs (a rule's
+                  own fields hidden from its pairs; a field every rule keys whole, exact or fingerprint, keeps its
+                  starting m, exact 0.9; m held away from 0 and 1 by a prior of 0.01 pseudo-matches per match); with
                   labels, from them too (see LABELS). A missing, null or empty value is its own level with weight 0.
                   Text is normalised before comparing (lower case, accents and punctuation removed); the levels of
                   each method are in LEVELS.
@@ -117,6 +119,10 @@ public struct DedupeCommand: StageCommand {
                   where a value is common because it is one place named often, use --no-tf. EM learns whatever
                   sameness dominates the compared pairs: blocking on title makes "the same film" the match; block
                   on what duplicates share and compare what tells them apart (see --explain-model).
+                  A model that looks wrong is named in a warning on stderr (and in --explain-model): EM calling 95% or
+                  more of compared pairs matches, an exact match counting over a bit against a match, under 20% of
+                  matches agreeing on a field a --block rule reads, or a close value costing over 10 bits. Then read
+                  --explain-model and give a few answers (10 to 30 pairs, --labels FILE or --label FILE).
                 """
             ),
             (
@@ -382,12 +388,20 @@ public struct DedupeCommand: StageCommand {
         if matcher.clustersSplit > 0 { context.accounting.details.append("\(matcher.clustersSplit) chained clusters split") }
         if matcher.clustersFlagged > 0 { context.accounting.details.append("\(matcher.clustersFlagged) large clusters flagged weak") }
         if let choice = matcher.thresholdChoice, !context.quiet { Diagnostic.print(context.stage, choice.summary) }
+        // A model of the wrong sameness links the wrong pairs without any error: say so.
+        if let model = matcher.model, matcher.pairsCompared > 0 {
+            let problems = ModelCheck.problems(model: model, specs: matcher.specs, blocked: matcher.blockedFields)
+            if !problems.isEmpty {
+                context.warn(ModelCheck.warning(problems, specs: matcher.specs, labelled: !matcher.labels.pairs.isEmpty))
+            }
+        }
         if explainModel, let model = matcher.model {
             StandardError.write(
                 ModelReport.text(
                     model: model, specs: matcher.specs, pairs: matcher.pairsCompared,
                     patterns: matcher.distinctPatterns, termFrequency: matcher.settings.termFrequency,
-                    withoutLabels: matcher.unsupervisedModel, threshold: matcher.thresholdChoice, savedIn: modelPath))
+                    withoutLabels: matcher.unsupervisedModel, threshold: matcher.thresholdChoice, savedIn: modelPath,
+                    blocked: matcher.blockedFields))
         }
     }
 }

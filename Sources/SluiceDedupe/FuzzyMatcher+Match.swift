@@ -24,12 +24,28 @@ extension FuzzyMatcher {
         // A local copy, so the closure can read the columns while the blocker is mutated.
         var blocker = self.blocker
         // EM must not learn a field's m from pairs chosen for agreeing on it (Splink trains the
-        // same way): each rule's own fields are masked to "missing" in its training patterns,
-        // except a field every rule uses, which would otherwise never be learnt.
+        // same way): each rule's own fields are masked to "missing" in its training patterns.
+        // A field every rule uses is masked too, and keeps its starting m, when every rule
+        // keys it on its whole text (exact, fingerprint): learnt from pairs that all agree on
+        // it, its m went all to "exact" (1.0, and ~0 elsewhere, so one typo cost 11-20 bits),
+        // and with u from random pairs its agreement alone made EM call nearly every compared
+        // pair a match (the bench films with Splink's blocks: 100%). A looser key (a prefix, a
+        // sound, a geohash) leaves the field's levels free to vary, so EM learns it there.
         let usedBy: [[Bool]] = specs.map { spec in rules.map { rule in rule.parts.contains { $0.path == spec.path } } }
+        let wholeText: [[Bool]] = specs.map { spec in
+            rules.map { rule in
+                rule.parts.contains { part in
+                    guard part.path == spec.path else { return false }
+                    switch part.transform {
+                    case .exact, .fingerprint: return true
+                    default: return false
+                    }
+                }
+            }
+        }
         let masks: [UInt64] = rules.indices.map { rule in
             var mask = UInt64.max
-            for field in specs.indices where usedBy[field][rule] && usedBy[field].contains(false) {
+            for field in specs.indices where usedBy[field][rule] && (usedBy[field].contains(false) || !wholeText[field].contains(false)) {
                 mask &= ~(UInt64(0xF) << (4 * UInt64(field)))
             }
             return mask

@@ -133,6 +133,9 @@ public struct FuzzyMatcher {
         for rule in mixedRules { blocker.appendKey(rule: rule, rules[rule].key { record.value(atPath: $0) }) }
     }
 
+    /// Per compared field, whether some blocking rule reads it (for `ModelCheck`).
+    public var blockedFields: [Bool] { specs.map { spec in rules.contains { rule in rule.parts.contains { $0.path == spec.path } } } }
+
     /// Levels of records `i` and `j` on every field.
     func levels(_ i: Int, _ j: Int) -> [UInt8] { columns.map { $0.level(i, j) } }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The text `--explain-model` prints: how many pairs were compared, the learnt prior and, per
 /// field and level, m, u and the weight log2(m/u) a pair gets for landing in that level. With
 /// labels, also each weight as learnt without them and how far the labels moved it, and the
-/// threshold chosen on them.
+/// threshold chosen on them; and any sign that the model collapsed (`ModelCheck`).
 ///
 ///     model: 7214 pairs compared in 96 patterns; EM converged after 14 iterations
 ///     EM: 13.86% of compared pairs match; prior among all pairs 0.000109 (weight -13.160)
@@ -13,7 +13,8 @@ import Foundation
 public enum ModelReport {
     public static func text(
         model: FellegiSunterModel, specs: [ComparisonSpec], pairs: Int, patterns: Int, termFrequency: Bool,
-        withoutLabels: FellegiSunterModel? = nil, threshold: ThresholdChoice? = nil, savedIn: String? = nil
+        withoutLabels: FellegiSunterModel? = nil, threshold: ThresholdChoice? = nil, savedIn: String? = nil,
+        blocked: [Bool] = []
     ) -> String {
         var out = "model: \(pairs) pairs compared in \(patterns) patterns; "
         if let savedIn {
@@ -30,6 +31,9 @@ public enum ModelReport {
         out += "EM: " + format(model.lambda * 100, decimals: 2) + "% of compared pairs match; "
         out += "prior among all pairs " + String(format: "%.3g", model.prior ?? model.lambda) + " (weight " + signed(model.priorWeight) + ")\n"
         if let threshold { out += threshold.summary + "\n" }
+        for problem in ModelCheck.problems(model: model, specs: specs, blocked: blocked) {
+            out += "looks wrong: " + ModelCheck.describe(problem, specs: specs) + "\n"
+        }
         // Wide enough for the longest level name (22 for the text methods' names).
         let width = max(22, (specs.flatMap(\.levelNames).map(\.count).max() ?? 0) + 2)
         for (field, spec) in specs.enumerated() {

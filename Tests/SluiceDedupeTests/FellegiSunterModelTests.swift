@@ -30,6 +30,21 @@ import Testing
         for field in 0..<3 { #expect(abs(model.m[field][1] - mTrue[field][1]) < 0.01) }
     }
 
+    /// Every match agrees exactly on the second field (as a field every rule blocks on did):
+    /// the prior keeps its other levels' m at least 0.01 pseudo-matches per match, so a typo
+    /// costs a few bits, not 11–20 (m 1.0 and 1e-6, as EM learnt before the prior).
+    @Test func priorKeepsMAwayFromZeroAndOne() {
+        var counts: [UInt64: Int] = [:]
+        counts[Pattern.pack([1, 1])] = 5_000
+        counts[Pattern.pack([2, 2])] = 5_000
+        counts[Pattern.pack([2, 1])] = 20
+        var model = FellegiSunterModel(levelCounts: [3, 5], u: [[0, 0.05, 0.95], [0, 0.001, 0.002, 0.003, 0.994]])
+        model.train(patterns: counts)
+        #expect(model.m[1][1] < 0.995)
+        for level in 2...4 { #expect(model.m[1][level] > 0.01 / 1.01 * 0.01) }
+        #expect(model.fieldWeight(1, 2) > -10)
+    }
+
     @Test func missingLevelsWeighNothing() {
         let model = FellegiSunterModel(levelCounts: [3], u: [[0, 0.05, 0.95]])
         #expect(model.fieldWeight(0, 0) == 0)
