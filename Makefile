@@ -229,8 +229,18 @@ install: build
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
 
+# Swift by swift-format; the Python beside it (scripts/, scale/, examples/, test fixtures) by
+# pyflakes, Debian's python3-pyflakes, installed with apt-get when missing as deps does: unused
+# and undefined names, shadowed imports (it checks no style).
+PYTHON_DIRS = scripts scale examples Tests
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
+	@if ! command -v pyflakes3 >/dev/null; then \
+		echo "make: installing python3-pyflakes with apt-get (make lint checks the Python with it)"; \
+		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-pyflakes; \
+	fi
+	pyflakes3 $(PYTHON_DIRS)
 
 clean:
 	rm -rf .build .build-static build

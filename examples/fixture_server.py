@@ -17,7 +17,6 @@ import email.utils
 import hashlib
 import http.server
 import os
-import sys
 import threading
 import urllib.parse
 

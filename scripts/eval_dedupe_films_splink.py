@@ -31,6 +31,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no scripts/__pycache__ in the work tree
 from eval_dedupe_labels import score  # noqa: E402
+from eval_dedupe_peers import installed  # noqa: E402
 
 SLUICE_ARGS = [
     "--compare", "title,locations,director,actor_1,release_year:exact",
@@ -133,9 +134,7 @@ def main():
             print(stderr, end="")
         if options.no_splink:
             return
-        try:
-            import splink as _  # noqa: F401
-        except ImportError:
+        if not installed("splink"):
             print("splink: not installed, skipped (pip install splink)")
             return
         times = []

@@ -238,17 +238,13 @@ def run_peers(data, febrl_directory):
         import eval_dedupe_peers as febrl
 
         frame, peers = febrl.load(febrl_directory, "dataset" + data.name[-1]), []
-        try:
-            import recordlinkage  # noqa: F401
-
+        if febrl.installed("recordlinkage"):
             peers.append(("recordlinkage", febrl.recordlinkage_classic))
-        except ImportError:
+        else:
             print("recordlinkage: not installed, skipped (pip install recordlinkage)")
-        try:
-            import splink  # noqa: F401
-
+        if febrl.installed("splink"):
             peers.append(("Splink EM", febrl.splink_em))
-        except ImportError:
+        else:
             print("splink: not installed, skipped (pip install splink)")
         for peer, run in peers:
             start = time.perf_counter()

@@ -16,6 +16,7 @@ Each peer is skipped, with a note, when its package is not installed
     python3 scripts/eval_dedupe_peers.py [--data DIR] [--ours PATH]   # DIR: ../shared/data/febrl
 """
 import argparse
+import importlib.util
 import itertools
 import logging
 import os
@@ -27,6 +28,11 @@ from collections import defaultdict
 SETS = ["dataset1", "dataset2", "dataset3"]
 THRESHOLD = 0.9
 
+
+
+def installed(module):
+    """True when a peer's Python package can be imported (the peers are optional)."""
+    return importlib.util.find_spec(module) is not None
 
 def load(directory, name):
     import pandas as pd
@@ -139,17 +145,13 @@ def main():
     else:
         print("sluice-eval: not built, skipped (swift build)")
     peers = []
-    try:
-        import recordlinkage  # noqa: F401
-
+    if installed("recordlinkage"):
         peers.append(("recordlinkage", recordlinkage_classic))
-    except ImportError:
+    else:
         print("recordlinkage: not installed, skipped (pip install recordlinkage)")
-    try:
-        import splink  # noqa: F401
-
+    if installed("splink"):
         peers.append(("splink", splink_em))
-    except ImportError:
+    else:
         print("splink: not installed, skipped (pip install splink)")
     if not peers:
         return 0

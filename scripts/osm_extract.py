@@ -117,7 +117,6 @@ def generate(count, target):
                     if row + 1 < side:
                         cols[col].append(node(base_lat + (row + k / (shape + 1)) * step, base_lon + col * step + 0.00002))
         nodes_written = next_id - 1
-        places = []
         buildings = []
         while nodes_written < count:
             lat = base_lat + rng.random() * side * step

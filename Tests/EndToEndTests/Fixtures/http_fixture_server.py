@@ -26,7 +26,6 @@ Prints its port on the first line of stdout, then serves until killed:
 """
 import json
 import http.server
-import sys
 import threading
 import time
 
