@@ -42,6 +42,8 @@ def clusters_of(paths):
                 mark = json.loads(line)["dedupe"]
                 if "merge" in mark:
                     merges[mark["merge"]["absorbed"]] = mark["merge"]["into"]
+                elif "against" in mark:
+                    continue
                 else:
                     ids.append(mark["cluster"])
 

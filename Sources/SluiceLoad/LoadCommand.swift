@@ -99,7 +99,7 @@ public struct LoadCommand: StageCommand {
                   _sluice_runs row; a failure keeps the whole batches before it and says how many rows.
                   Each run is recorded in _sluice_runs (time, table, sources, counts, options, collisions, status:
                   complete; with --batch-size running, failed with its error, or interrupted when a later
-                  run finds it still running; merges and merged_rows: see MERGED CLUSTERS).
+                  run finds it still running; merges, merged_rows, linked and created: see MERGED CLUSTERS).
                 """
             ),
             (
@@ -110,7 +110,10 @@ public struct LoadCommand: StageCommand {
                   in the same transaction, rows with dedupe_cluster = A take B and dedupe_canonical = 0, and B's
                   rows get dedupe_size = how many rows carry B (each column if the table has it). Counted as
                   merged (in = out + rejected + merged); rejected (no_cluster_column) if the table has no
-                  dedupe_cluster column.
+                  dedupe_cluster column. Its last line {"dedupe":{"against":{"known":K,"joined":J,"created":C,"merged":M}}}
+                  is not a row either (counted as merged too): _sluice_runs.linked = J (input records that joined a
+                  known cluster), created = C (new clusters), and every cluster whose rows do not all carry its row
+                  count gets dedupe_size = how many rows carry its id (the known clusters new rows joined).
                 """
             ),
             (
@@ -339,6 +342,14 @@ public struct LoadCommand: StageCommand {
         entry.mergedRows = session.merges.rowsMoved
         if session.merges.applied > 0 {
             details.append("\(session.merges.rowsMoved) \(session.merges.rowsMoved == 1 ? "row" : "rows") moved to surviving clusters")
+        }
+        if session.merges.summarised > 0 {
+            entry.linked = session.merges.linked
+            entry.created = session.merges.created
+            details.append("\(session.merges.linked) linked to known clusters, \(session.merges.created) new clusters")
+            if session.merges.rowsResized > 0 {
+                details.append("\(session.merges.rowsResized) \(session.merges.rowsResized == 1 ? "row" : "rows") given their cluster's new size")
+            }
         }
         for lookup in session.lookups where lookup.inserted > 0 {
             details.append("\(lookup.inserted) new in \(lookup.spec.table)")

@@ -8,7 +8,7 @@ import Testing
     func merge(_ line: String) throws -> ClusterMerge? {
         try Array(line.utf8).withUnsafeBufferPointer { bytes in
             let rows = FlatRows()
-            return ClusterMerge.recognise(rows.row(rows.scan(try NDJSONRecord(bytes))), line: bytes)
+            return ClusterMerge.candidate(rows.row(rows.scan(try NDJSONRecord(bytes))), line: bytes).flatMap(ClusterMerge.recognise)
         }
     }
 
@@ -29,6 +29,18 @@ import Testing
         #expect(try merge(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1.5}}}"#) == nil)
         #expect(try merge(#"{"dedupe":{"cluster":"a","size":1,"canonical":true}}"#) == nil)
         #expect(try merge(#"{"a":"x","b":"y","c":"z"}"#) == nil)
+    }
+
+    @Test func recognisesTheSummaryLineInItsExactShapeOnly() throws {
+        let parse = { (line: String) in try ClusterSummary.recognise(JSONParser.parse(Array(line.utf8))) }
+        #expect(
+            try parse(#"{"dedupe":{"against":{"known":5,"joined":2,"created":1,"merged":0}}}"#)
+                == ClusterSummary(member: "dedupe", known: 5, joined: 2, created: 1, merged: 0))
+        #expect(try parse(#"{"m":{"against":{"known":5,"joined":2,"created":1,"merged":0}}}"#)?.member == "m")
+        #expect(try parse(#"{"dedupe":{"against":{"known":5,"joined":2,"created":1}}}"#) == nil)
+        #expect(try parse(#"{"dedupe":{"against":{"known":5,"joined":-2,"created":1,"merged":0}}}"#) == nil)
+        #expect(try parse(#"{"dedupe":{"against":{"known":5,"joined":"2","created":1,"merged":0}}}"#) == nil)
+        #expect(try parse(#"{"id":1,"dedupe":{"against":{"known":5,"joined":2,"created":1,"merged":0}}}"#) == nil)
     }
 
     @Test func chainsEndAtTheLastSurvivor() {
