@@ -312,11 +312,7 @@ public struct DedupeCommand: StageCommand {
             // read here: reading them on reader threads as well cost more than it saved (1M
             // records of the bench: 10.1 s of CPU against 8.6 s, and no faster).
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
-            if let savedModel {
-                matcher.preset = (savedModel.model, savedModel.threshold)
-                for (column, counts) in zip(matcher.columns, savedModel.counts) { column.learnt = counts }
-                matcher.blocker.learntOversized = savedModel.oversized
-            }
+            savedModel?.use(in: &matcher)
             if let againstPath {
                 let read = try KnownClusters.read(path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes) { record in
                     facts.append(record)

@@ -65,6 +65,14 @@ public struct SavedModel: Equatable {
         labelDistinct = matcher.labels.distinct
     }
 
+    /// Makes `matcher` score with this model as it is (no EM), weigh values by its counts and
+    /// block its oversized blocks as it did. Before the first record is compared.
+    public func use(in matcher: inout FuzzyMatcher) {
+        matcher.preset = (model, threshold)
+        for (column, counts) in zip(matcher.columns, counts) { column.learnt = counts }
+        matcher.blocker.learntOversized = oversized
+    }
+
     /// The model to score with, as it was learnt (no EM).
     public var model: FellegiSunterModel {
         var model = FellegiSunterModel(levelCounts: m.map(\.count), u: u)
