@@ -128,7 +128,7 @@ public struct DedupeCommand: StageCommand {
                      "term_frequency":true,"threshold":0.9,"lambda":…,"prior":…,
                      "fields":[{"compare":"name:name","levels":[{"level":"missing","m":0.0,"u":0.0},{"level":"exact","m":…,"u":…,"shift":…},…],
                                 "counts":{"present":1200,"values":{"cafe":3,…},"words":{"cafe":41,…}}},…],
-                     "labels":{"pairs":10,"matches":4,"distinct":6}}
+                     "oversized":[{"8c1f…":140},{}],"labels":{"pairs":10,"matches":4,"distinct":6}}
                   m, u: per level, the share of matches and of non-matches in it; shift: the bits labels moved the level's
                   weight (present only when learnt with labels); lambda: the share of compared pairs EM called matches;
                   prior: the chance of a match among all pairs, used for scoring; threshold: the one pairs were linked at
@@ -136,7 +136,9 @@ public struct DedupeCommand: StageCommand {
                   with term frequencies or a name method): the records holding a value, each value and (name) each word
                   held by two or more. A run with --model weighs equal text and name words by the larger of the model's
                   counts and its own: over part of the records it was learnt on exactly as that run did, over more
-                  (--against: known and new) by its own. A version 1 file (no counts) counts only what the run holds.
+                  (--against: known and new) by its own. oversized: per --block rule, the blocks over --max-block (key
+                  hash: records), compared by sorted neighbourhood in every run with the model however few of their records
+                  it holds. A version 1 file (no counts, no oversized) counts and blocks only what the run holds.
                   --model FILE scores with it unchanged: the same input with the model it learnt gives the same output,
                   byte for byte. A model for other --compare, --block or --no-tf is a usage error (64); a newer version
                   or a damaged file a data error (65). --threshold overrides its threshold.
