@@ -56,8 +56,9 @@ import Testing
             ))
         // Every cluster's rows carry its row count: the known cluster a new row joined was recounted.
         #expect(
-            try query(db, "SELECT dedupe_cluster FROM people GROUP BY dedupe_cluster HAVING min(dedupe_size) != count(*) OR max(dedupe_size) != count(*)")
-                == [])
+            try query(
+                db, "SELECT dedupe_cluster FROM people GROUP BY dedupe_cluster HAVING min(dedupe_size) != count(*) OR max(dedupe_size) != count(*)"
+            ) == [])
 
         // The merge line is not a row; the absorbed cluster's row now carries the surviving id.
         #expect(try query(db, "SELECT count(*) FROM people") == ["37"])
