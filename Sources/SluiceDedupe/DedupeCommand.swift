@@ -83,7 +83,8 @@ public struct DedupeCommand: StageCommand {
             per matched pair (16 with distinct answers: they are joined strongest first); \
             --merge also holds the records of clusters with more than one member. \
             --against also holds every known record's compared values, blocking keys and facts as for an \
-            input record (it is not spooled), its cluster id (8 bytes), and a cluster count per known id.
+            input record (it is not spooled), its cluster id (8 bytes), and a cluster count per known id. \
+            --model also holds the model's counts (each value and name word its run saw twice or more).
             """,
         sections: [
             (
