@@ -74,4 +74,31 @@ import Testing
                 "1 c 5 0", "2 c 5 0", "3 c 5 0", "4 c 5 1", "5 c 5 0", "6 d 1 1",
             ])
     }
+
+    /// A summary line: its counts kept, and every cluster whose rows disagree with its row count
+    /// recounted (a known cluster a new row joined); one without a cluster column refused.
+    @Test func aSummaryRecountsTheClustersNewRowsJoined() throws {
+        let database = try Database(path: ":memory:", busyTimeoutMilliseconds: 0)
+        try database.execute(
+            """
+            CREATE TABLE t (id INTEGER, dedupe_cluster TEXT, dedupe_size INTEGER);
+            INSERT INTO t VALUES (1, 'a', 1), (2, 'a', 2), (3, 'b', 2), (4, 'b', 2), (5, 'c', 1), (6, NULL, NULL)
+            """)
+        var schema = TableSchema(table: "t")
+        try schema.read(from: database)
+        var merges = ClusterMerges()
+        let place = StageContext.Location(source: "in.ndjson", line: 9)
+        let line = #"{"dedupe":{"against":{"known":4,"joined":1,"created":1,"merged":0}}}"#
+        #expect(try Array(line.utf8).withUnsafeBufferPointer { merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
+        let other = #"{"other":{"against":{"known":4,"joined":1,"created":1,"merged":0}}}"#
+        #expect(try Array(other.utf8).withUnsafeBufferPointer { merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
+        #expect(try !Array(#"{"id":7}"#.utf8).withUnsafeBufferPointer { merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
+        let refused = try merges.apply(to: schema, in: database)
+        #expect(refused.map(\.merge.member) == ["other"])
+        #expect(merges.summarised == 1 && merges.linked == 1 && merges.created == 1 && merges.rowsResized == 2)
+        #expect(
+            try database.column("SELECT id || ' ' || coalesce(dedupe_cluster, '-') || ' ' || coalesce(dedupe_size, '-') FROM t ORDER BY id") == [
+                "1 a 2", "2 a 2", "3 b 2", "4 b 2", "5 c 1", "6 - -",
+            ])
+    }
 }
