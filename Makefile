@@ -33,7 +33,7 @@ build: deps
 	$(SWIFT) build -c release
 
 pipeline: build
-	@scripts/pipeline.sh $(RELEASE_BIN) $(PIPELINE_DIR)
+	@scripts/pipeline.sh $(RELEASE_BIN) $(PIPELINE_DIR) $(PIPELINE_MORE)
 
 # Accuracy against labelled data: geocode on the SF reference (whole set and 5-fold); records of 817
 # other US towns against the SF gazetteer (none should be answered); sanitize on the hand-labelled SF strings and usaddress's test

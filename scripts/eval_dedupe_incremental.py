@@ -5,7 +5,8 @@ batches; batch 1 is deduplicated alone, each later batch `--against` the outputs
 (merge lines applied). Pairwise precision, recall and F1 over all records, beside one run over
 everything, with the same model (`--model`, the one the one-shot run wrote with --model-out)
 and with the model learnt on batch 1 alone; and the seconds of the last batch's run beside the
-one-shot's.
+one-shot's. Each incremental run is checked: known records keep their ids but by the merge
+lines, and its summary line counts the records that took a known id (`ids_kept`).
 
     python3 scripts/eval_dedupe_incremental.py [--bin DIR] [--sets febrl1,febrl2,...] [--batches 2,5]
 """
@@ -42,6 +43,8 @@ def clusters_of(paths):
                 mark = json.loads(line)["dedupe"]
                 if "merge" in mark:
                     merges[mark["merge"]["absorbed"]] = mark["merge"]["into"]
+                elif "against" in mark:
+                    continue
                 else:
                     ids.append(mark["cluster"])
 
@@ -52,6 +55,33 @@ def clusters_of(paths):
         return cluster
 
     return [final(c) for c in ids]
+
+
+def ids_kept(paths):
+    """Every known record keeps its cluster id unless a merge line says otherwise: each merge
+    line of a later run absorbs an id known records held (as many as it says) into another
+    known id, and no new record of a later run takes a known id except by joining it (it is
+    then counted as joined on the run's summary line). Returns the problems found."""
+    held, problems = {}, []
+    for number, path in enumerate(paths):
+        known = dict(held)
+        joined, summary = 0, None
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                mark = json.loads(line)["dedupe"]
+                if "merge" in mark:
+                    merge = mark["merge"]
+                    if known.get(merge["absorbed"]) != merge["records"] or merge["into"] not in known:
+                        problems.append(f"run {number + 1}: merge {merge} of ids not known so")
+                    held[merge["into"]] = held.get(merge["into"], 0) + held.pop(merge["absorbed"], 0)
+                elif "against" in mark:
+                    summary = mark["against"]
+                else:
+                    joined += mark["cluster"] in known
+                    held[mark["cluster"]] = held.get(mark["cluster"], 0) + 1
+        if number > 0 and (summary is None or summary["joined"] != joined):
+            problems.append(f"run {number + 1}: {joined} records took known ids, summary says {summary}")
+    return problems
 
 
 def incremental(binary, data, lines, batches, model, folder, name):
@@ -81,6 +111,8 @@ def incremental(binary, data, lines, batches, model, folder, name):
         with open(output, encoding="utf-8") as source:
             merges += sum(1 for line in source if '"merge":{' in line)
         outputs.append(output)
+    for problem in ids_kept(outputs):
+        sys.exit(f"{name}: {problem}")
     return clusters_of(outputs), seconds, merges
 
 

@@ -14,8 +14,12 @@ public struct Blocker {
     var keys: [[UInt64]]
     public let maxBlock: Int
     public let window: Int
-    /// Per rule, the keys of the blocks that were too large.
-    public private(set) var oversized: [Set<UInt64>]
+    /// Per rule, the keys of the blocks that were too large, with their sizes.
+    public private(set) var oversized: [[UInt64: Int]]
+    /// `--model`: per rule, the blocks the model found too large (key → size): such a block is
+    /// compared by sorted neighbourhood in every run, however few of its records the run holds,
+    /// as the model's run compared it (`SavedModel`).
+    public var learntOversized: [[UInt64: Int]] = []
     /// Per rule, the size of each oversized block, for the report.
     public private(set) var oversizedSizes: [[Int]]
     /// Per rule, the pairs it produced, and those no earlier rule had (`--explain-blocking`).
@@ -28,7 +32,7 @@ public struct Blocker {
         keys = Array(repeating: [UInt64](repeating: 0, count: recordCount), count: ruleCount)
         self.maxBlock = max(2, maxBlock)
         self.window = max(1, window)
-        oversized = Array(repeating: [], count: ruleCount)
+        oversized = Array(repeating: [:], count: ruleCount)
         oversizedSizes = Array(repeating: [], count: ruleCount)
         pairsOfRule = Array(repeating: 0, count: ruleCount)
         newPairsOfRule = Array(repeating: 0, count: ruleCount)
@@ -57,7 +61,7 @@ public struct Blocker {
     func seenBefore(rule: Int, _ i: Int, _ j: Int) -> Bool {
         for earlier in 0..<rule {
             let key = keys[earlier][i]
-            if key != 0, key == keys[earlier][j], !oversized[earlier].contains(key) { return true }
+            if key != 0, key == keys[earlier][j], oversized[earlier][key] == nil { return true }
         }
         return false
     }
@@ -103,8 +107,9 @@ public struct Blocker {
                 var end = start + 1
                 while end < entries.count, entries[end].key == entries[start].key { end += 1 }
                 let members = entries[start..<end].map { Int($0.record) }
-                if members.count > maxBlock {
-                    oversized[rule].insert(entries[start].key)
+                let learntSize = learntOversized.isEmpty ? 0 : learntOversized[rule][entries[start].key] ?? 0
+                if members.count > maxBlock || (members.count > 1 && learntSize > maxBlock) {
+                    oversized[rule][entries[start].key] = members.count
                     oversizedSizes[rule].append(members.count)
                     let sorted = members.sorted { (sortKey($0), $0) < (sortKey($1), $1) }
                     for (position, i) in sorted.enumerated() {

@@ -83,7 +83,8 @@ public struct DedupeCommand: StageCommand {
             per matched pair (16 with distinct answers: they are joined strongest first); \
             --merge also holds the records of clusters with more than one member. \
             --against also holds every known record's compared values, blocking keys and facts as for an \
-            input record (it is not spooled), its cluster id (8 bytes), and a cluster count per known id.
+            input record (it is not spooled), its cluster id (8 bytes), and a cluster count per known id. \
+            --model also holds the model's counts (each value and name word its run saw twice or more).
             """,
         sections: [
             (
@@ -130,15 +131,21 @@ public struct DedupeCommand: StageCommand {
                 """
                   --model-out FILE writes one JSON object (keys in this order, numbers as the shortest text that reads back
                   to the same value, so the same run writes the same bytes):
-                    {"format":"sluice-dedupe-model","version":1,"compare":["name:name",…],"block":["address.key",…],
+                    {"format":"sluice-dedupe-model","version":2,"compare":["name:name",…],"block":["address.key",…],
                      "term_frequency":true,"threshold":0.9,"lambda":…,"prior":…,
-                     "fields":[{"compare":"name:name","levels":[{"level":"missing","m":0.0,"u":0.0},{"level":"exact","m":…,"u":…,"shift":…},…]},…],
-                     "labels":{"pairs":10,"matches":4,"distinct":6}}
+                     "fields":[{"compare":"name:name","levels":[{"level":"missing","m":0.0,"u":0.0},{"level":"exact","m":…,"u":…,"shift":…},…],
+                                "counts":{"present":1200,"values":{"cafe":3,…},"words":{"cafe":41,…}}},…],
+                     "oversized":[{"8c1f…":140},{}],"labels":{"pairs":10,"matches":4,"distinct":6}}
                   m, u: per level, the share of matches and of non-matches in it; shift: the bits labels moved the level's
                   weight (present only when learnt with labels); lambda: the share of compared pairs EM called matches;
                   prior: the chance of a match among all pairs, used for scoring; threshold: the one pairs were linked at
-                  (--threshold or the one chosen on labels); labels: how many answers it learnt from. Term frequencies are
-                  not stored: each run rebuilds them from the records it holds (with --against, known and new).
+                  (--threshold or the one chosen on labels); labels: how many answers it learnt from; counts (text fields,
+                  with term frequencies or a name method): the records holding a value, each value and (name) each word
+                  held by two or more. A run with --model weighs equal text and name words by the larger of the model's
+                  counts and its own: over part of the records it was learnt on exactly as that run did, over more
+                  (--against: known and new) by its own. oversized: per --block rule, the blocks over --max-block (key
+                  hash: records), compared by sorted neighbourhood in every run with the model however few of their records
+                  it holds. A version 1 file (no counts, no oversized) counts and blocks only what the run holds.
                   --model FILE scores with it unchanged: the same input with the model it learnt gives the same output,
                   byte for byte. A model for other --compare, --block or --no-tf is a usage error (64); a newer version
                   or a damaged file a data error (65). --threshold overrides its threshold.
@@ -154,6 +161,10 @@ public struct DedupeCommand: StageCommand {
                   A new record linking known clusters merges them: the surviving id is the largest's (most known records),
                   ties to the smallest id, and after the records one line per absorbed cluster says so:
                     {"dedupe":{"merge":{"absorbed":"8c1f…","into":"03ab…","records":2}}}
+                  and last one line says what linking did (sluice-load keeps it in _sluice_runs):
+                    {"dedupe":{"against":{"known":1200,"joined":30,"created":12,"merged":1}}}
+                  known: records of KNOWN; joined: input records that joined a known cluster; created: new clusters;
+                  merged: merge lines above.
                   sluice-load applies it to the table it loaded before (in the same transaction as the new rows): the
                   absorbed cluster's rows take the surviving id and are not canonical; the survivor's get its size.
                   Chains are checked and split as in one run (--min-density); a known cluster a split parts stays
@@ -161,8 +172,8 @@ public struct DedupeCommand: StageCommand {
                   the model learnt on the known records: learning again on a new batch can weigh the fields
                   differently. Labels may name known records: an answer distinct keeps a new record out of a known
                   cluster, or two known clusters apart. The accounting adds the known records read, the input
-                  records joined to known clusters, the new clusters and the merges; merge lines are not counted as
-                  records out. Exact mode needs no --against: a cluster's id is its key's hash in every run.
+                  records joined to known clusters, the new clusters and the merges; merge and summary lines are not
+                  counted as records out. Exact mode needs no --against: a cluster's id is its key's hash in every run.
                 """
             ),
             ("LEVELS", LabelHelp.levels),
@@ -310,7 +321,7 @@ public struct DedupeCommand: StageCommand {
             // read here: reading them on reader threads as well cost more than it saved (1M
             // records of the bench: 10.1 s of CPU against 8.6 s, and no faster).
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
-            if let savedModel { matcher.preset = (savedModel.model, savedModel.threshold) }
+            savedModel?.use(in: &matcher)
             if let againstPath {
                 let read = try KnownClusters.read(path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes) { record in
                     facts.append(record)
@@ -344,6 +355,8 @@ public struct DedupeCommand: StageCommand {
                 JSONWriter.write(KnownClusters.line(merge, memberKey: member.name), to: &context.output.buffer)
                 try context.output.endLine()
             }
+            JSONWriter.write(KnownClusters.summaryLine(outcome, known: known.count, memberKey: member.name), to: &context.output.buffer)
+            try context.output.endLine()
             let merges = outcome.merges.count
             context.accounting.details.insert(
                 "\(known.count) known records, \(outcome.joined) joined to known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",

@@ -34,6 +34,12 @@ public final class FieldColumn {
     /// The spec's level thresholds, read on every comparison.
     let cuts: [Double]
     @exclusivity(unchecked) var presentCount = 0
+    /// `--model`: the counts the model was learnt with (`ValueCounts`); with them, `finish`
+    /// sets the counts term frequencies are taken from, each the larger of the model's and this
+    /// run's (empty without: this run's `counts` and `presentCount`).
+    public var learnt: ValueCounts?
+    @exclusivity(unchecked) var frequencyCounts: [Int32] = []
+    @exclusivity(unchecked) var frequencyTotal = 0
     /// Numbers (numeric), day numbers and `YYYYMMDD` (date), latitudes (geo); NaN when missing.
     @exclusivity(unchecked) var first: [Double] = []
     /// `YYYYMMDD` for dates, longitudes for points.
@@ -184,6 +190,7 @@ public final class FieldColumn {
     /// nil for methods without interned text or a missing value.
     public func termFrequency(_ i: Int) -> Double? {
         guard !ids.isEmpty, ids[i] >= 0, presentCount > 0 else { return nil }
+        if !frequencyCounts.isEmpty { return Double(frequencyCounts[Int(ids[i])]) / Double(frequencyTotal) }
         return Double(counts[Int(ids[i])]) / Double(presentCount)
     }
 
@@ -214,9 +221,14 @@ public final class FieldColumn {
         }
     }
 
-    /// Work that needs every value: the words' weights of a `name` column. Runs once, after the
-    /// last `append` and before the first `level`.
+    /// Work that needs every value: the words' weights of a `name` column, and with `learnt`
+    /// the counts term frequencies are taken from. Runs once, after the last `append` and
+    /// before the first `level`.
     public func finish() {
-        if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts) }
+        if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts, learnt: learnt) }
+        if let learnt, frequencyCounts.isEmpty, !texts.isEmpty {
+            frequencyCounts = texts.indices.map { id in max(counts[id], Int32(clamping: learnt.values[texts[id]] ?? 0)) }
+            frequencyTotal = max(presentCount, learnt.present)
+        }
     }
 }

@@ -206,7 +206,26 @@ public struct KnownClusters {
         ])
     }
 
-    /// Reads `KNOWN`: each record's cluster from its `memberKey` member, merge lines applied;
+    /// The line after the merge lines that says what linking did, for `sluice-load`'s
+    /// `_sluice_runs` (`linked`, `created`; merges are counted from their own lines):
+    /// `{"dedupe":{"against":{"known":1200,"joined":30,"created":12,"merged":1}}}`.
+    public static func summaryLine(_ outcome: Outcome, known: Int, memberKey: String) -> JSONValue {
+        .object([
+            JSONMember(
+                memberKey,
+                .object([
+                    "against": .object([
+                        "known": .int(known),
+                        "joined": .int(outcome.joined),
+                        "created": .int(outcome.created),
+                        "merged": .int(outcome.merges.count),
+                    ])
+                ]))
+        ])
+    }
+
+    /// Reads `KNOWN`: each record's cluster from its `memberKey` member, merge lines applied
+    /// (summary lines skipped);
     /// `body` gets each record (to be compared). A record without a cluster is a data error.
     public static func read(path: String, memberKey: String, maxLineBytes: Int, _ body: (NDJSONRecord) -> Void) throws -> KnownClusters {
         var known = KnownClusters()
@@ -227,6 +246,8 @@ public struct KnownClusters {
                 known.reportedMerges[absorbed] = into
                 continue
             }
+            // The summary line of an earlier --against run: no record.
+            if mark?["against"] != nil, mark?["cluster"] == nil { continue }
             guard let id = mark?["cluster"]?.stringValue.flatMap(Self.id) else {
                 throw bad(
                     "a known record needs its \"\(memberKey)\":{\"cluster\":\"…\"} (16 hex digits): KNOWN is an output of sluice-dedupe (--mark)")

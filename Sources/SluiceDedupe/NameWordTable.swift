@@ -51,13 +51,14 @@ final class NameWordTable {
     }
 
     /// Weighs the words once every text is in: `recordCounts[t]` is how many records hold text
-    /// `t`. Must run before the first comparison.
-    func finish(recordCounts: [Int32]) {
-        var holding = [Double](repeating: 0, count: wordStarts.count - 1)
-        var records = 0.0
-        for t in 0..<count {
-            records += Double(recordCounts[t])
-            for word in words[textStarts[t]..<textStarts[t + 1]] { holding[Int(word)] += Double(recordCounts[t]) }
+    /// `t`; with `learnt` (a saved model's counts), each word's holders and the records are the
+    /// larger of the model's and these. Must run before the first comparison.
+    func finish(recordCounts: [Int32], learnt: ValueCounts? = nil) {
+        var holding = holders(recordCounts: recordCounts)
+        var records = Double(recordCounts.reduce(0) { $0 + Int($1) })
+        if let learnt {
+            for word in holding.indices { holding[word] = max(holding[word], Double(learnt.words[text(ofWord: word)] ?? 0)) }
+            records = max(records, Double(learnt.present))
         }
         wordWeights = holding.map { log(max(records, 1) / max($0, 1)) + 0.01 }
         unitWeights = [Double](repeating: 0, count: words.count)
@@ -66,6 +67,29 @@ final class NameWordTable {
             let norm = sqrt(range.reduce(0.0) { $0 + wordWeights[Int(words[$1])] * wordWeights[Int(words[$1])] })
             for k in range { unitWeights[k] = norm > 0 ? wordWeights[Int(words[k])] / norm : 0 }
         }
+    }
+
+    /// Per word, how many records hold it.
+    private func holders(recordCounts: [Int32]) -> [Double] {
+        var holding = [Double](repeating: 0, count: wordStarts.count - 1)
+        for t in 0..<count {
+            for word in words[textStarts[t]..<textStarts[t + 1]] { holding[Int(word)] += Double(recordCounts[t]) }
+        }
+        return holding
+    }
+
+    private func text(ofWord word: Int) -> String {
+        var scalars = String.UnicodeScalarView()
+        for value in wordScalars[wordStarts[word]..<wordStarts[word + 1]] { Unicode.Scalar(value).map { scalars.append($0) } }
+        return String(scalars)
+    }
+
+    /// The words held by at least `minimum` records (`recordCounts` as for `finish`), for a
+    /// saved model (`ValueCounts`).
+    func heldWords(recordCounts: [Int32], minimum: Int) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for (word, count) in holders(recordCounts: recordCounts).enumerated() where Int(count) >= minimum { out[text(ofWord: word)] = Int(count) }
+        return out
     }
 
     /// The soft TF-IDF similarity of texts `a` and `b`, in 0…1: the mean of both directions,

@@ -4,20 +4,23 @@ import SluiceCore
 /// What fuzzy mode learnt, as the JSON file of `--model-out` and `--model`: the comparisons
 /// and blocking rules it was learnt for, per compared field and level `m`, `u` and the bits
 /// labels moved it (`shift`), the share of matches EM found (`lambda`), the prior used for
-/// scoring, the threshold and whether equal text is weighed by its frequency. Term
-/// frequencies are not stored: they are rebuilt from the records each run holds (with
-/// `--against`, the known records and the new ones), as the model was learnt.
+/// scoring, the threshold and whether equal text is weighed by its frequency; since version 2,
+/// per text field the counts its values were weighed by (`ValueCounts`: term frequencies, a
+/// `name` field's word weights), which a run with the model takes where they are larger than
+/// its own. A version 1 file (no counts) is read as before: each run counts what it holds.
 ///
-///     {"format":"sluice-dedupe-model","version":1,"compare":["name:jw"],"block":["zip"],
+///     {"format":"sluice-dedupe-model","version":2,"compare":["name:jw"],"block":["zip"],
 ///      "term_frequency":true,"threshold":0.9,"lambda":0.01,"prior":1e-05,
-///      "fields":[{"compare":"name:jw","levels":[{"level":"missing","m":0,"u":0}, …]}],
+///      "fields":[{"compare":"name:jw","levels":[{"level":"missing","m":0,"u":0}, …],
+///                 "counts":{"present":1200,"values":{"cafe":3}}}],
 ///      "labels":{"pairs":0,"matches":0,"distinct":0}}
 ///
 /// Numbers are written in Swift's shortest text that reads back to the same Double, so a
 /// model read back scores every pair exactly as the run that learnt it.
 public struct SavedModel: Equatable {
     public static let format = "sluice-dedupe-model"
-    public static let version = 1
+    /// 2 added each text field's `counts`; a file without them reads as version 1 did.
+    public static let version = 2
 
     public var compare: [String]
     public var block: [String]
@@ -30,6 +33,13 @@ public struct SavedModel: Equatable {
     public var m: [[Double]]
     public var u: [[Double]]
     public var shifts: [[Double]]?
+    /// Per field, the counts of its values (text fields with term frequencies, and `name`
+    /// fields); nil for other fields and in a version 1 file.
+    public var counts: [ValueCounts?]
+    /// Per blocking rule, the blocks that were over `--max-block` (key hash → records), which
+    /// a run with the model compares by sorted neighbourhood however few of their records it
+    /// holds; empty in a version 1 file.
+    public var oversized: [[UInt64: Int]]
     /// The answers the model learnt from (counts only: the answers stay in their files).
     public var labelPairs = 0
     public var labelMatches = 0
@@ -46,9 +56,21 @@ public struct SavedModel: Equatable {
         m = model.m
         u = model.u
         shifts = model.shifts
+        counts = matcher.columns.map { column in
+            column.spec.method.isText && (matcher.settings.termFrequency || column.spec.method == .name) ? ValueCounts(column: column) : nil
+        }
+        oversized = matcher.blocker.oversized
         labelPairs = matcher.labels.pairs.count
         labelMatches = matcher.labels.matches
         labelDistinct = matcher.labels.distinct
+    }
+
+    /// Makes `matcher` score with this model as it is (no EM), weigh values by its counts and
+    /// block its oversized blocks as it did. Before the first record is compared.
+    public func use(in matcher: inout FuzzyMatcher) {
+        matcher.preset = (model, threshold)
+        for (column, counts) in zip(matcher.columns, counts) { column.learnt = counts }
+        matcher.blocker.learntOversized = oversized
     }
 
     /// The model to score with, as it was learnt (no EM).
@@ -76,6 +98,7 @@ public struct SavedModel: Equatable {
                             "shift": shifts.map { Self.number($0[field][level]) },
                         ])
                     }),
+                "counts": counts[field].map { $0.json(withWords: !$0.words.isEmpty) },
             ])
         }
         return .object([
@@ -88,6 +111,8 @@ public struct SavedModel: Equatable {
             "lambda": Self.number(lambda),
             "prior": prior.map(Self.number) ?? .null,
             "fields": .array(fields),
+            "oversized": .array(
+                oversized.map { blocks in .object(blocks.keys.sorted().map { JSONMember(StableHash.hex($0), .int(blocks[$0] ?? 0)) }) }),
             "labels": .object(["pairs": .int(labelPairs), "matches": .int(labelMatches), "distinct": .int(labelDistinct)]),
         ])
     }
@@ -155,6 +180,7 @@ public struct SavedModel: Equatable {
         m = []
         u = []
         var shifts: [[Double]] = []
+        var counts: [ValueCounts?] = []
         var anyShift = false
         for (index, field) in fields.enumerated() {
             guard field["compare"]?.stringValue == compare[index], case .array(let levels)? = field["levels"], levels.count >= 2 else {
@@ -172,12 +198,33 @@ public struct SavedModel: Equatable {
                     fieldShifts.append(0)
                 }
             }
+            if let table = field["counts"] {
+                do { counts.append(try ValueCounts(json: table)) } catch { throw bad("the \"counts\" of \(compare[index]): \(error.reason)") }
+            } else {
+                counts.append(nil)
+            }
             levelNames.append(names)
             m.append(ms)
             u.append(us)
             shifts.append(fieldShifts)
         }
         self.shifts = anyShift ? shifts : nil
+        self.counts = counts
+        oversized = []
+        if case .array(let rules)? = value["oversized"] {
+            guard rules.count == block.count else { throw bad("\"oversized\" is not a list of one entry per \"block\"") }
+            for rule in rules {
+                guard case .object(let members) = rule else { throw bad("an \"oversized\" entry is not an object") }
+                var blocks: [UInt64: Int] = [:]
+                for member in members {
+                    guard let key = KnownClusters.id(member.key), let size = member.value.doubleValue.flatMap({ Int(exactly: $0) }) else {
+                        throw bad("an \"oversized\" block is not a 16-hex-digit key with its size")
+                    }
+                    blocks[key] = size
+                }
+                oversized.append(blocks)
+            }
+        }
         labelPairs = Int(value["labels"]?["pairs"]?.doubleValue ?? 0)
         labelMatches = Int(value["labels"]?["matches"]?.doubleValue ?? 0)
         labelDistinct = Int(value["labels"]?["distinct"]?.doubleValue ?? 0)

@@ -15,12 +15,12 @@ struct ClusterMerge: Equatable {
     var into: String
     var records: Int
 
-    /// The merge a line states, or nil when it is a record. Only a row of three values, some
-    /// in a nested object, is parsed again: other records cost a count.
-    static func recognise(_ row: FlatRow, line: UnsafeBufferPointer<UInt8>) -> ClusterMerge? {
-        guard row.leaves.count == 3, row.shape.contains(FlatRow.objectStart) else { return nil }
-        guard let value = try? JSONParser.parse(line) else { return nil }
-        return recognise(value)
+    /// The line parsed, when it may be a merge or a summary (`ClusterSummary`) rather than a
+    /// record. Only a row of three or four values, some in a nested object, is parsed again:
+    /// other records cost a count.
+    static func candidate(_ row: FlatRow, line: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        guard row.leaves.count == 3 || row.leaves.count == 4, row.shape.contains(FlatRow.objectStart) else { return nil }
+        return try? JSONParser.parse(line)
     }
 
     static func recognise(_ value: JSONValue) -> ClusterMerge? {
@@ -34,16 +34,64 @@ struct ClusterMerge: Equatable {
     }
 }
 
+/// The last line of `sluice-dedupe --against`: what linking the input to the known clusters
+/// did, kept in `_sluice_runs` (`linked`, `created`).
+///
+///     {"dedupe":{"against":{"known":1200,"joined":30,"created":12,"merged":1}}}
+///
+/// Recognised only in exactly that shape (any member name), like `ClusterMerge`.
+struct ClusterSummary: Equatable {
+    var member: String
+    var known: Int
+    var joined: Int
+    var created: Int
+    var merged: Int
+
+    static func recognise(_ value: JSONValue) -> ClusterSummary? {
+        let names = ["known", "joined", "created", "merged"]
+        guard case .object(let top) = value, top.count == 1, case .object(let result) = top[0].value, result.count == 1,
+            result[0].key == "against", case .object(let fields) = result[0].value, fields.map(\.key) == names
+        else { return nil }
+        var counts: [Int] = []
+        for field in fields {
+            guard case .number(let text) = field.value, let count = Int(text), count >= 0 else { return nil }
+            counts.append(count)
+        }
+        return ClusterSummary(member: top[0].key, known: counts[0], joined: counts[1], created: counts[2], merged: counts[3])
+    }
+}
+
 /// The merge lines of a run, applied once its rows are written, in its last transaction: the
 /// rows of each absorbed cluster take the surviving id in `MEMBER_cluster`, are no longer
 /// canonical (`MEMBER_canonical` = 0), and the surviving cluster's rows get its size in the
 /// table (`MEMBER_size` = how many rows carry its id), each column when the table has it.
 /// Chains (a into b, b into c) end at the last survivor, whatever the order of the lines.
+/// After a summary line (`ClusterSummary`), every cluster of its member whose rows do not all
+/// carry its row count gets it (`MEMBER_size`): the known clusters new rows joined.
 struct ClusterMerges {
     var pending: [(merge: ClusterMerge, location: StageContext.Location, raw: [UInt8])] = []
+    var summaries: [(summary: ClusterSummary, location: StageContext.Location, raw: [UInt8])] = []
     /// Merge lines applied, and rows whose cluster id they changed.
     private(set) var applied = 0
     private(set) var rowsMoved = 0
+    /// Summary lines applied; their records joined to known clusters and new clusters; rows
+    /// whose size was recounted.
+    private(set) var summarised = 0
+    private(set) var linked = 0
+    private(set) var created = 0
+    private(set) var rowsResized = 0
+
+    /// Holds a merge or summary line for `apply`; false when `value` is neither (a record).
+    mutating func hold(_ value: JSONValue, location: StageContext.Location, raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let merge = ClusterMerge.recognise(value) {
+            pending.append((merge, location, Array(raw)))
+        } else if let summary = ClusterSummary.recognise(value) {
+            summaries.append((summary, location, Array(raw)))
+        } else {
+            return false
+        }
+        return true
+    }
 
     /// Applies the held merges to `schema`'s table; returns the lines that could not be applied
     /// (the table has no `MEMBER_cluster` column), to be rejected. Each member's merges go
@@ -95,6 +143,28 @@ struct ClusterMerges {
             try database.execute("DROP TABLE temp._sluice_merges; DROP TABLE temp._sluice_sizes")
         }
         pending = []
+        for entry in summaries {
+            let member = entry.summary.member.replacingDots()
+            guard let cluster = schema.existing(member + "_cluster").map(Database.quote) else {
+                refused.append((ClusterMerge(member: entry.summary.member, absorbed: "", into: "", records: 0), entry.location, entry.raw))
+                continue
+            }
+            summarised += 1
+            linked += entry.summary.joined
+            created += entry.summary.created
+            guard let size = schema.existing(member + "_size").map(Database.quote) else { continue }
+            // One pass over the table: a cluster's rows disagree with its count where new rows
+            // joined it (they carry the new size, the known rows the old one).
+            try database.execute(
+                """
+                UPDATE \(table) SET \(size) = s.n FROM (
+                  SELECT \(cluster) AS id, count(*) AS n FROM \(table) WHERE \(cluster) IS NOT NULL GROUP BY \(cluster)
+                  HAVING min(\(size)) IS NOT count(*) OR max(\(size)) IS NOT count(*)) AS s
+                WHERE \(table).\(cluster) = s.id
+                """)
+            rowsResized += database.changes
+        }
+        summaries = []
         return refused
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import SluiceCore
 
 extension RejectReason {
@@ -32,9 +33,14 @@ public struct LoadCommand: StageCommand {
     public static let usage = Usage(
         name: "sluice-load",
         overview: "load NDJSON records into a SQLite table, creating it from the data; upsert with --pk",
-        synopsis: ["sluice-load DATABASE --table NAME [--pk COL[,COL]] [options] [INPUT ...]   (default input: stdin)"],
+        synopsis: [
+            "sluice-load DATABASE --table NAME [--pk COL[,COL]] [options] [INPUT ...]   (default input: stdin)",
+            "sluice-load DATABASE --export TABLE [--nest MEMBER[,MEMBER…]]           (the table's rows as NDJSON on stdout)",
+        ],
         options: [
             .value("table", "NAME", "the table to load (required); created from the records when absent"),
+            .value("export", "TABLE", "load nothing: write TABLE's rows to stdout as NDJSON records, in row order (see EXPORT)"),
+            .value("nest", "MEMBERS", "with --export: put each MEMBER_x column back into member MEMBER as x (default dedupe)"),
             .value("pk", "COL[,COL]", "primary key: a re-run updates rows with the same key instead of adding rows"),
             OptionSpec("sweep", .optionalValue("MODE"), "with --pk: delete rows whose key did not come in this run (MODE mark: flag them instead)"),
             .value("sweep-min", "FRACTION", "refuse to sweep when this run wrote fewer than FRACTION of the table's rows (default 0.5)"),
@@ -62,6 +68,7 @@ public struct LoadCommand: StageCommand {
             "sluice-load ads.db --table ads --pk id --extract category:categories --index posted_at ads.ndjson",
             "sluice-load classifieds.db --table categories --pk id categories.ndjson && sluice-load classifieds.db --table ads --pk id --references category_id:categories ads.ndjson",
             "sqlite3 films.db 'SELECT title, count(*) FROM films GROUP BY title ORDER BY 2 DESC LIMIT 5'",
+            "sluice-load films.db --export film_locations --nest dedupe,address,geo,provenance > known.ndjson",
         ],
         memory:
             "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value, plus up to 1,024 distinct record shapes (their column names and statements), plus SQLite's page cache of 8 MiB. Swept keys go to a temporary table, not memory.",
@@ -99,7 +106,7 @@ public struct LoadCommand: StageCommand {
                   _sluice_runs row; a failure keeps the whole batches before it and says how many rows.
                   Each run is recorded in _sluice_runs (time, table, sources, counts, options, collisions, status:
                   complete; with --batch-size running, failed with its error, or interrupted when a later
-                  run finds it still running; merges and merged_rows: see MERGED CLUSTERS).
+                  run finds it still running; merges, merged_rows, linked and created: see MERGED CLUSTERS).
                 """
             ),
             (
@@ -110,7 +117,23 @@ public struct LoadCommand: StageCommand {
                   in the same transaction, rows with dedupe_cluster = A take B and dedupe_canonical = 0, and B's
                   rows get dedupe_size = how many rows carry B (each column if the table has it). Counted as
                   merged (in = out + rejected + merged); rejected (no_cluster_column) if the table has no
-                  dedupe_cluster column.
+                  dedupe_cluster column. Its last line {"dedupe":{"against":{"known":K,"joined":J,"created":C,"merged":M}}}
+                  is not a row either (counted as merged too): _sluice_runs.linked = J (input records that joined a
+                  known cluster), created = C (new clusters), and every cluster whose rows do not all carry its row
+                  count gets dedupe_size = how many rows carry its id (the known clusters new rows joined).
+                """
+            ),
+            (
+                title: "EXPORT",
+                body: """
+                  --export TABLE writes each row of TABLE as one NDJSON record, for sluice-dedupe --against (a week's
+                  records linked to the clusters the database holds) or any other stage. Members are the columns, in
+                  table order; with --nest dedupe,address the columns dedupe_cluster, dedupe_size... and address_key...
+                  go back into "dedupe":{"cluster":...} and "address":{"key":...} (one level per member named: names
+                  flattened with _ cannot say which _ was a dot). Values as SQLite holds them: INTEGER and REAL as
+                  numbers, TEXT and BLOB as strings (arrays and numbers kept as text come back as strings, true and
+                  false as 1 and 0); NULL columns are left out. Nothing is written to the database. A database or
+                  table that does not exist: 66.
                 """
             ),
             (
@@ -155,6 +178,8 @@ public struct LoadCommand: StageCommand {
     var maxPages: Int?
     var threads: Int
     var commandLine: [String]
+    /// `--export TABLE`: the members to rebuild (`--nest`); nil when loading.
+    var exportNest: [String]?
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
         guard let first = arguments.positionals.first else { throw .usage("missing the DATABASE argument") }
@@ -165,9 +190,22 @@ public struct LoadCommand: StageCommand {
         }
         databasePath = first
         inputs = Array(arguments.positionals.dropFirst())
-        guard let table = arguments["table"], !table.isEmpty else { throw .usage("missing option '--table NAME'") }
-        try LoadCommand.checkTableName(table, option: "table")
-        self.table = table
+        if let exported = arguments["export"] {
+            guard !exported.isEmpty else { throw .usage("option '--export' needs a table name") }
+            guard inputs.isEmpty else { throw .usage("option '--export' reads the table and writes NDJSON: give no INPUT") }
+            for loading in ["table", "pk", "sweep", "extract", "references", "replace", "index", "fts", "rejects-table", "batch-size", "strict"]
+            where arguments.has(loading) {
+                throw .usage("option '--\(loading)' loads records; '--export' only reads the table")
+            }
+            table = exported
+            exportNest = try arguments.names("nest")
+            if exportNest?.isEmpty ?? true { exportNest = ["dedupe"] }
+        } else {
+            if arguments.has("nest") { throw .usage("option '--nest' needs --export") }
+            guard let table = arguments["table"], !table.isEmpty else { throw .usage("missing option '--table NAME'") }
+            try LoadCommand.checkTableName(table, option: "table")
+            self.table = table
+        }
         primaryKey = try arguments.names("pk").map { $0.replacingDots() }
         if arguments.has("sweep") {
             let mode = arguments["sweep"] ?? ""
@@ -213,6 +251,28 @@ public struct LoadCommand: StageCommand {
 
     public static var writesRecords: Bool { false }
 
+    /// `--export`: the table's rows to stdout; the database is only read.
+    func export(_ nest: [String], _ context: StageContext) throws {
+        guard FileManager.default.fileExists(atPath: databasePath) else {
+            throw StageFailure(.noInput, "\(databasePath): no such database")
+        }
+        do {
+            let database = try Database(path: databasePath, busyTimeoutMilliseconds: Int32(busyTimeout))
+            var schema = TableSchema(table: table)
+            try schema.read(from: database)
+            guard schema.exists else { throw StageFailure(.noInput, "\(databasePath): no table '\(table)' to export") }
+            // One read transaction: the rows of one moment, even while another process loads.
+            try database.execute("BEGIN")
+            let rows = try TableExport(table: table, nest: nest).write(from: database, to: context.output)
+            try database.execute("COMMIT")
+            context.accounting.recordsIn = rows
+            context.accounting.recordsOut = rows
+            context.accounting.outLabel = "exported"
+        } catch let error as SQLiteError {
+            throw StageFailure(.ioError, "\(databasePath): cannot export '\(table)': \(error.message)")
+        }
+    }
+
     /// Whether SQLite would open `path` as a database it deletes when closed: `''` (a temporary
     /// file), `:memory:`, and the URIs of either (`file::memory:`, `file:x?mode=memory`, `file:`).
     static func isTemporaryDatabase(_ path: String) -> Bool {
@@ -232,6 +292,7 @@ public struct LoadCommand: StageCommand {
     }
 
     public mutating func run(_ context: StageContext) throws {
+        if let exportNest { return try export(exportNest, context) }
         let database: Database
         let journal = Database.Journal(forLoading: databasePath)
         do {
@@ -339,6 +400,14 @@ public struct LoadCommand: StageCommand {
         entry.mergedRows = session.merges.rowsMoved
         if session.merges.applied > 0 {
             details.append("\(session.merges.rowsMoved) \(session.merges.rowsMoved == 1 ? "row" : "rows") moved to surviving clusters")
+        }
+        if session.merges.summarised > 0 {
+            entry.linked = session.merges.linked
+            entry.created = session.merges.created
+            details.append("\(session.merges.linked) linked to known clusters, \(session.merges.created) new clusters")
+            if session.merges.rowsResized > 0 {
+                details.append("\(session.merges.rowsResized) \(session.merges.rowsResized == 1 ? "row" : "rows") given their cluster's new size")
+            }
         }
         for lookup in session.lookups where lookup.inserted > 0 {
             details.append("\(lookup.inserted) new in \(lookup.spec.table)")

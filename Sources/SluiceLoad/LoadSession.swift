@@ -61,9 +61,7 @@ struct LoadSession {
 
     /// Loads one record, given as its row (`FlatRow`) and its line.
     mutating func add(_ row: FlatRow, line: UnsafeBufferPointer<UInt8>, at location: StageContext.Location) throws {
-        if let merge = ClusterMerge.recognise(row, line: line) {
-            return merges.pending.append((merge, location, Array(line)))
-        }
+        if let value = ClusterMerge.candidate(row, line: line), merges.hold(value, location: location, raw: line) { return }
         let layout = loader.layout(for: row)
         for collision in loader.newCollisions(in: layout, at: location) {
             context.warn("table '\(command.table)': \(Diagnostic.location(location.source, location.line))\(collision.message)")
@@ -123,7 +121,7 @@ struct LoadSession {
         for entry in try merges.apply(to: loader.schema, in: database) {
             try entry.raw.withUnsafeBufferPointer { raw in try reject(.noClusterColumn(entry.merge.member), location: entry.location, raw: raw) }
         }
-        context.accounting.merged += merges.applied
+        context.accounting.merged += merges.applied + merges.summarised
     }
 
     mutating func createTable() throws {

@@ -11,7 +11,8 @@ import SluiceCore
 /// of their record took theirs (`ColumnLayout`):
 /// `[{"field":"ID","same_as":"id","column":"ID#2","first_seen":"in.ndjson:3"}]`.
 /// `merges` counts the dedupe merge lines applied and `merged_rows` the rows whose cluster id
-/// they changed (`ClusterMerges`).
+/// they changed (`ClusterMerges`); after a `sluice-dedupe --against` output, `linked` counts its
+/// records that joined a known cluster and `created` its new clusters (its summary line).
 enum RunLog {
     static let table = "_sluice_runs"
 
@@ -35,11 +36,14 @@ enum RunLog {
         var batches: Int?
         var merges: Int?
         var mergedRows: Int?
+        var linked: Int?
+        var created: Int?
     }
 
     /// The columns added since the table was first made, added to an older table when missing.
     static let laterColumns = [
         ("collisions", "TEXT"), ("status", "TEXT"), ("batches", "INTEGER"), ("error", "TEXT"), ("merges", "INTEGER"), ("merged_rows", "INTEGER"),
+        ("linked", "INTEGER"), ("created", "INTEGER"),
     ]
 
     /// Creates the table, or adds the columns an older one lacks.
@@ -50,7 +54,8 @@ enum RunLog {
               id INTEGER PRIMARY KEY, started_at TEXT NOT NULL, finished_at TEXT NOT NULL, table_name TEXT NOT NULL,
               sources TEXT NOT NULL, records_in INTEGER, rows_written INTEGER, rejected INTEGER,
               inserted INTEGER, updated INTEGER, unchanged INTEGER, swept INTEGER, options TEXT, sluice_version TEXT,
-              collisions TEXT, status TEXT, batches INTEGER, error TEXT, merges INTEGER, merged_rows INTEGER)
+              collisions TEXT, status TEXT, batches INTEGER, error TEXT, merges INTEGER, merged_rows INTEGER,
+              linked INTEGER, created INTEGER)
             """)
         let present = Set(try database.column("SELECT name FROM pragma_table_info('\(table)')").compactMap { $0 })
         for (column, type) in laterColumns where !present.contains(column) {
@@ -69,6 +74,7 @@ enum RunLog {
         let columns = [
             "started_at", "finished_at", "table_name", "sources", "records_in", "rows_written", "rejected", "inserted", "updated",
             "unchanged", "swept", "options", "sluice_version", "collisions", "status", "batches", "merges", "merged_rows",
+            "linked", "created",
         ]
         let sql =
             id == nil
@@ -83,7 +89,7 @@ enum RunLog {
             optional(entry.inserted), optional(entry.updated), optional(entry.unchanged), optional(entry.swept),
             .text(JSONWriter.string(.array(entry.options.map(JSONValue.string)))), .text(Stage.version),
             .text(JSONWriter.string(.array(entry.collisions))), .text(entry.status.rawValue), optional(entry.batches),
-            optional(entry.merges), optional(entry.mergedRows),
+            optional(entry.merges), optional(entry.mergedRows), optional(entry.linked), optional(entry.created),
         ]
         if let id { values.append(.integer(id)) }
         for (index, value) in values.enumerated() { try statement.bind(value, at: Int32(index + 1)) }

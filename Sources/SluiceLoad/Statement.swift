@@ -113,6 +113,11 @@ final class Statement {
 
     var columnCount: Int32 { sqlite3_column_count(handle) }
 
+    /// A result column's name.
+    func name(at column: Int32) -> String {
+        sqlite3_column_name(handle, column).map { String(cString: $0) } ?? ""
+    }
+
     func text(at column: Int32) -> String? {
         sqlite3_column_text(handle, column).map { String(cString: $0) }
     }

@@ -20,10 +20,11 @@ enum BundledPipeline {
 
     /// Runs `scripts/pipeline.sh` with the test build's executables into `directory`; its
     /// status and everything it printed (stdout and stderr together).
-    static func run(into directory: URL) throws -> (status: Int32, printed: String) {
+    /// With `more`, the week-2 run (`scripts/pipeline.sh`'s third argument).
+    static func run(into directory: URL, more: String? = nil) throws -> (status: Int32, printed: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["scripts/pipeline.sh", Executable.binDirectory.path, directory.path]
+        process.arguments = ["scripts/pipeline.sh", Executable.binDirectory.path, directory.path] + (more.map { [$0] } ?? [])
         process.currentDirectoryURL = Executable.packageRoot
         let out = try TemporaryFile()
         process.standardOutput = try FileHandle(forWritingTo: out.url)

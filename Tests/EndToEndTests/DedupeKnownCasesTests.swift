@@ -64,7 +64,10 @@ import Testing
         #expect(known.contains(clusters[0]) && marks[0]["size"] as? Int == 2)
         #expect(clusters[1] == clusters[2] && !known.contains(clusters[1]))
         #expect(!known.contains(clusters[3]) && clusters[3] != clusters[1])
-        let merge = try #require(marks.last?["merge"] as? [String: Any])
+        let merge = try #require(marks.first { $0["merge"] != nil }?["merge"] as? [String: Any])
+        // Last, what linking did: 2 joined (one by the merge), a pair and a single created.
+        let summary = try #require(marks.last?["against"] as? [String: Int])
+        #expect(summary == ["known": known.count, "joined": 2, "created": 2, "merged": 1])
         let (absorbed, into) = (try #require(merge["absorbed"] as? String), try #require(merge["into"] as? String))
         #expect(known.contains(absorbed) && known.contains(into) && into < absorbed && clusters[4] == into)
     }

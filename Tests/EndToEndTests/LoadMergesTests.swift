@@ -34,10 +34,31 @@ import Testing
         #expect(week2.status == 0)
         let merges = String(decoding: week2.stdout, as: UTF8.self).split(separator: "\n").filter { $0.contains(#"{"merge":"#) }
         #expect(merges == [#"{"dedupe":{"merge":{"absorbed":"73548d2d6e046fad","into":"73518d2d6e0239d6","records":1}}}"#])
+        #expect(
+            String(decoding: week2.stdout, as: UTF8.self).hasSuffix(#"{"dedupe":{"against":{"known":32,"joined":2,"created":2,"merged":1}}}"# + "\n"))
+
+        // The table read back (--export) is as good a KNOWN as week 1's output: the same week 2.
+        let exported = try load.run([db.path, "--export", "people", "--nest", "dedupe,provenance"])
+        #expect(exported.status == 0 && exported.stderrText.contains("32 in, 32 exported"))
+        try exported.stdout.write(to: scratch.file("known.ndjson"))
+        let fromTable = try dedupe.run(
+            compare + [
+                "--model", scratch.file("m.json").path, "--against", scratch.file("known.ndjson").path,
+                Self.cases.appendingPathComponent("0022-against-week2/input.ndjson").path,
+            ])
+        #expect(fromTable.status == 0 && fromTable.stdout == week2.stdout)
+
         let loaded = try load.run(loadArgs, input: week2.stdout)
         #expect(loaded.status == 0)
         #expect(
-            loaded.stderrText.contains("6 in, 5 out, 0 rejected, 1 merged, 5 inserted, 0 updated, 0 unchanged, 1 row moved to surviving clusters"))
+            loaded.stderrText.contains(
+                "7 in, 5 out, 0 rejected, 2 merged, 5 inserted, 0 updated, 0 unchanged, 1 row moved to surviving clusters, 2 linked to known clusters, 2 new clusters"
+            ))
+        // Every cluster's rows carry its row count: the known cluster a new row joined was recounted.
+        #expect(
+            try query(
+                db, "SELECT dedupe_cluster FROM people GROUP BY dedupe_cluster HAVING min(dedupe_size) != count(*) OR max(dedupe_size) != count(*)"
+            ) == [])
 
         // The merge line is not a row; the absorbed cluster's row now carries the surviving id.
         #expect(try query(db, "SELECT count(*) FROM people") == ["37"])
@@ -57,9 +78,34 @@ import Testing
             ) == [])
         #expect(
             try query(
-                db, "SELECT records_in || ' ' || rows_written || ' ' || inserted || ' ' || merges || ' ' || merged_rows FROM _sluice_runs ORDER BY id"
+                db,
+                "SELECT records_in || ' ' || rows_written || ' ' || inserted || ' ' || merges || ' ' || merged_rows || ' ' || coalesce(linked, '-') || ' ' || coalesce(created, '-') FROM _sluice_runs ORDER BY id"
             )
-                == ["32 32 32 0 0", "6 5 5 1 1"])
+                == ["32 32 32 0 0 - -", "7 5 5 1 1 2 2"])
+    }
+
+    /// `--export`: rows back as records, nested members rebuilt, NULLs left out; nothing but
+    /// reading; a missing table or database is 66, loading options with it a usage error.
+    @Test func exportWritesTheRowsBackAsRecords() throws {
+        let scratch = try TemporaryDirectory()
+        let db = scratch.file("t.db")
+        let load = Executable("sluice-load")
+        let input = Data(
+            (#"{"name":"Cafe X","addr":{"key":"1 main st"},"n":2.5,"dedupe":{"cluster":"00000000000000a1","size":2,"canonical":true}}"# + "\n"
+                + #"{"name":"Cafe Y","n":3,"tags":["a"],"dedupe":{"cluster":"00000000000000a1","size":2,"canonical":false}}"# + "\n").utf8)
+        #expect(try load.run([db.path, "--table", "t"], input: input).status == 0)
+        let exported = try load.run([db.path, "--export", "t", "--nest", "dedupe,addr"])
+        #expect(exported.status == 0)
+        #expect(
+            exported.stdoutText
+                == #"{"name":"Cafe X","addr":{"key":"1 main st"},"n":2.5,"dedupe":{"cluster":"00000000000000a1","size":2,"canonical":1}}"# + "\n"
+                + #"{"name":"Cafe Y","n":3.0,"dedupe":{"cluster":"00000000000000a1","size":2,"canonical":0},"tags":"[\"a\"]"}"# + "\n")
+        #expect(try query(db, "SELECT count(*) FROM _sluice_runs") == ["1"])
+        #expect(try load.run([db.path, "--export", "nothing"]).status == 66)
+        #expect(try load.run([scratch.file("none.db").path, "--export", "t"]).status == 66)
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("none.db").path))
+        #expect(try load.run([db.path, "--export", "t", "--pk", "name"]).status == 64)
+        #expect(try load.run([db.path, "--table", "t", "--nest", "dedupe"], input: input).status == 64)
     }
 
     /// A merge with no cluster column to apply it to is rejected, never loaded as a row.

@@ -36,6 +36,17 @@ import Testing
         #expect(blocker.oversizedSizes == [[10]])
         #expect(blocker.pairsOfRule == [2 * n - 3] && blocker.newPairsOfRule == [2 * n - 3])
     }
+
+    /// A saved model's oversized blocks: a run holding few of a block's records still compares
+    /// it by sorted neighbourhood, as the model's run did; other blocks as usual.
+    @Test func blocksTheModelFoundOversizedStaySo() {
+        var blocker = Blocker(ruleCount: 1, recordCount: 6, maxBlock: 4, window: 1)
+        for record in 0..<6 { blocker.setKey(rule: 0, record: record, record < 3 ? "big" : "small") }
+        blocker.learntOversized = [[StableHash.of("big"): 40]]
+        let pairs = newPairs(&blocker)
+        #expect(pairs.sorted { $0.lexicographicallyPrecedes($1) } == [[0, 1], [1, 2], [3, 4], [3, 5], [4, 5]])
+        #expect(blocker.oversizedSizes == [[3]])
+    }
 }
 
 extension BlockerTests {

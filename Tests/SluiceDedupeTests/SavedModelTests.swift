@@ -13,7 +13,7 @@ import Testing
         settings.termFrequency = termFrequency
         var matcher = FuzzyMatcher(
             specs: try Self.specs.map(ComparisonSpec.parse), rules: try Self.rules.map(BlockingRule.parse), settings: settings)
-        if let preset { matcher.preset = (preset.model, preset.threshold) }
+        preset?.use(in: &matcher)
         var facts = RecordFacts(keepProvenance: false)
         for line in lines {
             try withRecord(line) { record in
@@ -69,15 +69,68 @@ import Testing
     @Test func aNewerVersionOrAnotherFileIsADataError() throws {
         let model = try saved(try run(FuzzyMatcherTests.people).0)
         var text = String(decoding: model.bytes, as: UTF8.self)
-        text = text.replacingOccurrences(of: #""version":1"#, with: #""version":2"#)
+        text = text.replacingOccurrences(of: #""version":2"#, with: #""version":3"#)
         do {
             _ = try SavedModel(json: try JSONParser.parse(text), path: "model.json")
             Issue.record("a newer version was read")
         } catch let failure as StageFailure {
             #expect(failure.exitCode == .dataError)
-            #expect(failure.message.contains("version 2"))
+            #expect(failure.message.contains("version 3"))
         }
         #expect(throws: StageFailure.self) { try SavedModel(json: try JSONParser.parse(#"{"format":"other"}"#), path: "m") }
+    }
+
+    /// Version 1 files carry no counts and no oversized blocks: read, each run counts its own.
+    @Test func aVersionOneFileIsReadWithoutCounts() throws {
+        let model = try saved(try run(FuzzyMatcherTests.people).0)
+        guard case .object(var members) = model.json else {
+            Issue.record("not an object")
+            return
+        }
+        members.removeAll { $0.key == "oversized" }
+        for index in members.indices where members[index].key == "version" { members[index].value = .int(1) }
+        for index in members.indices where members[index].key == "fields" {
+            guard case .array(let fields) = members[index].value else { continue }
+            members[index].value = .array(
+                fields.map { field in
+                    guard case .object(let parts) = field else { return field }
+                    return .object(parts.filter { $0.key != "counts" })
+                })
+        }
+        let read = try SavedModel(json: .object(members), path: "old.json")
+        #expect(read.counts.allSatisfy { $0 == nil } && read.oversized.isEmpty)
+        #expect(read.m == model.m && read.u == model.u)
+    }
+
+    /// The counts the model saw: a run over part of its records weighs equal text as the
+    /// model's run did, one over more records by its own counts.
+    @Test func aRunOverPartOfTheRecordsWeighsValuesAsTheModelsRunDid() throws {
+        let (matcher, _) = try run(FuzzyMatcherTests.people)
+        let model = try saved(matcher)
+        #expect(model.counts.count == Self.specs.count && model.counts[3] == nil)
+        let part = Array(FuzzyMatcherTests.people.prefix(FuzzyMatcherTests.people.count / 2))
+        let (partial, _) = try run(part, preset: model)
+        let (alone, _) = try run(part)
+        var differed = false
+        for field in 0..<3 {
+            for record in part.indices {
+                #expect(partial.columns[field].termFrequency(record) == matcher.columns[field].termFrequency(record))
+                if alone.columns[field].termFrequency(record) != matcher.columns[field].termFrequency(record) { differed = true }
+            }
+        }
+        #expect(differed, "the part alone counts otherwise, or this test shows nothing")
+        var more = model
+        more.counts = model.counts.map { $0.map { _ in ValueCounts(present: 1, values: [:]) } }
+        let (own, _) = try run(part, preset: more)
+        for record in part.indices { #expect(own.columns[1].termFrequency(record) == alone.columns[1].termFrequency(record)) }
+    }
+
+    @Test func countsReadBackAndRefuseWhatIsNotACount() throws {
+        let counts = ValueCounts(present: 9, values: ["smith": 3, "é": 2], words: ["cafe": 4])
+        #expect(try ValueCounts(json: counts.json(withWords: true)) == counts)
+        #expect(JSONWriter.string(counts.json(withWords: false)) == #"{"present":9,"values":{"smith":3,"é":2}}"#)
+        #expect(throws: ValueCountsError.self) { try ValueCounts(json: JSONParser.parse(#"{"present":9,"values":{"a":1.5}}"#)) }
+        #expect(throws: ValueCountsError.self) { try ValueCounts(json: JSONParser.parse(#"{"values":{}}"#)) }
     }
 
     @Test func aModelForOtherComparisonsOrBlocksIsAUsageError() throws {

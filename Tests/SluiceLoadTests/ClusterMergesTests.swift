@@ -8,7 +8,7 @@ import Testing
     func merge(_ line: String) throws -> ClusterMerge? {
         try Array(line.utf8).withUnsafeBufferPointer { bytes in
             let rows = FlatRows()
-            return ClusterMerge.recognise(rows.row(rows.scan(try NDJSONRecord(bytes))), line: bytes)
+            return ClusterMerge.candidate(rows.row(rows.scan(try NDJSONRecord(bytes))), line: bytes).flatMap(ClusterMerge.recognise)
         }
     }
 
@@ -29,6 +29,18 @@ import Testing
         #expect(try merge(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1.5}}}"#) == nil)
         #expect(try merge(#"{"dedupe":{"cluster":"a","size":1,"canonical":true}}"#) == nil)
         #expect(try merge(#"{"a":"x","b":"y","c":"z"}"#) == nil)
+    }
+
+    @Test func recognisesTheSummaryLineInItsExactShapeOnly() throws {
+        let parse = { (line: String) in try ClusterSummary.recognise(JSONParser.parse(Array(line.utf8))) }
+        #expect(
+            try parse(#"{"dedupe":{"against":{"known":5,"joined":2,"created":1,"merged":0}}}"#)
+                == ClusterSummary(member: "dedupe", known: 5, joined: 2, created: 1, merged: 0))
+        #expect(try parse(#"{"m":{"against":{"known":5,"joined":2,"created":1,"merged":0}}}"#)?.member == "m")
+        #expect(try parse(#"{"dedupe":{"against":{"known":5,"joined":2,"created":1}}}"#) == nil)
+        #expect(try parse(#"{"dedupe":{"against":{"known":5,"joined":-2,"created":1,"merged":0}}}"#) == nil)
+        #expect(try parse(#"{"dedupe":{"against":{"known":5,"joined":"2","created":1,"merged":0}}}"#) == nil)
+        #expect(try parse(#"{"id":1,"dedupe":{"against":{"known":5,"joined":2,"created":1,"merged":0}}}"#) == nil)
     }
 
     @Test func chainsEndAtTheLastSurvivor() {
@@ -60,6 +72,33 @@ import Testing
         #expect(
             try database.column("SELECT id || ' ' || dedupe_cluster || ' ' || dedupe_size || ' ' || dedupe_canonical FROM t ORDER BY id") == [
                 "1 c 5 0", "2 c 5 0", "3 c 5 0", "4 c 5 1", "5 c 5 0", "6 d 1 1",
+            ])
+    }
+
+    /// A summary line: its counts kept, and every cluster whose rows disagree with its row count
+    /// recounted (a known cluster a new row joined); one without a cluster column refused.
+    @Test func aSummaryRecountsTheClustersNewRowsJoined() throws {
+        let database = try Database(path: ":memory:", busyTimeoutMilliseconds: 0)
+        try database.execute(
+            """
+            CREATE TABLE t (id INTEGER, dedupe_cluster TEXT, dedupe_size INTEGER);
+            INSERT INTO t VALUES (1, 'a', 1), (2, 'a', 2), (3, 'b', 2), (4, 'b', 2), (5, 'c', 1), (6, NULL, NULL)
+            """)
+        var schema = TableSchema(table: "t")
+        try schema.read(from: database)
+        var merges = ClusterMerges()
+        let place = StageContext.Location(source: "in.ndjson", line: 9)
+        let line = #"{"dedupe":{"against":{"known":4,"joined":1,"created":1,"merged":0}}}"#
+        #expect(try Array(line.utf8).withUnsafeBufferPointer { merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
+        let other = #"{"other":{"against":{"known":4,"joined":1,"created":1,"merged":0}}}"#
+        #expect(try Array(other.utf8).withUnsafeBufferPointer { merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
+        #expect(try !Array(#"{"id":7}"#.utf8).withUnsafeBufferPointer { merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
+        let refused = try merges.apply(to: schema, in: database)
+        #expect(refused.map(\.merge.member) == ["other"])
+        #expect(merges.summarised == 1 && merges.linked == 1 && merges.created == 1 && merges.rowsResized == 2)
+        #expect(
+            try database.column("SELECT id || ' ' || coalesce(dedupe_cluster, '-') || ' ' || coalesce(dedupe_size, '-') FROM t ORDER BY id") == [
+                "1 a 2", "2 a 2", "3 b 2", "4 b 2", "5 c 1", "6 - -",
             ])
     }
 }

@@ -54,8 +54,8 @@ import Testing
         try RunLog.prepare(in: database)
         try RunLog.prepare(in: database)
         #expect(
-            try database.column("SELECT name FROM pragma_table_info('_sluice_runs')").suffix(5) == [
-                "status", "batches", "error", "merges", "merged_rows",
+            try database.column("SELECT name FROM pragma_table_info('_sluice_runs')").suffix(7) == [
+                "status", "batches", "error", "merges", "merged_rows", "linked", "created",
             ])
         _ = try RunLog.write(entry(), in: database)
         #expect(

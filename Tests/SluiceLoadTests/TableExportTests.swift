@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import SluiceCore
+@testable import SluiceLoad
+
+/// `--export`: rows back as records, the named members nested again, NULLs left out.
+@Suite struct TableExportTests {
+    func export(_ sql: String, nest: [String]) throws -> [String] {
+        let database = try Database(path: ":memory:", busyTimeoutMilliseconds: 0)
+        try database.execute(sql)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("table-export-\(UUID().uuidString).ndjson").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try ByteSink(path: path)
+        let rows = try TableExport(table: "t", nest: nest).write(from: database, to: sink)
+        try sink.flush()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == rows)
+        return lines
+    }
+
+    @Test func nestsTheNamedMembersAndLeavesNullsOut() throws {
+        let lines = try export(
+            """
+            CREATE TABLE t (name TEXT, addr_key TEXT, n REAL, dedupe_cluster TEXT, dedupe_size INTEGER, addr TEXT, big BLOB);
+            INSERT INTO t VALUES ('Cafe "X"', '1 main st', 2.5, 'a1', 2, NULL, CAST('1e400' AS BLOB)), (NULL, NULL, NULL, 'a1', 2, 'x', NULL)
+            """, nest: ["dedupe", "addr"])
+        #expect(
+            lines == [
+                #"{"name":"Cafe \"X\"","addr":{"key":"1 main st"},"n":2.5,"dedupe":{"cluster":"a1","size":2},"big":"1e400"}"#,
+                // A column named like the member itself stays a column of its own name.
+                #"{"dedupe":{"cluster":"a1","size":2},"addr":"x"}"#,
+            ])
+    }
+
+    @Test func anEmptyTableExportsNothing() throws {
+        #expect(try export("CREATE TABLE t (a TEXT)", nest: ["dedupe"]).isEmpty)
+    }
+
+    @Test func valuesComeBackAsStored() {
+        #expect(TableExport.json(.integer(-3)) == .number("-3"))
+        #expect(TableExport.json(.real(0.1)) == .number("0.1"))
+        #expect(TableExport.json(.real(.infinity)) == .string("inf"))
+        #expect(TableExport.json(.null) == nil)
+        #expect(TableExport.json(.text(Array("é".utf8))) == .string("é"))
+    }
+}
