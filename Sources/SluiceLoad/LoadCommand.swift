@@ -68,7 +68,7 @@ public struct LoadCommand: StageCommand {
             "sluice-load ads.db --table ads --pk id --extract category:categories --index posted_at ads.ndjson",
             "sluice-load classifieds.db --table categories --pk id categories.ndjson && sluice-load classifieds.db --table ads --pk id --references category_id:categories ads.ndjson",
             "sqlite3 films.db 'SELECT title, count(*) FROM films GROUP BY title ORDER BY 2 DESC LIMIT 5'",
-            "sluice-load films.db --export film_locations --nest dedupe,address,geo,provenance > known.ndjson",
+            "sluice-load build/pipeline/sf-film-locations.db --export film_locations --nest entity,dedupe,address,geo,provenance > known.ndjson",
         ],
         memory:
             "one record at a time, plus up to 1,000 records when a new table's column types are inferred, plus one key per distinct --extract value, plus up to 1,024 distinct record shapes (their column names and statements), plus SQLite's page cache of 8 MiB. Swept keys go to a temporary table, not memory.",
