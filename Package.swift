@@ -12,7 +12,11 @@ let package = Package(
     name: "Sluice",
     products: (stages + ["report", "stats", "gazetteer", "eval", "bench"]).map {
         .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"])
-    },
+    }
+        // The stages for a Swift program: one library, a small facade over the stage modules
+        // (Sources/Sluice/; examples/swift-api uses it), so a program imports one module and the
+        // stage modules' own public declarations stay free to change.
+        + [.library(name: "Sluice", targets: ["Sluice"])],
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -59,5 +63,7 @@ let package = Package(
             .target(name: "SluiceReport", dependencies: ["SluiceCore", "SluiceGeocode", "SluiceLoad"]),
             .executableTarget(name: "sluice-report", dependencies: ["SluiceReport"]),
             .testTarget(name: "SluiceReportTests", dependencies: ["SluiceReport"]),
+            .target(name: "Sluice", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode", "SluiceDedupe", "SluiceLoad"]),
+            .testTarget(name: "SluiceTests", dependencies: ["Sluice", "SluiceCore"]),
         ]
 )
