@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode", "SluiceTestSupport"]),
         .testTarget(name: "SluiceBenchTests", dependencies: ["SluiceBench"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad", "SluiceTestSupport", "CZlib"], exclude: ["Cases", "Fixtures"]),
+            name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad", "SluiceTestSupport", "CZlib", "Sluice"], exclude: ["Cases", "Fixtures"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
         // `sluice-report`: an offline HTML page with a map, and GeoJSON, from any stage's output.
@@ -64,6 +64,6 @@ let package = Package(
             .executableTarget(name: "sluice-report", dependencies: ["SluiceReport"]),
             .testTarget(name: "SluiceReportTests", dependencies: ["SluiceReport"]),
             .target(name: "Sluice", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode", "SluiceDedupe", "SluiceLoad"]),
-            .testTarget(name: "SluiceTests", dependencies: ["Sluice", "SluiceCore"]),
+            .testTarget(name: "SluiceTests", dependencies: ["Sluice", "SluiceLoad", "SluiceTestSupport"]),
         ]
 )

@@ -7,7 +7,7 @@ extension SluiceGeocode.Geocoder {
     ///
     ///     let geocoder = Geocoder(try Gazetteer.load(path: "data/sf-gazetteer.csv"))
     ///     let best = geocoder.geocode("Hyde St. at Greenwich").first
-    ///     // best?.precision == .intersection, best?.point ≈ GeoPoint(lat: 37.8012, lon: -122.4190)
+    ///     // best?.precision == .intersection, best?.point ≈ GeoPoint(lat: 37.80106, lon: -122.41943)
     ///
     /// For records (NDJSON lines), `RecordGeocoder` adds the `geo` member the stage writes.
     public func geocode(_ text: String, parser: AddressParser = GeocodeQuery.sanFranciscoParser) -> [GeoMatch] {

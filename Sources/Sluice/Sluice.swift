@@ -18,7 +18,7 @@ import SluiceSanitize
 //     address.clean                                   // "Mason St & California St, Nob Hill, San Francisco, CA"
 //
 //     let geocoder = Geocoder(try Gazetteer.load(path: "data/sf-gazetteer.csv"))
-//     geocoder.geocode("City Hall").first?.precision  // .place
+//     geocoder.geocode("Hyde St. at Greenwich").first?.precision  // .intersection
 //
 //     let model = try DedupeModel.learn(from: records, compare: ["title", "locations:tokens"], block: ["locations:fingerprint"])
 //     let marked = try dedupe(records, with: model)  // each record with its "dedupe" member

@@ -8,7 +8,8 @@ import SluiceSanitize
 ///
 ///     var geocoder = RecordGeocoder(Geocoder(try Gazetteer.load(path: "data/sf-gazetteer.csv")), field: "locations")
 ///     try geocoder.geocode(#"{"locations":"City Hall"}"#)
-///     // {"locations":"City Hall","geo":{"lat":37.779…,"lon":-122.419…,"precision":"place",…}}
+///     // {"locations":"City Hall","geo":{"lat":37.779322,"lon":-122.419284,"precision":"place","score":0.95,
+///     //  "matched":"San Francisco City Hall","method":"place_exact+field"}}
 public struct RecordGeocoder {
     var worker: GeocodeWorker
     let member: ResultMember
@@ -20,8 +21,7 @@ public struct RecordGeocoder {
     ///     as `sluice-sanitize` would (`--field`), in `city`/`state` (`--city`, `--state`).
     ///   - candidates: the next-best answers to add under `geo.candidates` (`--candidates`).
     ///   - minScore: answers scoring under it become precision none (`--min-score`).
-    public init(_ geocoder: Geocoder, field: String? = nil, city: String? = nil, state: String? = nil, candidates: Int = 0, minScore: Double = 0)
-    {
+    public init(_ geocoder: Geocoder, field: String? = nil, city: String? = nil, state: String? = nil, candidates: Int = 0, minScore: Double = 0) {
         worker = GeocodeWorker(geocoder: geocoder, field: field, candidates: candidates, minScore: minScore, threads: 1)
         if city != nil || state != nil { worker.parsers = TownParsers(AddressParser(city: city, state: state)) }
         member = ResultMember(name: worker.resultKey, shape: GeocodeWorker.shape)
@@ -36,7 +36,9 @@ public struct RecordGeocoder {
         line.removeAll(keepingCapacity: true)
         try bytes.withUnsafeBufferPointer { (buffer) throws(StageFailure) in
             let parsed: NDJSONRecord
-            do throws(RecordError) { parsed = try NDJSONRecord(buffer) } catch { throw .data(source: location.source, line: location.line, error.detail) }
+            do throws(RecordError) { parsed = try NDJSONRecord(buffer) } catch {
+                throw .data(source: location.source, line: location.line, error.detail)
+            }
             try member.check(parsed, at: location)
             _ = worker.process(parsed, into: &line)
         }
