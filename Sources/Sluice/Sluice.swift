@@ -50,3 +50,9 @@ public typealias RecordGeocoder = SluiceGeocode.RecordGeocoder
 public typealias StageFailure = SluiceCore.StageFailure
 /// A stage's counts: records in, out, rejected, merged, and the details of its summary line.
 public typealias Accounting = SluiceCore.Accounting
+/// The names of the `address` member sanitize adds and of its fields (the record contract).
+public typealias AddressFields = SluiceSanitize.AddressFields
+/// The names of the `geo` member geocode adds and of its fields.
+public typealias GeoFields = SluiceGeocode.GeoFields
+/// The names of the `dedupe` member dedupe adds and of its fields.
+public typealias DedupeFields = SluiceDedupe.DedupeFields

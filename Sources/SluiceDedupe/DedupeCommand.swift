@@ -197,7 +197,7 @@ public struct DedupeCommand: StageCommand {
         inputs = arguments.positionals
         // Fuzzy mode's threads compare pairs after the input has ended, with the cores free.
         threads = try StageContext.threads(arguments, streaming: !arguments.has("compare"))
-        member = try ResultMember(arguments: arguments, default: "dedupe", shape: DedupeWriter.shape)
+        member = try ResultMember(arguments: arguments, default: DedupeFields.member, shape: DedupeWriter.shape)
         let modes = ["mark", "drop", "merge"].filter { arguments.has($0) }
         guard modes.count <= 1 else {
             throw .usage("choose one of --mark, --drop, --merge, not \(modes.map { "--" + $0 }.joined(separator: " and "))")

@@ -96,9 +96,9 @@ public struct GeocodeCommand: StageCommand {
         gazetteerRejects = arguments["gazetteer-rejects"]
         threads = try StageContext.threads(arguments)
         inputs = arguments.positionals
-        addressMember = arguments["address"] ?? "address"
+        addressMember = arguments["address"] ?? AddressFields.member
         addressGiven = arguments.has("address")
-        member = try ResultMember(arguments: arguments, default: "geo", shape: GeocodeWorker.shape)
+        member = try ResultMember(arguments: arguments, default: GeoFields.member, shape: GeocodeWorker.shape)
     }
 
     public mutating func run(_ context: StageContext) throws {

@@ -109,7 +109,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
         split = arguments.has("split")
         threads = try StageContext.threads(arguments)
         inputs = arguments.positionals
-        member = try ResultMember(arguments: arguments, default: "address", shape: ParsedAddress.shape)
+        member = try ResultMember(arguments: arguments, default: AddressFields.member, shape: ParsedAddress.shape)
     }
 
     /// The address for one record's field value (nil when the record has no such field), in the
