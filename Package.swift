@@ -64,6 +64,6 @@ let package = Package(
             .executableTarget(name: "sluice-report", dependencies: ["SluiceReport"]),
             .testTarget(name: "SluiceReportTests", dependencies: ["SluiceReport"]),
             .target(name: "Sluice", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode", "SluiceDedupe", "SluiceLoad"]),
-            .testTarget(name: "SluiceTests", dependencies: ["Sluice", "SluiceLoad", "SluiceTestSupport"]),
+            .testTarget(name: "SluiceTests", dependencies: ["Sluice", "SluiceSanitize", "SluiceLoad", "SluiceTestSupport"]),
         ]
 )

@@ -47,8 +47,12 @@ public struct DedupeModel: Equatable {
             arguments: { folder in
                 fuzzyArguments(compare: compare, block: block) + ["--model-out", folder.appendingPathComponent("model.json").path] + options
             },
-            finish: { folder in learnt = try SavedModel.read(path: folder.appendingPathComponent("model.json").path) })
-        guard let learnt else { throw StageFailure(.internalError, "sluice-dedupe wrote no model") }
+            finish: { folder in
+                let path = folder.appendingPathComponent("model.json").path
+                // `--suggest` among the options learns nothing: no file.
+                if FileManager.default.fileExists(atPath: path) { learnt = try SavedModel.read(path: path) }
+            })
+        guard let learnt else { throw StageFailure.usage("no model was learnt (with --suggest, sluice-dedupe writes pairs instead)") }
         return DedupeModel(learnt)
     }
 

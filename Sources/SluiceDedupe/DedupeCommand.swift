@@ -61,7 +61,7 @@ public struct DedupeCommand: StageCommand {
                 "fuzzy mode, with --mark: link the input to the records of KNOWN, an earlier output of this stage, and write only the input's records (see AGAINST)"
             ),
             .threads("check and key records (--key) or compare pairs (--compare)"),
-        ] + ResultMember.options(default: "dedupe"),
+        ] + ResultMember.options(default: DedupeFields.member),
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key title,locations --drop",
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key locations --fold --merge",
@@ -161,7 +161,7 @@ public struct DedupeCommand: StageCommand {
             ),
             ("LEVELS", LabelHelp.levels),
             ("LABELS", LabelHelp.labels),
-            ("FIELD NAMES", ResultMember.helpText(default: "dedupe")),
+            ("FIELD NAMES", ResultMember.helpText(default: DedupeFields.member)),
             (
                 "ENVIRONMENT",
                 """

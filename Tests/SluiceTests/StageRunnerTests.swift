@@ -1,6 +1,8 @@
 import Foundation
-import Sluice
+import SluiceSanitize
 import Testing
+
+@testable import Sluice
 
 /// How the library's calls fail: as the executables would, with a `StageFailure` naming the
 /// record, and never on what a stage would take.
@@ -36,13 +38,22 @@ import Testing
         #expect(try dedupe([], keys: ["a"]) == [])
     }
 
+    /// The temporary folder is gone when a call returns, and when it throws.
     @Test func eachCallLeavesNoFilesBehind() throws {
-        let temporary = FileManager.default.temporaryDirectory.path
-        let before = Set(try FileManager.default.contentsOfDirectory(atPath: temporary))
-        _ = try sanitize([#"{"a":"Pier 39"}"#], field: "a")
-        _ = try? sanitize(["not json"], field: "a")
-        let after = Set(try FileManager.default.contentsOfDirectory(atPath: temporary))
-        // Other processes may add files meanwhile; none of ours (sluice-<UUID>) may stay.
-        #expect(after.subtracting(before).filter { $0.hasPrefix("sluice-") && $0.count == "sluice-".count + 36 } == [])
+        var folders: [URL] = []
+        let run = try StageRunner.run(SanitizeCommand.self, records: [#"{"a":"Pier 39"}"#]) { folder in
+            folders.append(folder)
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("records.ndjson").path))
+            return ["--field", "a"]
+        }
+        #expect(run.lines.count == 1 && run.accounting.recordsOut == 1)
+        #expect(throws: StageFailure.self) {
+            try StageRunner.run(SanitizeCommand.self, records: ["not json"]) { folder in
+                folders.append(folder)
+                return ["--field", "a"]
+            }
+        }
+        #expect(folders.count == 2)
+        for folder in folders { #expect(!FileManager.default.fileExists(atPath: folder.path), "\(folder.path)") }
     }
 }
