@@ -5,8 +5,9 @@ import SluiceSanitize
 
 // The `Sluice` library: the stages for a Swift program, offline, in a handful of names. One
 // product over the stage modules rather than one per stage: a program imports one module and
-// sees only what is written here, while the stage modules keep their `public` declarations for
-// the executables, the tools and the tests, free to change without breaking a program.
+// names only what is written here (the aliased types bring their own public members), while the
+// stage modules' other `public` declarations, there for the executables, the tools and the
+// tests, stay free to change without breaking a program.
 //
 // Each name calls the code the executables run: `Stage.run` with the stage's own command for
 // sanitize, dedupe and load (`StageRunner`), and geocode's own worker for records
