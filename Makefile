@@ -13,7 +13,7 @@ SHARED_DATA ?= ../shared/data
 GAZETTEER_SOURCES ?= $(SHARED_DATA)/gazetteer-sources
 GEOCODE_REFERENCE ?= $(SHARED_DATA)/sf-geocode-dev/sf-film-geocode-dev.csv
 
-.PHONY: all build deps test-deps pipeline eval eval-generic gazetteer bench stats-error test roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
+.PHONY: all build deps test-deps pipeline eval eval-generic gazetteer bench stats-error test swift-api-example roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
 
 all: build
 
@@ -125,10 +125,18 @@ test-deps: deps
 		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
-# Builds the executables first: the end-to-end tests run them.
+# Builds the executables first: the end-to-end tests run them. Then the Swift API's example.
 test: test-deps
 	$(SWIFT) build --build-tests
 	SLUICE_BIN_DIR="$$($(SWIFT) build --show-bin-path)" $(SWIFT) test --skip-build
+	$(MAKE) swift-api-example
+
+# examples/swift-api: a package of its own that depends on this one by path and imports the
+# Sluice library (README: "As a Swift library"), built (into examples/swift-api/.build) and run on
+# the bundled gazetteer; it checks each result and fails the run when one is wrong.
+swift-api-example: deps
+	$(SWIFT) build --package-path examples/swift-api
+	$(SWIFT) run --package-path examples/swift-api --skip-build swift-api-example . build/swift-api-example
 
 FAULT_KILLS ?= 20
 FAULT_RECORDS ?= 500000
@@ -227,14 +235,14 @@ install: build
 	install -m 755 $(addprefix $(RELEASE_BIN)/,$(EXECUTABLES)) $(PREFIX)/bin/
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Fuzz examples/swift-api/Package.swift examples/swift-api/Sources
 
 # Swift by swift-format; the Python beside it (scripts/, scale/, examples/, test fixtures) by
 # pyflakes, Debian's python3-pyflakes, installed with apt-get when missing as deps does: unused
 # and undefined names, shadowed imports (it checks no style).
 PYTHON_DIRS = scripts scale examples Tests
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Fuzz examples/swift-api/Package.swift examples/swift-api/Sources
 	@if ! command -v pyflakes3 >/dev/null; then \
 		echo "make: installing python3-pyflakes with apt-get (make lint checks the Python with it)"; \
 		SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
@@ -243,4 +251,4 @@ lint:
 	pyflakes3 $(PYTHON_DIRS)
 
 clean:
-	rm -rf .build .build-static build
+	rm -rf .build .build-static build examples/swift-api/.build

@@ -12,7 +12,11 @@ let package = Package(
     name: "Sluice",
     products: (stages + ["report", "stats", "gazetteer", "eval", "bench"]).map {
         .executable(name: "sluice-\($0)", targets: ["sluice-\($0)"])
-    },
+    }
+        // The stages for a Swift program: one library, a small facade over the stage modules
+        // (Sources/Sluice/; examples/swift-api uses it), so a program imports one module and the
+        // stage modules' own public declarations stay free to change.
+        + [.library(name: "Sluice", targets: ["Sluice"])],
     targets: [
         .systemLibrary(
             name: "CSQLite",
@@ -34,12 +38,12 @@ let package = Package(
         .testTarget(name: "SluiceStatsTests", dependencies: ["SluiceStats"]),
         // Tools beside the stages: the gazetteer builder (`sluice-gazetteer`) and the evaluations
         // of `make eval` (`sluice-eval`), entered through the stages' entry point.
-        .target(name: "SluiceTools", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode", "CZlib"]),
+        .target(name: "SluiceTools", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode", "SluiceDedupe", "CZlib"]),
         .executableTarget(name: "sluice-gazetteer", dependencies: ["SluiceTools"]),
         .executableTarget(name: "sluice-eval", dependencies: ["SluiceTools"]),
         .testTarget(name: "SluiceToolsTests", dependencies: ["SluiceTools", "SluiceTestSupport"], exclude: ["Fixtures"]),
         // `make bench`: seeded SF-like data, every stage and its peers timed.
-        .target(name: "SluiceBench", dependencies: ["SluiceCore"]),
+        .target(name: "SluiceBench", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceDedupe"]),
         .executableTarget(name: "sluice-bench", dependencies: ["SluiceBench"]),
         // The seeded record generator of the property tests, shared by the test targets.
         .target(name: "SluiceTestSupport", dependencies: ["SluiceCore", "SluiceBench"], path: "Tests/SluiceTestSupport"),
@@ -51,13 +55,15 @@ let package = Package(
         .testTarget(name: "SluiceGeocodeTests", dependencies: ["SluiceGeocode", "SluiceTestSupport"]),
         .testTarget(name: "SluiceBenchTests", dependencies: ["SluiceBench"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad", "SluiceTestSupport", "CZlib"], exclude: ["Cases", "Fixtures"]),
+            name: "EndToEndTests", dependencies: ["SluiceCore", "SluiceLoad", "SluiceTestSupport", "CZlib", "Sluice"], exclude: ["Cases", "Fixtures"]),
     ]
         + stages.map { .executableTarget(name: "sluice-\($0)", dependencies: [.target(name: library($0))]) }
         // `sluice-report`: an offline HTML page with a map, and GeoJSON, from any stage's output.
         + [
-            .target(name: "SluiceReport", dependencies: ["SluiceCore", "SluiceGeocode", "SluiceLoad"]),
+            .target(name: "SluiceReport", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode", "SluiceDedupe", "SluiceLoad"]),
             .executableTarget(name: "sluice-report", dependencies: ["SluiceReport"]),
             .testTarget(name: "SluiceReportTests", dependencies: ["SluiceReport"]),
+            .target(name: "Sluice", dependencies: ["SluiceCore", "SluiceSanitize", "SluiceGeocode", "SluiceDedupe", "SluiceLoad"]),
+            .testTarget(name: "SluiceTests", dependencies: ["Sluice", "SluiceSanitize", "SluiceLoad", "SluiceTestSupport"]),
         ]
 )

@@ -27,7 +27,7 @@ public func fuzzReport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         line += 1
         Array(slice).withUnsafeBufferPointer { buffer in
             guard let record = try? NDJSONRecord(buffer) else { return }
-            let facts = RecordFacts(record, paths: RecordFacts.Paths(), location: StageContext.Location(source: "fuzz.ndjson", line: line))
+            let facts = ReportRecord(record, paths: ReportRecord.Paths(), location: StageContext.Location(source: "fuzz.ndjson", line: line))
             summary.add(facts)
             places.add(facts)
             do { try writer.write(record, facts) } catch { fatalError("GeoJSON write failed: \(error)") }

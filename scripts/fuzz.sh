@@ -30,10 +30,10 @@ declare -A modules=(
   [json]="SluiceCore" [json-array]="SluiceFetch SluiceCore" [csv]="SluiceGeocode SluiceSanitize SluiceCore"
   [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore"
   [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore" [labels]="SluiceDedupe SluiceCore"
-  [gtfs-stops]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore" [openaddresses]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore"
-  [geojson]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore" [report]="SluiceReport SluiceLoad SluiceGeocode SluiceSanitize SluiceCore"
+  [gtfs-stops]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [openaddresses]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore"
+  [geojson]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [report]="SluiceReport SluiceLoad SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore"
   [compare]="SluiceDedupe SluiceCore"
-  [osm-pbf]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore" [osm-xml]="SluiceTools SluiceGeocode SluiceSanitize SluiceCore")
+  [osm-pbf]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [osm-xml]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore")
 # Files compiled beside a target's own: the check every gazetteer source's target makes.
 declare -A support=([gtfs-stops]=Fuzz/Support/GazetteerBuildCheck.swift [openaddresses]=Fuzz/Support/GazetteerBuildCheck.swift
   [geojson]=Fuzz/Support/GazetteerBuildCheck.swift)
@@ -62,8 +62,8 @@ build_module() {
   case $module in
     SluiceFetch | SluiceSanitize | SluiceDedupe | SluiceLoad) deps=(SluiceCore) ;;
     SluiceGeocode) deps=(SluiceSanitize SluiceCore) ;;
-    SluiceTools) deps=(SluiceGeocode SluiceSanitize SluiceCore) ;;
-    SluiceReport) deps=(SluiceLoad SluiceGeocode SluiceSanitize SluiceCore) ;;
+    SluiceTools) deps=(SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore) ;;
+    SluiceReport) deps=(SluiceLoad SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore) ;;
   esac
   for dep in "${deps[@]}"; do build_module "$dep"; done
   if [ -f "$library" ] && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$library" | head -1)" ]; then return; fi

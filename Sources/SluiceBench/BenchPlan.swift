@@ -1,3 +1,5 @@
+import SluiceSanitize
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -79,7 +81,7 @@ public struct BenchPlan {
 
     /// Dedupe as the pipeline runs it on sanitized, geocoded records: exact, on the
     /// address key, marking (what the wide load row and the exact pipeline row use).
-    static let exactDedupeArguments = ["--key", "address.key", "--mark", "--quiet"]
+    static let exactDedupeArguments = ["--key", AddressFields.member + "." + AddressFields.key, "--mark", "--quiet"]
 
     /// The arguments each Sluice stage runs with, alone and in the pipeline.
     func arguments(_ stage: String, database: String) -> [String] {

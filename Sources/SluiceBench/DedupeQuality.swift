@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceDedupe
 
 /// Pairwise precision, recall and F1 of a clustering against the generator's truth: every pair
 /// of records inside a predicted cluster is a predicted match; every pair inside a true cluster
@@ -58,7 +59,7 @@ public struct DedupeQuality: Sendable {
             if line.first == "{" {
                 guard let value = try? JSONParser.parse(String(line)),
                     let row = value.value(atPath: "provenance.row")?.doubleValue,
-                    let cluster = value.value(atPath: "dedupe.cluster")?.stringValue
+                    let cluster = value[DedupeFields.member]?[DedupeFields.cluster]?.stringValue
                 else { continue }
                 predicted[Int(row)] = cluster
             } else {

@@ -61,7 +61,7 @@ public struct DedupeCommand: StageCommand {
                 "fuzzy mode, with --mark: link the input to the records of KNOWN, an earlier output of this stage, and write only the input's records (see AGAINST)"
             ),
             .threads("check and key records (--key) or compare pairs (--compare)"),
-        ] + ResultMember.options(default: "dedupe"),
+        ] + ResultMember.options(default: DedupeFields.member),
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key title,locations --drop",
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key locations --fold --merge",
@@ -178,7 +178,7 @@ public struct DedupeCommand: StageCommand {
             ),
             ("LEVELS", LabelHelp.levels),
             ("LABELS", LabelHelp.labels),
-            ("FIELD NAMES", ResultMember.helpText(default: "dedupe")),
+            ("FIELD NAMES", ResultMember.helpText(default: DedupeFields.member)),
             (
                 "ENVIRONMENT",
                 """
@@ -214,7 +214,7 @@ public struct DedupeCommand: StageCommand {
         inputs = arguments.positionals
         // Fuzzy mode's threads compare pairs after the input has ended, with the cores free.
         threads = try StageContext.threads(arguments, streaming: !arguments.has("compare"))
-        member = try ResultMember(arguments: arguments, default: "dedupe", shape: DedupeWriter.shape)
+        member = try ResultMember(arguments: arguments, default: DedupeFields.member, shape: DedupeWriter.shape)
         let modes = ["mark", "drop", "merge"].filter { arguments.has($0) }
         guard modes.count <= 1 else {
             throw .usage("choose one of --mark, --drop, --merge, not \(modes.map { "--" + $0 }.joined(separator: " and "))")

@@ -19,9 +19,10 @@ public struct DedupeWriter {
 
     /// The members a `dedupe` object may have (`cluster`, `size` and `canonical` always): how the
     /// stage knows its own earlier result when it runs again on its output.
-    public static let shape = ResultMember.Shape(required: ["cluster", "size", "canonical"], optional: ["score", "weak", "members"])
+    public static let shape = ResultMember.Shape(
+        required: DedupeFields.required, optional: DedupeFields.all.filter { !DedupeFields.required.contains($0) })
 
-    public init(mode: Mode, table: ClusterTable, memberKey: String = "dedupe") {
+    public init(mode: Mode, table: ClusterTable, memberKey: String = DedupeFields.member) {
         self.mode = mode
         self.table = table
         self.memberKey = memberKey
@@ -31,12 +32,12 @@ public struct DedupeWriter {
         let cluster = table.clusters[Int(table.clusterOf[record])]
         let score = table.scores[record]
         return .object([
-            "cluster": .string(StableHash.hex(cluster.id)),
-            "size": .int(Int(cluster.size)),
-            "canonical": .bool(cluster.canonical == record),
-            "score": score.isNaN ? nil : Self.probability(score),
-            "weak": cluster.weak ? .bool(true) : nil,
-            "members": members.map { .array($0) },
+            DedupeFields.cluster: .string(StableHash.hex(cluster.id)),
+            DedupeFields.size: .int(Int(cluster.size)),
+            DedupeFields.canonical: .bool(cluster.canonical == record),
+            DedupeFields.score: score.isNaN ? nil : Self.probability(score),
+            DedupeFields.weak: cluster.weak ? .bool(true) : nil,
+            DedupeFields.members: members.map { .array($0) },
         ])
     }
 

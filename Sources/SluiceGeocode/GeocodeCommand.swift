@@ -24,7 +24,7 @@ public struct GeocodeCommand: StageCommand {
             .value("candidates", "N", "add the N next-best answers with their scores under geo.candidates, for review (default 0)"),
             .output("gazetteer-rejects", "FILE", "skip bad gazetteer rows, writing them to FILE as NDJSON (default: stop)"),
             .threads("geocode"),
-        ] + ResultMember.options(default: "geo"),
+        ] + ResultMember.options(default: GeoFields.member),
         examples: [
             "sluice-sanitize --field locations films.ndjson | sluice-geocode --gazetteer data/sf-gazetteer.csv > geo.ndjson",
             "sluice-geocode --gazetteer data/sf-gazetteer.csv --field locations --candidates 3 films.ndjson",
@@ -61,7 +61,7 @@ public struct GeocodeCommand: StageCommand {
                   outside_gazetteer: ..., counted on the summary line).
                 """
             ),
-            ("FIELD NAMES", ResultMember.helpText(default: "geo")),
+            ("FIELD NAMES", ResultMember.helpText(default: GeoFields.member)),
             ("GAZETTEER FORMAT", GazetteerRow.formatHelp),
         ],
         rejects: [.badGazetteerRow])
@@ -96,9 +96,9 @@ public struct GeocodeCommand: StageCommand {
         gazetteerRejects = arguments["gazetteer-rejects"]
         threads = try StageContext.threads(arguments)
         inputs = arguments.positionals
-        addressMember = arguments["address"] ?? "address"
+        addressMember = arguments["address"] ?? AddressFields.member
         addressGiven = arguments.has("address")
-        member = try ResultMember(arguments: arguments, default: "geo", shape: GeocodeWorker.shape)
+        member = try ResultMember(arguments: arguments, default: GeoFields.member, shape: GeocodeWorker.shape)
     }
 
     public mutating func run(_ context: StageContext) throws {

@@ -10,8 +10,7 @@ struct GeocodeWorker: RecordWorker {
 
     /// The members a `geo` object may have (`precision`, `score` and `method` always): how the
     /// stage knows its own earlier result when it runs again on its output.
-    static let shape = ResultMember.Shape(
-        required: ["precision", "score", "method"], optional: ["lat", "lon", "matched", "note", "reason", "candidates"])
+    static let shape = ResultMember.Shape(required: GeoFields.required, optional: GeoFields.all.filter { !GeoFields.required.contains($0) })
 
     let geocoder: Geocoder
     let field: String?
@@ -21,8 +20,8 @@ struct GeocodeWorker: RecordWorker {
     var towns = TownFields()
     let candidates: Int
     /// The member holding sanitize's address object (`--address`), and the one written (`--as`).
-    var addressKey = "address"
-    var resultKey = "geo"
+    var addressKey = AddressFields.member
+    var resultKey = GeoFields.member
     /// Answers scoring under this become `precision: none`, kept among the candidates.
     let minScore: Double
     /// The same location text comes back often (a film shot at City Hall twice): answers are

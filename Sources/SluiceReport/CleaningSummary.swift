@@ -27,7 +27,7 @@ struct CleaningSummary {
     /// Distinct unmatched texts counted one by one; any beyond are only counted in total.
     static let unmatchedCapacity = 100_000
 
-    mutating func add(_ facts: RecordFacts) {
+    mutating func add(_ facts: ReportRecord) {
         records += 1
         if facts.hasAddress {
             withAddress += 1

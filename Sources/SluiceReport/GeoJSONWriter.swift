@@ -24,7 +24,7 @@ final class GeoJSONWriter {
     }
 
     /// Writes the record as a feature when it has a point; records without one are left out.
-    func write(_ record: NDJSONRecord, _ facts: RecordFacts) throws {
+    func write(_ record: NDJSONRecord, _ facts: ReportRecord) throws {
         guard let geo = facts.geo, let point = geo.point else { return }
         sink.append(features == 0 ? "\n" : ",\n")
         features += 1

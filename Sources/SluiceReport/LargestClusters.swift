@@ -28,7 +28,7 @@ struct LargestClusters {
 
     init(limit: Int) { self.limit = limit }
 
-    mutating func add(_ facts: RecordFacts) {
+    mutating func add(_ facts: ReportRecord) {
         guard let dedupe = facts.dedupe else { return }
         records += 1
         if dedupe.canonical { clustersBySize[dedupe.size, default: 0] += 1 }

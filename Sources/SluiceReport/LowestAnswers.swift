@@ -37,7 +37,7 @@ struct LowestAnswers {
     init(limit: Int) { self.limit = limit }
 
     /// Counts a record's answer when it is a placed one with a score.
-    mutating func add(_ facts: RecordFacts) {
+    mutating func add(_ facts: ReportRecord) {
         guard let geo = facts.geo, geo.point != nil, let score = geo.score else { return }
         let answer = Answer(
             text: facts.text ?? "(no location text)", precision: geo.precision, score: score, matched: geo.matched ?? "",

@@ -10,7 +10,7 @@
 ///   `textsPerPlace` texts and `labelsPerPlace` labels.
 struct PlaceTable {
     struct Place {
-        var point: RecordFacts.Point
+        var point: ReportRecord.Point
         /// The first record's answer: the same position comes from the same gazetteer feature.
         var precision: String
         var score: Double?
@@ -29,7 +29,7 @@ struct PlaceTable {
     private(set) var places: [Place] = []
     private var index: [String: Int] = [:]
 
-    mutating func add(_ facts: RecordFacts) {
+    mutating func add(_ facts: ReportRecord) {
         guard let geo = facts.geo, let point = geo.point else { return }
         let key = point.key
         let position: Int

@@ -63,7 +63,7 @@ public struct ReportCommand: StageCommand {
     var stageLogs: [String]
     var stageRejects: [String]
     var geojson: String?
-    var paths = RecordFacts.Paths()
+    var paths = ReportRecord.Paths()
     var title: String?
     var maxPoints: Int
 
@@ -96,7 +96,7 @@ public struct ReportCommand: StageCommand {
         var summary = CleaningSummary()
         var places = PlaceTable()
         try context.forEachRecord(in: inputs) { record, location in
-            let facts = RecordFacts(record, paths: paths, location: location)
+            let facts = ReportRecord(record, paths: paths, location: location)
             summary.add(facts)
             places.add(facts)
             try writer?.write(record, facts)

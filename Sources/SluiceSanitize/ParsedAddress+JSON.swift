@@ -5,11 +5,7 @@ extension ParsedAddress {
     /// The members an address object may have (`raw` and `kind` always): how the stage knows
     /// its own earlier result when it runs again on its output.
     public static let shape = ResultMember.Shape(
-        required: ["raw", "kind"],
-        optional: [
-            "clean", "place", "number", "number_to", "pre_dir", "street", "suffix", "post_dir", "unit", "cross_street", "cross_street_2",
-            "neighborhood", "city", "state", "zip", "key", "part", "parts", "alternatives", "notes",
-        ])
+        required: AddressFields.required, optional: AddressFields.all.filter { !AddressFields.required.contains($0) })
 
     /// The `address` object the stage writes: only the components found, in a fixed order.
     public var json: JSONValue {
@@ -17,40 +13,40 @@ extension ParsedAddress {
         func add(_ key: String, _ value: String?) {
             if let value { members.append(JSONMember(key, .string(value))) }
         }
-        if let raw { members.append(JSONMember("raw", .string(raw))) } else { members.append(JSONMember("raw", .null)) }
-        add("clean", clean)
-        add("kind", kind.rawValue)
-        add("place", place)
-        add("number", number)
-        add("number_to", numberTo)
-        add("pre_dir", preDir)
-        add("street", street)
-        add("suffix", suffix)
-        add("post_dir", postDir)
-        add("unit", unit)
-        add("cross_street", crossStreet)
-        add("cross_street_2", crossStreet2)
-        add("neighborhood", neighborhood)
-        add("city", city)
-        add("state", state)
-        add("zip", zip)
-        add("key", key)
-        if let part { members.append(JSONMember("part", .int(part))) }
-        if let parts { members.append(JSONMember("parts", .int(parts))) }
+        if let raw { members.append(JSONMember(AddressFields.raw, .string(raw))) } else { members.append(JSONMember(AddressFields.raw, .null)) }
+        add(AddressFields.clean, clean)
+        add(AddressFields.kind, kind.rawValue)
+        add(AddressFields.place, place)
+        add(AddressFields.number, number)
+        add(AddressFields.numberTo, numberTo)
+        add(AddressFields.preDirectional, preDir)
+        add(AddressFields.street, street)
+        add(AddressFields.suffix, suffix)
+        add(AddressFields.postDirectional, postDir)
+        add(AddressFields.unit, unit)
+        add(AddressFields.crossStreet, crossStreet)
+        add(AddressFields.crossStreet2, crossStreet2)
+        add(AddressFields.neighborhood, neighborhood)
+        add(AddressFields.city, city)
+        add(AddressFields.state, state)
+        add(AddressFields.zip, zip)
+        add(AddressFields.key, key)
+        if let part { members.append(JSONMember(AddressFields.part, .int(part))) }
+        if let parts { members.append(JSONMember(AddressFields.parts, .int(parts))) }
         if !alternatives.isEmpty {
             members.append(
                 JSONMember(
-                    "alternatives",
+                    AddressFields.alternatives,
                     .array(
                         alternatives.map { alternative in
                             var plain = alternative
                             plain.raw = nil
                             // Alternatives carry their own text in `clean`; `raw` belongs to the whole string.
                             guard case .object(let inner) = plain.json else { return plain.json }
-                            return .object(inner.filter { $0.key != "raw" })
+                            return .object(inner.filter { $0.key != AddressFields.raw })
                         })))
         }
-        if !notes.isEmpty { members.append(JSONMember("notes", .array(notes.map(JSONValue.string)))) }
+        if !notes.isEmpty { members.append(JSONMember(AddressFields.notes, .array(notes.map(JSONValue.string)))) }
         return .object(members)
     }
 

@@ -19,7 +19,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
         ] + AddressParser.cityOptions(recorded: true) + [
             .flag("split", "emit one record per location when a string names several (address.part/parts)"),
             .threads("parse"),
-        ] + ResultMember.options(default: "address"),
+        ] + ResultMember.options(default: AddressFields.member),
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-sanitize --field locations --city \"San Francisco\" --state CA",
             "sluice-sanitize --field locations --split --rejects build/pipeline/02-sanitized.rejects.ndjson build/pipeline/01-fetched.ndjson",
@@ -41,7 +41,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
                   (Third = 3rd) and street order (Mason & California = California and Mason).
                 """
             ),
-            ("FIELD NAMES", ResultMember.helpText(default: "address")),
+            ("FIELD NAMES", ResultMember.helpText(default: AddressFields.member)),
             (
                 "TOWNS",
                 """
@@ -109,7 +109,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
         split = arguments.has("split")
         threads = try StageContext.threads(arguments)
         inputs = arguments.positionals
-        member = try ResultMember(arguments: arguments, default: "address", shape: ParsedAddress.shape)
+        member = try ResultMember(arguments: arguments, default: AddressFields.member, shape: ParsedAddress.shape)
     }
 
     /// The address for one record's field value (nil when the record has no such field), in the

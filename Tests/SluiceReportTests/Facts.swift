@@ -3,10 +3,10 @@
 
 /// Test records as the report reads them, from JSON text.
 enum Facts {
-    static func of(_ json: String, paths: RecordFacts.Paths = RecordFacts.Paths(), line: Int = 1) -> RecordFacts {
+    static func of(_ json: String, paths: ReportRecord.Paths = ReportRecord.Paths(), line: Int = 1) -> ReportRecord {
         Array(json.utf8).withUnsafeBufferPointer { bytes in
             guard let record = try? NDJSONRecord(bytes) else { fatalError("not a record: \(json)") }
-            return RecordFacts(record, paths: paths, location: StageContext.Location(source: "test.ndjson", line: line))
+            return ReportRecord(record, paths: paths, location: StageContext.Location(source: "test.ndjson", line: line))
         }
     }
 
@@ -17,13 +17,13 @@ enum Facts {
     static func placed(
         _ title: String, _ text: String, lat: String, lon: String, precision: String = "address", score: String = "0.98",
         matched: String = "m"
-    ) -> RecordFacts {
+    ) -> ReportRecord {
         of(
             #"{"title":\#(quoted(title)),"address":{"raw":\#(quoted(text)),"kind":"street_address"},"geo":{"lat":\#(lat),"lon":\#(lon),"precision":\#(quoted(precision)),"score":\#(score),"matched":\#(quoted(matched)),"method":"address_point"}}"#
         )
     }
 
-    static func unplaced(_ title: String, _ text: String, reason: String = "no street matched") -> RecordFacts {
+    static func unplaced(_ title: String, _ text: String, reason: String = "no street matched") -> ReportRecord {
         of(
             #"{"title":\#(quoted(title)),"address":{"raw":\#(quoted(text)),"kind":"place"},"geo":{"precision":"none","score":0,"method":"none","reason":\#(quoted(reason))}}"#
         )

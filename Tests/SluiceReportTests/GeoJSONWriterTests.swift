@@ -11,7 +11,7 @@ import Testing
         for line in lines {
             try Array(line.utf8).withUnsafeBufferPointer { bytes in
                 let record = try NDJSONRecord(bytes)
-                try writer.write(record, RecordFacts(record, paths: RecordFacts.Paths(), location: StageContext.Location(source: "t", line: 1)))
+                try writer.write(record, ReportRecord(record, paths: ReportRecord.Paths(), location: StageContext.Location(source: "t", line: 1)))
             }
         }
         try writer.finish()

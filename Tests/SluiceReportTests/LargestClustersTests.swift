@@ -3,7 +3,7 @@ import Testing
 @testable import SluiceReport
 
 @Suite struct LargestClustersTests {
-    static func member(_ title: String, cluster: String, size: Int, canonical: Bool) -> RecordFacts {
+    static func member(_ title: String, cluster: String, size: Int, canonical: Bool) -> ReportRecord {
         Facts.of(
             #"{"title":"\#(title)","address":{"raw":"at \#(cluster)"},"dedupe":{"cluster":"\#(cluster)","size":\#(size),"canonical":\#(canonical)}}"#)
     }

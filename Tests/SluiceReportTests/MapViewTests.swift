@@ -4,7 +4,7 @@ import Testing
 @testable import SluiceReport
 
 @Suite struct MapViewTests {
-    static func table(_ records: [RecordFacts]) -> PlaceTable {
+    static func table(_ records: [ReportRecord]) -> PlaceTable {
         var table = PlaceTable()
         for facts in records { table.add(facts) }
         return table

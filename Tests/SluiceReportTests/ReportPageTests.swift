@@ -3,7 +3,7 @@ import Testing
 @testable import SluiceReport
 
 @Suite struct ReportPageTests {
-    static func page(_ records: [RecordFacts], base: BaseMap = BaseMap()) -> ReportPage {
+    static func page(_ records: [ReportRecord], base: BaseMap = BaseMap()) -> ReportPage {
         var summary = CleaningSummary()
         var places = PlaceTable()
         for facts in records {

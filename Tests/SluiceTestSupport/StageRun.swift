@@ -15,7 +15,7 @@ public final class ScratchDirectory {
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
-/// A stage's command run in this process as `Stage.main` runs it, on input written to a file:
+/// A stage's command run in this process as `Stage.main` runs it (`Stage.run`), on input written to a file:
 /// what it wrote, its rejects and its counts. A failure (`StageFailure`) is thrown.
 ///
 ///     let run = try StageRun(SanitizeCommand.self, ["--field", "locations"], input: #"{"locations":"Pier 39"}"#)
@@ -43,9 +43,7 @@ public struct StageRun {
             stage: name, output: try ByteSink(path: outputPath),
             rejects: try Rejects(stage: String(name.dropFirst("sluice-".count)), path: keepRejects ? rejectsPath : nil),
             maxLineBytes: 1 << 20, quiet: true, progress: Progress(stage: name, enabled: false))
-        try instance.run(context)
-        try context.output.flush()
-        try context.rejects.finish()
+        try Stage.run(&instance, in: context)
         output = try String(contentsOfFile: outputPath, encoding: .utf8)
         rejects = keepRejects ? try String(contentsOfFile: rejectsPath, encoding: .utf8) : ""
         accounting = context.accounting

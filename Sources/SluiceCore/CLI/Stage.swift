@@ -36,18 +36,7 @@ public enum Stage {
                 maxLineBytes: try parsed.int("max-line-bytes", default: LineReader.defaultMaxLineBytes, range: 1...LineReader.defaultRetainLimit),
                 quiet: parsed.has("quiet"),
                 progress: Progress(stage: name))
-            do {
-                try instance.run(context)
-                try context.output.flush()
-                try context.rejects.finish()
-            } catch {
-                // Keep what was already processed visible, then report the error.
-                try? context.output.flush()
-                try? context.rejects.finish()
-                context.progress.finish()
-                throw error
-            }
-            context.progress.finish()
+            try run(&instance, in: context)
             for warning in context.namedFields.warnings { context.warn(warning) }
             if !context.quiet { Diagnostic.print(name, context.accounting.summary) }
             // An input cut short: what could be done is done and counted, but the run is not whole.
@@ -56,6 +45,25 @@ public enum Stage {
         } catch {
             exit(report(error, name: name).rawValue)
         }
+    }
+
+    /// Runs a stage's command in `context` to its end: its records written and flushed, its
+    /// rejects finished; on an error what was already processed is flushed, then it is thrown.
+    /// `main` runs every stage through it, and so does the `Sluice` library (`StageRunner`), so a
+    /// stage called from Swift does what its executable does.
+    public static func run<Command: StageCommand>(_ instance: inout Command, in context: StageContext) throws {
+        do {
+            try instance.run(context)
+            try context.output.flush()
+            try context.rejects.finish()
+        } catch {
+            // Keep what was already processed visible, then report the error.
+            try? context.output.flush()
+            try? context.rejects.finish()
+            context.progress.finish()
+            throw error
+        }
+        context.progress.finish()
     }
 
     /// A tool (`ToolCommand`): the same parsing, help, errors and exit codes as a stage; what it

@@ -52,13 +52,13 @@ public struct GeoMatch: Equatable, Sendable {
     /// The `geo` object (without candidates).
     public var json: JSONValue {
         .object([
-            "lat": point.map { .number(GeoPoint.format($0.lat)) },
-            "lon": point.map { .number(GeoPoint.format($0.lon)) },
-            "precision": .string(precision.rawValue),
-            "score": .number(GeoPoint.fixed(score, decimals: 2)),
-            "matched": matched.isEmpty ? nil : .string(matched),
-            "method": .string(method),
-            (precision == .none ? "reason" : "note"): note.map { .string($0) },
+            GeoFields.lat: point.map { .number(GeoPoint.format($0.lat)) },
+            GeoFields.lon: point.map { .number(GeoPoint.format($0.lon)) },
+            GeoFields.precision: .string(precision.rawValue),
+            GeoFields.score: .number(GeoPoint.fixed(score, decimals: 2)),
+            GeoFields.matched: matched.isEmpty ? nil : .string(matched),
+            GeoFields.method: .string(method),
+            (precision == .none ? GeoFields.reason : GeoFields.note): note.map { .string($0) },
         ])
     }
 
@@ -67,7 +67,7 @@ public struct GeoMatch: Equatable, Sendable {
         guard let best = matches.first else { return GeoMatch.none("nothing to match").json }
         guard candidates > 0, case .object(var members) = best.json else { return best.json }
         let others = matches.dropFirst().prefix(candidates).map(\.json)
-        members.append(JSONMember("candidates", .array(Array(others))))
+        members.append(JSONMember(GeoFields.candidates, .array(Array(others))))
         return .object(members)
     }
 

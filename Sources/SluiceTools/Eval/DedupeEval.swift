@@ -1,5 +1,6 @@
 import Foundation
 import SluiceCore
+import SluiceDedupe
 
 /// `sluice-eval dedupe`: pairwise precision, recall and F1 of `sluice-dedupe` on the Febrl data
 /// sets (dedupe sets 1–3, and the 4a/4b linkage pair run as one file with cross-file pairs
@@ -82,7 +83,7 @@ struct DedupeEval: ToolCommand {
         guard process.terminationStatus == 0 else { throw StageFailure(.internalError, "sluice-dedupe exited with \(process.terminationStatus)") }
         let text = try String(contentsOf: output, encoding: .utf8)
         let ids = try text.split(separator: "\n").map { line in
-            guard let cluster = try JSONParser.parse(String(line))["dedupe"]?["cluster"]?.stringValue else {
+            guard let cluster = try JSONParser.parse(String(line))[DedupeFields.member]?[DedupeFields.cluster]?.stringValue else {
                 throw StageFailure(.internalError, "an output record of sluice-dedupe has no dedupe.cluster")
             }
             return cluster

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SluiceReport
 
-@Suite struct RecordFactsTests {
+@Suite struct ReportRecordTests {
     @Test func readsAGeocodedRecord() {
         let facts = Facts.of(
             #"{"title":"Vertigo","address":{"raw":"Mason & California","kind":"intersection"},"geo":{"lat":37.79183,"lon":-122.41082,"precision":"intersection","score":0.9,"matched":"mason st & california st","method":"intersection"},"dedupe":{"cluster":"ab12","size":3,"canonical":true,"score":1}}"#
@@ -13,7 +13,7 @@ import Testing
         #expect(facts.geo?.precision == "intersection")
         #expect(facts.geo?.score == 0.9)
         #expect(facts.geo?.matched == "mason st & california st")
-        #expect(facts.geo?.point == RecordFacts.Point(lat: 37.79183, lon: -122.41082, latText: "37.79183", lonText: "-122.41082"))
+        #expect(facts.geo?.point == ReportRecord.Point(lat: 37.79183, lon: -122.41082, latText: "37.79183", lonText: "-122.41082"))
         #expect(facts.geo?.point?.key == "37.79183,-122.41082")
         #expect(facts.dedupe?.cluster == "ab12" && facts.dedupe?.size == 3 && facts.dedupe?.canonical == true)
     }
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func pathsChooseTheTextAndLabel() {
-        let paths = RecordFacts.Paths(text: "locations", label: "film.name")
+        let paths = ReportRecord.Paths(text: "locations", label: "film.name")
         let facts = Facts.of(#"{"film":{"name":"Bullitt"},"locations":"Taylor St"}"#, paths: paths)
         #expect(facts.text == "Taylor St" && facts.label == "Bullitt")
     }

@@ -1,0 +1,26 @@
+/// `sluice-dedupe`'s part of the record contract: the member `--mark` adds to each record (and
+/// `--drop`/`--merge` to each kept one) and that object's fields, in the order `DedupeWriter`
+/// writes them (its fast writer spells them pre-quoted and is held to its `JSONValue` form by
+/// `DedupeWriterTests`). The report, `sluice-eval`, the bench and the Swift library read
+/// clusters through these.
+///
+///     {"title":"Vertigo",…,"dedupe":{"cluster":"3b61f30f2cbf45f4","size":2,"canonical":true,"score":0.9937}}
+public enum DedupeFields {
+    /// The member added to each record (`--as NAME` chooses another).
+    public static let member = "dedupe"
+    /// The cluster's id: 16 hex digits, the same on every run over the same records.
+    public static let cluster = "cluster"
+    public static let size = "size"
+    /// True on the one record of its cluster that `--drop` keeps.
+    public static let canonical = "canonical"
+    /// The best match probability that linked the record (fuzzy mode; absent when unlinked).
+    public static let score = "score"
+    /// True on a large cluster whose chains were not checked.
+    public static let weak = "weak"
+    /// `--merge`: each member's record.
+    public static let members = "members"
+
+    /// Every field, in the order written; `cluster`, `size` and `canonical` are always there.
+    public static let all = [cluster, size, canonical, score, weak, members]
+    public static let required = [cluster, size, canonical]
+}
