@@ -5,9 +5,9 @@
 #endif
 
 /// A JSON number's text (already checked against the grammar) read as a double: the nearest one
-/// (`double`, as `strtod` and Python's `float()` read it: `sluice-stats`), the commonest short
-/// forms without a parse (`shortDouble`), or only when a double gives back exactly the number
-/// written (`exactDouble`: `sluice-load`, which otherwise keeps the text).
+/// (`double`, as `strtod` and Python's `float()` read it: `sluice-stats`), a plain decimal
+/// without a parse (`shortDouble`), or only when a double gives back exactly the number written
+/// (`exactDouble`: `sluice-load`, which otherwise keeps the text).
 ///
 ///     NumberText.double("37.791234")                   // 37.791234
 ///     NumberText.double("1e400")                       // +infinity, as float("1e400")
@@ -15,15 +15,45 @@
 ///     NumberText.exactDouble("0.12345678901234567890") // nil: a double keeps 17 digits at most
 ///     NumberText.Decimal("1.50e2") == NumberText.Decimal("150")   // true: the same number
 public enum NumberText {
-    /// 10^0 … 10^22: every one exact in a double.
-    public static let powersOfTen: [Double] = (0...22).map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
+    /// 10^0 … 10^22: every one exact in a double. Written out so that the table is laid out at
+    /// compile time: a computed one cost a `swift_once` check on every read from another module.
+    public static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+        1e21, 1e22,
+    ]
 
-    /// The nearest double: `shortDouble`'s fast path (whole numbers too), anything else by `strtod`.
+    /// The nearest double: at most 15 digits and no exponent by integer arithmetic (the fast path
+    /// of `shortDouble`, whole numbers too, counting every digit: the cheapest test, as stats
+    /// reads every number), anything else by `strtod`.
     ///
     /// - Complexity: O(n) in the text; `strtod` only for exponents and long numbers.
     @inlinable
     public static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
-        plainDouble(text, wholeNumbers: true) ?? strtod(text)
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while index < text.count {
+            let byte = text[index]
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                digits += 1
+                if inFraction { fractionDigits += 1 }
+            } else if byte == UInt8(ascii: "."), !inFraction {
+                inFraction = true
+            } else {
+                return strtod(text)  // an exponent
+            }
+            index += 1
+        }
+        guard digits <= 15 else { return strtod(text) }
+        var value = Double(mantissa)
+        if fractionDigits > 0 { value /= powersOfTen[fractionDigits] }
+        return negative ? -value : value
     }
 
     public static func double(_ text: String) -> Double {
@@ -32,17 +62,12 @@ public enum NumberText {
     }
 
     /// A plain decimal (`-37.795523`: a point, no exponent) of at most 15 significant digits,
-    /// without a parse; nil for any other number (`exactDouble` decides those). Its digits are
-    /// exact in a double, divided by a power of ten that is exact too, and one division rounds
-    /// correctly — as the full parse does (Clinger's fast path).
+    /// without a parse; nil for any other number (`exactDouble` decides those; `sluice-load`
+    /// reads whole numbers as integers first). Its digits are exact in a double, divided by a
+    /// power of ten that is exact too, and one division rounds correctly — as the full parse
+    /// does (Clinger's fast path, which `double` takes too).
     @inlinable @inline(__always)
     public static func shortDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        plainDouble(text, wholeNumbers: false)
-    }
-
-    /// `shortDouble`, and with `wholeNumbers` also a number without a point (`1977`, `-0`).
-    @inlinable @inline(__always)
-    static func plainDouble(_ text: UnsafeBufferPointer<UInt8>, wholeNumbers: Bool) -> Double? {
         var index = 0
         let negative = text.first == UInt8(ascii: "-")
         if negative { index = 1 }
@@ -62,9 +87,8 @@ public enum NumberText {
             digits = digits &* 10 &+ UInt64(digit)
             if digits > 0 { counted += 1 }
         }
-        if wholeNumbers, fraction < 0 { fraction = 0 } else if fraction <= 0 { return nil }
-        guard counted <= 15, fraction < powersOfTen.count else { return nil }
-        let value = fraction == 0 ? Double(digits) : Double(digits) / powersOfTen[fraction]
+        guard counted <= 15, fraction > 0, fraction < powersOfTen.count else { return nil }
+        let value = Double(digits) / powersOfTen[fraction]
         return negative ? -value : value
     }
 
