@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import SluiceCore
 
 /// Runs a plan: generates (or reuses) the data, prepares each stage's input once with the
 /// stage before it, then times every case: one warm-up run, then `runs` measured runs.
@@ -173,9 +174,9 @@ public final class BenchRunner {
                 peaks.append(contentsOf: result.peakRSSBytes)
             }
         }
-        var quality: DedupeQuality?
+        var quality: PairwiseScore?
         if benchCase.scoresDuplicates, let predicted = readFile(benchCase.stdout), let truthText = readFile(truth) {
-            quality = DedupeQuality(truth: DedupeQuality.readTruth(truthText), predicted: DedupeQuality.readPredicted(predicted))
+            quality = DedupeQuality.score(truth: DedupeQuality.readTruth(truthText), predicted: DedupeQuality.readPredicted(predicted))
         }
         return BenchResult(benchCase: benchCase, timing: Timing(seconds: seconds, peakRSSBytes: peaks), quality: quality)
     }

@@ -51,8 +51,8 @@ struct DedupeEval: ToolCommand {
         // rec-N-org (4a) with rec-N-dup-0 (4b) are true links.
         let a = try FebrlSet(path: "\(dataDirectory)/dataset4a.csv"), b = try FebrlSet(path: "\(dataDirectory)/dataset4b.csv")
         let run = try clusters(of: a.lines + b.lines)
-        let crossFile: (Int, Int) -> Bool = { x, y in (x < a.lines.count) != (y < a.lines.count) }
-        let score = PairwiseScore(predicted: run.clusters, truth: a.entities + b.entities, include: crossFile)
+        let files = [Int](repeating: 0, count: a.lines.count) + [Int](repeating: 1, count: b.lines.count)
+        let score = PairwiseScore(predicted: run.clusters, truth: a.entities + b.entities, sides: files)
         try context.write(row("dataset4a+4b", records: a.lines.count + b.lines.count, score, seconds: run.seconds))
     }
 
