@@ -1,9 +1,10 @@
+import SluiceCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SluiceCore
 
 /// Runs a plan: generates (or reuses) the data, prepares each stage's input once with the
 /// stage before it, then times every case: one warm-up run, then `runs` measured runs.
