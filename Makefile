@@ -6,6 +6,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
+# The stages (Package.swift's `stages`, in order) then the tools; StageListTests checks both lists.
 EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-report sluice-stats sluice-gazetteer sluice-eval
 GAZETTEER_SOURCES ?= ../shared/data/gazetteer-sources
 GEOCODE_REFERENCE ?= ../shared/data/sf-geocode-dev/sf-film-geocode-dev.csv
