@@ -6,6 +6,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release
 PIPELINE_DIR = build/pipeline
+# The stages (Package.swift's `stages`, in order) then the tools; StageListTests checks both lists.
 EXECUTABLES = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-report sluice-stats sluice-gazetteer sluice-eval
 # The source and labelled data kept beside the repository, not shipped with it (each folder's
 # SOURCE.md says where it comes from).

@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// One thing to time: a stage or a peer on one input size, as the commands to run (piped when
 /// several), what they read, and how much work that is (records, bytes) for the rates.
 ///
@@ -44,7 +46,7 @@ public struct BenchCase: Sendable {
 public struct BenchResult: Sendable {
     public var benchCase: BenchCase
     public var timing: Timing
-    public var quality: DedupeQuality?
+    public var quality: PairwiseScore?
 
     public var recordsPerSecond: Double { Double(benchCase.records) / max(timing.median, 1e-9) }
     public var megabytesPerSecond: Double { Double(benchCase.inputBytes) / 1e6 / max(timing.median, 1e-9) }

@@ -1,3 +1,4 @@
+import SluiceCore
 import SluiceSanitize
 
 #if canImport(Glibc)
@@ -22,6 +23,7 @@ public struct BenchPlan {
     /// One line per thing skipped, saying how to get it.
     public var skipped: [String] = []
 
+    /// Package.swift's `stages` (StageListTests checks that they agree).
     static let pipelineOrder = ["fetch", "sanitize", "geocode", "dedupe", "load"]
     /// Tools beside the pipeline, timed on fetch's output (found like the stages).
     static let tools = ["stats"]

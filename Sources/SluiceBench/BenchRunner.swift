@@ -1,3 +1,5 @@
+import SluiceCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -173,9 +175,9 @@ public final class BenchRunner {
                 peaks.append(contentsOf: result.peakRSSBytes)
             }
         }
-        var quality: DedupeQuality?
+        var quality: PairwiseScore?
         if benchCase.scoresDuplicates, let predicted = readFile(benchCase.stdout), let truthText = readFile(truth) {
-            quality = DedupeQuality(truth: DedupeQuality.readTruth(truthText), predicted: DedupeQuality.readPredicted(predicted))
+            quality = DedupeQuality.score(truth: DedupeQuality.readTruth(truthText), predicted: DedupeQuality.readPredicted(predicted))
         }
         return BenchResult(benchCase: benchCase, timing: Timing(seconds: seconds, peakRSSBytes: peaks), quality: quality)
     }

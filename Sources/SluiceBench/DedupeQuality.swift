@@ -1,46 +1,24 @@
 import SluiceCore
 import SluiceDedupe
 
-/// Pairwise precision, recall and F1 of a clustering against the generator's truth: every pair
-/// of records inside a predicted cluster is a predicted match; every pair inside a true cluster
-/// (an original and its near-duplicates) is a true match. The same measure for every tool.
+/// The bench's dedupe quality: the generator's truth and a tool's clusters, read from their
+/// files and scored by the core's `PairwiseScore` (the same measure as `sluice-eval dedupe`).
 ///
 ///     let truth = [2: 1, 3: 1]                  // rows 2 and 3 copy row 1
 ///     let predicted = [1: "a", 2: "a", 3: "b"]  // row → cluster
-///     DedupeQuality(truth: truth, predicted: predicted).f1   // 0.5 (1 of 3 true pairs, 1 of 1 predicted)
-public struct DedupeQuality: Sendable {
-    public var truePairs: Int
-    public var predictedPairs: Int
-    public var correctPairs: Int
-
+///     DedupeQuality.score(truth: truth, predicted: predicted).f1   // 0.5 (1 of 3 true pairs, 1 of 1 predicted)
+public enum DedupeQuality {
     /// `truth`: duplicate row → original row; `predicted`: row → cluster label (rows not listed
     /// are alone).
-    public init(truth: [Int: Int], predicted: [Int: String]) {
-        var trueClusters: [Int: [Int]] = [:]
-        for (row, original) in truth { trueClusters[original, default: [original]].append(row) }
-        var predictedClusters: [String: [Int]] = [:]
-        for (row, label) in predicted { predictedClusters[label, default: []].append(row) }
-        func pairs(_ n: Int) -> Int { n * (n - 1) / 2 }
-        truePairs = trueClusters.values.reduce(0) { $0 + pairs($1.count) }
-        predictedPairs = predictedClusters.values.reduce(0) { $0 + pairs($1.count) }
-        // A pair is correct when both records share a predicted cluster and a true cluster.
-        var trueCluster: [Int: Int] = [:]
-        for (original, members) in trueClusters { for row in members { trueCluster[row] = original } }
-        var correct = 0
-        for members in predictedClusters.values where members.count > 1 {
-            var counts: [Int: Int] = [:]
-            for row in members { if let cluster = trueCluster[row] { counts[cluster, default: 0] += 1 } }
-            correct += counts.values.reduce(0) { $0 + pairs($1) }
+    public static func score(truth: [Int: Int], predicted: [Int: String]) -> PairwiseScore {
+        // An original is its own entity; the generator copies originals only, never a copy.
+        var entity: [Int: Int] = [:]
+        for (row, original) in truth {
+            entity[row] = original
+            entity[original] = original
         }
-        correctPairs = correct
+        return PairwiseScore(predicted: predicted, truth: entity)
     }
-
-    public var precision: Double { predictedPairs == 0 ? 0 : Double(correctPairs) / Double(predictedPairs) }
-    public var recall: Double { truePairs == 0 ? 0 : Double(correctPairs) / Double(truePairs) }
-    public var f1: Double {
-        precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
-    }
-
     /// Reads a truth file written by `DatasetGenerator` (`row,duplicate_of`).
     public static func readTruth(_ text: String) -> [Int: Int] {
         var truth: [Int: Int] = [:]

@@ -1,3 +1,5 @@
+import SluiceCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

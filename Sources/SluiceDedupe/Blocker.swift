@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// Generates the candidate pairs of the blocking rules: every pair of records sharing a key of
 /// any rule, each pair flagged new only the first time. A block larger than `maxBlock` is not compared all-to-all (that
 /// grows as its size squared); it is sorted by `sortKey` and each record is compared with its

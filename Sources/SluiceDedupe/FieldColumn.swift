@@ -182,7 +182,7 @@ public final class FieldColumn {
         case .geo:
             let lat1 = first[i], lat2 = first[j]
             if lat1.isNaN || lat2.isNaN { return 0 }
-            return spec.level(forDistance: Geohash.metres(lat1, second[i], lat2, second[j]), cuts: cuts, firstLevel: 1)
+            return spec.level(forDistance: GeoDistance.greatCircleMetres(lat1, second[i], lat2, second[j]), cuts: cuts, firstLevel: 1)
         }
     }
 

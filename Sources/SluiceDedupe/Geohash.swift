@@ -1,9 +1,9 @@
 import Foundation
 
-/// Geohash cells and distances for blocking and comparing `geo.lat`/`geo.lon` points.
+/// Geohash cells for blocking `geo.lat`/`geo.lon` points (their distance, for comparing them, is
+/// the core's `GeoDistance.greatCircleMetres`).
 ///
 ///     Geohash.encode(latitude: 37.7955, longitude: -122.4106, precision: 7)  // "9q8zn6x"
-///     Geohash.metres(37.7955, -122.4106, 37.7949, -122.4093)                 // ≈ 130
 ///
 /// A 7-character cell is about 150 m × 150 m, 6 characters about 1.2 km × 0.6 km.
 public enum Geohash {
@@ -32,13 +32,5 @@ public enum Geohash {
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Great-circle distance in metres (haversine, mean Earth radius).
-    public static func metres(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-        let radians = Double.pi / 180
-        let dLat = (lat2 - lat1) * radians, dLon = (lon2 - lon1) * radians
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
     }
 }

@@ -9,8 +9,8 @@ import SluiceCore
 ///     memo.remember(key, geo: Array("{}".utf8), summary: .init(precision: .place, score: 0.95))
 ///     memo.answer(for: key)?.summary.precision   // .place
 ///
-/// - Complexity: O(k) per lookup in the key's length; at most `limit` answers are held, then
-///   all are forgotten at once (bounded memory on endless input).
+/// - Complexity: O(k) per lookup in the key's length; at most `limit` answers are held (the
+///   core's `BoundedMemo`: two generations of `limit / 2`; bounded memory on endless input).
 struct AnswerMemo {
     /// Where the key was read from: the same text means different things as an `address`
     /// object and as a `--field` string.
@@ -54,21 +54,20 @@ struct AnswerMemo {
     }
 
     let limit: Int
-    private var answers: [Key: Answer] = [:]
+    private var answers: BoundedMemo<Key, Answer>
 
     init(limit: Int) {
         self.limit = limit
-        answers.reserveCapacity(limit)
+        answers = BoundedMemo(capacity: max(1, limit / 2))
     }
 
     var count: Int { answers.count }
 
-    func answer(for key: Key) -> Answer? {
-        answers[key]
+    mutating func answer(for key: Key) -> Answer? {
+        answers.value(for: key)
     }
 
     mutating func remember(_ key: Key, geo: [UInt8], summary: Answer.Summary) {
-        if answers.count >= limit { answers.removeAll(keepingCapacity: true) }
-        answers[key] = Answer(geo: geo, summary: summary)
+        answers.remember(Answer(geo: geo, summary: summary), for: key)
     }
 }

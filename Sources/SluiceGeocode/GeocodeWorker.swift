@@ -4,7 +4,7 @@ import SluiceSanitize
 /// Geocode's work on one record, on any of `--threads` threads: the record with its `geo`
 /// added. It says the answer's precision and score, for the counts at the end.
 struct GeocodeWorker: RecordWorker {
-    /// Answers remembered at most, by all threads together (then forgotten all at once): bounds
+    /// Answers remembered at most, by all threads together (`BoundedMemo`'s two generations): bounds
     /// memory on endless input. 20,000 here and 4,096 look-ups took 1M records to 255 MB.
     static let memoLimit = 4096
 

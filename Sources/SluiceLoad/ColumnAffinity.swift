@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// How a column converts what is stored in it: SQLite's type affinity, from the column's declared
 /// type (https://sqlite.org/datatype3.html, 3.1). It decides how a value is bound so that
 /// nothing is converted into something else:

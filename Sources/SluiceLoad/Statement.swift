@@ -1,4 +1,5 @@
 import CSQLite
+import SluiceCore
 
 /// A prepared statement, finalized when released. Binding and stepping check every result code.
 final class Statement {

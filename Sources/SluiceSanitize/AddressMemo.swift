@@ -4,11 +4,7 @@ import SluiceCore
 /// or serialised again: film locations repeat (`Golden Gate Bridge`, `City Hall`). Parsing is a
 /// pure function of the text, so a remembered address is exactly what parsing again would give.
 ///
-/// Two generations of at most `capacity` strings each: when the newer is full it becomes the
-/// older and the one before is forgotten, and a string found in the older is carried into the
-/// newer. What is in use stays (forgetting everything at once lost it too, ~7% more parses on
-/// 1M generated records), memory stays bounded, and what is remembered depends only on the
-/// input, never on timing.
+/// Held in the core's `BoundedMemo` (two generations of at most `capacity` strings each).
 ///
 ///     var memo = AddressMemo(capacity: 4096)
 ///     memo.entry(for: "City Hall") { parser.parse($0) }  // parses and serialises
@@ -27,25 +23,19 @@ struct AddressMemo {
         var several: ParsedAddress?
     }
 
-    let capacity: Int
-    private(set) var entries: [String: Entry] = [:]
-    private(set) var older: [String: Entry] = [:]
+    private var entries: BoundedMemo<String, Entry>
     private var scratch: [UInt8] = []
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        entries.reserveCapacity(capacity)
-    }
+    init(capacity: Int) { entries = BoundedMemo(capacity: capacity) }
+
+    /// How many strings are remembered.
+    var count: Int { entries.count }
 
     mutating func entry(for text: String, parse: (String) -> ParsedAddress) -> Entry {
         guard text.isASCII else { return made(from: parse(text)) }
-        if let known = entries[text] { return known }
-        if let known = older[text] {
-            remember(known, for: text)
-            return known
-        }
+        if let known = entries.value(for: text) { return known }
         let entry = made(from: parse(text))
-        remember(entry, for: text)
+        entries.remember(entry, for: text)
         return entry
     }
 
@@ -58,14 +48,5 @@ struct AddressMemo {
         address.writeJSON(to: &scratch)
         let json = scratch.withUnsafeBufferPointer { Array($0) }
         return Entry(json: json, several: address.alternatives.count > 1 ? address : nil)
-    }
-
-    private mutating func remember(_ entry: Entry, for text: String) {
-        if entries.count >= capacity {
-            // The newer generation becomes the older; the older's table is emptied and reused.
-            swap(&entries, &older)
-            entries.removeAll(keepingCapacity: true)
-        }
-        entries[text] = entry
     }
 }

@@ -130,8 +130,8 @@ public struct RecordTown: Hashable, Sendable {
 ///     parsers.parser(for: RecordTown(city: "Chicago", state: "IL")).parse("875 N Michigan Ave")
 public struct TownParsers: Sendable {
     public let base: AddressParser
-    /// City names by the town's city and state; emptied when full (a stage's memory stays bounded).
-    private var names: [CityAndState: CityNames] = [:]
+    /// City names by the town's city and state, at most `capacity` (a stage's memory stays bounded).
+    private var names = BoundedMemo<CityAndState, CityNames>(capacity: TownParsers.capacity / 2)
     struct CityAndState: Hashable {
         let city: String?
         let state: String?
@@ -143,10 +143,9 @@ public struct TownParsers: Sendable {
     public mutating func parser(for town: RecordTown) -> AddressParser {
         guard !town.isEmpty else { return base }
         let key = CityAndState(city: town.city, state: town.state)
-        if let known = names[key] { return base.reading(town, names: known) }
-        if names.count >= Self.capacity { names.removeAll(keepingCapacity: true) }
+        if let known = names.value(for: key) { return base.reading(town, names: known) }
         let parser = base.reading(town)
-        names[key] = parser.names
+        names.remember(parser.names, for: key)
         return parser
     }
 }

@@ -1,5 +1,7 @@
+import SluiceCore
+
 /// A read-only table from short byte strings to a small value, probed with the bytes in hand:
-/// FNV-1a and linear probing, instead of `Dictionary<String, …>`'s seeded SipHash and a
+/// the core's `StableHash` (FNV-1a) and linear probing, instead of `Dictionary<String, …>`'s seeded SipHash and a
 /// `String` to hash. The tokenizer looks up every word of every location here.
 ///
 ///     let table = WordTable(["st": 1, "ave": 2])
@@ -35,11 +37,8 @@ struct WordTable<Value: Sendable>: Sendable {
         mask = size - 1
     }
 
-    static func hash(_ key: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
+    @inline(__always)
+    static func hash(_ key: some Sequence<UInt8>) -> UInt64 { StableHash.of(key) }
 
     subscript(key: UnsafeBufferPointer<UInt8>) -> Value? {
         var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask

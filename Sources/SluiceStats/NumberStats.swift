@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// The numbers of one field: how many, the smallest and largest as written (`1.50` stays
 /// `1.50`; the first of equal ones), the mean from an exact sum, and the sample standard
 /// deviation (Welford's running mean and squared deviations, merged with Chan et al.'s formula).

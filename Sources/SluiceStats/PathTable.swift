@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// The field paths of the records as a tree, numbered in the order they were first seen: each
 /// path is a member of its parent object (`address` → `address.kind`) or the elements of its
 /// parent array (`address.alternatives` → `address.alternatives[]`, then `…[].street`).

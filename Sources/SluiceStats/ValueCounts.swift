@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// How many distinct values one field has, which are the most frequent, and the quantiles of
 /// its numbers: counted exactly while the field has at most `limit` distinct values (taking at
 /// most `limit` × 256 bytes), then estimated — the distinct count by a `HyperLogLog` (±0.81%,

@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// What a counted value is: its JSON type, part of its identity (`"1"` is not `1`).
 enum ValueKind: UInt8, Sendable {
     case string = 1

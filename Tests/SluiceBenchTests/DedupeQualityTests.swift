@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct DedupeQualityTests {
     @Test func aPerfectClusteringScoresOne() {
-        let quality = DedupeQuality(truth: [2: 1, 3: 1, 5: 4], predicted: [1: "a", 2: "a", 3: "a", 4: "b", 5: "b", 6: "c"])
+        let quality = DedupeQuality.score(truth: [2: 1, 3: 1, 5: 4], predicted: [1: "a", 2: "a", 3: "a", 4: "b", 5: "b", 6: "c"])
         #expect(quality.truePairs == 4)
         #expect(quality.predictedPairs == 4)
         #expect(quality.f1 == 1)
@@ -12,14 +12,14 @@ import Testing
 
     @Test func missedAndWrongPairsCount() {
         // True pairs: (1,2) (1,3) (2,3). Predicted: (1,2) right, (3,4) wrong.
-        let quality = DedupeQuality(truth: [2: 1, 3: 1], predicted: [1: "a", 2: "a", 3: "b", 4: "b"])
+        let quality = DedupeQuality.score(truth: [2: 1, 3: 1], predicted: [1: "a", 2: "a", 3: "b", 4: "b"])
         #expect(quality.correctPairs == 1)
         #expect(quality.precision == 0.5)
         #expect(abs(quality.recall - 1.0 / 3) < 1e-12)
     }
 
     @Test func nothingPredictedScoresZero() {
-        #expect(DedupeQuality(truth: [2: 1], predicted: [:]).f1 == 0)
+        #expect(DedupeQuality.score(truth: [2: 1], predicted: [:]).f1 == 0)
     }
 
     @Test func readsTruthDedupeOutputAndPeerCSV() {

@@ -13,11 +13,4 @@ import Testing
         #expect(Geohash.encode(latitude: 91, longitude: 0, precision: 6) == nil)
         #expect(Geohash.encode(latitude: .nan, longitude: 0, precision: 6) == nil)
     }
-
-    @Test func distanceInMetres() {
-        // Mason & California to Powell & California: one block, about 130 m.
-        let d = Geohash.metres(37.79155, -122.41098, 37.79178, -122.40946)
-        #expect(d > 100 && d < 160)
-        #expect(Geohash.metres(37.8, -122.4, 37.8, -122.4) == 0)
-    }
 }

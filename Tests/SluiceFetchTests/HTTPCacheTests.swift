@@ -31,6 +31,7 @@ import Testing
 
     @Test func stemsAreSixteenHexDigitsAndDiffer() {
         #expect(HTTPCache.stem(for: "") == "cbf29ce484222325")
+        #expect(HTTPCache.stem(for: "a") == "af63dc4c8601ec8c")  // a cache written before still found
         #expect(HTTPCache.stem(for: "http://h/a?page=1") != HTTPCache.stem(for: "http://h/a?page=2"))
         #expect(HTTPCache.stem(for: "x").count == 16)
     }

@@ -7,7 +7,7 @@ import Testing
     let geo = Array(#"{"lat":37.779,"lon":-122.419,"precision":"place"}"#.utf8)
 
     @Test func emptyMemoKnowsNothing() {
-        let memo = AnswerMemo(limit: 10)
+        var memo = AnswerMemo(limit: 10)
         #expect(memo.answer(for: .init(kind: .address, bytes: cityHall)) == nil)
         #expect(memo.count == 0)
     }
@@ -26,13 +26,13 @@ import Testing
         #expect(memo.answer(for: .init(kind: .address, bytes: Array(#""City Hall""#.utf8))) == nil)
     }
 
-    @Test func forgetsEverythingAtTheLimit() {
+    @Test func holdsAtMostTheLimit() {
         var memo = AnswerMemo(limit: 2)
         memo.remember(.init(kind: .field, bytes: Array("a".utf8)), geo: geo, summary: .init(precision: .place, score: 0.5))
         memo.remember(.init(kind: .field, bytes: Array("b".utf8)), geo: geo, summary: .init(precision: .street, score: 0.5))
         #expect(memo.count == 2)
         memo.remember(.init(kind: .field, bytes: Array("c".utf8)), geo: geo, summary: .init(precision: .none, score: 0.5))
-        #expect(memo.count == 1)
+        #expect(memo.count == 2)
         #expect(memo.answer(for: .init(kind: .field, bytes: Array("a".utf8))) == nil)
         #expect(memo.answer(for: .init(kind: .field, bytes: Array("c".utf8)))?.summary.precision == Precision.none)
     }

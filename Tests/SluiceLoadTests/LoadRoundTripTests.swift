@@ -1,4 +1,5 @@
 import Foundation
+import SluiceCore
 import SluiceTestSupport
 import Testing
 

@@ -45,6 +45,7 @@ import stage_pipe  # noqa: E402
 SHIPPED = "sparkfile:"
 KEY_PASS = "sluice-dedupe (partitioning key)"
 RECORDS_PER_OUTPUT = 100_000
+# The stages of Package.swift's `stages` that run here, in order (StageListTests checks them).
 STAGE_ORDER = ["sluice-fetch", "sluice-sanitize", "sluice-geocode", KEY_PASS, "sluice-dedupe"]
 COUNT = re.compile(r"(\d+) ([^(]+?)(?: \((\d+) ([^)]*)\))?")
 

@@ -31,16 +31,9 @@ struct HTTPCache {
         }
     }
 
-    /// The file stem for a redacted URL: 16 hex digits of its 64-bit FNV-1a hash.
-    static func stem(for redactedURL: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in redactedURL.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    /// The file stem for a redacted URL: 16 hex digits of its `StableHash` (FNV-1a), the same in
+    /// every run, so a cache written by one run is found by the next.
+    static func stem(for redactedURL: String) -> String { StableHash.hex(StableHash.of(redactedURL)) }
 
     func bodyFile(for url: String) -> URL { directory.appendingPathComponent(HTTPCache.stem(for: url) + ".body") }
     func metaFile(for url: String) -> URL { directory.appendingPathComponent(HTTPCache.stem(for: url) + ".json") }

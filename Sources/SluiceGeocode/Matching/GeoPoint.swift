@@ -1,4 +1,5 @@
 import Foundation
+import SluiceCore
 
 /// A WGS84 position, with the small-area geometry a city geocoder needs: distances in metres,
 /// a point part-way along a line, and a sideways offset from it.
@@ -15,14 +16,12 @@ public struct GeoPoint: Equatable, Hashable, Sendable {
         self.lon = lon
     }
 
-    static let metresPerDegree = 111_195.0
+    static let metresPerDegree = GeoDistance.metresPerDegree
 
-    /// Distance in metres (equirectangular: exact enough within a city).
-    public func distance(to other: GeoPoint) -> Double {
-        let x = (other.lon - lon) * cos((lat + other.lat) / 2 * .pi / 180)
-        let y = other.lat - lat
-        return (x * x + y * y).squareRoot() * Self.metresPerDegree
-    }
+    /// Distance in metres (the core's `GeoDistance.cityMetres`, equirectangular: exact enough
+    /// within a city).
+    @inline(__always)
+    public func distance(to other: GeoPoint) -> Double { GeoDistance.cityMetres(lat, lon, other.lat, other.lon) }
 
     /// Six decimals (about 0.1 m), no trailing zeros: the gazetteer's and `geo`'s precision.
     public static func format(_ degrees: Double) -> String { fixed(degrees, decimals: 6) }

@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// The street and place lookups one thread has already made, by the text looked up: records
 /// name the same streets and places again and again (`Mission St`, `City Hall`), and finding
 /// them (normalising the name, a typo search) costs more than remembering the answer.
@@ -8,7 +10,7 @@
 ///     geocoder.geocode(query, lookups: &lookups)   // the same answers as geocoder.geocode(query)
 ///
 /// - Complexity: O(1) for a text already looked up; at most `limit` answers of each kind are
-///   held, then all of that kind are forgotten at once.
+///   held (the core's `BoundedMemo`: two generations of `limit / 2`).
 struct GeocodeLookups {
     /// A place lookup: the text, whether typos were allowed, and the kind of place asked for.
     struct PlaceQuestion: Hashable {
@@ -18,8 +20,8 @@ struct GeocodeLookups {
     }
 
     let limit: Int
-    private(set) var streets: [String: [Gazetteer.StreetChoice]] = [:]
-    private(set) var places: [PlaceQuestion: [PlaceIndex.Hit]] = [:]
+    private(set) var streets: BoundedMemo<String, [Gazetteer.StreetChoice]>
+    private(set) var places: BoundedMemo<PlaceQuestion, [PlaceIndex.Hit]>
     /// `PlaceIndex.search`'s table of bounds, kept from search to search.
     private var bounds: [Double] = []
     /// The towns the record being geocoded may lie in (its town, or its ZIP code's), nil for
@@ -27,7 +29,11 @@ struct GeocodeLookups {
     /// street, place) keeps only those towns' streets. What is remembered is unfiltered.
     var towns: Set<Int>?
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int) {
+        self.limit = limit
+        streets = BoundedMemo(capacity: max(1, limit / 2))
+        places = BoundedMemo(capacity: max(1, limit / 2))
+    }
 
     /// `gazetteer.streets(for: text)`, of the record's `towns`.
     mutating func streets(for text: String, in gazetteer: Gazetteer) -> [Gazetteer.StreetChoice] {
@@ -41,10 +47,9 @@ struct GeocodeLookups {
         // Only ASCII texts are remembered: a String key matches any canonically equivalent
         // text, and only for ASCII is that the same bytes (the Kelvin sign equals `K`).
         guard limit > 0, text.isASCII else { return gazetteer.streets(for: text) }
-        if let known = streets[text] { return known }
+        if let known = streets.value(for: text) { return known }
         let found = gazetteer.streets(for: text)
-        if streets.count >= limit { streets.removeAll(keepingCapacity: true) }
-        streets[text] = found
+        streets.remember(found, for: text)
         return found
     }
 
@@ -52,10 +57,9 @@ struct GeocodeLookups {
     mutating func places(_ text: String, fuzzy: Bool, kind: PlaceClass? = nil, in index: PlaceIndex) -> [PlaceIndex.Hit] {
         guard limit > 0, text.isASCII else { return index.search(text, fuzzy: fuzzy, kind: kind) }
         let question = PlaceQuestion(text: text, fuzzy: fuzzy, kind: kind)
-        if let known = places[question] { return known }
+        if let known = places.value(for: question) { return known }
         let found = index.search(text, fuzzy: fuzzy, kind: kind, bounds: &bounds)
-        if places.count >= limit { places.removeAll(keepingCapacity: true) }
-        places[question] = found
+        places.remember(found, for: question)
         return found
     }
 }

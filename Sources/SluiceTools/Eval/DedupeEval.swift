@@ -52,8 +52,8 @@ struct DedupeEval: ToolCommand {
         // rec-N-org (4a) with rec-N-dup-0 (4b) are true links.
         let a = try FebrlSet(path: "\(dataDirectory)/dataset4a.csv"), b = try FebrlSet(path: "\(dataDirectory)/dataset4b.csv")
         let run = try clusters(of: a.lines + b.lines)
-        let crossFile: (Int, Int) -> Bool = { x, y in (x < a.lines.count) != (y < a.lines.count) }
-        let score = PairwiseScore(predicted: run.clusters, truth: a.entities + b.entities, include: crossFile)
+        let files = [Int](repeating: 0, count: a.lines.count) + [Int](repeating: 1, count: b.lines.count)
+        let score = PairwiseScore(predicted: run.clusters, truth: a.entities + b.entities, sides: files)
         try context.write(row("dataset4a+4b", records: a.lines.count + b.lines.count, score, seconds: run.seconds))
     }
 
@@ -69,18 +69,15 @@ struct DedupeEval: ToolCommand {
             try? FileManager.default.removeItem(at: output)
         }
         try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
-        guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
-            throw StageFailure(.ioError, "\(output.path): cannot create")
+        let start = ChildProcess.now()
+        let status: Int32
+        do {
+            status = try ChildProcess.run([executable.path] + options + ["--quiet", input.path], stdout: output.path)
+        } catch {
+            throw StageFailure(.internalError, "\(error)")
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = options + ["--quiet", input.path]
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        let start = Date()
-        try process.run()
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(start)
-        guard process.terminationStatus == 0 else { throw StageFailure(.internalError, "sluice-dedupe exited with \(process.terminationStatus)") }
+        let seconds = ChildProcess.now() - start
+        guard status == 0 else { throw StageFailure(.internalError, "sluice-dedupe exited with \(status)") }
         let text = try String(contentsOf: output, encoding: .utf8)
         let ids = try text.split(separator: "\n").map { line in
             guard let cluster = try JSONParser.parse(String(line))[DedupeFields.member]?[DedupeFields.cluster]?.stringValue else {

@@ -137,27 +137,24 @@ struct SanitizeEval: ToolCommand {
 
     /// Runs `scripts/usaddress_driver.py`: usaddress's (tag, token) pairs per string and its parse time.
     func runUSAddress(_ texts: [String]) -> Result<([[(tag: String, value: String)]], Double), Skipped> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", driver]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return .failure(Skipped(description: "cannot run python3 \(driver): \(error)")) }
+        // The strings in a file and the answers in another: no pipe to fill up and block on.
+        let directory = FileManager.default.temporaryDirectory
+        let input = directory.appendingPathComponent("sluice-eval-usaddress-\(getpid()).ndjson").path
+        let output = directory.appendingPathComponent("sluice-eval-usaddress-\(getpid()).out").path
+        defer {
+            try? FileManager.default.removeItem(atPath: input)
+            try? FileManager.default.removeItem(atPath: output)
+        }
         let payload = texts.map { JSONWriter.string(.string($0)) }.joined(separator: "\n") + "\n"
-        // Write from another thread so a full output pipe cannot block the write.
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data(payload.utf8))
-            try? input.fileHandleForWriting.close()
+        let status: Int32
+        do {
+            try payload.write(toFile: input, atomically: true, encoding: .utf8)
+            status = try ChildProcess.run(["python3", driver], stdin: input, stdout: output, stderr: "/dev/null")
+        } catch { return .failure(Skipped(description: "cannot run python3 \(driver): \(error)")) }
+        guard status == 0 else {
+            return .failure(Skipped(description: status == 3 ? "not installed; pip install usaddress" : "driver failed"))
         }
-        writer.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return .failure(Skipped(description: process.terminationStatus == 3 ? "not installed; pip install usaddress" : "driver failed"))
-        }
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
         var answers: [[(tag: String, value: String)]] = []
         var seconds = 0.0
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {

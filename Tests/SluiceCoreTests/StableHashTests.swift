@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SluiceDedupe
+@testable import SluiceCore
 
 @Suite struct StableHashTests {
     @Test func fnv1aReferenceValues() {

@@ -1,12 +1,14 @@
+import SluiceCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Runs a command, or several piped together (`a | b | c`), and measures what the kernel saw:
-/// wall time from the first command's start to the last one's end, and the peak resident set of
-/// each command from `wait4`'s `rusage.ru_maxrss`.
+/// The bench's use of the core's `ChildProcess`: a command, or several piped together
+/// (`a | b | c`), measured as the kernel saw it: wall time from the first command's start to
+/// the last one's end, and the peak resident set of each command from `wait4`'s `rusage.ru_maxrss`.
 ///
 /// Each command runs under its own `Launcher` (`sluice-bench __launch`), which waits for it and
 /// reports: a command spawned by the bench itself would read the bench's own peak (see Launcher).
@@ -14,11 +16,7 @@
 ///     let run = try ChildProcess.run([["jq", "-c", "."]], stdin: "films.ndjson", stdout: "/dev/null")
 ///     run.seconds          // 3.21
 ///     run.peakRSSBytes     // [4_194_304]: one per command
-enum ChildProcess {
-    struct Failure: Error, CustomStringConvertible, Equatable {
-        var description: String
-    }
-
+extension ChildProcess {
     struct Result {
         var seconds: Double
         /// Peak resident memory of each command, in bytes, in pipeline order.
@@ -62,7 +60,9 @@ enum ChildProcess {
             var report: (read: Int32, write: Int32) = (-1, -1)
             if launcher != nil { report = try cloexecPipe() }
             let argv = launcher.map { [$0, Launcher.subcommand] + command } ?? command
-            let pid = try spawn(argv, stdin: readEnd, stdout: writeEnd, stderr: errors, report: report.write >= 0 ? report.write : nil)
+            let pid = try spawn(
+                argv, stdin: readEnd, stdout: writeEnd, stderr: errors,
+                extra: report.write >= 0 ? (report.write, Launcher.reportDescriptor) : nil)
             children.append((pid, report.read))
             if report.write >= 0 { close(report.write) }
             if readEnd != input { close(readEnd) }
@@ -73,11 +73,10 @@ enum ChildProcess {
         var failures: [String] = []
         var (first, last) = (Double.infinity, -Double.infinity)
         for (child, command) in zip(children, commands) {
-            var status: Int32 = 0
-            var usage = rusage()
-            while wait4(child.pid, &status, 0, &usage) < 0, errno == EINTR {}
+            let waited = ChildProcess.wait(child.pid)
+            var status = waited.status
             // Linux reports ru_maxrss in kilobytes.
-            var peak = Int(usage.ru_maxrss) * 1024
+            var peak = Int(waited.usage.ru_maxrss) * 1024
             let name = command.joined(separator: " ")
             if child.report >= 0 {
                 switch Launcher.Report.parse(readAll(child.report)) {
@@ -99,70 +98,5 @@ enum ChildProcess {
         let seconds = last >= first ? last - first : now() - start
         if !failures.isEmpty { throw Failure(description: failures.joined(separator: "; ") + " (see \(stderr))") }
         return Result(seconds: seconds, peakRSSBytes: peaks)
-    }
-
-    /// `exit status N` or `killed by signal N`, from a `wait4` status.
-    static func describe(_ status: Int32) -> String {
-        status & 0x7f == 0 ? "exit status \((status >> 8) & 0xff)" : "killed by signal \(status & 0x7f)"
-    }
-
-    /// A pipe whose ends close on exec: only the dup2'd copies survive into a child.
-    static func cloexecPipe() throws -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return (ends[0], ends[1])
-    }
-
-    /// Everything up to end of file, as one line without its newline.
-    static func readAll(_ fd: Int32) -> String {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while true {
-            let count = read(fd, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Starts `command` on PATH with the descriptors given as 0, 1 and 2 (and `report` as the
-    /// launcher's fd 3).
-    static func spawn(_ command: [String], stdin: Int32, stdout: Int32, stderr: Int32, report: Int32? = nil) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        if let report { posix_spawn_file_actions_adddup2(&actions, report, Launcher.reportDescriptor) }
-        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, command[0], &actions, nil, argv, environ)
-        guard result == 0 else {
-            throw Failure(description: "\(command[0]): cannot start: \(String(cString: strerror(result)))")
-        }
-        return pid
-    }
-
-    /// Seconds on the monotonic clock.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    /// The full path of `name` on PATH (or `name` itself when it has a slash and exists), or nil.
-    static func which(_ name: String) -> String? {
-        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
     }
 }

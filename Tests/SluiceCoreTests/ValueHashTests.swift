@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SluiceStats
+@testable import SluiceCore
 
 @Suite struct ValueHashTests {
     @Test func theSameBytesGiveTheSameHashAndTheSeedTellsKindsApart() {

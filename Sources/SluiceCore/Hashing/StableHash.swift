@@ -1,5 +1,9 @@
-/// FNV-1a, 64 bits: a hash that is the same on every run and machine (Swift's `Hasher` is
-/// seeded per process), for cluster ids and block keys.
+/// FNV-1a, 64 bits: the hash whose values may be kept, the same on every run and machine
+/// (Swift's `Hasher` is seeded per process). What it gives is written out and read back, so
+/// this function must never change: dedupe's cluster ids (`dedupe.cluster`, read again by
+/// `--against`, merge lines and saved labels), block keys, and `sluice-fetch --cache`'s file
+/// names (`HTTPCache.stem`). `ValueHash` is stable too but spreads bits better (sketches);
+/// `ByteHash` is for tables inside one process.
 ///
 ///     StableHash.of("california st & mason st")    // the same number in every run
 ///     StableHash.hex(StableHash.of("a"))            // "af63dc4c8601ec8c"
@@ -7,6 +11,8 @@ public enum StableHash {
     public static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
     public static let prime: UInt64 = 0x0000_0100_0000_01b3
 
+    /// Inlinable: sanitize's word tables hash every word with it, from another module.
+    @inlinable
     public static func of(_ bytes: some Sequence<UInt8>, seed: UInt64 = offset) -> UInt64 {
         var hash = seed
         for byte in bytes {
@@ -16,6 +22,7 @@ public enum StableHash {
         return hash
     }
 
+    @inlinable
     public static func of(_ text: String) -> UInt64 { of(text.utf8) }
 
     /// Sixteen lower-case hex digits.

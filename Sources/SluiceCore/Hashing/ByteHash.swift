@@ -2,7 +2,9 @@
 /// mixed with a multiply (the texts are short, and nothing outside the process sees the hash,
 /// so speed matters more than stability across runs or resistance to chosen input). Tables
 /// keyed by it compare the bytes themselves on a match: a weak hash costs probes, never a
-/// wrong answer. `StableHash` (dedupe) is the one for values that must not change between runs.
+/// wrong answer. Nothing may keep its values: a change to it would change only tables' layouts
+/// and `sluice-eval`'s fold assignment (`GeocodeFolds`). `StableHash` is the one for values
+/// written out and read back; `ValueHash` the one whose bits all count (sketches).
 public enum ByteHash {
     public static func of(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(text.count)
