@@ -1,3 +1,4 @@
+import SluiceCore
 import Testing
 
 @testable import SluiceDedupe
