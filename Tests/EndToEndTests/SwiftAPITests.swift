@@ -60,13 +60,13 @@ import Testing
         let database = scratch.file("films.db")
         // scripts/pipeline.sh's sluice-load, option for option.
         let counts = try load(
-            try Self.lines("04-deduped.ndjson"), into: database, table: "film_locations",
+            try Self.lines("04-linked.ndjson"), into: database, table: "film_locations",
             options: [
                 "--pk", "provenance_source,provenance_row", "--extract", "title,release_year:films",
                 "--extract", "address.key,address.kind,geo.lat,geo.lon,geo.precision,geo.matched:locations",
                 "--index", "films_id,locations_id", "--fts", "locations,fun_facts",
             ])
-        #expect(counts.recordsIn == (try Self.lines("04-deduped.ndjson")).count)
+        #expect(counts.recordsIn == (try Self.lines("04-linked.ndjson")).count)
         #expect(counts.rejected == 0)
         let pipelineDatabase = try BundledPipeline.output().file("sf-film-locations.db").path
         for table in ["film_locations", "films", "locations"] {
