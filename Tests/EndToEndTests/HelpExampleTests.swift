@@ -156,7 +156,8 @@ struct HelpExamples: CustomTestStringConvertible, Sendable {
         let pipeline = folder.appendingPathComponent("build/pipeline")
         try manager.createDirectory(at: pipeline, withIntermediateDirectories: true)
         let made = try BundledPipeline.output()
-        for name in try manager.contentsOfDirectory(atPath: made.directory.path) where name.hasSuffix(".ndjson") || name.hasSuffix(".log") || name.hasSuffix(".db") {
+        for name in try manager.contentsOfDirectory(atPath: made.directory.path)
+        where name.hasSuffix(".ndjson") || name.hasSuffix(".log") || name.hasSuffix(".db") {
             try manager.copyItem(at: made.file(name), to: pipeline.appendingPathComponent(name))
         }
         for name in try manager.contentsOfDirectory(atPath: HelpExamples.fixtures.path) {
