@@ -4,20 +4,22 @@ import SluiceCore
 /// What fuzzy mode learnt, as the JSON file of `--model-out` and `--model`: the comparisons
 /// and blocking rules it was learnt for, per compared field and level `m`, `u` and the bits
 /// labels moved it (`shift`), the share of matches EM found (`lambda`), the prior used for
-/// scoring, the threshold and whether equal text is weighed by its frequency. Term
+/// scoring, the threshold, whether equal text is weighed by its frequency and, per blocking
+/// rule, the fields it keys and `u` among the pairs it compares (`blocks`, see `BlockU`;
+/// version 2, absent from version 1 files, which score with `u` alone). Term
 /// frequencies are not stored: they are rebuilt from the records each run holds (with
 /// `--against`, the known records and the new ones), as the model was learnt.
 ///
-///     {"format":"sluice-dedupe-model","version":1,"compare":["name:jw"],"block":["zip"],
+///     {"format":"sluice-dedupe-model","version":2,"compare":["name:jw"],"block":["zip"],
 ///      "term_frequency":true,"threshold":0.9,"lambda":0.01,"prior":1e-05,
 ///      "fields":[{"compare":"name:jw","levels":[{"level":"missing","m":0,"u":0}, …]}],
-///      "labels":{"pairs":0,"matches":0,"distinct":0}}
+///      "blocks":[{"block":"zip","fields":[],"u":[[0,1]]}],"labels":{"pairs":0,"matches":0,"distinct":0}}
 ///
 /// Numbers are written in Swift's shortest text that reads back to the same Double, so a
 /// model read back scores every pair exactly as the run that learnt it.
 public struct SavedModel: Equatable {
     public static let format = "sluice-dedupe-model"
-    public static let version = 1
+    public static let version = 2
 
     public var compare: [String]
     public var block: [String]
@@ -30,6 +32,8 @@ public struct SavedModel: Equatable {
     public var m: [[Double]]
     public var u: [[Double]]
     public var shifts: [[Double]]?
+    /// Per blocking rule, its fields and `u` within its blocks (empty from a version 1 file).
+    public var blocks: [BlockU] = []
     /// The answers the model learnt from (counts only: the answers stay in their files).
     public var labelPairs = 0
     public var labelMatches = 0
@@ -46,6 +50,7 @@ public struct SavedModel: Equatable {
         m = model.m
         u = model.u
         shifts = model.shifts
+        blocks = model.blocks
         labelPairs = matcher.labels.pairs.count
         labelMatches = matcher.labels.matches
         labelDistinct = matcher.labels.distinct
@@ -58,6 +63,7 @@ public struct SavedModel: Equatable {
         model.lambda = lambda
         model.prior = prior
         model.shifts = shifts
+        model.blocks = blocks
         return model
     }
 
@@ -88,6 +94,14 @@ public struct SavedModel: Equatable {
             "lambda": Self.number(lambda),
             "prior": prior.map(Self.number) ?? .null,
             "fields": .array(fields),
+            "blocks": .array(
+                zip(block, blocks).map { rule, given in
+                    .object([
+                        "block": .string(rule),
+                        "fields": .array(given.fields.map { .int($0) }),
+                        "u": .array(given.u.map { .array($0.map(Self.number)) }),
+                    ])
+                }),
             "labels": .object(["pairs": .int(labelPairs), "matches": .int(labelMatches), "distinct": .int(labelDistinct)]),
         ])
     }
@@ -178,6 +192,28 @@ public struct SavedModel: Equatable {
             shifts.append(fieldShifts)
         }
         self.shifts = anyShift ? shifts : nil
+        if let given = value["blocks"] {
+            guard case .array(let entries) = given, entries.count == block.count else { throw bad("\"blocks\" is not a list of one entry per \"block\"") }
+            for (index, entry) in entries.enumerated() {
+                func wrong() -> StageFailure { bad("\"blocks\" entry \(index + 1) is not for \"\(block[index])\" with its fields and a u per level") }
+                guard entry["block"]?.stringValue == block[index], case .array(let fieldItems)? = entry["fields"],
+                    case .array(let rows)? = entry["u"], rows.count == m.count
+                else { throw wrong() }
+                var fields: [Int] = []
+                for item in fieldItems {
+                    guard let field = item.doubleValue, field == field.rounded(), field >= 0, Int(field) < m.count else { throw wrong() }
+                    fields.append(Int(field))
+                }
+                var u: [[Double]] = []
+                for (field, row) in rows.enumerated() {
+                    guard case .array(let items) = row, items.count == m[field].count else { throw wrong() }
+                    var levels: [Double] = []
+                    for item in items { levels.append(try number(item, "a \"u\" of \"blocks\" entry \(index + 1)")) }
+                    u.append(levels)
+                }
+                blocks.append(BlockU(fields: fields, u: u))
+            }
+        }
         labelPairs = Int(value["labels"]?["pairs"]?.doubleValue ?? 0)
         labelMatches = Int(value["labels"]?["matches"]?.doubleValue ?? 0)
         labelDistinct = Int(value["labels"]?["distinct"]?.doubleValue ?? 0)

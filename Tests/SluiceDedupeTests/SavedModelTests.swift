@@ -36,6 +36,18 @@ import Testing
         #expect(read == model)
         #expect(read.bytes == model.bytes)
         #expect(read.model.m == matcher.model?.m && read.model.u == matcher.model?.u && read.model.prior == matcher.model?.prior)
+        #expect(read.blocks.count == Self.rules.count && read.model.blocks == matcher.model?.blocks)
+    }
+
+    @Test func aVersionOneFileHasNoBlocksAndScoresWithUAlone() throws {
+        var model = try saved(try run(FuzzyMatcherTests.people).0)
+        model.blocks = []
+        var value = try JSONParser.parse(model.bytes)
+        guard case .object(var members) = value else { Issue.record("not an object"); return }
+        members.removeAll { $0.key == "blocks" }
+        value = .object(members)
+        let read = try SavedModel(json: value, path: "m")
+        #expect(read.blocks.isEmpty && read.model.block(of: 0x1111) == nil)
     }
 
     @Test func theSameInputWithItsModelGivesTheSameClustersAndScores() throws {
@@ -69,13 +81,13 @@ import Testing
     @Test func aNewerVersionOrAnotherFileIsADataError() throws {
         let model = try saved(try run(FuzzyMatcherTests.people).0)
         var text = String(decoding: model.bytes, as: UTF8.self)
-        text = text.replacingOccurrences(of: #""version":1"#, with: #""version":2"#)
+        text = text.replacingOccurrences(of: #""version":2"#, with: #""version":3"#)
         do {
             _ = try SavedModel(json: try JSONParser.parse(text), path: "model.json")
             Issue.record("a newer version was read")
         } catch let failure as StageFailure {
             #expect(failure.exitCode == .dataError)
-            #expect(failure.message.contains("version 2"))
+            #expect(failure.message.contains("version 3"))
         }
         #expect(throws: StageFailure.self) { try SavedModel(json: try JSONParser.parse(#"{"format":"other"}"#), path: "m") }
     }
