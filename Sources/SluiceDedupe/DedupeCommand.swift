@@ -130,14 +130,16 @@ public struct DedupeCommand: StageCommand {
                 """
                   --model-out FILE writes one JSON object (keys in this order, numbers as the shortest text that reads back
                   to the same value, so the same run writes the same bytes):
-                    {"format":"sluice-dedupe-model","version":1,"compare":["name:name",…],"block":["address.key",…],
+                    {"format":"sluice-dedupe-model","version":2,"compare":["name:name",…],"block":["address.key",…],
                      "term_frequency":true,"threshold":0.9,"lambda":…,"prior":…,
                      "fields":[{"compare":"name:name","levels":[{"level":"missing","m":0.0,"u":0.0},{"level":"exact","m":…,"u":…,"shift":…},…]},…],
-                     "labels":{"pairs":10,"matches":4,"distinct":6}}
+                     "blocks":[{"block":"address.key","fields":[1],"u":[[0.0,…],…]},…],"labels":{"pairs":10,"matches":4,"distinct":6}}
                   m, u: per level, the share of matches and of non-matches in it; shift: the bits labels moved the level's
                   weight (present only when learnt with labels); lambda: the share of compared pairs EM called matches;
                   prior: the chance of a match among all pairs, used for scoring; threshold: the one pairs were linked at
-                  (--threshold or the one chosen on labels); labels: how many answers it learnt from. Term frequencies are
+                  (--threshold or the one chosen on labels); blocks: per --block rule, the compared fields it keys and per
+                  field and level u among the pairs it compares, used for a pair equal on those fields (a version 1 file has
+                  none and scores with u alone); labels: how many answers it learnt from. Term frequencies are
                   not stored: each run rebuilds them from the records it holds (with --against, known and new).
                   --model FILE scores with it unchanged: the same input with the model it learnt gives the same output,
                   byte for byte. A model for other --compare, --block or --no-tf is a usage error (64); a newer version
