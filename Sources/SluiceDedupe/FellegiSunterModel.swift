@@ -84,7 +84,9 @@ public struct FellegiSunterModel: Sendable {
                 var uSums = groups[index].u.map { $0.indices.map { field in self.u[field].map { $0 * Self.uPrior } } }
                 for entry in entries {
                     var w = priorWeight
-                    for (field, level) in entry.levels.enumerated() where level > 0 { w += log2(max(m[field][Int(level)], Self.floor) / max(u[field][Int(level)], Self.floor)) }
+                    for (field, level) in entry.levels.enumerated() where level > 0 {
+                        w += log2(max(m[field][Int(level)], Self.floor) / max(u[field][Int(level)], Self.floor))
+                    }
                     let guess = probability(weight: w)
                     let p = entry.labels.map { Self.posterior(guess, $0) } ?? guess
                     let weighted = p * entry.count
@@ -104,7 +106,9 @@ public struct FellegiSunterModel: Sendable {
             lambda = min(max(allMatches / allPairs, Self.floor), 1 - Self.floor)
             for (index, learnt) in zip(groups.indices.filter { !sets[$0].isEmpty }, updatedU) {
                 guard let learnt, let old = groups[index].u else { continue }
-                for field in learnt.indices { for level in learnt[field].indices { change = max(change, abs(learnt[field][level] - old[field][level])) } }
+                for field in learnt.indices {
+                    for level in learnt[field].indices { change = max(change, abs(learnt[field][level] - old[field][level])) }
+                }
                 groups[index].u = learnt
             }
             for field in m.indices {

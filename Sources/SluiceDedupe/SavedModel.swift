@@ -193,7 +193,9 @@ public struct SavedModel: Equatable {
         }
         self.shifts = anyShift ? shifts : nil
         if let given = value["blocks"] {
-            guard case .array(let entries) = given, entries.count == block.count else { throw bad("\"blocks\" is not a list of one entry per \"block\"") }
+            guard case .array(let entries) = given, entries.count == block.count else {
+                throw bad("\"blocks\" is not a list of one entry per \"block\"")
+            }
             for (index, entry) in entries.enumerated() {
                 func wrong() -> StageFailure { bad("\"blocks\" entry \(index + 1) is not for \"\(block[index])\" with its fields and a u per level") }
                 guard entry["block"]?.stringValue == block[index], case .array(let fieldItems)? = entry["fields"],
