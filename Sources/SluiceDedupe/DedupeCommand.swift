@@ -135,7 +135,8 @@ public struct DedupeCommand: StageCommand {
                      "term_frequency":true,"threshold":0.9,"lambda":…,"prior":…,
                      "fields":[{"compare":"name:name","levels":[{"level":"missing","m":0.0,"u":0.0},{"level":"exact","m":…,"u":…,"shift":…},…],
                                 "counts":{"present":1200,"values":{"cafe":3,…},"words":{"cafe":41,…}}},…],
-                     "oversized":[{"8c1f…":140},{}],"labels":{"pairs":10,"matches":4,"distinct":6}}
+                     "oversized":[{"8c1f…":140},{}],"blocks":[{"block":"address.key","fields":[1],"u":[[0.0,…],…]},…],
+                     "labels":{"pairs":10,"matches":4,"distinct":6}}
                   m, u: per level, the share of matches and of non-matches in it; shift: the bits labels moved the level's
                   weight (present only when learnt with labels); lambda: the share of compared pairs EM called matches;
                   prior: the chance of a match among all pairs, used for scoring; threshold: the one pairs were linked at
@@ -145,7 +146,9 @@ public struct DedupeCommand: StageCommand {
                   counts and its own: over part of the records it was learnt on exactly as that run did, over more
                   (--against: known and new) by its own. oversized: per --block rule, the blocks over --max-block (key
                   hash: records), compared by sorted neighbourhood in every run with the model however few of their records
-                  it holds. A version 1 file (no counts, no oversized) counts and blocks only what the run holds.
+                  it holds. blocks: per --block rule, the compared fields it keys and per field and level u among the pairs
+                  it compares, used for a pair equal on those fields. A version 1 file (no counts, oversized or blocks)
+                  counts and blocks only what the run holds and scores with u alone.
                   --model FILE scores with it unchanged: the same input with the model it learnt gives the same output,
                   byte for byte. A model for other --compare, --block or --no-tf is a usage error (64); a newer version
                   or a damaged file a data error (65). --threshold overrides its threshold.

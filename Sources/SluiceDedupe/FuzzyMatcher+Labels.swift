@@ -16,7 +16,7 @@ extension FuzzyMatcher {
             answersByPattern = labels.pairs.isEmpty ? [] : compared.patterns.map { answers[$0] }
             return
         }
-        let unsupervised = compared.unsupervised ?? fit(labels: [:])
+        let unsupervised = compared.unsupervised ?? fit(labels: [])
         compared.unsupervised = unsupervised
         answersByPattern = []
         thresholdChoice = nil
@@ -50,20 +50,20 @@ extension FuzzyMatcher {
         return model
     }
 
-    /// The answers by the patterns EM trains on: a labelled pair counts under each rule that
-    /// puts both records in one block, with that rule's fields hidden as they are for its
-    /// other pairs; a pair no rule blocks counts with every field.
-    func trainingLabels(_ pairs: [LabelledPairs.Pair]) -> [UInt64: PatternLabels] {
-        var out: [UInt64: PatternLabels] = [:]
+    /// The answers by the patterns EM trains on, per rule and then one more: a labelled pair
+    /// counts under each rule that puts both records in one block, with that rule's fields
+    /// hidden as they are for its other pairs; a pair no rule blocks counts last, with every field.
+    func trainingLabels(_ pairs: [LabelledPairs.Pair]) -> [[UInt64: PatternLabels]] {
+        var out = [[UInt64: PatternLabels]](repeating: [:], count: rules.count + 1)
         for pair in pairs {
             let a = Int(pair.a), b = Int(pair.b)
             let full = pattern(a, b)
             var blocked = false
             for rule in rules.indices where blocker.keys[rule][a] != 0 && blocker.keys[rule][a] == blocker.keys[rule][b] {
-                out[full & compared.masks[rule], default: PatternLabels()].add(match: pair.match)
+                out[rule][full & compared.masks[rule], default: PatternLabels()].add(match: pair.match)
                 blocked = true
             }
-            if !blocked { out[full, default: PatternLabels()].add(match: pair.match) }
+            if !blocked { out[rules.count][full, default: PatternLabels()].add(match: pair.match) }
         }
         return out
     }
@@ -90,7 +90,7 @@ extension FuzzyMatcher {
         var values = [Double](repeating: 0, count: pairs.count)
         for fold in 0..<folds {
             let training = pairs.indices.filter { $0 % folds != fold }.map { pairs[$0] }
-            let model = training.isEmpty ? (compared.unsupervised ?? fit(labels: [:])) : fit(training)
+            let model = training.isEmpty ? (compared.unsupervised ?? fit(labels: [])) : fit(training)
             for k in pairs.indices where k % folds == fold {
                 values[k] = probability(model, Int(pairs[k].a), Int(pairs[k].b))
             }

@@ -150,9 +150,10 @@ public struct FuzzyMatcher {
     /// The match weight of two records given their levels, with term-frequency adjustment.
     func weight(_ model: FellegiSunterModel, _ i: Int, _ levels: [UInt8]) -> Double {
         var total = model.priorWeight
+        let block = model.block(of: Pattern.pack(levels))
         for (field, level) in levels.enumerated() {
             let tf = settings.termFrequency && level == 1 ? columns[field].termFrequency(i) : nil
-            total += model.fieldWeight(field, level, termFrequency: tf)
+            total += model.fieldWeight(field, level, termFrequency: tf, block: block)
         }
         return total
     }
@@ -163,7 +164,8 @@ public struct FuzzyMatcher {
     func weight(_ model: FellegiSunterModel, _ i: Int, pattern: UInt64, base: Double) -> Double {
         guard settings.termFrequency else { return base }
         var total = base
-        for (field, column) in columns.enumerated() where (pattern >> (4 * UInt64(field))) & 0xF == 1 {
+        let own = model.block(of: pattern).map { model.blocks[$0].fields }
+        for (field, column) in columns.enumerated() where (pattern >> (4 * UInt64(field))) & 0xF == 1 && own?.contains(field) != false {
             guard let tf = column.termFrequency(i) else { continue }
             total += log2(max(model.u[field][1], FellegiSunterModel.floor) / max(tf, FellegiSunterModel.floor))
         }

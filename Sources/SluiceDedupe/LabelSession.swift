@@ -103,10 +103,11 @@ public struct LabelSession {
         while let next = matcher.suggestions(1).first {
             let records = try Self.records(next.a, next.b, in: spool, maxLineBytes: maxLineBytes)
             let levels = Pattern.unpack(next.pattern, fields: matcher.specs.count)
+            let block = matcher.model?.block(of: next.pattern)
             let compared = matcher.specs.indices.map { field in
                 (
                     matcher.specs[field].path, matcher.specs[field].levelNames[Int(levels[field])],
-                    matcher.model?.fieldWeight(field, levels[field], termFrequency: nil) ?? 0
+                    matcher.model?.fieldWeight(field, levels[field], termFrequency: nil, block: block) ?? 0
                 )
             }
             terminal.write(

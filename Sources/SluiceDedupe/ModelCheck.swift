@@ -34,8 +34,10 @@ public enum ModelCheck {
     /// every record shares, the city of a city's records, weighs about 0 either way).
     public static let againstBits = 1.0
     /// The least share of matches agreeing on a field some rule blocks on. Chosen on the 10k
-    /// films of scripts/eval_dedupe_labels.py blocked on loc.key and title (0.03 for loc.key);
-    /// on Febrl and the food businesses the least is 0.38.
+    /// films of scripts/eval_dedupe_labels.py blocked on loc.key and title (0.03 for loc.key,
+    /// when EM weighed the director and year of title blocks against random pairs; with u
+    /// within each rule's blocks that model is no longer learnt and the check stays silent
+    /// there); on Febrl and the food businesses the least is 0.38.
     public static let blockedAgreeShare = 0.2
 
     /// - Parameter blocked: per field, whether some blocking rule reads it (empty: none known).

@@ -4,22 +4,26 @@ import SluiceCore
 /// What fuzzy mode learnt, as the JSON file of `--model-out` and `--model`: the comparisons
 /// and blocking rules it was learnt for, per compared field and level `m`, `u` and the bits
 /// labels moved it (`shift`), the share of matches EM found (`lambda`), the prior used for
-/// scoring, the threshold and whether equal text is weighed by its frequency; since version 2,
+/// scoring, the threshold, whether equal text is weighed by its frequency and, since version 2,
 /// per text field the counts its values were weighed by (`ValueCounts`: term frequencies, a
 /// `name` field's word weights), which a run with the model takes where they are larger than
-/// its own. A version 1 file (no counts) is read as before: each run counts what it holds.
+/// its own; per blocking rule the blocks that were oversized, and the fields it keys with `u`
+/// among the pairs it compares (`blocks`, see `BlockU`). A version 1 file (none of these) is
+/// read as before: each run counts what it holds, and pairs are scored with `u` alone.
 ///
 ///     {"format":"sluice-dedupe-model","version":2,"compare":["name:jw"],"block":["zip"],
 ///      "term_frequency":true,"threshold":0.9,"lambda":0.01,"prior":1e-05,
 ///      "fields":[{"compare":"name:jw","levels":[{"level":"missing","m":0,"u":0}, …],
 ///                 "counts":{"present":1200,"values":{"cafe":3}}}],
+///      "oversized":[{}],"blocks":[{"block":"zip","fields":[],"u":[[0,1]]}],
 ///      "labels":{"pairs":0,"matches":0,"distinct":0}}
 ///
 /// Numbers are written in Swift's shortest text that reads back to the same Double, so a
 /// model read back scores every pair exactly as the run that learnt it.
 public struct SavedModel: Equatable {
     public static let format = "sluice-dedupe-model"
-    /// 2 added each text field's `counts`; a file without them reads as version 1 did.
+    /// 2 added each text field's `counts`, the oversized blocks and each rule's `blocks`; a file
+    /// without them reads as version 1 did.
     public static let version = 2
 
     public var compare: [String]
@@ -40,6 +44,8 @@ public struct SavedModel: Equatable {
     /// a run with the model compares by sorted neighbourhood however few of their records it
     /// holds; empty in a version 1 file.
     public var oversized: [[UInt64: Int]]
+    /// Per blocking rule, its fields and `u` within its blocks (empty from a version 1 file).
+    public var blocks: [BlockU] = []
     /// The answers the model learnt from (counts only: the answers stay in their files).
     public var labelPairs = 0
     public var labelMatches = 0
@@ -60,6 +66,7 @@ public struct SavedModel: Equatable {
             column.spec.method.isText && (matcher.settings.termFrequency || column.spec.method == .name) ? ValueCounts(column: column) : nil
         }
         oversized = matcher.blocker.oversized
+        blocks = model.blocks
         labelPairs = matcher.labels.pairs.count
         labelMatches = matcher.labels.matches
         labelDistinct = matcher.labels.distinct
@@ -80,6 +87,7 @@ public struct SavedModel: Equatable {
         model.lambda = lambda
         model.prior = prior
         model.shifts = shifts
+        model.blocks = blocks
         return model
     }
 
@@ -113,6 +121,14 @@ public struct SavedModel: Equatable {
             "fields": .array(fields),
             "oversized": .array(
                 oversized.map { blocks in .object(blocks.keys.sorted().map { JSONMember(StableHash.hex($0), .int(blocks[$0] ?? 0)) }) }),
+            "blocks": .array(
+                zip(block, blocks).map { rule, given in
+                    .object([
+                        "block": .string(rule),
+                        "fields": .array(given.fields.map { .int($0) }),
+                        "u": .array(given.u.map { .array($0.map(Self.number)) }),
+                    ])
+                }),
             "labels": .object(["pairs": .int(labelPairs), "matches": .int(labelMatches), "distinct": .int(labelDistinct)]),
         ])
     }
@@ -215,14 +231,38 @@ public struct SavedModel: Equatable {
             guard rules.count == block.count else { throw bad("\"oversized\" is not a list of one entry per \"block\"") }
             for rule in rules {
                 guard case .object(let members) = rule else { throw bad("an \"oversized\" entry is not an object") }
-                var blocks: [UInt64: Int] = [:]
+                var sizes: [UInt64: Int] = [:]
                 for member in members {
                     guard let key = KnownClusters.id(member.key), let size = member.value.doubleValue.flatMap({ Int(exactly: $0) }) else {
                         throw bad("an \"oversized\" block is not a 16-hex-digit key with its size")
                     }
-                    blocks[key] = size
+                    sizes[key] = size
                 }
-                oversized.append(blocks)
+                oversized.append(sizes)
+            }
+        }
+        if let given = value["blocks"] {
+            guard case .array(let entries) = given, entries.count == block.count else {
+                throw bad("\"blocks\" is not a list of one entry per \"block\"")
+            }
+            for (index, entry) in entries.enumerated() {
+                func wrong() -> StageFailure { bad("\"blocks\" entry \(index + 1) is not for \"\(block[index])\" with its fields and a u per level") }
+                guard entry["block"]?.stringValue == block[index], case .array(let fieldItems)? = entry["fields"],
+                    case .array(let rows)? = entry["u"], rows.count == m.count
+                else { throw wrong() }
+                var fields: [Int] = []
+                for item in fieldItems {
+                    guard let field = item.doubleValue, field == field.rounded(), field >= 0, Int(field) < m.count else { throw wrong() }
+                    fields.append(Int(field))
+                }
+                var u: [[Double]] = []
+                for (field, row) in rows.enumerated() {
+                    guard case .array(let items) = row, items.count == m[field].count else { throw wrong() }
+                    var levels: [Double] = []
+                    for item in items { levels.append(try number(item, "a \"u\" of \"blocks\" entry \(index + 1)")) }
+                    u.append(levels)
+                }
+                blocks.append(BlockU(fields: fields, u: u))
             }
         }
         labelPairs = Int(value["labels"]?["pairs"]?.doubleValue ?? 0)

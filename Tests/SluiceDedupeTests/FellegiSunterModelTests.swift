@@ -114,4 +114,40 @@ import Testing
         #expect(model.fieldWeight(0, 2) == before - 1.5)
         #expect(model.fieldWeight(0, 0) == 0)
     }
+
+    /// Pairs blocked on field 0 (hidden from EM): field 1 agrees in nearly all of them, matches
+    /// or not (the director of one film's records); fields 2, 3 and 4 agree for the 500
+    /// matches (3 and 4 each for 5% of the others). Against random pairs' u, field 1's
+    /// agreement makes EM call nearly all of them matches; with u learnt within the blocks
+    /// (from `uWithin`) it finds the 5%. (Its prior, `uPrior` pairs like random ones, is 1%.)
+    @Test func uWithinTheBlocksKeepsABlockCorrelatedFieldFromDecidingEM() {
+        let random = [[Double]](repeating: [0, 0.01, 0.99], count: 5)
+        let counts = [
+            Pattern.pack([0, 1, 1, 1, 1]): 500, Pattern.pack([0, 1, 2, 2, 2]): 8484, Pattern.pack([0, 1, 2, 1, 2]): 446,
+            Pattern.pack([0, 1, 2, 2, 1]): 446, Pattern.pack([0, 1, 2, 1, 1]): 24, Pattern.pack([0, 2, 2, 2, 2]): 100,
+        ]
+        var plain = FellegiSunterModel(levelCounts: [3, 3, 3, 3, 3], u: random)
+        plain.train(patterns: counts)
+        #expect(plain.lambda > 0.5)
+        var model = FellegiSunterModel(levelCounts: [3, 3, 3, 3, 3], u: random)
+        var groups = [TrainingGroup(patterns: counts, u: FellegiSunterModel.uWithin(patterns: counts, u: random))]
+        model.train(groups: &groups)
+        #expect(abs(model.lambda - 0.05) < 0.005)
+        #expect(model.m[2][1] > 0.9)
+        #expect(groups[0].u?[1][1] ?? 0 > 0.9)
+    }
+
+    /// A pair that agrees exactly on a rule's fields is scored against the rule's u for the
+    /// others, without term frequency; its own fields, and pairs of no rule, against u.
+    @Test func aPairSharingABlockKeyIsWeighedAgainstTheBlocksU() {
+        var model = FellegiSunterModel(levelCounts: [3, 3], u: [[0, 0.01, 0.99], [0, 0.01, 0.99]])
+        model.blocks = [BlockU(fields: [0], u: [[0, 0.5, 0.5], [0, 0.9, 0.1]])]
+        #expect(model.block(of: Pattern.pack([1, 1])) == 0)
+        #expect(model.block(of: Pattern.pack([2, 1])) == nil)
+        let inBlock = model.weight(levels: [1, 1]), outside = model.weight(levels: [2, 1])
+        #expect(abs(model.fieldWeight(1, 1, termFrequency: 0.001, block: 0) - 0) < 1e-12)
+        #expect(model.fieldWeight(0, 1, block: 0) == model.fieldWeight(0, 1))
+        #expect(abs(inBlock - (model.priorWeight + model.fieldWeight(0, 1) + 0)) < 1e-12)
+        #expect(abs(outside - (model.priorWeight + model.fieldWeight(0, 2) + model.fieldWeight(1, 1))) < 1e-12)
+    }
 }

@@ -36,6 +36,18 @@ import Testing
         #expect(read == model)
         #expect(read.bytes == model.bytes)
         #expect(read.model.m == matcher.model?.m && read.model.u == matcher.model?.u && read.model.prior == matcher.model?.prior)
+        #expect(read.blocks.count == Self.rules.count && read.model.blocks == matcher.model?.blocks)
+    }
+
+    @Test func aVersionOneFileHasNoBlocksAndScoresWithUAlone() throws {
+        var model = try saved(try run(FuzzyMatcherTests.people).0)
+        model.blocks = []
+        var value = try JSONParser.parse(model.bytes)
+        guard case .object(var members) = value else { Issue.record("not an object"); return }
+        members.removeAll { $0.key == "blocks" }
+        value = .object(members)
+        let read = try SavedModel(json: value, path: "m")
+        #expect(read.blocks.isEmpty && read.model.block(of: 0x1111) == nil)
     }
 
     @Test func theSameInputWithItsModelGivesTheSameClustersAndScores() throws {
