@@ -85,7 +85,9 @@ import Testing
 extension PipelineTests {
     /// Find or create through the database (issue 29): `make pipeline`, then `make pipeline
     /// PIPELINE_MORE=Tests/EndToEndTests/Fixtures/pipeline-week2.csv` (four changed rows of the
-    /// bundled CSV, one row tying two of week 1's entities together, three new rows). Week 2
+    /// bundled CSV; one row tying two of week 1's entities together: City Hall with Gus Van Sant
+    /// and Dustin Lance Black, one film's lead and the other's production company, rows 1993
+    /// (Milk) and 516 (When We Rise); three new rows). Week 2
     /// links its rows to the entities the database holds (read back with --export): each changed
     /// row joins its original's entity, the new ones make entities of their own, the tie merges
     /// two, and _sluice_runs counts them.
@@ -99,19 +101,19 @@ extension PipelineTests {
         func entity(_ source: String, _ row: Int) throws -> String? {
             try query("SELECT entity_cluster FROM film_locations WHERE provenance_source = '\(source)' AND provenance_row = \(row)").first
         }
-        let tied = (try entity(bundled, 3), try entity(bundled, 1231))
-        #expect(tied.0 != nil && tied.0 != tied.1, "rows 3 and 1231 are two entities after week 1, or the tie shows nothing")
+        let tied = (try entity(bundled, 1993), try entity(bundled, 516))
+        #expect(tied.0 != nil && tied.0 != tied.1, "rows 1993 and 516 are two entities after week 1, or the tie shows nothing")
 
         let (status, printed) = try BundledPipeline.run(into: directory.url, more: week2)
         #expect(status == 0, "week 2 failed: \(printed)")
         #expect(printed.contains("8 in, 8 out, 0 rejected, 2084 known records, 5 joined to known clusters, 3 new clusters, 1 known cluster merged"))
         #expect(try query("SELECT count(*) FROM film_locations") == ["2092"])
-        // Each changed row is in its original's entity; the tie put rows 3 and 1231 in one.
-        for (changed, original) in [(1, 2), (2, 51), (3, 401), (4, 3), (5, 3)] {
+        // Each changed row is in its original's entity; the tie put rows 1993 and 516 in one.
+        for (changed, original) in [(1, 2), (2, 51), (3, 401), (4, 3), (5, 1993)] {
             #expect(try entity(week2, changed) != nil && entity(week2, changed) == entity(bundled, original), "week 2 row \(changed)")
         }
-        #expect(try entity(bundled, 3) == entity(bundled, 1231))
-        let absorbed = [tied.0, tied.1].compactMap { $0 }.filter { $0 != (try? entity(bundled, 3)) ?? nil }
+        #expect(try entity(bundled, 1993) == entity(bundled, 516))
+        let absorbed = [tied.0, tied.1].compactMap { $0 }.filter { $0 != (try? entity(bundled, 1993)) ?? nil }
         #expect(absorbed.count == 1)
         #expect(try query("SELECT count(*) FROM film_locations WHERE entity_cluster = '\(absorbed.first ?? "")'") == ["0"])
         // The new rows' entities are their own; every entity's rows carry its row count.
