@@ -417,7 +417,7 @@ public struct DedupeCommand: StageCommand {
                     model: model, specs: matcher.specs, pairs: matcher.pairsCompared,
                     patterns: matcher.distinctPatterns, termFrequency: matcher.settings.termFrequency,
                     withoutLabels: matcher.unsupervisedModel, threshold: matcher.thresholdChoice, savedIn: modelPath,
-                    blocked: matcher.blockedFields))
+                    blocked: matcher.blockedFields, rules: matcher.rules.map(\.text)))
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// The text `--explain-model` prints: how many pairs were compared, the learnt prior and, per
 /// field and level, m, u and the weight log2(m/u) a pair gets for landing in that level. With
 /// labels, also each weight as learnt without them and how far the labels moved it, and the
-/// threshold chosen on them; and any sign that the model collapsed (`ModelCheck`).
+/// threshold chosen on them; any sign that the model collapsed (`ModelCheck`); and, per blocking
+/// rule, the `u` within its blocks that a pair equal on its fields is weighed against.
 ///
 ///     model: 7214 pairs compared in 96 patterns; EM converged after 14 iterations
 ///     EM: 13.86% of compared pairs match; prior among all pairs 0.000109 (weight -13.160)
@@ -14,7 +15,7 @@ public enum ModelReport {
     public static func text(
         model: FellegiSunterModel, specs: [ComparisonSpec], pairs: Int, patterns: Int, termFrequency: Bool,
         withoutLabels: FellegiSunterModel? = nil, threshold: ThresholdChoice? = nil, savedIn: String? = nil,
-        blocked: [Bool] = []
+        blocked: [Bool] = [], rules: [String] = []
     ) -> String {
         var out = "model: \(pairs) pairs compared in \(patterns) patterns; "
         if let savedIn {
@@ -53,6 +54,18 @@ public enum ModelReport {
                 out += "\n"
             }
             out += "  " + pad("missing", width) + pad("-", 10, right: true) + pad("-", 11, right: true) + pad("0", 9, right: true) + "\n"
+        }
+        for (index, block) in model.blocks.enumerated() where !block.fields.isEmpty {
+            let rule = index < rules.count ? "--block " + rules[index] : "blocking rule \(index + 1)"
+            out += rule + ": a pair equal on " + block.fields.map { specs[$0].text }.joined(separator: ", ")
+            out += " is weighed against u among the pairs this rule compares (no term frequencies)\n"
+            for (field, spec) in specs.enumerated() where !block.fields.contains(field) {
+                out += "  " + pad(spec.text, width) + pad("u", 21, right: true) + pad("weight", 9, right: true) + "\n"
+                for level in 1..<spec.levelCount {
+                    out += "    " + pad(spec.levelNames[level], width - 2) + pad(format(block.u[field][level], decimals: 6), 21, right: true)
+                    out += pad(signed(model.fieldWeight(field, UInt8(level), block: index)), 9, right: true) + "\n"
+                }
+            }
         }
         return out
     }

@@ -36,4 +36,16 @@ import Testing
         #expect(text.contains("  exact                     0.9000   0.050000   +5.670      +4.170   +1.500"))
         #expect(text.contains("threshold 0.900 on 1 match and 1 distinct labels"))
     }
+
+    /// A rule keyed on one field: a pair equal on it is weighed against u among that rule's
+    /// pairs, which the report shows for the other fields (log2 of m over that u).
+    @Test func eachRuleShowsTheUItsPairsAreWeighedAgainst() throws {
+        var model = FellegiSunterModel(levelCounts: [3, 3], u: [[0, 0.05, 0.95], [0, 0.01, 0.99]])
+        model.blocks = [BlockU(fields: [0], u: [[0, 0.05, 0.95], [0, 0.45, 0.55]])]
+        let specs = [try ComparisonSpec.parse("postcode:exact"), try ComparisonSpec.parse("surname:exact")]
+        let text = ModelReport.text(model: model, specs: specs, pairs: 10, patterns: 2, termFrequency: false, rules: ["postcode"])
+        #expect(text.contains("--block postcode: a pair equal on postcode:exact is weighed against u among the pairs this rule compares"))
+        #expect(text.contains("  surname:exact                             u   weight\n    exact                            0.450000   +1.000\n"))
+        #expect(!text.contains("  postcode:exact                          u"))
+    }
 }
