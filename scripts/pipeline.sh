@@ -77,7 +77,7 @@ run 05-loaded /dev/null \
 # The report: a map of every geocoded place and the cleaning at a glance, one HTML file that
 # opens from disk; the placed records as GeoJSON beside it.
 report_inputs=()
-for stage in 01-fetched 02-sanitized 03-geocoded 04-deduped 05-loaded; do
+for stage in 01-fetched 02-sanitized 03-geocoded 04-deduped 04-linked 05-loaded; do
   report_inputs+=(--stage-log "$out/$stage.log" --stage-rejects "$out/$stage.rejects.ndjson")
 done
 run 06-report "$out/report.html" \
