@@ -120,13 +120,6 @@ public struct GazetteerCoverage: Sendable {
             zipTownsNamed = towns
         }
         if let city, !city.isEmpty, !townIDs.isEmpty {
-            // The town of the rows' last city, named as they name it, the only town of its name:
-            // the usual record of a one-town gazetteer, answered without folding its name.
-            if city == lastCity.text, lastCity.id != Self.noTown, state == nil || state == "" || state == lastState.text,
-                townsByName[townKeys[lastCity.id]]?.count == 1
-            {
-                return .within([lastCity.id])
-            }
             let key = TownName.key(city)
             if key.isEmpty { return .within(zipTownsNamed) }
             var towns = townsByName[key] ?? []
