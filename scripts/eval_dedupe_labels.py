@@ -45,6 +45,8 @@ import tempfile
 import time
 from collections import defaultdict
 
+from sluice_contract import describe
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEBRL_ARGS = [
     "--compare", "given_name,surname,street_number:lev,address_1,address_2,suburb,postcode:lev,state:exact,date_of_birth:date,soc_sec_id:lev",
@@ -103,7 +105,8 @@ def dedupe(binary, data, extra):
 
 
 def clusters(binary, data, extra):
-    return [json.loads(line)["dedupe"]["cluster"] for line in dedupe(binary, data, extra).splitlines()]
+    member = describe(binary, data.arguments + extra)
+    return [member.of(json.loads(line))[member.cluster] for line in dedupe(binary, data, extra).splitlines()]
 
 
 def answer(data, pairs, path):
