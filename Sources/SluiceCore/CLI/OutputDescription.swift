@@ -98,6 +98,27 @@ public struct OutputDescription: Sendable {
         ])
     }
 
+    /// A description read back from `json(stage:member:)`'s form, or nil when `value` is not one;
+    /// `member` is the name printed (`--as`'s).
+    public static func read(_ value: JSONValue) -> (stage: String, member: String?, description: OutputDescription)? {
+        guard let stage = value["stage"]?.stringValue, let meaning = value["meaning"]?.stringValue,
+            case .array(let list)? = value["fields"]
+        else { return nil }
+        var fields: [Field] = []
+        for item in list {
+            guard let name = item["name"]?.stringValue, case .bool(let always)? = item["always"],
+                let meaning = item["meaning"]?.stringValue, case .array(let names)? = item["types"]
+            else { return nil }
+            let types = names.compactMap { $0.stringValue.flatMap(JSONType.init(rawValue:)) }
+            guard types.count == names.count, !types.isEmpty else { return nil }
+            fields.append(Field(name: name, types: types, always: always, meaning: meaning))
+        }
+        guard let member = value["default_member"]?.stringValue else {
+            return fields.isEmpty ? (stage, nil, OutputDescription(addsNothing: meaning)) : nil
+        }
+        return (stage, value["member"]?.stringValue, OutputDescription(member: member, meaning: meaning, fields: fields))
+    }
+
     /// Where `value`, a member the stage wrote, differs from this description: not an object, a
     /// field not described, a field always written that is missing, a value of a type not
     /// described. Empty when it is as described.
