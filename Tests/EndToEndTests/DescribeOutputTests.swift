@@ -12,8 +12,21 @@ import Testing
         var stage: String
         var arguments: [String]
         var input: PipelineSample.File
+        /// Records of its own instead of the sample's (what the films never hold).
+        var lines: [String]? = nil
         var testDescription: String { "\(stage) \(arguments.joined(separator: " "))" }
+
+        /// The input file: the pipeline sample's, or `lines` written to a scratch file.
+        func inputFile(in scratch: TemporaryDirectory) throws -> URL {
+            guard let lines else { return try PipelineSample.shared.file(input) }
+            let url = scratch.file("input.ndjson")
+            try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: url)
+            return url
+        }
     }
+
+    /// A geocode golden case whose records get a note beside their answer.
+    static let cascade = GoldenCase.root.appendingPathComponent("geocode/0001-sanitized-address-cascade")
 
     static let sfFuzzy = [
         "--no-tf", "--compare", "address.key:tokens,geo:geo=100", "--block", "address.key:fingerprint", "--block", "geo:geohash7",
@@ -30,6 +43,16 @@ import Testing
             Run(stage: "sluice-geocode", arguments: ["--gazetteer", ExecutableRow.tinyGazetteer, "--candidates", "2"], input: .sanitized),
             Run(stage: "sluice-dedupe", arguments: sfFuzzy + ["--mark"], input: .geocoded),
             Run(stage: "sluice-dedupe", arguments: ["--key", "title", "--drop", "--as", "dup"], input: .geocoded),
+            Run(
+                stage: "sluice-sanitize", arguments: ["--field", "location"], input: .fetched,
+                lines: [
+                    #"{"location":"1158-70 N Main St, Fl 4, Springfield, IL 62701"}"#,
+                    #"{"location":"100 SW Main St Apt 5, Portland, OR 97204"}"#,
+                ]),
+            Run(
+                stage: "sluice-geocode", arguments: ["--gazetteer", cascade.appendingPathComponent("gazetteer.csv").path], input: .sanitized,
+                lines: (try? String(contentsOf: cascade.appendingPathComponent("input.ndjson"), encoding: .utf8))?.split(separator: "\n").map(String.init)
+                    ?? []),
         ]
 
     static let addsAMember: Set = ["sluice-fetch", "sluice-sanitize", "sluice-geocode", "sluice-dedupe"]
@@ -76,11 +99,12 @@ import Testing
         let name = try #require(member, "\(run.stage) writes records: it must name its member")
         let chosen = run.arguments.firstIndex(of: "--as").map { run.arguments[$0 + 1] }
         #expect(name == (chosen ?? description.member), "--as names the member")
-        let input = try PipelineSample.shared.file(run.input)
+        let scratch = try TemporaryDirectory()
+        let input = try run.inputFile(in: scratch)
         let result = try Executable(run.stage).run(run.arguments + [input.path])
         #expect(result.status == 0, "\(run.stage): \(result.stderrText)")
         let records = try DescribeOutputTests.records(result.stdout)
-        #expect(records.count > 100)
+        #expect(records.count >= (run.lines?.count ?? 100) && !records.isEmpty)
         // What the input's records hold (a CSV's columns are no record's: fetch is only held to its member).
         let given = run.input == .csv ? nil : Set(try DescribeOutputTests.records(Data(contentsOf: input)).flatMap(DescribeOutputTests.keys))
         var problems: [String: Int] = [:]
@@ -104,7 +128,8 @@ import Testing
         var written = Set<String>()
         for run in DescribeOutputTests.runs where run.stage == stage {
             let name = run.arguments.firstIndex(of: "--as").map { run.arguments[$0 + 1] } ?? description.member ?? ""
-            let result = try Executable(stage).run(run.arguments + [try PipelineSample.shared.file(run.input).path])
+            let scratch = try TemporaryDirectory()
+            let result = try Executable(stage).run(run.arguments + [try run.inputFile(in: scratch).path])
             for record in try DescribeOutputTests.records(result.stdout) {
                 if let member = record[name] { written.formUnion(DescribeOutputTests.fieldsWritten(in: member)) }
             }
