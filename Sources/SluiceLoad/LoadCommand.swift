@@ -32,7 +32,9 @@ extension RejectReason {
 public struct LoadCommand: StageCommand {
     /// No records out (`--describe-output`): rows of a database.
     public static let output = OutputDescription(
-        addsNothing: "writes no records: the records become rows of a SQLite table, each member a column (address.key: address_key); --export writes a table back as NDJSON")
+        addsNothing:
+            "writes no records: the records become rows of a SQLite table, each member a column (address.key: address_key); --export writes a table back as NDJSON"
+    )
 
     public static let usage = Usage(
         name: "sluice-load",

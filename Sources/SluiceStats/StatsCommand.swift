@@ -14,7 +14,8 @@ public struct StatsCommand: StageCommand, Sendable {
     )
 
     /// No records out (`--describe-output`): a summary.
-    public static let output = OutputDescription(addsNothing: "writes no records: what every field holds, as a table, or as JSON with --json or --ndjson")
+    public static let output = OutputDescription(
+        addsNothing: "writes no records: what every field holds, as a table, or as JSON with --json or --ndjson")
 
     public static let usage = Usage(
         name: "sluice-stats",

@@ -51,7 +51,8 @@ import Testing
                 ]),
             Run(
                 stage: "sluice-geocode", arguments: ["--gazetteer", cascade.appendingPathComponent("gazetteer.csv").path], input: .sanitized,
-                lines: (try? String(contentsOf: cascade.appendingPathComponent("input.ndjson"), encoding: .utf8))?.split(separator: "\n").map(String.init)
+                lines: (try? String(contentsOf: cascade.appendingPathComponent("input.ndjson"), encoding: .utf8))?.split(separator: "\n").map(
+                    String.init)
                     ?? []),
         ]
 
@@ -114,7 +115,9 @@ import Testing
             guard let value = record[name] else { continue }
             for problem in description.problems(in: value) { problems[problem, default: 0] += 1 }
             if case .array(let candidates)? = value["candidates"] {
-                for candidate in candidates { for problem in description.problems(in: candidate) { problems["candidate: " + problem, default: 0] += 1 } }
+                for candidate in candidates {
+                    for problem in description.problems(in: candidate) { problems["candidate: " + problem, default: 0] += 1 }
+                }
             }
         }
         #expect(problems.isEmpty, "\(run.testDescription): \(problems.sorted { $0.key < $1.key })")

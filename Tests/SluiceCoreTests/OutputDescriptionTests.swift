@@ -48,7 +48,9 @@ import Testing
         let none = try #require(OutputDescription.read(OutputDescription(addsNothing: "a page").json(stage: "sluice-y", member: nil)))
         #expect(none.member == nil && none.description.member == nil && none.description.fields.isEmpty)
         #expect(OutputDescription.read(.object([JSONMember("stage", .string("x"))])) == nil)
-        #expect(OutputDescription.read(try JSONParser.parse(#"{"stage":"x","meaning":"m","fields":[{"name":"a","types":["text"],"always":true,"meaning":"m"}]}"#)) == nil)
+        #expect(
+            OutputDescription.read(
+                try JSONParser.parse(#"{"stage":"x","meaning":"m","fields":[{"name":"a","types":["text"],"always":true,"meaning":"m"}]}"#)) == nil)
     }
 
     @Test func problemsNameEveryDifference() throws {
