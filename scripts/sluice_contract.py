@@ -38,7 +38,7 @@ import sys
 STAGES = ("fetch", "sanitize", "geocode", "dedupe")
 
 EXAMPLE = (
-    '{"stage":"sluice-dedupe","member":"cl","default_member":"dedupe","meaning":"the cluster",'
+    '{"executable":"sluice-dedupe","member":"cl","default_member":"dedupe","meaning":"the cluster",'
     '"fields":[{"name":"cluster","types":["string"],"always":true,"meaning":"its id"},'
     '{"name":"size","types":["integer"],"always":true,"meaning":"its records"},'
     '{"name":"score","types":["number"],"always":false,"meaning":"the best match"}]}'
@@ -53,8 +53,8 @@ class Member:
 
     def __init__(self, description):
         if not description.get("member"):
-            raise ValueError(f"{description.get('stage')} adds no member to records: {description.get('meaning')}")
-        self.stage = description["stage"]
+            raise ValueError(f"{description.get('executable')} adds no member to records: {description.get('meaning')}")
+        self.stage = description["executable"]
         self.name = description["member"]
         self.default_name = description["default_member"]
         self.fields = [field["name"] for field in description["fields"]]
@@ -75,7 +75,7 @@ class Member:
         head, _, fields = text.partition(": ")
         stage, _, name = head.partition(" adds ")
         described = [{"name": f.rstrip("!"), "types": [], "always": f.endswith("!"), "meaning": ""} for f in fields.split(", ")]
-        return cls({"stage": stage, "member": name, "default_member": name, "meaning": "", "fields": described})
+        return cls({"executable": stage, "member": name, "default_member": name, "meaning": "", "fields": described})
 
     def __getattr__(self, field):
         # Only called for what is not a real attribute; `__dict__` may still be empty while a

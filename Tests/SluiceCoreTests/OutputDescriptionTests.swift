@@ -32,12 +32,12 @@ import Testing
         let text = JSONWriter.string(OutputDescriptionTests.sample.json(stage: "sluice-x", member: "other"))
         #expect(
             text
-                == #"{"stage":"sluice-x","member":"other","default_member":"thing","meaning":"a thing","fields":["#
+                == #"{"executable":"sluice-x","member":"other","default_member":"thing","meaning":"a thing","fields":["#
                 + #"{"name":"id","types":["string"],"always":true,"meaning":"its id"},"#
                 + #"{"name":"count","types":["integer"],"always":false,"meaning":"how many"},"#
                 + #"{"name":"ratio","types":["number","null"],"always":false,"meaning":"a share"}]}"#)
         let none = JSONWriter.string(OutputDescription(addsNothing: "a page").json(stage: "sluice-y", member: nil))
-        #expect(none == #"{"stage":"sluice-y","member":null,"default_member":null,"meaning":"a page","fields":[]}"#)
+        #expect(none == #"{"executable":"sluice-y","member":null,"default_member":null,"meaning":"a page","fields":[]}"#)
     }
 
     @Test func whatItPrintsReadsBack() throws {
@@ -47,10 +47,10 @@ import Testing
         #expect(read.description.fields.map(\.types) == [[.string], [.integer], [.number, .null]])
         let none = try #require(OutputDescription.read(OutputDescription(addsNothing: "a page").json(stage: "sluice-y", member: nil)))
         #expect(none.member == nil && none.description.member == nil && none.description.fields.isEmpty)
-        #expect(OutputDescription.read(.object([JSONMember("stage", .string("x"))])) == nil)
+        #expect(OutputDescription.read(.object([JSONMember("executable", .string("x"))])) == nil)
         #expect(
             OutputDescription.read(
-                try JSONParser.parse(#"{"stage":"x","meaning":"m","fields":[{"name":"a","types":["text"],"always":true,"meaning":"m"}]}"#)) == nil)
+                try JSONParser.parse(#"{"executable":"x","meaning":"m","fields":[{"name":"a","types":["text"],"always":true,"meaning":"m"}]}"#)) == nil)
     }
 
     @Test func problemsNameEveryDifference() throws {

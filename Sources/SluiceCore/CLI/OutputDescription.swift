@@ -8,7 +8,7 @@
 /// holds what it writes to what it describes (`problems(in:)`).
 ///
 ///     sluice-dedupe --as cl --describe-output
-///     {"stage":"sluice-dedupe","member":"cl","default_member":"dedupe","meaning":"…",
+///     {"executable":"sluice-dedupe","member":"cl","default_member":"dedupe","meaning":"…",
 ///      "fields":[{"name":"cluster","types":["string"],"always":true,"meaning":"…"},…]}
 ///
 /// A stage that adds no member (`sluice-load`, `sluice-report`, `sluice-stats`) prints
@@ -90,7 +90,7 @@ public struct OutputDescription: Sendable {
             ])
         }
         return .object([
-            JSONMember("stage", .string(stage)),
+            JSONMember("executable", .string(stage)),
             JSONMember("member", name.map(JSONValue.string) ?? .null),
             JSONMember("default_member", member.map(JSONValue.string) ?? .null),
             JSONMember("meaning", .string(meaning)),
@@ -101,7 +101,7 @@ public struct OutputDescription: Sendable {
     /// A description read back from `json(stage:member:)`'s form, or nil when `value` is not one;
     /// `member` is the name printed (`--as`'s).
     public static func read(_ value: JSONValue) -> (stage: String, member: String?, description: OutputDescription)? {
-        guard let stage = value["stage"]?.stringValue, let meaning = value["meaning"]?.stringValue,
+        guard let stage = value["executable"]?.stringValue, let meaning = value["meaning"]?.stringValue,
             case .array(let list)? = value["fields"]
         else { return nil }
         var fields: [Field] = []
