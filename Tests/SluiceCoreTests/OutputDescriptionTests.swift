@@ -50,7 +50,8 @@ import Testing
         #expect(OutputDescription.read(.object([JSONMember("executable", .string("x"))])) == nil)
         #expect(
             OutputDescription.read(
-                try JSONParser.parse(#"{"executable":"x","meaning":"m","fields":[{"name":"a","types":["text"],"always":true,"meaning":"m"}]}"#)) == nil)
+                try JSONParser.parse(#"{"executable":"x","meaning":"m","fields":[{"name":"a","types":["text"],"always":true,"meaning":"m"}]}"#))
+                == nil)
     }
 
     @Test func problemsNameEveryDifference() throws {
