@@ -130,7 +130,7 @@ def main():
         print("set | records | run | batches | precision | recall | F1 | seconds (last run) | merges")
         for name in arguments.sets.split(","):
             if name.startswith("febrl"):
-                data = febrl_set(os.path.join(root, "febrl"), int(name[5:]), folder)
+                data = febrl_set(arguments.bin, os.path.join(root, "febrl"), int(name[5:]), folder)
             elif name == "food":
                 data = food_set(arguments.bin, os.path.join(root, "gazetteer-sources", "food-businesses"), folder)
             else:
