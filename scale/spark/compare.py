@@ -128,15 +128,15 @@ def read_lines(path):
         return [line.rstrip("\n") for line in file]
 
 
-def by_provenance(lines):
-    return sorted(lines, key=lambda line: (record_keys.provenance(line), line))
+def by_provenance(lines, keys):
+    return sorted(lines, key=lambda line: (keys.provenance(line), line))
 
 
-def clusters(lines):
+def clusters(lines, keys):
     members = {}
     for line in lines:
-        value, _ = record_keys.dedupe_member(line)
-        members.setdefault(value["cluster"], []).append(record_keys.provenance(line))
+        value, _ = keys.dedupe_member(line)
+        members.setdefault(value[keys.dedupe.cluster], []).append(keys.provenance(line))
     return {cluster: sorted(group) for cluster, group in members.items()}
 
 
@@ -180,6 +180,8 @@ def main(argv):
     parser.add_argument("--bench-records", type=int, default=100_000)
     parser.add_argument("--no-parquet", action="store_true")
     options = parser.parse_args(argv)
+    # The cases keep fetch's and dedupe's member names (no --as): as the stages describe them.
+    keys = record_keys.RecordKeys.describe(options.bin, (), [])
 
     bench_file = os.path.join(options.out, f"bench-{options.bench_records}.ndjson")
     if any(name.startswith("bench") for name in options.cases) and not os.path.exists(bench_file):
@@ -201,21 +203,21 @@ def main(argv):
         else:
             shell_records, shell_db, pipe_seconds, shell_seconds = run_shell(case, options, os.path.join(work, "shell"))
             shell_lines = read_lines(shell_records)
-            expected_clusters = clusters(shell_lines)
+            expected_clusters = clusters(shell_lines, keys)
             shell_clusters[name] = expected_clusters
             print(f"  shell pipe {pipe_seconds:.2f} s, with sluice-load {shell_seconds:.2f} s", flush=True)
         spark_lines, spark_db, spark_seconds, steps = run_spark(case, options, os.path.join(work, "spark"))
         print(f"  spark ({options.master}) {spark_seconds:.2f} s", flush=True)
         for step in steps:
             print(f"    {step}")
-        found = clusters(spark_lines)
+        found = clusters(spark_lines, keys)
         if case.get("fuzzy") == "blocked":
             precision, recall, want, got = pair_agreement(expected_clusters, found)
             print(f"  blocked against one machine: {len(found)} clusters (one machine {len(expected_clusters)}); pairs: precision {precision:.4f}, recall {recall:.4f} ({got} pairs, one machine {want})")
             checks.check("every record once", len(spark_lines) == sum(len(g) for g in expected_clusters.values()))
             continue
-        expected = by_provenance(shell_lines)
-        got = by_provenance(spark_lines)
+        expected = by_provenance(shell_lines, keys)
+        got = by_provenance(spark_lines, keys)
         first = next((i for i, (a, b) in enumerate(zip(expected, got)) if a != b), None)
         checks.check(
             f"records byte for byte ({len(got)} from Spark, {len(expected)} from the shell)",
@@ -231,7 +233,7 @@ def main(argv):
         if not options.no_parquet:
             parquet_checks.append((name, os.path.join(work, "spark", "records.parquet"), spark_lines))
     if parquet_checks:
-        check_parquet(parquet_checks, checks)
+        check_parquet(parquet_checks, checks, keys)
     print(f"spark-example: {checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0
 
@@ -271,7 +273,7 @@ def check_failures(options, checks):
     )
 
 
-def check_parquet(parquet_checks, checks):
+def check_parquet(parquet_checks, checks, keys):
     """Every record's values in the Parquet rows, read back by Spark (one session for all)."""
     from pyspark.sql import SparkSession
 
@@ -281,11 +283,12 @@ def check_parquet(parquet_checks, checks):
         rows = {}
         for row in spark.read.parquet(path).toLocalIterator():
             record = row.asDict(recursive=True)
-            rows[(record["provenance"]["source"], record["provenance"]["row"])] = record
+            provenance = keys.provenance_member.of(record)
+            rows[(provenance[keys.provenance_member.source], provenance[keys.provenance_member.row])] = record
         missing = 0
         for line in lines:
             record = json.loads(line)
-            stored = rows.get(record_keys.provenance(line))
+            stored = rows.get(keys.provenance(line))
             if stored is None or not same_values(record, stored):
                 missing += 1
         checks.check(f"{name}: Parquet holds every record with its values ({len(rows)} rows)", missing == 0 and len(rows) == len(lines), f"{missing} records differ" if missing else "")

@@ -137,7 +137,7 @@ def blocked(records, dedupe, plan, partitions, input_index, keep_rejects, run_st
         sys.exit("sluice_spark.py: --fuzzy blocked writes --mark or --drop; --merge needs --fuzzy global")
     if any(":metaphone" in rule for rule in plan.rules):
         sys.exit("sluice_spark.py: --fuzzy blocked cannot partition by metaphone keys; use --fuzzy global")
-    member = plan.member_name
+    member = plan.dedupe
     # Read twice (spread to blocks, and joined back with the clusters): the stages run once.
     records = records.persist(StorageLevel.MEMORY_AND_DISK)
     argv = [arg for arg in dedupe if arg not in ("--drop", "--merge")] + ["--mark"]
@@ -145,7 +145,7 @@ def blocked(records, dedupe, plan, partitions, input_index, keep_rejects, run_st
     def spread(item):
         if not isinstance(item, str):
             return [((0, -1, 0), item)]
-        order = record_keys.order_key(item, input_index)
+        order = plan.keys.order_key(item, input_index)
         buckets = {record_keys.bucket(f"{rule}\x00{key}", partitions) for rule, key in enumerate(block_keys(json.loads(item), plan.rules)) if key is not None}
         return [((b,) + order, item) for b in sorted(buckets or {record_keys.bucket(f"{order}", partitions)})]
 
@@ -155,8 +155,8 @@ def blocked(records, dedupe, plan, partitions, input_index, keep_rejects, run_st
     lines = marked.filter(lambda item: isinstance(item, str))
 
     def local(line):
-        value, _ = record_keys.dedupe_member(line, member)
-        return (record_keys.order_key(line, input_index), (value["cluster"], value.get("score"), bool(value.get("weak"))))
+        value, _ = plan.keys.dedupe_member(line)
+        return (plan.keys.order_key(line, input_index), (value[member.cluster], value.get(member.score), bool(value.get(member.weak))))
 
     edges = lines.map(local).cache()
     # Label propagation over records and the partitions' clusters: (record, cluster) edges.
@@ -173,7 +173,7 @@ def blocked(records, dedupe, plan, partitions, input_index, keep_rejects, run_st
             break
 
     scores = edges.map(lambda kv: (kv[0], (kv[1][1], kv[1][2]))).reduceByKey(lambda a, b: (best(a[0], b[0]), a[1] or b[1]))
-    base = records.filter(lambda item: isinstance(item, str)).map(lambda line: (record_keys.order_key(line, input_index), (line, completeness(line))))
+    base = records.filter(lambda item: isinstance(item, str)).map(lambda line: (plan.keys.order_key(line, input_index), (line, completeness(line))))
     joined = base.join(labels).join(scores).map(lambda kv: (kv[1][0][1], (kv[0], kv[1][0][0], kv[1][1])))
     # joined: (cluster, (order, (line, completeness), (score, weak)))
     clusters = joined.groupByKey(numPartitions=partitions)
@@ -189,8 +189,9 @@ def best(a, b):
     return a if float(a) >= float(b) else b
 
 
-def write_cluster(cluster, members, member_name, mode):
-    """Each member's line with the dedupe member appended, as DedupeWriter writes it."""
+def write_cluster(cluster, members, dedupe, mode):
+    """Each member's line with the dedupe member (`dedupe`, a sluice_contract.Member) appended,
+    as DedupeWriter writes it."""
     members.sort(key=lambda m: m[0])
     canonical = min(members, key=lambda m: (-m[1][1], m[0]))[0]
     weak = any(m[2][1] for m in members)
@@ -198,12 +199,12 @@ def write_cluster(cluster, members, member_name, mode):
     for order, (line, _), (score, _) in members:
         if mode == "drop" and order != canonical:
             continue
-        text = f'{{"cluster":"{cluster}","size":{size},"canonical":{"true" if order == canonical else "false"}'
+        text = f'{{"{dedupe.cluster}":"{cluster}","{dedupe.size}":{size},"{dedupe.canonical}":{"true" if order == canonical else "false"}'
         if size > 1 and score is not None:
-            text += f',"score":{format_score(score)}'
+            text += f',"{dedupe.score}":{format_score(score)}'
         if weak:
-            text += ',"weak":true'
-        yield f'{line[:-1]},"{member_name}":{text}}}}}'
+            text += f',"{dedupe.weak}":true'
+        yield f'{line[:-1]},"{dedupe.name}":{text}}}}}'
 
 
 def format_score(score):
