@@ -326,18 +326,46 @@ public struct DedupeCommand: StageCommand {
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
             savedModel?.use(in: &matcher)
             if let againstPath {
-                let read = try KnownClusters.read(path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes) { record in
+                // With a model, the input is read first: only the known records it can meet are
+                // held (`KnownSelection`). Without one, learning reads every known record.
+                var selection: KnownSelection?
+                if holdsPartOfKnown {
+                    var input = KnownSelection(specs: specs, rules: rules, termFrequency: settings.termFrequency)
+                    try read(context, into: spool) { input.addInput($0) }
+                    selection = input
+                }
+                let inputRead = selection != nil
+                let knownRead = try KnownClusters.read(
+                    path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes, selection: &selection
+                ) { record in
                     facts.append(record)
                     matcher.append(record)
                 }
-                matcher.knownCount = read.count
-                matcher.knownLinks = read.links
-                known = read
+                matcher.knownCount = knownRead.held
+                matcher.knownLinks = knownRead.links
+                known = knownRead
                 if savedModel == nil {
                     context.warn("--against without --model learns a model from the new records' pairs alone; give the one learnt on KNOWN")
                 }
+                // (`read` drops the selection when KNOWN cannot be read twice: all of it is held.)
+                selection?.removeHeld(from: matcher.columns)
+                if inputRead {
+                    try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { _, record in
+                        facts.append(record)
+                        matcher.append(record)
+                    }
+                } else {
+                    try read(context, into: spool) { record in
+                        facts.append(record)
+                        matcher.append(record)
+                    }
+                }
+            } else {
+                try read(context, into: spool) { record in
+                    facts.append(record)
+                    matcher.append(record)
+                }
             }
-            try read(context, into: spool, facts: &facts) { matcher.append($0) }
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
             let linked = try learning.run(&matcher, facts: facts, spool: spool, pairsSink: pairsSink, context: context)
             try pairsSink?.flush()
@@ -372,15 +400,22 @@ public struct DedupeCommand: StageCommand {
     }
 
     /// The fuzzy matcher's pass over the input: each record checked against the member dedupe
-    /// writes, spooled for the writer, its facts kept, then handed to the matcher. (Exact mode
+    /// writes, spooled for the writer, then handed to `body` (its facts kept, to the matcher). (Exact mode
     /// does the same with the checking and keying on reader threads: `DedupeReader`.)
-    func read(_ context: StageContext, into spool: Spool, facts: inout RecordFacts, _ match: (NDJSONRecord) -> Void) throws {
+    func read(_ context: StageContext, into spool: Spool, _ body: (NDJSONRecord) -> Void) throws {
         try context.forEachRecord(in: inputs) { record, location in
             try member.check(record, at: location)
             try spool.append(record)
-            facts.append(record)
-            match(record)
+            body(record)
         }
+    }
+
+    /// Whether `--against` holds only the known records the input can meet: with `--model`
+    /// (learning reads them all), and without the options that name or count every known
+    /// record (`--labels` and `--suggest` resolve answers against them, `--pairs` numbers them,
+    /// `--explain-blocking` counts their blocks' pairs).
+    var holdsPartOfKnown: Bool {
+        savedModel != nil && !learning.namesRecords && pairsPath == nil && !learning.explainBlocking
     }
 
     func report(_ matcher: FuzzyMatcher, facts: RecordFacts, context: StageContext) {

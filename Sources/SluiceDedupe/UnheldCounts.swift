@@ -1,0 +1,55 @@
+import SluiceCore
+
+/// The counts of one compared text field over the known records a run reads but does not hold
+/// (`--against` with `--model`, see `KnownSelection`): the records holding a value, each value's
+/// count and, for a `name` field, how many records hold each word. With them a column weighs
+/// equal text (term frequencies) and name words over all of KNOWN, as a run holding every known
+/// record does, while holding only the records it compares.
+///
+/// Counted over every known record while KNOWN is read, then the held ones are taken out
+/// (`remove(heldBy:)`), so nothing is counted twice. Values and words are kept by their hash:
+/// 12 bytes or so per distinct value instead of its text.
+///
+///     var unheld = UnheldCounts()
+///     unheld.add("cafe de la presse", values: true, words: true)
+///     unheld.count(of: "cafe de la presse")   // 1
+///     unheld.holders(ofWord: "cafe")          // 1
+struct UnheldCounts: Equatable {
+    /// Records holding a value of the field.
+    var present = 0
+    /// Per value (by the hash of its compared text), the records holding it.
+    var values: [UInt64: Int32] = [:]
+    /// Per word (by its hash), the records holding it (`name` fields).
+    var words: [UInt64: Int32] = [:]
+
+    /// Counts one record's compared text (normalised, as `FieldColumn.comparedText` gives it):
+    /// the value when `values`, each of its distinct words once when `words`.
+    mutating func add(_ text: String, values countValues: Bool, words countWords: Bool) {
+        present += 1
+        if countValues { values[StableHash.of(text), default: 0] += 1 }
+        guard countWords else { return }
+        // The words `NameWordTable` splits a text into, each counted once per record.
+        var seen: Set<Substring> = []
+        for word in text.split(separator: " ") where seen.insert(word).inserted { words[StableHash.of(String(word)), default: 0] += 1 }
+    }
+
+    /// Takes out the records `column` holds: called once the held known records are appended
+    /// to it and before any other record is, so what is left counts the known records not held.
+    mutating func remove(heldBy column: FieldColumn) {
+        present -= column.presentCount
+        if !values.isEmpty {
+            for (id, text) in column.texts.enumerated() { values[StableHash.of(text), default: 0] -= column.counts[id] }
+        }
+        if !words.isEmpty, column.spec.method == .name {
+            for (word, holders) in column.nameWords.heldWords(recordCounts: column.counts, minimum: 1) {
+                words[StableHash.of(word), default: 0] -= Int32(holders)
+            }
+        }
+    }
+
+    /// Records not held whose compared text is `text`.
+    func count(of text: String) -> Int32 { values.isEmpty ? 0 : values[StableHash.of(text)] ?? 0 }
+
+    /// Records not held whose text holds `word`.
+    func holders(ofWord word: String) -> Int32 { words.isEmpty ? 0 : words[StableHash.of(word)] ?? 0 }
+}
