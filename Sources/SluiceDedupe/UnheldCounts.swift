@@ -22,15 +22,30 @@ struct UnheldCounts: Equatable {
     /// Per word (by its hash), the records holding it (`name` fields).
     var words: [UInt64: Int32] = [:]
 
-    /// Counts one record's compared text (normalised, as `FieldColumn.comparedText` gives it):
-    /// the value when `values`, each of its distinct words once when `words`.
+    /// What one record's compared text adds: its hash (when values are counted) and its
+    /// distinct words' hashes (when words are), the words `NameWordTable` splits it into.
+    struct Hashes {
+        var value: UInt64?
+        var words: [UInt64] = []
+
+        init(_ text: String, values: Bool, words countWords: Bool) {
+            value = values ? StableHash.of(text) : nil
+            guard countWords else { return }
+            var seen: Set<Substring> = []
+            for word in text.split(separator: " ") where seen.insert(word).inserted { words.append(StableHash.of(String(word))) }
+        }
+    }
+
+    /// Counts one record's compared text (normalised, as `FieldColumn.comparedText` gives it).
     mutating func add(_ text: String, values countValues: Bool, words countWords: Bool) {
+        add(Hashes(text, values: countValues, words: countWords))
+    }
+
+    /// Counts one record's text given by its hashes (read once for a value many records hold).
+    mutating func add(_ hashes: Hashes) {
         present += 1
-        if countValues { values[StableHash.of(text), default: 0] += 1 }
-        guard countWords else { return }
-        // The words `NameWordTable` splits a text into, each counted once per record.
-        var seen: Set<Substring> = []
-        for word in text.split(separator: " ") where seen.insert(word).inserted { words[StableHash.of(String(word)), default: 0] += 1 }
+        if let value = hashes.value { values[value, default: 0] += 1 }
+        for word in hashes.words { words[word, default: 0] += 1 }
     }
 
     /// Takes out the records `column` holds: called once the held known records are appended
