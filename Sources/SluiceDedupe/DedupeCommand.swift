@@ -330,7 +330,7 @@ public struct DedupeCommand: StageCommand {
                 // held (`KnownSelection`). Without one, learning reads every known record.
                 var selection: KnownSelection?
                 if holdsPartOfKnown {
-                    var input = KnownSelection(specs: specs, rules: rules, termFrequency: settings.termFrequency)
+                    var input = KnownSelection(specs: specs, rules: rules, settings: settings, learntOversized: matcher.blocker.learntOversized)
                     try read(context, into: spool) { input.addInput($0) }
                     selection = input
                 }
@@ -348,7 +348,7 @@ public struct DedupeCommand: StageCommand {
                     context.warn("--against without --model learns a model from the new records' pairs alone; give the one learnt on KNOWN")
                 }
                 // (`read` drops the selection when KNOWN cannot be read twice: all of it is held.)
-                selection?.removeHeld(from: matcher.columns)
+                selection?.use(in: &matcher)
                 if inputRead {
                     try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { _, record in
                         facts.append(record)

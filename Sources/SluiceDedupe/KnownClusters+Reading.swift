@@ -37,15 +37,16 @@ extension KnownClusters {
             known.finish()
             return known
         }
-        // First pass: every record's cluster and place, the records sharing a block with the input.
-        var offsets: [Int] = [], lengths: [Int32] = [], sharing: [Int32] = []
+        // First pass: every record's cluster and place; the records an input record can meet.
+        var offsets: [Int] = [], lengths: [Int32] = []
         try forEachRecord(fd: fd, name: name, memberKey: memberKey, maxLineBytes: maxLineBytes, merges: &merges) { id, record, place in
-            if selection?.read(record) == true { sharing.append(Int32(known.count)) }
+            selection?.read(record, index: Int32(known.count))
             offsets.append(place.offset)
             lengths.append(Int32(place.length))
             known.appendUnheld(id: id)
         }
         known.reportedMerges = merges
+        let sharing = selection?.choose() ?? []
         // The clusters of those records are held whole.
         let touched = Set(sharing.map { known.surviving(known.everyId[Int($0)]) })
         var nextSharing = sharing.makeIterator()

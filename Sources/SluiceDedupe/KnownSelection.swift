@@ -4,94 +4,193 @@ import SluiceCore
 /// comparisons grow with the input and the blocks it touches, not with KNOWN.
 ///
 /// The input is read first and each record's key under every blocking rule noted. Then KNOWN
-/// is read: a known record is held when one of its keys is an input record's (the blocks an
-/// input record is compared in are then held whole), or when it is in the known cluster of
-/// such a record (a cluster a new record joins is chain-checked with all its records, as in one
-/// run). Of every other known record the run keeps its cluster id (`KnownClusters`: sizes, and
-/// the ids a new cluster must not take) and adds its values to the counts that equal text and
-/// name words are weighed by (`UnheldCounts`). Nothing else a run decides reads a known record
-/// outside those blocks (pairs of two known records are never compared), so the new records'
+/// is read, and a known record is held when an input record can be compared with it: it shares
+/// a block with one and, in a block over `--max-block` (compared by sorted neighbourhood), it is
+/// within `--window` places of one in the block's order (the records between them are then held
+/// too, so every place that matters is as in a run holding all of KNOWN). The rest of a held
+/// record's known cluster is held as well (`KnownClusters.read`: a cluster a new record joins is
+/// chain-checked with all its records, as in one run). Of every other known record the run keeps
+/// its cluster id (`KnownClusters`: sizes, and the ids a new cluster must not take) and adds its
+/// values to the counts equal text and name words are weighed by (`UnheldCounts`); an oversized
+/// block keeps its size (`Blocker.forcedOversized`). Nothing else a run decides reads a known
+/// record it does not hold (pairs of two known records are never compared), so the new records'
 /// clusters, ids and merges are those of a run holding all of KNOWN.
 ///
-///     var selection = KnownSelection(specs: specs, rules: rules, termFrequency: true)
+///     var selection = KnownSelection(specs: specs, rules: rules, settings: settings, learntOversized: [])
 ///     selection.addInput(record)                 // each input record, first
-///     selection.sharesBlock(knownRecord)         // true: hold it
-///     selection.count(knownRecord)               // every known record, held or not
+///     selection.read(knownRecord, index: 0)      // every known record, in order
+///     let held = selection.choose()              // the known records to hold, before their clusters
 ///
-/// - Complexity: memory 8 bytes per distinct input key and rule, and per counted field the
-///   distinct values (and `name` words) of KNOWN by hash, ~12 bytes each.
+/// - Complexity: memory per rule 8 bytes per distinct input key and ~24 per known record sharing
+///   a block with an input record (its number and the text blocks are sorted by), and per counted
+///   field the distinct values (and `name` words) of KNOWN by hash, ~12 bytes each.
 struct KnownSelection {
     let rules: [BlockingRule]
-    /// Per rule, the keys (as `Blocker.hash(of:)`) of the input's records.
-    var inputKeys: [Set<UInt64>]
+    let maxBlock: Int
+    let window: Int
+    /// The model's oversized blocks (`Blocker.learntOversized`).
+    let learntOversized: [[UInt64: Int]]
+    /// One block an input record is in: its input records and the known records sharing it,
+    /// each with its number (in the input, or in KNOWN) and the text the block is sorted by.
+    struct Block {
+        var input: [(index: Int32, text: String?)] = []
+        var known: [(index: Int32, text: String?)] = []
+    }
+    /// Per rule, the blocks of the input's keys (as `Blocker.hash(of:)`).
+    var blocks: [[UInt64: Block]]
+    var inputCount: Int32 = 0
+    /// After `choose`: per rule, the blocks holding an input record that are over `--max-block`
+    /// over all of KNOWN and the input (or in the model), with their sizes there.
+    var oversized: [[UInt64: Int]]
     /// The compared fields whose counts are kept: text fields with term frequencies (values)
     /// and `name` fields (words, with or without).
     let counted: [(field: Int, spec: ComparisonSpec, values: Bool, words: Bool)]
     /// Per compared field, its counts over KNOWN (nil for a field not counted); after
     /// `removeHeld(from:)`, over the known records not held.
     var counts: [UnheldCounts?]
-    /// The top-level members the rules and counted fields read, each parsed once per record.
+    /// The first text field: oversized blocks are sorted by its compared text (`FuzzyMatcher.sortRanks`).
+    let sortSpec: ComparisonSpec?
+    /// The top-level members the rules, counted fields and sort field read, each parsed once
+    /// per record; per member, what reads it.
     let heads: [String]
     let rulesOfHead: [[Int]]
     let countedOfHead: [[Int]]
+    let sortHead: Int?
     let mixedRules: [Int]
 
-    init(specs: [ComparisonSpec], rules: [BlockingRule], termFrequency: Bool) {
+    init(specs: [ComparisonSpec], rules: [BlockingRule], settings: FuzzyMatcher.Settings, learntOversized: [[UInt64: Int]]) {
         self.rules = rules
-        inputKeys = rules.map { _ in [] }
+        maxBlock = max(2, settings.maxBlock)
+        window = max(1, settings.window)
+        self.learntOversized = learntOversized
+        blocks = rules.map { _ in [:] }
+        oversized = rules.map { _ in [:] }
         let counted: [(field: Int, spec: ComparisonSpec, values: Bool, words: Bool)] = specs.enumerated().compactMap { field, spec in
-            let values = termFrequency && spec.method.isText, words = spec.method == .name
+            let values = settings.termFrequency && spec.method.isText, words = spec.method == .name
             return values || words ? (field, spec, values, words) : nil
         }
         self.counted = counted
         counts = specs.indices.map { field in counted.contains { $0.field == field } ? UnheldCounts() : nil }
+        let sortSpec = specs.first { $0.method.isText }
+        self.sortSpec = sortSpec
         func head(_ path: String) -> String { String(path.prefix { $0 != "." }) }
         var heads: [String] = []
-        for path in counted.map(\.spec.path) + rules.flatMap({ $0.parts.map(\.path) }) where !heads.contains(head(path)) {
+        for path in counted.map(\.spec.path) + rules.flatMap({ $0.parts.map(\.path) }) + [sortSpec?.path].compactMap({ $0 })
+        where !heads.contains(head(path)) {
             heads.append(head(path))
         }
         self.heads = heads
         rulesOfHead = heads.map { name in rules.indices.filter { rule in rules[rule].parts.allSatisfy { head($0.path) == name } } }
         countedOfHead = heads.map { name in counted.indices.filter { head(counted[$0].spec.path) == name } }
+        sortHead = sortSpec.flatMap { spec in heads.firstIndex(of: head(spec.path)) }
         mixedRules = rules.indices.filter { rule in Set(rules[rule].parts.map { head($0.path) }).count > 1 }
     }
 
-    /// Notes an input record's keys.
+    /// Notes an input record's keys and sort text.
     mutating func addInput(_ record: NDJSONRecord) {
-        forEachKey(of: record) { rule, key in if key != 0 { inputKeys[rule].insert(key) } }
+        let text = sortText(of: record)
+        for h in heads.indices where !rulesOfHead[h].isEmpty {
+            let top = record.member(named: heads[h]).map(record.value(of:))
+            for rule in rulesOfHead[h] {
+                let key = Blocker.hash(of: rules[rule].key { value($0, head: heads[h], top: top) })
+                if key != 0 { blocks[rule][key, default: Block()].input.append((inputCount, text)) }
+            }
+        }
+        for rule in mixedRules {
+            let key = Blocker.hash(of: rules[rule].key { record.value(atPath: $0) })
+            if key != 0 { blocks[rule][key, default: Block()].input.append((inputCount, text)) }
+        }
+        inputCount += 1
     }
 
-    /// Whether a known record shares a block with an input record; and its values counted.
-    mutating func read(_ record: NDJSONRecord) -> Bool {
-        var shares = false
+    /// Reads known record number `index` (in KNOWN, from 0): noted in the input's blocks it
+    /// shares, and its values counted.
+    mutating func read(_ record: NDJSONRecord, index: Int32) {
+        var text: String?
+        var shared: [(rule: Int, key: UInt64)] = []
         for h in heads.indices {
             let given = headValue(h, of: record)
-            for (k, rule) in rulesOfHead[h].enumerated() where !shares {
-                shares = given.keys[k] != 0 && inputKeys[rule].contains(given.keys[k])
+            if h == sortHead { text = given.sortText }
+            for (k, rule) in rulesOfHead[h].enumerated() where given.keys[k] != 0 && blocks[rule][given.keys[k]] != nil {
+                shared.append((rule, given.keys[k]))
             }
-            for (k, index) in countedOfHead[h].enumerated() {
-                if let hashes = given.texts[k] { counts[counted[index].field]?.add(hashes) }
+            for (k, countedIndex) in countedOfHead[h].enumerated() {
+                if let hashes = given.texts[k] { counts[counted[countedIndex].field]?.add(hashes) }
             }
         }
-        for rule in mixedRules where !shares {
+        for rule in mixedRules {
             let key = Blocker.hash(of: rules[rule].key { record.value(atPath: $0) })
-            shares = key != 0 && inputKeys[rule].contains(key)
+            if key != 0, blocks[rule][key] != nil { shared.append((rule, key)) }
         }
-        return shares
+        for (rule, key) in shared { blocks[rule][key]?.known.append((index, text)) }
     }
 
-    /// What a member's raw text gives: its keys under the rules of its head and, per counted
-    /// field of the head, its compared text's hashes (nil: no text).
+    /// The known records an input record can be compared with (numbers in KNOWN, ascending):
+    /// every known record of a block holding an input record, but in a block over `--max-block`
+    /// only those within `--window` places of an input record in the order the blocker sorts it
+    /// (by text, none last; then known before new, each in its order). Notes those blocks' sizes
+    /// in `oversized`.
+    mutating func choose() -> [Int32] {
+        var held: [Int32] = []
+        for rule in rules.indices {
+            for (key, block) in blocks[rule] {
+                let size = block.input.count + block.known.count
+                let learnt = learntOversized.isEmpty ? 0 : learntOversized[rule][key] ?? 0
+                guard size > maxBlock || (size > 1 && learnt > maxBlock) else {
+                    held += block.known.map(\.index)
+                    continue
+                }
+                oversized[rule][key] = size
+                let members =
+                    (block.known.map { (text: $0.text, isInput: false, index: $0.index) }
+                    + block.input.map { (text: $0.text, isInput: true, index: $0.index) }).sorted { a, b in
+                        switch (a.text, b.text) {
+                        case (let x?, let y?) where x != y: return x < y
+                        case (nil, _?): return false
+                        case (_?, nil): return true
+                        default: return (a.isInput ? 1 : 0, a.index) < (b.isInput ? 1 : 0, b.index)
+                        }
+                    }
+                for (place, member) in members.enumerated() where member.isInput {
+                    for near in max(0, place - window)...min(members.count - 1, place + window) where !members[near].isInput {
+                        held.append(members[near].index)
+                    }
+                }
+            }
+        }
+        held.sort()
+        var unique: [Int32] = []
+        for index in held where unique.last != index { unique.append(index) }
+        return unique
+    }
+
+    /// Gives the matcher, once the held known records are appended and before the input's,
+    /// what it needs of the others: the counts (`removeHeld(from:)`) and the oversized blocks.
+    mutating func use(in matcher: inout FuzzyMatcher) {
+        removeHeld(from: matcher.columns)
+        matcher.blocker.forcedOversized = oversized
+    }
+
+    /// Takes the held known records out of the counts (`UnheldCounts.remove(heldBy:)`) and gives
+    /// the columns what is left: once the held known records are appended, before the input's.
+    mutating func removeHeld(from columns: [FieldColumn]) {
+        for (field, column) in columns.enumerated() where counts[field] != nil {
+            counts[field]?.remove(heldBy: column)
+            column.unheld = counts[field]
+        }
+    }
+
+    /// What a member's raw text gives: its keys under the rules of its head, per counted field
+    /// of the head its compared text's hashes (nil: no text), and the sort field's text.
     struct HeadValue {
         var keys: [UInt64]
         var texts: [UnheldCounts.Hashes?]
+        var sortText: String?
     }
 
     /// The results depend only on the member's raw text (as in `FuzzyMatcher.append`), so a
     /// text seen lately gives them without parsing or normalising: per head, the texts seen and
-    /// what each gave, forgotten every `cacheLimit` texts so that memory stays bounded. On the
-    /// bench's million films (175,360 distinct titles, 566,637 locations, 11,607 directors), most
-    /// titles and directors are found here.
+    /// what each gave, forgotten every `cacheLimit` texts so that memory stays bounded.
     private var seen: [ByteStringInterner] = []
     private var given: [[HeadValue]] = []
     private var missing: [HeadValue?] = []
@@ -128,26 +227,15 @@ struct KnownSelection {
                 return FieldColumn.comparedText(of: value(spec.path, head: heads[h], top: top), spec.method).map {
                     UnheldCounts.Hashes($0, values: values, words: words)
                 }
-            })
+            },
+            sortText: h == sortHead ? sortSpec.flatMap { FieldColumn.comparedText(of: value($0.path, head: heads[h], top: top), $0.method) } : nil
+        )
     }
 
-    /// Takes the held known records out of the counts (`UnheldCounts.remove(heldBy:)`) and gives
-    /// the columns what is left: once the held known records are appended, before the input's.
-    mutating func removeHeld(from columns: [FieldColumn]) {
-        for (field, column) in columns.enumerated() where counts[field] != nil {
-            counts[field]?.remove(heldBy: column)
-            column.unheld = counts[field]
-        }
-    }
-
-    /// Each rule's key of a record, as the blocker holds it (0: none); as `FuzzyMatcher.append`
-    /// reads it.
-    private func forEachKey(of record: NDJSONRecord, _ body: (Int, UInt64) -> Void) {
-        for h in heads.indices where !rulesOfHead[h].isEmpty {
-            let top = record.member(named: heads[h]).map(record.value(of:))
-            for rule in rulesOfHead[h] { body(rule, Blocker.hash(of: rules[rule].key { value($0, head: heads[h], top: top) })) }
-        }
-        for rule in mixedRules { body(rule, Blocker.hash(of: rules[rule].key { record.value(atPath: $0) })) }
+    /// The compared text oversized blocks are sorted by (nil: none).
+    private func sortText(of record: NDJSONRecord) -> String? {
+        guard let sortSpec else { return nil }
+        return FieldColumn.comparedText(of: record.value(atPath: sortSpec.path), sortSpec.method)
     }
 
     /// The value at `path` in a record whose member `head` (the path's first part) is `top`.
