@@ -390,7 +390,7 @@ public struct DedupeCommand: StageCommand {
             try context.output.endLine()
             let merges = outcome.merges.count
             context.accounting.details.insert(
-                "\(known.count) known records, \(outcome.joined) joined to known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",
+                "\(known.count) known records (\(known.held) held), \(outcome.joined) joined to known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",
                 at: 0)
             return
         }
