@@ -126,7 +126,9 @@ public struct KnownClusters {
         allIds = []
         allSizes = []
         for id in everyId {
-            if allIds.last == id { allSizes[allSizes.count - 1] += 1 } else {
+            if allIds.last == id {
+                allSizes[allSizes.count - 1] += 1
+            } else {
                 allIds.append(id)
                 allSizes.append(1)
             }

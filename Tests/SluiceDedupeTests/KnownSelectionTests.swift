@@ -123,7 +123,8 @@ import Testing
         settings.maxBlock = 5
         settings.window = 1
         func run(_ selective: Bool) throws -> (known: KnownClusters, outcome: KnownClusters.Outcome, held: [Int], pairs: Int) {
-            try link(selective: selective, known: known, new: new, specs: ["given_name", "surname", "suburb"], rules: ["surname"], settings: settings)
+            try link(
+                selective: selective, known: known, new: new, specs: ["given_name", "surname", "suburb"], rules: ["surname"], settings: settings)
         }
         let (partOf, chosen, held, pairs) = try run(true)
         #expect(held == [2, 3, 4])
