@@ -14,7 +14,7 @@ SHARED_DATA ?= ../shared/data
 GAZETTEER_SOURCES ?= $(SHARED_DATA)/gazetteer-sources
 GEOCODE_REFERENCE ?= $(SHARED_DATA)/sf-geocode-dev/sf-film-geocode-dev.csv
 
-.PHONY: all build deps test-deps pipeline eval eval-generic gazetteer bench stats-error test swift-api-example roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
+.PHONY: all build deps test-deps pipeline eval eval-generic gazetteer bench bench-against stats-error test swift-api-example roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
 
 all: build
 
@@ -103,6 +103,16 @@ bench: build
 	$(RELEASE_BIN)/sluice-bench run --bin $(RELEASE_BIN) --out build/bench --sizes $(BENCH_SIZES) \
 		--peer-sizes $(BENCH_PEER_SIZES) --dedupe-size $(BENCH_DEDUPE_SIZE) --runs $(BENCH_RUNS) \
 		$(if $(BENCH_BUDGET),--budget $(BENCH_BUDGET))
+
+# Find-or-create at scale (issue 29): AGAINST_NEW records `--against` AGAINST_KNOWN known ones,
+# beside one run over all of them with the same model; time and peak memory, medians of 3
+# (BENCHMARKS.md). Apart from make bench: the data, the model and KNOWN are made once (minutes),
+# kept in build/bench-against.
+AGAINST_KNOWN ?= 1000000
+AGAINST_NEW ?= 10000
+bench-against: build
+	python3 scripts/bench_dedupe_against.py --bin $(RELEASE_BIN) --known $(AGAINST_KNOWN) --new $(AGAINST_NEW) --runs 3 \
+		--work build/bench-against
 
 # The errors of sluice-stats' estimates (stated in its --help): on the bench's records, as
 # make bench generates them, each estimate against --exact, as sluice-stats comes and with every

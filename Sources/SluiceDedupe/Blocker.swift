@@ -22,7 +22,11 @@ public struct Blocker {
     /// compared by sorted neighbourhood in every run, however few of its records the run holds,
     /// as the model's run compared it (`SavedModel`).
     public var learntOversized: [[UInt64: Int]] = []
-    /// Per rule, the size of each oversized block, for the report.
+    /// `--against` holding part of KNOWN (`KnownSelection`): per rule, the blocks holding an
+    /// input record that are oversized over all of KNOWN, with their sizes there: compared by
+    /// sorted neighbourhood (the held records are those within the window) and reported so.
+    public var forcedOversized: [[UInt64: Int]] = []
+    /// Per rule, the size of each oversized block holding an input record, for the report.
     public private(set) var oversizedSizes: [[Int]]
     /// Per rule, the pairs it produced, and those no earlier rule had (`--explain-blocking`).
     public private(set) var pairsOfRule: [Int]
@@ -41,9 +45,15 @@ public struct Blocker {
     }
 
     public mutating func setKey(rule: Int, record: Int, _ key: String?) {
-        guard let key else { return }
+        guard key != nil else { return }
+        keys[rule][record] = Self.hash(of: key)
+    }
+
+    /// A key as the blocker holds it: its hash, never 0 (0 is "no key").
+    public static func hash(of key: String?) -> UInt64 {
+        guard let key else { return 0 }
         let hash = StableHash.of(key)
-        keys[rule][record] = hash == 0 ? 1 : hash
+        return hash == 0 ? 1 : hash
     }
 
     /// Appends a record's key (nil when it has none) when the record count is not known ahead.
@@ -110,9 +120,12 @@ public struct Blocker {
                 while end < entries.count, entries[end].key == entries[start].key { end += 1 }
                 let members = entries[start..<end].map { Int($0.record) }
                 let learntSize = learntOversized.isEmpty ? 0 : learntOversized[rule][entries[start].key] ?? 0
-                if members.count > maxBlock || (members.count > 1 && learntSize > maxBlock) {
-                    oversized[rule][entries[start].key] = members.count
-                    oversizedSizes[rule].append(members.count)
+                let forcedSize = forcedOversized.isEmpty ? nil : forcedOversized[rule][entries[start].key]
+                if forcedSize != nil || members.count > maxBlock || (members.count > 1 && learntSize > maxBlock) {
+                    oversized[rule][entries[start].key] = forcedSize ?? members.count
+                    // With `--against`, a block of known records only is compared nowhere: not
+                    // reported (a run holding part of KNOWN would report another count).
+                    if members.last ?? 0 >= knownCount { oversizedSizes[rule].append(forcedSize ?? members.count) }
                     let sorted = members.sorted { (sortKey($0), $0) < (sortKey($1), $1) }
                     for (position, i) in sorted.enumerated() {
                         for j in sorted[(position + 1)..<min(sorted.count, position + 1 + window)] {

@@ -85,8 +85,15 @@ public struct DedupeCommand: StageCommand {
             candidate pair that agrees on some field (bounded by --max-block and --window) and 12 bytes \
             per matched pair (16 with distinct answers: they are joined strongest first); \
             --merge also holds the records of clusters with more than one member. \
-            --against also holds every known record's compared values, blocking keys and facts as for an \
-            input record (it is not spooled), its cluster id (8 bytes), and a cluster count per known id. \
+            --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \
+            only the known records an input record can be compared with (sharing a block with one; in a block \
+            over --max-block, within --window places of one) and the rest of their known clusters; of the \
+            others, 21 bytes per known record while KNOWN is read (cluster id, place in the file), then 12 \
+            bytes per known cluster, and ~12 bytes per distinct value of each compared text field (term \
+            frequencies; name: and per word) and ~24 per known record sharing an input record's block: \
+            10,000 new bench records against 1,000,000 known held 116,359 and peaked at 168 MiB (391 MiB \
+            holding all; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
+            with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more).
             """,
         sections: [
@@ -180,6 +187,11 @@ public struct DedupeCommand: StageCommand {
                   cluster, or two known clusters apart. The accounting adds the known records read, the input
                   records joined to known clusters, the new clusters and the merges; merge and summary lines are not
                   counted as records out. Exact mode needs no --against: a cluster's id is its key's hash in every run.
+                  With --model the input is read first, then KNOWN, keeping only the known records an input record can
+                  be compared with and the rest of their known clusters (see MEMORY; "known records (N held)" in the
+                  accounting); the other known records still count (cluster sizes, ids never reused, how often each
+                  value is held), so the output is that of holding all of KNOWN. An oversized block is reported only
+                  when it holds an input record (a block of known records only is compared nowhere).
                 """
             ),
             ("LEVELS", LabelHelp.levels),
@@ -329,18 +341,46 @@ public struct DedupeCommand: StageCommand {
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
             savedModel?.use(in: &matcher)
             if let againstPath {
-                let read = try KnownClusters.read(path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes) { record in
+                // With a model, the input is read first: only the known records it can meet are
+                // held (`KnownSelection`). Without one, learning reads every known record.
+                var selection: KnownSelection?
+                if holdsPartOfKnown {
+                    var input = KnownSelection(specs: specs, rules: rules, settings: settings, learntOversized: matcher.blocker.learntOversized)
+                    try read(context, into: spool) { input.addInput($0) }
+                    selection = input
+                }
+                let inputRead = selection != nil
+                let knownRead = try KnownClusters.read(
+                    path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes, selection: &selection
+                ) { record in
                     facts.append(record)
                     matcher.append(record)
                 }
-                matcher.knownCount = read.count
-                matcher.knownLinks = read.links
-                known = read
+                matcher.knownCount = knownRead.held
+                matcher.knownLinks = knownRead.links
+                known = knownRead
                 if savedModel == nil {
                     context.warn("--against without --model learns a model from the new records' pairs alone; give the one learnt on KNOWN")
                 }
+                // (`read` drops the selection when KNOWN cannot be read twice: all of it is held.)
+                selection?.use(in: &matcher)
+                if inputRead {
+                    try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { _, record in
+                        facts.append(record)
+                        matcher.append(record)
+                    }
+                } else {
+                    try read(context, into: spool) { record in
+                        facts.append(record)
+                        matcher.append(record)
+                    }
+                }
+            } else {
+                try read(context, into: spool) { record in
+                    facts.append(record)
+                    matcher.append(record)
+                }
             }
-            try read(context, into: spool, facts: &facts) { matcher.append($0) }
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
             let linked = try learning.run(&matcher, facts: facts, spool: spool, pairsSink: pairsSink, context: context)
             try pairsSink?.flush()
@@ -365,7 +405,7 @@ public struct DedupeCommand: StageCommand {
             try context.output.endLine()
             let merges = outcome.merges.count
             context.accounting.details.insert(
-                "\(known.count) known records, \(outcome.joined) joined to known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",
+                "\(known.count) known records (\(known.held) held), \(outcome.joined) joined to known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",
                 at: 0)
             return
         }
@@ -375,15 +415,22 @@ public struct DedupeCommand: StageCommand {
     }
 
     /// The fuzzy matcher's pass over the input: each record checked against the member dedupe
-    /// writes, spooled for the writer, its facts kept, then handed to the matcher. (Exact mode
+    /// writes, spooled for the writer, then handed to `body` (its facts kept, to the matcher). (Exact mode
     /// does the same with the checking and keying on reader threads: `DedupeReader`.)
-    func read(_ context: StageContext, into spool: Spool, facts: inout RecordFacts, _ match: (NDJSONRecord) -> Void) throws {
+    func read(_ context: StageContext, into spool: Spool, _ body: (NDJSONRecord) -> Void) throws {
         try context.forEachRecord(in: inputs) { record, location in
             try member.check(record, at: location)
             try spool.append(record)
-            facts.append(record)
-            match(record)
+            body(record)
         }
+    }
+
+    /// Whether `--against` holds only the known records the input can meet: with `--model`
+    /// (learning reads them all), and without the options that name or count every known
+    /// record (`--labels` and `--suggest` resolve answers against them, `--pairs` numbers them,
+    /// `--explain-blocking` counts their blocks' pairs).
+    var holdsPartOfKnown: Bool {
+        savedModel != nil && !learning.namesRecords && pairsPath == nil && !learning.explainBlocking
     }
 
     func report(_ matcher: FuzzyMatcher, facts: RecordFacts, context: StageContext) {

@@ -38,6 +38,9 @@ public final class FieldColumn {
     /// sets the counts term frequencies are taken from, each the larger of the model's and this
     /// run's (empty without: this run's `counts` and `presentCount`).
     public var learnt: ValueCounts?
+    /// `--against` holding part of KNOWN: the counts of the known records not held
+    /// (`UnheldCounts`), added to this run's own before `learnt` is taken where larger.
+    var unheld: UnheldCounts?
     @exclusivity(unchecked) var frequencyCounts: [Int32] = []
     @exclusivity(unchecked) var frequencyTotal = 0
     /// Numbers (numeric), day numbers and `YYYYMMDD` (date), latitudes (geo); NaN when missing.
@@ -222,13 +225,14 @@ public final class FieldColumn {
     }
 
     /// Work that needs every value: the words' weights of a `name` column, and with `learnt`
-    /// the counts term frequencies are taken from. Runs once, after the last `append` and
+    /// or `unheld` the counts term frequencies are taken from. Runs once, after the last `append` and
     /// before the first `level`.
     public func finish() {
-        if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts, learnt: learnt) }
-        if let learnt, frequencyCounts.isEmpty, !texts.isEmpty {
-            frequencyCounts = texts.indices.map { id in max(counts[id], Int32(clamping: learnt.values[texts[id]] ?? 0)) }
-            frequencyTotal = max(presentCount, learnt.present)
+        if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts, learnt: learnt, unheld: unheld) }
+        guard learnt != nil || unheld != nil, frequencyCounts.isEmpty, !texts.isEmpty else { return }
+        frequencyCounts = texts.indices.map { id in
+            max(counts[id] + (unheld?.count(of: texts[id]) ?? 0), Int32(clamping: learnt?.values[texts[id]] ?? 0))
         }
+        frequencyTotal = max(presentCount + (unheld?.present ?? 0), learnt?.present ?? 0)
     }
 }

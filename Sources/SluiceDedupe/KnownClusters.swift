@@ -9,8 +9,10 @@ import SluiceCore
 /// `--against KNOWN`: the records an earlier run wrote, with the cluster each was given, and
 /// what linking new records to them decides.
 ///
-/// Known records come first in the matcher (records 0..<count); no pair of two known records
-/// is compared, and each known cluster's records are joined before any new link. After linking:
+/// The known records held come first in the matcher (records 0..<held: all of KNOWN, or with
+/// `--model` only those an input record can meet, see `KnownSelection`); no pair of two known
+/// records is compared, and each known cluster's records are joined before any new link. After
+/// linking:
 ///
 /// - a cluster holding known records keeps the id of its known cluster; when a new record
 ///   links two or more, the surviving id is the one of the largest (most known records),
@@ -45,12 +47,22 @@ public struct KnownClusters {
         public var created: Int
     }
 
-    /// Per known record, its cluster id (after the merges `KNOWN` reports itself).
-    public private(set) var ids: [UInt64] = []
-    /// Per known record, its cluster's number (an index into `sizes`); per number, the known
-    /// records with it; and each id's number. Arrays by number, not dictionaries by id: 10,000
-    /// new records against a million known took 9.2 s with dictionaries (and known-only groups
-    /// chain-checked), 4.4 s so.
+    /// Per known record held (the matcher's first records), its cluster id (after the merges
+    /// `KNOWN` reports itself). All of KNOWN, or with `KnownSelection` the records sharing a
+    /// block with an input record and the rest of their clusters.
+    public internal(set) var ids: [UInt64] = []
+    /// Known records read, held or not.
+    public private(set) var count = 0
+    /// Per known record read, its cluster id, until `finish` counts them.
+    var everyId: [UInt64] = []
+    /// Every known cluster id, sorted, and the known records with it (of all of KNOWN): the
+    /// sizes merges report, and the ids a new cluster must not take.
+    var allIds: [UInt64] = []
+    var allSizes: [Int32] = []
+    /// Per held known record, its cluster's number (an index into `sizes`); per number, the
+    /// known records with it; and each held id's number. Arrays by number, not dictionaries by
+    /// id: 10,000 new records against a million known took 9.2 s with dictionaries (and
+    /// known-only groups chain-checked), 4.4 s so.
     var clusterOfRecord: [Int32] = []
     public private(set) var sizes: [Int32] = []
     var numberOf: [UInt64: Int32] = [:]
@@ -59,37 +71,76 @@ public struct KnownClusters {
 
     public init() {}
 
-    public var count: Int { ids.count }
+    /// Known records held: the first `held` records of the matcher.
+    public var held: Int { ids.count }
 
+    /// A known record, read and held.
     public mutating func append(id: UInt64) {
+        everyId.append(id)
         ids.append(id)
+        count += 1
     }
 
-    /// Known records with cluster id `id`.
-    public func size(of id: UInt64) -> Int { numberOf[id].map { Int(sizes[Int($0)]) } ?? 0 }
+    /// A known record read and not held (`KnownSelection`): only its cluster is counted.
+    mutating func appendUnheld(id: UInt64) {
+        everyId.append(id)
+        count += 1
+    }
+
+    /// Known records with cluster id `id` (in all of KNOWN).
+    public func size(of id: UInt64) -> Int {
+        guard let position = position(of: id) else { return 0 }
+        return Int(allSizes[position])
+    }
+
+    /// Whether some known record has cluster id `id`.
+    public func isKnown(_ id: UInt64) -> Bool { position(of: id) != nil }
+
+    private func position(of id: UInt64) -> Int? {
+        var low = 0, high = allIds.count
+        while low < high {
+            let middle = (low + high) / 2
+            if allIds[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < allIds.count && allIds[low] == id ? low : nil
+    }
+
+    /// An id after the merges `KNOWN` reports (followed to the end, a cycle stopped).
+    func surviving(_ id: UInt64) -> UInt64 {
+        var id = id, steps = 0
+        while let next = reportedMerges[id], steps < reportedMerges.count {
+            id = next
+            steps += 1
+        }
+        return id
+    }
 
     /// Applies the merges `KNOWN` held (an earlier `--against` output has them after its
     /// records) and numbers and counts the clusters.
     public mutating func finish() {
-        func surviving(_ id: UInt64) -> UInt64 {
-            var id = id, steps = 0
-            while let next = reportedMerges[id], steps < reportedMerges.count {
-                id = next
-                steps += 1
-            }
-            return id
+        if !reportedMerges.isEmpty {
+            ids = ids.map(surviving)
+            everyId = everyId.map(surviving)
         }
-        if !reportedMerges.isEmpty { ids = ids.map(surviving) }
+        everyId.sort()
+        allIds = []
+        allSizes = []
+        for id in everyId {
+            if allIds.last == id {
+                allSizes[allSizes.count - 1] += 1
+            } else {
+                allIds.append(id)
+                allSizes.append(1)
+            }
+        }
+        everyId = []
         numberOf = [:]
         sizes = []
         clusterOfRecord = ids.map { id in
-            if let number = numberOf[id] {
-                sizes[Int(number)] += 1
-                return number
-            }
+            if let number = numberOf[id] { return number }
             let number = Int32(sizes.count)
             numberOf[id] = number
-            sizes.append(1)
+            sizes.append(Int32(size(of: id)))
             return number
         }
     }
@@ -120,7 +171,7 @@ public struct KnownClusters {
     /// moved. A cluster holding no known cluster is new; its id and canonical come from its
     /// new records alone.
     public func resolve(_ table: ClusterTable, facts: RecordFacts) -> Outcome {
-        let known = count
+        let known = held
         let n = table.clusterOf.count
         // Each known cluster's home: where its records are, or, parted by a split, where most are.
         var home = [Int32](repeating: -1, count: sizes.count)
@@ -177,7 +228,7 @@ public struct KnownClusters {
                     cluster.size = newRecords[c]
                     cluster.id = smallestIdentity[c]
                     cluster.canonical = mostComplete[c] - Int32(known)
-                    while numberOf[cluster.id] != nil || taken.contains(cluster.id) { cluster.id = StableHash.of(StableHash.hex(cluster.id)) }
+                    while isKnown(cluster.id) || taken.contains(cluster.id) { cluster.id = StableHash.of(StableHash.hex(cluster.id)) }
                     taken.insert(cluster.id)
                     created += 1
                 }
@@ -222,41 +273,6 @@ public struct KnownClusters {
                     ])
                 ]))
         ])
-    }
-
-    /// Reads `KNOWN`: each record's cluster from its `memberKey` member, merge lines applied
-    /// (summary lines skipped);
-    /// `body` gets each record (to be compared). A record without a cluster is a data error.
-    public static func read(path: String, memberKey: String, maxLineBytes: Int, _ body: (NDJSONRecord) -> Void) throws -> KnownClusters {
-        var known = KnownClusters()
-        let (fd, name) = try StageContext.openInput(path)
-        defer { if fd != 0 { close(fd) } }
-        let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
-        while let line = try reader.nextLine() {
-            if line.isBlank { continue }
-            func bad(_ reason: String) -> StageFailure { .data(source: name, line: line.number, "--against: " + reason) }
-            guard !line.isOverlong else { throw bad("line longer than --max-line-bytes \(maxLineBytes)") }
-            let record: NDJSONRecord
-            do { record = try NDJSONRecord(line.bytes) } catch { throw bad(error.detail) }
-            let mark = record.member(named: memberKey).map { record.value(of: $0) }
-            if let merge = mark?["merge"] {
-                guard let absorbed = merge["absorbed"]?.stringValue.flatMap(Self.id), let into = merge["into"]?.stringValue.flatMap(Self.id) else {
-                    throw bad("a merge line needs \"absorbed\" and \"into\" cluster ids (16 hex digits)")
-                }
-                known.reportedMerges[absorbed] = into
-                continue
-            }
-            // The summary line of an earlier --against run: no record.
-            if mark?["against"] != nil, mark?["cluster"] == nil { continue }
-            guard let id = mark?["cluster"]?.stringValue.flatMap(Self.id) else {
-                throw bad(
-                    "a known record needs its \"\(memberKey)\":{\"cluster\":\"…\"} (16 hex digits): KNOWN is an output of sluice-dedupe (--mark)")
-            }
-            known.append(id: id)
-            body(record)
-        }
-        known.finish()
-        return known
     }
 
     /// A cluster id from its 16 hex digits.

@@ -52,10 +52,15 @@ final class NameWordTable {
 
     /// Weighs the words once every text is in: `recordCounts[t]` is how many records hold text
     /// `t`; with `learnt` (a saved model's counts), each word's holders and the records are the
-    /// larger of the model's and these. Must run before the first comparison.
-    func finish(recordCounts: [Int32], learnt: ValueCounts? = nil) {
+    /// larger of the model's and these; with `unheld`, records not held count too (added first).
+    /// Must run before the first comparison.
+    func finish(recordCounts: [Int32], learnt: ValueCounts? = nil, unheld: UnheldCounts? = nil) {
         var holding = holders(recordCounts: recordCounts)
         var records = Double(recordCounts.reduce(0) { $0 + Int($1) })
+        if let unheld {
+            for word in holding.indices { holding[word] += Double(unheld.holders(ofWord: text(ofWord: word))) }
+            records += Double(unheld.present)
+        }
         if let learnt {
             for word in holding.indices { holding[word] = max(holding[word], Double(learnt.words[text(ofWord: word)] ?? 0)) }
             records = max(records, Double(learnt.present))

@@ -106,7 +106,9 @@ extension PipelineTests {
 
         let (status, printed) = try BundledPipeline.run(into: directory.url, more: week2)
         #expect(status == 0, "week 2 failed: \(printed)")
-        #expect(printed.contains("8 in, 8 out, 0 rejected, 2084 known records, 5 joined to known clusters, 3 new clusters, 1 known cluster merged"))
+        #expect(
+            printed.contains(
+                "8 in, 8 out, 0 rejected, 2084 known records (55 held), 5 joined to known clusters, 3 new clusters, 1 known cluster merged"))
         #expect(try query("SELECT count(*) FROM film_locations") == ["2092"])
         // The summary counts the places in the table, not the few this week's load added.
         let places = try query("SELECT count(*) FROM locations").first ?? "?"

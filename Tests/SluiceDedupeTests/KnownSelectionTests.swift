@@ -1,0 +1,184 @@
+import Foundation
+import SluiceCore
+import SluiceTestSupport
+import Testing
+
+@testable import SluiceDedupe
+
+@Suite struct KnownSelectionTests {
+    static let specs = ["given_name", "surname", "suburb", "date_of_birth:date"]
+    static let rules = ["surname:soundex", "date_of_birth"]
+
+    static func person(_ given: String, _ surname: String, _ suburb: String?, _ born: String?, row: Int, cluster: UInt64? = nil) -> String {
+        func text(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "null" }
+        let mark = cluster.map { #","dedupe":{"cluster":"\#(StableHash.hex($0))","size":1,"canonical":true}"# } ?? ""
+        return
+            #"{"given_name":"\#(given)","surname":"\#(surname)","suburb":\#(text(suburb)),"date_of_birth":\#(text(born)),"provenance":{"row":\#(row)}\#(mark)}"#
+    }
+
+    /// Known: cluster A1 of two records, one sharing the new record's blocks and one (a
+    /// surname and birth date of its own) sharing none; cluster 01 sharing the surname; and
+    /// six people of other blocks from the same suburb, who make "bittern" common.
+    static let known: [String] =
+        [
+            person("lachlan", "berry", "bittern", "19990219", row: 1, cluster: 0xA1),
+            person("lachlan", "langberry", "bittern", "19990912", row: 2, cluster: 0xA1),
+            person("lachlan", "berry", "bittern", nil, row: 3, cluster: 0x01),
+        ] + (1...6).map { person("amy", "purdie", "bittern", "1961030\($0)", row: 3 + $0, cluster: 0xB0 + UInt64($0)) }
+        + [person("kayla", "harrington", "maribyrnong", "19150612", row: 10, cluster: 0xC3)]
+    static let new = [person("lachlan", "berry", "bittern", "19990219", row: 11)]
+
+    /// Links `new` against `known` read from a file, holding only what `KnownSelection`
+    /// chooses (`selective`) or every known record, with a model learnt on everything (without
+    /// its counts, so that term frequencies are the run's own: held and unheld records).
+    func link(
+        selective: Bool, known knownLines: [String] = known, new newLines: [String] = new, specs specTexts: [String] = specs,
+        rules ruleTexts: [String] = rules, settings: FuzzyMatcher.Settings = .init()
+    ) throws -> (known: KnownClusters, outcome: KnownClusters.Outcome, held: [Int], pairs: Int) {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("known.ndjson")
+        try Data((knownLines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let specs = try specTexts.map(ComparisonSpec.parse)
+        let rules = try ruleTexts.map(BlockingRule.parse)
+        var learner = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
+        var all = RecordFacts(keepProvenance: false)
+        for line in knownLines + newLines + FuzzyMatcherTests.people {
+            try withRecord(line) { record in
+                learner.append(record)
+                all.append(record)
+            }
+        }
+        _ = try learner.match(facts: all, pairsSink: nil)
+        var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
+        matcher.preset = (try #require(learner.model), 0.9)
+        var selection: KnownSelection?
+        if selective {
+            var input = KnownSelection(specs: specs, rules: rules, settings: settings, learntOversized: [])
+            for line in newLines { try withRecord(line) { input.addInput($0) } }
+            selection = input
+        }
+        var facts = RecordFacts(keepProvenance: false)
+        var held: [Int] = []
+        let known = try KnownClusters.read(path: path, memberKey: "dedupe", maxLineBytes: 1 << 20, selection: &selection) { record in
+            held.append(Int(record.value(atPath: "provenance.row")?.doubleValue ?? 0))
+            matcher.append(record)
+            facts.append(record)
+        }
+        selection?.use(in: &matcher)
+        matcher.knownCount = known.held
+        matcher.knownLinks = known.links
+        for line in newLines {
+            try withRecord(line) { record in
+                matcher.append(record)
+                facts.append(record)
+            }
+        }
+        let outcome = known.resolve(try matcher.match(facts: facts, pairsSink: nil), facts: facts)
+        return (known, outcome, held, matcher.pairsCompared)
+    }
+
+    @Test func aKnownRecordSharingNoBlockWithTheInputIsNotHeld() throws {
+        let (known, _, held, _) = try link(selective: true)
+        // Rows 1 and 3 share a block with the new record, row 2 is in row 1's cluster; the
+        // people of other blocks (4–9, 10) are read, counted and not held.
+        #expect(held == [1, 2, 3])
+        #expect(known.count == 10 && known.held == 3)
+        #expect(known.size(of: 0xB1) == 1 && known.isKnown(0xC3) && !known.isKnown(0xC4))
+        let (all, _, everyRow, _) = try link(selective: false)
+        #expect(everyRow == Array(1...10) && all.held == 10)
+    }
+
+    @Test func theAnswersAreThoseOfARunHoldingAllOfKnown() throws {
+        let (_, partOf, _, _) = try link(selective: true)
+        let (_, whole, _, _) = try link(selective: false)
+        #expect(partOf.merges == whole.merges && partOf.joined == whole.joined && partOf.created == whole.created)
+        #expect(partOf.table.clusterOf == whole.table.clusterOf)
+        #expect(partOf.table.clusters.map(\.id) == whole.table.clusters.map(\.id))
+        #expect(partOf.table.clusters.map(\.size) == whole.table.clusters.map(\.size))
+        #expect(partOf.table.clusters.map(\.canonical) == whole.table.clusters.map(\.canonical))
+        #expect(partOf.table.scores.map(\.bitPattern) == whole.table.scores.map(\.bitPattern))
+    }
+
+    @Test func aKnownClusterTouchedByOneOfItsRecordsIsReportedWhole() throws {
+        let (_, outcome, _, _) = try link(selective: true)
+        let cluster = outcome.table.clusters[Int(outcome.table.clusterOf[0])]
+        // The new record joins A1 (the larger) and merges 01 into it: A1's record that shares no
+        // block still counts in the size and the survivor's choice.
+        #expect(cluster.id == 0xA1)
+        #expect(outcome.merges == [KnownClusters.Merge(absorbed: 0x01, into: 0xA1, records: 1)])
+        #expect(cluster.size == 4)
+        #expect(outcome.joined == 1 && outcome.created == 0)
+    }
+
+    @Test func inAnOversizedBlockOnlyTheInputsNeighboursAreHeld() throws {
+        // One block of six (over --max-block 5), sorted by the first text field, given_name:
+        // anna, bella, cara (new), carla, zoe, zora (new). With --window 1 the new records meet
+        // bella, carla and zoe only; those five are not over --max-block, and are still compared
+        // by sorted neighbourhood (cara and zora never), as in a run holding all of KNOWN.
+        let known = ["anna", "bella", "carla", "zoe"].enumerated().map { index, name in
+            Self.person(name, "smith", "bittern", nil, row: index + 1, cluster: 0xD0 + UInt64(index))
+        }
+        let new = [Self.person("cara", "smith", "bittern", nil, row: 5), Self.person("zora", "smith", "bittern", nil, row: 6)]
+        var settings = FuzzyMatcher.Settings()
+        settings.maxBlock = 5
+        settings.window = 1
+        func run(_ selective: Bool) throws -> (known: KnownClusters, outcome: KnownClusters.Outcome, held: [Int], pairs: Int) {
+            try link(
+                selective: selective, known: known, new: new, specs: ["given_name", "surname", "suburb"], rules: ["surname"], settings: settings)
+        }
+        let (partOf, chosen, held, pairs) = try run(true)
+        #expect(held == [2, 3, 4])
+        #expect(partOf.count == 4 && partOf.held == 3)
+        let (_, whole, _, allPairs) = try run(false)
+        #expect(pairs == 3 && allPairs == 3)
+        #expect(chosen.table.clusters.map(\.id) == whole.table.clusters.map(\.id))
+        #expect(chosen.table.scores.map(\.bitPattern) == whole.table.scores.map(\.bitPattern))
+        #expect(chosen.merges == whole.merges && chosen.joined == whole.joined)
+    }
+
+    @Test func unheldCountsWeighEqualTextAsOverAllOfKnown() throws {
+        let specs = try Self.specs.map(ComparisonSpec.parse)
+        let rules = try Self.rules.map(BlockingRule.parse)
+        var selection = KnownSelection(specs: specs, rules: rules, settings: FuzzyMatcher.Settings(), learntOversized: [])
+        for line in Self.new { try withRecord(line) { selection.addInput($0) } }
+        let columns = specs.map(FieldColumn.init)
+        for (index, line) in Self.known.enumerated() { try withRecord(line) { selection.read($0, index: Int32(index)) } }
+        let held = selection.choose()
+        for index in held {
+            try withRecord(Self.known[Int(index)]) { record in
+                for column in columns { column.append(record.value(atPath: column.spec.path)) }
+            }
+        }
+        selection.removeHeld(from: columns)
+        // Suburb: 9 known records hold "bittern", 2 of them held here (rows 1 and 3 share a
+        // block; `KnownClusters.read` would hold row 2 too); 1 holds "maribyrnong", not held.
+        #expect(columns[2].unheld?.count(of: "bittern") == 7 && columns[2].unheld?.count(of: "maribyrnong") == 1)
+        #expect(columns[2].unheld?.present == 8)
+        // A date is not text: nothing counted.
+        #expect(columns[3].unheld == nil)
+        // Without term frequencies, no field is counted (no name field here).
+        var noTF = FuzzyMatcher.Settings()
+        noTF.termFrequency = false
+        #expect(KnownSelection(specs: specs, rules: rules, settings: noTF, learntOversized: []).counts.allSatisfy { $0 == nil })
+    }
+
+    @Test func fromAPipeEveryKnownRecordIsHeld() throws {
+        // A FIFO cannot be read twice: the selection is dropped and everything held.
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("known.fifo")
+        #expect(mkfifo(path, 0o600) == 0)
+        let writer = Thread {
+            let fd = open(path, O_WRONLY)
+            let text = Array((Self.known.joined(separator: "\n") + "\n").utf8)
+            _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        writer.start()
+        let specs = try Self.specs.map(ComparisonSpec.parse)
+        var selection: KnownSelection? = KnownSelection(
+            specs: specs, rules: try Self.rules.map(BlockingRule.parse), settings: FuzzyMatcher.Settings(), learntOversized: [])
+        var rows = 0
+        let known = try KnownClusters.read(path: path, memberKey: "dedupe", maxLineBytes: 1 << 20, selection: &selection) { _ in rows += 1 }
+        #expect(selection == nil && rows == 10 && known.held == 10)
+    }
+}
