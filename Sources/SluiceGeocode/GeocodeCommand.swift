@@ -23,6 +23,7 @@ public struct GeocodeCommand: StageCommand {
             .value("min-score", "S", "answers scoring under S (0-1) become precision none, the answer kept under geo.candidates"),
             .value("candidates", "N", "add the N next-best answers with their scores under geo.candidates, for review (default 0)"),
             .output("gazetteer-rejects", "FILE", "skip bad gazetteer rows, writing them to FILE as NDJSON (default: stop)"),
+            .flag("no-index", "read the gazetteer CSV itself, and neither read nor write its compiled index (see INDEX)"),
             .threads("geocode"),
         ] + ResultMember.options(default: GeoFields.member),
         examples: [
@@ -62,6 +63,20 @@ public struct GeocodeCommand: StageCommand {
                 """
             ),
             ("FIELD NAMES", ResultMember.helpText(default: GeoFields.member)),
+            (
+                "INDEX",
+                """
+                  The first run on a gazetteer writes its compiled index beside it (FILE.sluice-index,
+                  through a temporary file renamed into place, so runs started together are safe),
+                  when the folder may be written and no row was bad; later runs map the index instead
+                  of parsing the CSV, and read only the pages of the streets their records name. The
+                  answers are the same byte for byte. The CSV stays the source of truth: an index is
+                  used only when its header names the CSV's size, modification time and a hash of its
+                  first and last 64 KiB, and this build of sluice-geocode, and its checksum holds; a
+                  stale or damaged index is said once on stderr, the CSV is read and the index written
+                  again (one written by another build is replaced quietly). --no-index reads the CSV.
+                """
+            ),
             ("GAZETTEER FORMAT", GazetteerRow.formatHelp),
         ],
         rejects: [.badGazetteerRow])
@@ -75,6 +90,8 @@ public struct GeocodeCommand: StageCommand {
     var candidates: Int
     var minScore: Double
     var gazetteerRejects: String?
+    /// `--no-index`: the CSV only.
+    var index: Gazetteer.IndexUse
     var threads: Int
     var inputs: [String]
     var addressMember: String
@@ -94,6 +111,7 @@ public struct GeocodeCommand: StageCommand {
         candidates = try arguments.int("candidates", default: 0, range: 0...100)
         minScore = try arguments.double("min-score", default: 0, range: 0...1)
         gazetteerRejects = arguments["gazetteer-rejects"]
+        index = arguments.has("no-index") ? .off : .auto
         threads = try StageContext.threads(arguments)
         inputs = arguments.positionals
         addressMember = arguments["address"] ?? AddressFields.member
@@ -103,7 +121,7 @@ public struct GeocodeCommand: StageCommand {
 
     public mutating func run(_ context: StageContext) throws {
         let rowRejects = try Rejects(stage: "geocode", path: gazetteerRejects)
-        let gazetteer = try Gazetteer.load(path: gazetteerPath) { problem in
+        let gazetteer = try Gazetteer.load(path: gazetteerPath, index: index, warn: context.warn) { problem in
             guard rowRejects.isKeeping else { return false }
             try rowRejects.reject(source: gazetteerPath, line: problem.line, reason: .badGazetteerRow, detail: problem.reason, raw: problem.raw)
             return true
