@@ -30,6 +30,9 @@ extension Gazetteer {
     public static func load(
         path: String, index use: IndexUse, warn: (String) -> Void, skipBadRow: (GazetteerRowError) throws -> Bool = { _ in false }
     ) throws -> Gazetteer {
+        #if _endian(big)
+            return try load(path: path, skipBadRow: skipBadRow)  // the index's arrays are little-endian
+        #endif
         guard use == .auto, let identity = GazetteerIndex.identity(ofCSV: path) else { return try load(path: path, skipBadRow: skipBadRow) }
         let indexPath = GazetteerIndex.path(for: path)
         // (A `Result`, not do/catch: this compiler crashed on a typed catch here.)
@@ -38,22 +41,7 @@ extension Gazetteer {
         case .success(let gazetteer): return gazetteer
         case .failure(let problem): if let warning = problem.warning(path: indexPath) { warn(warning) }
         }
-        var recording = IndexRecording()
-        var skipped = 0
-        let bytes = try FileInput.contents(of: path, what: "gazetteer")
-        var gazetteer = Gazetteer()
-        try forEachRow(
-            bytes, source: path,
-            skipBadRow: { problem in
-                skipped += 1
-                return try skipBadRow(problem)
-            },
-            header: { recording.header = $0 },
-            { row, text in
-                recording.add(row, text: text)
-                gazetteer.add(row)
-            })
-        gazetteer.finish()
+        let (gazetteer, recording, skipped) = try parseRecording(FileInput.contents(of: path, what: "gazetteer"), source: path, skipBadRow: skipBadRow)
         // Written only for a CSV read whole and unchanged while it was read, into a folder the
         // user may write (an installed gazetteer's is read from its CSV each time, quietly).
         let slash = indexPath.lastIndex(of: "/")
@@ -68,6 +56,29 @@ extension Gazetteer {
             }
         }
         return gazetteer
+    }
+
+    /// `parse`, also keeping what the index needs (`IndexRecording`) and counting the rows
+    /// `skipBadRow` took.
+    static func parseRecording(
+        _ bytes: [UInt8], source: String, skipBadRow: (GazetteerRowError) throws -> Bool = { _ in false }
+    ) throws -> (Gazetteer, IndexRecording, skipped: Int) {
+        var recording = IndexRecording()
+        var skipped = 0
+        var gazetteer = Gazetteer()
+        try forEachRow(
+            bytes, source: source,
+            skipBadRow: { problem in
+                skipped += 1
+                return try skipBadRow(problem)
+            },
+            header: { recording.header = $0 },
+            { row, text in
+                recording.add(row, text: text)
+                gazetteer.add(row)
+            })
+        gazetteer.finish()
+        return (gazetteer, recording, skipped)
     }
 
     /// What reading the CSV saw that the finished gazetteer does not keep: the header, the
@@ -94,47 +105,53 @@ extension Gazetteer {
     /// `recording` saw it) to a temporary file beside `path`, renamed over it at the end: runs
     /// started together each write a whole file, and the last rename wins.
     func writeIndex(to path: String, identity: GazetteerIndex.Identity, recording: IndexRecording) throws {
-        #if _endian(little)
-            var eager = IndexBytes()
-            eager.append(UInt64(rowCount))
-            var text: [UInt8] = []
-            CSVWriter.append(recording.header, to: &text)
-            eager.appendBlob(text + recording.rows)
-            eager.append(UInt64(recording.towns.count))
-            for town in recording.towns { for part in town { eager.append(part) } }
-            for bound in [coverage.south, coverage.north, coverage.west, coverage.east] { eager.append(bound) }
-            eager.append(UInt64(streetKeys.count))
-            for street in streetKeys.indices {
-                eager.append(streetKeys[street])
-                eager.append(Int64(streetTowns[street]))
-                eager.append(UInt64(addresses.numbers(of: street).count))
-                if let centre = streetCentres[street] {
-                    eager.append(UInt8(1))
-                    for value in [centre.point.lat, centre.point.lon, centre.length] { eager.append(value) }
-                } else {
-                    eager.append(UInt8(0))
+        let file = try ReplacementFile(path: path)
+        try writeIndex(identity: identity, recording: recording) { piece in
+            file.sink.buffer += piece
+            try file.sink.flushIfFull()
+        }
+        try file.commit()
+    }
+
+    /// The index's bytes, header first, handed to `write` in pieces of at most 64 KiB.
+    func writeIndex(identity: GazetteerIndex.Identity, recording: IndexRecording, _ write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var eager = IndexBytes()
+        eager.append(UInt64(rowCount))
+        var text: [UInt8] = []
+        CSVWriter.append(recording.header, to: &text)
+        eager.appendBlob(text + recording.rows)
+        eager.append(UInt64(recording.towns.count))
+        for town in recording.towns { for part in town { eager.append(part) } }
+        for bound in [coverage.south, coverage.north, coverage.west, coverage.east] { eager.append(bound) }
+        eager.append(UInt64(streetKeys.count))
+        for street in streetKeys.indices {
+            eager.append(streetKeys[street])
+            eager.append(Int64(streetTowns[street]))
+            eager.append(UInt64(addresses.numbers(of: street).count))
+            if let centre = streetCentres[street] {
+                eager.append(UInt8(1))
+                for value in [centre.point.lat, centre.point.lon, centre.length] { eager.append(value) }
+            } else {
+                eager.append(UInt8(0))
+            }
+        }
+        eager.pad()
+        // The address arrays go out as they lie in memory: little-endian, in the layout's order
+        // (a big-endian machine would need to swap them; Sluice runs on none).
+        try eager.bytes.withUnsafeBytes { eagerBytes in
+            let parts = [eagerBytes, addresses.bytes]
+            var checksum = StableHash.offset
+            for part in parts { checksum = StableHash.words(part, seed: checksum) }
+            try GazetteerIndex.header(identity, payloadLength: parts.reduce(0) { $0 + $1.count }, checksum: checksum).withUnsafeBytes(write)
+            for part in parts {
+                var offset = 0
+                while offset < part.count {
+                    let end = min(part.count, offset + (1 << 16))
+                    try write(UnsafeRawBufferPointer(rebasing: part[offset..<end]))
+                    offset = end
                 }
             }
-            eager.pad()
-            // The arrays are written as they lie in memory (little-endian, in the layout's order).
-            try eager.bytes.withUnsafeBytes { eagerBytes in
-                let parts = [eagerBytes, addresses.bytes]
-                var checksum = StableHash.offset
-                for part in parts { checksum = StableHash.words(part, seed: checksum) }
-                let file = try ReplacementFile(path: path)
-                file.sink.buffer += GazetteerIndex.header(identity, payloadLength: parts.reduce(0) { $0 + $1.count }, checksum: checksum)
-                for part in parts {
-                    var offset = 0
-                    while offset < part.count {
-                        let end = min(part.count, offset + (1 << 16))
-                        file.sink.buffer += UnsafeRawBufferPointer(rebasing: part[offset..<end])
-                        try file.sink.flushIfFull()
-                        offset = end
-                    }
-                }
-                try file.commit()
-            }
-        #endif
+        }
     }
 
     /// The gazetteer an index holds, checked as it is read: any length, count, town or street

@@ -121,6 +121,18 @@ enum GazetteerIndex {
         return out.bytes
     }
 
+    /// `bytes` with the header's payload length and checksum made to fit its payload: what a
+    /// forger would do, so that the fuzz target and the tests reach the checks behind them.
+    static func restamped(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= headerSize else { return bytes }
+        var out = bytes
+        let checksum = out.withUnsafeBytes { StableHash.words(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        for (offset, value) in [(56, UInt64(out.count - headerSize)), (64, checksum)] {
+            withUnsafeBytes(of: value.littleEndian) { out.replaceSubrange(offset..<offset + 8, with: $0) }
+        }
+        return out
+    }
+
     /// Checks a header against the file's length and, when given, the identity expected;
     /// returns the payload's length and checksum.
     static func checkHeader(_ bytes: UnsafeRawBufferPointer, fileLength: Int, expected: Identity?) throws(Problem) -> (length: Int, checksum: UInt64)
