@@ -36,7 +36,7 @@ public struct GeocodeCommand: StageCommand {
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out sf.csv && sluice-geocode --gazetteer sf.csv films.ndjson",
         ],
         memory:
-            "the gazetteer's index: 57 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 10,950 places), loaded and indexed in about 0.23 s (release build; a 990k-address gazetteer: 105 MB, 0.6 s); plus up to 4,096 remembered answers shared out among the threads, and per thread up to 8,192 street and place look-ups; records stream in two batches of at most 1024.",
+            "the gazetteer, and the answers remembered. Read from its CSV (a first run, or --no-index): 62 MB peak resident and 0.31 s for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 10,950 places), 1,063 MB and 9.3 s for a generated 10-million-address one (release build, 2026-11-28); a first run writing the index holds a flat copy of the addresses too (1,258 MB at 10 million). Through the compiled index (see INDEX): 43 MB and 0.15 s for SF, 33 MB and 0.32 s for 10 million addresses, the index checked whole (read a megabyte at a time) but its addresses, 20 bytes each on disk, mapped and paged in only for the streets records name. Plus up to 4,096 remembered answers shared out among the threads, and per thread up to 8,192 street and place look-ups; records stream in two batches of at most 1024.",
         sections: [
             (
                 "MATCHING",

@@ -114,7 +114,9 @@ import Testing
         }
         try Data(bytes).write(to: URL(fileURLWithPath: index))
         let (read, warnings) = try Self.load(csv)
-        let expected = ["truncated": "truncated", "damaged": "checksum mismatch", "not an index": "not a Sluice gazetteer index", "empty": "truncated"]
+        let expected = [
+            "truncated": "truncated", "damaged": "checksum mismatch", "not an index": "not a Sluice gazetteer index", "empty": "truncated",
+        ]
         #expect(warnings.count == 1 && warnings[0].contains(expected[breakage] ?? "?"), "\(warnings)")
         #expect(Self.answers(read) == Self.answers(fromCSV))
         // Written again: the next run is quiet and mapped.

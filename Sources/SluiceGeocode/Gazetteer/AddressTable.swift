@@ -13,8 +13,9 @@
 ///     table.numbers(of: 3)          // [100, 102, 104]
 ///     table.point(of: 3, at: 1)     // the point of 102
 ///
-/// The addresses are nine tenths of a statewide gazetteer's bytes: a flat table costs 12 bytes
-/// an address plus 8 a street, where an array per street cost a header and a heap block each.
+/// The addresses are nearly all of a statewide gazetteer's bytes: a flat table costs 20 bytes
+/// an address (a number and two doubles) plus 8 a street, where an array per street cost a
+/// header and a heap block each.
 struct AddressTable: @unchecked Sendable {
     /// The memory behind the arrays: allocated, or a mapped file; freed or unmapped with the
     /// last table that uses it. Nothing writes to it once the table is made (hence Sendable).

@@ -41,7 +41,8 @@ extension Gazetteer {
         case .success(let gazetteer): return gazetteer
         case .failure(let problem): if let warning = problem.warning(path: indexPath) { warn(warning) }
         }
-        let (gazetteer, recording, skipped) = try parseRecording(FileInput.contents(of: path, what: "gazetteer"), source: path, skipBadRow: skipBadRow)
+        let (gazetteer, recording, skipped) = try parseRecording(
+            FileInput.contents(of: path, what: "gazetteer"), source: path, skipBadRow: skipBadRow)
         // Written only for a CSV read whole and unchanged while it was read, into a folder the
         // user may write (an installed gazetteer's is read from its CSV each time, quietly).
         let slash = indexPath.lastIndex(of: "/")

@@ -95,8 +95,12 @@ enum GazetteerIndex {
     /// written by another build (whose reading of the CSV may differ) is never used.
     static let program: UInt64 = {
         var text = "\(formatVersion)|\(Stage.version)"
+        // The link's target, read rather than followed: valgrind answers the readlink with the
+        // program it runs, where stat would see valgrind itself.
+        var target = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &target, target.count - 1)
         var status = stat()
-        if stat("/proc/self/exe", &status) == 0 {
+        if length > 0, stat(String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self), &status) == 0 {
             #if canImport(Glibc)
                 text += "|\(status.st_size)|\(status.st_mtim.tv_sec)|\(status.st_mtim.tv_nsec)"
             #endif

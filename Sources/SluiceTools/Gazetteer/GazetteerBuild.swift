@@ -64,7 +64,7 @@ public struct GazetteerBuild: ToolCommand {
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --exclude food-trucks --out no-trucks.csv",
         ],
         memory:
-            "every row of the output at once, plus one source file read whole (CSV, shapefile) or one feature at a time (GeoJSON): in a release build, 270–370 MB peak and 1.3 s of CPU for San Francisco's sources, 675 MB and 3.2 s of CPU for a 1M-row OpenAddresses CSV (4.0 s as GeoJSON lines); --osm adds 16 bytes a node and 8 a way's node ref (210 MB and 1.7 s for a generated 1M-node .osm.pbf), a .osm.pbf read a block at a time and a .osm 1 MiB of text at a time (a 277 MB .osm of nodes: 29 MB peak); the output is sorted before it is written.",
+            "every row of the output at once, plus one source file read whole (CSV, shapefile) or one feature at a time (GeoJSON): in a release build, 270–370 MB peak and 1.3 s of CPU for San Francisco's sources, 675 MB and 3.2 s of CPU for a 1M-row OpenAddresses CSV (4.0 s as GeoJSON lines), 4,865 MB and 38 s of CPU for a generated 10M-row one (4.8M distinct addresses; 2026-11-28); --osm adds 16 bytes a node and 8 a way's node ref (210 MB and 1.7 s for a generated 1M-node .osm.pbf), a .osm.pbf read a block at a time and a .osm 1 MiB of text at a time (a 277 MB .osm of nodes: 29 MB peak); the output is sorted before it is written.",
         sections: [
             (
                 "SAN FRANCISCO SOURCES (file under --sources)",
