@@ -129,11 +129,32 @@ public struct GazetteerBuild: ToolCommand {
     public mutating func run(_ context: ToolContext) throws {
         let start = DispatchTime.now()
         let rejects = try Rejects(stage: "gazetteer", path: rejectsPath)
-        let rows = try builder.build()
-        // Written beside --out and renamed over it: a failure (a full disk) leaves the old one whole.
-        let file = try ReplacementFile(path: out)
-        file.sink.buffer = GazetteerRow.csv(rows)
-        try file.commit()
+        // Each row written as the builder makes it, none kept; counted and its coverage taken
+        // on the way. Written beside --out and renamed over it: a failure (a full disk) leaves
+        // the old one whole. The file is made at the first row, after every source is read, as
+        // when the rows were all made first.
+        var file: ReplacementFile?
+        var perKind: [GazetteerRow.Kind: Int] = [:]
+        var coverage = Coverage()
+        let out = self.out
+        func opened() throws -> ReplacementFile {
+            if let file { return file }
+            let made = try ReplacementFile(path: out)
+            made.sink.buffer += Array((GazetteerRow.versionLine + "\n").utf8)
+            CSVWriter.append(GazetteerRow.columns, to: &made.sink.buffer)
+            file = made
+            return made
+        }
+        try builder.build { row in
+            let sink = try opened().sink
+            CSVWriter.append(row.fields, to: &sink.buffer)
+            try sink.flushIfFull()
+            perKind[row.kind, default: 0] += 1
+            coverage.add(row)
+        }
+        coverage.finish()
+        let written = try opened()
+        try written.commit()
         if rejects.isKeeping {
             for row in builder.skipped {
                 let reason = Self.rejectReasons.first { $0.rawValue == row.reason } ?? RejectReason(row.reason, row.detail)
@@ -146,15 +167,12 @@ public struct GazetteerBuild: ToolCommand {
             context.note(
                 "\(builder.skipped.count) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
         }
-        // Counted in one pass: filtering would copy every row (a million for a county) once per kind.
-        var perKind: [GazetteerRow.Kind: Int] = [:]
-        for row in rows { perKind[row.kind, default: 0] += 1 }
         let kinds = GazetteerRow.Kind.allCases.map { kind in "\(perKind[kind] ?? 0) \(kind.rawValue)" }
-        context.note("wrote \(rows.count) rows (\(kinds.joined(separator: ", "))), \(file.sink.bytesWritten) bytes, to \(out)")
+        let count = perKind.values.reduce(0, +)
+        context.note("wrote \(count) rows (\(kinds.joined(separator: ", "))), \(written.sink.bytesWritten) bytes, to \(out)")
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         context.note("built in \(String(format: "%.1f", seconds)) s, peak memory \(Self.peakMegabytes()) MB")
         // Last: what the gazetteer covers, which is what the geocoder can answer for.
-        let coverage = Coverage(rows)
         context.note(coverage.description)
         if let warning = coverage.warning { context.warn(warning) }
     }
