@@ -163,9 +163,9 @@ public struct GazetteerBuild: ToolCommand {
             try rejects.finish()
         }
         for line in builder.report { context.note(line) }
-        if !builder.skipped.isEmpty {
+        if builder.skippedCount > 0 {
             context.note(
-                "\(builder.skipped.count) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
+                "\(builder.skippedCount) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
         }
         let kinds = GazetteerRow.Kind.allCases.map { kind in "\(perKind[kind] ?? 0) \(kind.rawValue)" }
         let count = perKind.values.reduce(0, +)

@@ -71,6 +71,10 @@ public struct GazetteerBuilder {
     public var keepsRejects = false
     /// The rows the generic readers skipped, with file, line and reason (for `--rejects`).
     public internal(set) var skipped: [SkippedRow] = []
+    /// Rows skipped and only counted, not kept in `skipped` (no `--rejects`).
+    var skippedUnkept = 0
+    /// How many rows the readers skipped, kept in `skipped` or only counted.
+    public var skippedCount: Int { skipped.count + skippedUnkept }
 
     var places: [GazetteerRow] = []
     /// Places by the key of their name, to merge the same place from two sources.

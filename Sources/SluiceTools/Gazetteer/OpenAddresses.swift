@@ -34,7 +34,11 @@ public enum OpenAddresses {
         /// The points taken (`read(path:)` keeps them here).
         public var points: [Point] = []
         public var taken = 0
+        /// The records skipped, with their text (only counted in `skipCounts` when the reader
+        /// was told not to keep them: a statewide file has millions of duplicates).
         public var skipped: [SkippedRow] = []
+        /// How many records were skipped, by reason, kept or not.
+        public var skipCounts: [String: Int] = [:]
         /// The records read: CSV rows, or GeoJSON lines that are not blank.
         public var rows = 0
         public var ranges = 0
@@ -56,9 +60,10 @@ public enum OpenAddresses {
     /// Reads the file's records one at a time (a county file has a million) and hands each
     /// usable point to `take`, which returns why it refuses one (`duplicate_address` and a
     /// detail), so that the record is skipped with its text as the file has it.
-    public static func read(path: String, take: (Point) -> (reason: String, detail: String)?) throws -> Read {
+    public static func read(path: String, keepsSkipped: Bool = true, take: (Point) -> (reason: String, detail: String)?) throws -> Read {
         let bytes = try SourceTable.bytes(of: path)
         var records = Records(path: path)
+        records.keepsSkipped = keepsSkipped
         if format(of: bytes) == .geoJSONLines {
             records.read.format = .geoJSONLines
             readLines(bytes, into: &records, take: take)
@@ -126,10 +131,14 @@ public enum OpenAddresses {
         var names: [String: String] = [:]
         var last: (city: String, region: String, postcode: String, town: Town) = ("", "", "", Town())
 
+        /// Whether each skipped record is kept with its text (for `--rejects`), or only counted.
+        var keepsSkipped = true
+
         init(path: String) { self.path = path }
 
-        mutating func skip(_ reason: String, _ detail: String, line: Int, raw: () -> String) {
-            read.skipped.append(SkippedRow(source: path, line: line, reason: reason, detail: detail, raw: raw()))
+        mutating func skip(_ reason: String, _ detail: @autoclosure () -> String, line: Int, raw: () -> String) {
+            read.skipCounts[reason, default: 0] += 1
+            if keepsSkipped { read.skipped.append(SkippedRow(source: path, line: line, reason: reason, detail: detail(), raw: raw())) }
         }
 
         /// Checks one record and hands its point to `take`, or skips it with its reason.
