@@ -263,3 +263,4 @@ lint:
 
 clean:
 	rm -rf .build .build-static build examples/swift-api/.build
+	rm -f data/*.sluice-index

@@ -4,7 +4,7 @@
 # (not part of `swift build`), seeds each target's corpus from the test fixtures and bundled
 # data, runs each target for SECONDS, and prints the executions per target and in total. A crash
 # is minimised into build/fuzz/artifacts/TARGET/ and fails the run: turn it into a unit test.
-# Usage: scripts/fuzz.sh SECONDS [TARGET ...]      (targets: json json-array csv gazetteer html
+# Usage: scripts/fuzz.sh SECONDS [TARGET ...]      (targets: json json-array csv gazetteer gazetteer-index html
 #        address labels gtfs-stops openaddresses geojson report compare osm-pbf osm-xml; default all)
 set -euo pipefail
 seconds=${1:?usage: fuzz.sh SECONDS [TARGET ...]}
@@ -23,12 +23,12 @@ export SWIFT_BACKTRACE=enable=no
 
 # target: its source file, then the modules it needs (dependents before their dependencies).
 declare -A source=(
-  [json]=JSONTarget [json-array]=JSONArrayTarget [csv]=CSVTarget [gazetteer]=GazetteerTarget [html]=HTMLTarget
+  [json]=JSONTarget [json-array]=JSONArrayTarget [csv]=CSVTarget [gazetteer]=GazetteerTarget [gazetteer-index]=GazetteerIndexTarget [html]=HTMLTarget
   [address]=AddressTarget [labels]=LabelsTarget [gtfs-stops]=GTFSStopsTarget [openaddresses]=OpenAddressesTarget
   [geojson]=GeoJSONTarget [report]=ReportTarget [compare]=CompareTarget [osm-pbf]=OSMPBFTarget [osm-xml]=OSMXMLTarget)
 declare -A modules=(
   [json]="SluiceCore" [json-array]="SluiceFetch SluiceCore" [csv]="SluiceGeocode SluiceSanitize SluiceCore"
-  [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore"
+  [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore" [gazetteer-index]="SluiceGeocode SluiceSanitize SluiceCore"
   [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore" [labels]="SluiceDedupe SluiceCore"
   [gtfs-stops]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [openaddresses]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore"
   [geojson]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [report]="SluiceReport SluiceLoad SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore"
@@ -39,7 +39,7 @@ declare -A support=([gtfs-stops]=Fuzz/Support/GazetteerBuildCheck.swift [openadd
   [geojson]=Fuzz/Support/GazetteerBuildCheck.swift)
 # The system libraries behind the C modules (SQLite for SluiceLoad, zlib for SluiceTools).
 declare -A system_libraries=([SluiceLoad]=-lsqlite3 [SluiceTools]=-lz)
-all=(json json-array csv gazetteer html address labels gtfs-stops openaddresses geojson report compare osm-pbf osm-xml)
+all=(json json-array csv gazetteer gazetteer-index html address labels gtfs-stops openaddresses geojson report compare osm-pbf osm-xml)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -88,7 +88,7 @@ seed() {
       for file in Tests/EndToEndTests/Cases/fetch/*/*.json examples/*/site/api/*.json examples/movies/site/3/discover/*.json; do
         add "$(head -c 4000 "$file")"
       done ;;
-    csv | gazetteer)
+    csv | gazetteer | gazetteer-index)
       if [ "$target" = csv ]; then
         for file in Tests/EndToEndTests/Cases/fetch/*/*.csv; do add "$(cat "$file")"; done
         add "$(head -n 12 data/Film_Locations_in_San_Francisco.csv)"

@@ -24,6 +24,7 @@ func writeScratch(_ data: UnsafePointer<UInt8>, _ size: Int, to path: String) {
 func checkBuild(_ inputs: GazetteerBuilder.Inputs, reading path: String) {
     var builder = GazetteerBuilder(sources: nil)
     builder.inputs = inputs
+    builder.keepsRejects = true  // every skipped row kept, to be checked below
     let rows: [GazetteerRow]
     do {
         rows = try builder.build()

@@ -26,6 +26,7 @@ public struct GeocodeCommand: StageCommand {
             .value("min-score", "S", "answers scoring under S (0-1) become precision none, the answer kept under geo.candidates"),
             .value("candidates", "N", "add the N next-best answers with their scores under geo.candidates, for review (default 0)"),
             .output("gazetteer-rejects", "FILE", "skip bad gazetteer rows, writing them to FILE as NDJSON (default: stop)"),
+            .flag("no-index", "read the gazetteer CSV itself, and neither read nor write its compiled index (see INDEX)"),
             .threads("geocode"),
         ] + ResultMember.options(default: GeoFields.member),
         examples: [
@@ -38,7 +39,7 @@ public struct GeocodeCommand: StageCommand {
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --out sf.csv && sluice-geocode --gazetteer sf.csv films.ndjson",
         ],
         memory:
-            "the gazetteer's index: 57 MB peak resident for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 10,950 places), loaded and indexed in about 0.23 s (release build; a 990k-address gazetteer: 105 MB, 0.6 s); plus up to 4,096 remembered answers shared out among the threads, and per thread up to 8,192 street and place look-ups; records stream in two batches of at most 1024.",
+            "the gazetteer, and the answers remembered. Read from its CSV (a first run, or --no-index): 62 MB peak resident and 0.31 s for data/sf-gazetteer.csv (219k addresses, 16.3k blocks, 868 listed intersections, 10,950 places), 1,063 MB and 9.3 s for a generated 10-million-address one (release build, 2026-11-28); a first run writing the index holds a flat copy of the addresses too (1,258 MB at 10 million). Through the compiled index (see INDEX): 43 MB and 0.15 s for SF, 33 MB and 0.32 s for 10 million addresses, the index checked whole (read a megabyte at a time) but its addresses, 20 bytes each on disk, mapped and paged in only for the streets records name. Plus up to 4,096 remembered answers shared out among the threads, and per thread up to 8,192 street and place look-ups; records stream in two batches of at most 1024.",
         sections: [
             (
                 "MATCHING",
@@ -65,6 +66,20 @@ public struct GeocodeCommand: StageCommand {
                 """
             ),
             ("FIELD NAMES", ResultMember.helpText(default: GeoFields.member)),
+            (
+                "INDEX",
+                """
+                  The first run on a gazetteer writes its compiled index beside it (FILE.sluice-index,
+                  through a temporary file renamed into place, so runs started together are safe),
+                  when the folder may be written and no row was bad; later runs map the index instead
+                  of parsing the CSV, and read only the pages of the streets their records name. The
+                  answers are the same byte for byte. The CSV stays the source of truth: an index is
+                  used only when its header names the CSV's size, modification time and a hash of its
+                  first and last 64 KiB, and this build of sluice-geocode, and its checksum holds; a
+                  stale or damaged index is said once on stderr, the CSV is read and the index written
+                  again (one written by another build is replaced quietly). --no-index reads the CSV.
+                """
+            ),
             ("GAZETTEER FORMAT", GazetteerRow.formatHelp),
         ],
         rejects: [.badGazetteerRow])
@@ -78,6 +93,8 @@ public struct GeocodeCommand: StageCommand {
     var candidates: Int
     var minScore: Double
     var gazetteerRejects: String?
+    /// `--no-index`: the CSV only.
+    var index: Gazetteer.IndexUse
     var threads: Int
     var inputs: [String]
     var addressMember: String
@@ -97,6 +114,7 @@ public struct GeocodeCommand: StageCommand {
         candidates = try arguments.int("candidates", default: 0, range: 0...100)
         minScore = try arguments.double("min-score", default: 0, range: 0...1)
         gazetteerRejects = arguments["gazetteer-rejects"]
+        index = arguments.has("no-index") ? .off : .auto
         threads = try StageContext.threads(arguments)
         inputs = arguments.positionals
         addressMember = arguments["address"] ?? AddressFields.member
@@ -106,7 +124,7 @@ public struct GeocodeCommand: StageCommand {
 
     public mutating func run(_ context: StageContext) throws {
         let rowRejects = try Rejects(stage: "geocode", path: gazetteerRejects)
-        let gazetteer = try Gazetteer.load(path: gazetteerPath) { problem in
+        let gazetteer = try Gazetteer.load(path: gazetteerPath, index: index, warn: context.warn) { problem in
             guard rowRejects.isKeeping else { return false }
             try rowRejects.reject(source: gazetteerPath, line: problem.line, reason: .badGazetteerRow, detail: problem.reason, raw: problem.raw)
             return true

@@ -148,7 +148,12 @@ struct HelpExamples: CustomTestStringConvertible, Sendable {
         // data/ is copied: a line may write it (`--out data/sf-gazetteer.csv` is how it is made).
         for name in try manager.contentsOfDirectory(atPath: root.path) where name != "build" && !name.hasPrefix(".") {
             if name == "data" {
-                try manager.copyItem(at: root.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+                // Not the gazetteer's compiled index, which another test's run may be writing.
+                let data = root.appendingPathComponent(name), copy = folder.appendingPathComponent(name)
+                try manager.createDirectory(at: copy, withIntermediateDirectories: true)
+                for entry in try manager.contentsOfDirectory(atPath: data.path) where !entry.contains(".sluice-index") {
+                    try manager.copyItem(at: data.appendingPathComponent(entry), to: copy.appendingPathComponent(entry))
+                }
             } else {
                 try manager.createSymbolicLink(at: folder.appendingPathComponent(name), withDestinationURL: root.appendingPathComponent(name))
             }
@@ -177,11 +182,12 @@ struct HelpExamples: CustomTestStringConvertible, Sendable {
         #expect(try HelpExampleTests.listing(of: root.appendingPathComponent("data")) == dataBefore, "an example changed data/")
     }
 
-    /// Each file's name, size and modification time under `directory`.
+    /// Each file's name, size and modification time under `directory` (but compiled indexes).
     static func listing(of directory: URL) throws -> [String] {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
         let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: keys)?.compactMap { $0 as? URL } ?? []
-        return try files.map { file in
+        // The gazetteer's compiled index is sluice-geocode's to write beside the CSV.
+        return try files.filter { !$0.lastPathComponent.contains(".sluice-index") }.map { file in
             let values = try file.resourceValues(forKeys: Set(keys))
             return "\(file.path) \(values.fileSize ?? -1) \(values.contentModificationDate?.timeIntervalSince1970 ?? 0)"
         }.sorted()

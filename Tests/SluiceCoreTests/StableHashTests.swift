@@ -8,4 +8,26 @@ import Testing
         #expect(StableHash.hex(StableHash.of("a")) == "af63dc4c8601ec8c")
         #expect(StableHash.hex(1) == "0000000000000001")
     }
+
+    /// `words` is FNV-1a over little-endian 64-bit words, the last padded with zeros; it goes on
+    /// from a seed exactly when each earlier piece is a whole number of words (the index's
+    /// checksum is taken so, in pieces).
+    @Test func wordsAreFNVOverLittleEndianWords() {
+        let bytes: [UInt8] = Array(0..<21)
+        let hash = bytes.withUnsafeBytes { StableHash.words($0) }
+        var expected = StableHash.offset
+        for start in stride(from: 0, to: bytes.count, by: 8) {
+            var word: UInt64 = 0
+            for (shift, byte) in bytes[start..<min(start + 8, bytes.count)].enumerated() { word |= UInt64(byte) << (8 * shift) }
+            expected = (expected ^ word) &* StableHash.prime
+        }
+        #expect(hash == expected)
+        let pieces = bytes.withUnsafeBytes { all in
+            StableHash.words(UnsafeRawBufferPointer(rebasing: all[16...]), seed: StableHash.words(UnsafeRawBufferPointer(rebasing: all[..<16])))
+        }
+        #expect(pieces == hash)
+        #expect([UInt8]().withUnsafeBytes { StableHash.words($0) } == StableHash.offset)
+        // Kept in index files: pinned (the same loop in Python gives it).
+        #expect(StableHash.hex(hash) == "7242fe745feca43f")
+    }
 }

@@ -37,9 +37,13 @@ import Testing
             OpenAddressesGeoJSONTests.feature("100", "MAIN ST"), OpenAddressesGeoJSONTests.feature("100", "Main Street", postcode: "62702"),
         ].joined(separator: "\n")
         let path = try OpenAddressesGeoJSONTests.write(text, in: directory)
-        let (rows, command) = try build(["--openaddresses", path], in: directory)
+        // With --rejects, skipped rows are kept with their detail (without, only counted).
+        let (rows, command) = try build(["--openaddresses", path, "--rejects", directory.path + "/rejects.ndjson"], in: directory)
         #expect(rows.filter { $0.kind == .address }.map(\.zip) == ["62701"])
         #expect(command.builder.skipped.map(\.detail) == ["100 main st in Springfield is already a point 0 m away"])
+        let (_, counting) = try build(["--openaddresses", path], in: directory)
+        #expect(counting.builder.skipped.isEmpty && counting.builder.skippedCount == 1)
+        #expect(counting.builder.report[0].contains("1 skipped (duplicate_address 1)"))
     }
 
     /// Main St of two towns ends where the other starts, and Oak Ave of the first town too:

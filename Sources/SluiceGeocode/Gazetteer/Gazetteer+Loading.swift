@@ -32,6 +32,15 @@ extension Gazetteer {
     public static func forEachRow(
         _ bytes: [UInt8], source: String, skipBadRow: (GazetteerRowError) throws -> Bool = { _ in false }, _ body: (GazetteerRow) throws -> Void
     ) throws {
+        try forEachRow(bytes, source: source, skipBadRow: skipBadRow, header: { _ in }) { row, _ in try body(row) }
+    }
+
+    /// `forEachRow`, also handing over the header and, on demand, each row's text as the file
+    /// has it (what the compiled index keeps of rows that are not addresses).
+    static func forEachRow(
+        _ bytes: [UInt8], source: String, skipBadRow: (GazetteerRowError) throws -> Bool, header seeHeader: ([String]) -> Void,
+        _ body: (GazetteerRow, () -> String) throws -> Void
+    ) throws {
         // The reader lives in the row (read through `row.reader`), so no row copies it.
         var line = ColumnMap.Row(fields: [], reader: CSVReader(bytes))
         var header: [String] = []
@@ -47,6 +56,7 @@ extension Gazetteer {
             throw StageFailure.data(source: source, line: line.reader.line, "\(failure)")
         }
         var columns = try ColumnMap(header: header, source: source, line: line.reader.line)
+        seeHeader(header)
         while true {
             let row: GazetteerRow
             do {
@@ -63,7 +73,7 @@ extension Gazetteer {
                 if try skipBadRow(rowError) { continue }
                 throw StageFailure.data(source: source, line: rowError.line, rowError.reason)
             }
-            try body(row)
+            try body(row) { line.reader.lastRecordText }
         }
     }
 }

@@ -36,7 +36,7 @@ public struct Gazetteer: Sendable {
     /// The other towns' streets of a key, by the id in `streetIDs` (empty in a one-town gazetteer).
     var sameStreetInOtherTowns: [Int: [Int]] = [:]
     /// The towns, states and ZIP codes the rows name, and their box.
-    public private(set) var coverage = GazetteerCoverage()
+    public internal(set) var coverage = GazetteerCoverage()
     /// Street ids by name key without suffix (`3rd`), and by that key without spaces (`deharo`).
     var streetsByName: [String: [Int]] = [:]
     var streetsBySquashedName: [String: [Int]] = [:]
@@ -48,9 +48,11 @@ public struct Gazetteer: Sendable {
     var normalizedDisplayTexts: [String: NormalizedStreet] = [:]
     /// The squashed names as bytes, sorted, for the typo search.
     var squashedNames: [(name: String, bytes: [UInt8], mask: UInt64)] = []
-    /// Point addresses per street, sorted by number.
-    var addressNumbers: [[Int32]] = []
-    var addressPoints: [[GeoPoint]] = []
+    /// Point addresses per street as rows add them, until `finish()` sorts them into `addresses`.
+    var addedNumbers: [[Int32]] = []
+    var addedPoints: [[GeoPoint]] = []
+    /// Point addresses per street, sorted by number: in memory, or in a mapped index.
+    var addresses = AddressTable()
     public private(set) var segments: [Segment] = []
     var segmentsByStreet: [[Int]] = []
     /// Each street's line points (its blocks' points, block after block) by latitude, for
@@ -67,7 +69,7 @@ public struct Gazetteer: Sendable {
     /// A representative point on each street (the block midpoint nearest its middle), with the
     /// street's length in metres.
     var streetCentres: [(point: GeoPoint, length: Double)?] = []
-    public private(set) var rowCount = 0
+    public internal(set) var rowCount = 0
     /// The street of the last row added.
     private var lastStreetID: Int?
 
@@ -104,8 +106,8 @@ public struct Gazetteer: Sendable {
         streetKeys.append(key)
         streetTowns.append(town)
         if let first { sameStreetInOtherTowns[first, default: []].append(id) } else { streetIDs[key] = id }
-        addressNumbers.append([])
-        addressPoints.append([])
+        addedNumbers.append([])
+        addedPoints.append([])
         segmentsByStreet.append([])
         return id
     }
@@ -127,8 +129,8 @@ public struct Gazetteer: Sendable {
         case .address:
             guard let number = row.number, let lat = row.lat, let lon = row.lon else { return }
             let street = streetID(row.street, town: town)
-            addressNumbers[street].append(Int32(clamping: number))
-            addressPoints[street].append(GeoPoint(lat: lat, lon: lon))
+            addedNumbers[street].append(Int32(clamping: number))
+            addedPoints[street].append(GeoPoint(lat: lat, lon: lon))
         case .segment:
             let street = streetID(row.street, town: town)
             var segment = Segment(
@@ -157,11 +159,21 @@ public struct Gazetteer: Sendable {
     /// Builds the indexes once every row is in.
     /// - Complexity: O(n log n) in the number of rows.
     public mutating func finish() {
-        for street in addressNumbers.indices where !addressNumbers[street].isEmpty {
-            let order = addressNumbers[street].indices.sorted { addressNumbers[street][$0] < addressNumbers[street][$1] }
-            addressNumbers[street] = order.map { addressNumbers[street][$0] }
-            addressPoints[street] = order.map { addressPoints[street][$0] }
+        for street in addedNumbers.indices where !addedNumbers[street].isEmpty {
+            let order = addedNumbers[street].indices.sorted { addedNumbers[street][$0] < addedNumbers[street][$1] }
+            addedNumbers[street] = order.map { addedNumbers[street][$0] }
+            addedPoints[street] = order.map { addedPoints[street][$0] }
         }
+        addresses = AddressTable(numbers: addedNumbers, points: addedPoints)
+        addedNumbers = Array(repeating: [], count: streetKeys.count)
+        addedPoints = Array(repeating: [], count: streetKeys.count)
+        finishIndexes(centres: nil)
+    }
+
+    /// The indexes `finish()` builds after the addresses: from `centres` when a compiled index
+    /// holds them (`Gazetteer+Index.swift`), which is what keeps a run from reading every
+    /// address of the file.
+    mutating func finishIndexes(centres: [(point: GeoPoint, length: Double)?]?) {
         linkNodes()
         streetNameKeys = []
         streetSuffixes = []
@@ -177,17 +189,21 @@ public struct Gazetteer: Sendable {
             }
         }
         squashedNames = streetsBySquashedName.keys.sorted().map { ($0, Array($0.utf8), EditDistance.mask(Array($0.utf8))) }
-        streetCentres = streetKeys.indices.map(centre(of:))
         streetLines = segmentsByStreet.map { blocks in LatitudeIndex(blocks.flatMap { segments[$0].points }) }
-        // A street known only from intersection lists: the middle of its crossings.
-        var crossings: [Int: [GeoPoint]] = [:]
-        for (pair, points) in intersections where streetCentres[pair.low] == nil || streetCentres[pair.high] == nil {
-            for street in [pair.low, pair.high] where streetCentres[street] == nil { crossings[street, default: []] += points }
-        }
-        for (street, points) in crossings {
-            let sorted = points.sorted { ($0.lat, $0.lon) < ($1.lat, $1.lon) }
-            let span = sorted.map { $0.distance(to: sorted[0]) }.max() ?? 0
-            streetCentres[street] = (sorted[sorted.count / 2], span)
+        if let centres {
+            streetCentres = centres
+        } else {
+            streetCentres = streetKeys.indices.map(centre(of:))
+            // A street known only from intersection lists: the middle of its crossings.
+            var crossings: [Int: [GeoPoint]] = [:]
+            for (pair, points) in intersections where streetCentres[pair.low] == nil || streetCentres[pair.high] == nil {
+                for street in [pair.low, pair.high] where streetCentres[street] == nil { crossings[street, default: []] += points }
+            }
+            for (street, points) in crossings {
+                let sorted = points.sorted { ($0.lat, $0.lon) < ($1.lat, $1.lon) }
+                let span = sorted.map { $0.distance(to: sorted[0]) }.max() ?? 0
+                streetCentres[street] = (sorted[sorted.count / 2], span)
+            }
         }
         let streetWords = Set(streetNameKeys.flatMap { $0.split(separator: " ").map(String.init) })
         placeIndex = PlaceIndex(places.map { [$0.name] + $0.aliases }, categories: places.map(\.category), knownWords: streetWords)
@@ -227,10 +243,11 @@ public struct Gazetteer: Sendable {
             let nearest = middles.min { $0.distance(to: mean) < $1.distance(to: mean) } ?? mean
             return (nearest, blocks.reduce(0) { $0 + GeoPoint.length($1) })
         }
-        let points = addressPoints[street]
-        guard !points.isEmpty else { return nil }
-        let span = points.first.map { first in points.map { $0.distance(to: first) }.max() ?? 0 } ?? 0
-        return (points[points.count / 2], span)
+        let count = addresses.numbers(of: street).count
+        guard count > 0 else { return nil }
+        let first = addresses.point(of: street, at: 0)
+        let span = (0..<count).map { addresses.point(of: street, at: $0).distance(to: first) }.max() ?? 0
+        return (addresses.point(of: street, at: count / 2), span)
     }
 
     /// `StreetNormalizer.normalize(text)`, looked up when the text is a street's display form.

@@ -154,17 +154,17 @@ extension Gazetteer {
 
     /// The point address `number` on `street`, when the gazetteer lists it.
     func addressPoint(street: Int, number: Int) -> GeoPoint? {
-        let numbers = addressNumbers[street]
+        let numbers = addresses.numbers(of: street)
         let position = lowerBound(numbers, Int32(clamping: number))
         guard position < numbers.count, numbers[position] == Int32(clamping: number) else { return nil }
-        return addressPoints[street][position]
+        return addresses.point(of: street, at: position)
     }
 
     /// A point between the nearest listed addresses below and above `number` on the same side
     /// (same parity), when both are within `span` numbers and `metres` of each other (two
     /// streets of one name, such as Mason St downtown and in the Presidio, must not be bridged).
     func betweenAddresses(street: Int, number: Int, span: Int = 40, metres: Double = 150) -> GeoPoint? {
-        let numbers = addressNumbers[street]
+        let numbers = addresses.numbers(of: street)
         let position = lowerBound(numbers, Int32(clamping: number))
         let parity = number & 1
         var below: Int?
@@ -182,7 +182,7 @@ extension Gazetteer {
         guard let below, let above else { return nil }
         let low = Double(numbers[below]), high = Double(numbers[above])
         let t = high > low ? (Double(number) - low) / (high - low) : 0.5
-        let a = addressPoints[street][below], b = addressPoints[street][above]
+        let a = addresses.point(of: street, at: below), b = addresses.point(of: street, at: above)
         guard a.distance(to: b) <= metres else { return nil }
         return GeoPoint(lat: a.lat + (b.lat - a.lat) * t, lon: a.lon + (b.lon - a.lon) * t)
     }
@@ -192,7 +192,8 @@ extension Gazetteer {
     /// (known only by its line or its crossings): nothing then says the number is off it.
     func numberFits(_ number: Int, street: Int) -> Bool? {
         var known = false
-        if let low = addressNumbers[street].first, let high = addressNumbers[street].last {
+        let numbers = addresses.numbers(of: street)
+        if let low = numbers.first, let high = numbers.last {
             if Int(low) <= number, number <= Int(high) { return true }
             known = true
         }
@@ -207,7 +208,7 @@ extension Gazetteer {
         return known ? false : nil
     }
 
-    func lowerBound(_ numbers: [Int32], _ value: Int32) -> Int {
+    func lowerBound(_ numbers: UnsafeBufferPointer<Int32>, _ value: Int32) -> Int {
         var low = 0, high = numbers.count
         while low < high {
             let middle = (low + high) / 2

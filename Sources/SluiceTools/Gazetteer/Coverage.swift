@@ -5,7 +5,7 @@ import SluiceGeocode
 /// points: the last lines of the build's report. The geocoder reads the same columns to refuse
 /// records of towns, states and ZIP codes outside them.
 ///
-///     Coverage(rows).description
+///     Coverage(rows).description        // or add(row) for each, then finish()
 ///     // covers 1 town (San Francisco, CA), 1 state (CA), 30 ZIP codes; bounds lat 37.6900 … 37.8392, lon -122.5298 … -122.3583
 ///
 /// - Complexity: O(n) in the rows and their points.
@@ -16,28 +16,41 @@ struct Coverage {
     var zips = Set<String>()
     var south = Double.infinity, west = Double.infinity, north = -Double.infinity, east = -Double.infinity
 
+    /// What `add` has seen of the towns: the last row's town, the towns' spellings and keys,
+    /// the states.
+    private var seen = Set<String>()
+    private var keys = Set<String>()
+    private var stateSet = Set<String>()
+    private var last = (city: "\u{0}", state: "", zip: "")
+
+    init() {}
+
     init(_ rows: [GazetteerRow]) {
-        var seen = Set<String>()
-        var keys = Set<String>()
-        var states = Set<String>()
+        for row in rows { add(row) }
+        finish()
+    }
+
+    /// Takes one row in (the builder's rows as they are written: it keeps none of them).
+    mutating func add(_ row: GazetteerRow) {
+        if let lat = row.lat, let lon = row.lon { include(lat, lon) }
+        for point in row.points { include(point.lat, point.lon) }
         // Rows of one town come together: only a row whose town differs from the last one's
         // is looked at further (a county's million addresses, a few hundred towns).
-        var last = (city: "\u{0}", state: "", zip: "")
-        for row in rows {
-            if let lat = row.lat, let lon = row.lon { include(lat, lon) }
-            for point in row.points { include(point.lat, point.lon) }
-            guard (row.city, row.state, row.zip) != last else { continue }
-            last = (row.city, row.state, row.zip)
-            if !row.state.isEmpty { states.insert(row.state) }
-            if !row.zip.isEmpty { zips.insert(row.zip) }
-            guard !row.city.isEmpty else { continue }
-            guard seen.insert(row.city + "\u{1}" + row.state).inserted else { continue }
-            if keys.insert(Town(city: row.city, state: row.state).key).inserted {
-                towns.append(row.state.isEmpty ? row.city : "\(row.city), \(row.state)")
-            }
+        guard (row.city, row.state, row.zip) != last else { return }
+        last = (row.city, row.state, row.zip)
+        if !row.state.isEmpty { stateSet.insert(row.state) }
+        if !row.zip.isEmpty { zips.insert(row.zip) }
+        guard !row.city.isEmpty else { return }
+        guard seen.insert(row.city + "\u{1}" + row.state).inserted else { return }
+        if keys.insert(Town(city: row.city, state: row.state).key).inserted {
+            towns.append(row.state.isEmpty ? row.city : "\(row.city), \(row.state)")
         }
+    }
+
+    /// Sorts the towns and states, once every row is in.
+    mutating func finish() {
         towns.sort()
-        self.states = states.sorted()
+        states = stateSet.sorted()
     }
 
     mutating func include(_ lat: Double, _ lon: Double) {

@@ -64,7 +64,7 @@ public struct GazetteerBuild: ToolCommand {
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --exclude food-trucks --out no-trucks.csv",
         ],
         memory:
-            "every row of the output at once, plus one source file read whole (CSV, shapefile) or one feature at a time (GeoJSON): in a release build, 270–370 MB peak and 1.3 s of CPU for San Francisco's sources, 675 MB and 3.2 s of CPU for a 1M-row OpenAddresses CSV (4.0 s as GeoJSON lines); --osm adds 16 bytes a node and 8 a way's node ref (210 MB and 1.7 s for a generated 1M-node .osm.pbf), a .osm.pbf read a block at a time and a .osm 1 MiB of text at a time (a 277 MB .osm of nodes: 29 MB peak); the output is sorted before it is written.",
+            "every point address (one per street, number and town, about 180 bytes each with the sorted copy it is written from) and every other row; each row is written as it is made, and skipped source rows are kept (with their text) only with --rejects, else counted. A plain OpenAddresses CSV is read a window at a time; a gzipped one, other CSV sources and shapefiles' tables are read whole, GeoJSON one feature at a time. In a release build: 270–380 MB peak and 1.3 s of CPU for San Francisco's sources, 217 MB and 2.9 s of CPU for a 1M-row OpenAddresses CSV (692 MB and 3.7 s before, 2026-11-28), 854 MB and 25 s of CPU for a generated 10M-row one holding 4.8M distinct addresses (4,865 MB before); --osm adds 16 bytes a node and 8 a way's node ref (210 MB and 1.7 s for a generated 1M-node .osm.pbf), a .osm.pbf read a block at a time and a .osm 1 MiB of text at a time (a 277 MB .osm of nodes: 29 MB peak); the addresses are sorted in memory before they are written, so a state of 15M distinct addresses needs about 2.7 GB.",
         sections: [
             (
                 "SAN FRANCISCO SOURCES (file under --sources)",
@@ -129,11 +129,32 @@ public struct GazetteerBuild: ToolCommand {
     public mutating func run(_ context: ToolContext) throws {
         let start = DispatchTime.now()
         let rejects = try Rejects(stage: "gazetteer", path: rejectsPath)
-        let rows = try builder.build()
-        // Written beside --out and renamed over it: a failure (a full disk) leaves the old one whole.
-        let file = try ReplacementFile(path: out)
-        file.sink.buffer = GazetteerRow.csv(rows)
-        try file.commit()
+        // Each row written as the builder makes it, none kept; counted and its coverage taken
+        // on the way. Written beside --out and renamed over it: a failure (a full disk) leaves
+        // the old one whole. The file is made at the first row, after every source is read, as
+        // when the rows were all made first.
+        var file: ReplacementFile?
+        var perKind: [GazetteerRow.Kind: Int] = [:]
+        var coverage = Coverage()
+        let out = self.out
+        func opened() throws -> ReplacementFile {
+            if let file { return file }
+            let made = try ReplacementFile(path: out)
+            made.sink.buffer += Array((GazetteerRow.versionLine + "\n").utf8)
+            CSVWriter.append(GazetteerRow.columns, to: &made.sink.buffer)
+            file = made
+            return made
+        }
+        try builder.build { row in
+            let sink = try opened().sink
+            CSVWriter.append(row.fields, to: &sink.buffer)
+            try sink.flushIfFull()
+            perKind[row.kind, default: 0] += 1
+            coverage.add(row)
+        }
+        coverage.finish()
+        let written = try opened()
+        try written.commit()
         if rejects.isKeeping {
             for row in builder.skipped {
                 let reason = Self.rejectReasons.first { $0.rawValue == row.reason } ?? RejectReason(row.reason, row.detail)
@@ -142,19 +163,16 @@ public struct GazetteerBuild: ToolCommand {
             try rejects.finish()
         }
         for line in builder.report { context.note(line) }
-        if !builder.skipped.isEmpty {
+        if builder.skippedCount > 0 {
             context.note(
-                "\(builder.skipped.count) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
+                "\(builder.skippedCount) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
         }
-        // Counted in one pass: filtering would copy every row (a million for a county) once per kind.
-        var perKind: [GazetteerRow.Kind: Int] = [:]
-        for row in rows { perKind[row.kind, default: 0] += 1 }
         let kinds = GazetteerRow.Kind.allCases.map { kind in "\(perKind[kind] ?? 0) \(kind.rawValue)" }
-        context.note("wrote \(rows.count) rows (\(kinds.joined(separator: ", "))), \(file.sink.bytesWritten) bytes, to \(out)")
+        let count = perKind.values.reduce(0, +)
+        context.note("wrote \(count) rows (\(kinds.joined(separator: ", "))), \(written.sink.bytesWritten) bytes, to \(out)")
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         context.note("built in \(String(format: "%.1f", seconds)) s, peak memory \(Self.peakMegabytes()) MB")
         // Last: what the gazetteer covers, which is what the geocoder can answer for.
-        let coverage = Coverage(rows)
         context.note(coverage.description)
         if let warning = coverage.warning { context.warn(warning) }
     }

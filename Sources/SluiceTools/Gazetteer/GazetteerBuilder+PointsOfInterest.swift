@@ -184,9 +184,8 @@ extension GazetteerBuilder {
     /// to place sources that give a street address instead of coordinates.
     func streetLayers() -> Gazetteer {
         var gazetteer = Gazetteer()
-        for row in segments + intersections + addressRows() {
-            gazetteer.add(row)
-        }
+        for row in segments + intersections { gazetteer.add(row) }
+        forEachAddressRow { gazetteer.add($0) }
         gazetteer.finish()
         return gazetteer
     }

@@ -1,6 +1,12 @@
 import SluiceCore
 import SluiceGeocode
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// OpenAddresses point addresses, in either of the formats it publishes, told apart by the
 /// first byte of the (inflated) file, not by its name: `{` starts line-delimited GeoJSON
 /// (`OpenAddresses+GeoJSON.swift`), anything else is the older CSV
@@ -34,7 +40,11 @@ public enum OpenAddresses {
         /// The points taken (`read(path:)` keeps them here).
         public var points: [Point] = []
         public var taken = 0
+        /// The records skipped, with their text (only counted in `skipCounts` when the reader
+        /// was told not to keep them: a statewide file has millions of duplicates).
         public var skipped: [SkippedRow] = []
+        /// How many records were skipped, by reason, kept or not.
+        public var skipCounts: [String: Int] = [:]
         /// The records read: CSV rows, or GeoJSON lines that are not blank.
         public var rows = 0
         public var ranges = 0
@@ -56,14 +66,36 @@ public enum OpenAddresses {
     /// Reads the file's records one at a time (a county file has a million) and hands each
     /// usable point to `take`, which returns why it refuses one (`duplicate_address` and a
     /// detail), so that the record is skipped with its text as the file has it.
-    public static func read(path: String, take: (Point) -> (reason: String, detail: String)?) throws -> Read {
-        let bytes = try SourceTable.bytes(of: path)
+    public static func read(path: String, keepsSkipped: Bool = true, take: (Point) -> (reason: String, detail: String)?) throws -> Read {
         var records = Records(path: path)
+        records.keepsSkipped = keepsSkipped
+        // A plain CSV (a state's is a gigabyte) streams through the CSV reader, a window at a
+        // time; a gzipped file or GeoJSON lines are read whole first, as before.
+        let fd = try FileInput.open(path)
+        defer { close(fd) }
+        var prefix = [UInt8](repeating: 0, count: 1 << 16)
+        let n: Int
+        do {
+            n = try FileInput.read(fd, into: &prefix)
+        } catch {
+            throw StageFailure(.ioError, "\(path): cannot read: \(String(cString: strerror(error.code)))")
+        }
+        prefix.removeSubrange(n...)
+        let plainCSV =
+            !prefix.starts(with: [0x1f, 0x8b]) && format(of: prefix) == .csv
+            && prefix.contains { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if plainCSV {
+            var reader = CSVReader(fd: fd, prefix: prefix, mode: .strict)
+            try readCSV(&reader, into: &records, take: take)
+            return records.read
+        }
+        let bytes = try SourceTable.bytes(of: path)
         if format(of: bytes) == .geoJSONLines {
             records.read.format = .geoJSONLines
             readLines(bytes, into: &records, take: take)
         } else {
-            try readCSV(bytes, into: &records, take: take)
+            var reader = CSVReader(bytes)
+            try readCSV(&reader, into: &records, take: take)
         }
         return records.read
     }
@@ -74,9 +106,8 @@ public enum OpenAddresses {
         return first == UInt8(ascii: "{") ? .geoJSONLines : .csv
     }
 
-    static func readCSV(_ bytes: [UInt8], into records: inout Records, take: (Point) -> (reason: String, detail: String)?) throws {
+    static func readCSV(_ reader: inout CSVReader, into records: inout Records, take: (Point) -> (reason: String, detail: String)?) throws {
         let path = records.path
-        var reader = CSVReader(bytes)
         var header: [String] = []
         var fields: [CSVReader.Field] = []
         do {
@@ -126,10 +157,14 @@ public enum OpenAddresses {
         var names: [String: String] = [:]
         var last: (city: String, region: String, postcode: String, town: Town) = ("", "", "", Town())
 
+        /// Whether each skipped record is kept with its text (for `--rejects`), or only counted.
+        var keepsSkipped = true
+
         init(path: String) { self.path = path }
 
-        mutating func skip(_ reason: String, _ detail: String, line: Int, raw: () -> String) {
-            read.skipped.append(SkippedRow(source: path, line: line, reason: reason, detail: detail, raw: raw()))
+        mutating func skip(_ reason: String, _ detail: @autoclosure () -> String, line: Int, raw: () -> String) {
+            read.skipCounts[reason, default: 0] += 1
+            if keepsSkipped { read.skipped.append(SkippedRow(source: path, line: line, reason: reason, detail: detail(), raw: raw())) }
         }
 
         /// Checks one record and hands its point to `take`, or skips it with its reason.
