@@ -20,7 +20,11 @@ public enum DedupeFields {
     /// `--merge`: each member's record.
     public static let members = "members"
 
-    /// Every field, in the order written; `cluster`, `size` and `canonical` are always there.
+    /// `--block-keys` writes this instead of a cluster: per `--block` rule, the record's key
+    /// (null when it has none), `{"block_keys":["vertigo",null]}` (`BlockKeyWriter`).
+    public static let blockKeys = "block_keys"
+
+    /// Every field of a cluster, in the order written; `cluster`, `size` and `canonical` are always there.
     public static let all = [cluster, size, canonical, score, weak, members]
     public static let required = [cluster, size, canonical]
 }
