@@ -197,12 +197,12 @@ def main(argv):
         work = os.path.join(options.out, name)
         reference = case.get("reference")
         if reference and reference in shell_clusters:
-            expected_clusters = shell_clusters[reference]
+            expected_clusters, shell_lines = shell_clusters[reference]
         else:
             shell_records, shell_db, pipe_seconds, shell_seconds = run_shell(case, options, os.path.join(work, "shell"))
             shell_lines = read_lines(shell_records)
             expected_clusters = clusters(shell_lines)
-            shell_clusters[name] = expected_clusters
+            shell_clusters[name] = (expected_clusters, shell_lines)
             print(f"  shell pipe {pipe_seconds:.2f} s, with sluice-load {shell_seconds:.2f} s", flush=True)
         spark_lines, spark_db, spark_seconds, steps = run_spark(case, options, os.path.join(work, "spark"))
         print(f"  spark ({options.master}) {spark_seconds:.2f} s", flush=True)
@@ -212,6 +212,9 @@ def main(argv):
         if case.get("fuzzy") == "blocked":
             precision, recall, want, got = pair_agreement(expected_clusters, found)
             print(f"  blocked against one machine: {len(found)} clusters (one machine {len(expected_clusters)}); pairs: precision {precision:.4f}, recall {recall:.4f} ({got} pairs, one machine {want})")
+            by_place = {record_keys.provenance(line): line for line in shell_lines}
+            same = sum(1 for line in spark_lines if by_place.get(record_keys.provenance(line)) == line)
+            print(f"  records byte for byte the single machine's: {same} of {len(shell_lines)}")
             checks.check("every record once", len(spark_lines) == sum(len(g) for g in expected_clusters.values()))
             continue
         expected = by_provenance(shell_lines)

@@ -51,6 +51,25 @@ def bucket(text, partitions):
     return zlib.crc32(text.encode("utf-8")) % partitions
 
 
+def block_keys(line, name="dedupe"):
+    r"""The keys `sluice-dedupe --block-keys` appended (one per --block rule, None for none) and
+    the line as it was before, byte for byte (the member is the record's last: the stage
+    appended it).
+
+    >>> block_keys('{"title":"Vertigo","dedupe":{"block_keys":["ver\\u001f1958",null]}}')
+    (['ver\x1f1958', None], '{"title":"Vertigo"}')
+    """
+    mark = f'"{name}":{{"block_keys":'
+    at = line.rfind(mark)
+    if at < 0:
+        raise ValueError(f"sluice-spark: no {name} block keys in {line[:200]}")
+    value, end = _decoder.raw_decode(line, at + len(name) + 3)
+    if line[end:] != "}":
+        raise ValueError(f"sluice-spark: the {name} block keys are not the last member of {line[:200]}")
+    cut = at - 1 if line[at - 1] == "," else at
+    return value["block_keys"], line[:cut] + "}"
+
+
 def dedupe_member(line, name="dedupe"):
     """The raw JSON text of the member the dedupe stage appended (the record's last member)."""
     at = line.rfind(f'"{name}":{{"cluster":"')

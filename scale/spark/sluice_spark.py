@@ -18,8 +18,9 @@
    every cluster is whole in one partition, sorted there in input order, and piped through the
    stage again: ids, sizes, canonical records and bytes are the single machine's (dedupe_plan.py).
    Fuzzy mode (--compare): --fuzzy global, the default, runs the stage once over every record
-   (the single machine's clusters); --fuzzy blocked spreads the comparisons by blocking key and
-   joins clusters by label propagation, approximately (fuzzy_blocks.py, and the README).
+   (the single machine's clusters); --fuzzy blocked spreads the comparisons by the blocking keys
+   the stage writes (--block-keys) and joins clusters by label propagation, approximately
+   (fuzzy_blocks.py, and the README).
 3. The records, in input order, as NDJSON part files and as Parquet (Spark's writer); with
    --load, sluice-load on the driver when there are at most --load-max-records.
 Everything the stages said is in OUT/logs/, their rejects in OUT/rejects.ndjson (--rejects).
@@ -44,9 +45,10 @@ import stage_pipe  # noqa: E402
 
 SHIPPED = "sparkfile:"
 KEY_PASS = "sluice-dedupe (partitioning key)"
+KEYS_PASS = "sluice-dedupe (blocking keys)"
 RECORDS_PER_OUTPUT = 100_000
 # The stages of Package.swift's `stages` that run here, in order (StageListTests checks them).
-STAGE_ORDER = ["sluice-fetch", "sluice-sanitize", "sluice-geocode", KEY_PASS, "sluice-dedupe"]
+STAGE_ORDER = ["sluice-fetch", "sluice-sanitize", "sluice-geocode", KEY_PASS, KEYS_PASS, "sluice-dedupe"]
 COUNT = re.compile(r"(\d+) ([^(]+?)(?: \((\d+) ([^)]*)\))?")
 
 
@@ -157,6 +159,9 @@ def main(argv):
         if not plan.fuzzy:
             # Exact mode: the stage marks each record with its cluster id, the partitioning key.
             chain.append((KEY_PASS, plan.key_pass(dedupe)))
+        elif options.fuzzy == "blocked":
+            # Blocked mode: the stage writes each record's blocking keys, the partitioning keys.
+            chain.append((KEYS_PASS, fuzzy_blocks.keys_pass(dedupe)))
     records = records.repartition(partitions).mapPartitions(lambda part: run_stages(part, chain, keep))
 
     # 2. dedupe, each cluster whole in one partition.
