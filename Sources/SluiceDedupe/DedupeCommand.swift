@@ -252,7 +252,8 @@ public struct DedupeCommand: StageCommand {
         case (false, false): throw .usage("use --key (exact mode) or --compare (fuzzy mode), not both")
         case (true, true): throw .usage("give --key FIELDS (exact mode) or --compare SPECS with --block (fuzzy mode)")
         case (false, true):
-            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf", "model", "model-out", "against", "block-keys"] + LabelOptions.fuzzyOnly
+            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf", "model", "model-out", "against", "block-keys"]
+                + LabelOptions.fuzzyOnly
             where arguments.has(fuzzyOnly) {
                 throw .usage("option '--\(fuzzyOnly)' needs fuzzy mode (--compare)")
             }
@@ -285,7 +286,9 @@ public struct DedupeCommand: StageCommand {
             if blockKeys {
                 // It writes keys, not clusters: an option about learning, linking or their output has nothing to do.
                 let other = ["mark", "drop", "merge", "pairs", "explain-model", "model", "model-out", "against"] + LabelOptions.fuzzyOnly
-                if let given = other.first(where: arguments.has) { throw .usage("option '--block-keys' writes keys, not clusters: it cannot be used with --\(given)") }
+                if let given = other.first(where: arguments.has) {
+                    throw .usage("option '--block-keys' writes keys, not clusters: it cannot be used with --\(given)")
+                }
             }
             learning = try LabelOptions(arguments: arguments)
             modelOut = arguments["model-out"]

@@ -21,8 +21,8 @@
    (the single machine's clusters); --fuzzy blocked learns the model once (--model-out over all
    records), links records per partition of the blocking keys the stage writes (--block-keys)
    with that model (--model), joins the links into components by label propagation, and has the
-   stage write each component, whole in one partition (fuzzy_blocks.py; the README says what can
-   still differ from one machine).
+   stage write each component, whole in one partition: one machine's output (fuzzy_blocks.py
+   says why).
 3. The records, in input order, as NDJSON part files and as Parquet (Spark's writer); with
    --load, sluice-load on the driver when there are at most --load-max-records.
 Everything the stages said is in OUT/logs/, their rejects in OUT/rejects.ndjson (--rejects);
@@ -69,7 +69,7 @@ def parse_arguments(argv):
     parser.add_argument("--stage-threads", type=int, default=1, help="--threads for sanitize and geocode in a task (default 1: one task, one core)")
     for stage in ("fetch", "sanitize", "geocode", "dedupe"):
         parser.add_argument(f"--{stage}", default=None if stage in ("sanitize", "dedupe") else "", metavar="ARGS", help=f"sluice-{stage}'s options, one string")
-    parser.add_argument("--fuzzy", choices=("global", "blocked"), default="global", help="fuzzy dedupe: one task over all records, or per block with one model learnt over all records (README: what can differ)")
+    parser.add_argument("--fuzzy", choices=("global", "blocked"), default="global", help="fuzzy dedupe: one task over all records, or linked per block with one model learnt over all records (the same output)")
     parser.add_argument("--load", metavar="ARGS", help="sluice-load's arguments (DATABASE --table …): load on the driver")
     parser.add_argument("--load-max-records", type=int, default=20_000_000, help="load only up to this many records (default 20,000,000)")
     parser.add_argument("--no-parquet", action="store_true", help="do not write records.parquet")
