@@ -214,7 +214,7 @@ spark-deps:
 # records byte for byte, clusters, database rows, Parquet values (exact and fuzzy dedupe; for
 # --fuzzy blocked its agreement and its records byte for byte), and a stage's failure reported with
 # its message and status (scale/spark/compare.py; outputs in build/spark/example).
-SPARK_CASES ?= sf-exact sf-fold-merge sf-fuzzy sf-blocked bench-exact bench-fuzzy bench-blocked failures
+SPARK_CASES ?= sf-exact sf-fold-merge sf-fuzzy sf-blocked sf-blocked-merge bench-exact bench-fuzzy bench-blocked failures
 spark-example: static spark-deps
 	$(SPARK_VENV)/bin/python scale/spark/compare.py --bin $(STATIC_BIN) --out build/spark/example $(SPARK_CASES)
 
