@@ -32,6 +32,7 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True  # no scripts/__pycache__ in the work tree
 from eval_dedupe_labels import score  # noqa: E402
 from eval_dedupe_peers import installed  # noqa: E402
+from sluice_contract import describe, stage_path  # noqa: E402
 
 SLUICE_ARGS = [
     "--compare", "title,locations,director,actor_1,release_year:exact",
@@ -67,7 +68,8 @@ def sluice(binary, path, extra):
     seconds = time.perf_counter() - start
     if result.returncode != 0:
         sys.exit(f"sluice-dedupe exited with {result.returncode}: {result.stderr}")
-    clusters = [json.loads(line)["dedupe"]["cluster"] for line in result.stdout.splitlines()]
+    dedupe = describe(stage_path(binary, "dedupe"), SLUICE_ARGS + extra)
+    clusters = [dedupe.of(json.loads(line))[dedupe.cluster] for line in result.stdout.splitlines()]
     return clusters, seconds, result.stderr
 
 

@@ -21,6 +21,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from eval_dedupe_labels import febrl_set, films_set, food_set, score  # noqa: E402
+from sluice_contract import describe, stage_path  # noqa: E402
 
 SEED = 29
 
@@ -34,19 +35,20 @@ def run(binary, arguments, path, out_path):
     return time.monotonic() - start
 
 
-def clusters_of(paths):
-    """Each record's cluster id over outputs in order, later merge lines applied to all."""
+def clusters_of(paths, dedupe):
+    """Each record's cluster id over outputs in order, later merge lines applied to all.
+    `dedupe`: sluice-dedupe's member as it describes it (sluice_contract)."""
     ids, merges = [], {}
     for path in paths:
         with open(path, encoding="utf-8") as lines:
             for line in lines:
-                mark = json.loads(line)["dedupe"]
+                mark = dedupe.of(json.loads(line))
                 if "merge" in mark:
                     merges[mark["merge"]["absorbed"]] = mark["merge"]["into"]
                 elif "against" in mark:
                     continue
                 else:
-                    ids.append(mark["cluster"])
+                    ids.append(mark[dedupe.cluster])
 
     def final(cluster):
         seen = 0
@@ -57,7 +59,7 @@ def clusters_of(paths):
     return [final(c) for c in ids]
 
 
-def ids_kept(paths):
+def ids_kept(paths, dedupe):
     """Every known record keeps its cluster id unless a merge line says otherwise: each merge
     line of a later run absorbs an id known records held (as many as it says) into another
     known id, and no new record of a later run takes a known id except by joining it (it is
@@ -68,7 +70,7 @@ def ids_kept(paths):
         joined, summary = 0, None
         with open(path, encoding="utf-8") as lines:
             for line in lines:
-                mark = json.loads(line)["dedupe"]
+                mark = dedupe.of(json.loads(line))
                 if "merge" in mark:
                     merge = mark["merge"]
                     if known.get(merge["absorbed"]) != merge["records"] or merge["into"] not in known:
@@ -77,8 +79,8 @@ def ids_kept(paths):
                 elif "against" in mark:
                     summary = mark["against"]
                 else:
-                    joined += mark["cluster"] in known
-                    held[mark["cluster"]] = held.get(mark["cluster"], 0) + 1
+                    joined += mark[dedupe.cluster] in known
+                    held[mark[dedupe.cluster]] = held.get(mark[dedupe.cluster], 0) + 1
         if number > 0 and (summary is None or summary["joined"] != joined):
             problems.append(f"run {number + 1}: {joined} records took known ids, summary says {summary}")
     return problems
@@ -111,9 +113,10 @@ def incremental(binary, data, lines, batches, model, folder, name):
         with open(output, encoding="utf-8") as source:
             merges += sum(1 for line in source if '"merge":{' in line)
         outputs.append(output)
-    for problem in ids_kept(outputs):
+    dedupe = describe(stage_path(binary, "dedupe"), data.arguments)
+    for problem in ids_kept(outputs, dedupe):
         sys.exit(f"{name}: {problem}")
-    return clusters_of(outputs), seconds, merges
+    return clusters_of(outputs, dedupe), seconds, merges
 
 
 def main():
@@ -127,7 +130,7 @@ def main():
         print("set | records | run | batches | precision | recall | F1 | seconds (last run) | merges")
         for name in arguments.sets.split(","):
             if name.startswith("febrl"):
-                data = febrl_set(os.path.join(root, "febrl"), int(name[5:]), folder)
+                data = febrl_set(arguments.bin, os.path.join(root, "febrl"), int(name[5:]), folder)
             elif name == "food":
                 data = food_set(arguments.bin, os.path.join(root, "gazetteer-sources", "food-businesses"), folder)
             else:
@@ -143,7 +146,8 @@ def main():
                 out.writelines(shuffled)
             model = os.path.join(folder, f"{name}.model.json")
             seconds = run(arguments.bin, data.arguments + ["--model-out", model], every, os.path.join(folder, f"{name}.all.ndjson"))
-            p, r, f = score(entities, clusters_of([os.path.join(folder, f"{name}.all.ndjson")]))
+            dedupe = describe(stage_path(arguments.bin, "dedupe"), data.arguments)
+            p, r, f = score(entities, clusters_of([os.path.join(folder, f"{name}.all.ndjson")], dedupe))
             print(f"{name} | {len(lines)} | one-shot | 1 | {p:.3f} | {r:.3f} | {f:.3f} | {seconds:.2f} | 0")
             for batches in (int(b) for b in arguments.batches.split(",")):
                 for label, used in [("same model", model), ("batch-1 model", None)]:

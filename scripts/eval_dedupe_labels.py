@@ -45,6 +45,8 @@ import tempfile
 import time
 from collections import defaultdict
 
+from sluice_contract import describe, stage_path
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEBRL_ARGS = [
     "--compare", "given_name,surname,street_number:lev,address_1,address_2,suburb,postcode:lev,state:exact,date_of_birth:date,soc_sec_id:lev",
@@ -58,23 +60,31 @@ FILMS_ARGS = [
 ROUNDS, PER_ROUND, SEED = 3, 10, 21
 
 
-class LabelledSet:
-    """NDJSON records in a file, each one's entity, and the sluice-dedupe options used on them."""
+def fetched(binary):
+    """sluice-fetch's provenance member as the build in `binary` describes it: the sets written
+    here carry it as sluice-fetch would have written it."""
+    return describe(stage_path(binary, "fetch"))
 
-    def __init__(self, name, path, entities, arguments):
+
+class LabelledSet:
+    """NDJSON records in a file, each one's entity, and the sluice-dedupe options used on them;
+    `provenance`: sluice-fetch's member (`fetched`)."""
+
+    def __init__(self, name, path, entities, arguments, provenance):
         self.name, self.path, self.entities, self.arguments = name, path, entities, arguments
+        self.provenance = provenance
         self.index = {}
         with open(path, encoding="utf-8") as lines:
             for number, line in enumerate(lines):
-                provenance = json.loads(line).get("provenance")
-                if provenance:
-                    self.index[(provenance["source"], provenance["row"])] = number
+                value = provenance.of(json.loads(line))
+                if value:
+                    self.index[(value[provenance.source], value[provenance.row])] = number
 
     def record(self, reference):
         """The line index of a pair member as --pairs and --suggest name it."""
         if "record" in reference:
             return reference["record"] - 1
-        return self.index[(reference["source"], reference["row"])]
+        return self.index[(reference[self.provenance.source], reference[self.provenance.row])]
 
     def same(self, pair):
         return self.entities[self.record(pair["a"])] == self.entities[self.record(pair["b"])]
@@ -103,7 +113,8 @@ def dedupe(binary, data, extra):
 
 
 def clusters(binary, data, extra):
-    return [json.loads(line)["dedupe"]["cluster"] for line in dedupe(binary, data, extra).splitlines()]
+    member = describe(binary, data.arguments + extra)
+    return [member.of(json.loads(line))[member.cluster] for line in dedupe(binary, data, extra).splitlines()]
 
 
 def answer(data, pairs, path):
@@ -181,7 +192,8 @@ def missed(binary, data, labels, folder):
         print(f"  {threshold:<5} precision {hits / max(1, len(chosen)):.4f} recall {hits / max(1, len(truth)):.4f}")
 
 
-def febrl_set(directory, number, folder):
+def febrl_set(binary, directory, number, folder):
+    provenance = fetched(binary)
     path = os.path.join(folder, f"febrl{number}.ndjson")
     entities = []
     with open(os.path.join(directory, f"dataset{number}.csv"), encoding="utf-8") as source, open(path, "w", encoding="utf-8") as out:
@@ -189,15 +201,16 @@ def febrl_set(directory, number, folder):
         for row_number, line in enumerate(source, 1):
             values = [cell.strip() for cell in line.rstrip("\n").split(",")]
             record = dict(zip(header, values))
-            record["provenance"] = {"source": f"dataset{number}.csv", "row": row_number}
+            record[provenance.name] = {provenance.source: f"dataset{number}.csv", provenance.row: row_number}
             out.write(json.dumps(record, separators=(",", ":")) + "\n")
             entities.append(values[0].split("-")[1])
-    return LabelledSet(f"febrl{number}", path, entities, FEBRL_ARGS)
+    return LabelledSet(f"febrl{number}", path, entities, FEBRL_ARGS, provenance)
 
 
 def food_set(binary, directory, folder):
     import csv
 
+    provenance = fetched(binary)
     raw, path = os.path.join(folder, "food.raw.ndjson"), os.path.join(folder, "food.ndjson")
     entities = []
     with open(raw, "w", encoding="utf-8") as out:
@@ -206,12 +219,12 @@ def food_set(binary, directory, folder):
                 for number, cells in enumerate(csv.DictReader(source), 1):
                     value = lambda key: None if cells[key].strip() in ("", "-9999") else cells[key].strip()  # noqa: E731
                     record = {key: value(column) for key, column in [("name", "name"), ("address", "address"), ("city", "city"), ("phone", "phone_number")]}
-                    record["provenance"] = {"source": file, "row": number}
+                    record[provenance.name] = {provenance.source: file, provenance.row: number}
                     out.write(json.dumps(record, separators=(",", ":")) + "\n")
                     entities.append(cells[id_column])
     with open(raw, "rb") as source, open(path, "wb") as out:
         subprocess.run([os.path.join(binary, "sluice-sanitize"), "--field", "address", "--as", "addr", "--quiet"], stdin=source, stdout=out, check=True)
-    return LabelledSet("food", path, entities, FOOD_ARGS)
+    return LabelledSet("food", path, entities, FOOD_ARGS, provenance)
 
 
 def films_set(binary, folder, seed=None):
@@ -228,7 +241,7 @@ def films_set(binary, folder, seed=None):
         for line in truth.read().splitlines()[1:]:
             duplicate, original = (int(cell) for cell in line.split(","))
             entities[duplicate - 1] = original
-    return LabelledSet("films", path, entities, FILMS_ARGS)
+    return LabelledSet("films", path, entities, FILMS_ARGS, fetched(binary))
 
 
 def run_peers(data, febrl_directory):
@@ -267,7 +280,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="sluice-eval-labels-") as folder:
         for name in options.sets.split(","):
             if name.startswith("febrl"):
-                data = febrl_set(options.febrl, int(name[-1]), folder)
+                data = febrl_set(options.bin, options.febrl, int(name[-1]), folder)
             elif name == "food":
                 data = food_set(options.bin, options.food, folder)
             else:

@@ -26,6 +26,8 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+from sluice_contract import describe, stage_path
+
 STREET_TAGS = [
     "AddressNumber", "StreetNamePreModifier", "StreetNamePreDirectional", "StreetNamePreType",
     "StreetName", "StreetNamePostType", "StreetNamePostDirectional", "OccupancyType", "OccupancyIdentifier",
@@ -116,20 +118,21 @@ def main():
     print(f"other towns: {len(others)} records outside San Francisco in "
           f"{len({(r['city'].lower(), r['state'].upper()) for r in others})} towns (usaddress labelled sets), "
           f"{len(sf)} San Francisco records (food businesses); {mixed_csv}")
+    geo = describe(stage_path(args.bin, "geocode"))  # the member's name and fields, as the stage has them
     for columns in [mode == "columns" for mode in args.modes.split(",")]:
         label = "town in its own columns" if columns else "town in the text"
         mixed = run(args.bin, args.gazetteer, mixed_csv, columns)
         alone = run(args.bin, args.gazetteer, sf_csv, columns)
         outside = [r for r in mixed if r["source"] != "sf-food"]
-        confident = [r for r in outside if r["geo"].get("score", 0) >= 0.5]
-        reasons = collections.Counter(r["geo"].get("reason", r["geo"]["precision"]) for r in outside
-                                      if r["geo"].get("score", 0) < 0.5)
-        same = sum(1 for a, b in zip((r for r in mixed if r["source"] == "sf-food"), alone) if a["geo"] == b["geo"])
+        confident = [r for r in outside if geo.of(r).get(geo.score, 0) >= 0.5]
+        reasons = collections.Counter(geo.of(r).get(geo.reason, geo.of(r)[geo.precision]) for r in outside
+                                      if geo.of(r).get(geo.score, 0) < 0.5)
+        same = sum(1 for a, b in zip((r for r in mixed if r["source"] == "sf-food"), alone) if geo.of(a) == geo.of(b))
         print(f"  {label}: {len(confident)} of {len(outside)} outside SF scored >= 0.5; "
               f"not answered: {', '.join(f'{k} {v}' for k, v in reasons.most_common(6))}; "
               f"SF records with the same answer as alone: {same} of {len(alone)}")
         for r in confident[:10]:
-            print(f"    {r['text']} -> {r['geo'].get('matched')} {r['geo']['precision']} {r['geo']['score']}")
+            print(f"    {r['text']} -> {geo.of(r).get(geo.matched)} {geo.of(r)[geo.precision]} {geo.of(r)[geo.score]}")
 
 
 if __name__ == "__main__":

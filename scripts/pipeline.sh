@@ -89,7 +89,8 @@ echo "pipeline: $source_csv${more:+ + $more} → $db"
 printf '%s\n' "${summary[@]}"
 printf '  %-14s %6.2f s\n' total "$(awk "BEGIN{print $end - $start}")"
 strings=$("$bin/sluice-dedupe" --key locations --drop --quiet "$out/04-deduped.ndjson" | grep -c '"locations":"' || true)
-places=$(grep -o '[0-9]* new in locations' "$out/05-loaded.log" | grep -o '^[0-9]*' || echo 0)
+# Counted in the table, not in the load's log: a second week's log names only the places it added.
+places=$("$bin/sluice-load" "$db" --export locations --quiet | grep -c . || true)
 echo "  places: $strings distinct location strings → $places places (rows of the locations table)"
 # Geocoding: match rate by precision and the most frequent unmatched strings.
 "$bin/sluice-eval" geocode-films "$out/03-geocoded.ndjson" > "$out/geocode-report.txt"

@@ -4,12 +4,28 @@
 ///     "provenance":{"source":"data/Film_Locations_in_San_Francisco.csv","row":17}
 ///
 /// `row` counts records from 1 in their source (a CSV's header is not a record), so a CSV row
-/// with embedded newlines is still one row. Stages that split a record add `part`.
+/// with embedded newlines is still one row. (`sluice-sanitize --split` numbers a record's parts
+/// in `address.part`, not here.)
 public enum Provenance {
+    /// The member `sluice-fetch` adds (`--as NAME` chooses another), and its fields.
     public static let key = "provenance"
+    public static let source = "source"
+    /// When paging: the page the record came from (the source is the first page's URL).
+    public static let page = "page"
+    public static let row = "row"
+
+    /// The member and its fields as `sluice-fetch --describe-output` prints them, in the order
+    /// written; the shape of an earlier provenance (`RecordEmitter.provenanceShape`) follows it.
+    public static let output = OutputDescription(
+        member: key, meaning: "where the record came from; the record's last member as fetched, kept by every later stage",
+        fields: [
+            .always(source, .string, meaning: "the input's path or URL as given (--source-name NAME; <stdin>); credentials masked"),
+            .sometimes(page, .integer, meaning: "when paging: the page's number, the source being the first page's URL"),
+            .always(row, .integer, meaning: "the record's line (NDJSON), data row (CSV, header excluded) or element (JSON), from 1"),
+        ])
 
     public static func value(source: String, row: Int) -> JSONValue {
-        .object([JSONMember("source", .string(source)), JSONMember("row", .int(row))])
+        .object([JSONMember(Self.source, .string(source)), JSONMember(Self.row, .int(row))])
     }
 
     /// Writes `{"source":…,"row":N}` for many rows of one source without rebuilding the text

@@ -3,6 +3,9 @@ import SluiceCore
 /// `sluice-dedupe`: finds records that are the same thing, by equal keys or by a learnt
 /// Fellegi–Sunter model over fuzzy comparisons, clusters them and marks, drops or merges them.
 public struct DedupeCommand: StageCommand {
+    /// The member it adds to every record (`--describe-output`).
+    public static var output: OutputDescription { DedupeFields.output }
+
     public static let usage = Usage(
         name: "sluice-dedupe",
         overview: "find records that are the same (equal keys, or a model learnt from fuzzy comparisons), cluster them, and mark, drop or merge them",

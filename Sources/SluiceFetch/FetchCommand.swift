@@ -4,6 +4,9 @@ import SluiceCore
 /// `sluice-fetch`: reads records from files, stdin or HTTP(S) in JSON, NDJSON or CSV and writes
 /// them as NDJSON, one record per line, fields in source order plus `provenance`.
 public struct FetchCommand: StageCommand {
+    /// The member it adds to every record (`--describe-output`).
+    public static var output: OutputDescription { Provenance.output }
+
     public static let usage = Usage(
         name: "sluice-fetch",
         overview: "read records from files, stdin or HTTP(S) as JSON, NDJSON or CSV; write NDJSON with provenance",

@@ -30,7 +30,9 @@ struct RecordEmitter {
 
     /// What provenance looks like: a record that has it already is one fetched before, and
     /// fetching it again replaces it in place.
-    static let provenanceShape = ResultMember.Shape(required: ["source", "row"], optional: ["page", "part"])
+    /// (`part`, which no stage writes, is accepted in one as it was before the description.)
+    static let provenanceShape = ResultMember.Shape(
+        required: Provenance.output.required, optional: Provenance.output.names.filter { !Provenance.output.required.contains($0) } + ["part"])
 
     init(context: StageContext, source: String) {
         self.context = context
@@ -39,7 +41,7 @@ struct RecordEmitter {
 
     func provenance(row: Int) -> JSONValue {
         guard let page else { return Provenance.value(source: source, row: rowOffset + row) }
-        return .object(["source": .string(source), "page": .int(page), "row": .int(rowOffset + row)])
+        return .object([Provenance.source: .string(source), Provenance.page: .int(page), Provenance.row: .int(rowOffset + row)])
     }
 
     /// NDJSON passes through byte-for-byte; only `provenance` is added (row = line number).

@@ -9,6 +9,9 @@ extension RejectReason {
 
 /// `sluice-geocode`: adds a `geo` object to each record from an offline gazetteer.
 public struct GeocodeCommand: StageCommand {
+    /// The member it adds to every record (`--describe-output`).
+    public static var output: OutputDescription { GeoFields.output }
+
     public static let usage = Usage(
         name: "sluice-geocode",
         overview: "add a `geo` object (lat, lon, precision, score) to each record from an offline gazetteer CSV.",

@@ -30,6 +30,12 @@ extension RejectReason {
 /// needed, appending or (with `--pk`) upserting, in one transaction; optionally sweeping rows
 /// that vanished, extracting lookup tables, swapping in a rebuilt table, and indexing.
 public struct LoadCommand: StageCommand {
+    /// No records out (`--describe-output`): rows of a database.
+    public static let output = OutputDescription(
+        addsNothing:
+            "writes no records: the records become rows of a SQLite table, each member a column (address.key: address_key); --export writes a table back as NDJSON"
+    )
+
     public static let usage = Usage(
         name: "sluice-load",
         overview: "load NDJSON records into a SQLite table, creating it from the data; upsert with --pk",

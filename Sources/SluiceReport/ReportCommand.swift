@@ -7,6 +7,10 @@ import SluiceCore
 ///     sluice-report --gazetteer data/sf-gazetteer.csv build/pipeline/04-deduped.ndjson > report.html
 ///     // sluice-report: 2084 in, 2084 out, 0 rejected, 1868 placed, 1459 places drawn
 public struct ReportCommand: StageCommand {
+    /// No records out (`--describe-output`): a page, or GeoJSON.
+    public static let output = OutputDescription(
+        addsNothing: "writes no records: an HTML page, or with --geojson - a GeoJSON FeatureCollection of the placed records")
+
     public static let usage = Usage(
         name: "sluice-report",
         overview: "an offline HTML report of any stage's NDJSON: a map of every geocoded place and the cleaning at a glance; GeoJSON out",

@@ -8,6 +8,9 @@ import SluiceCore
 ///     //  "address":{"raw":"Mason & California Streets (Nob Hill)","clean":"Mason St & California St, Nob Hill, …",
 ///     //  "kind":"intersection",…}}
 public struct SanitizeCommand: StageCommand, Sendable {
+    /// The member it adds to every record (`--describe-output`).
+    public static var output: OutputDescription { AddressFields.output }
+
     public static let usage = Usage(
         name: "sluice-sanitize",
         overview: "turn free-text locations into clean, structured, matchable addresses",

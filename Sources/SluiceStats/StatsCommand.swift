@@ -13,6 +13,10 @@ public struct StatsCommand: StageCommand, Sendable {
         rank: "at most 0.03% of the count on the bench's 1M records"
     )
 
+    /// No records out (`--describe-output`): a summary.
+    public static let output = OutputDescription(
+        addsNothing: "writes no records: what every field holds, as a table, or as JSON with --json or --ndjson")
+
     public static let usage = Usage(
         name: "sluice-stats",
         overview: "what every field of NDJSON records holds: presence, types, distinct and top values, numbers, lengths",

@@ -12,8 +12,7 @@ sluice_spark.py; then checks that
 - the Parquet files hold every record with every value (read back by Spark).
 `--fuzzy blocked` cases print their pairwise agreement with the single machine's clusters and
 check every record once and byte for byte the single machine's (with one model, whole blocks
-and whole components; README says when that can fail). Ends with
-`spark-example: N passed, M failed`.
+and whole components; fuzzy_blocks.py says why). Ends with `spark-example: N passed, M failed`.
 """
 
 import argparse
@@ -131,17 +130,19 @@ def read_lines(path):
         return [line.rstrip("\n") for line in file]
 
 
-def by_provenance(lines):
-    return sorted(lines, key=lambda line: (record_keys.provenance(line), line))
+def by_provenance(lines, keys):
+    return sorted(lines, key=lambda line: (keys.provenance(line), line))
 
 
-def clusters(lines):
+def clusters(lines, keys):
     """Cluster id -> its records' (source, row); a --merge line names its records in `members`."""
     members = {}
+    source, row = keys.provenance_member.source, keys.provenance_member.row
     for line in lines:
-        value, _ = record_keys.dedupe_member(line)
-        places = [(m["source"], m["row"]) for m in value["members"]] if "members" in value else [record_keys.provenance(line)]
-        members.setdefault(value["cluster"], []).extend(places)
+        value, _ = keys.dedupe_member(line)
+        merged = value.get(keys.dedupe.members)
+        places = [(m[source], m[row]) for m in merged] if merged is not None else [keys.provenance(line)]
+        members.setdefault(value[keys.dedupe.cluster], []).extend(places)
     return {cluster: sorted(group) for cluster, group in members.items()}
 
 
@@ -185,6 +186,8 @@ def main(argv):
     parser.add_argument("--bench-records", type=int, default=100_000)
     parser.add_argument("--no-parquet", action="store_true")
     options = parser.parse_args(argv)
+    # The cases keep fetch's and dedupe's member names (no --as): as the stages describe them.
+    keys = record_keys.RecordKeys.describe(options.bin, (), [])
 
     bench_file = os.path.join(options.out, f"bench-{options.bench_records}.ndjson")
     if any(name.startswith("bench") for name in options.cases) and not os.path.exists(bench_file):
@@ -206,26 +209,25 @@ def main(argv):
         else:
             shell_records, shell_db, pipe_seconds, shell_seconds = run_shell(case, options, os.path.join(work, "shell"))
             shell_lines = read_lines(shell_records)
-            expected_clusters = clusters(shell_lines)
+            expected_clusters = clusters(shell_lines, keys)
             shell_clusters[name] = (expected_clusters, shell_lines)
             print(f"  shell pipe {pipe_seconds:.2f} s, with sluice-load {shell_seconds:.2f} s", flush=True)
         spark_lines, spark_db, spark_seconds, steps = run_spark(case, options, os.path.join(work, "spark"))
         print(f"  spark ({options.master}) {spark_seconds:.2f} s", flush=True)
         for step in steps:
             print(f"    {step}")
-        found = clusters(spark_lines)
+        found = clusters(spark_lines, keys)
         if case.get("fuzzy") == "blocked":
             precision, recall, want, got = pair_agreement(expected_clusters, found)
             print(f"  blocked against one machine: {len(found)} clusters (one machine {len(expected_clusters)}); pairs: precision {precision:.4f}, recall {recall:.4f} ({got} pairs, one machine {want})")
             checks.check("every record once", sum(len(g) for g in found.values()) == sum(len(g) for g in expected_clusters.values()))
-            # One model, whole blocks and whole components: these setups have no block over
-            # --max-block that a partition holds only part of, so nothing may differ (README).
-            by_place = {record_keys.provenance(line): line for line in shell_lines}
-            same = sum(1 for line in spark_lines if by_place.get(record_keys.provenance(line)) == line)
+            # One model, whole blocks and whole components: blocked mode writes what one machine does.
+            by_place = {keys.provenance(line): line for line in shell_lines}
+            same = sum(1 for line in spark_lines if by_place.get(keys.provenance(line)) == line)
             checks.check(f"records byte for byte the single machine's ({same} of {len(shell_lines)})", same == len(shell_lines) == len(spark_lines))
             continue
-        expected = by_provenance(shell_lines)
-        got = by_provenance(spark_lines)
+        expected = by_provenance(shell_lines, keys)
+        got = by_provenance(spark_lines, keys)
         first = next((i for i, (a, b) in enumerate(zip(expected, got)) if a != b), None)
         checks.check(
             f"records byte for byte ({len(got)} from Spark, {len(expected)} from the shell)",
@@ -241,7 +243,7 @@ def main(argv):
         if not options.no_parquet:
             parquet_checks.append((name, os.path.join(work, "spark", "records.parquet"), spark_lines))
     if parquet_checks:
-        check_parquet(parquet_checks, checks)
+        check_parquet(parquet_checks, checks, keys)
     print(f"spark-example: {checks.passed} passed, {checks.failed} failed")
     return 1 if checks.failed else 0
 
@@ -281,7 +283,7 @@ def check_failures(options, checks):
     )
 
 
-def check_parquet(parquet_checks, checks):
+def check_parquet(parquet_checks, checks, keys):
     """Every record's values in the Parquet rows, read back by Spark (one session for all)."""
     from pyspark.sql import SparkSession
 
@@ -291,11 +293,12 @@ def check_parquet(parquet_checks, checks):
         rows = {}
         for row in spark.read.parquet(path).toLocalIterator():
             record = row.asDict(recursive=True)
-            rows[(record["provenance"]["source"], record["provenance"]["row"])] = record
+            provenance = keys.provenance_member.of(record)
+            rows[(provenance[keys.provenance_member.source], provenance[keys.provenance_member.row])] = record
         missing = 0
         for line in lines:
             record = json.loads(line)
-            stored = rows.get(record_keys.provenance(line))
+            stored = rows.get(keys.provenance(line))
             if stored is None or not same_values(record, stored):
                 missing += 1
         checks.check(f"{name}: Parquet holds every record with its values ({len(rows)} rows)", missing == 0 and len(rows) == len(lines), f"{missing} records differ" if missing else "")

@@ -1,8 +1,10 @@
 """How the Spark driver partitions records for sluice-dedupe, read from the stage's own options.
 
-    >>> plan = DedupePlan(["--key", "title,address.key", "--mark"])
-    >>> plan.fuzzy, plan.paths, plan.mode
-    (False, ['title', 'address.key'], 'mark')
+    >>> from record_keys import Member, RecordKeys
+    >>> fetch = Member.parse("sluice-fetch adds provenance: source!, row!")
+    >>> plan = DedupePlan(["--key", "title,address.key", "--mark"], RecordKeys(fetch, Member.parse("sluice-dedupe adds dup: cluster!, size!")))
+    >>> plan.fuzzy, plan.paths, plan.mode, plan.member_name
+    (False, ['title', 'address.key'], 'mark', 'dup')
 
 Exact mode (`--key`): a partition per cluster id, so every cluster is whole in one partition. The
 id is the one sluice-dedupe gives: the hash of the key (with --fold, of the folded key), or of
@@ -21,8 +23,6 @@ blocked` learns that model once the same way and scores partitions of blocks wit
 
 import sys
 
-import record_keys
-
 
 def option_values(args, name):
     """Every value of `--name VALUE` or `--name=VALUE`, split on commas as the stages do."""
@@ -36,16 +36,19 @@ def option_values(args, name):
 
 
 class DedupePlan:
-    def __init__(self, args):
+    def __init__(self, args, keys):
+        """`args`: sluice-dedupe's; `keys`: a record_keys.RecordKeys whose dedupe member is as
+        `sluice-dedupe ARGS --describe-output` names it (`--as`)."""
         self.args = args
+        self.keys = keys
         self.paths = option_values(args, "key")
         self.specs = option_values(args, "compare")
         self.rules = option_values(args, "block")
         self.fuzzy = bool(self.specs)
         modes = [mode for mode in ("mark", "drop", "merge") if f"--{mode}" in args]
         self.mode = modes[0] if modes else "mark"
-        names = option_values(args, "as")
-        self.member_name = names[0] if names else "dedupe"
+        self.dedupe = keys.dedupe
+        self.member_name = keys.dedupe.name
         if not self.fuzzy and not self.paths:
             sys.exit("sluice_spark.py: --dedupe needs --key (exact mode) or --compare (fuzzy mode)")
         # Exact --mark writes every record with its cluster's size: the driver checks it.
@@ -59,7 +62,7 @@ class DedupePlan:
         """(partition, input number, row) for a record; side items go first to partition 0."""
         if not isinstance(item, str):
             return (0, -1, 0)
-        order = record_keys.order_key(item, input_index)
+        order = self.keys.order_key(item, input_index)
         if self.fuzzy:
             return (0,) + order
-        return (record_keys.cluster_id(item, self.member_name) % partitions,) + order
+        return (self.keys.cluster_id(item) % partitions,) + order

@@ -3,7 +3,7 @@
 1. Keys. `sluice-dedupe --block-keys` at the end of each sanitize | geocode chain writes every
    record's key under each --block rule, computed by the stage itself (its normaliser,
    fingerprint, geohash, soundex, metaphone): no key is computed here. The member is read and
-   cut off again (`record_keys.block_keys`), so every later step sees the geocoded record.
+   cut off again (`RecordKeys.block_keys`), so every later step sees the geocoded record.
 2. One model. `sluice-dedupe --model-out` runs once over every record in input order (one task,
    as `--fuzzy global` does) and the model it writes (m and u per level, the prior, the
    threshold, the counts it weighed equal values by, its oversized blocks, u per block rule) is
@@ -82,11 +82,12 @@ def blocked(records, dedupe, plan, partitions, input_index, keep_rejects, run_st
         sys.exit("sluice_spark.py: --fuzzy blocked learns its model (--model-out once, then --model everywhere); leave out --model and --against")
     from pyspark import StorageLevel
 
-    member = plan.member_name
+    keys_of = plan.keys  # names the members as the stages describe them (--describe-output)
+    cluster_field = plan.dedupe.cluster
     model_pass, link_pass, last_pass = passes
     # Each record as (order, line without the keys pass's member, keys), beside the side items;
     # kept, because it is read three times (model, links, last pass) and the stages run once.
-    items = records.map(lambda item: (True, split(item, member, input_index)) if isinstance(item, str) else (False, item))
+    items = records.map(lambda item: (True, split(item, keys_of, input_index)) if isinstance(item, str) else (False, item))
     items = items.persist(StorageLevel.MEMORY_AND_DISK)
     lines = items.filter(lambda t: t[0]).map(lambda t: t[1])
     incoming_sides = items.filter(lambda t: not t[0]).map(lambda t: ((0, -1, 0), t[1]))
@@ -111,8 +112,8 @@ def blocked(records, dedupe, plan, partitions, input_index, keep_rejects, run_st
     link_sides = linked.filter(lambda item: not isinstance(item, str)).mapPartitions(side_items)
 
     def edge(line):
-        value, _ = record_keys.dedupe_member(line, member)
-        return (record_keys.order_key(line, input_index), value["cluster"])
+        value, _ = keys_of.dedupe_member(line)
+        return (keys_of.order_key(line, input_index), value[cluster_field])
 
     record_cluster = linked.filter(lambda item: isinstance(item, str)).map(edge)
     # A block over --max-block is compared by sorted neighbourhood over the records a run holds:
@@ -161,10 +162,10 @@ def components(record_cluster):
             return labels
 
 
-def split(line, member, input_index):
-    """(order, the line without the keys pass's member, the keys)."""
-    keys, base = record_keys.block_keys(line, member)
-    return (record_keys.order_key(base, input_index), base, keys)
+def split(line, keys_of, input_index):
+    """(order, the line without the keys pass's member, the keys); `keys_of` a RecordKeys."""
+    keys, base = keys_of.block_keys(line)
+    return (keys_of.order_key(base, input_index), base, keys)
 
 
 def without_options(args, flags, valued):

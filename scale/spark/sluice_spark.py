@@ -130,6 +130,7 @@ def main(argv):
     sc.setLogLevel("ERROR")
     for module in ("stage_pipe.py", "record_keys.py", "dedupe_plan.py", "fuzzy_blocks.py"):
         sc.addPyFile(os.path.join(HERE, module))
+    sc.addPyFile(sys.modules[record_keys.Member.__module__].__file__)  # scripts/sluice_contract.py
     partitions = options.partitions or sc.defaultParallelism
 
     def executable(name):
@@ -146,6 +147,8 @@ def main(argv):
     index = {path: number for number, path in enumerate(options.inputs)}
     if len(index) != len(options.inputs):
         sys.exit("sluice_spark.py: an input is named twice")
+    # Members and fields as the stages name them, run with these options (--as): --describe-output.
+    keys = record_keys.RecordKeys.describe(options.bin, shlex.split(options.fetch), shlex.split(options.dedupe) if options.dedupe is not None else None)
 
     # 1. fetch per file, then sanitize | geocode per partition.
     fetch = [executable("sluice-fetch")] + shlex.split(options.fetch)
@@ -160,7 +163,7 @@ def main(argv):
     if options.dedupe is not None:
         dedupe_args = shlex.split(options.dedupe)
         dedupe = [executable("sluice-dedupe")] + dedupe_args
-        plan = dedupe_plan.DedupePlan(dedupe_args)
+        plan = dedupe_plan.DedupePlan(dedupe_args, keys)
         if not plan.fuzzy:
             # Exact mode: the stage marks each record with its cluster id, the partitioning key.
             chain.append((KEY_PASS, plan.key_pass(dedupe)))
@@ -195,7 +198,7 @@ def main(argv):
     sides = timer.step("fetch, sanitize, geocode, dedupe (the stages)", lambda: results.filter(lambda item: not isinstance(item, str)).collect())
     lines = results.filter(lambda item: isinstance(item, str))
     if options.dedupe is not None and plan.checks_whole_clusters:
-        timer.step("check every cluster is whole", lambda: check_whole_clusters(lines, plan.member_name))
+        timer.step("check every cluster is whole", lambda: check_whole_clusters(lines, keys))
 
     # 3. outputs, in input order.
     # Output partitions of at most RECORDS_PER_OUTPUT records: the load on the driver holds two
@@ -203,7 +206,7 @@ def main(argv):
     count = timer.step("count the records", lines.count)
     output_partitions = max(partitions, -(-count // RECORDS_PER_OUTPUT))
     # sortByKey samples the keys (a job) to find its ranges.
-    keyed = lines.keyBy(lambda line: record_keys.order_key(line, index))
+    keyed = lines.keyBy(lambda line: keys.order_key(line, index))
     by_order = timer.step("sort in input order", lambda: keyed.sortByKey(numPartitions=output_partitions))
     ordered = by_order.values().persist(StorageLevel.MEMORY_AND_DISK)
     out = options.out
@@ -230,13 +233,13 @@ def threads(argv, count):
     return [] if "--threads" in argv or count <= 0 else ["--threads", str(count)]
 
 
-def check_whole_clusters(lines, member):
+def check_whole_clusters(lines, keys):
     """Exact --mark: a cluster's records counted over all partitions must equal the size the
     stage wrote in each: a cluster cut in two by the partitioning would show two smaller sizes."""
 
     def cluster(line):
-        value, _ = record_keys.dedupe_member(line, member)
-        return (value["cluster"], (1, value["size"]))
+        value, _ = keys.dedupe_member(line)
+        return (value[keys.dedupe.cluster], (1, value[keys.dedupe.size]))
 
     counts = lines.map(cluster).reduceByKey(lambda a, b: (a[0] + b[0], a[1]))
     broken = counts.filter(lambda kv: kv[1][0] != kv[1][1]).take(5)

@@ -66,6 +66,7 @@ public struct OptionSpec: Sendable {
         .output("rejects", "FILE", "write malformed records to FILE as NDJSON and keep going (default: stop at the first)"),
         .value("max-line-bytes", "N", "reject lines longer than N bytes (default 1048576)"),
         .flag("quiet", "do not print the accounting line or warnings"),
+        .flag("describe-output", "print the member this stage adds to records and its fields, as JSON, and exit"),
         .flag("help", "show this help"),
         .flag("version", "show the version"),
     ]

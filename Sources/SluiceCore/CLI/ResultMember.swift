@@ -60,11 +60,16 @@ public struct ResultMember: Sendable {
 
     /// Reads `--as` and `--overwrite-field`. The name is one member, not a dotted path.
     public init(arguments: ParsedArguments, default name: String, shape: Shape) throws(StageFailure) {
+        self.init(name: try Self.name(in: arguments, default: name), overwrite: arguments.has("overwrite-field"), shape: shape)
+    }
+
+    /// The member's name: `--as NAME`, else `name`; also what `--describe-output` names.
+    public static func name(in arguments: ParsedArguments, default name: String) throws(StageFailure) -> String {
         let chosen = arguments["as"] ?? name
         guard !chosen.isEmpty, !chosen.contains(".") else {
             throw .usage("option '--as' needs a member name (not empty, no dots: it is not a path), got '\(chosen)'")
         }
-        self.init(name: chosen, overwrite: arguments.has("overwrite-field"), shape: shape)
+        return chosen
     }
 
     /// Why writing the result into `record` would replace one of its fields, or nil when it

@@ -22,6 +22,10 @@ public enum Stage {
         do {
             let parsed = try ParsedArguments(arguments, options: usage.allOptions)
             if answeredHelpOrVersion(parsed, usage) { exit(ExitCode.ok.rawValue) }
+            if parsed.has("describe-output") {
+                try describeOutput(Command.output, parsed, name: name)
+                exit(ExitCode.ok.rawValue)
+            }
             try parsed.refuseOutputsOverInputs(usage, standardInput: true)
             var instance = try Command(arguments: parsed)
             if StandardStreams.outputWasClosed, Command.writesRecords {
@@ -128,6 +132,15 @@ public enum Stage {
             return true
         }
         return false
+    }
+
+    /// `--describe-output`: the stage's `OutputDescription` as one line of JSON, its member named
+    /// as `--as` names it, so a program reading the output learns the name in use. Answered
+    /// before the stage's own options are checked (a `--key` or `--field` is not needed).
+    static func describeOutput(_ output: OutputDescription, _ parsed: ParsedArguments, name: String) throws(StageFailure) {
+        var member: String?
+        if let name = output.member { member = try ResultMember.name(in: parsed, default: name) }
+        print(JSONWriter.string(output.json(stage: name, member: member)))
     }
 
     /// Reports an error the way every `sluice-*` executable does, and gives the exit status:

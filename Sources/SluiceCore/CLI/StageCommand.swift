@@ -11,6 +11,9 @@ public protocol StageCommand {
     /// Whether the stage writes its records to stdout (all but `sluice-load` do); a stage that
     /// does refuses to start when stdout is closed.
     static var writesRecords: Bool { get }
+    /// The member the stage adds to every record and its fields, or what it writes instead
+    /// (`--describe-output`), built from the constants it writes with.
+    static var output: OutputDescription { get }
 }
 
 extension StageCommand {

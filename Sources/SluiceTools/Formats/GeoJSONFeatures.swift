@@ -130,7 +130,6 @@ public struct GeoJSONFeatures {
         _ make: (_ feature: JSONValue, _ properties: JSONValue, _ geometry: JSONValue, _ id: String, _ name: String) throws(Skip) -> [Value]
     ) throws(StageFailure) -> Read<Value> {
         var stream = try GeoJSONStream(path: path)
-        defer { stream.close() }
         var result = Read<Value>()
         while let feature = try stream.next() {
             result.features += 1

@@ -1,11 +1,5 @@
 import SluiceCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads the features of a GeoJSON file one at a time, in memory bounded by the largest
 /// feature plus one read: a FeatureCollection's `features` array element by element, or
 /// Features one after another (GeoJSON Text Sequences, RFC 8142, or one Feature per line).
@@ -35,7 +29,8 @@ public struct GeoJSONStream {
     }
 
     let path: String
-    let fd: Int32
+    /// The file's plain bytes a read at a time (inflated as they come when it is gzip).
+    let file: GzipFile.Reader
     var buffer: [UInt8] = []
     /// The next byte to scan in `buffer`.
     var index = 0
@@ -56,8 +51,6 @@ public struct GeoJSONStream {
     var stringStart = 0
     var lastString: [UInt8] = []
     var key: [UInt8] = []
-    /// How much one read asks for (tests make it small to cut features across reads).
-    var readSize = 1 << 20
     /// Bytes dropped from the front of `buffer` so far (a buffer index plus this is an offset).
     var dropped = 0
     /// A run of bytes between features that are no value: where and on which line it starts,
@@ -67,26 +60,17 @@ public struct GeoJSONStream {
     var garbageLength = 0
     var garbageBytes: [UInt8] = []
 
-    /// Opens `path`. A gzip file (`.geojson.gz`) is inflated whole first (`GzipFile`): the
-    /// bounded memory is a plain file's.
-    public init(path: String) throws(StageFailure) {
+    /// Opens `path`, plain or gzip (`.geojson.gz`, inflated a read at a time: the same bounded
+    /// memory). `readSize` is how much one read hands on (tests make it small to cut features
+    /// across reads).
+    public init(path: String, readSize: Int = 1 << 20) throws(StageFailure) {
         self.path = path
-        fd = try FileInput.open(path, what: "GeoJSON")
-        // Two bytes tell gzip (the first reads, cut small in tests, stay small).
-        let size = readSize
-        readSize = 2
-        while buffer.count < 2, !atEnd { try refill() }
-        readSize = size
-        if buffer.starts(with: [0x1f, 0x8b]) {
-            buffer = try GzipFile.contents(of: path, what: "GeoJSON")
-            atEnd = true
-        }
+        file = try GzipFile.Reader(path: path, what: "GeoJSON", chunkSize: readSize)
         while buffer.count < 64, !atEnd { try refill() }
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         // GeoJSON is an object (a FeatureCollection, a Feature) or a sequence of them.
         let opening = buffer[index...].firstIndex { ![0x20, 0x09, 0x0A, 0x0D, 0x1E].contains($0) }
         if let opening, buffer[opening] != 0x7B, buffer[opening] != 0x5B {
-            close()
             throw StageFailure.data(
                 source: path, line: nil,
                 "not GeoJSON: it begins with \(Self.shown(buffer[opening...].prefix(16))), where a GeoJSON file begins with '{'")
@@ -108,9 +92,6 @@ public struct GeoJSONStream {
         }
         return String(decoding: out, as: UTF8.self)
     }
-
-    /// Closes the file; the stream reads nothing more.
-    public func close() { _ = closeDescriptor(fd) }
 
     /// The next feature, or nil at the end of the file. Bytes that are not a feature (a
     /// top-level number, an unclosed bracket at the end) throw, naming the file and line.
@@ -249,20 +230,11 @@ public struct GeoJSONStream {
             stringStart -= keep
             dropped += keep
         }
-        let old = buffer.count
-        // An Array, not repeatElement: appending a Repeated went element by element through
-        // unspecialised generics in debug builds, 1 s a file under the fuzzer (issue 33).
-        buffer.append(contentsOf: [UInt8](repeating: 0, count: readSize))
-        let count: Int
-        do {
-            count = try buffer.withUnsafeMutableBytes { raw throws(IOFailure) in
-                try FileInput.read(fd, into: raw.baseAddress.map { $0 + old }, count: readSize)
-            }
-        } catch {
-            throw StageFailure(.ioError, "\(path): cannot read GeoJSON: \(error)")
+        guard let chunk = try file.next() else {
+            atEnd = true
+            return
         }
-        buffer.removeSubrange((old + count)...)
-        if count == 0 { atEnd = true }
+        buffer += chunk
     }
 
     /// The end of the file: fine between values, an error inside one.
@@ -274,6 +246,3 @@ public struct GeoJSONStream {
         return nil
     }
 }
-
-/// `close(2)`, under a name that does not clash with `GeoJSONStream.close()`.
-func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }
