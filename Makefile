@@ -221,10 +221,10 @@ spark-deps:
 
 # The stages on Apache Spark in local mode (local[2]: the real engine on this machine), on the
 # bundled data and on the bench's 100k records, each against the shell pipeline on the same input:
-# records byte for byte, clusters, database rows, Parquet values (exact and fuzzy dedupe; the
-# approximate --fuzzy blocked mode's agreement is printed), and a stage's failure reported with
+# records byte for byte, clusters, database rows, Parquet values (exact and fuzzy dedupe; for
+# --fuzzy blocked its agreement and its records byte for byte), and a stage's failure reported with
 # its message and status (scale/spark/compare.py; outputs in build/spark/example).
-SPARK_CASES ?= sf-exact sf-fold-merge sf-fuzzy sf-blocked bench-exact bench-fuzzy bench-blocked failures
+SPARK_CASES ?= sf-exact sf-fold-merge sf-fuzzy sf-blocked sf-blocked-merge bench-exact bench-fuzzy bench-blocked failures
 spark-example: static spark-deps
 	$(SPARK_VENV)/bin/python scale/spark/compare.py --bin $(STATIC_BIN) --out build/spark/example $(SPARK_CASES)
 

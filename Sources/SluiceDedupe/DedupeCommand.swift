@@ -14,6 +14,7 @@ public struct DedupeCommand: StageCommand {
             "sluice-dedupe --compare FIELD:METHOD[,…] --block RULE [--block RULE…] [--threshold P]",
             "              [--labels FILE [--id FIELD]] [--mark | --drop | --merge] [--pairs FILE] [--explain-model] [--explain-blocking] [FILE…]",
             "              [--model-out FILE | --model FILE] [--against KNOWN]",
+            "sluice-dedupe --compare … --block … --block-keys [FILE…]                     (each record with its blocking keys)",
             "sluice-dedupe --compare … --block … --label FILE [--id FIELD] [FILE…]        (asks about pairs in the terminal)",
             "sluice-dedupe --compare … --block … --suggest N [--labels FILE] [FILE…]      (the N pairs worth asking about, as NDJSON)",
         ],
@@ -63,6 +64,10 @@ public struct DedupeCommand: StageCommand {
                 "against", "KNOWN",
                 "fuzzy mode, with --mark: link the input to the records of KNOWN, an earlier output of this stage, and write only the input's records (see AGAINST)"
             ),
+            .flag(
+                "block-keys",
+                "fuzzy mode: write every record with its key under each --block rule instead of clustering (see BLOCK KEYS); nothing is learnt or compared"
+            ),
             .threads("check and key records (--key) or compare pairs (--compare)"),
         ] + ResultMember.options(default: DedupeFields.member),
         examples: [
@@ -75,6 +80,7 @@ public struct DedupeCommand: StageCommand {
             "sluice-dedupe --compare title,locations:tokens,director --block title --block locations:fingerprint --labels labels.ndjson --explain-blocking --explain-model films.ndjson",
             "sluice-dedupe --compare name:name,address.key:address --block address.key --model-out model.json week1.ndjson > known.ndjson",
             "sluice-dedupe --compare name:name,address.key:address --block address.key --model model.json --against known.ndjson week2.ndjson > week2-out.ndjson",
+            "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --compare title,locations:tokens --block locations:fingerprint --block title:soundex+release_year --block-keys",
         ],
         memory: """
             every input record is spooled to an unlinked temporary file in $TMPDIR (default /tmp) and \
@@ -94,7 +100,8 @@ public struct DedupeCommand: StageCommand {
             10,000 new bench records against 1,000,000 known held 116,359 and peaked at 168 MiB (391 MiB \
             holding all; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
-            --model also holds the model's counts (each value and name word its run saw twice or more).
+            --model also holds the model's counts (each value and name word its run saw twice or more). \
+            --block-keys holds one record at a time (nothing is spooled).
             """,
         sections: [
             (
@@ -194,6 +201,18 @@ public struct DedupeCommand: StageCommand {
                   when it holds an input record (a block of known records only is compared nowhere).
                 """
             ),
+            (
+                "BLOCK KEYS",
+                """
+                  --block-keys writes every record unchanged with, instead of a cluster, its key under each --block rule,
+                  in the order given, as fuzzy mode computes it (null when the record lacks a part of the rule); with
+                  --block address.key:fingerprint --block title:soundex+release_year --block geo:geohash7:
+                    "dedupe":{"block_keys":["california mason st","v632\\u001f1958",null]}
+                  The parts of a key of several parts are joined by U+001F. Two records share a block of a rule exactly
+                  when their keys there are equal; nothing is learnt, compared or held, one record at a time. For programs
+                  that place records by block (the Spark driver's --fuzzy blocked) without computing keys again.
+                """
+            ),
             ("LEVELS", LabelHelp.levels),
             ("LABELS", LabelHelp.labels),
             ("FIELD NAMES", ResultMember.helpText(default: DedupeFields.member)),
@@ -225,6 +244,8 @@ public struct DedupeCommand: StageCommand {
     var modelPath: String?
     var againstPath: String?
     var threads: Int
+    /// `--block-keys`: write each record's blocking keys instead of clustering.
+    var blockKeys = false
     /// Where the cluster goes: `dedupe`, or `--as NAME`.
     var member: ResultMember
 
@@ -246,7 +267,8 @@ public struct DedupeCommand: StageCommand {
         case (false, false): throw .usage("use --key (exact mode) or --compare (fuzzy mode), not both")
         case (true, true): throw .usage("give --key FIELDS (exact mode) or --compare SPECS with --block (fuzzy mode)")
         case (false, true):
-            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf", "model", "model-out", "against"] + LabelOptions.fuzzyOnly
+            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf", "model", "model-out", "against", "block-keys"]
+                + LabelOptions.fuzzyOnly
             where arguments.has(fuzzyOnly) {
                 throw .usage("option '--\(fuzzyOnly)' needs fuzzy mode (--compare)")
             }
@@ -275,6 +297,14 @@ public struct DedupeCommand: StageCommand {
             settings.threads = threads
             settings.thresholdGiven = arguments.has("threshold")
             matching = .fuzzy(specs: specs, rules: rules, settings: settings)
+            blockKeys = arguments.has("block-keys")
+            if blockKeys {
+                // It writes keys, not clusters: an option about learning, linking or their output has nothing to do.
+                let other = ["mark", "drop", "merge", "pairs", "explain-model", "model", "model-out", "against"] + LabelOptions.fuzzyOnly
+                if let given = other.first(where: arguments.has) {
+                    throw .usage("option '--block-keys' writes keys, not clusters: it cannot be used with --\(given)")
+                }
+            }
             learning = try LabelOptions(arguments: arguments)
             modelOut = arguments["model-out"]
             if let path = arguments["model"] {
@@ -315,6 +345,9 @@ public struct DedupeCommand: StageCommand {
 
     public mutating func run(_ context: StageContext) throws {
         context.namedFields = namedFields
+        if blockKeys, case .fuzzy(_, let rules, _) = matching {
+            return try BlockKeyWriter(rules: rules, member: member).run(context, inputs: inputs)
+        }
         let spool = try Spool(addingMember: member.name)
         var facts = RecordFacts(keepProvenance: pairsPath != nil || learning.namesRecords, idPath: learning.idPath)
         let table: ClusterTable

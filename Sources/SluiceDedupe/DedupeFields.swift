@@ -23,6 +23,11 @@ public enum DedupeFields {
     /// `--merge`: each member's record.
     public static let members = "members"
 
+    /// `--block-keys` writes this instead of a cluster: per `--block` rule, the record's key
+    /// (null when it has none), `{"block_keys":["vertigo",null]}` (`BlockKeyWriter`). It is not
+    /// a field of a cluster, so `output` (what `--mark`, `--drop` and `--merge` write) leaves it out.
+    public static let blockKeys = "block_keys"
+
     /// The member and its fields as `sluice-dedupe --describe-output` prints them.
     public static let output = OutputDescription(
         member: member, meaning: "the record's cluster of duplicates",

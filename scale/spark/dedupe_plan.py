@@ -16,8 +16,9 @@ have been appended), so ids, sizes, canonical records and bytes are the single m
 first run's member counts as one more filled member in every record, which moves no record's
 rank for the canonical choice. Fuzzy mode (`--compare`) with `--fuzzy global`: one partition
 holding every record in input order, because the stage learns its model (u from random pairs,
-m by EM over all compared pairs, term frequencies, the prior) from all of them and has no option
-to be given one.
+m by EM over all compared pairs, term frequencies, the prior) from all of them. `--fuzzy
+blocked` learns that model once the same way and scores partitions of blocks with it
+(fuzzy_blocks.py).
 """
 
 import sys

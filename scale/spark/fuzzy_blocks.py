@@ -1,166 +1,155 @@
-"""Fuzzy dedupe spread over partitions by blocking key (`--fuzzy blocked`): approximate.
+"""Fuzzy dedupe spread over partitions by blocking key (`--fuzzy blocked`), with one model.
 
-Each record goes to the partition of each of its blocking keys (a record in several blocks goes
-to each), every partition is sorted in input order and piped through `sluice-dedupe --mark`, and
-the partitions' clusters are joined into clusters by connected components, found by iterative
-label propagation: a record takes the smallest id among its partitions' clusters, a cluster the
-smallest label among its records, until nothing changes. The smallest id is what the single
-machine gives a component too (a cluster's id is its smallest member hash), so an unsplit
-component gets the same id, size and canonical record (the most complete, earliest on ties).
+1. Keys. `sluice-dedupe --block-keys` at the end of each sanitize | geocode chain writes every
+   record's key under each --block rule, computed by the stage itself (its normaliser,
+   fingerprint, geohash, soundex, metaphone): no key is computed here. The member is read and
+   cut off again (`RecordKeys.block_keys`), so every later step sees the geocoded record.
+2. One model. `sluice-dedupe --model-out` runs once over every record in input order (one task,
+   as `--fuzzy global` does) and the model it writes (m and u per level, the prior, the
+   threshold, the counts it weighed equal values by, its oversized blocks, u per block rule) is
+   kept in OUT and shipped to every partition with SparkContext.addFile; every later run scores
+   with `--model FILE`, so a pair scores the same in every partition as on one machine. It is
+   learnt on all records, not a sample: a run with --model weighs an equal value by the larger
+   of the model's count and its own, so counts from a sample would differ from partition to
+   partition, and which blocks are over --max-block must be known over all records.
+3. Links. Each record goes to the partition of each of its keys (a record in several blocks
+   goes to each), so every block of every rule is whole in one partition; each partition, in
+   input order, goes through `sluice-dedupe --mark --model FILE --min-density 0`, whose clusters
+   are then the connected components of that partition's links (chains are checked in step 4).
+   The partitions' clusters are joined by connected components, found by iterative label
+   propagation: a record takes the smallest id among its partitions' clusters, a cluster the
+   smallest label among its records, until nothing changes.
+4. Clusters. The records are partitioned again by component, each component whole in one
+   partition and each partition in input order, and `sluice-dedupe --model FILE` (with the
+   user's --mark, --drop or --merge and --min-density) writes them: its chains checked over the
+   whole component, its ids, sizes, scores, canonical records and bytes written by the stage.
 
-What differs from one machine, and why the result is approximate: each partition's
-sluice-dedupe learns its own model from its own records (u from random pairs inside the
-partition, term frequencies counted there, the prior from its record count), so a pair near the
-threshold can link on one side and not the other; a block over --max-block inside a partition is
-compared all-to-all when it is smaller there; chained components joined across partitions are
-not split again; the score is the best a partition gave. Partitioning keys are computed here in
-Python (normalised text as sluice-dedupe does it for ASCII; accents folded by Unicode
-decomposition, which may differ from Foundation's folding for some letters; `soundex` coarsened
-to its first letter; `metaphone` refused).
+Why the last pass gives the single machine's clusters: every pair one machine links shares a
+block, whole in some partition of step 3, and scores the same there (the same model), so the
+components of step 3 hold one machine's; in step 4 a pair of a component's records is compared
+only if one machine compares it too (a part of a block yields a part of its pairs), except in a
+block over --max-block, compared by sorted neighbourhood over the records a run holds: such a
+block joins the components of its records for step 4 (it is found by its size: at least the
+smallest the model lists), so it is whole there and windowed as on one machine. In step 3 a
+partition may hold a part of such a block (records that came for another rule's key) and link
+records one machine does not compare: that only joins components for step 4, which links them
+again itself.
 """
 
 import json
-import math
+import os
 import sys
-import unicodedata
+import tempfile
 
 import record_keys
-from pyspark import StorageLevel
 
-GEOHASH = "0123456789bcdefghjkmnpqrstuvwxyz"
-
-
-def normalize(text):
-    """sluice-dedupe's TextNormalizer: lower case, accents removed, an apostrophe dropped,
-    anything else that is not a letter or digit a word break."""
-    if not text.isascii():
-        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    words, current = [], []
-    for char in text.lower():
-        if char in "'\u2019":
-            continue
-        if char.isalnum():
-            current.append(char)
-        elif current:
-            words.append("".join(current))
-            current = []
-    if current:
-        words.append("".join(current))
-    return " ".join(words) or None
+MODEL_FILE = "dedupe-model.json"
 
 
-def value_text(value):
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (int, float)):
-        return json.dumps(value)
-    return None
+def keys_pass(dedupe):
+    """The first run, at the end of each sanitize | geocode chain: every record with its keys.
+
+    >>> keys_pass(["sluice-dedupe", "--compare", "title", "--block", "title", "--drop", "--model-out", "m.json"])
+    ['sluice-dedupe', '--compare', 'title', '--block', 'title', '--block-keys']
+    """
+    flags = ("--drop", "--merge", "--mark", "--explain-model", "--explain-blocking")
+    return without_options(dedupe, flags, ("--model-out", "--pairs")) + ["--block-keys"]
 
 
-def geohash(lat, lon, precision):
-    if not (isinstance(lat, (int, float)) and isinstance(lon, (int, float))) or isinstance(lat, bool):
-        return None
-    if not (math.isfinite(lat) and math.isfinite(lon) and abs(lat) <= 90 and abs(lon) <= 180):
-        return None
-    lat_range, lon_range, out, bits, value, even = [-90.0, 90.0], [-180.0, 180.0], [], 0, 0, True
-    while len(out) < max(1, min(12, precision)):
-        point, span = (lon, lon_range) if even else (lat, lat_range)
-        mid = (span[0] + span[1]) / 2
-        if point >= mid:
-            value, span[0] = value << 1 | 1, mid
-        else:
-            value, span[1] = value << 1, mid
-        even, bits = not even, bits + 1
-        if bits == 5:
-            out.append(GEOHASH[value])
-            bits, value = 0, 0
-    return "".join(out)
+def learn_model(items, argv, run_stages, stage):
+    """One task over every record in input order: the stage's --model-out, as ("model", text),
+    and the stage's log and CPU (its records, and its rejects, are the last pass's to write)."""
+    with tempfile.TemporaryDirectory(prefix="sluice-spark-model-") as work:
+        path = os.path.join(work, MODEL_FILE)
+        yield from side_items(run_stages(items, [(stage, argv + ["--model-out", path])], False))
+        if os.path.exists(path):  # no records, no model
+            with open(path, encoding="utf-8") as model:
+                yield ("model", model.read())
 
 
-def field(value, path):
-    """The value at a dotted path (`address.key`), None when a step is missing or not an object."""
-    for part in path.split("."):
-        if not isinstance(value, dict):
-            return None
-        value = value.get(part)
-    return value
+def side_items(items):
+    """The logs and CPU times of a pass whose records (and rejects) another pass writes."""
+    return (item for item in items if not isinstance(item, str) and item[0] != "reject")
 
 
-def part_key(record, path, transform):
-    """One part of a blocking key, coarse enough that equal sluice-dedupe keys give equal keys."""
-    value = field(record, path)
-    if transform.startswith("geohash"):
-        return geohash(value.get("lat"), value.get("lon"), int(transform[7:])) if isinstance(value, dict) else None
-    text = value_text(value)
-    text = normalize(text) if text is not None else None
-    if text is None:
-        return None
-    if transform == "exact":
-        return text
-    if transform.startswith("prefix"):
-        return text[: int(transform[6:])]
-    if transform == "fingerprint":
-        return " ".join(sorted(set(text.split(" "))))
-    if transform == "soundex":
-        first = next((c for c in text.split(" ")[0] if "a" <= c <= "z"), None)
-        return first
-    raise ValueError(f"blocking transform {transform}")
+def blocked(records, dedupe, plan, partitions, input_index, keep_rejects, run_stages, ship, passes, step):
+    """The records with their clusters (and the side items) as `sluice-dedupe` writes them,
+    found per partition of blocking keys with one model. `records` carry the keys pass's
+    member; `ship(name, text)` keeps a file in OUT, gives it to every executor and returns the
+    argument naming it there; `passes` names the model, link and last passes in the logs;
+    `step(name, body)` runs and times a step that runs a job."""
+    if any(arg in ("--model", "--against") or arg.startswith(("--model=", "--against=")) for arg in dedupe):
+        sys.exit("sluice_spark.py: --fuzzy blocked learns its model (--model-out once, then --model everywhere); leave out --model and --against")
+    from pyspark import StorageLevel
 
+    keys_of = plan.keys  # names the members as the stages describe them (--describe-output)
+    cluster_field = plan.dedupe.cluster
+    model_pass, link_pass, last_pass = passes
+    # Each record as (order, line without the keys pass's member, keys), beside the side items;
+    # kept, because it is read three times (model, links, last pass) and the stages run once.
+    items = records.map(lambda item: (True, split(item, keys_of, input_index)) if isinstance(item, str) else (False, item))
+    items = items.persist(StorageLevel.MEMORY_AND_DISK)
+    lines = items.filter(lambda t: t[0]).map(lambda t: t[1])
+    incoming_sides = items.filter(lambda t: not t[0]).map(lambda t: ((0, -1, 0), t[1]))
+    argv = without_options(dedupe, ("--drop", "--merge", "--mark"), ("--model-out",))
 
-def block_keys(record, rules):
-    """The record's key under each rule (None when a part is missing)."""
-    keys = []
-    for rule in rules:
-        parts = []
-        for part in rule.split("+"):
-            path, _, transform = part.partition(":")
-            key = part_key(record, path, transform or "exact")
-            if key is None:
-                break
-            parts.append(key)
-        keys.append("\x1f".join(parts) if len(parts) == len(rule.split("+")) else None)
-    return keys
+    # 2. The model, learnt once over every record in input order.
+    in_order = lines.map(lambda t: ((0,) + t[0], t[1])).repartitionAndSortWithinPartitions(1, partitionFunc=lambda key: 0).values()
+    learn = in_order.mapPartitions(lambda part: learn_model(part, argv + ["--drop"], run_stages, model_pass))
+    learnt = step("stages, blocking keys, the model learnt once (--model-out)", learn.collect)
+    models = [item[1] for item in learnt if item[0] == "model"]
+    model = ["--model", ship(MODEL_FILE, models[0])] if models else []
 
-
-def completeness(line):
-    """Members that are not null or empty text (sluice-dedupe's RecordFacts), repeated keys counted."""
-    pairs = json.loads(line, object_pairs_hook=lambda members: members)
-    return sum(1 for _, value in pairs if value is not None and value != "")
-
-
-def blocked(records, dedupe, plan, partitions, input_index, keep_rejects, run_stages):
-    """The records with their clusters (and the side items), as `sluice-dedupe --mark` or
-    `--drop` would write them, found per partition of blocking keys."""
-    if plan.mode == "merge":
-        sys.exit("sluice_spark.py: --fuzzy blocked writes --mark or --drop; --merge needs --fuzzy global")
-    if any(":metaphone" in rule for rule in plan.rules):
-        sys.exit("sluice_spark.py: --fuzzy blocked cannot partition by metaphone keys; use --fuzzy global")
-    member = plan.dedupe
-    # Read twice (spread to blocks, and joined back with the clusters): the stages run once.
-    records = records.persist(StorageLevel.MEMORY_AND_DISK)
-    argv = [arg for arg in dedupe if arg not in ("--drop", "--merge")] + ["--mark"]
-
+    # 3. Links per partition of blocks, joined into components.
     def spread(item):
-        if not isinstance(item, str):
-            return [((0, -1, 0), item)]
-        order = plan.keys.order_key(item, input_index)
-        buckets = {record_keys.bucket(f"{rule}\x00{key}", partitions) for rule, key in enumerate(block_keys(json.loads(item), plan.rules)) if key is not None}
-        return [((b,) + order, item) for b in sorted(buckets or {record_keys.bucket(f"{order}", partitions)})]
+        order, line, keys = item
+        buckets = {record_keys.bucket(f"{rule}\x00{key}", partitions) for rule, key in enumerate(keys) if key is not None}
+        return [((b,) + order, line) for b in sorted(buckets or {record_keys.bucket(f"{order}", partitions)})]
 
-    parts = records.flatMap(spread).repartitionAndSortWithinPartitions(partitions, partitionFunc=lambda key: key[0])
-    marked = parts.values().mapPartitions(lambda part: run_stages(part, [("sluice-dedupe", argv)], keep_rejects)).cache()
-    sides = marked.filter(lambda item: not isinstance(item, str))
-    lines = marked.filter(lambda item: isinstance(item, str))
+    linking = without_options(argv, (), ("--min-density",)) + ["--mark", "--min-density", "0"] + model
+    by_block = lines.flatMap(spread).repartitionAndSortWithinPartitions(partitions, partitionFunc=lambda key: key[0])
+    linked = by_block.values().mapPartitions(lambda part: run_stages(part, [(link_pass, linking)], keep_rejects)).cache()
+    link_sides = linked.filter(lambda item: not isinstance(item, str)).mapPartitions(side_items)
 
-    def local(line):
-        value, _ = plan.keys.dedupe_member(line)
-        return (plan.keys.order_key(line, input_index), (value[member.cluster], value.get(member.score), bool(value.get(member.weak))))
+    def edge(line):
+        value, _ = keys_of.dedupe_member(line)
+        return (keys_of.order_key(line, input_index), value[cluster_field])
 
-    edges = lines.map(local).cache()
-    # Label propagation over records and the partitions' clusters: (record, cluster) edges.
-    record_cluster = edges.map(lambda kv: (kv[0], kv[1][0])).cache()
+    record_cluster = linked.filter(lambda item: isinstance(item, str)).map(edge)
+    # A block over --max-block is compared by sorted neighbourhood over the records a run holds:
+    # the last pass must hold it whole, so it joins the components of its records.
+    smallest = oversized_sizes(models[0]) if models else []
+    if any(smallest):
+        counts = lines.flatMap(lambda t: [((rule, key), 1) for rule, key in enumerate(t[2]) if key is not None and smallest[rule]])
+        large = set(counts.reduceByKey(lambda a, b: a + b).filter(lambda kv: kv[1] >= smallest[kv[0][0]]).keys().collect())
+        in_large = lines.flatMap(lambda t: [(t[0], f"block {rule}\x00{key}") for rule, key in enumerate(t[2]) if (rule, key) in large])
+        record_cluster = record_cluster.union(in_large)
+    record_cluster = record_cluster.cache()
+    labels = step("dedupe per block, components by label propagation", lambda: components(record_cluster))
+
+    # 4. Each component whole in one partition, in input order, written by the stage.
+    by_component = lines.map(lambda t: (t[0], t[1])).join(labels)
+    by_component = by_component.map(lambda kv: ((record_keys.bucket(kv[1][1], partitions),) + kv[0], kv[1][0])).union(incoming_sides)
+    by_component = by_component.repartitionAndSortWithinPartitions(partitions, partitionFunc=lambda key: key[0])
+    writing = argv + [f"--{plan.mode}"] + model
+    written = by_component.values().mapPartitions(lambda part: run_stages(part, [(last_pass, writing)], keep_rejects))
+    return written.union(link_sides).union(records.context.parallelize([item for item in learnt if item[0] != "model"], 1))
+
+
+def oversized_sizes(model_text):
+    """Per --block rule, the size of the smallest block the model's run found over --max-block
+    (None when it found none). A block is over --max-block exactly when it holds at least that
+    many records: the model lists every such block, and no smaller one.
+
+    >>> oversized_sizes('{"format":"sluice-dedupe-model","oversized":[{"8c1f":140,"03ab":102},{}]}')
+    [102, None]
+    """
+    return [min(blocks.values()) if blocks else None for blocks in json.loads(model_text).get("oversized", [])]
+
+
+def components(record_cluster):
+    """(record, label) for (record, cluster) edges: the smallest cluster id of the record's
+    connected component, by label propagation (each round a few joins, then a count)."""
     cluster_record = record_cluster.map(lambda kv: (kv[1], kv[0])).cache()
     labels = record_cluster.reduceByKey(min).cache()
     while True:
@@ -170,43 +159,28 @@ def blocked(records, dedupe, plan, partitions, input_index, keep_rejects, run_st
         labels.unpersist()
         labels = updated
         if changed == 0:
-            break
-
-    scores = edges.map(lambda kv: (kv[0], (kv[1][1], kv[1][2]))).reduceByKey(lambda a, b: (best(a[0], b[0]), a[1] or b[1]))
-    base = records.filter(lambda item: isinstance(item, str)).map(lambda line: (plan.keys.order_key(line, input_index), (line, completeness(line))))
-    joined = base.join(labels).join(scores).map(lambda kv: (kv[1][0][1], (kv[0], kv[1][0][0], kv[1][1])))
-    # joined: (cluster, (order, (line, completeness), (score, weak)))
-    clusters = joined.groupByKey(numPartitions=partitions)
-    written = clusters.flatMap(lambda kv: write_cluster(kv[0], list(kv[1]), member, plan.mode))
-    return written.union(sides)
+            return labels
 
 
-def best(a, b):
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return a if float(a) >= float(b) else b
+def split(line, keys_of, input_index):
+    """(order, the line without the keys pass's member, the keys); `keys_of` a RecordKeys."""
+    keys, base = keys_of.block_keys(line)
+    return (keys_of.order_key(base, input_index), base, keys)
 
 
-def write_cluster(cluster, members, dedupe, mode):
-    """Each member's line with the dedupe member (`dedupe`, a sluice_contract.Member) appended,
-    as DedupeWriter writes it."""
-    members.sort(key=lambda m: m[0])
-    canonical = min(members, key=lambda m: (-m[1][1], m[0]))[0]
-    weak = any(m[2][1] for m in members)
-    size = len(members)
-    for order, (line, _), (score, _) in members:
-        if mode == "drop" and order != canonical:
-            continue
-        text = f'{{"{dedupe.cluster}":"{cluster}","{dedupe.size}":{size},"{dedupe.canonical}":{"true" if order == canonical else "false"}'
-        if size > 1 and score is not None:
-            text += f',"{dedupe.score}":{format_score(score)}'
-        if weak:
-            text += f',"{dedupe.weak}":true'
-        yield f'{line[:-1]},"{dedupe.name}":{text}}}}}'
+def without_options(args, flags, valued):
+    """The arguments without the `flags` and without each option of `valued` and its value
+    (`--name VALUE` or `--name=VALUE`).
 
-
-def format_score(score):
-    text = f"{float(score):.4f}".rstrip("0").rstrip(".")
-    return text
+    >>> without_options(["--compare", "a", "--mark", "--model-out", "m.json", "--min-density=0.3"], ("--mark",), ("--model-out", "--min-density"))
+    ['--compare', 'a']
+    """
+    out, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in valued:
+            skip = True
+        elif arg not in flags and not any(arg.startswith(name + "=") for name in valued):
+            out.append(arg)
+    return out

@@ -89,6 +89,26 @@ class RecordKeys:
         value, end = _decoder.raw_decode(line, at + len(self.dedupe.name) + 3)
         return value, line[at + len(self.dedupe.name) + 3 : end]
 
+    def block_keys(self, line):
+        r"""The keys `sluice-dedupe --block-keys` appended to a line (one per --block rule, None
+        for none), and the line as it was before, byte for byte: the member is the record's
+        last (the stage appended it). Its one field, `block_keys`, is the stage's
+        `DedupeFields.blockKeys` (`--help`, BLOCK KEYS), not part of the cluster it describes.
+
+        >>> keys = RecordKeys(Member.parse("sluice-fetch adds provenance: source!, row!"), Member.parse("sluice-dedupe adds dup: cluster!"))
+        >>> keys.block_keys('{"title":"Vertigo","dup":{"block_keys":["ver\\u001f1958",null]}}')
+        (['ver\x1f1958', None], '{"title":"Vertigo"}')
+        """
+        mark = f'"{self.dedupe.name}":{{"block_keys":'
+        at = line.rfind(mark)
+        if at < 0:
+            raise ValueError(f"sluice-spark: no {self.dedupe.name} block keys in {line[:200]}")
+        value, end = _decoder.raw_decode(line, at + len(self.dedupe.name) + 3)
+        if line[end:] != "}":
+            raise ValueError(f"sluice-spark: the {self.dedupe.name} block keys are not the last member of {line[:200]}")
+        cut = at - 1 if line[at - 1] == "," else at
+        return value["block_keys"], line[:cut] + "}"
+
 
 def bucket(text, partitions):
     """A stable partition number for a text (CRC-32: Python's own hash is seeded per process)."""

@@ -18,11 +18,15 @@
    every cluster is whole in one partition, sorted there in input order, and piped through the
    stage again: ids, sizes, canonical records and bytes are the single machine's (dedupe_plan.py).
    Fuzzy mode (--compare): --fuzzy global, the default, runs the stage once over every record
-   (the single machine's clusters); --fuzzy blocked spreads the comparisons by blocking key and
-   joins clusters by label propagation, approximately (fuzzy_blocks.py, and the README).
+   (the single machine's clusters); --fuzzy blocked learns the model once (--model-out over all
+   records), links records per partition of the blocking keys the stage writes (--block-keys)
+   with that model (--model), joins the links into components by label propagation, and has the
+   stage write each component, whole in one partition: one machine's output (fuzzy_blocks.py
+   says why).
 3. The records, in input order, as NDJSON part files and as Parquet (Spark's writer); with
    --load, sluice-load on the driver when there are at most --load-max-records.
-Everything the stages said is in OUT/logs/, their rejects in OUT/rejects.ndjson (--rejects).
+Everything the stages said is in OUT/logs/, their rejects in OUT/rejects.ndjson (--rejects);
+--fuzzy blocked keeps the model it learnt in OUT/dedupe-model.json.
 """
 
 import argparse
@@ -44,9 +48,12 @@ import stage_pipe  # noqa: E402
 
 SHIPPED = "sparkfile:"
 KEY_PASS = "sluice-dedupe (partitioning key)"
+KEYS_PASS = "sluice-dedupe (blocking keys)"
+MODEL_PASS = "sluice-dedupe (model, --model-out)"
+LINK_PASS = "sluice-dedupe (links per block)"
 RECORDS_PER_OUTPUT = 100_000
 # The stages of Package.swift's `stages` that run here, in order (StageListTests checks them).
-STAGE_ORDER = ["sluice-fetch", "sluice-sanitize", "sluice-geocode", KEY_PASS, "sluice-dedupe"]
+STAGE_ORDER = ["sluice-fetch", "sluice-sanitize", "sluice-geocode", KEY_PASS, KEYS_PASS, MODEL_PASS, LINK_PASS, "sluice-dedupe"]
 COUNT = re.compile(r"(\d+) ([^(]+?)(?: \((\d+) ([^)]*)\))?")
 
 
@@ -62,7 +69,7 @@ def parse_arguments(argv):
     parser.add_argument("--stage-threads", type=int, default=1, help="--threads for sanitize and geocode in a task (default 1: one task, one core)")
     for stage in ("fetch", "sanitize", "geocode", "dedupe"):
         parser.add_argument(f"--{stage}", default=None if stage in ("sanitize", "dedupe") else "", metavar="ARGS", help=f"sluice-{stage}'s options, one string")
-    parser.add_argument("--fuzzy", choices=("global", "blocked"), default="global", help="fuzzy dedupe: one task over all records (the single machine's clusters), or per block (approximate)")
+    parser.add_argument("--fuzzy", choices=("global", "blocked"), default="global", help="fuzzy dedupe: one task over all records, or linked per block with one model learnt over all records (the same output)")
     parser.add_argument("--load", metavar="ARGS", help="sluice-load's arguments (DATABASE --table …): load on the driver")
     parser.add_argument("--load-max-records", type=int, default=20_000_000, help="load only up to this many records (default 20,000,000)")
     parser.add_argument("--no-parquet", action="store_true", help="do not write records.parquet")
@@ -160,14 +167,27 @@ def main(argv):
         if not plan.fuzzy:
             # Exact mode: the stage marks each record with its cluster id, the partitioning key.
             chain.append((KEY_PASS, plan.key_pass(dedupe)))
+        elif options.fuzzy == "blocked":
+            # Blocked mode: the stage writes each record's blocking keys, the partitioning keys.
+            chain.append((KEYS_PASS, fuzzy_blocks.keys_pass(dedupe)))
     records = records.repartition(partitions).mapPartitions(lambda part: run_stages(part, chain, keep))
 
     # 2. dedupe, each cluster whole in one partition.
     if options.dedupe is not None:
         if plan.fuzzy and options.fuzzy == "blocked":
-            # Label propagation runs jobs (counts) as it goes: the stages run here.
-            blocked = lambda: fuzzy_blocks.blocked(records, dedupe, plan, partitions, index, keep, run_stages)  # noqa: E731
-            records = timer.step("stages, dedupe per block, label propagation", blocked)
+            def ship(name, text):
+                """A file the driver keeps in OUT and every executor gets (the learnt model)."""
+                os.makedirs(options.out, exist_ok=True)
+                path = os.path.abspath(os.path.join(options.out, name))
+                with open(path, "w", encoding="utf-8") as file:
+                    file.write(text)
+                sc.addFile(path)
+                return SHIPPED + name
+
+            # The model is learnt and label propagation runs (jobs, each timed); the last pass
+            # runs with the steps below.
+            passes = (MODEL_PASS, LINK_PASS, "sluice-dedupe")
+            records = fuzzy_blocks.blocked(records, dedupe, plan, partitions, index, keep, run_stages, ship, passes, timer.step)
         else:
             dedupe_partitions = partitions if not plan.fuzzy else 1
             keyed = records.keyBy(lambda item: plan.partition_key(item, dedupe_partitions, index))
