@@ -16,7 +16,7 @@ public struct ExactMatcher {
     public let fields: KeyFields
     public private(set) var labels: [Int] = []
     /// Each distinct key's text, its label its id (0, 1, 2… in order of first appearance).
-    var keys = ByteStringInterner()
+    var keys = ByteTable()
     /// The stable id hash of each key, by label.
     public private(set) var keyHashes: [UInt64] = []
     public private(set) var withoutKey = 0

@@ -75,7 +75,7 @@ public struct FuzzyMatcher {
     let mixedRules: [Int]
     /// Per member, its distinct raw values, the first record holding each, and the first
     /// record without the member: a record repeating a value copies that record's results.
-    var rawValues: [ByteStringInterner]
+    var rawValues: [ByteTable]
     var firstHolders: [[Int32]]
     var firstMissing: [Int?]
     var recordCount = 0
@@ -96,7 +96,7 @@ public struct FuzzyMatcher {
         columnsOfHead = heads.map { name in specs.indices.filter { head(specs[$0].path) == name } }
         rulesOfHead = heads.map { name in rules.indices.filter { rule in rules[rule].parts.allSatisfy { head($0.path) == name } } }
         mixedRules = rules.indices.filter { rule in Set(rules[rule].parts.map { head($0.path) }).count > 1 }
-        rawValues = heads.map { _ in ByteStringInterner() }
+        rawValues = heads.map { _ in ByteTable() }
         firstHolders = heads.map { _ in [] }
         firstMissing = heads.map { _ in nil }
     }

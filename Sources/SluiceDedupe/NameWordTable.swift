@@ -1,4 +1,5 @@
 import Foundation
+import SluiceCore
 
 /// The words of each distinct text of a `name` column, weighed by how rare they are in the
 /// field: `cafe`, `restaurant`, `the` say little about which business a listing is, a rare word
@@ -18,7 +19,7 @@ import Foundation
 final class NameWordTable {
     // `@exclusivity(unchecked)` as in `FieldColumn`: written while reading and in `finish`,
     // then only read by the comparing threads.
-    @exclusivity(unchecked) private var wordIds = ByteStringInterner()
+    @exclusivity(unchecked) private var wordIds = ByteTable()
     /// Word `id` is `wordScalars[wordStarts[id]..<wordStarts[id + 1]]`.
     @exclusivity(unchecked) private var wordScalars: [UInt32] = []
     @exclusivity(unchecked) private var wordStarts: [Int] = [0]

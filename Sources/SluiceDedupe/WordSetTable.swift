@@ -1,3 +1,5 @@
+import SluiceCore
+
 /// The distinct words of each distinct text of a `tokens` column, interned once: a pair then
 /// filters two short arrays of word ids instead of splitting, hashing and sorting both texts
 /// (`StringSimilarity.tokenSet` does that on every call). Results are the same Double, bit for bit.
@@ -13,7 +15,7 @@ final class WordSetTable {
     // A class, so a comparison reads it through one reference instead of copying seven arrays;
     // `@exclusivity(unchecked)` as in `FieldColumn`: written while reading, then only read.
     /// Word ids by the word's bytes (ASCII texts only: the others keep no words).
-    @exclusivity(unchecked) private var wordIds = ByteStringInterner()
+    @exclusivity(unchecked) private var wordIds = ByteTable()
     /// Word `id` is `wordScalars[wordStarts[id]..<wordStarts[id + 1]]`.
     @exclusivity(unchecked) private var wordScalars: [UInt32] = []
     @exclusivity(unchecked) private var wordStarts: [Int] = [0]

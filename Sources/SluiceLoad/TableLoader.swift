@@ -1,11 +1,5 @@
 import SluiceCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes rows into one table with prepared statements, one per distinct set of columns
 /// (records of one source share a few). With a primary key it upserts:
 ///
@@ -27,13 +21,13 @@ final class TableLoader {
     var references: [String: ForeignKey] = [:]
     /// Called once when a column is added, to tell the user.
     var onNewColumn: (String) -> Void = { _ in }
-    /// Layouts by the shape of the records they were made for (`FlatRow.shape`), in slots
-    /// indexed by the shape's hash (then the next free one): a row's layout is found without
-    /// hashing again or allocating, at most half of the slots being taken.
+    /// The shapes of the records layouts were made for (`FlatRow.shape`), under the hash the
+    /// reader gave each row (`FlatRow.shapeHash`): a row's layout is found without hashing again
+    /// or allocating. `layouts` holds each shape's layout, by its id.
     // Unchecked: the loader belongs to the thread writing to SQLite, and a checked class
     // property costs a runtime access record per row.
-    @exclusivity(unchecked) private var layouts = [(shape: [UInt8], layout: ColumnLayout)?](repeating: nil, count: 2 * layoutLimit)
-    @exclusivity(unchecked) private var layoutCount = 0
+    @exclusivity(unchecked) private var shapes = ByteTable(capacity: layoutLimit)
+    @exclusivity(unchecked) private var layouts: [ColumnLayout] = []
     static let layoutLimit = 1024
     @exclusivity(unchecked) private(set) var changed = 0
     /// The name collisions met so far (`ColumnLayout`), each once, with where it was first met.
@@ -71,30 +65,17 @@ final class TableLoader {
     /// - Complexity: at most `layoutLimit` layouts (and their statements) are kept: input whose
     /// records all differ in shape starts again from none when that many have been made.
     func layout(for row: FlatRow) -> ColumnLayout {
-        let mask = layouts.count - 1
-        var slot = row.shapeHash & mask
-        while let entry = layouts[slot] {
-            if TableLoader.equal(entry.shape, row.shape) { return entry.layout }
-            slot = (slot + 1) & mask
-        }
-        if layoutCount >= TableLoader.layoutLimit {
-            layouts = Array(repeating: nil, count: layouts.count)
-            layoutCount = 0
-            slot = row.shapeHash & mask
+        let hash = UInt64(bitPattern: Int64(row.shapeHash))
+        if let id = shapes.find(row.shape, hash: hash) { return layouts[Int(id)] }
+        if layouts.count >= TableLoader.layoutLimit {
+            shapes.removeAll()
+            layouts.removeAll(keepingCapacity: true)
         }
         let layout = ColumnLayout(names: FlatRow.names(of: row.shape), primaryKey: primaryKey)
         for name in layout.names where recordColumnsSeen.insert(name.sqliteFolded).inserted { recordColumns.append(name) }
-        layouts[slot] = (Array(row.shape), layout)
-        layoutCount += 1
+        _ = shapes.intern(row.shape, hash: hash)
+        layouts.append(layout)
         return layout
-    }
-
-    static func equal(_ one: [UInt8], _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard one.count == other.count else { return false }
-        return one.withUnsafeBufferPointer { first in
-            guard let a = first.baseAddress, let b = other.baseAddress else { return true }  // both empty
-            return memcmp(a, b, first.count) == 0
-        }
     }
 
     /// The collisions of a layout not met before in this run, noted with where they were met.

@@ -83,8 +83,7 @@ struct PathTable {
         return order
     }
 
-    /// Whether path `id` is a member named `key`: compared a word at a time, the last word
-    /// overlapping the one before it (keys are short; no byte loop, no call to memcmp).
+    /// Whether path `id` is a member named `key` (`ByteTable.equal`: a word at a time).
     @inline(__always)
     private func hasKey(_ id: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let range = keyRanges[Int(id)]
@@ -92,30 +91,8 @@ struct PathTable {
         guard let wanted = key.baseAddress, key.count > 0 else { return true }
         return keys.withUnsafeBufferPointer { stored in
             guard let base = stored.baseAddress else { return false }
-            return PathTable.equal(UnsafeRawPointer(base + range.lowerBound), UnsafeRawPointer(wanted), count: key.count)
+            return ByteTable.equal(UnsafeRawPointer(base + range.lowerBound), UnsafeRawPointer(wanted), count: key.count)
         }
-    }
-
-    /// Whether `count` (> 0) bytes at `a` and `b` are equal.
-    @inline(__always)
-    static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
-        if count >= 8 {
-            var offset = 0
-            while offset + 8 < count {
-                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                    return false
-                }
-                offset += 8
-            }
-            return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        }
-        if count >= 4 {
-            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-        }
-        let first = a.load(as: UInt8.self) == b.load(as: UInt8.self)
-        return first && a.load(fromByteOffset: count >> 1, as: UInt8.self) == b.load(fromByteOffset: count >> 1, as: UInt8.self)
-            && a.load(fromByteOffset: count - 1, as: UInt8.self) == b.load(fromByteOffset: count - 1, as: UInt8.self)
     }
 
     private mutating func lookup(parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32 {

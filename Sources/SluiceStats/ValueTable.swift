@@ -95,7 +95,7 @@ struct ValueTable {
     private func equal(_ entry: Entry, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         arena.withUnsafeBufferPointer { stored in
             guard let base = stored.baseAddress, let other = bytes.baseAddress, !bytes.isEmpty else { return bytes.isEmpty }
-            return PathTable.equal(UnsafeRawPointer(base + entry.offset), UnsafeRawPointer(other), count: bytes.count)
+            return ByteTable.equal(UnsafeRawPointer(base + entry.offset), UnsafeRawPointer(other), count: bytes.count)
         }
     }
 

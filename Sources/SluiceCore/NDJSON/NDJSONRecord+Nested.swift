@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension NDJSONRecord {
     /// The JSON text of the member named `key` (the first, if repeated) in `object`, the text
     /// of an object inside a checked record (a member's `rawValue`), or nil when it has none.
@@ -12,27 +6,27 @@ extension NDJSONRecord {
     ///     // "mason st" with its quotes
     ///
     /// The record's check already covered these bytes, so strings and brackets are only
-    /// skipped, not checked again and no member list is built: reading `address.key` this way
+    /// skipped (`CheckedJSON`), not checked again and no member list is built: reading `address.key` this way
     /// took `sluice-dedupe --key address.key` 5.5% fewer instructions than `NDJSONRecord(raw)`.
     ///
     /// - Complexity: O(n) in the object's length up to the member.
     public static func rawValue(ofMember key: String, inCheckedObject object: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         var wanted = key
         return wanted.withUTF8 { wanted -> UnsafeBufferPointer<UInt8>? in
-            var index = skipSpace(object, from: 0)
+            var index = CheckedJSON.skipSpace(object, from: 0)
             guard index < object.count, object[index] == UInt8(ascii: "{") else { return nil }
             index += 1
             while true {
-                index = skipSpace(object, from: index)
+                index = CheckedJSON.skipSpace(object, from: index)
                 guard index < object.count, object[index] == UInt8(ascii: "\"") else { return nil }
-                let keyEnd = skipString(object, from: index)
-                let name = UnsafeBufferPointer(rebasing: object[(index + 1)..<(keyEnd - 1)])
-                index = skipSpace(object, from: keyEnd) + 1  // the colon
-                let valueStart = skipSpace(object, from: index)
-                let valueEnd = skipValue(object, from: valueStart)
-                let escaped = name.baseAddress.map { memchr($0, Int32(UInt8(ascii: "\\")), name.count) != nil } ?? false
+                let (quote, escaped) = CheckedJSON.stringEnd(object, from: index + 1)
+                guard quote < object.count else { return nil }
+                let name = UnsafeBufferPointer(rebasing: object[(index + 1)..<quote])
+                index = CheckedJSON.skipSpace(object, from: quote + 1) + 1  // the colon
+                let valueStart = CheckedJSON.skipSpace(object, from: min(index, object.count))
+                let valueEnd = CheckedJSON.valueEnd(object, from: valueStart)
                 if isKey(name, escaped: escaped, wanted) { return UnsafeBufferPointer(rebasing: object[valueStart..<valueEnd]) }
-                index = skipSpace(object, from: valueEnd)
+                index = CheckedJSON.skipSpace(object, from: valueEnd)
                 guard index < object.count, object[index] == UInt8(ascii: ",") else { return nil }
                 index += 1
             }
@@ -52,61 +46,5 @@ extension NDJSONRecord {
             raw = inner
         }
         return raw
-    }
-
-    private static func skipSpace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-        return index
-    }
-
-    /// Past the closing quote of the string starting at `start`: the next quote (memchr) that
-    /// an even number of backslashes precedes.
-    private static func skipString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        var index = start + 1
-        while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index) {
-            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            var backslashes = 0
-            while quote - backslashes - 1 > start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-            if backslashes % 2 == 0 { return quote + 1 }
-            index = quote + 1
-        }
-        return bytes.count
-    }
-
-    /// Past the value starting at `start`: a string, an object or array to its matching
-    /// bracket, or a number or literal up to what ends it.
-    private static func skipValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard start < bytes.count else { return start }
-        switch bytes[start] {
-        case UInt8(ascii: "\""):
-            return skipString(bytes, from: start)
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            var depth = 0
-            var index = start
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\""):
-                    index = skipString(bytes, from: index)
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                default: break
-                }
-                index += 1
-            }
-            return index
-        default:
-            var index = start
-            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "}"),
-                bytes[index] != UInt8(ascii: "]")
-            {
-                index += 1
-            }
-            return index
-        }
     }
 }

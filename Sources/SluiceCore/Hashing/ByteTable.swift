@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Byte strings numbered 0, 1, 2… in the order first added, found again by their bytes: the
+/// one open-addressing table of the package (linear probing, at most half full). The caller
+/// may give the hash, so each table keeps the hash it already computes (dedupe and load
+/// `ByteHash`, sanitize `StableHash`); equal bytes must get equal hashes. What a caller keeps
+/// per key (a value, a layout) lives in its own array, indexed by the id.
+///
+///     var table = ByteTable()
+///     table.intern("\"Ferry Building\"")   // (id: 0, isNew: true)
+///     table.intern("2023")                 // (id: 1, isNew: true)
+///     table.intern("\"Ferry Building\"")   // (id: 0, isNew: false)
+///     table.bytes(of: 1)                   // the bytes of "2023"
+///
+/// A slot holds the top 32 bits of its key's hash beside the id, so a probe reads nothing else
+/// until the bytes are compared: reading each key's hash from another array was a cache miss,
+/// a third of the time `sluice-dedupe --key` spent on its keys.
+/// - Complexity: O(length) per look-up, expected; memory the keys' bytes plus 24 bytes a key and
+///   16 to 32 bytes of slots.
+public struct ByteTable: Sendable {
+    /// Where a key's bytes are, and its hash.
+    public struct Key: Sendable {
+        public let hash: UInt64
+        public let start: Int
+        public let count: Int
+
+        @inlinable
+        init(hash: UInt64, start: Int, count: Int) {
+            self.hash = hash
+            self.start = start
+            self.count = count
+        }
+    }
+
+    // Internal but inlinable, as the methods that add keys are: stats adds hundreds of
+    // thousands from another module, and a call into this one for each cost it 9% more
+    // instructions.
+    @usableFromInline var keys: [Key] = []
+    /// The keys' bytes end to end; past `storedBytes`, room to grow.
+    @usableFromInline var arena: [UInt8] = []
+    @usableFromInline var storedBytes = 0
+    /// 0 for an empty slot, else the hash's top 32 bits above the id + 1. A power of two.
+    @usableFromInline var slots: [UInt64]
+
+    /// The bytes the keys hold (not the arena's capacity).
+    public var byteCount: Int { storedBytes }
+
+    public init(capacity: Int = 32) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = [UInt64](repeating: 0, count: size)
+        keys.reserveCapacity(capacity)
+    }
+
+    public var count: Int { keys.count }
+
+    /// The id of `bytes`, whose hash is `hash`, adding it at the end when new.
+    @inlinable @inline(__always)
+    public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: Int32, isNew: Bool) {
+        let (found, slot) = probe(bytes, hash: hash)
+        if found >= 0 { return (found, false) }
+        return (add(bytes, hash: hash, slot: slot), true)
+    }
+
+    /// The id of the key, or nil when the table does not hold it.
+    @inlinable @inline(__always)
+    public func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
+        let found = probe(bytes, hash: hash).id
+        return found >= 0 ? found : nil
+    }
+
+    /// Keyed by the bytes alone, hashed with `ByteHash` (for keys that live in this process only).
+    @inlinable
+    public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> (id: Int32, isNew: Bool) {
+        intern(bytes, hash: ByteHash.of(bytes))
+    }
+
+    public mutating func intern(_ text: String) -> (id: Int32, isNew: Bool) {
+        var text = text
+        return text.withUTF8 { intern($0) }
+    }
+
+    /// Whether key `id` is `bytes`, without hashing or probing: for a caller that guesses the id.
+    @inlinable @inline(__always)
+    public func holds(_ id: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = keys[Int(id)]
+        guard key.count == bytes.count else { return false }
+        guard let wanted = bytes.baseAddress, key.count > 0 else { return true }
+        return arena.withUnsafeBufferPointer { stored in
+            guard let base = stored.baseAddress else { return false }
+            // Past 64 bytes memcmp's wider compares: load's row shapes are hundreds of bytes,
+            // and a word at a time cost `sluice-load` 0.8% more instructions.
+            let stored = UnsafeRawPointer(base + key.start)
+            if key.count > 64 { return memcmp(stored, wanted, key.count) == 0 }
+            return ByteTable.equal(stored, UnsafeRawPointer(wanted), count: key.count)
+        }
+    }
+
+    /// Key `id`'s place and hash.
+    @inlinable
+    public func key(_ id: Int32) -> Key { keys[Int(id)] }
+
+    /// The bytes of key `id`.
+    public func bytes(of id: Int32) -> ArraySlice<UInt8> {
+        let key = keys[Int(id)]
+        return arena[key.start..<(key.start + key.count)]
+    }
+
+    /// Calls `body` with the bytes of key `id`.
+    @inlinable
+    public func withBytes<R>(of id: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let key = keys[Int(id)]
+        return try arena.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[key.start..<(key.start + key.count)])) }
+    }
+
+    /// Empties the table, keeping its storage (a worker's table, once per batch).
+    public mutating func removeAll() {
+        keys.removeAll(keepingCapacity: true)
+        storedBytes = 0
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+
+    /// The key's id, or -1 and the empty slot where it would go.
+    @inlinable @inline(__always)
+    func probe(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: Int32, slot: Int) {
+        let mask = slots.count - 1
+        let high = hash & 0xFFFF_FFFF_0000_0000
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { return (-1, slot) }
+            let id = Int32(truncatingIfNeeded: entry) &- 1
+            if entry & 0xFFFF_FFFF_0000_0000 == high, keys[Int(id)].hash == hash, holds(id, bytes) { return (id, slot) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    @inlinable
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int) -> Int32 {
+        let id = Int32(keys.count)
+        keys.append(Key(hash: hash, start: storedBytes, count: bytes.count))
+        store(bytes)
+        slots[slot] = ByteTable.slot(id, hash)
+        if 2 * keys.count > slots.count { grow() }
+        return id
+    }
+
+    /// Copies a new key's bytes after the others, into room made by doubling (the generic
+    /// `append(contentsOf:)` cost a hundred instructions a call).
+    @inlinable @inline(__always)
+    mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if storedBytes + bytes.count > arena.count { makeRoom(bytes.count) }
+        if let source = bytes.baseAddress, !bytes.isEmpty {
+            let offset = storedBytes
+            arena.withUnsafeMutableBufferPointer { room in
+                room.baseAddress.map { ($0 + offset).update(from: source, count: bytes.count) }
+            }
+        }
+        storedBytes += bytes.count
+    }
+
+    @usableFromInline
+    mutating func makeRoom(_ count: Int) {
+        arena.append(contentsOf: repeatElement(0, count: max(count, arena.count, 4096)))
+    }
+
+    @usableFromInline
+    mutating func grow() {
+        slots = [UInt64](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (id, key) in keys.enumerated() {
+            var slot = Int(truncatingIfNeeded: key.hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = ByteTable.slot(Int32(id), key.hash)
+        }
+    }
+
+    @inlinable
+    static func slot(_ id: Int32, _ hash: UInt64) -> UInt64 { hash & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: id + 1)) }
+
+    /// Whether `count` (> 0) bytes at `a` and `b` are equal: a word at a time, the last word
+    /// overlapping the one before it (keys are short: no byte loop, no call to memcmp). Stats'
+    /// own tables compare with it too.
+    @inlinable @inline(__always)
+    public static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                    return false
+                }
+                offset += 8
+            }
+            return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        let first = a.load(as: UInt8.self) == b.load(as: UInt8.self)
+        return first && a.load(fromByteOffset: count >> 1, as: UInt8.self) == b.load(fromByteOffset: count >> 1, as: UInt8.self)
+            && a.load(fromByteOffset: count - 1, as: UInt8.self) == b.load(fromByteOffset: count - 1, as: UInt8.self)
+    }
+}
