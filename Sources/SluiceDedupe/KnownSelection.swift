@@ -191,14 +191,14 @@ struct KnownSelection {
     /// The results depend only on the member's raw text (as in `FuzzyMatcher.append`), so a
     /// text seen lately gives them without parsing or normalising: per head, the texts seen and
     /// what each gave, forgotten every `cacheLimit` texts so that memory stays bounded.
-    private var seen: [ByteStringInterner] = []
+    private var seen: [ByteTable] = []
     private var given: [[HeadValue]] = []
     private var missing: [HeadValue?] = []
     static let cacheLimit = 1 << 16
 
     private mutating func headValue(_ h: Int, of record: NDJSONRecord) -> HeadValue {
         if seen.isEmpty {
-            seen = heads.map { _ in ByteStringInterner() }
+            seen = heads.map { _ in ByteTable() }
             given = heads.map { _ in [] }
             missing = heads.map { _ in nil }
         }
@@ -213,7 +213,7 @@ struct KnownSelection {
         let value = headValue(h, top: record.value(of: member))
         given[h].append(value)
         if given[h].count >= Self.cacheLimit {
-            seen[h] = ByteStringInterner()
+            seen[h] = ByteTable()
             given[h] = []
         }
         return value
