@@ -21,88 +21,29 @@ extension AddressParser {
         return phrase(tokens)
     }
 
+    /// A phrase by the first rule of the grammar above that reads it; a place when none does.
     func phrase(_ chunk: ArraySlice<Token>) -> ParsedAddress {
-        var tokens = chunk
-        var result = ParsedAddress(raw: nil)
-        // `Broadway and Taylor St Intersection`: the word adds nothing.
-        if tokens.count > 2, let last = tokens.last?.lower, last == "intersection" || last == "corner" {
-            tokens.removeLast()
-        }
-        // `corner of Polk and Eddy`, `intersection of …`: the connector rule below does the rest.
-        if let head = tokens.first?.lower,
-            head == "corner" || head == "intersection" || (head == "the" && tokens.dropFirst().first?.lower == "corner")
-        {
-            let afterOf = tokens.firstIndex { $0.lower == "of" }.map { $0 + 1 }
-            tokens = tokens[(afterOf ?? tokens.index(after: tokens.startIndex))...]
-        }
+        let tokens = withoutCornerWords(chunk)
         if let corner = danglingCorner(tokens) ?? directionFromCorner(tokens) { return corner }
-        // `Private alley along 20th St. between Tennessee and Minnesota`: a place along a street.
-        if let along = tokens.firstIndex(where: { $0.is("along") }), along > tokens.startIndex, along + 1 < tokens.endIndex {
-            var located = parsePhrase(tokens[(along + 1)...])
-            if located.mainStreet != nil, located.place == nil, located.kind != .place, located.kind != .unparsed {
-                located.place = AddressTokenizer.text(tokens[..<along])
-                return located
-            }
-        }
+        if let along = placeAlong(tokens) { return along }
         if let between = tokens.firstIndex(where: { $0.traits.contains(.betweenWord) }) {
             return segment(base: tokens[..<between], ends: tokens[(between + 1)...])
         }
         if let b = tokens.indices.first(where: { isSlashBetween(tokens, at: $0) }) {
             return segment(base: tokens[..<b], ends: tokens[(b + 3)...])
         }
-        if let from = tokens.firstIndex(where: { $0.is("from") }),
-            let to = tokens[from...].firstIndex(where: { $0.lower == "and" || $0.isPunct("&") || Vocabulary.isRangeJoiner($0) }),
-            to > from + 1, to + 1 < tokens.endIndex
-        {
-            result.kind = .segment
-            let base = tokens[..<from]
-            result.mainStreet = base.isEmpty ? nil : street(base)
-            result.cross = street(tokens[(from + 1)..<to])
-            let shared = sharedSuffix(tokens[(to + 1)...])
-            result.cross = street(tokens[(from + 1)..<to], plural: shared)
-            result.cross2 = street(tokens[(to + 1)...])
-            if shared != nil { result.note(Note.sharedSuffix) }
-            return result
-        }
-        if let connector = tokens.indices.first(where: { index in
-            index > tokens.startIndex && index + 1 < tokens.endIndex
-                && (Vocabulary.isIntersectionPunct(tokens[index].punct) || Vocabulary.isIntersectionWord(tokens[index]))
-                // `372/374 Pennsylvania Avenue` is a range, not a corner.
-                && !(tokens[index - 1].isNumber && tokens[index + 1].isNumber)
-        }), var located = connected(tokens, at: connector) {
-            // `Balmy Alley off 24th St`, `Embarcadero near Pier 14`: beside it, not at it.
-            if tokens[connector].lower == "near" { located.note(Note.near) }
-            if tokens[connector].lower == "off" { located.note(Note.off) }
-            return located
-        }
-        if tokens.first?.isNumber == true {
-            return numbered(tokens)
-        }
+        if let range = fromTo(tokens) { return range }
+        if let corner = cornerAtConnector(tokens) { return corner }
+        if tokens.first?.isNumber == true { return numbered(tokens) }
         // `Folsom Street Fair on Folsom St.`, `Harry's Bar on Fillmore`.
         if let on = tokens.firstIndex(where: { $0.is("on") }), on > tokens.startIndex, on + 1 < tokens.endIndex,
             let located = placeOnStreet(place: tokens[..<on], street: tokens[(on + 1)...])
         {
             return located
         }
-        // `Café Picaro 3120 16th Street`: a place name, then an address without a comma. A number
-        // after a venue word is the venue's (`Fire Station 38`) unless a street with its suffix
-        // follows (`Central Police Station 766 Vallejo Street`); a pier's number is the pier's.
-        if tokens.first?.lower != "pier",
-            let number = tokens.indices.first(where: { index in
-                index > tokens.startIndex && tokens[index].isNumber && !tokens[index - 1].isPunct("#")
-                    && (!tokens[index - 1].isPlaceWord
-                        || (!tokens[index - 1].lower.hasPrefix("pier") && endsWithStreetSuffix(tokens[(index + 1)...])))
-            }),
-            endsWithStreetSuffix(tokens[number...]) || isBareStreet(tokens[(number + 1)...]),
-            tokens[(number + 1)...].contains(where: { $0.isWord })
-        {
-            var address = numbered(tokens[number...])
-            if address.kind == .streetAddress || address.kind == .addressRange {
-                address.place = AddressTokenizer.text(tokens[..<number])
-                return address
-            }
-        }
+        if let address = placeThenAddress(tokens) { return address }
         if isStreet(tokens) {
+            var result = ParsedAddress(raw: nil)
             result.kind = .street
             let (body, unit) = splitUnit(tokens)
             result.mainStreet = street(body)
@@ -110,6 +51,85 @@ extension AddressParser {
             return result
         }
         return place(tokens)
+    }
+
+    /// The words that only say "a corner": `Broadway and Taylor St Intersection` loses the last
+    /// word; `corner of Polk and Eddy`, `intersection of …` what comes before `of` (the
+    /// connector rule does the rest).
+    func withoutCornerWords(_ chunk: ArraySlice<Token>) -> ArraySlice<Token> {
+        var tokens = chunk
+        if tokens.count > 2, let last = tokens.last?.lower, last == "intersection" || last == "corner" {
+            tokens.removeLast()
+        }
+        if let head = tokens.first?.lower,
+            head == "corner" || head == "intersection" || (head == "the" && tokens.dropFirst().first?.lower == "corner")
+        {
+            let afterOf = tokens.firstIndex { $0.lower == "of" }.map { $0 + 1 }
+            tokens = tokens[(afterOf ?? tokens.index(after: tokens.startIndex))...]
+        }
+        return tokens
+    }
+
+    /// `Private alley along 20th St. between Tennessee and Minnesota`: a place along a street.
+    func placeAlong(_ tokens: ArraySlice<Token>) -> ParsedAddress? {
+        guard let along = tokens.firstIndex(where: { $0.is("along") }), along > tokens.startIndex, along + 1 < tokens.endIndex else { return nil }
+        var located = parsePhrase(tokens[(along + 1)...])
+        guard located.mainStreet != nil, located.place == nil, located.kind != .place, located.kind != .unparsed else { return nil }
+        located.place = AddressTokenizer.text(tokens[..<along])
+        return located
+    }
+
+    /// `[X] from Y to Z` (also `and`, `&`, thru, through, a dash before Z): a segment.
+    func fromTo(_ tokens: ArraySlice<Token>) -> ParsedAddress? {
+        guard let from = tokens.firstIndex(where: { $0.is("from") }),
+            let to = tokens[from...].firstIndex(where: { $0.lower == "and" || $0.isPunct("&") || Vocabulary.isRangeJoiner($0) }),
+            to > from + 1, to + 1 < tokens.endIndex
+        else { return nil }
+        var result = ParsedAddress(raw: nil)
+        result.kind = .segment
+        let base = tokens[..<from]
+        result.mainStreet = base.isEmpty ? nil : street(base)
+        let shared = sharedSuffix(tokens[(to + 1)...])
+        result.cross = street(tokens[(from + 1)..<to], plural: shared)
+        result.cross2 = street(tokens[(to + 1)...])
+        if shared != nil { result.note(Note.sharedSuffix) }
+        return result
+    }
+
+    /// `X & Y`, `X at Y`, `X near Y`…: the corner at the first connector that has streets on both
+    /// sides.
+    func cornerAtConnector(_ tokens: ArraySlice<Token>) -> ParsedAddress? {
+        guard
+            let connector = tokens.indices.first(where: { index in
+                index > tokens.startIndex && index + 1 < tokens.endIndex
+                    && (Vocabulary.isIntersectionPunct(tokens[index].punct) || Vocabulary.isIntersectionWord(tokens[index]))
+                    // `372/374 Pennsylvania Avenue` is a range, not a corner.
+                    && !(tokens[index - 1].isNumber && tokens[index + 1].isNumber)
+            }), var located = connected(tokens, at: connector)
+        else { return nil }
+        // `Balmy Alley off 24th St`, `Embarcadero near Pier 14`: beside it, not at it.
+        if tokens[connector].lower == "near" { located.note(Note.near) }
+        if tokens[connector].lower == "off" { located.note(Note.off) }
+        return located
+    }
+
+    /// `Café Picaro 3120 16th Street`: a place name, then an address without a comma. A number
+    /// after a venue word is the venue's (`Fire Station 38`) unless a street with its suffix
+    /// follows (`Central Police Station 766 Vallejo Street`); a pier's number is the pier's.
+    func placeThenAddress(_ tokens: ArraySlice<Token>) -> ParsedAddress? {
+        guard tokens.first?.lower != "pier",
+            let number = tokens.indices.first(where: { index in
+                index > tokens.startIndex && tokens[index].isNumber && !tokens[index - 1].isPunct("#")
+                    && (!tokens[index - 1].isPlaceWord
+                        || (!tokens[index - 1].lower.hasPrefix("pier") && endsWithStreetSuffix(tokens[(index + 1)...])))
+            }),
+            endsWithStreetSuffix(tokens[number...]) || isBareStreet(tokens[(number + 1)...]),
+            tokens[(number + 1)...].contains(where: { $0.isWord })
+        else { return nil }
+        var address = numbered(tokens[number...])
+        guard address.kind == .streetAddress || address.kind == .addressRange else { return nil }
+        address.place = AddressTokenizer.text(tokens[..<number])
+        return address
     }
 
     /// `b/w`, `b/t` (three tokens: b, /, w): "between".
