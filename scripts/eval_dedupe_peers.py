@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 
-from sluice_contract import pairwise_score
+from sluice_contract import components, pairwise_score
 
 SETS = ["dataset1", "dataset2", "dataset3"]
 THRESHOLD = 0.9
@@ -43,20 +43,6 @@ def load(directory, name):
         frame[column] = frame[column].str.strip().replace("", None)
     frame["entity"] = frame["rec_id"].str.split("-").str[1]
     return frame.reset_index(drop=True)
-
-
-def clusters_from_links(count, links):
-    parent = list(range(count))
-
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in links:
-        parent[find(a)] = find(b)
-    return [find(x) for x in range(count)]
 
 
 def score(eval_executable, frame, labels):
@@ -83,7 +69,7 @@ def recordlinkage_classic(frame):
     compare.string("address_1", "address_1", threshold=0.85)
     features = compare.compute(candidates, frame)
     matches = features[features.sum(axis=1) >= 4].index
-    return clusters_from_links(len(frame), [(int(a), int(b)) for a, b in matches])
+    return list(components(range(len(frame)), [(int(a), int(b)) for a, b in matches]).values())
 
 
 def splink_em(frame):

@@ -28,7 +28,8 @@ Swift constants):
     …
 
 Pairwise precision, recall and F1 of clusters against the truth are counted by `sluice-eval
-pairs` (the core's PairwiseScore), never in Python: `pairwise_score` writes its two files.
+pairs` (the core's PairwiseScore), never in Python: `pairwise_score` writes its two files. What
+stays Python lives here once: `components` (the peers' clusters from their matched pairs).
 """
 
 import json
@@ -169,6 +170,27 @@ def pairwise_score(eval_executable, truth, found):
     if run.returncode != 0:
         raise RuntimeError(f"{eval_executable} pairs: exit {run.returncode}: {run.stderr.strip()}")
     return json.loads(run.stdout)
+
+
+def components(records, links):
+    """Connected components of `links` (pairs of records) over `records`, in their order: each
+    record's component, named by one of its records (a union-find; the peers of sluice-dedupe
+    cluster their matched pairs with it).
+
+    >>> components(range(5), [(0, 3), (3, 4)])
+    {0: 4, 1: 1, 2: 2, 3: 4, 4: 4}
+    """
+    parent = {record: record for record in records}
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in links:
+        parent[find(a)] = find(b)
+    return {record: find(record) for record in parent}
 
 
 def main(argv):
