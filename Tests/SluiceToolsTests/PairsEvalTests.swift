@@ -35,7 +35,8 @@ import Testing
 
     /// PairwiseScore's numbers, a record missing from one side alone there, in the JSON line.
     @Test func scoresAsOneJSONLine() throws {
-        let truth = try Self.read("{\"id\":1,\"cluster\":\"a\"}\n{\"id\":2,\"cluster\":\"a\"}\n{\"id\":3,\"cluster\":\"a\"}\n{\"id\":4,\"cluster\":\"b\"}\n")
+        let truth = try Self.read(
+            "{\"id\":1,\"cluster\":\"a\"}\n{\"id\":2,\"cluster\":\"a\"}\n{\"id\":3,\"cluster\":\"a\"}\n{\"id\":4,\"cluster\":\"b\"}\n")
         let found = try Self.read("{\"id\":1,\"cluster\":10}\n{\"id\":2,\"cluster\":10}\n{\"id\":3,\"cluster\":11}\n{\"id\":5,\"cluster\":11}\n")
         let score = PairwiseScore(predicted: found, truth: truth)
         // Records 1-5 in order; 4 has no found cluster and 5 no entity, so each is alone there.
