@@ -186,7 +186,7 @@ fuzz:
 	FUZZ_OPTIMIZE=$(FUZZ_OPTIMIZE) scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 STATIC_BIN = .build-static/release
-STATIC_PRODUCTS = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-bench
+STATIC_PRODUCTS = sluice-fetch sluice-sanitize sluice-geocode sluice-dedupe sluice-load sluice-bench sluice-eval
 SPARK_VENV = build/spark/venv
 PYSPARK_VERSION = 3.5.3
 

@@ -117,7 +117,7 @@ def line(tool, figures, seconds):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bin", default=".build/release", help="where sluice-dedupe and sluice-bench are")
+    parser.add_argument("--bin", default=".build/release", help="where sluice-dedupe, sluice-bench and sluice-eval are")
     parser.add_argument("--records", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=1, help="runs of each tool; the median seconds is printed")
     parser.add_argument("--no-splink", action="store_true")
@@ -131,7 +131,7 @@ def main():
         for _ in range(options.runs):
             clusters, seconds, stderr = sluice(options.bin, path, ["--explain-model"] if options.explain_model else [])
             times.append(seconds)
-        line("sluice-dedupe", score(entities, clusters), statistics.median(times))
+        line("sluice-dedupe", score(options.bin, entities, clusters), statistics.median(times))
         if options.explain_model or "warning" in stderr:
             print(stderr, end="")
         if options.no_splink:
@@ -143,7 +143,7 @@ def main():
         for _ in range(options.runs):
             labels, seconds = splink(path)
             times.append(seconds)
-        line("splink (DuckDB)", score(entities, labels), statistics.median(times))
+        line("splink (DuckDB)", score(options.bin, entities, labels), statistics.median(times))
 
 
 if __name__ == "__main__":

@@ -147,12 +147,12 @@ def main():
             model = os.path.join(folder, f"{name}.model.json")
             seconds = run(arguments.bin, data.arguments + ["--model-out", model], every, os.path.join(folder, f"{name}.all.ndjson"))
             dedupe = describe(stage_path(arguments.bin, "dedupe"), data.arguments)
-            p, r, f = score(entities, clusters_of([os.path.join(folder, f"{name}.all.ndjson")], dedupe))
+            p, r, f = score(arguments.bin, entities, clusters_of([os.path.join(folder, f"{name}.all.ndjson")], dedupe))
             print(f"{name} | {len(lines)} | one-shot | 1 | {p:.3f} | {r:.3f} | {f:.3f} | {seconds:.2f} | 0")
             for batches in (int(b) for b in arguments.batches.split(",")):
                 for label, used in [("same model", model), ("batch-1 model", None)]:
                     found, seconds, merges = incremental(arguments.bin, data, shuffled, batches, used, folder, f"{name}.{batches}.{label[0]}")
-                    p, r, f = score(entities, found)
+                    p, r, f = score(arguments.bin, entities, found)
                     print(f"{name} | {len(lines)} | {label} | {batches} | {p:.3f} | {r:.3f} | {f:.3f} | {seconds:.2f} | {merges}")
             sys.stdout.flush()
 

@@ -45,7 +45,7 @@ import tempfile
 import time
 from collections import defaultdict
 
-from sluice_contract import describe, stage_path
+from sluice_contract import describe, pairwise_score, stage_path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEBRL_ARGS = [
@@ -91,18 +91,18 @@ class LabelledSet:
 
 
 def true_pairs(labels):
+    """The pairs themselves, for --missed's lists by pattern; the scores are sluice-eval's (`score`)."""
     groups = defaultdict(list)
     for index, label in enumerate(labels):
         groups[label].append(index)
     return {p for members in groups.values() for p in itertools.combinations(members, 2)}
 
 
-def score(entities, clusters):
-    truth, predicted = true_pairs(entities), true_pairs(clusters)
-    hits = len(truth & predicted)
-    precision = hits / len(predicted) if predicted else 0.0
-    recall = hits / len(truth) if truth else 0.0
-    return precision, recall, (2 * precision * recall / (precision + recall) if precision + recall else 0.0)
+def score(bin_dir, entities, clusters):
+    """Precision, recall and F1 of `clusters` against `entities` (one each per record), as
+    `sluice-eval pairs` in `bin_dir` counts them."""
+    counted = pairwise_score(stage_path(bin_dir, "eval"), entities, clusters)
+    return counted["precision"], counted["recall"], counted["f1"]
 
 
 def dedupe(binary, data, extra):
@@ -138,7 +138,7 @@ def counted(path):
 def evaluate(binary, data, folder):
     start = time.perf_counter()
     compared = os.path.join(folder, data.name + ".pairs.ndjson")
-    row(data.name, "unsupervised", None, score(data.entities, clusters(binary, data, ["--pairs", compared])), time.perf_counter() - start)
+    row(data.name, "unsupervised", None, score(os.path.dirname(binary), data.entities, clusters(binary, data, ["--pairs", compared])), time.perf_counter() - start)
     with open(compared, encoding="utf-8") as lines:
         pairs = [json.loads(line) for line in lines]
     drawn = random.Random(SEED).sample(pairs, min(len(pairs), ROUNDS * PER_ROUND))
@@ -146,7 +146,7 @@ def evaluate(binary, data, folder):
     for round in range(1, ROUNDS + 1):
         answer(data, drawn[(round - 1) * PER_ROUND : round * PER_ROUND], labels)
         start = time.perf_counter()
-        figures = score(data.entities, clusters(binary, data, ["--labels", labels]))
+        figures = score(os.path.dirname(binary), data.entities, clusters(binary, data, ["--labels", labels]))
         row(data.name, f"{round * PER_ROUND} random compared pairs", counted(labels), figures, time.perf_counter() - start)
     labels = os.path.join(folder, data.name + ".suggested.ndjson")
     for round in range(1, ROUNDS + 1):
@@ -154,7 +154,7 @@ def evaluate(binary, data, folder):
         start = time.perf_counter()
         suggested = [json.loads(line) for line in dedupe(binary, data, known + ["--suggest", str(PER_ROUND)]).splitlines()]
         answer(data, suggested, labels)
-        figures = score(data.entities, clusters(binary, data, ["--labels", labels]))
+        figures = score(os.path.dirname(binary), data.entities, clusters(binary, data, ["--labels", labels]))
         row(data.name, f"{round * PER_ROUND} answers to --suggest", counted(labels), figures, time.perf_counter() - start)
     return labels
 
@@ -244,7 +244,7 @@ def films_set(binary, folder, seed=None):
     return LabelledSet("films", path, entities, FILMS_ARGS, fetched(binary))
 
 
-def run_peers(data, febrl_directory):
+def run_peers(bin_dir, data, febrl_directory):
     if data.name.startswith("febrl"):
         sys.path.insert(0, HERE)
         sys.dont_write_bytecode = True  # no scripts/__pycache__ in the work tree
@@ -262,12 +262,12 @@ def run_peers(data, febrl_directory):
         for peer, run in peers:
             start = time.perf_counter()
             labels = run(frame)
-            row(data.name, peer, None, score(data.entities, labels), time.perf_counter() - start)
+            row(data.name, peer, None, score(bin_dir, data.entities, labels), time.perf_counter() - start)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bin", default=".build/release", help="where sluice-dedupe, sluice-sanitize and sluice-bench are")
+    parser.add_argument("--bin", default=".build/release", help="where sluice-dedupe, sluice-sanitize, sluice-bench and sluice-eval are")
     parser.add_argument("--febrl", default=os.environ.get("SLUICE_FEBRL", "../shared/data/febrl"))
     parser.add_argument("--food", default="../shared/data/gazetteer-sources/food-businesses")
     parser.add_argument("--sets", default="febrl1,febrl2,febrl3,food,films")
@@ -289,7 +289,7 @@ def main():
             if options.missed:
                 missed(binary, data, labels, folder)
             if not options.no_peers:
-                run_peers(data, options.febrl)
+                run_peers(options.bin, data, options.febrl)
     return 0
 
 

@@ -17,13 +17,13 @@ Each peer is skipped, with a note, when its package is not installed
 """
 import argparse
 import importlib.util
-import itertools
 import logging
 import os
 import subprocess
 import sys
 import time
-from collections import defaultdict
+
+from sluice_contract import components, pairwise_score
 
 SETS = ["dataset1", "dataset2", "dataset3"]
 THRESHOLD = 0.9
@@ -45,34 +45,11 @@ def load(directory, name):
     return frame.reset_index(drop=True)
 
 
-def pairs_of(labels):
-    groups = defaultdict(list)
-    for index, label in enumerate(labels):
-        groups[label].append(index)
-    return {p for members in groups.values() for p in itertools.combinations(sorted(members), 2)}
-
-
-def clusters_from_links(count, links):
-    parent = list(range(count))
-
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in links:
-        parent[find(a)] = find(b)
-    return [find(x) for x in range(count)]
-
-
-def score(frame, labels):
-    truth, predicted = pairs_of(frame["entity"].tolist()), pairs_of(labels)
-    hits = len(truth & predicted)
-    precision = hits / len(predicted) if predicted else 0.0
-    recall = hits / len(truth) if truth else 0.0
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    return len(truth), len(predicted), precision, recall, f1
+def score(eval_executable, frame, labels):
+    """True and predicted pairs, precision, recall and F1 of a peer's `labels` (one per row of
+    `frame`) against the Febrl entities, as `sluice-eval pairs` counts them."""
+    counted = pairwise_score(eval_executable, frame["entity"].tolist(), labels)
+    return counted["true_pairs"], counted["predicted_pairs"], counted["precision"], counted["recall"], counted["f1"]
 
 
 def recordlinkage_classic(frame):
@@ -92,7 +69,7 @@ def recordlinkage_classic(frame):
     compare.string("address_1", "address_1", threshold=0.85)
     features = compare.compute(candidates, frame)
     matches = features[features.sum(axis=1) >= 4].index
-    return clusters_from_links(len(frame), [(int(a), int(b)) for a, b in matches])
+    return list(components(range(len(frame)), [(int(a), int(b)) for a, b in matches]).values())
 
 
 def splink_em(frame):
@@ -155,6 +132,8 @@ def main():
         print("splink: not installed, skipped (pip install splink)")
     if not peers:
         return 0
+    if not ours:
+        sys.exit("sluice-eval: not built, and it scores the peers too (swift build)")
     print(f"{'peer':<14} {'set':<9} {'true pairs':>10} {'predicted':>9} {'precision':>9} {'recall':>7} {'F1':>7} {'seconds':>7}")
     for name in SETS:
         frame = load(options.data, name)
@@ -162,7 +141,7 @@ def main():
             start = time.perf_counter()
             labels = run(frame)
             seconds = time.perf_counter() - start
-            truth, predicted, precision, recall, f1 = score(frame, labels)
+            truth, predicted, precision, recall, f1 = score(ours, frame, labels)
             print(f"{peer:<14} {name:<9} {truth:>10} {predicted:>9} {precision:>9.4f} {recall:>7.4f} {f1:>7.4f} {seconds:>7.2f}")
     return 0
 

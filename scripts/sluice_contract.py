@@ -26,12 +26,17 @@ Swift constants):
     python3 scripts/sluice_contract.py .build/release
     sluice-fetch adds provenance: source!, page, row!
     …
+
+Pairwise precision, recall and F1 of clusters against the truth are counted by `sluice-eval
+pairs` (the core's PairwiseScore), never in Python: `pairwise_score` writes its two files. What
+stays Python lives here once: `components` (the peers' clusters from their matched pairs).
 """
 
 import json
 import os
 import subprocess
 import sys
+import tempfile
 
 # The stages that add a member to every record, in pipeline order. sluice-load, sluice-report and
 # sluice-stats describe themselves too, as adding nothing.
@@ -123,6 +128,69 @@ def describe_stages(bin_dir, arguments=None):
     (`"dedupe"`), each with its arguments from `arguments` ({"dedupe": ["--as", "cl"]})."""
     arguments = arguments or {}
     return {stage: describe(stage_path(bin_dir, stage), arguments.get(stage, ())) for stage in STAGES}
+
+
+def assignment_lines(labels, ids):
+    """NDJSON lines for `sluice-eval pairs`: `labels` is a dict from record to its cluster (or a
+    list, one cluster per record in order). Records and clusters may be any hashable Python
+    values (tuples, numpy integers); each is written as a number from `ids`, a dict shared by
+    the two sides for records (so a record is the same on both) and one of its own per side for
+    clusters, numbered in order of appearance.
+
+    >>> records = {}
+    >>> assignment_lines({("a.csv", 1): "x", ("a.csv", 2): "x", ("b.csv", 1): ("alone", 3)}, records)
+    ['{"id":0,"cluster":0}', '{"id":1,"cluster":0}', '{"id":2,"cluster":1}']
+    >>> assignment_lines([7, 7], {})
+    ['{"id":0,"cluster":0}', '{"id":1,"cluster":0}']
+    """
+    pairs = labels.items() if isinstance(labels, dict) else enumerate(labels)
+    clusters = {}
+    return [
+        json.dumps({"id": ids.setdefault(record, len(ids)), "cluster": clusters.setdefault(cluster, len(clusters))}, separators=(",", ":"))
+        for record, cluster in pairs
+    ]
+
+
+def pairwise_score(eval_executable, truth, found):
+    """Pairwise precision, recall and F1 of `found` clusters against `truth` entities, as
+    `sluice-eval pairs` (`eval_executable`, a path) counts them: each a dict from record to its
+    cluster, or a list with one per record in the same order; a record missing from one side is
+    alone there. A dict of the command's JSON line: records, true_pairs, predicted_pairs,
+    correct_pairs, precision, recall, f1 (0 when there are no pairs to divide by).
+
+    The end-to-end tests hold it to the core's PairwiseScore (PythonDoctestTests)."""
+    ids = {}
+    with tempfile.TemporaryDirectory(prefix="sluice-pairs-") as folder:
+        paths = {}
+        for side, labels in (("truth", truth), ("found", found)):
+            paths[side] = os.path.join(folder, side + ".ndjson")
+            with open(paths[side], "w", encoding="utf-8") as out:
+                out.writelines(line + "\n" for line in assignment_lines(labels, ids))
+        run = subprocess.run([eval_executable, "pairs", "--truth", paths["truth"], "--found", paths["found"]], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise RuntimeError(f"{eval_executable} pairs: exit {run.returncode}: {run.stderr.strip()}")
+    return json.loads(run.stdout)
+
+
+def components(records, links):
+    """Connected components of `links` (pairs of records) over `records`, in their order: each
+    record's component, named by one of its records (a union-find; the peers of sluice-dedupe
+    cluster their matched pairs with it).
+
+    >>> components(range(5), [(0, 3), (3, 4)])
+    {0: 4, 1: 1, 2: 2, 3: 4, 4: 4}
+    """
+    parent = {record: record for record in records}
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in links:
+        parent[find(a)] = find(b)
+    return {record: find(record) for record in parent}
 
 
 def main(argv):

@@ -36,12 +36,13 @@ import Testing
     }
 
     /// `EXECUTABLES` (what `make install` installs): every executable but the bench, the stages
-    /// first in pipeline order; `STATIC_PRODUCTS` (what Spark ships): the stages and the bench.
+    /// first in pipeline order; `STATIC_PRODUCTS` (what Spark ships): the stages, the bench (the bench's
+    /// records) and sluice-eval (compare.py's pairwise agreement, `sluice-eval pairs`).
     @Test func theMakefileListsAreTheStages() {
         let installed = Self.makeVariable("EXECUTABLES")
         #expect(Array(installed.prefix(Self.stages.count)) == Self.stages)
         #expect(Set(installed) == Self.executables.subtracting(["sluice-bench"]))
-        #expect(Self.makeVariable("STATIC_PRODUCTS") == Self.stages + ["sluice-bench"])
+        #expect(Self.makeVariable("STATIC_PRODUCTS") == Self.stages + ["sluice-bench", "sluice-eval"])
     }
 
     @Test func theBenchTimesTheStagesInPipelineOrder() {

@@ -28,6 +28,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import record_keys  # noqa: E402
+from sluice_contract import pairwise_score  # noqa: E402  (record_keys puts scripts/ on the path)
 
 SANITIZE = '--field locations --city "San Francisco" --state CA'
 SF_CSV = "data/Film_Locations_in_San_Francisco.csv"
@@ -160,20 +161,20 @@ def table_rows(db):
     return tables
 
 
-def pair_agreement(reference, found):
-    """Pairwise precision and recall of `found` clusters against `reference` ones."""
+def pair_agreement(bin_dir, reference, found):
+    """Pairwise precision and recall of `found` clusters against `reference` ones (each cluster
+    id -> its records), and the pairs of each, as `sluice-eval pairs` in `bin_dir` counts them.
 
-    def pairs(groups):
-        out = set()
-        for group in groups.values():
-            for i in range(len(group)):
-                for j in range(i + 1, len(group)):
-                    out.add((group[i], group[j]))
-        return out
+    >>> by_record({"c1": [("a", 1), ("a", 2)], "c2": [("b", 1)]})
+    {('a', 1): 'c1', ('a', 2): 'c1', ('b', 1): 'c2'}
+    """
+    counted = pairwise_score(os.path.join(bin_dir, "sluice-eval"), by_record(reference), by_record(found))
+    return counted["precision"], counted["recall"], counted["true_pairs"], counted["predicted_pairs"]
 
-    want, got = pairs(reference), pairs(found)
-    both = len(want & got)
-    return both / max(1, len(got)), both / max(1, len(want)), len(want), len(got)
+
+def by_record(groups):
+    """Each record's cluster, from cluster id -> its records."""
+    return {record: cluster for cluster, group in groups.items() for record in group}
 
 
 def main(argv):
@@ -218,7 +219,7 @@ def main(argv):
             print(f"    {step}")
         found = clusters(spark_lines, keys)
         if case.get("fuzzy") == "blocked":
-            precision, recall, want, got = pair_agreement(expected_clusters, found)
+            precision, recall, want, got = pair_agreement(options.bin, expected_clusters, found)
             print(f"  blocked against one machine: {len(found)} clusters (one machine {len(expected_clusters)}); pairs: precision {precision:.4f}, recall {recall:.4f} ({got} pairs, one machine {want})")
             checks.check("every record once", sum(len(g) for g in found.values()) == sum(len(g) for g in expected_clusters.values()))
             # One model, whole blocks and whole components: blocked mode writes what one machine does.

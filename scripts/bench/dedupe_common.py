@@ -3,7 +3,12 @@ DataFrame (one row per record, `row` = provenance.row, the line in the generated
 write the clusters as `row,cluster` CSV lines on stdout, which sluice-bench scores against the
 generator's truth the same way it scores sluice-dedupe (pairwise F1)."""
 import json
+import os
 import sys
+
+# The union-find is sluice_contract's, beside the other scripts.
+sys.path.insert(1, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from sluice_contract import components  # noqa: E402
 
 FIELDS = ["title", "locations", "director", "release_year"]
 
@@ -38,16 +43,6 @@ def normalise(text):
 
 def write_clusters(rows, links):
     """Connected components of the matched pairs (row numbers); one line per record."""
-    parent = {row: row for row in rows}
-
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in links:
-        parent[find(a)] = find(b)
     out = sys.stdout
-    for row in rows:
-        out.write(f"{row},{find(row)}\n")
+    for row, cluster in components(rows, links).items():
+        out.write(f"{row},{cluster}\n")
