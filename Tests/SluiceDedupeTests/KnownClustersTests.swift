@@ -10,16 +10,14 @@ import Testing
             #"{"given_name":"\#(given)","surname":"\#(surname)","suburb":\#(text(suburb)),"date_of_birth":\#(text(born)),"provenance":{"row":\#(row)}}"#
     }
 
-    /// Links `new` against `known` (records with their cluster ids), with a model learnt on
-    /// both at once, as a caller would with `--model`.
-    func link(known: [(String, UInt64)], new: [String]) throws -> (KnownClusters, KnownClusters.Outcome) {
-        var settings = FuzzyMatcher.Settings()
-        settings.termFrequency = false
-        let specs = try ["given_name", "surname", "suburb", "date_of_birth:date"].map(ComparisonSpec.parse)
-        let rules = [try BlockingRule.parse("surname:soundex")]
+    /// A matcher that scores with the model learnt on `lines` and the Febrl people (no EM of its
+    /// own), as `--model` gives one.
+    static func matcher(
+        learntOn lines: [String], specs: [ComparisonSpec], rules: [BlockingRule], settings: FuzzyMatcher.Settings
+    ) throws -> FuzzyMatcher {
         var learner = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
         var all = RecordFacts(keepProvenance: false)
-        for line in known.map(\.0) + new + FuzzyMatcherTests.people {
+        for line in lines + FuzzyMatcherTests.people {
             try withRecord(line) { record in
                 learner.append(record)
                 all.append(record)
@@ -28,6 +26,17 @@ import Testing
         _ = try learner.match(facts: all, pairsSink: nil)
         var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
         matcher.preset = (try #require(learner.model), 0.9)
+        return matcher
+    }
+
+    /// Links `new` against `known` (records with their cluster ids), with a model learnt on
+    /// both at once, as a caller would with `--model`.
+    func link(known: [(String, UInt64)], new: [String]) throws -> (KnownClusters, KnownClusters.Outcome) {
+        var settings = FuzzyMatcher.Settings()
+        settings.termFrequency = false
+        let specs = try ["given_name", "surname", "suburb", "date_of_birth:date"].map(ComparisonSpec.parse)
+        let rules = [try BlockingRule.parse("surname:soundex")]
+        var matcher = try Self.matcher(learntOn: known.map(\.0) + new, specs: specs, rules: rules, settings: settings)
         var clusters = KnownClusters()
         var facts = RecordFacts(keepProvenance: false)
         for (line, id) in known {

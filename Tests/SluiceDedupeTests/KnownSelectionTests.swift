@@ -40,17 +40,7 @@ import Testing
         try Data((knownLines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         let specs = try specTexts.map(ComparisonSpec.parse)
         let rules = try ruleTexts.map(BlockingRule.parse)
-        var learner = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
-        var all = RecordFacts(keepProvenance: false)
-        for line in knownLines + newLines + FuzzyMatcherTests.people {
-            try withRecord(line) { record in
-                learner.append(record)
-                all.append(record)
-            }
-        }
-        _ = try learner.match(facts: all, pairsSink: nil)
-        var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
-        matcher.preset = (try #require(learner.model), 0.9)
+        var matcher = try KnownClustersTests.matcher(learntOn: knownLines + newLines, specs: specs, rules: rules, settings: settings)
         var selection: KnownSelection?
         if selective {
             var input = KnownSelection(specs: specs, rules: rules, settings: settings, learntOversized: [])
