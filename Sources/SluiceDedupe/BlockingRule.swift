@@ -62,9 +62,16 @@ public struct BlockingRule: Equatable, Sendable {
     /// The rule's key for a record, or nil when a part is missing. `value(path)` reads the
     /// record's value at a path.
     public func key(_ value: (String) -> JSONValue?) -> String? {
+        key { Self.apply($0.transform, to: value($0.path)) }
+    }
+
+    /// The rule's key from each part's own (`piece`: what `apply` gives for the part), or nil
+    /// when a part has none: for a caller that has the parts' normalised text already.
+    public func key(pieces piece: (Part) -> String?) -> String? {
+        if parts.count == 1 { return piece(parts[0]) }
         var pieces: [String] = []
         for part in parts {
-            guard let piece = Self.apply(part.transform, to: value(part.path)) else { return nil }
+            guard let piece = piece(part) else { return nil }
             pieces.append(piece)
         }
         return pieces.joined(separator: "\u{1F}")
@@ -76,7 +83,13 @@ public struct BlockingRule: Equatable, Sendable {
             guard let lat = value?["lat"]?.doubleValue, let lon = value?["lon"]?.doubleValue else { return nil }
             return Geohash.encode(latitude: lat, longitude: lon, precision: precision)
         }
-        guard let text = TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize) else { return nil }
+        return apply(transform, normalized: TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize))
+    }
+
+    /// One part's key from its value's normalised text (`TextNormalizer.normalize`), for every
+    /// transform but `geohash` (which reads a value's `lat` and `lon`: nil here).
+    public static func apply(_ transform: Transform, normalized text: String?) -> String? {
+        guard let text else { return nil }
         switch transform {
         case .exact: return text
         case .prefix(let n): return String(text.prefix(n))

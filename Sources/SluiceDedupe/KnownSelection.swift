@@ -166,13 +166,12 @@ struct KnownSelection {
     private mutating func addTimes(of h: Int) {
         let countedCount = countedOfHead[h].count
         guard countedCount > 0, h < caches.count else { return }
-        let cache = caches[h]
-        for (id, times) in cache.times.enumerated() where times > 0 {
+        for id in caches[h].times.indices where caches[h].times[id] > 0 {
             for (k, countedIndex) in countedOfHead[h].enumerated() {
-                if let hashes = cache.hashes[id * countedCount + k] { counts[counted[countedIndex].field]?.add(hashes, times: times) }
+                if let hashes = caches[h].hashes[id * countedCount + k] { counts[counted[countedIndex].field]?.add(hashes, times: caches[h].times[id]) }
             }
+            caches[h].times[id] = 0
         }
-        caches[h].times = [Int32](repeating: 0, count: cache.times.count)
     }
 
     /// The known records an input record can be compared with (numbers in KNOWN, ascending):
@@ -248,6 +247,15 @@ struct KnownSelection {
         var hashes: [UnheldCounts.Hashes?] = []
         var sortTexts: [String?] = []
         var times: [Int32] = []
+
+        /// Forgets every text, keeping the storage (the next texts fill it again).
+        mutating func removeAll() {
+            seen.removeAll()
+            keys.removeAll(keepingCapacity: true)
+            hashes.removeAll(keepingCapacity: true)
+            sortTexts.removeAll(keepingCapacity: true)
+            times.removeAll(keepingCapacity: true)
+        }
     }
     private var caches: [HeadCache] = []
     /// The last record's texts' numbers, per head.
@@ -259,23 +267,37 @@ struct KnownSelection {
     private mutating func noteNew(_ h: Int, raw: UnsafeBufferPointer<UInt8>) -> Int32 {
         if caches[h].times.count >= Self.cacheLimit {
             addTimes(of: h)
-            caches[h] = HeadCache()
+            caches[h].removeAll()
             _ = caches[h].seen.intern(raw)
         }
+        let head = heads[h]
         let top: JSONValue? = raw.isEmpty ? nil : ((try? JSONParser.parse(raw)) ?? .null)
+        // Each path's normalised text, once: a rule's key, a counted field and the sort field
+        // of the same member normalise the same text.
+        var normalized: [(path: String, text: String?)] = []
+        func normalizedText(_ path: String) -> String? {
+            if let known = normalized.first(where: { $0.path == path }) { return known.text }
+            let text = TextNormalizer.text(of: value(path, head: head, top: top)).flatMap(TextNormalizer.normalize)
+            normalized.append((path, text))
+            return text
+        }
         for rule in rulesOfHead[h] {
-            let key = Blocker.hash(of: rules[rule].key { value($0, head: heads[h], top: top) })
+            let key = Blocker.hash(
+                of: rules[rule].key { part in
+                    if case .geohash = part.transform { return BlockingRule.apply(part.transform, to: value(part.path, head: head, top: top)) }
+                    return BlockingRule.apply(part.transform, normalized: normalizedText(part.path))
+                })
             caches[h].keys.append(key != 0 && blocks[rule][key] != nil ? key : 0)
         }
         for index in countedOfHead[h] {
             let (_, spec, values, words) = counted[index]
-            caches[h].hashes.append(
-                FieldColumn.comparedText(of: value(spec.path, head: heads[h], top: top), spec.method).map {
-                    UnheldCounts.Hashes($0, values: values, words: words)
-                })
+            let text = FieldColumn.comparedText(of: value(spec.path, head: head, top: top), spec.method) { normalizedText(spec.path) }
+            caches[h].hashes.append(text.map { UnheldCounts.Hashes($0, values: values, words: words) })
         }
         caches[h].sortTexts.append(
-            h == sortHead ? sortSpec.flatMap { FieldColumn.comparedText(of: value($0.path, head: heads[h], top: top), $0.method) } : nil)
+            h == sortHead
+                ? sortSpec.flatMap { spec in FieldColumn.comparedText(of: value(spec.path, head: head, top: top), spec.method) { normalizedText(spec.path) } }
+                : nil)
         caches[h].times.append(0)
         return Int32(caches[h].times.count - 1)
     }
