@@ -143,15 +143,19 @@ extension KnownClusters {
         guard let text else { return nil }
         if text.count == 18, text[0] == UInt8(ascii: "\""), text[17] == UInt8(ascii: "\"") {
             var value: UInt64 = 0
-            for byte in text[1...16] {
+            var index = 1
+            while index <= 16 {
+                let byte = text[index]
                 let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte &- UInt8(ascii: "A") &+ 10
-                default: return NDJSONRecord.stringValue(ofChecked: text).flatMap(Self.id)
+                if byte &- UInt8(ascii: "0") < 10 {
+                    digit = byte &- UInt8(ascii: "0")
+                } else if byte | 0x20 &- UInt8(ascii: "a") < 6 {
+                    digit = byte | 0x20 &- UInt8(ascii: "a") &+ 10
+                } else {
+                    return NDJSONRecord.stringValue(ofChecked: text).flatMap(Self.id)
                 }
                 value = value << 4 | UInt64(digit)
+                index &+= 1
             }
             return value
         }
