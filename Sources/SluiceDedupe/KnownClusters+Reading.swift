@@ -11,8 +11,11 @@ extension KnownClusters {
     /// (summary lines skipped). A record without a cluster is a data error.
     ///
     /// Without `selection`, every known record is held: `body` gets each one, in order. With it
-    /// (`--against` with `--model`), KNOWN is read once in full, each record's keys and values
-    /// given to `selection`, and then only the held records (`KnownSelection`) are read again,
+    /// (`--against` with `--model`), KNOWN is read once in full, each line checked as a record
+    /// is (`NDJSONRecord.check`: the same errors) while only the members `selection` reads and
+    /// the cluster's are found, and given to `selection` (no member list, no parse of a member
+    /// whose text it saw lately: this pass was most of the run's time, see `KnownSelection`);
+    /// then only the held records (`KnownSelection`) are read again,
     /// each from where the first pass saw it, and given to `body` in order: a file, not a pipe
     /// (from a pipe every record is held, as without, and `selection` is set to nil).
     ///
