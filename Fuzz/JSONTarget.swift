@@ -47,10 +47,12 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let record = try? NDJSONRecord(bytes) {
         precondition(checkError == nil, "check refuses a line the record reader takes")
         let expected = record.firstMembers(named: keys)
-        precondition(found.map { $0?.key } == expected.map { $0?.key } && found.map { $0?.value } == expected.map { $0?.value },
+        precondition(
+            found.map { $0?.key } == expected.map { $0?.key } && found.map { $0?.value } == expected.map { $0?.value },
             "check finds other members than the record")
         for member in record.members {
-            precondition(NDJSONRecord.stringValue(ofChecked: record.rawValue(member)) == record.value(of: member).stringValue,
+            precondition(
+                NDJSONRecord.stringValue(ofChecked: record.rawValue(member)) == record.value(of: member).stringValue,
                 "a string member reads differently")
         }
     } else {

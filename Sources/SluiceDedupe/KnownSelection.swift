@@ -170,7 +170,9 @@ struct KnownSelection {
         guard countedCount > 0, h < caches.count else { return }
         for id in caches[h].times.indices where caches[h].times[id] > 0 {
             for (k, countedIndex) in countedOfHead[h].enumerated() {
-                if let hashes = caches[h].hashes[id * countedCount + k] { counts[counted[countedIndex].field]?.add(hashes, times: caches[h].times[id]) }
+                if let hashes = caches[h].hashes[id * countedCount + k] {
+                    counts[counted[countedIndex].field]?.add(hashes, times: caches[h].times[id])
+                }
             }
             caches[h].times[id] = 0
         }
@@ -298,7 +300,9 @@ struct KnownSelection {
         }
         caches[h].sortTexts.append(
             h == sortHead
-                ? sortSpec.flatMap { spec in FieldColumn.comparedText(of: value(spec.path, head: head, top: top), spec.method) { normalizedText(spec.path) } }
+                ? sortSpec.flatMap { spec in
+                    FieldColumn.comparedText(of: value(spec.path, head: head, top: top), spec.method) { normalizedText(spec.path) }
+                }
                 : nil)
         caches[h].times.append(0)
         return Int32(caches[h].times.count - 1)

@@ -178,8 +178,10 @@ import Testing
         (#"{"given_name":"amy","dedupe":{"cluster":"00000000000000b1"}"#, "invalid JSON: unexpected end of input at column 60"),
         (#"{"given_name":"a\qmy","dedupe":{"cluster":"00000000000000b1"}}"#, "invalid JSON: invalid escape in string at column 17"),
         (#"["not a record"]"#, "a record must be a JSON object, found an array"),
-        (#"{"given_name":"amy","dedupe":{"cluster":"b1"}}"#,
-         #"a known record needs its "dedupe":{"cluster":"…"} (16 hex digits): KNOWN is an output of sluice-dedupe (--mark)"#),
+        (
+            #"{"given_name":"amy","dedupe":{"cluster":"b1"}}"#,
+            #"a known record needs its "dedupe":{"cluster":"…"} (16 hex digits): KNOWN is an output of sluice-dedupe (--mark)"#
+        ),
         (#"{"dedupe":{"merge":{"absorbed":"00000000000000b1"}}}"#, #"a merge line needs "absorbed" and "into" cluster ids (16 hex digits)"#),
     ])
     func aMalformedKnownLineIsTheSameErrorEitherWay(line: String, reason: String) throws {
@@ -230,5 +232,29 @@ import Testing
         #expect(byRecord.choose() == byLine.choose())
         #expect(byRecord.counts == byLine.counts)
         #expect(byLine.choose() == [0, 2, 10, 11])
+    }
+
+    /// The counts a selection gives the matcher are those of every known record, each text
+    /// counted once per record holding it, also when a member's cache fills and is emptied
+    /// (more distinct texts than `cacheLimit`) while common texts keep coming back.
+    @Test func countsSurviveTheCacheBeingEmptied() throws {
+        let specs = try Self.specs.map(ComparisonSpec.parse), rules = try Self.rules.map(BlockingRule.parse)
+        var selection = KnownSelection(specs: specs, rules: rules, settings: .init(), learntOversized: [])
+        for line in Self.new { try withRecord(line) { selection.addInput($0) } }
+        var expected = UnheldCounts()
+        let distinct = KnownSelection.cacheLimit + 5_000
+        for index in 0..<(distinct + distinct / 2) {
+            // Every third record a common name, the others a name of their own.
+            let given = index % 3 == 0 ? "Amy" : "Given \(index)"
+            let line = Self.person(given, "purdie", "bittern", "19610301", row: index)
+            try withRecord(line) { selection.read($0, index: Int32(index)) }
+            expected.add(try #require(TextNormalizer.normalize(given)), values: true, words: false)
+        }
+        _ = selection.choose()
+        let given = try #require(selection.counts[0])
+        // Compared whole, reported by their sizes (a failure would print thousands of hashes).
+        let same = given == expected
+        #expect(same, "present \(given.present) against \(expected.present), \(given.values.count) values against \(expected.values.count)")
+        #expect(given.present == distinct + distinct / 2 && given.count(of: "amy") == Int32((distinct + distinct / 2 + 2) / 3))
     }
 }
