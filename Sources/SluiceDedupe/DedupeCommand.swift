@@ -95,10 +95,11 @@ public struct DedupeCommand: StageCommand {
             only the known records an input record can be compared with (sharing a block with one; in a block \
             over --max-block, within --window places of one) and the rest of their known clusters; of the \
             others, 21 bytes per known record while KNOWN is read (cluster id, place in the file), then 12 \
-            bytes per known cluster, and ~12 bytes per distinct value of each compared text field (term \
-            frequencies; name: and per word) and ~24 per known record sharing an input record's block: \
-            10,000 new bench records against 1,000,000 known held 116,359 and peaked at 168 MiB (391 MiB \
-            holding all; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
+            bytes per known cluster, ~12 bytes per distinct value of each compared text field (term \
+            frequencies; name: and per word), ~24 per known record sharing an input record's block, and \
+            of each member it reads the last 65,536 distinct texts and what each gives: 10,000 new bench \
+            records against 1,000,000 known held 116,359 and peaked at 174 MiB (one run over all \
+            1,010,000: 413 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
             --block-keys holds one record at a time (nothing is spooled).

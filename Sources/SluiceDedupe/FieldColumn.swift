@@ -214,13 +214,19 @@ public final class FieldColumn {
     /// The text a value is compared by: normalised (see `TextNormalizer`); for `phone` its
     /// digits, for `housenumber` its number; for `address` an object's `key` member too.
     static func comparedText(of value: JSONValue?, _ method: ComparisonSpec.Method) -> String? {
+        comparedText(of: value, method) { TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize) }
+    }
+
+    /// The same, given the value's normalised text (`normalized`, called when the method
+    /// compares it): for a caller that needs it for several uses and normalises once.
+    static func comparedText(of value: JSONValue?, _ method: ComparisonSpec.Method, normalized: () -> String?) -> String? {
         switch method {
         case .phone: return TextNormalizer.text(of: value).flatMap(DigitText.phone)
         case .houseNumber: return TextNormalizer.text(of: value).flatMap(DigitText.houseNumber)
         case .address:
             let key = value.flatMap { value in if case .object = value { value["key"] } else { value } }
             return TextNormalizer.text(of: key).flatMap(TextNormalizer.normalize)
-        default: return TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize)
+        default: return normalized()
         }
     }
 
