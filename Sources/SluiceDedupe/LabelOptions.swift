@@ -52,7 +52,7 @@ struct LabelOptions {
         if let labelPath { files = [try Labels(path: labelPath, mayBeMissing: true)] }
         let resolved = LabelledPairs(labels: files, facts: facts)
         report(files, resolved, facts: facts, context: context)
-        matcher.compare(recordCount: facts.count, keepAll: pairsSink != nil)
+        try matcher.compare(recordCount: facts.count, keepAll: pairsSink != nil)
         matcher.learn(labels: resolved)
         if let labelPath {
             let session = LabelSession(terminal: try Terminal.open(), path: labelPath)
@@ -65,7 +65,7 @@ struct LabelOptions {
                 BlockingReport.text(rules: matcher.rules, blocker: matcher.blocker, labels: matcher.labels, pairsCompared: matcher.pairsCompared))
         }
         if let suggest {
-            let suggestions = matcher.suggestions(suggest)
+            let suggestions = try matcher.suggestions(suggest)
             for suggestion in suggestions {
                 JSONWriter.write(matcher.suggestionJSON(suggestion, facts: facts), to: &context.output.buffer)
                 try context.output.endLine()

@@ -42,15 +42,9 @@ public final class Spool {
     public init(addingMember addedKey: String? = nil, releaseStep: Int = 16 << 20) throws(StageFailure) {
         self.addedKey = addedKey
         self.releaseStep = max(releaseStep, 1)
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory + "/sluice-dedupe-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else {
-            throw StageFailure(.ioError, "\(directory): cannot create a temporary file: \(String(cString: strerror(errno)))")
-        }
-        template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
-        self.fd = fd
-        sink = ByteSink(fd: fd, name: "\(directory)/sluice-dedupe-* (the spool of the input)", ownsDescriptor: true)
+        let file = try TemporaryFile(purpose: "the spool of the input")
+        fd = file.fd
+        sink = ByteSink(fd: file.fd, name: file.name, ownsDescriptor: true)
     }
 
     public func append(_ record: NDJSONRecord) throws {
