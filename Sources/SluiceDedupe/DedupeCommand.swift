@@ -479,11 +479,12 @@ public struct DedupeCommand: StageCommand {
         let blocker = matcher.blocker
         for (rule, sizes) in blocker.oversizedSizes.enumerated() where !sizes.isEmpty {
             context.warn(
-                "--block \(matcher.rules[rule].text): \(sizes.count) \(sizes.count == 1 ? "block" : "blocks") over --max-block \(blocker.maxBlock) (largest \(sizes.max() ?? 0)) compared by sorted neighbourhood, window \(blocker.window)"
+                "--block \(matcher.rules[rule].text): \(sizes.count) \(sizes.count == 1 ? "block" : "blocks") over --max-block \(blocker.maxBlock) (largest \(sizes.max() ?? 0)) compared by sorted neighbourhood, window \(blocker.window): \(blocker.skippedPairsOfRule[rule]) of their pairs skipped (--explain-blocking with --labels: the labelled matches among them)"
             )
         }
         let oversized = blocker.oversizedSizes.reduce(0) { $0 + $1.count }
-        if oversized > 0 { context.accounting.details.append("\(oversized) oversized blocks") }
+        let skipped = blocker.skippedPairsOfRule.reduce(0, +)
+        if oversized > 0 { context.accounting.details.append("\(oversized) oversized blocks (\(skipped) pairs skipped)") }
         if matcher.clustersSplit > 0 { context.accounting.details.append("\(matcher.clustersSplit) chained clusters split") }
         if matcher.clustersFlagged > 0 { context.accounting.details.append("\(matcher.clustersFlagged) large clusters flagged weak") }
         if let choice = matcher.thresholdChoice, !context.quiet { Diagnostic.print(context.stage, choice.summary) }

@@ -205,7 +205,7 @@ public struct FuzzyMatcher {
     /// neighbourhood inside oversized blocks.
     func sortRanks(recordCount n: Int) -> [Int] {
         guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return Array(0..<n) }
-        let order = column.texts.indices.sorted { column.texts[$0] < column.texts[$1] }
+        let order = (0..<column.values.count).sorted { column.textPrecedes($0, $1) }
         var rankOfId = [Int](repeating: 0, count: order.count)
         for (rank, id) in order.enumerated() { rankOfId[id] = rank }
         return column.ids.map { $0 < 0 ? Int.max : rankOfId[Int($0)] }

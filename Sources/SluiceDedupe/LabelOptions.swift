@@ -52,6 +52,8 @@ struct LabelOptions {
         if let labelPath { files = [try Labels(path: labelPath, mayBeMissing: true)] }
         let resolved = LabelledPairs(labels: files, facts: facts)
         report(files, resolved, facts: facts, context: context)
+        // `--explain-blocking` says which labelled matches the oversized blocks left uncompared.
+        if explainBlocking { matcher.blocker.watched = Set(resolved.pairs.filter(\.match).map { LabelledPairs.key(Int($0.a), Int($0.b)) }) }
         try matcher.compare(recordCount: facts.count, keepAll: pairsSink != nil)
         matcher.learn(labels: resolved)
         if let labelPath {
