@@ -219,9 +219,8 @@ extension FuzzyMatcher {
         var flagged: Set<Int> = []
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
-        var groups = sets.sets
         // With `--against`, a group of known records only is a known cluster, kept as it is.
-        for group in groups.groups() where group.last ?? 0 >= knownCount {
+        for group in sets.groups() where group.last ?? 0 >= knownCount {
             // A part of a cluster without two records answered distinct has none either.
             let outcome = breaker.split(group) { a, b in
                 if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }
