@@ -77,13 +77,15 @@ public struct PairList {
     /// The temporary file of a list's spilled chunks; closed (and so gone) with the last list
     /// holding it.
     final class SpillFile {
-        let file: TemporaryFile
+        let fd: Int32
+        /// How errors name it.
+        let name = "\(TemporaryFile.directory)/sluice-dedupe-* (the compared pairs)"
 
         init() throws(StageFailure) {
-            file = try TemporaryFile(purpose: "the compared pairs")
+            fd = try TemporaryFile.open(prefix: "sluice-dedupe")
         }
 
-        deinit { close(file.fd) }
+        deinit { close(fd) }
 
         /// Appends `pairs` at the end of the file.
         func append(_ pairs: [Pair]) throws(StageFailure) {
@@ -91,14 +93,14 @@ public struct PairList {
                 var done = 0
                 while done < bytes.count {
                     guard let base = bytes.baseAddress else { return nil }
-                    let n = write(file.fd, base + done, bytes.count - done)
+                    let n = write(fd, base + done, bytes.count - done)
                     if n < 0, errno == EINTR { continue }
                     if n <= 0 { return n < 0 ? errno : ENOSPC }
                     done += n
                 }
                 return nil
             }
-            if let failed { throw StageFailure(.ioError, "\(file.name): cannot write: \(String(cString: strerror(failed)))") }
+            if let failed { throw StageFailure(.ioError, "\(name): cannot write: \(String(cString: strerror(failed)))") }
         }
 
         /// Reads `count` pairs from pair number `first` of the file into `buffer`.
@@ -109,14 +111,14 @@ public struct PairList {
                 let wanted = count * stride
                 while done < wanted {
                     guard let base = bytes.baseAddress else { return nil }
-                    let n = pread(file.fd, base + done, wanted - done, off_t(first * stride + done))
+                    let n = pread(fd, base + done, wanted - done, off_t(first * stride + done))
                     if n < 0, errno == EINTR { continue }
                     if n <= 0 { return n < 0 ? errno : EIO }
                     done += n
                 }
                 return nil
             }
-            if let failed { throw StageFailure(.ioError, "\(file.name): cannot read: \(String(cString: strerror(failed)))") }
+            if let failed { throw StageFailure(.ioError, "\(name): cannot read: \(String(cString: strerror(failed)))") }
         }
     }
 }

@@ -42,9 +42,10 @@ public final class Spool {
     public init(addingMember addedKey: String? = nil, releaseStep: Int = 16 << 20) throws(StageFailure) {
         self.addedKey = addedKey
         self.releaseStep = max(releaseStep, 1)
-        let file = try TemporaryFile(purpose: "the spool of the input")
-        fd = file.fd
-        sink = ByteSink(fd: file.fd, name: file.name, ownsDescriptor: true)
+        let directory = TemporaryFile.directory
+        let fd = try TemporaryFile.open(prefix: "sluice-dedupe")
+        self.fd = fd
+        sink = ByteSink(fd: fd, name: "\(directory)/sluice-dedupe-* (the spool of the input)", ownsDescriptor: true)
     }
 
     public func append(_ record: NDJSONRecord) throws {
