@@ -52,7 +52,7 @@ public enum BlockingReport {
             }
         }
         let anyOversized = blocker.oversizedSizes.contains { !$0.isEmpty }
-        if rules.count > 1 || (anyOversized && !matches.isEmpty) {
+        if rules.count > 1 {
             out += "all rules: " + share(matches.count { pair in rules.indices.contains { caught($0, pair) } })
             if anyOversized, !matches.isEmpty {
                 // Skipped by one rule but compared by another is no loss: `skipped` asks both.
