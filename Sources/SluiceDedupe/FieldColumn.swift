@@ -168,17 +168,17 @@ public final class FieldColumn {
             default:
                 return withScalars(of: Int(a)) { x in
                     withScalars(of: Int(b)) { y in
-                    let lowestCut = cuts.last ?? 1
-                    if spec.method == .jaroWinkler {
-                        let bound = StringSimilarity.jaroWinklerBound(x, y, maskA: masks[Int(a)], maskB: masks[Int(b)])
-                        if bound < lowestCut { return lowest }
-                        return spec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y), cuts: cuts)
-                    }
-                    // The length difference alone bounds the Levenshtein ratio.
-                    let longest = Double(max(x.count, y.count))
-                    if 1 - Double(abs(x.count - y.count)) / longest < lowestCut { return lowest }
-                    let similarity = StringSimilarity.levenshteinRatio(x, y)
-                    return spec.level(forSimilarity: similarity, cuts: cuts)
+                        let lowestCut = cuts.last ?? 1
+                        if spec.method == .jaroWinkler {
+                            let bound = StringSimilarity.jaroWinklerBound(x, y, maskA: masks[Int(a)], maskB: masks[Int(b)])
+                            if bound < lowestCut { return lowest }
+                            return spec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y), cuts: cuts)
+                        }
+                        // The length difference alone bounds the Levenshtein ratio.
+                        let longest = Double(max(x.count, y.count))
+                        if 1 - Double(abs(x.count - y.count)) / longest < lowestCut { return lowest }
+                        let similarity = StringSimilarity.levenshteinRatio(x, y)
+                        return spec.level(forSimilarity: similarity, cuts: cuts)
                     }
                 }
             }
