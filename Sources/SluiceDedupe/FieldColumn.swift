@@ -25,11 +25,10 @@ public final class FieldColumn {
     /// (canonically equivalent: a precomposed and a decomposed letter) are one value, as they
     /// were when every value was found by its `String`, though their bytes differ.
     var unicodeIds: [String: Int32] = [:]
-    /// Per distinct value: its scalars and how many records hold it.
-    /// The scalars of the distinct values outside ASCII, end to end; such a value `id` is
-    /// `arena[offsets[id]..<offsets[id + 1]]`, an ASCII value an empty range there: its bytes
-    /// in `values` are its scalars, widened when compared (`jw` and `lev` only). Every value's
-    /// scalars, as 4 bytes each, were 18 MB at 1M bench records, for a copy of `values`.
+    /// Per distinct value: its scalars and how many records hold it. All distinct values'
+    /// scalars end to end; value `id` is `arena[offsets[id]..<offsets[id + 1]]` (`jw` and `lev`
+    /// only). (Widening an ASCII value's bytes from `values` at each comparison instead saved
+    /// 18 MB at 1M bench records but cost comparing 50% more instructions, callgrind.)
     @exclusivity(unchecked) var arena: [UInt32] = []
     @exclusivity(unchecked) var offsets: [Int] = [0]
     /// Per distinct value, the mask of its characters (see `StringSimilarity.characterMask`).
@@ -74,7 +73,7 @@ public final class FieldColumn {
                 return
             }
             presentCount += 1
-            let (id, isNew) = intern(text)
+            let (id, isNew, ascii) = intern(text)
             ids.append(id)
             guard isNew else {
                 counts[Int(id)] += 1
@@ -82,7 +81,7 @@ public final class FieldColumn {
             }
             counts.append(1)
             switch spec.method {
-            case .jaroWinkler, .levenshtein: appendScalars(text)
+            case .jaroWinkler, .levenshtein: appendScalars(text, ascii: ascii)
             case .tokenSet: wordSets.append(text)
             case .name: nameWords.append(text)
             case .address: addressKeys.append(text)
@@ -111,24 +110,16 @@ public final class FieldColumn {
     }
 
     /// Adds a new distinct text's scalars and character mask, for Jaro–Winkler and Levenshtein.
-    private func appendScalars(_ text: String) {
-        if !text.isASCII { arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value)) }
-        offsets.append(arena.count)
-        masks.append(withScalars(of: offsets.count - 2) { StringSimilarity.characterMask($0) })
-    }
-
-    /// Calls `body` with distinct value `id`'s scalars: from `arena`, or an ASCII value's bytes
-    /// widened on the stack (no allocation: ASCII bytes are their own scalars).
-    @inline(__always)
-    func withScalars<R>(of id: Int, _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
-        let start = offsets[id], end = offsets[id + 1]
-        if start < end { return arena.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) } }
-        return values.withBytes(of: Int32(id)) { bytes in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bytes.count) { wide in
-                for k in 0..<bytes.count { wide[k] = UInt32(bytes[k]) }
-                return body(UnsafeBufferPointer(wide))
-            }
+    private func appendScalars(_ text: String, ascii: Bool) {
+        if ascii {
+            // ASCII bytes are their own scalars; decoding scalars is much slower.
+            arena.append(contentsOf: text.utf8.lazy.map { UInt32($0) })
+        } else {
+            arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
         }
+        offsets.append(arena.count)
+        masks.append(
+            arena.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[offsets[offsets.count - 2]...])) })
     }
 
     /// Adds the next record's value as a copy of an earlier record's, when both hold the same
@@ -166,20 +157,20 @@ public final class FieldColumn {
             case .houseNumber: return DigitText.houseNumberLevel(text(Int(a)), text(Int(b)))
             case .address: return addressKeys.level(Int(a), Int(b))
             default:
-                return withScalars(of: Int(a)) { x in
-                    withScalars(of: Int(b)) { y in
-                        let lowestCut = cuts.last ?? 1
-                        if spec.method == .jaroWinkler {
-                            let bound = StringSimilarity.jaroWinklerBound(x, y, maskA: masks[Int(a)], maskB: masks[Int(b)])
-                            if bound < lowestCut { return lowest }
-                            return spec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y), cuts: cuts)
-                        }
-                        // The length difference alone bounds the Levenshtein ratio.
-                        let longest = Double(max(x.count, y.count))
-                        if 1 - Double(abs(x.count - y.count)) / longest < lowestCut { return lowest }
-                        let similarity = StringSimilarity.levenshteinRatio(x, y)
-                        return spec.level(forSimilarity: similarity, cuts: cuts)
+                return arena.withUnsafeBufferPointer { all in
+                    let x = UnsafeBufferPointer(rebasing: all[offsets[Int(a)]..<offsets[Int(a) + 1]])
+                    let y = UnsafeBufferPointer(rebasing: all[offsets[Int(b)]..<offsets[Int(b) + 1]])
+                    let lowestCut = cuts.last ?? 1
+                    if spec.method == .jaroWinkler {
+                        let bound = StringSimilarity.jaroWinklerBound(x, y, maskA: masks[Int(a)], maskB: masks[Int(b)])
+                        if bound < lowestCut { return lowest }
+                        return spec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y), cuts: cuts)
                     }
+                    // The length difference alone bounds the Levenshtein ratio.
+                    let longest = Double(max(x.count, y.count))
+                    if 1 - Double(abs(x.count - y.count)) / longest < lowestCut { return lowest }
+                    let similarity = StringSimilarity.levenshteinRatio(x, y)
+                    return spec.level(forSimilarity: similarity, cuts: cuts)
                 }
             }
         case .numeric:
@@ -203,12 +194,16 @@ public final class FieldColumn {
     /// The id of a normalised text, and whether it is new. (A text outside ASCII that
     /// normalising left equal to an ASCII one as `String`s, but not in bytes, would be a value
     /// of its own; `TextNormalizer` folds case and accents, which leaves no such text.)
-    private func intern(_ text: String) -> (id: Int32, isNew: Bool) {
-        guard !text.isASCII else { return values.intern(text) }
-        if let id = unicodeIds[text] { return (id, false) }
+    private func intern(_ text: String) -> (id: Int32, isNew: Bool, ascii: Bool) {
+        var utf8 = text
+        let found: (id: Int32, isNew: Bool)? = utf8.withUTF8 { bytes in
+            bytes.contains { $0 >= 0x80 } ? nil : values.intern(bytes)
+        }
+        if let found { return (found.id, found.isNew, true) }
+        if let id = unicodeIds[text] { return (id, false, false) }
         let id = values.intern(text).id
         unicodeIds[text] = id
-        return (id, true)
+        return (id, true, false)
     }
 
     /// Distinct value `id`'s normalised text.
