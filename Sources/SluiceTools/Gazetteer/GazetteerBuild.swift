@@ -44,7 +44,10 @@ public struct GazetteerBuild: ToolCommand {
                 "osm", "FILE",
                 "an OpenStreetMap extract (.osm.pbf, or .osm XML plain or gzipped): named places, addresses, named roads; repeatable"),
             .input("gazetteer", "FILE", "a gazetteer CSV to merge (its places, segments, intersections, addresses); repeatable"),
-            .output("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row); without it they are counted"),
+            .output("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row), as it comes; without it they are counted"),
+            .value(
+                "run-size", "N",
+                "point addresses held in memory before they are sorted to a temporary file in $TMPDIR (default 1000000; see MEMORY)"),
             .inputFolder("sources", "DIR", "San Francisco: the folder of source files (../shared/data/gazetteer-sources)"),
             .inputFolder("bundled", "DIR", "San Francisco: the folder of the sources that come with Sluice (data/sources)"),
             .output("out", "FILE", "where to write the gazetteer CSV (whole or not at all: a failed build leaves the old one)"),
@@ -119,6 +122,7 @@ public struct GazetteerBuild: ToolCommand {
         builder = GazetteerBuilder(sources: arguments["sources"])
         builder.inputs = inputs
         builder.keepsRejects = rejectsPath != nil
+        builder.runSize = try arguments.int("run-size", default: builder.runSize, range: 1...Int.max)
         builder.aliasesPath = arguments["aliases"]
         builder.bundledFolder = arguments["bundled"]
         builder.excluded = Set(arguments.list("exclude"))
@@ -129,6 +133,7 @@ public struct GazetteerBuild: ToolCommand {
     public mutating func run(_ context: ToolContext) throws {
         let start = DispatchTime.now()
         let rejects = try Rejects(stage: "gazetteer", path: rejectsPath)
+        if rejects.isKeeping { builder.rejects.sink = { try Self.write($0, to: rejects) } }
         // Each row written as the builder makes it, none kept; counted and its coverage taken
         // on the way. Written beside --out and renamed over it: a failure (a full disk) leaves
         // the old one whole. The file is made at the first row, after every source is read, as
@@ -155,13 +160,8 @@ public struct GazetteerBuild: ToolCommand {
         coverage.finish()
         let written = try opened()
         try written.commit()
-        if rejects.isKeeping {
-            for row in builder.skipped {
-                let reason = Self.rejectReasons.first { $0.rawValue == row.reason } ?? RejectReason(row.reason, row.detail)
-                try rejects.reject(source: row.source, line: row.line, reason: reason, detail: row.detail, raw: row.raw)
-            }
-            try rejects.finish()
-        }
+        try rejects.finish()
+        if let rejectsPath, builder.rejects.lateCount > 0 { try Self.placeLateRejects(of: builder, in: rejectsPath) }
         for line in builder.report { context.note(line) }
         if builder.skippedCount > 0 {
             context.note(
@@ -175,6 +175,45 @@ public struct GazetteerBuild: ToolCommand {
         // Last: what the gazetteer covers, which is what the geocoder can answer for.
         context.note(coverage.description)
         if let warning = coverage.warning { context.warn(warning) }
+    }
+
+    /// Writes one skipped row to the rejects file.
+    static func write(_ row: SkippedRow, to rejects: Rejects) throws {
+        let reason = rejectReasons.first { $0.rawValue == row.reason } ?? RejectReason(row.reason, row.detail)
+        try rejects.reject(source: row.source, line: row.line, reason: reason, detail: row.detail, raw: row.raw)
+    }
+
+    /// Puts the rejects found while the address runs were merged (duplicates of an address an
+    /// earlier run held) in their place among those written as they came: the file is read
+    /// back a line at a time and written again, whole or not at all, with them in reading order.
+    static func placeLateRejects(of builder: GazetteerBuilder, in path: String) throws {
+        let written = try GzipFile.Reader(path: path, what: "rejects")
+        let replacement = try ReplacementFile(path: path)
+        let rejects = Rejects(stage: "gazetteer", sink: replacement.sink)
+        var pending: [UInt8] = []
+        var lines = 0
+        /// Copies written lines until `count` of them are in the new file.
+        func copy(upTo count: Int) throws {
+            while lines < count {
+                if let end = pending.firstIndex(of: 0x0A) {
+                    replacement.sink.buffer += pending[...end]
+                    pending.removeSubrange(...end)
+                    lines += 1
+                    try replacement.sink.flushIfFull()
+                } else if let chunk = try written.next() {
+                    pending += chunk
+                } else {
+                    return
+                }
+            }
+        }
+        try builder.rejects.forEachLate { row, before in
+            try copy(upTo: before)
+            try write(row, to: rejects)
+        }
+        try copy(upTo: Int.max)
+        replacement.sink.buffer += pending
+        try replacement.commit()
     }
 
     #if canImport(Glibc)

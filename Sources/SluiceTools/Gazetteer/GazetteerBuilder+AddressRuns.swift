@@ -1,0 +1,177 @@
+import SluiceCore
+import SluiceGeocode
+
+/// Point addresses beyond memory: once `runSize` of them are held (a state's OpenAddresses
+/// file has 10–15M), they are sorted as the output wants them and written to a temporary file
+/// as one run (`SortedRuns`), and the dictionary starts again; the runs are merged as the rows
+/// are written. Within a run the first point of an address wins as it always did; across runs
+/// the merge gives an address's points in the order they were read (an earlier run first), so
+/// the first still wins, and each later one is then skipped as `duplicate_address`, as if it
+/// had been found when it was read: its source's counts and report line are corrected and
+/// its reject is put back in its place among the others (`RejectStream`). The output, the
+/// report and the rejects are the same bytes whatever the run size.
+///
+/// Memory: the addresses of one run (about 230 bytes each, with the sorted copy written from)
+/// and every distinct street key and town; disk: about 70 bytes a point address (plus its
+/// text with `--rejects`), in `$TMPDIR`, unlinked from the start.
+extension GazetteerBuilder {
+    /// A source whose points may be found duplicates only at the merge, with what it reports.
+    struct AddressOrigin {
+        /// The file, as a reject names it, and its report's label (`openaddresses FILE`).
+        var source: String
+        var label: String
+        /// A duplicate's reject detail from its number, street, town and metres from the first.
+        var detail: (Int, String, Town, Int) -> String
+        /// Points taken when read, and of them found duplicates at the merge.
+        var taken = 0
+        var late = 0
+        /// Points taken per street number, and their towns (what the report counts).
+        var streets: [Int32: Int] = [:]
+        var towns = TownCount()
+        /// Its report line, remade when points turned out duplicates: where it is and its parts.
+        var reportIndex = -1
+        var rows = 0
+        var unit = ""
+        var reasons: [String: Int] = [:]
+        var gave: (AddressOrigin) -> String = { _ in "" }
+    }
+
+    /// One point address of a run, as written and read back.
+    struct RunAddress {
+        var street: Int32
+        var number: Int
+        var townKey: Int32
+        var town: Int32
+        var origin: Int32
+        var point: GeoPoint
+        var line: Int
+        var order: Int
+        var rejectsBefore: Int
+        var raw: String
+    }
+
+    /// A new source of `addressOrigins`, and its index.
+    mutating func addOrigin(source: String, label: String, detail: @escaping (Int, String, Town, Int) -> String) -> Int32 {
+        addressOrigins.append(AddressOrigin(source: source, label: label, detail: detail))
+        return Int32(addressOrigins.count - 1)
+    }
+
+    /// A point of an `addressOrigins` source, counted for its report.
+    mutating func addAddress(street: String, number: Int, point: GeoPoint, town: Town, origin: Int32, line: Int, raw: String?, rejectsBefore: Int) {
+        let (id, key) = intern(town)
+        pointOrder += 1
+        addresses[AddressKey(street, number, town: key)] = AddressPoint(
+            point: point, town: id, origin: origin, line: line, order: pointOrder, rejectsBefore: rejectsBefore, raw: raw)
+        let streetID = streetID(street)
+        addressOrigins[Int(origin)].taken += 1
+        addressOrigins[Int(origin)].streets[streetID, default: 0] += 1
+        addressOrigins[Int(origin)].towns.count(town)
+    }
+
+    /// The number of a street key in `streetNames`.
+    mutating func streetID(_ street: String) -> Int32 {
+        if let id = streetIDs[street] { return id }
+        let id = Int32(streetNames.count)
+        streetIDs[street] = id
+        streetNames.append(street)
+        return id
+    }
+
+    /// Writes the addresses held as one sorted run once there are `runSize` of them.
+    mutating func spillIfFull() throws {
+        if addresses.count >= max(1, runSize) { try spillAddresses() }
+    }
+
+    /// Writes the addresses held, sorted, as one run, and lets them go.
+    mutating func spillAddresses() throws {
+        guard !addresses.isEmpty else { return }
+        let runs = try addressRuns ?? SortedRuns(prefix: "sluice-gazetteer")
+        addressRuns = runs
+        var record = RunRecord()
+        for (key, address) in sortedAddresses() {
+            record.removeAll()
+            record.append(streetID(key.street))
+            record.append(key.number)
+            record.append(key.town)
+            record.append(address.town)
+            record.append(address.origin)
+            record.append(address.point.lat)
+            record.append(address.point.lon)
+            record.append(address.line)
+            record.append(address.order)
+            record.append(address.rejectsBefore)
+            record.append(address.raw ?? "")
+            try runs.append(record.bytes)
+        }
+        try runs.endRun()
+        addresses.removeAll(keepingCapacity: true)
+    }
+
+    static func decodeAddress(_ bytes: ArraySlice<UInt8>) -> RunAddress {
+        var reader = RunRecord.Reader(bytes)
+        let (street, number, townKey, town, origin) = (reader.int32(), reader.int(), reader.int32(), reader.int32(), reader.int32())
+        let point = GeoPoint(lat: reader.double(), lon: reader.double())
+        let (line, order, before) = (reader.int(), reader.int(), reader.int())
+        return RunAddress(
+            street: street, number: number, townKey: townKey, town: town, origin: origin, point: point, line: line, order: order,
+            rejectsBefore: before, raw: reader.string())
+    }
+
+    /// Each text's rank in sorted order, by its number: the runs' order without comparing text.
+    static func ranks(_ texts: [String]) -> [Int] {
+        var rank = [Int](repeating: 0, count: texts.count)
+        for (position, index) in texts.indices.sorted(by: { texts[$0] < texts[$1] }).enumerated() { rank[index] = position }
+        return rank
+    }
+
+    /// The runs (the addresses still held written as the last) merged into rows: the first
+    /// point of each address, the later ones skipped as duplicates.
+    mutating func mergeAddressRuns(_ body: (GazetteerRow) throws -> Void) throws {
+        try spillAddresses()
+        guard let runs = addressRuns else { return }
+        let (streetRank, townRank) = (Self.ranks(streetNames), Self.ranks(townKeys))
+        var merge = try RunMerge(runs, decode: Self.decodeAddress) { a, b in
+            (streetRank[Int(a.street)], a.number, townRank[Int(a.townKey)]) < (streetRank[Int(b.street)], b.number, townRank[Int(b.townKey)])
+        }
+        var first: RunAddress?
+        while let (address, _) = try merge.next() {
+            if let kept = first, kept.street == address.street, kept.number == address.number, kept.townKey == address.townKey {
+                try lose(address, to: kept)
+                continue
+            }
+            first = address
+            var row = GazetteerRow(kind: .address)
+            row.street = streetNames[Int(address.street)]
+            row.number = address.number
+            row.lat = address.point.lat
+            row.lon = address.point.lon
+            towns[Int(address.town)].write(to: &row)
+            try body(row)
+        }
+        for index in addressOrigins.indices where addressOrigins[index].late > 0 {
+            let origin = addressOrigins[index]
+            var reasons = origin.reasons
+            reasons["duplicate_address", default: 0] += origin.late
+            report[origin.reportIndex] = Self.reportLine(origin.label, rows: origin.rows, unit: origin.unit, reasons: reasons, origin.gave(origin))
+        }
+    }
+
+    /// A point whose address an earlier run holds: skipped as it would have been when read.
+    mutating func lose(_ address: RunAddress, to kept: RunAddress) throws {
+        // Only the sources read while runs are written can lose (the others come before).
+        guard address.origin >= 0 else { return }
+        let index = Int(address.origin)
+        let town = towns[Int(address.town)]
+        addressOrigins[index].late += 1
+        addressOrigins[index].streets[address.street, default: 0] -= 1
+        addressOrigins[index].towns.uncount(town)
+        skippedCount += 1
+        guard keepsRejects else { return }
+        let origin = addressOrigins[index]
+        let metres = Int(kept.point.distance(to: address.point).rounded())
+        let detail = origin.detail(address.number, streetNames[Int(address.street)], town, metres)
+        try rejects.emitLate(
+            SkippedRow(source: origin.source, line: address.line, reason: "duplicate_address", detail: detail, raw: address.raw),
+            order: address.order, before: address.rejectsBefore)
+    }
+}
