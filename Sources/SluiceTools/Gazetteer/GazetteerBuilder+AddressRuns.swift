@@ -56,12 +56,20 @@ extension GazetteerBuilder {
         return Int32(addressOrigins.count - 1)
     }
 
-    /// A point of an `addressOrigins` source, counted for its report.
+    /// A point of an `addressOrigins` source, counted for its report. Once runs are written, a
+    /// point whose address is held already is held beside it (`heldDuplicates`) rather than
+    /// skipped at once: the first point of its address may be in an earlier run, and its
+    /// reject says how far it is from that one; the merge skips it.
     mutating func addAddress(street: String, number: Int, point: GeoPoint, town: Town, origin: Int32, line: Int, raw: String?, rejectsBefore: Int) {
         let (id, key) = intern(town)
         pointOrder += 1
-        addresses[AddressKey(street, number, town: key)] = AddressPoint(
-            point: point, town: id, origin: origin, line: line, order: pointOrder, rejectsBefore: rejectsBefore, raw: raw)
+        let address = AddressPoint(point: point, town: id, origin: origin, line: line, order: pointOrder, rejectsBefore: rejectsBefore, raw: raw)
+        let addressKey = AddressKey(street, number, town: key)
+        if addressRuns != nil, addresses[addressKey] != nil {
+            heldDuplicates.append((addressKey, address))
+        } else {
+            addresses[addressKey] = address
+        }
         let streetID = streetID(street)
         addressOrigins[Int(origin)].taken += 1
         addressOrigins[Int(origin)].streets[streetID, default: 0] += 1
@@ -79,16 +87,26 @@ extension GazetteerBuilder {
 
     /// Writes the addresses held as one sorted run once there are `runSize` of them.
     mutating func spillIfFull() throws {
-        if addresses.count >= max(1, runSize) { try spillAddresses() }
+        if addresses.count + heldDuplicates.count >= max(1, runSize) { try spillAddresses() }
     }
 
     /// Writes the addresses held, sorted, as one run, and lets them go.
     mutating func spillAddresses() throws {
-        guard !addresses.isEmpty else { return }
+        guard !addresses.isEmpty || !heldDuplicates.isEmpty else { return }
         let runs = try addressRuns ?? SortedRuns(prefix: "sluice-gazetteer")
         addressRuns = runs
         var record = RunRecord()
-        for (key, address) in sortedAddresses() {
+        var sorted = sortedAddresses()
+        if !heldDuplicates.isEmpty {
+            // Each duplicate after the point it repeats: by address, then reading order.
+            sorted += heldDuplicates
+            sorted.sort {
+                ($0.key.street, $0.key.number, townKeys[Int($0.key.town)], $0.value.order)
+                    < ($1.key.street, $1.key.number, townKeys[Int($1.key.town)], $1.value.order)
+            }
+            heldDuplicates.removeAll(keepingCapacity: true)
+        }
+        for (key, address) in sorted {
             record.removeAll()
             record.append(streetID(key.street))
             record.append(key.number)

@@ -139,7 +139,8 @@ extension GazetteerBuilder {
             guard !street.isEmpty else { return ("no_street", "street '\(point.street)' has no name left once normalised") }
             let town = point.town.filled(by: inputs.town)
             let key = addressKey(street, point.number, in: town)
-            if let kept = addresses[key] {
+            // Once runs are written, a duplicate is held and skipped at the merge (`addAddress`).
+            if addressRuns == nil, let kept = addresses[key] {
                 let place = town.hasTown ? " in \(town.city)" : ""
                 return (
                     "duplicate_address",

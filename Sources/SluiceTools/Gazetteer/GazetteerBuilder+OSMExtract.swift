@@ -129,7 +129,8 @@ extension GazetteerBuilder {
             read.places += 1
         }
         if isAddress, let number {
-            if let kept = addresses[AddressKey(street, number, town: intern(town).key)]?.point {
+            // Once runs are written, a duplicate is held and skipped at the merge (`addAddress`).
+            if addressRuns == nil, let kept = addresses[AddressKey(street, number, town: intern(town).key)]?.point {
                 read.skipped.append(
                     SkippedRow(
                         source: read.source, line: read.ordinal, reason: "duplicate_address",

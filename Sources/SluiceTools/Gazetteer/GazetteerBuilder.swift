@@ -88,6 +88,8 @@ public struct GazetteerBuilder {
     var addressOrigins: [AddressOrigin] = []
     /// The points of those sources taken so far: each one's place in reading order.
     var pointOrder = 0
+    /// Once runs are written: points whose address is held already, until the next run.
+    var heldDuplicates: [(key: AddressKey, value: AddressPoint)] = []
 
     var places: [GazetteerRow] = []
     /// Places by the key of their name, to merge the same place from two sources.
