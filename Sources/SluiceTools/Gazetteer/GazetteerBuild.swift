@@ -170,6 +170,11 @@ public struct GazetteerBuild: ToolCommand {
         let kinds = GazetteerRow.Kind.allCases.map { kind in "\(perKind[kind] ?? 0) \(kind.rawValue)" }
         let count = perKind.values.reduce(0, +)
         context.note("wrote \(count) rows (\(kinds.joined(separator: ", "))), \(written.sink.bytesWritten) bytes, to \(out)")
+        if let (runs, bytes) = builder.diskUse {
+            context.note(
+                "point addresses sorted on disk: \(runs) runs of up to \(builder.runSize) (--run-size), \(bytes / 1_000_000) MB in \(TemporaryFile.directory), removed"
+            )
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         context.note("built in \(String(format: "%.1f", seconds)) s, peak memory \(Self.peakMegabytes()) MB")
         // Last: what the gazetteer covers, which is what the geocoder can answer for.
