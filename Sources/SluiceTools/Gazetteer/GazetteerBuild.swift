@@ -47,7 +47,7 @@ public struct GazetteerBuild: ToolCommand {
             .output("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row), as it comes; without it they are counted"),
             .value(
                 "run-size", "N",
-                "point addresses held in memory before they are sorted to a temporary file in $TMPDIR (default 1000000; see MEMORY)"),
+                "point addresses held in memory before they are sorted to a temporary file in $TMPDIR (default 250000; see MEMORY)"),
             .inputFolder("sources", "DIR", "San Francisco: the folder of source files (../shared/data/gazetteer-sources)"),
             .inputFolder("bundled", "DIR", "San Francisco: the folder of the sources that come with Sluice (data/sources)"),
             .output("out", "FILE", "where to write the gazetteer CSV (whole or not at all: a failed build leaves the old one)"),

@@ -69,7 +69,11 @@ extension GazetteerBuilder {
     mutating func addAddress(street: String, number: Int, point: GeoPoint, town: Town, origin: Int32, line: Int, raw: String?, rejectsBefore: Int) {
         let (id, key) = intern(town)
         pointOrder += 1
-        let address = AddressPoint(point: point, town: id, origin: origin, line: line, order: pointOrder, rejectsBefore: rejectsBefore, raw: raw)
+        var address = AddressPoint(point: point, town: id, origin: origin)
+        if keepsRejects {
+            address.extra = Int32(pointExtras.count)
+            pointExtras.append(PointExtra(line: line, order: pointOrder, rejectsBefore: rejectsBefore, raw: raw ?? ""))
+        }
         let addressKey = AddressKey(street, number, town: key)
         if addressRuns != nil, addresses[addressKey] != nil {
             heldDuplicates.append((addressKey, address))
@@ -104,12 +108,14 @@ extension GazetteerBuilder {
         var record = RunRecord()
         var sorted = sortedAddresses()
         if !heldDuplicates.isEmpty {
-            // Each duplicate after the point it repeats: by address, then reading order.
-            sorted += heldDuplicates
-            sorted.sort {
-                ($0.key.street, $0.key.number, townKeys[Int($0.key.town)], $0.value.order)
-                    < ($1.key.street, $1.key.number, townKeys[Int($1.key.town)], $1.value.order)
+            // Each duplicate after the point it repeats, in reading order: by address, then the
+            // held point (0), then the duplicates by when they were read (1, 2, …).
+            var all = sorted.map { ($0, 0) } + heldDuplicates.enumerated().map { ($0.element, $0.offset + 1) }
+            all.sort {
+                ($0.0.key.street, $0.0.key.number, townKeys[Int($0.0.key.town)], $0.1)
+                    < ($1.0.key.street, $1.0.key.number, townKeys[Int($1.0.key.town)], $1.1)
             }
+            sorted = all.map(\.0)
             heldDuplicates.removeAll(keepingCapacity: true)
         }
         for (key, address) in sorted {
@@ -123,15 +129,17 @@ extension GazetteerBuilder {
             record.append(address.point.lon)
             // What a reject needs only with --rejects: 40% less disk without.
             if keepsRejects {
-                record.append(address.line)
-                record.append(address.order)
-                record.append(address.rejectsBefore)
-                record.append(address.raw ?? "")
+                let extra = address.extra >= 0 ? pointExtras[Int(address.extra)] : PointExtra(line: 0, order: 0, rejectsBefore: 0, raw: "")
+                record.append(extra.line)
+                record.append(extra.order)
+                record.append(extra.rejectsBefore)
+                record.append(extra.raw)
             }
             try runs.append(record.bytes)
         }
         try runs.endRun()
         addresses.removeAll(keepingCapacity: true)
+        pointExtras.removeAll(keepingCapacity: true)
     }
 
     static func decodeAddress(_ bytes: ArraySlice<UInt8>, withRejects: Bool) -> RunAddress {

@@ -77,7 +77,7 @@ public struct GazetteerBuilder {
     public internal(set) var skippedCount = 0
     /// Point addresses held in memory before they are sorted to a temporary file
     /// (`--run-size`); the runs are merged as the rows are written.
-    public var runSize = 1_000_000
+    public var runSize = 250_000
     /// The sorted runs written so far (nil until the first: a city's build never needs one).
     var addressRuns: SortedRuns?
     /// Every street key a run names, by number (a state has about 10⁵; a run holds numbers).
@@ -88,6 +88,8 @@ public struct GazetteerBuilder {
     var addressOrigins: [AddressOrigin] = []
     /// The points of those sources taken so far: each one's place in reading order.
     var pointOrder = 0
+    /// With `--rejects`, what the held points' late rejects would need, until the next run.
+    var pointExtras: [PointExtra] = []
     /// Once runs are written: points whose address is held already, until the next run.
     var heldDuplicates: [(key: AddressKey, value: AddressPoint)] = []
 
@@ -123,16 +125,21 @@ public struct GazetteerBuilder {
     }
 
     /// Where an address is, and its town with its ZIP (an index into `towns`); for a point of
-    /// an `addressOrigins` source, what its reject needs if an earlier run turns out to hold
-    /// its address: the source, line, reading order, rows skipped before it, text (`--rejects`).
+    /// an `addressOrigins` source, that source, and with `--rejects` what its reject needs if
+    /// an earlier run turns out to hold its address (`pointExtras`, kept apart: 24 bytes here).
     struct AddressPoint {
         var point: GeoPoint
         var town: Int32
         var origin: Int32 = -1
-        var line = 0
-        var order = 0
-        var rejectsBefore = 0
-        var raw: String?
+        var extra: Int32 = -1
+    }
+
+    /// A point's line, reading order, rows skipped before it and text, for its late reject.
+    struct PointExtra {
+        var line: Int
+        var order: Int
+        var rejectsBefore: Int
+        var raw: String
     }
 
     /// The index of a town in `towns`, and of its `Town.key` in `townKeys`.
