@@ -60,7 +60,8 @@ import Testing
             if spilled.csv != held.csv { return }
             #expect(spilled.report == held.report, "run size \(runSize)")
             let (heldLines, spilledLines) = (rejects.split(separator: "\n"), String(decoding: spilled.rejects, as: UTF8.self).split(separator: "\n"))
-            let differ = zip(heldLines, spilledLines).first { $0 != $1 }.map { "\($0.0)\n  ≠ \($0.1)" } ?? "\(heldLines.count) ≠ \(spilledLines.count) lines"
+            let differ =
+                zip(heldLines, spilledLines).first { $0 != $1 }.map { "\($0.0)\n  ≠ \($0.1)" } ?? "\(heldLines.count) ≠ \(spilledLines.count) lines"
             #expect(spilled.rejects == held.rejects, "run size \(runSize): \(differ)")
         }
     }

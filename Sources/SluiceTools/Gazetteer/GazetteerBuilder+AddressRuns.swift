@@ -149,7 +149,9 @@ extension GazetteerBuilder {
         var address = RunAddress(
             street: street, number: number, townKey: townKey, town: town, origin: origin, point: point, line: 0, order: 0, rejectsBefore: 0,
             raw: "")
-        if withRejects { (address.line, address.order, address.rejectsBefore, address.raw) = (reader.int(), reader.int(), reader.int(), reader.string()) }
+        if withRejects {
+            (address.line, address.order, address.rejectsBefore, address.raw) = (reader.int(), reader.int(), reader.int(), reader.string())
+        }
         return address
     }
 

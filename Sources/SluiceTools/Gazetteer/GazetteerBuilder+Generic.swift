@@ -73,7 +73,8 @@ extension GazetteerBuilder {
                     name: place.name, aliases: place.aliases, category: place.category, id: place.id, point: place.point,
                     town: place.town.filled(by: inputs.town))
             }
-            try note("places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: placesBefore))
+            try note(
+                "places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: placesBefore))
         }
         for path in inputs.gtfsStops {
             let placesBefore = placeMark
@@ -87,7 +88,9 @@ extension GazetteerBuilder {
     /// `counts`, when given, are the rows skipped by reason, of which `dropped` holds only those
     /// kept (none without `--rejects`, for a reader that can count without keeping; none for
     /// one that emitted them as they came).
-    mutating func note(_ source: String, rows: Int, unit: String, skipped dropped: [SkippedRow], counts: [String: Int]? = nil, _ gave: String) throws {
+    mutating func note(
+        _ source: String, rows: Int, unit: String, skipped dropped: [SkippedRow], counts: [String: Int]? = nil, _ gave: String
+    ) throws {
         for row in dropped { try rejects.emit(row) }
         var reasons: [String: Int] = [:]
         for row in dropped { reasons[row.reason, default: 0] += 1 }
@@ -105,7 +108,9 @@ extension GazetteerBuilder {
 
     /// `note` for a source of `addressOrigins`: its line is remade if points turn out
     /// duplicates when the runs are merged.
-    mutating func note(origin: Int32, rows: Int, unit: String, skipped dropped: [SkippedRow], counts: [String: Int]? = nil, gave: @escaping (AddressOrigin) -> String) throws {
+    mutating func note(
+        origin: Int32, rows: Int, unit: String, skipped dropped: [SkippedRow], counts: [String: Int]? = nil, gave: @escaping (AddressOrigin) -> String
+    ) throws {
         let index = Int(origin)
         try note(addressOrigins[index].label, rows: rows, unit: unit, skipped: dropped, counts: counts, gave(addressOrigins[index]))
         var reasons: [String: Int] = counts ?? [:]
