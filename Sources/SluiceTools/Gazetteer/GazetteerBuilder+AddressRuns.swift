@@ -36,8 +36,10 @@ extension GazetteerBuilder {
         var gave: (AddressOrigin) -> String = { _ in "" }
     }
 
-    /// One point address of a run, as written and read back.
+    /// One point address of a run, as written and read back, with its place in the output
+    /// (street and town key by rank), compared as numbers while the runs are merged.
     struct RunAddress {
+        var rank = (street: 0, number: 0, town: 0)
         var street: Int32
         var number: Int
         var townKey: Int32
@@ -105,24 +107,28 @@ extension GazetteerBuilder {
         guard !addresses.isEmpty || !heldDuplicates.isEmpty else { return }
         let runs = try addressRuns ?? SortedRuns(prefix: "sluice-gazetteer")
         addressRuns = runs
-        var record = RunRecord()
-        var sorted = sortedAddresses()
-        if !heldDuplicates.isEmpty {
-            // Each duplicate after the point it repeats, in reading order: by address, then the
-            // held point (0), then the duplicates by when they were read (1, 2, …).
-            var all = sorted.map { ($0, 0) } + heldDuplicates.enumerated().map { ($0.element, $0.offset + 1) }
-            all.sort {
-                ($0.0.key.street, $0.0.key.number, townKeys[Int($0.0.key.town)], $0.1)
-                    < ($1.0.key.street, $1.0.key.number, townKeys[Int($1.0.key.town)], $1.1)
-            }
-            sorted = all.map(\.0)
-            heldDuplicates.removeAll(keepingCapacity: true)
+        // Sorted by numbers rather than text: each street key's and town key's rank among those
+        // known so far (one added later never changes the order of two known ones), then, for
+        // a duplicate held beside the point it repeats, when it was read (the held point first).
+        // No text in what is sorted: moving a string costs a retain and a release.
+        var entries: [(street: Int32, number: Int, townKey: Int32, seen: Int, value: AddressPoint)] = []
+        entries.reserveCapacity(addresses.count + heldDuplicates.count)
+        for (key, value) in addresses { entries.append((streetID(key.street), key.number, key.town, 0, value)) }
+        for (index, (key, value)) in heldDuplicates.enumerated() {
+            entries.append((streetID(key.street), key.number, key.town, index + 1, value))
         }
-        for (key, address) in sorted {
+        heldDuplicates.removeAll(keepingCapacity: true)
+        let (streetRank, townRank) = (Self.ranks(streetNames), Self.ranks(townKeys))
+        entries.sort {
+            (streetRank[Int($0.street)], $0.number, townRank[Int($0.townKey)], $0.seen)
+                < (streetRank[Int($1.street)], $1.number, townRank[Int($1.townKey)], $1.seen)
+        }
+        var record = RunRecord()
+        for (street, number, townKey, _, address) in entries {
             record.removeAll()
-            record.append(streetID(key.street))
-            record.append(key.number)
-            record.append(key.town)
+            record.append(street)
+            record.append(number)
+            record.append(townKey)
             record.append(address.town)
             record.append(address.origin)
             record.append(address.point.lat)
@@ -142,13 +148,14 @@ extension GazetteerBuilder {
         pointExtras.removeAll(keepingCapacity: true)
     }
 
-    static func decodeAddress(_ bytes: ArraySlice<UInt8>, withRejects: Bool) -> RunAddress {
+    static func decodeAddress(_ bytes: ArraySlice<UInt8>, withRejects: Bool, streetRank: [Int], townRank: [Int]) -> RunAddress {
         var reader = RunRecord.Reader(bytes)
         let (street, number, townKey, town, origin) = (reader.int32(), reader.int(), reader.int32(), reader.int32(), reader.int32())
         let point = GeoPoint(lat: reader.double(), lon: reader.double())
         var address = RunAddress(
             street: street, number: number, townKey: townKey, town: town, origin: origin, point: point, line: 0, order: 0, rejectsBefore: 0,
             raw: "")
+        address.rank = (streetRank[Int(street)], number, townRank[Int(townKey)])
         if withRejects {
             (address.line, address.order, address.rejectsBefore, address.raw) = (reader.int(), reader.int(), reader.int(), reader.string())
         }
@@ -169,9 +176,9 @@ extension GazetteerBuilder {
         guard let runs = addressRuns else { return }
         let (streetRank, townRank) = (Self.ranks(streetNames), Self.ranks(townKeys))
         let withRejects = keepsRejects
-        var merge = try RunMerge(runs, decode: { Self.decodeAddress($0, withRejects: withRejects) }) { a, b in
-            (streetRank[Int(a.street)], a.number, townRank[Int(a.townKey)]) < (streetRank[Int(b.street)], b.number, townRank[Int(b.townKey)])
-        }
+        var merge = try RunMerge(
+            runs, decode: { Self.decodeAddress($0, withRejects: withRejects, streetRank: streetRank, townRank: townRank) },
+            precedes: { $0.rank < $1.rank })
         var first: RunAddress?
         while let (address, _) = try merge.next() {
             if let kept = first, kept.street == address.street, kept.number == address.number, kept.townKey == address.townKey {

@@ -2,7 +2,7 @@ import SluiceCore
 import SluiceGeocode
 
 /// OpenAddresses as it has published since 2020: one GeoJSON Feature per line (`.geojson`, or
-/// `.geojson.gz` inflated by `SourceTable.bytes`), a Point and the properties `hash`, `number`,
+/// `.geojson.gz` inflated by `GzipFile.Reader`), a Point and the properties `hash`, `number`,
 /// `street`, `unit`, `city`, `district`, `region`, `postcode`, `id`:
 ///
 ///     {"type":"Feature","properties":{"number":"100","street":"MAIN ST","city":"SPRINGFIELD","region":"IL","postcode":"62701",...},"geometry":{"type":"Point","coordinates":[-89.65,39.8]}}
