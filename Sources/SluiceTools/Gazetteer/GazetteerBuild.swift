@@ -132,7 +132,12 @@ public struct GazetteerBuild: ToolCommand {
 
     public mutating func run(_ context: ToolContext) throws {
         let start = DispatchTime.now()
-        let rejects = try Rejects(stage: "gazetteer", path: rejectsPath)
+        // Skipped rows go to --rejects as they come. Rows found late (at the merge of the address
+        // runs) are put in place by reading the file back and writing it again, which a pipe or
+        // a terminal cannot be: for those the rows go to a scratch file first, copied at the end.
+        let scratch = try rejectsPath.flatMap { path throws(StageFailure) in Self.isRegularOrNew(path) ? nil : try Self.RejectsScratch(path) }
+        defer { scratch.map { close($0.fd) } }
+        let rejects = try scratch.map { Rejects(stage: "gazetteer", sink: $0.sink) } ?? Rejects(stage: "gazetteer", path: rejectsPath)
         if rejects.isKeeping { builder.rejects.sink = { try Self.write($0, to: rejects) } }
         // Each row written as the builder makes it, none kept; counted and its coverage taken
         // on the way. Written beside --out and renamed over it: a failure (a full disk) leaves
@@ -161,7 +166,14 @@ public struct GazetteerBuild: ToolCommand {
         let written = try opened()
         try written.commit()
         try rejects.finish()
-        if let rejectsPath, builder.rejects.lateCount > 0 { try Self.placeLateRejects(of: builder, in: rejectsPath) }
+        if let scratch {
+            try scratch.copy(placing: builder)
+        } else if let rejectsPath, builder.rejects.lateCount > 0 {
+            let written = try GzipFile.Reader(path: rejectsPath, what: "rejects")
+            let replacement = try ReplacementFile(path: rejectsPath)
+            try Self.placeLateRejects(of: builder, early: { try written.next() }, into: replacement.sink)
+            try replacement.commit()
+        }
         for line in builder.report { context.note(line) }
         if builder.skippedCount > 0 {
             context.note(
@@ -189,23 +201,24 @@ public struct GazetteerBuild: ToolCommand {
     }
 
     /// Puts the rejects found while the address runs were merged (duplicates of an address an
-    /// earlier run held) in their place among those written as they came: the file is read
-    /// back a line at a time and written again, whole or not at all, with them in reading order.
-    static func placeLateRejects(of builder: GazetteerBuilder, in path: String) throws {
-        let written = try GzipFile.Reader(path: path, what: "rejects")
-        let replacement = try ReplacementFile(path: path)
-        let rejects = Rejects(stage: "gazetteer", sink: replacement.sink)
+    /// earlier run held) in their place among those written as they came (`early`, a chunk at
+    /// a time), writing all of them to `out`, in reading order.
+    static func placeLateRejects(of builder: GazetteerBuilder, early: () throws -> [UInt8]?, into out: ByteSink) throws {
+        let rejects = Rejects(stage: "gazetteer", sink: out)
         var pending: [UInt8] = []
+        var start = 0
         var lines = 0
-        /// Copies written lines until `count` of them are in the new file.
+        /// Copies early lines until `count` of them are out.
         func copy(upTo count: Int) throws {
             while lines < count {
-                if let end = pending.firstIndex(of: 0x0A) {
-                    replacement.sink.buffer += pending[...end]
-                    pending.removeSubrange(...end)
+                if let end = pending[start...].firstIndex(of: 0x0A) {
+                    out.buffer += pending[start...end]
+                    start = end + 1
                     lines += 1
-                    try replacement.sink.flushIfFull()
-                } else if let chunk = try written.next() {
+                    try out.flushIfFull()
+                } else if let chunk = try early() {
+                    pending.removeSubrange(..<start)
+                    start = 0
                     pending += chunk
                 } else {
                     return
@@ -217,8 +230,40 @@ public struct GazetteerBuild: ToolCommand {
             try write(row, to: rejects)
         }
         try copy(upTo: Int.max)
-        replacement.sink.buffer += pending
-        try replacement.commit()
+        out.buffer += pending[start...]
+        try out.flush()
+    }
+
+    /// Whether a path is a regular file, or none yet (what can be read back and replaced).
+    static func isRegularOrNew(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) != 0 || status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The rejects of a build whose --rejects is a pipe or a terminal: written to a scratch file
+    /// in $TMPDIR as they come, and copied at the end with the late ones in their place.
+    struct RejectsScratch {
+        let fd: Int32
+        let sink: ByteSink
+        let destination: ByteSink
+
+        init(_ path: String) throws(StageFailure) {
+            destination = try ByteSink(path: path)
+            fd = try TemporaryFile.open(prefix: "sluice-gazetteer-rejects")
+            sink = ByteSink(fd: fd, name: "\(TemporaryFile.directory)/sluice-gazetteer-rejects-* (the rejects until the end)")
+        }
+
+        func copy(placing builder: GazetteerBuilder) throws {
+            try sink.flush()
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw IOFailure(errno: errno, operation: "seek", path: sink.name) }
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            try GazetteerBuild.placeLateRejects(
+                of: builder,
+                early: {
+                    let n = try FileInput.read(fd, into: &chunk)
+                    return n == 0 ? nil : Array(chunk[..<n])
+                }, into: destination)
+        }
     }
 
     #if canImport(Glibc)
