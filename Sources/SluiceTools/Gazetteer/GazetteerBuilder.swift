@@ -126,7 +126,7 @@ public struct GazetteerBuilder {
 
     /// Where an address is, and its town with its ZIP (an index into `towns`); for a point of
     /// an `addressOrigins` source, that source, and with `--rejects` what its reject needs if
-    /// an earlier run turns out to hold its address (`pointExtras`, kept apart: 24 bytes here).
+    /// an earlier run turns out to hold its address (`pointExtras`, kept apart: 28 bytes here).
     struct AddressPoint {
         var point: GeoPoint
         var town: Int32
