@@ -393,7 +393,8 @@ public struct DedupeCommand: StageCommand {
                 }
                 let inputRead = selection != nil
                 let knownRead = try KnownClusters.read(
-                    path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes, selection: &selection
+                    path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes, selection: &selection,
+                    threads: threads
                 ) { record in
                     facts.append(record)
                     matcher.append(record)

@@ -178,6 +178,27 @@ struct KnownSelection {
         }
     }
 
+    /// Ends the reading of a part of KNOWN (`KnownClusters.scan`): the caches' counts given to
+    /// `counts`, the caches let go.
+    mutating func finishReading() {
+        for h in caches.indices { addTimes(of: h) }
+        caches = []
+        ids = []
+    }
+
+    /// Adds what `part` read (after this one's records, and `finishReading`): its counts, and
+    /// the known records it noted in the input's blocks, numbered from `indexBase` on.
+    mutating func merge(_ part: KnownSelection, indexBase: Int32) {
+        for field in counts.indices {
+            if let other = part.counts[field] { counts[field]?.add(other) }
+        }
+        for rule in blocks.indices {
+            for (key, block) in part.blocks[rule] where !block.known.isEmpty {
+                blocks[rule][key]?.known += block.known.map { (index: $0.index + indexBase, text: $0.text) }
+            }
+        }
+    }
+
     /// The known records an input record can be compared with (numbers in KNOWN, ascending):
     /// every known record of a block holding an input record, but in a block over `--max-block`
     /// only those within `--window` places of an input record in the order the blocker sorts it
