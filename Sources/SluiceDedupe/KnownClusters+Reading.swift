@@ -17,7 +17,9 @@ extension KnownClusters {
     /// whose text it saw lately: this pass was most of the run's time, see `KnownSelection`);
     /// then only the held records (`KnownSelection`) are read again,
     /// each from where the first pass saw it, and given to `body` in order: a file, not a pipe
-    /// (from a pipe every record is held, as without, and `selection` is set to nil).
+    /// (from a pipe every record is held, as without, and `selection` is set to nil). The first
+    /// pass reads the file in ranges on `threads` threads (`scan`, ranges of `minRangeBytes` or
+    /// more), with the same result and errors as one.
     ///
     /// - Complexity: with `selection`, memory 21 bytes per known record (cluster id, place in
     ///   the file) and 12 per known cluster, plus what `body` keeps of the held records.

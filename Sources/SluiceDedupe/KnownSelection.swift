@@ -24,8 +24,9 @@ import SluiceCore
 /// - Complexity: memory per rule 8 bytes per distinct input key and ~24 per known record sharing
 ///   a block with an input record (its number and the text blocks are sorted by), per counted
 ///   field the distinct values (and `name` words) of KNOWN by hash, ~12 bytes each, and per member
-///   read the last `cacheLimit` distinct texts and what each gives (`HeadCache`). Time: one check
-///   of each known line, and the keys and compared text of each distinct text a cache misses.
+///   read the last `cacheLimit` distinct texts and what each gives (`HeadCache`); each part of
+///   KNOWN read on its own thread has its own caches and counts until joined (`merge`). Time: one
+///   check of each known line, and the keys and compared text of each distinct text a cache misses.
 struct KnownSelection {
     let rules: [BlockingRule]
     let maxBlock: Int

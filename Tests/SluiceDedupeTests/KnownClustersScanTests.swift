@@ -106,7 +106,14 @@ import Testing
         // Late in the file only (in the last ranges), and then also an earlier one.
         var lines = Self.lines
         lines.insert(bad, at: 17)
-        for (file, line) in [(lines, 18), ({ var early = lines; early[3] = "[1]"; return early }(), 4)] {
+        for (file, line) in [
+            (lines, 18),
+            (
+                {
+                    var early = lines; early[3] = "[1]"; return early
+                }(), 4
+            ),
+        ] {
             try Self.write(file, to: path)
             for threads in [1, 2, 3, 8, 40] {
                 do {
