@@ -19,7 +19,8 @@ extension KnownClusters {
     /// each from where the first pass saw it, and given to `body` in order: a file, not a pipe
     /// (from a pipe every record is held, as without, and `selection` is set to nil). The first
     /// pass reads the file in ranges on `threads` threads (`scan`, ranges of `minRangeBytes` or
-    /// more), with the same result and errors as one.
+    /// more: a smaller file is not worth a thread and its caches' misses), with the same result
+    /// and errors as one.
     ///
     /// - Complexity: with `selection`, memory 21 bytes per known record (cluster id, place in
     ///   the file) and 12 per known cluster, plus what `body` keeps of the held records.

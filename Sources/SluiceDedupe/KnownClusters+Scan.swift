@@ -34,9 +34,9 @@ extension KnownClusters {
     ///   and counts (`KnownSelection`), and 21 bytes per known record in all.
     static func scan(
         fd: Int32, name: String, path: String, size: Int, memberKey: String, maxLineBytes: Int,
-        selection: KnownSelection, threads: Int, minRangeBytes: Int = 1 << 22
+        selection: KnownSelection, threads: Int, minRangeBytes: Int
     ) throws -> Scan {
-        let ranges = try cut(fd: fd, size: size, into: min(max(1, threads), max(1, size / max(1, minRangeBytes))))
+        let ranges = cut(fd: fd, size: size, into: min(max(1, threads), max(1, size / max(1, minRangeBytes))))
         let markIndex = selection.heads.firstIndex(of: memberKey) ?? selection.heads.count
         let keys = selection.headKeys + (markIndex == selection.heads.count ? [Array(memberKey.utf8)] : [])
         let readers = ranges.map { _ in RangeScan(scan: Scan(selection: selection)) }
@@ -73,8 +73,8 @@ extension KnownClusters {
     }
 
     /// Byte ranges covering `0..<size`, up to `count`, each but the last ending just after a
-    /// newline (so none splits a line).
-    static func cut(fd: Int32, size: Int, into count: Int) throws -> [Range<Int>] {
+    /// newline (so none splits a line); where the file cannot be read, fewer (the read says why).
+    static func cut(fd: Int32, size: Int, into count: Int) -> [Range<Int>] {
         var ends: [Int] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         for k in 1..<max(1, count) {
