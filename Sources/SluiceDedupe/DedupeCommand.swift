@@ -68,7 +68,7 @@ public struct DedupeCommand: StageCommand {
                 "block-keys",
                 "fuzzy mode: write every record with its key under each --block rule instead of clustering (see BLOCK KEYS); nothing is learnt or compared"
             ),
-            .threads("check and key records (--key) or compare pairs (--compare)"),
+            .threads("check and key records (--key), or compare pairs and read KNOWN (--compare)"),
         ] + ResultMember.options(default: DedupeFields.member),
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key title,locations --drop",
@@ -105,9 +105,10 @@ public struct DedupeCommand: StageCommand {
             others, 21 bytes per known record while KNOWN is read (cluster id, place in the file), then 12 \
             bytes per known cluster, ~12 bytes per distinct value of each compared text field (term \
             frequencies; name: and per word), ~24 per known record sharing an input record's block, and \
-            of each member it reads the last 65,536 distinct texts and what each gives: 10,000 new bench \
-            records against 1,000,000 known held 116,359 and peaked at 174 MiB (one run over all \
-            1,010,000: 413 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
+            of each member it reads the last 65,536 distinct texts and what each gives, per thread: KNOWN, \
+            a file, is read in --threads ranges at once, each with its own texts and counts, joined in file \
+            order. 10,000 new bench records against 1,000,000 known held 116,359 and peaked at 180 MiB \
+            (one run over all 1,010,000: 278 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
             --block-keys holds one record at a time (nothing is spooled).
@@ -393,7 +394,8 @@ public struct DedupeCommand: StageCommand {
                 }
                 let inputRead = selection != nil
                 let knownRead = try KnownClusters.read(
-                    path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes, selection: &selection
+                    path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes, selection: &selection,
+                    threads: threads
                 ) { record in
                     facts.append(record)
                     matcher.append(record)

@@ -17,12 +17,16 @@ extension KnownClusters {
     /// whose text it saw lately: this pass was most of the run's time, see `KnownSelection`);
     /// then only the held records (`KnownSelection`) are read again,
     /// each from where the first pass saw it, and given to `body` in order: a file, not a pipe
-    /// (from a pipe every record is held, as without, and `selection` is set to nil).
+    /// (from a pipe every record is held, as without, and `selection` is set to nil). The first
+    /// pass reads the file in ranges on `threads` threads (`scan`, ranges of `minRangeBytes` or
+    /// more: a smaller file is not worth a thread and its caches' misses), with the same result
+    /// and errors as one.
     ///
     /// - Complexity: with `selection`, memory 21 bytes per known record (cluster id, place in
     ///   the file) and 12 per known cluster, plus what `body` keeps of the held records.
     static func read(
-        path: String, memberKey: String, maxLineBytes: Int, selection: inout KnownSelection?, _ body: (NDJSONRecord) throws -> Void
+        path: String, memberKey: String, maxLineBytes: Int, selection: inout KnownSelection?, threads: Int = 1,
+        minRangeBytes: Int = 1 << 22, _ body: (NDJSONRecord) throws -> Void
     ) throws -> KnownClusters {
         var known = KnownClusters()
         let (fd, name) = try StageContext.openInput(path)
@@ -49,26 +53,18 @@ extension KnownClusters {
         }
         // First pass: every record's cluster and place; the records an input record can meet.
         // Each line is checked as a record would be, but only the members the selection reads
-        // and the cluster's are found (no member list, no parse of what a cache knows).
+        // and the cluster's are found (no member list, no parse of what a cache knows); the
+        // file is read in ranges on `threads` threads (`scan`).
         selection = nil  // `scanning` is the only copy while it grows
-        let markIndex = scanning.heads.firstIndex(of: memberKey) ?? scanning.heads.count
-        let keys = scanning.headKeys + (markIndex == scanning.heads.count ? [Array(memberKey.utf8)] : [])
-        var found: [NDJSONRecord.Member?] = []
-        var offsets: [Int] = [], lengths: [Int32] = []
-        try forEachLine(fd: fd, name: name, maxLineBytes: maxLineBytes) { line, place, bad in
-            do throws(RecordError) { try NDJSONRecord.check(line.bytes, findingFirst: keys, into: &found) } catch { throw bad(error.detail) }
-            let markText = found[markIndex].map { UnsafeBufferPointer(rebasing: line.bytes[$0.value]) }
-            switch try mark(markText, memberKey: memberKey, bad) {
-            case .merge(let absorbed, let into): merges[absorbed] = into
-            case .summary: break
-            case .record(let id):
-                scanning.read(line: line.bytes, members: found, index: Int32(known.count))
-                offsets.append(place.offset)
-                lengths.append(Int32(place.length))
-                known.appendUnheld(id: id)
-            }
-        }
+        var first = try scan(
+            fd: fd, name: name, path: path, size: Int(status.st_size), memberKey: memberKey, maxLineBytes: maxLineBytes,
+            selection: scanning, threads: threads, minRangeBytes: minRangeBytes)
+        swap(&scanning, &first.selection)  // one copy of what was read, not two
+        for (absorbed, into) in first.merges { merges[absorbed] = into }
         known.reportedMerges = merges
+        known.appendUnheld(ids: first.ids)
+        first.ids = []
+        let (offsets, lengths) = (first.offsets, first.lengths)
         let sharing = scanning.choose()
         selection = scanning
         // The clusters of those records are held whole.
@@ -166,22 +162,31 @@ extension KnownClusters {
     }
 
     /// Each record line of the file with its place; blank lines skipped, an overlong one an
-    /// error. `bad` makes the error of a line (its file and number, `--against: ` and the reason).
-    private static func forEachLine(
-        fd: Int32, name: String, maxLineBytes: Int, _ body: (Line, Place, (String) -> StageFailure) throws -> Void
-    ) throws {
+    /// error. `bad` makes the error of a line (its file and number, `--against: ` and the reason;
+    /// `failure` given the line's number and the reason). Read from the fd's position, which is
+    /// `start` in the file, up to the line starting at `end` or later; returns the last line's number.
+    @discardableResult
+    static func forEachLine(
+        fd: Int32, name: String, maxLineBytes: Int, from start: Int = 0, to end: Int = .max,
+        failure: ((Int, String) -> StageFailure)? = nil, _ body: (Line, Place, (String) -> StageFailure) throws -> Void
+    ) throws -> Int {
         let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
-        var lineStart = 0
-        while let line = try reader.nextLine() {
-            defer { lineStart = reader.bytesRead }
+        var lineStart = start
+        var last = 0
+        while lineStart < end, let line = try reader.nextLine() {
+            defer { lineStart = start + reader.bytesRead }
+            last = line.number
             if line.isBlank { continue }
-            func bad(_ reason: String) -> StageFailure { .data(source: name, line: line.number, "--against: " + reason) }
+            func bad(_ reason: String) -> StageFailure {
+                failure?(line.number, reason) ?? .data(source: name, line: line.number, "--against: " + reason)
+            }
             guard !line.isOverlong else { throw bad("line longer than --max-line-bytes \(maxLineBytes)") }
             // The line reader drops a byte-order mark (3 bytes, first line only) and a carriage
             // return (1) from what it hands out: the mark is the only thing dropped in front.
             let dropped = line.length - line.bytes.count
             try body(line, Place(offset: lineStart + (dropped >= 3 ? 3 : 0), length: line.bytes.count), bad)
         }
+        return last
     }
 
     /// Reads `bytes.count` bytes at `offset`.

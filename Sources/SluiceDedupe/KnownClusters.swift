@@ -87,6 +87,12 @@ public struct KnownClusters {
         count += 1
     }
 
+    /// Known records read and not held, in order (`KnownClusters.scan`).
+    mutating func appendUnheld(ids: [UInt64]) {
+        if everyId.isEmpty { everyId = ids } else { everyId += ids }
+        count += ids.count
+    }
+
     /// Known records with cluster id `id` (in all of KNOWN).
     public func size(of id: UInt64) -> Int {
         guard let position = position(of: id) else { return 0 }

@@ -24,8 +24,9 @@ import SluiceCore
 /// - Complexity: memory per rule 8 bytes per distinct input key and ~24 per known record sharing
 ///   a block with an input record (its number and the text blocks are sorted by), per counted
 ///   field the distinct values (and `name` words) of KNOWN by hash, ~12 bytes each, and per member
-///   read the last `cacheLimit` distinct texts and what each gives (`HeadCache`). Time: one check
-///   of each known line, and the keys and compared text of each distinct text a cache misses.
+///   read the last `cacheLimit` distinct texts and what each gives (`HeadCache`); each part of
+///   KNOWN read on its own thread has its own caches and counts until joined (`merge`). Time: one
+///   check of each known line, and the keys and compared text of each distinct text a cache misses.
 struct KnownSelection {
     let rules: [BlockingRule]
     let maxBlock: Int
@@ -175,6 +176,27 @@ struct KnownSelection {
                 }
             }
             caches[h].times[id] = 0
+        }
+    }
+
+    /// Ends the reading of a part of KNOWN (`KnownClusters.scan`): the caches' counts given to
+    /// `counts`, the caches let go.
+    mutating func finishReading() {
+        for h in caches.indices { addTimes(of: h) }
+        caches = []
+        ids = []
+    }
+
+    /// Adds what `part` read (after this one's records, and `finishReading`): its counts, and
+    /// the known records it noted in the input's blocks, numbered from `indexBase` on.
+    mutating func merge(_ part: KnownSelection, indexBase: Int32) {
+        for field in counts.indices {
+            if let other = part.counts[field] { counts[field]?.add(other) }
+        }
+        for rule in blocks.indices {
+            for (key, block) in part.blocks[rule] where !block.known.isEmpty {
+                blocks[rule][key]?.known += block.known.map { (index: $0.index + indexBase, text: $0.text) }
+            }
         }
     }
 

@@ -49,6 +49,13 @@ struct UnheldCounts: Equatable {
         for word in hashes.words { words[word, default: 0] += times }
     }
 
+    /// Adds the counts of other records (another part of KNOWN, `KnownClusters.scan`).
+    mutating func add(_ other: UnheldCounts) {
+        present += other.present
+        values.merge(other.values, uniquingKeysWith: +)
+        words.merge(other.words, uniquingKeysWith: +)
+    }
+
     /// Takes out the records `column` holds: called once the held known records are appended
     /// to it and before any other record is, so what is left counts the known records not held.
     mutating func remove(heldBy column: FieldColumn) {
