@@ -357,15 +357,13 @@ public struct DedupeCommand: StageCommand {
             // Records are checked and keyed on other threads; this one spools and labels them.
             var matcher = ExactMatcher(paths: paths, fold: fold)
             let reader = DedupeReader(memberKey: member.name, keyFields: matcher.fields)
+            // No `facts`: the matcher keeps what the writer needs, 4 bytes a record.
             try context.forEachRecord(in: inputs, readers: threads > 1 ? threads : 0, member: member, makeReader: { reader }) {
                 line, parsed, arena, _ in
                 try spool.append(UnsafeBufferPointer(rebasing: line[..<parsed.length]), place: parsed.place)
-                facts.append(parsed.fact, line: line)
-                DedupeReader.key(parsed, in: arena) { matcher.append(key: $0) }
+                DedupeReader.key(parsed, in: arena) { matcher.append(key: $0, fact: parsed.fact) }
             }
-            var exactTable = ClusterTable(labels: matcher.labels, facts: facts, keyHashes: matcher.keyHashes)
-            for record in 0..<facts.count where exactTable.clusters[Int(exactTable.clusterOf[record])].size > 1 { exactTable.scores[record] = 1 }
-            table = exactTable
+            table = matcher.table
             if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
         case .fuzzy(let specs, let rules, let settings):
             // Fuzzy mode's time is in comparing pairs (on --threads threads). Its records are
