@@ -67,7 +67,7 @@ public struct BenchReport {
     /// the largest stage's peak RSS, then each stage's median CPU seconds and peak RSS.
     ///
     ///     | size | case | wall s | × jq -c . | CPU s | largest RSS | fetch | sanitize | … |
-    ///     | 1M | dedupe --key | 9.09 (8.82–9.40) | 0.78× | 14.2 | 103 MB | 0.6 s, 26 MB | 3.4 s, 33 MB | … |
+    ///     | 1M | pipeline, dedupe --key | 9.09 (8.82–9.40) | 0.78× | 14.20 | 103 MB | 0.60 s, 26 MB | 3.40 s, 33 MB | … |
     public var stageRows: (header: [String], rows: [[String]]) {
         let pipelines = results.filter { $0.benchCase.stage.hasPrefix("pipeline") && !$0.timing.commands.isEmpty }
         guard let widest = pipelines.max(by: { $0.benchCase.commands.count < $1.benchCase.commands.count }) else { return ([], []) }
@@ -83,9 +83,9 @@ public struct BenchReport {
                 let range = timing.seconds.count > 1 ? " (\(fixed(timing.min, 2))–\(fixed(timing.max, 2)))" : ""
                 var row = [
                     size.label, name, fixed(timing.median, 2) + range, jqRatio(result).map { fixed($0, 2) + "×" } ?? "",
-                    timing.commands.isEmpty ? "" : fixed(timing.cpuSeconds, 1), megabytes(timing.peakRSSBytes),
+                    timing.commands.isEmpty ? "" : fixed(timing.cpuSeconds, 2), megabytes(timing.peakRSSBytes),
                 ]
-                let cells = result.benchCase.isPeer ? [] : timing.commands.map { "\(fixed($0.cpuSeconds, 1)) s, \(megabytes($0.peakRSSBytes))" }
+                let cells = result.benchCase.isPeer ? [] : timing.commands.map { "\(fixed($0.cpuSeconds, 2)) s, \(megabytes($0.peakRSSBytes))" }
                 row += (0..<stages.count).map { $0 < cells.count ? cells[$0] : "" }
                 rows.append(row)
             }
