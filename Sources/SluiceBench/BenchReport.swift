@@ -79,7 +79,7 @@ public struct BenchReport {
             let jq = results.first { $0.benchCase.size == size && $0.benchCase.stage == "fetch" && $0.benchCase.tool == "jq -c ." }
             for result in (jq.map { [$0] } ?? []) + pipelines.filter({ $0.benchCase.size == size }) {
                 let timing = result.timing
-                let name = result.benchCase.isPeer ? result.benchCase.tool : result.benchCase.stage == "pipeline" ? "pipeline, fuzzy dedupe" : "pipeline, " + (result.benchCase.stage.split(separator: "(").last.map { String($0.dropLast()) } ?? result.benchCase.stage)
+                let name = BenchReport.caseName(result.benchCase)
                 let range = timing.seconds.count > 1 ? " (\(fixed(timing.min, 2))–\(fixed(timing.max, 2)))" : ""
                 var row = [
                     size.label, name, fixed(timing.median, 2) + range, jqRatio(result).map { fixed($0, 2) + "×" } ?? "",
@@ -91,6 +91,13 @@ public struct BenchReport {
             }
         }
         return (header, rows)
+    }
+
+    /// `jq -c .`, `pipeline, fuzzy dedupe` or `pipeline, dedupe --key` (from the stage `pipeline (dedupe --key)`).
+    static func caseName(_ benchCase: BenchCase) -> String {
+        if benchCase.isPeer { return benchCase.tool }
+        guard let open = benchCase.stage.firstIndex(of: "("), benchCase.stage.hasSuffix(")") else { return "pipeline, fuzzy dedupe" }
+        return "pipeline, " + benchCase.stage[benchCase.stage.index(after: open)...].dropLast()
     }
 
     /// `stageRows` as a Markdown table (empty when no pipeline ran).

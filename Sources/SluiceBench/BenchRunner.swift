@@ -210,7 +210,9 @@ public final class BenchRunner {
             warmUpEnd += try once(member).seconds * Double(runs[member].measured)
         }
         if let budget = options.budgetSeconds, warmUpEnd > 0, ChildProcess.now() - start + warmUpEnd > budget {
-            throw OverBudget(description: "\(group.count == 1 ? "its" : "their") runs, \(fixed(warmUpEnd, 1)) s, would pass the --budget of \(fixed(budget / 60, 1)) min")
+            throw OverBudget(
+                description:
+                    "\(group.count == 1 ? "its" : "their") runs, \(fixed(warmUpEnd, 1)) s, would pass the --budget of \(fixed(budget / 60, 1)) min")
         }
         for run in 1...(runs.map(\.measured).max() ?? 1) {
             for member in group.indices where run <= runs[member].measured {

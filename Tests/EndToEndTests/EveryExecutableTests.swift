@@ -77,7 +77,10 @@ struct ExecutableRow: CustomTestStringConvertible, Sendable {
             // writes nothing), right after what it holds in memory.
             let disk = EveryExecutableTests.section("DISK", in: help.stdoutText)
             #expect(!disk.isEmpty, "\(row.name): no DISK section")
-            #expect(help.stdoutText.contains("\nMEMORY:\n") && help.stdoutText.range(of: "\nDISK:\n").map { help.stdoutText[..<$0.lowerBound].contains("\nMEMORY:\n") } == true, "\(row.name)")
+            #expect(
+                help.stdoutText.contains("\nMEMORY:\n")
+                    && help.stdoutText.range(of: "\nDISK:\n").map { help.stdoutText[..<$0.lowerBound].contains("\nMEMORY:\n") } == true, "\(row.name)"
+            )
         }
         for subcommand in subcommands {
             let own = try executable.run([subcommand, "--help"])

@@ -58,10 +58,11 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             let command = [Executable(stage.name).url.path] + arguments(stage)
-            process.arguments = [
-                "python3", "-c",
-                "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
-            ] + command
+            process.arguments =
+                [
+                    "python3", "-c",
+                    "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+                ] + command
             var environment = ProcessInfo.processInfo.environment
             environment["TMPDIR"] = tmp.url.path
             process.environment = environment

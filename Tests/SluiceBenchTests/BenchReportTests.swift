@@ -81,7 +81,10 @@ import Testing
         #expect(header == ["size", "case", "wall s", "× jq -c .", "CPU s", "largest RSS", "fetch", "sanitize", "dedupe"])
         #expect(rows.map { $0[1] } == ["jq -c .", "pipeline, fuzzy dedupe", "pipeline, dedupe --key"])
         #expect(rows[0][2] == "11.00 (10.00–12.00)" && rows[0][3] == "1.00×" && rows[0][6...].allSatisfy(\.isEmpty))
-        #expect(rows[2] == ["1k", "pipeline, dedupe --key", "8.50 (8.00–9.00)", "0.77×", "5.80", "41 MB", "0.60 s, 26 MB", "3.10 s, 34 MB", "2.10 s, 41 MB"])
+        #expect(
+            rows[2] == [
+                "1k", "pipeline, dedupe --key", "8.50 (8.00–9.00)", "0.77×", "5.80", "41 MB", "0.60 s, 26 MB", "3.10 s, 34 MB", "2.10 s, 41 MB",
+            ])
         #expect(report.stageMarkdown.contains("| 1k | pipeline, dedupe --key | 8.50 (8.00–9.00) | 0.77× |"))
         // Without a pipeline there is no such table.
         #expect(BenchReport(results: [jq]).stageMarkdown.isEmpty)
