@@ -1,5 +1,6 @@
-// Fuzz target `json`: SluiceCore's JSON parser, NDJSON record reader and record tokens (what
-// sluice-stats reads) on arbitrary bytes. Besides not crashing, hanging or reading out of bounds
+// Fuzz target `json`: SluiceCore's JSON parser, NDJSON record reader, its check of a line for a
+// few members (what sluice-dedupe --against reads of KNOWN) and record tokens (what sluice-stats
+// reads) on arbitrary bytes. Besides not crashing, hanging or reading out of bounds
 // (ASan), they must agree with each other, and what the writer writes must parse back to the same
 // value.
 @testable import SluiceCore
@@ -35,6 +36,29 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } catch {
         if case .object = parsed { fatalError("the parser takes an object the record reader rejects: \(error.detail)") }
         _ = (error.reason, error.detail)
+    }
+    // Checking a line for a few members (dedupe --against's first pass over KNOWN) takes and
+    // refuses exactly the lines the record reader does, for the same reason, and finds the
+    // members its `firstMembers(named:)` finds; a string member's text is its parsed string's.
+    let keys = [Array("a".utf8), Array("dedupe".utf8), Array("cluster".utf8), Array("".utf8), Array("é".utf8)]
+    var found: [NDJSONRecord.Member?] = []
+    var checkError: RecordError?
+    do throws(RecordError) { try NDJSONRecord.check(bytes, findingFirst: keys, into: &found) } catch { checkError = error }
+    if let record = try? NDJSONRecord(bytes) {
+        precondition(checkError == nil, "check refuses a line the record reader takes")
+        let expected = record.firstMembers(named: keys)
+        precondition(
+            found.map { $0?.key } == expected.map { $0?.key } && found.map { $0?.value } == expected.map { $0?.value },
+            "check finds other members than the record")
+        for member in record.members {
+            precondition(
+                NDJSONRecord.stringValue(ofChecked: record.rawValue(member)) == record.value(of: member).stringValue,
+                "a string member reads differently")
+        }
+    } else {
+        var recordError: RecordError?
+        do { _ = try NDJSONRecord(bytes) } catch { recordError = error }
+        precondition(checkError?.detail == recordError?.detail, "check refuses a line differently")
     }
     // The tokens take and refuse exactly the lines the record reader does, for the same reason.
     var recordError: RecordError?

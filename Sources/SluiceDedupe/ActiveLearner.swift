@@ -25,10 +25,10 @@ extension FuzzyMatcher {
     /// `--suggest` prints them; `--label` asks about the first, learns from the answer, and
     /// chooses again.
     ///
-    ///     matcher.suggestions(2)   // [Suggestion(a: 4, b: 9, probability: 0.48, …), …]
+    ///     try matcher.suggestions(2)   // [Suggestion(a: 4, b: 9, probability: 0.48, …), …]
     ///
     /// - Complexity: O(compared pairs + patterns · log patterns).
-    public func suggestions(_ count: Int) -> [Suggestion] {
+    public func suggestions(_ count: Int) throws -> [Suggestion] {
         guard let model, count > 0 else { return [] }
         let patterns = compared.patterns
         let baseWeights = patterns.map { model.weight(levels: Pattern.unpack($0, fields: specs.count)) }
@@ -38,7 +38,7 @@ extension FuzzyMatcher {
         var best = [Suggestion?](repeating: nil, count: patterns.count)
         var sizes = [Int](repeating: 0, count: patterns.count)
         var expectedErrors = [Double](repeating: 0, count: patterns.count)
-        compared.pairs.forEach { pair in
+        try compared.pairs.forEach { pair in
             let index = Int(pair.pattern)
             let a = Int(pair.a), b = Int(pair.b)
             let w = weight(model, a, pattern: patterns[index], base: baseWeights[index])

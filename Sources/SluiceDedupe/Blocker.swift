@@ -31,6 +31,14 @@ public struct Blocker {
     /// Per rule, the pairs it produced, and those no earlier rule had (`--explain-blocking`).
     public private(set) var pairsOfRule: [Int]
     public private(set) var newPairsOfRule: [Int]
+    /// Per rule, the pairs of its reported oversized blocks that sorted neighbourhood did not
+    /// compare (a block of b records holds b(b-1)/2 pairs; its window compares fewer): what
+    /// the rule gave up for bounded work, said on stderr and by `--explain-blocking`.
+    public private(set) var skippedPairsOfRule: [Int]
+    /// Pairs to watch for (`LabelledPairs.key`: the labelled matches), and those of them some
+    /// rule compared: a labelled match sharing a block but never compared was skipped.
+    public var watched: Set<UInt64> = []
+    public private(set) var watchedCompared: Set<UInt64> = []
     /// `--against`: records below this are known ones, and pairs of two of them are skipped.
     public var knownCount = 0
 
@@ -42,6 +50,7 @@ public struct Blocker {
         oversizedSizes = Array(repeating: [], count: ruleCount)
         pairsOfRule = Array(repeating: 0, count: ruleCount)
         newPairsOfRule = Array(repeating: 0, count: ruleCount)
+        skippedPairsOfRule = Array(repeating: 0, count: ruleCount)
     }
 
     public mutating func setKey(rule: Int, record: Int, _ key: String?) {
@@ -107,6 +116,18 @@ public struct Blocker {
         if !pairs.isEmpty { try body(pairs, tags) }
     }
 
+    /// Notes that the pair `a`, `b` was compared, when it is watched.
+    private mutating func watch(_ a: Int, _ b: Int) {
+        let key = LabelledPairs.key(a, b)
+        if watched.contains(key) { watchedCompared.insert(key) }
+    }
+
+    /// Whether records `a` and `b` share a block of `rule` that was too large to compare whole.
+    func shareOversizedBlock(rule: Int, _ a: Int, _ b: Int) -> Bool {
+        let key = keys[rule][a]
+        return key != 0 && key == keys[rule][b] && oversized[rule][key] != nil
+    }
+
     @inline(__always)
     private mutating func visitPairs(sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) rethrows {
         for rule in keys.indices {
@@ -125,7 +146,6 @@ public struct Blocker {
                     oversized[rule][entries[start].key] = forcedSize ?? members.count
                     // With `--against`, a block of known records only is compared nowhere: not
                     // reported (a run holding part of KNOWN would report another count).
-                    if members.last ?? 0 >= knownCount { oversizedSizes[rule].append(forcedSize ?? members.count) }
                     let sorted = members.sorted { (sortKey($0), $0) < (sortKey($1), $1) }
                     for (position, i) in sorted.enumerated() {
                         for j in sorted[(position + 1)..<min(sorted.count, position + 1 + window)] {
@@ -133,10 +153,16 @@ public struct Blocker {
                             if b < knownCount { continue }
                             let isNew = !seenBefore(rule: rule, a, b)
                             if isNew { newPairsOfRule[rule] += 1 }
+                            if !watched.isEmpty { watch(a, b) }
                             try body(a, b, rule, isNew)
                         }
                     }
-                    pairsOfRule[rule] += (0..<sorted.count).reduce(0) { $0 + min(window, sorted.count - 1 - $1) }
+                    let windowPairs = (0..<sorted.count).reduce(0) { $0 + min(window, sorted.count - 1 - $1) }
+                    pairsOfRule[rule] += windowPairs
+                    if members.last ?? 0 >= knownCount {
+                        oversizedSizes[rule].append(forcedSize ?? members.count)
+                        skippedPairsOfRule[rule] += sorted.count * (sorted.count - 1) / 2 - windowPairs
+                    }
                 } else if members.count > 1 {
                     // Members are in record order: known ones first, whose pairs are skipped.
                     let firstNew = knownCount == 0 ? 0 : members.firstIndex { $0 >= knownCount } ?? members.count
@@ -144,6 +170,7 @@ public struct Blocker {
                         for y in max(x + 1, firstNew)..<members.count {
                             let isNew = !seenBefore(rule: rule, members[x], members[y])
                             if isNew { newPairsOfRule[rule] += 1 }
+                            if !watched.isEmpty { watch(members[x], members[y]) }
                             try body(members[x], members[y], rule, isNew)
                         }
                     }

@@ -1,5 +1,11 @@
 import SluiceCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One `--block` rule: records whose keys are equal share a block and are compared. A key is
 /// made of one or more parts joined with `+`, each a field (dotted path) and a transform:
 ///
@@ -62,9 +68,16 @@ public struct BlockingRule: Equatable, Sendable {
     /// The rule's key for a record, or nil when a part is missing. `value(path)` reads the
     /// record's value at a path.
     public func key(_ value: (String) -> JSONValue?) -> String? {
+        key { Self.apply($0.transform, to: value($0.path)) }
+    }
+
+    /// The rule's key from each part's own (`piece`: what `apply` gives for the part), or nil
+    /// when a part has none: for a caller that has the parts' normalised text already.
+    public func key(pieces piece: (Part) -> String?) -> String? {
+        if parts.count == 1 { return piece(parts[0]) }
         var pieces: [String] = []
         for part in parts {
-            guard let piece = Self.apply(part.transform, to: value(part.path)) else { return nil }
+            guard let piece = piece(part) else { return nil }
             pieces.append(piece)
         }
         return pieces.joined(separator: "\u{1F}")
@@ -76,7 +89,13 @@ public struct BlockingRule: Equatable, Sendable {
             guard let lat = value?["lat"]?.doubleValue, let lon = value?["lon"]?.doubleValue else { return nil }
             return Geohash.encode(latitude: lat, longitude: lon, precision: precision)
         }
-        guard let text = TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize) else { return nil }
+        return apply(transform, normalized: TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize))
+    }
+
+    /// One part's key from its value's normalised text (`TextNormalizer.normalize`), for every
+    /// transform but `geohash` (which reads a value's `lat` and `lon`: nil here).
+    public static func apply(_ transform: Transform, normalized text: String?) -> String? {
+        guard let text else { return nil }
         switch transform {
         case .exact: return text
         case .prefix(let n): return String(text.prefix(n))
@@ -94,20 +113,39 @@ public struct BlockingRule: Equatable, Sendable {
         var utf8 = text
         let ascii = utf8.withUTF8 { bytes -> String? in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-            var words: [UnsafeBufferPointer<UInt8>] = []
+            var words: [Range<Int>] = []
+            words.reserveCapacity(16)
             var wordStart = 0
             for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x20 {
-                if end > wordStart { words.append(UnsafeBufferPointer(rebasing: bytes[wordStart..<end])) }
+                if end > wordStart { words.append(wordStart..<end) }
                 wordStart = end + 1
             }
-            words.sort { $0.lexicographicallyPrecedes($1) }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            for (index, word) in words.enumerated() where index == 0 || !word.elementsEqual(words[index - 1]) {
-                if !out.isEmpty { out.append(0x20) }
-                out.append(contentsOf: word)
+            // Bytes compared as memcmp does (unsigned), shorter first on a tie: String order.
+            func precedes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+                guard let base = bytes.baseAddress else { return false }
+                let order = memcmp(base + a.lowerBound, base + b.lowerBound, min(a.count, b.count))
+                return order != 0 ? order < 0 : a.count < b.count
             }
-            return String(decoding: out, as: UTF8.self)
+            // Words already in order and distinct, one space apart (one word, most often), are
+            // the key as they are.
+            if words.reduce(words.count - 1, { $0 + $1.count }) == bytes.count, zip(words, words.dropFirst()).allSatisfy({ precedes($0, $1) }) {
+                return text
+            }
+            words.sort(by: precedes)
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                var count = 0
+                for (index, word) in words.enumerated() where index == 0 || precedes(words[index - 1], word) {
+                    if count > 0 {
+                        out[count] = 0x20
+                        count += 1
+                    }
+                    for offset in word {
+                        out[count] = bytes[offset]
+                        count += 1
+                    }
+                }
+                return count
+            }
         }
         return ascii ?? Set(text.split(separator: " ")).sorted().joined(separator: " ")
     }

@@ -89,28 +89,38 @@ public struct DedupeCommand: StageCommand {
             303 MB at 10M with 2.06M, release build, 2026-11-29; 112 MB and 765 MB before, when it held 50 bytes a record). \
             Fuzzy mode: ~10 bytes per record (identity hash, completeness, cluster; \
             with labels, --label or --suggest its provenance text, with --id that field's text too), \
-            per record each compared value \
-            (text interned once per distinct value) and 8 bytes per blocking rule, plus 12 bytes per \
-            candidate pair that agrees on some field (bounded by --max-block and --window) and 12 bytes \
-            per matched pair (16 with distinct answers: they are joined strongest first); \
+            per record 4 bytes per compared text \
+            field, 8 per number (16 per date or point) and 8 per blocking rule, per distinct text its \
+            normalised UTF-8 and ~60 bytes (tokens: 8 more and 4 a word; jw, lev: 16 and 4 a character), while linking ~50 \
+            bytes per record (its cluster and set) and 12 per matched pair (16 with distinct answers: they are \
+            joined strongest first), and the last 32,768 raw texts of each compared member twice (a \
+            repeated one is not parsed again); the candidate pairs that agree on some field (bounded by \
+            --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
+            past the first 1,048,576 (12 MiB in memory). On the bench's records (make bench; \
+            --compare title,locations:tokens,director,release_year:num --block locations:fingerprint, \
+            7.1M and 78M pairs compared) the peak was 250 MiB at 1M and 1.98 GiB at 10M (~210 bytes a \
+            record), with at most 0.94 GB of pairs on disk beside the spool at 10M; \
             --merge also holds the records of clusters with more than one member. \
             --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \
             only the known records an input record can be compared with (sharing a block with one; in a block \
             over --max-block, within --window places of one) and the rest of their known clusters; of the \
             others, 21 bytes per known record while KNOWN is read (cluster id, place in the file), then 12 \
-            bytes per known cluster, and ~12 bytes per distinct value of each compared text field (term \
-            frequencies; name: and per word) and ~24 per known record sharing an input record's block: \
-            10,000 new bench records against 1,000,000 known held 116,359 and peaked at 168 MiB (391 MiB \
-            holding all; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
+            bytes per known cluster, ~12 bytes per distinct value of each compared text field (term \
+            frequencies; name: and per word), ~24 per known record sharing an input record's block, and \
+            of each member it reads the last 65,536 distinct texts and what each gives: 10,000 new bench \
+            records against 1,000,000 known held 116,359 and peaked at 174 MiB (one run over all \
+            1,010,000: 413 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
             --block-keys holds one record at a time (nothing is spooled).
             """,
         disk: """
             the spool: every good input record as read, so about the input's size, in $TMPDIR (default /tmp; \
-            713 MB for the bench's 1M sanitized records, 7.1 GB for 10M). It is unlinked as soon as it is made, so \
-            nothing is left however the stage ends (an error, a signal, SIGKILL), and given back to the file system \
-            as it is written out. --pairs and --model-out write their files; --label appends its answers.
+            713 MB for the bench's 1M sanitized records, 7.1 GB for 10M), and in fuzzy mode the candidate pairs \
+            past the first 1,048,576, 12 bytes each (0.94 GB at 10M, see MEMORY). Both are unlinked as soon as they \
+            are made, so nothing is left however the stage ends (an error, a signal, SIGKILL); the spool is given \
+            back to the file system as it is written out. --pairs and --model-out write their files; --label \
+            appends its answers.
             """,
         sections: [
             (
@@ -228,7 +238,7 @@ public struct DedupeCommand: StageCommand {
             (
                 "ENVIRONMENT",
                 """
-                  TMPDIR    where the spool file goes (default /tmp)
+                  TMPDIR    where the spool file and the compared pairs go (default /tmp)
                   TERM      --label shows differing members in colour unless it is dumb
                   NO_COLOR  when set, --label uses no colour
                 """
@@ -486,11 +496,12 @@ public struct DedupeCommand: StageCommand {
         let blocker = matcher.blocker
         for (rule, sizes) in blocker.oversizedSizes.enumerated() where !sizes.isEmpty {
             context.warn(
-                "--block \(matcher.rules[rule].text): \(sizes.count) \(sizes.count == 1 ? "block" : "blocks") over --max-block \(blocker.maxBlock) (largest \(sizes.max() ?? 0)) compared by sorted neighbourhood, window \(blocker.window)"
+                "--block \(matcher.rules[rule].text): \(sizes.count) \(sizes.count == 1 ? "block" : "blocks") over --max-block \(blocker.maxBlock) (largest \(sizes.max() ?? 0)) compared by sorted neighbourhood, window \(blocker.window): \(blocker.skippedPairsOfRule[rule]) of their pairs skipped (--explain-blocking with --labels: the labelled matches among them)"
             )
         }
         let oversized = blocker.oversizedSizes.reduce(0) { $0 + $1.count }
-        if oversized > 0 { context.accounting.details.append("\(oversized) oversized blocks") }
+        let skipped = blocker.skippedPairsOfRule.reduce(0, +)
+        if oversized > 0 { context.accounting.details.append("\(oversized) oversized blocks (\(skipped) pairs skipped)") }
         if matcher.clustersSplit > 0 { context.accounting.details.append("\(matcher.clustersSplit) chained clusters split") }
         if matcher.clustersFlagged > 0 { context.accounting.details.append("\(matcher.clustersFlagged) large clusters flagged weak") }
         if let choice = matcher.thresholdChoice, !context.quiet { Diagnostic.print(context.stage, choice.summary) }

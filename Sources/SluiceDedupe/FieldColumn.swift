@@ -16,11 +16,19 @@ public final class FieldColumn {
     // property cost more than some comparisons themselves.
     /// Per record: the interned text id, or -1 when missing (text methods only).
     @exclusivity(unchecked) var ids: [Int32] = []
-    var index: [String: Int32] = [:]
-    /// Per distinct value: its normalised text, its scalars and how many records hold it.
-    @exclusivity(unchecked) var texts: [String] = []
-    /// All distinct values' scalars end to end; value `id` is `arena[offsets[id]..<offsets[id + 1]]`
-    /// (`jw` and `lev` only).
+    /// The distinct values' normalised texts, as UTF-8 in one table (a value's id is its number
+    /// there). As a `[String: Int32]` index and a `[String]`, each text a heap object, they were
+    /// ~100 bytes a distinct value (80 MB of 423 MB at 1M bench records, heaptrack); here ~60
+    /// plus the text.
+    @exclusivity(unchecked) var values = ByteTable()
+    /// The distinct values outside ASCII by their `String`: two texts `String` holds equal
+    /// (canonically equivalent: a precomposed and a decomposed letter) are one value, as they
+    /// were when every value was found by its `String`, though their bytes differ.
+    var unicodeIds: [String: Int32] = [:]
+    /// Per distinct value: its scalars and how many records hold it. All distinct values'
+    /// scalars end to end; value `id` is `arena[offsets[id]..<offsets[id + 1]]` (`jw` and `lev`
+    /// only). (Widening an ASCII value's bytes from `values` at each comparison instead saved
+    /// 18 MB at 1M bench records but cost comparing 50% more instructions, callgrind.)
     @exclusivity(unchecked) var arena: [UInt32] = []
     @exclusivity(unchecked) var offsets: [Int] = [0]
     /// Per distinct value, the mask of its characters (see `StringSimilarity.characterMask`).
@@ -65,18 +73,15 @@ public final class FieldColumn {
                 return
             }
             presentCount += 1
-            if let id = index[text] {
-                ids.append(id)
+            let (id, isNew, ascii) = intern(text)
+            ids.append(id)
+            guard isNew else {
                 counts[Int(id)] += 1
                 return
             }
-            let id = Int32(texts.count)
-            index[text] = id
-            texts.append(text)
             counts.append(1)
-            ids.append(id)
             switch spec.method {
-            case .jaroWinkler, .levenshtein: appendScalars(text)
+            case .jaroWinkler, .levenshtein: appendScalars(text, ascii: ascii)
             case .tokenSet: wordSets.append(text)
             case .name: nameWords.append(text)
             case .address: addressKeys.append(text)
@@ -105,15 +110,12 @@ public final class FieldColumn {
     }
 
     /// Adds a new distinct text's scalars and character mask, for Jaro–Winkler and Levenshtein.
-    private func appendScalars(_ text: String) {
-        var utf8 = text
-        utf8.withUTF8 { bytes in
+    private func appendScalars(_ text: String, ascii: Bool) {
+        if ascii {
             // ASCII bytes are their own scalars; decoding scalars is much slower.
-            if bytes.contains(where: { $0 >= 0x80 }) {
-                arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
-            } else {
-                for byte in bytes { arena.append(UInt32(byte)) }
-            }
+            arena.append(contentsOf: text.utf8.lazy.map { UInt32($0) })
+        } else {
+            arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
         }
         offsets.append(arena.count)
         masks.append(
@@ -151,8 +153,8 @@ public final class FieldColumn {
             case .exact: return 2
             case .tokenSet: return wordSets.level(Int(a), Int(b)) { spec.level(forSimilarity: $0, cuts: cuts) }
             case .name: return spec.level(forSimilarity: nameWords.similarity(Int(a), Int(b)), cuts: cuts)
-            case .phone: return DigitText.phoneLevel(texts[Int(a)], texts[Int(b)])
-            case .houseNumber: return DigitText.houseNumberLevel(texts[Int(a)], texts[Int(b)])
+            case .phone: return DigitText.phoneLevel(text(Int(a)), text(Int(b)))
+            case .houseNumber: return DigitText.houseNumberLevel(text(Int(a)), text(Int(b)))
             case .address: return addressKeys.level(Int(a), Int(b))
             default:
                 return arena.withUnsafeBufferPointer { all in
@@ -189,6 +191,40 @@ public final class FieldColumn {
         }
     }
 
+    /// The id of a normalised text, and whether it is new. (A text outside ASCII that
+    /// normalising left equal to an ASCII one as `String`s, but not in bytes, would be a value
+    /// of its own; `TextNormalizer` folds case and accents, which leaves no such text.)
+    private func intern(_ text: String) -> (id: Int32, isNew: Bool, ascii: Bool) {
+        var utf8 = text
+        let found: (id: Int32, isNew: Bool)? = utf8.withUTF8 { bytes in
+            bytes.contains { $0 >= 0x80 } ? nil : values.intern(bytes)
+        }
+        if let found { return (found.id, found.isNew, true) }
+        if let id = unicodeIds[text] { return (id, false, false) }
+        let id = values.intern(text).id
+        unicodeIds[text] = id
+        return (id, true, false)
+    }
+
+    /// Distinct value `id`'s normalised text.
+    func text(_ id: Int) -> String {
+        values.withBytes(of: Int32(id)) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every distinct value's normalised text, by id (for the few readers of them all).
+    var texts: [String] { (0..<values.count).map(text) }
+
+    /// Whether distinct value `a`'s text sorts before `b`'s as `String` sorts them: byte order
+    /// when both are ASCII (the same order, without making Strings).
+    func textPrecedes(_ a: Int, _ b: Int) -> Bool {
+        values.withBytes(of: Int32(a)) { x in
+            values.withBytes(of: Int32(b)) { y in
+                if x.allSatisfy({ $0 < 0x80 }) && y.allSatisfy({ $0 < 0x80 }) { return x.lexicographicallyPrecedes(y) }
+                return String(decoding: x, as: UTF8.self) < String(decoding: y, as: UTF8.self)
+            }
+        }
+    }
+
     /// The share of records holding record `i`'s exact value, for term-frequency adjustment;
     /// nil for methods without interned text or a missing value.
     public func termFrequency(_ i: Int) -> Double? {
@@ -201,7 +237,7 @@ public final class FieldColumn {
     public func display(_ i: Int) -> JSONValue {
         switch spec.method {
         case .exact, .jaroWinkler, .levenshtein, .tokenSet, .name, .phone, .houseNumber, .address:
-            return ids[i] < 0 ? .null : .string(texts[Int(ids[i])])
+            return ids[i] < 0 ? .null : .string(text(Int(ids[i])))
         case .numeric:
             return first[i].isNaN ? .null : .double(first[i], decimals: 6)
         case .date:
@@ -214,13 +250,19 @@ public final class FieldColumn {
     /// The text a value is compared by: normalised (see `TextNormalizer`); for `phone` its
     /// digits, for `housenumber` its number; for `address` an object's `key` member too.
     static func comparedText(of value: JSONValue?, _ method: ComparisonSpec.Method) -> String? {
+        comparedText(of: value, method) { TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize) }
+    }
+
+    /// The same, given the value's normalised text (`normalized`, called when the method
+    /// compares it): for a caller that needs it for several uses and normalises once.
+    static func comparedText(of value: JSONValue?, _ method: ComparisonSpec.Method, normalized: () -> String?) -> String? {
         switch method {
         case .phone: return TextNormalizer.text(of: value).flatMap(DigitText.phone)
         case .houseNumber: return TextNormalizer.text(of: value).flatMap(DigitText.houseNumber)
         case .address:
             let key = value.flatMap { value in if case .object = value { value["key"] } else { value } }
             return TextNormalizer.text(of: key).flatMap(TextNormalizer.normalize)
-        default: return TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize)
+        default: return normalized()
         }
     }
 
@@ -229,9 +271,10 @@ public final class FieldColumn {
     /// before the first `level`.
     public func finish() {
         if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts, learnt: learnt, unheld: unheld) }
-        guard learnt != nil || unheld != nil, frequencyCounts.isEmpty, !texts.isEmpty else { return }
-        frequencyCounts = texts.indices.map { id in
-            max(counts[id] + (unheld?.count(of: texts[id]) ?? 0), Int32(clamping: learnt?.values[texts[id]] ?? 0))
+        guard learnt != nil || unheld != nil, frequencyCounts.isEmpty, values.count > 0 else { return }
+        frequencyCounts = (0..<values.count).map { id in
+            let text = text(id)
+            return max(counts[id] + (unheld?.count(of: text) ?? 0), Int32(clamping: learnt?.values[text] ?? 0))
         }
         frequencyTotal = max(presentCount + (unheld?.present ?? 0), learnt?.present ?? 0)
     }

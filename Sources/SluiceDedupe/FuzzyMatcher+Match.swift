@@ -4,14 +4,14 @@ extension FuzzyMatcher {
     /// Compares candidate pairs, trains the model (on `labels` too when there are any), links
     /// and clusters; writes every scored pair to `pairsSink` when given.
     public mutating func match(facts: RecordFacts, pairsSink: ByteSink?, labels: LabelledPairs = LabelledPairs()) throws -> ClusterTable {
-        compare(recordCount: facts.count, keepAll: pairsSink != nil)
+        try compare(recordCount: facts.count, keepAll: pairsSink != nil)
         learn(labels: labels)
         return try link(facts: facts, pairsSink: pairsSink)
     }
 
     /// Compares the candidate pairs of every block: EM's training counts, and the pairs kept for
     /// scoring with their patterns (`compared`).
-    mutating func compare(recordCount n: Int, keepAll: Bool) {
+    mutating func compare(recordCount n: Int, keepAll: Bool) throws {
         for column in columns { column.finish() }
         var compared = ComparedPairs()
         compared.recordCount = n
@@ -60,7 +60,7 @@ extension FuzzyMatcher {
                 return level != 0 && level != lastLevels[field]
             }
         }
-        blocker.forEachBatch(sortKey: { ranks[$0] }, size: 1 << 18) { batch, tags in
+        try blocker.forEachBatch(sortKey: { ranks[$0] }, size: 1 << 18) { batch, tags in
             for (index, pattern) in comparer.patterns(of: batch).enumerated() {
                 let rule = tags[index].rule
                 let training = trainingIndex[rule].index(of: pattern & masks[rule])
@@ -74,7 +74,7 @@ extension FuzzyMatcher {
                 // A pair that agrees on nothing cannot reach any sensible threshold: it counts
                 // for the model but is not kept (unless --pairs wants to show it).
                 if scored == keepsPattern.count { keepsPattern.append(keepAll || agreesSomewhere(pattern)) }
-                if keepsPattern[scored] { compared.pairs.append(a: batch[index].0, b: batch[index].1, pattern: UInt32(scored)) }
+                if keepsPattern[scored] { try compared.pairs.append(a: batch[index].0, b: batch[index].1, pattern: UInt32(scored)) }
             }
         }
         self.blocker = blocker
@@ -219,9 +219,8 @@ extension FuzzyMatcher {
         var flagged: Set<Int> = []
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
-        var groups = sets.sets
         // With `--against`, a group of known records only is a known cluster, kept as it is.
-        for group in groups.groups() where group.last ?? 0 >= knownCount {
+        for group in sets.groups() where group.last ?? 0 >= knownCount {
             // A part of a cluster without two records answered distinct has none either.
             let outcome = breaker.split(group) { a, b in
                 if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }

@@ -73,10 +73,9 @@ public struct FuzzyMatcher {
     let rulesOfHead: [[Int]]
     /// The rules whose parts read several members.
     let mixedRules: [Int]
-    /// Per member, its distinct raw values, the first record holding each, and the first
-    /// record without the member: a record repeating a value copies that record's results.
-    var rawValues: [ByteTable]
-    var firstHolders: [[Int32]]
+    /// Per member, the records that held its recent raw values, and the first record without
+    /// the member: a record repeating a value copies that record's results.
+    var rawValues: [RawValueMemo]
     var firstMissing: [Int?]
     var recordCount = 0
 
@@ -96,10 +95,13 @@ public struct FuzzyMatcher {
         columnsOfHead = heads.map { name in specs.indices.filter { head(specs[$0].path) == name } }
         rulesOfHead = heads.map { name in rules.indices.filter { rule in rules[rule].parts.allSatisfy { head($0.path) == name } } }
         mixedRules = rules.indices.filter { rule in Set(rules[rule].parts.map { head($0.path) }).count > 1 }
-        rawValues = heads.map { _ in ByteTable() }
-        firstHolders = heads.map { _ in [] }
+        rawValues = heads.map { _ in RawValueMemo(capacity: Self.rawValuesRemembered) }
         firstMissing = heads.map { _ in nil }
     }
+
+    /// Raw texts remembered per member and generation (`RawValueMemo`): the records of one
+    /// film or place mostly come together, so a window of recent texts finds nearly all repeats.
+    static let rawValuesRemembered = 1 << 15
 
     public mutating func append(_ record: NDJSONRecord) {
         let index = recordCount
@@ -109,8 +111,9 @@ public struct FuzzyMatcher {
             // Results depend only on the member's raw text, so a text seen before copies them.
             var earlier: Int?
             if let member {
-                let (id, isNew) = rawValues[h].intern(record.rawValue(member))
-                if isNew { firstHolders[h].append(Int32(index)) } else { earlier = Int(firstHolders[h][Int(id)]) }
+                let raw = record.rawValue(member)
+                earlier = rawValues[h].holder(of: raw)
+                if earlier == nil { rawValues[h].remember(raw, record: index) }
             } else {
                 earlier = firstMissing[h]
                 if earlier == nil { firstMissing[h] = index }
@@ -202,7 +205,7 @@ public struct FuzzyMatcher {
     /// neighbourhood inside oversized blocks.
     func sortRanks(recordCount n: Int) -> [Int] {
         guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return Array(0..<n) }
-        let order = column.texts.indices.sorted { column.texts[$0] < column.texts[$1] }
+        let order = (0..<column.values.count).sorted { column.textPrecedes($0, $1) }
         var rankOfId = [Int](repeating: 0, count: order.count)
         for (rank, id) in order.enumerated() { rankOfId[id] = rank }
         return column.ids.map { $0 < 0 ? Int.max : rankOfId[Int($0)] }

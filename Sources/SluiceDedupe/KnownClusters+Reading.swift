@@ -11,8 +11,11 @@ extension KnownClusters {
     /// (summary lines skipped). A record without a cluster is a data error.
     ///
     /// Without `selection`, every known record is held: `body` gets each one, in order. With it
-    /// (`--against` with `--model`), KNOWN is read once in full, each record's keys and values
-    /// given to `selection`, and then only the held records (`KnownSelection`) are read again,
+    /// (`--against` with `--model`), KNOWN is read once in full, each line checked as a record
+    /// is (`NDJSONRecord.check`: the same errors) while only the members `selection` reads and
+    /// the cluster's are found, and given to `selection` (no member list, no parse of a member
+    /// whose text it saw lately: this pass was most of the run's time, see `KnownSelection`);
+    /// then only the held records (`KnownSelection`) are read again,
     /// each from where the first pass saw it, and given to `body` in order: a file, not a pipe
     /// (from a pipe every record is held, as without, and `selection` is set to nil).
     ///
@@ -28,27 +31,52 @@ extension KnownClusters {
         let seekable = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         if !seekable { selection = nil }
         var merges: [UInt64: UInt64] = [:]
-        guard selection != nil else {
-            try forEachRecord(fd: fd, name: name, memberKey: memberKey, maxLineBytes: maxLineBytes, merges: &merges) { id, record, _ in
-                known.append(id: id)
-                try body(record)
+        guard var scanning = selection else {
+            try forEachLine(fd: fd, name: name, maxLineBytes: maxLineBytes) { line, _, bad in
+                let record: NDJSONRecord
+                do throws(RecordError) { record = try NDJSONRecord(line.bytes) } catch { throw bad(error.detail) }
+                switch try mark(record.member(named: memberKey).map(record.rawValue), memberKey: memberKey, bad) {
+                case .merge(let absorbed, let into): merges[absorbed] = into
+                case .summary: break
+                case .record(let id):
+                    known.append(id: id)
+                    try body(record)
+                }
             }
             known.reportedMerges = merges
             known.finish()
             return known
         }
         // First pass: every record's cluster and place; the records an input record can meet.
+        // Each line is checked as a record would be, but only the members the selection reads
+        // and the cluster's are found (no member list, no parse of what a cache knows).
+        selection = nil  // `scanning` is the only copy while it grows
+        let markIndex = scanning.heads.firstIndex(of: memberKey) ?? scanning.heads.count
+        let keys = scanning.headKeys + (markIndex == scanning.heads.count ? [Array(memberKey.utf8)] : [])
+        var found: [NDJSONRecord.Member?] = []
         var offsets: [Int] = [], lengths: [Int32] = []
-        try forEachRecord(fd: fd, name: name, memberKey: memberKey, maxLineBytes: maxLineBytes, merges: &merges) { id, record, place in
-            selection?.read(record, index: Int32(known.count))
-            offsets.append(place.offset)
-            lengths.append(Int32(place.length))
-            known.appendUnheld(id: id)
+        try forEachLine(fd: fd, name: name, maxLineBytes: maxLineBytes) { line, place, bad in
+            do throws(RecordError) { try NDJSONRecord.check(line.bytes, findingFirst: keys, into: &found) } catch { throw bad(error.detail) }
+            let markText = found[markIndex].map { UnsafeBufferPointer(rebasing: line.bytes[$0.value]) }
+            switch try mark(markText, memberKey: memberKey, bad) {
+            case .merge(let absorbed, let into): merges[absorbed] = into
+            case .summary: break
+            case .record(let id):
+                scanning.read(line: line.bytes, members: found, index: Int32(known.count))
+                offsets.append(place.offset)
+                lengths.append(Int32(place.length))
+                known.appendUnheld(id: id)
+            }
         }
         known.reportedMerges = merges
-        let sharing = selection?.choose() ?? []
+        let sharing = scanning.choose()
+        selection = scanning
         // The clusters of those records are held whole.
         let touched = Set(sharing.map { known.surviving(known.everyId[Int($0)]) })
+        // Nearly every known record's cluster is not touched: a bit per value of an id's low 20
+        // bits says so before the set is asked (hashing every id for it took 2.5% of the run).
+        var mayBeTouched = [UInt64](repeating: 0, count: 1 << 14)
+        for id in touched { mayBeTouched[Int(id >> 6 & 0x3FFF)] |= 1 << (id & 63) }
         var nextSharing = sharing.makeIterator()
         var next = nextSharing.next()
         var bytes: [UInt8] = []
@@ -56,7 +84,10 @@ extension KnownClusters {
             let isSharing = next == Int32(index)
             if isSharing { next = nextSharing.next() }
             let id = known.everyId[index]
-            guard isSharing || touched.contains(known.surviving(id)) else { continue }
+            if !isSharing {
+                let surviving = known.surviving(id)
+                guard mayBeTouched[Int(surviving >> 6 & 0x3FFF)] & 1 << (surviving & 63) != 0, touched.contains(surviving) else { continue }
+            }
             bytes.removeAll(keepingCapacity: true)
             bytes.append(contentsOf: repeatElement(0, count: Int(lengths[index])))
             try readFully(fd, into: &bytes, at: offsets[index], name: name)
@@ -77,10 +108,67 @@ extension KnownClusters {
         var length: Int
     }
 
-    /// Each record line of the file with its cluster id and place; merge lines noted.
-    private static func forEachRecord(
-        fd: Int32, name: String, memberKey: String, maxLineBytes: Int, merges: inout [UInt64: UInt64],
-        _ body: (UInt64, NDJSONRecord, Place) throws -> Void
+    /// What a known line's dedupe member says: a known record and its cluster, a merge an
+    /// earlier `--against` run reported, or that run's summary line.
+    enum Mark: Equatable {
+        case record(UInt64)
+        case merge(absorbed: UInt64, into: UInt64)
+        case summary
+    }
+
+    /// The mark in the JSON text of a checked line's `memberKey` member (nil: the line has
+    /// none), read where it lies rather than parsed; `bad` says why a line is none of them.
+    static func mark(
+        _ text: UnsafeBufferPointer<UInt8>?, memberKey: String, _ bad: (String) -> StageFailure
+    ) throws(StageFailure) -> Mark {
+        func member(_ key: String, of object: UnsafeBufferPointer<UInt8>?) -> UnsafeBufferPointer<UInt8>? {
+            object.flatMap { NDJSONRecord.rawValue(ofMember: key, inCheckedObject: $0) }
+        }
+        if let merge = member("merge", of: text) {
+            guard let absorbed = id(ofString: member("absorbed", of: merge)), let into = id(ofString: member("into", of: merge)) else {
+                throw bad("a merge line needs \"absorbed\" and \"into\" cluster ids (16 hex digits)")
+            }
+            return .merge(absorbed: absorbed, into: into)
+        }
+        let cluster = member("cluster", of: text)
+        // The summary line of an earlier --against run: no record.
+        if cluster == nil, member("against", of: text) != nil { return .summary }
+        guard let id = id(ofString: cluster) else {
+            throw bad(
+                "a known record needs its \"\(memberKey)\":{\"cluster\":\"…\"} (16 hex digits): KNOWN is an output of sluice-dedupe (--mark)")
+        }
+        return .record(id)
+    }
+
+    /// A cluster id from the JSON text of a string of 16 hex digits (nil: anything else), as
+    /// `id(_:)` reads the string's value; the usual text, quoted digits, without making a String.
+    static func id(ofString text: UnsafeBufferPointer<UInt8>?) -> UInt64? {
+        guard let text else { return nil }
+        if text.count == 18, text[0] == UInt8(ascii: "\""), text[17] == UInt8(ascii: "\"") {
+            var value: UInt64 = 0
+            var index = 1
+            while index <= 16 {
+                let byte = text[index]
+                let digit: UInt8
+                if byte &- UInt8(ascii: "0") < 10 {
+                    digit = byte &- UInt8(ascii: "0")
+                } else if byte | 0x20 &- UInt8(ascii: "a") < 6 {
+                    digit = byte | 0x20 &- UInt8(ascii: "a") &+ 10
+                } else {
+                    return NDJSONRecord.stringValue(ofChecked: text).flatMap(Self.id)
+                }
+                value = value << 4 | UInt64(digit)
+                index &+= 1
+            }
+            return value
+        }
+        return NDJSONRecord.stringValue(ofChecked: text).flatMap(Self.id)
+    }
+
+    /// Each record line of the file with its place; blank lines skipped, an overlong one an
+    /// error. `bad` makes the error of a line (its file and number, `--against: ` and the reason).
+    private static func forEachLine(
+        fd: Int32, name: String, maxLineBytes: Int, _ body: (Line, Place, (String) -> StageFailure) throws -> Void
     ) throws {
         let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
         var lineStart = 0
@@ -89,26 +177,10 @@ extension KnownClusters {
             if line.isBlank { continue }
             func bad(_ reason: String) -> StageFailure { .data(source: name, line: line.number, "--against: " + reason) }
             guard !line.isOverlong else { throw bad("line longer than --max-line-bytes \(maxLineBytes)") }
-            let record: NDJSONRecord
-            do { record = try NDJSONRecord(line.bytes) } catch { throw bad(error.detail) }
-            let mark = record.member(named: memberKey).map { record.value(of: $0) }
-            if let merge = mark?["merge"] {
-                guard let absorbed = merge["absorbed"]?.stringValue.flatMap(Self.id), let into = merge["into"]?.stringValue.flatMap(Self.id) else {
-                    throw bad("a merge line needs \"absorbed\" and \"into\" cluster ids (16 hex digits)")
-                }
-                merges[absorbed] = into
-                continue
-            }
-            // The summary line of an earlier --against run: no record.
-            if mark?["against"] != nil, mark?["cluster"] == nil { continue }
-            guard let id = mark?["cluster"]?.stringValue.flatMap(Self.id) else {
-                throw bad(
-                    "a known record needs its \"\(memberKey)\":{\"cluster\":\"…\"} (16 hex digits): KNOWN is an output of sluice-dedupe (--mark)")
-            }
             // The line reader drops a byte-order mark (3 bytes, first line only) and a carriage
             // return (1) from what it hands out: the mark is the only thing dropped in front.
             let dropped = line.length - line.bytes.count
-            try body(id, record, Place(offset: lineStart + (dropped >= 3 ? 3 : 0), length: line.bytes.count))
+            try body(line, Place(offset: lineStart + (dropped >= 3 ? 3 : 0), length: line.bytes.count), bad)
         }
     }
 

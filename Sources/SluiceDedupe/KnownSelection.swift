@@ -22,8 +22,10 @@ import SluiceCore
 ///     let held = selection.choose()              // the known records to hold, before their clusters
 ///
 /// - Complexity: memory per rule 8 bytes per distinct input key and ~24 per known record sharing
-///   a block with an input record (its number and the text blocks are sorted by), and per counted
-///   field the distinct values (and `name` words) of KNOWN by hash, ~12 bytes each.
+///   a block with an input record (its number and the text blocks are sorted by), per counted
+///   field the distinct values (and `name` words) of KNOWN by hash, ~12 bytes each, and per member
+///   read the last `cacheLimit` distinct texts and what each gives (`HeadCache`). Time: one check
+///   of each known line, and the keys and compared text of each distinct text a cache misses.
 struct KnownSelection {
     let rules: [BlockingRule]
     let maxBlock: Int
@@ -103,26 +105,77 @@ struct KnownSelection {
         inputCount += 1
     }
 
-    /// Reads known record number `index` (in KNOWN, from 0): noted in the input's blocks it
-    /// shares, and its values counted.
+    /// Reads known record number `index` (in KNOWN, from 0), a record already checked: noted
+    /// in the input's blocks it shares, and its values counted. (`KnownClusters.read` gives
+    /// the line and its members instead, found as the line is checked.)
     mutating func read(_ record: NDJSONRecord, index: Int32) {
-        var text: String?
+        read(line: record.bytes, members: record.firstMembers(named: headKeys), index: index)
+    }
+
+    /// The UTF-8 of `heads`: the first members `read(line:members:index:)` is given.
+    var headKeys: [[UInt8]] { heads.map { Array($0.utf8) } }
+
+    /// Reads known record number `index` from its checked line and the first member named by
+    /// each of `heads` (`members[h]`, nil where there is none; more may follow, unread): the
+    /// same as `read(_:index:)`, without a member list or a parse of any member's text seen
+    /// lately. Per head, the member's text is looked up among those seen lately (`HeadCache`),
+    /// and only the block keys an input record has are kept of what it gives.
+    mutating func read(line: UnsafeBufferPointer<UInt8>, members: [NDJSONRecord.Member?], index: Int32) {
+        if caches.isEmpty {
+            caches = heads.map { _ in HeadCache() }
+            ids = [Int32](repeating: 0, count: heads.count)
+        }
+        var shared = false
+        for h in heads.indices {
+            let raw = members[h].map { UnsafeBufferPointer(rebasing: line[$0.value]) } ?? UnsafeBufferPointer(start: nil, count: 0)
+            var (id, isNew) = caches[h].seen.intern(raw)
+            if isNew { id = noteNew(h, raw: raw) }
+            caches[h].times[Int(id)] += 1
+            ids[h] = id
+            let ruleCount = rulesOfHead[h].count
+            for k in 0..<ruleCount where caches[h].keys[Int(id) * ruleCount + k] != 0 { shared = true }
+        }
+        if shared || !mixedRules.isEmpty { noteShared(line: line, members: members, index: index) }
+    }
+
+    /// Notes known record `index` in the input's blocks it shares (`ids`: per head, its text's
+    /// number in the head's cache), with the text the blocks are sorted by.
+    private mutating func noteShared(line: UnsafeBufferPointer<UInt8>, members: [NDJSONRecord.Member?], index: Int32) {
         var shared: [(rule: Int, key: UInt64)] = []
         for h in heads.indices {
-            let given = headValue(h, of: record)
-            if h == sortHead { text = given.sortText }
-            for (k, rule) in rulesOfHead[h].enumerated() where given.keys[k] != 0 && blocks[rule][given.keys[k]] != nil {
-                shared.append((rule, given.keys[k]))
-            }
-            for (k, countedIndex) in countedOfHead[h].enumerated() {
-                if let hashes = given.texts[k] { counts[counted[countedIndex].field]?.add(hashes) }
+            let ruleCount = rulesOfHead[h].count
+            for (k, rule) in rulesOfHead[h].enumerated() {
+                let key = caches[h].keys[Int(ids[h]) * ruleCount + k]
+                if key != 0 { shared.append((rule, key)) }
             }
         }
-        for rule in mixedRules {
-            let key = Blocker.hash(of: rules[rule].key { record.value(atPath: $0) })
-            if key != 0, blocks[rule][key] != nil { shared.append((rule, key)) }
+        if !mixedRules.isEmpty {
+            // A rule over several members: each part's value from its member's parsed text (rare).
+            let tops = heads.indices.map { h in members[h].map { (try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[$0.value]))) ?? .null } }
+            for rule in mixedRules {
+                let key = Blocker.hash(
+                    of: rules[rule].key { path in heads.firstIndex(of: head(path)).flatMap { value(path, head: heads[$0], top: tops[$0]) } })
+                if key != 0, blocks[rule][key] != nil { shared.append((rule, key)) }
+            }
         }
+        guard !shared.isEmpty else { return }
+        let text = sortHead.flatMap { caches[$0].sortTexts[Int(ids[$0])] }
         for (rule, key) in shared { blocks[rule][key]?.known.append((index, text)) }
+    }
+
+    /// Gives the counts what the known records read since the last time added, per text seen
+    /// (`HeadCache.times`): at the end of KNOWN, and before a head's cache is emptied.
+    private mutating func addTimes(of h: Int) {
+        let countedCount = countedOfHead[h].count
+        guard countedCount > 0, h < caches.count else { return }
+        for id in caches[h].times.indices where caches[h].times[id] > 0 {
+            for (k, countedIndex) in countedOfHead[h].enumerated() {
+                if let hashes = caches[h].hashes[id * countedCount + k] {
+                    counts[counted[countedIndex].field]?.add(hashes, times: caches[h].times[id])
+                }
+            }
+            caches[h].times[id] = 0
+        }
     }
 
     /// The known records an input record can be compared with (numbers in KNOWN, ascending):
@@ -131,6 +184,7 @@ struct KnownSelection {
     /// (by text, none last; then known before new, each in its order). Notes those blocks' sizes
     /// in `oversized`.
     mutating func choose() -> [Int32] {
+        for h in caches.indices { addTimes(of: h) }
         var held: [Int32] = []
         for rule in rules.indices {
             for (key, block) in blocks[rule] {
@@ -180,56 +234,78 @@ struct KnownSelection {
         }
     }
 
-    /// What a member's raw text gives: its keys under the rules of its head, per counted field
-    /// of the head its compared text's hashes (nil: no text), and the sort field's text.
-    struct HeadValue {
-        var keys: [UInt64]
-        var texts: [UnheldCounts.Hashes?]
-        var sortText: String?
-    }
+    /// Per head, the member texts seen lately (their JSON text; empty for a record without the
+    /// member: a member's text never is) and what each gives, by its number in `seen`: its
+    /// keys under the head's rules (`rulesOfHead[h].count` a text; 0 where no input record has
+    /// the block: a known record is noted only in the blocks of the input), per counted field
+    /// of the head the hashes its compared text adds to the counts (nil: no text), the sort
+    /// field's text, and the known records that held it since the counts were given them.
+    ///
+    /// The results depend only on the member's text (as in `FuzzyMatcher.append`), so a text
+    /// seen lately gives them without a parse or normalising, and a known record adds 1 to an
+    /// array rather than its hashes to the counts' dictionaries. Forgotten every `cacheLimit`
+    /// texts, after their counts are given, so that memory stays bounded.
+    struct HeadCache {
+        var seen = ByteTable()
+        var keys: [UInt64] = []
+        var hashes: [UnheldCounts.Hashes?] = []
+        var sortTexts: [String?] = []
+        var times: [Int32] = []
 
-    /// The results depend only on the member's raw text (as in `FuzzyMatcher.append`), so a
-    /// text seen lately gives them without parsing or normalising: per head, the texts seen and
-    /// what each gave, forgotten every `cacheLimit` texts so that memory stays bounded.
-    private var seen: [ByteTable] = []
-    private var given: [[HeadValue]] = []
-    private var missing: [HeadValue?] = []
+        /// Forgets every text, keeping the storage (the next texts fill it again).
+        mutating func removeAll() {
+            seen.removeAll()
+            keys.removeAll(keepingCapacity: true)
+            hashes.removeAll(keepingCapacity: true)
+            sortTexts.removeAll(keepingCapacity: true)
+            times.removeAll(keepingCapacity: true)
+        }
+    }
+    private var caches: [HeadCache] = []
+    /// The last record's texts' numbers, per head.
+    private var ids: [Int32] = []
     static let cacheLimit = 1 << 16
 
-    private mutating func headValue(_ h: Int, of record: NDJSONRecord) -> HeadValue {
-        if seen.isEmpty {
-            seen = heads.map { _ in ByteTable() }
-            given = heads.map { _ in [] }
-            missing = heads.map { _ in nil }
+    /// Notes what a text new to head `h`'s cache gives; returns its number there (0 after the
+    /// cache is emptied to make room).
+    private mutating func noteNew(_ h: Int, raw: UnsafeBufferPointer<UInt8>) -> Int32 {
+        if caches[h].times.count >= Self.cacheLimit {
+            addTimes(of: h)
+            caches[h].removeAll()
+            _ = caches[h].seen.intern(raw)
         }
-        guard let member = record.member(named: heads[h]) else {
-            if let value = missing[h] { return value }
-            let value = headValue(h, top: nil)
-            missing[h] = value
-            return value
+        let head = heads[h]
+        let top: JSONValue? = raw.isEmpty ? nil : ((try? JSONParser.parse(raw)) ?? .null)
+        // Each path's normalised text, once: a rule's key, a counted field and the sort field
+        // of the same member normalise the same text.
+        var normalized: [(path: String, text: String?)] = []
+        func normalizedText(_ path: String) -> String? {
+            if let known = normalized.first(where: { $0.path == path }) { return known.text }
+            let text = TextNormalizer.text(of: value(path, head: head, top: top)).flatMap(TextNormalizer.normalize)
+            normalized.append((path, text))
+            return text
         }
-        let (id, isNew) = seen[h].intern(record.rawValue(member))
-        if !isNew { return given[h][Int(id)] }
-        let value = headValue(h, top: record.value(of: member))
-        given[h].append(value)
-        if given[h].count >= Self.cacheLimit {
-            seen[h] = ByteTable()
-            given[h] = []
+        for rule in rulesOfHead[h] {
+            let key = Blocker.hash(
+                of: rules[rule].key { part in
+                    if case .geohash = part.transform { return BlockingRule.apply(part.transform, to: value(part.path, head: head, top: top)) }
+                    return BlockingRule.apply(part.transform, normalized: normalizedText(part.path))
+                })
+            caches[h].keys.append(key != 0 && blocks[rule][key] != nil ? key : 0)
         }
-        return value
-    }
-
-    private func headValue(_ h: Int, top: JSONValue?) -> HeadValue {
-        HeadValue(
-            keys: rulesOfHead[h].map { rule in Blocker.hash(of: rules[rule].key { value($0, head: heads[h], top: top) }) },
-            texts: countedOfHead[h].map { index in
-                let (_, spec, values, words) = counted[index]
-                return FieldColumn.comparedText(of: value(spec.path, head: heads[h], top: top), spec.method).map {
-                    UnheldCounts.Hashes($0, values: values, words: words)
+        for index in countedOfHead[h] {
+            let (_, spec, values, words) = counted[index]
+            let text = FieldColumn.comparedText(of: value(spec.path, head: head, top: top), spec.method) { normalizedText(spec.path) }
+            caches[h].hashes.append(text.map { UnheldCounts.Hashes($0, values: values, words: words) })
+        }
+        caches[h].sortTexts.append(
+            h == sortHead
+                ? sortSpec.flatMap { spec in
+                    FieldColumn.comparedText(of: value(spec.path, head: head, top: top), spec.method) { normalizedText(spec.path) }
                 }
-            },
-            sortText: h == sortHead ? sortSpec.flatMap { FieldColumn.comparedText(of: value($0.path, head: heads[h], top: top), $0.method) } : nil
-        )
+                : nil)
+        caches[h].times.append(0)
+        return Int32(caches[h].times.count - 1)
     }
 
     /// The compared text oversized blocks are sorted by (nil: none).
@@ -237,6 +313,9 @@ struct KnownSelection {
         guard let sortSpec else { return nil }
         return FieldColumn.comparedText(of: record.value(atPath: sortSpec.path), sortSpec.method)
     }
+
+    /// A path's first part: the top-level member it reads.
+    private func head(_ path: String) -> String { String(path.prefix { $0 != "." }) }
 
     /// The value at `path` in a record whose member `head` (the path's first part) is `top`.
     private func value(_ path: String, head: String, top: JSONValue?) -> JSONValue? {

@@ -52,7 +52,9 @@ struct LabelOptions {
         if let labelPath { files = [try Labels(path: labelPath, mayBeMissing: true)] }
         let resolved = LabelledPairs(labels: files, facts: facts)
         report(files, resolved, facts: facts, context: context)
-        matcher.compare(recordCount: facts.count, keepAll: pairsSink != nil)
+        // `--explain-blocking` says which labelled matches the oversized blocks left uncompared.
+        if explainBlocking { matcher.blocker.watched = Set(resolved.pairs.filter(\.match).map { LabelledPairs.key(Int($0.a), Int($0.b)) }) }
+        try matcher.compare(recordCount: facts.count, keepAll: pairsSink != nil)
         matcher.learn(labels: resolved)
         if let labelPath {
             let session = LabelSession(terminal: try Terminal.open(), path: labelPath)
@@ -65,7 +67,7 @@ struct LabelOptions {
                 BlockingReport.text(rules: matcher.rules, blocker: matcher.blocker, labels: matcher.labels, pairsCompared: matcher.pairsCompared))
         }
         if let suggest {
-            let suggestions = matcher.suggestions(suggest)
+            let suggestions = try matcher.suggestions(suggest)
             for suggestion in suggestions {
                 JSONWriter.write(matcher.suggestionJSON(suggestion, facts: facts), to: &context.output.buffer)
                 try context.output.endLine()

@@ -100,7 +100,7 @@ public struct LabelSession {
         var given = 0
         let view = PairView(width: terminal.width, colour: terminal.colour)
         terminal.write("sluice-dedupe: labelling; answers go to \(TerminalText.escaped(path)) as they are given\n")
-        while let next = matcher.suggestions(1).first {
+        while let next = try matcher.suggestions(1).first {
             let records = try Self.records(next.a, next.b, in: spool, maxLineBytes: maxLineBytes)
             let levels = Pattern.unpack(next.pattern, fields: matcher.specs.count)
             let block = matcher.model?.block(of: next.pattern)

@@ -46,13 +46,8 @@ public final class Spool {
     public init(addingMember addedKey: String? = nil, releaseStep: Int = 16 << 20) throws(StageFailure) {
         self.addedKey = addedKey
         self.releaseStep = max(releaseStep, 1)
-        let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((directory + "/sluice-dedupe-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else {
-            throw StageFailure(.ioError, "\(directory): cannot create a temporary file: \(String(cString: strerror(errno)))")
-        }
-        template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+        let directory = TemporaryFile.directory
+        let fd = try TemporaryFile.open(prefix: "sluice-dedupe")
         self.fd = fd
         sink = ByteSink(fd: fd, name: "\(directory)/sluice-dedupe-* (the spool of the input)", ownsDescriptor: true)
     }

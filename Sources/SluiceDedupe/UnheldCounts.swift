@@ -41,11 +41,12 @@ struct UnheldCounts: Equatable {
         add(Hashes(text, values: countValues, words: countWords))
     }
 
-    /// Counts one record's text given by its hashes (read once for a value many records hold).
-    mutating func add(_ hashes: Hashes) {
-        present += 1
-        if let value = hashes.value { values[value, default: 0] += 1 }
-        for word in hashes.words { words[word, default: 0] += 1 }
+    /// Counts `times` records' text given by its hashes (read once for a value many records
+    /// hold, and added once for all of them: `KnownSelection` counts the records per text).
+    mutating func add(_ hashes: Hashes, times: Int32 = 1) {
+        present += Int(times)
+        if let value = hashes.value { values[value, default: 0] += times }
+        for word in hashes.words { words[word, default: 0] += times }
     }
 
     /// Takes out the records `column` holds: called once the held known records are appended

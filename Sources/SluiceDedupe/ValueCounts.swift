@@ -35,7 +35,7 @@ public struct ValueCounts: Equatable, Sendable {
     init(column: FieldColumn) {
         present = column.presentCount
         var values: [String: Int] = [:]
-        for (id, count) in column.counts.enumerated() where count > 1 { values[column.texts[id]] = Int(count) }
+        for (id, count) in column.counts.enumerated() where count > 1 { values[column.text(id)] = Int(count) }
         self.values = values
         words = column.spec.method == .name ? column.nameWords.heldWords(recordCounts: column.counts, minimum: 2) : [:]
     }

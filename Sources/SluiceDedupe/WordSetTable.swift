@@ -19,10 +19,10 @@ final class WordSetTable {
     /// Word `id` is `wordScalars[wordStarts[id]..<wordStarts[id + 1]]`.
     @exclusivity(unchecked) private var wordScalars: [UInt32] = []
     @exclusivity(unchecked) private var wordStarts: [Int] = [0]
-    /// Per text, its distinct word ids twice over: in text order of the words (the order the
-    /// joined strings need), then in id order (for binary search). Both `textStarts[t]`-based.
+    /// Per text, its distinct word ids in the order the joined strings need (the words' byte
+    /// order), from `textStarts[t]`. (A second copy in id order, for binary search, was 17 MB at
+    /// 1M bench records; a text has a few words, which a scan looks through as fast.)
     @exclusivity(unchecked) private var wordsInTextOrder: [Int32] = []
-    @exclusivity(unchecked) private var wordsInIdOrder: [Int32] = []
     @exclusivity(unchecked) private var textStarts: [Int] = [0]
     /// Texts outside ASCII, compared with `StringSimilarity.tokenSet` itself: canonically
     /// equivalent words may differ in their scalars, and which one a Set keeps is not ours to copy.
@@ -60,7 +60,6 @@ final class WordSetTable {
         wordsInTextOrder.removeSubrange(first...)
         words.sort { lessThan($0, $1) }
         for (index, word) in words.enumerated() where index == 0 || word != words[index - 1] { wordsInTextOrder.append(word) }
-        wordsInIdOrder.append(contentsOf: wordsInTextOrder[first...].sorted())
     }
 
     private func lessThan(_ x: Int32, _ y: Int32) -> Bool {
@@ -106,7 +105,6 @@ final class WordSetTable {
         let wordStarts: UnsafeBufferPointer<Int>
         let wordScalars: UnsafeBufferPointer<UInt32>
         let a: UnsafeBufferPointer<Int32>, b: UnsafeBufferPointer<Int32>
-        let sortedA: UnsafeBufferPointer<Int32>, sortedB: UnsafeBufferPointer<Int32>
         var commonCount = 0, commonLength = 0, onlyACount = 0, onlyALength = 0, onlyBCount = 0, onlyBLength = 0
 
         /// Length of words joined with single spaces.
@@ -138,8 +136,8 @@ final class WordSetTable {
                 joinedRatio = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: withA + withB) { buffer in
                     let x = UnsafeMutableBufferPointer(rebasing: buffer[..<withA])
                     let y = UnsafeMutableBufferPointer(rebasing: buffer[withA...])
-                    write(a, other: sortedB, to: x)
-                    write(b, other: sortedA, to: y)
+                    write(a, other: b, to: x)
+                    write(b, other: a, to: y)
                     return StringSimilarity.levenshteinRatio(UnsafeBufferPointer(x), UnsafeBufferPointer(y))
                 }
             }
@@ -159,51 +157,37 @@ final class WordSetTable {
                     position += 1
                 }
             }
-            for word in side where WordSetTable.contains(other, word) { put(word) }
-            for word in side where !WordSetTable.contains(other, word) { put(word) }
+            for word in side where other.contains(word) { put(word) }
+            for word in side where !other.contains(word) { put(word) }
         }
     }
 
     @inline(__always)
     private func withSplit<R>(_ a: Int, _ b: Int, _ body: (Split) -> R) -> R {
         wordsInTextOrder.withUnsafeBufferPointer { inTextOrder in
-            wordsInIdOrder.withUnsafeBufferPointer { inIdOrder in
-                wordStarts.withUnsafeBufferPointer { starts in
-                    wordScalars.withUnsafeBufferPointer { scalars in
-                        let rangeA = textStarts[a]..<textStarts[a + 1], rangeB = textStarts[b]..<textStarts[b + 1]
-                        var split = Split(
-                            wordStarts: starts, wordScalars: scalars,
-                            a: UnsafeBufferPointer(rebasing: inTextOrder[rangeA]), b: UnsafeBufferPointer(rebasing: inTextOrder[rangeB]),
-                            sortedA: UnsafeBufferPointer(rebasing: inIdOrder[rangeA]), sortedB: UnsafeBufferPointer(rebasing: inIdOrder[rangeB]))
-                        for word in split.a {
-                            let length = starts[Int(word) + 1] - starts[Int(word)]
-                            if Self.contains(split.sortedB, word) {
-                                split.commonCount += 1
-                                split.commonLength += length
-                            } else {
-                                split.onlyACount += 1
-                                split.onlyALength += length
-                            }
+            wordStarts.withUnsafeBufferPointer { starts in
+                wordScalars.withUnsafeBufferPointer { scalars in
+                    let rangeA = textStarts[a]..<textStarts[a + 1], rangeB = textStarts[b]..<textStarts[b + 1]
+                    var split = Split(
+                        wordStarts: starts, wordScalars: scalars,
+                        a: UnsafeBufferPointer(rebasing: inTextOrder[rangeA]), b: UnsafeBufferPointer(rebasing: inTextOrder[rangeB]))
+                    for word in split.a {
+                        let length = starts[Int(word) + 1] - starts[Int(word)]
+                        if split.b.contains(word) {
+                            split.commonCount += 1
+                            split.commonLength += length
+                        } else {
+                            split.onlyACount += 1
+                            split.onlyALength += length
                         }
-                        for word in split.b where !Self.contains(split.sortedA, word) {
-                            split.onlyBCount += 1
-                            split.onlyBLength += starts[Int(word) + 1] - starts[Int(word)]
-                        }
-                        return body(split)
                     }
+                    for word in split.b where !split.a.contains(word) {
+                        split.onlyBCount += 1
+                        split.onlyBLength += starts[Int(word) + 1] - starts[Int(word)]
+                    }
+                    return body(split)
                 }
             }
         }
-    }
-
-    /// Binary search in ids sorted ascending.
-    @inline(__always)
-    static func contains(_ sorted: UnsafeBufferPointer<Int32>, _ word: Int32) -> Bool {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle] < word { low = middle + 1 } else { high = middle }
-        }
-        return low < sorted.count && sorted[low] == word
     }
 }

@@ -41,4 +41,65 @@ import Testing
         )
         #expect(lines.last?.contains(#""line":3,"reason":"bad_geometry","detail":"a MultiLineString without lines""#) == true)
     }
+
+    /// Issue 32: point addresses sorted on disk leave nothing in `$TMPDIR`, whether the build
+    /// ends well, fails on a broken row after runs were written, or is killed.
+    @Test func sortedRunsLeaveNothingBehind() throws {
+        let folder = try TemporaryDirectory()
+        let scratch = folder.file("tmp")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+        let header = "LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH\n"
+        let rows = (0..<20_000).map { "-122.\(4000 + $0 % 997),37.77,\($0 % 5000 + 1),Street \($0 % 40),,Town,,CA,,,\n" }.joined()
+        let good = folder.file("good.csv"), broken = folder.file("broken.csv"), out = folder.file("out.csv")
+        try (header + rows).write(to: good, atomically: true, encoding: .utf8)
+        try (header + rows + "1,2,3,\"x\"y,,,,,,,\n").write(to: broken, atomically: true, encoding: .utf8)
+        let environment = ["TMPDIR": scratch.path]
+        func left() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: scratch.path) }
+
+        let inMemory = try Executable("sluice-gazetteer").run(["build", "--openaddresses", good.path, "--out", out.path])
+        let expected = try Data(contentsOf: out)
+        let spilled = try Executable("sluice-gazetteer").run(
+            ["build", "--openaddresses", good.path, "--out", out.path, "--run-size", "500"], environment: environment)
+        #expect(inMemory.status == 0 && spilled.status == 0, "\(spilled.stderrText)")
+        #expect(try Data(contentsOf: out) == expected)
+        #expect(spilled.stderrText.contains("15000 skipped (duplicate_address 15000)"), "\(spilled.stderrText)")
+        #expect(try left().isEmpty)
+
+        // The rejects, most found at the merge, are the same in a file and on a pipe (which
+        // cannot be read back: they wait in a scratch file until the end).
+        let rejects = folder.file("rejects.ndjson")
+        let toFile = try Executable("sluice-gazetteer").run(
+            ["build", "--openaddresses", good.path, "--out", out.path, "--run-size", "500", "--rejects", rejects.path], environment: environment)
+        let piped = Process()
+        piped.executableURL = Executable("sluice-gazetteer").url
+        piped.arguments = ["build", "--openaddresses", good.path, "--out", out.path, "--run-size", "500", "--rejects", "/dev/stdout"]
+        piped.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        (piped.standardOutput, piped.standardError) = (pipe, FileHandle.nullDevice)
+        try piped.run()
+        let throughPipe = pipe.fileHandleForReading.readDataToEndOfFile()
+        piped.waitUntilExit()
+        let inOrder = try Executable("sluice-gazetteer").run(
+            ["build", "--openaddresses", good.path, "--out", out.path, "--rejects", folder.file("held.ndjson").path])
+        #expect(toFile.status == 0 && piped.terminationStatus == 0 && inOrder.status == 0, "\(toFile.stderrText)")
+        #expect(try Data(contentsOf: rejects) == throughPipe && throughPipe == (try Data(contentsOf: folder.file("held.ndjson"))))
+        #expect(throughPipe.count > 15000 * 100)
+        #expect(try left().isEmpty)
+
+        let failed = try Executable("sluice-gazetteer").run(
+            ["build", "--openaddresses", broken.path, "--out", folder.file("never.csv").path, "--run-size", "500"], environment: environment)
+        #expect(failed.status == 65 && failed.stderrText.contains("broken.csv:20002: error: text after a closing quote"), "\(failed.stderrText)")
+        #expect(try left().isEmpty)
+
+        let process = Process()
+        process.executableURL = Executable("sluice-gazetteer").url
+        process.arguments = ["build", "--openaddresses", good.path, "--out", folder.file("killed.csv").path, "--run-size", "50"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(300_000)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try left().isEmpty)
+    }
 }

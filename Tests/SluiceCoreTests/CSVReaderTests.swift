@@ -118,6 +118,29 @@ func texts(_ text: String, mode: CSVReader.Mode = .strict) throws -> [[String]] 
         for prefix in 0...12 { #expect(try streamCSV(bytes, prefix: prefix, readSize: 5) == expected, "prefix \(prefix)") }
     }
 
+    /// Chunks handed out by another reader (a gzipped file inflated on the way) read the same
+    /// as memory, whatever their size.
+    @Test func chunksReadWhatMemoryReads() throws {
+        let text = "\u{FEFF}h1,h2\r\n\"a\"\"b\",\"c\r\nd\"\r\n\r\n\"x\"y,z\rw\n" + "\"" + String(repeating: "long,", count: 300) + "\",end\n"
+        let bytes = Array(text.utf8)
+        let expected = try readCSV(bytes, mode: .lenient)
+        for size in [1, 2, 3, 7, 64, 5000] {
+            for prefix in [0, 4] {
+                var offset = prefix
+                var reader = CSVReader(
+                    chunks: {
+                        guard offset < bytes.count else { return nil }
+                        defer { offset += size }
+                        return Array(bytes[offset..<min(offset + size, bytes.count)])
+                    }, prefix: Array(bytes[..<prefix]), mode: .lenient)
+                var records: [[String]] = []
+                var fields: [String] = []
+                while try reader.next(into: &fields) { records.append(fields) }
+                #expect(records == expected.map(\.fields), "chunk size \(size), prefix \(prefix)")
+            }
+        }
+    }
+
     @Test func fieldPositionsNumbersAndTheRecordText() throws {
         var reader = CSVReader(Array("12,-7,37.7749,\"x\"\n1,\"bad\"z\n".utf8))
         var fields: [CSVReader.Field] = []

@@ -39,4 +39,16 @@ import Testing
             }
         }
     }
+
+    /// A string's text is what its parsed value's `stringValue` gives; other values have none.
+    @Test func stringValueIsWhatTheParsedStringHolds() throws {
+        let values = [#""plain""#, #""caf\u00e9 \"q\" \\ \/""#, #""\ud83d\ude00""#, #""""#, "12", "null", "true", #"{"a":"b"}"#, #"["a"]"#]
+        for text in values {
+            let bytes = Array(text.utf8)
+            let parsed = try JSONParser.parse(bytes)
+            bytes.withUnsafeBufferPointer { raw in
+                #expect(NDJSONRecord.stringValue(ofChecked: raw) == parsed.stringValue, "\(text)")
+            }
+        }
+    }
 }

@@ -155,4 +155,66 @@ func adding(_ key: String, _ value: JSONValue, to text: String) throws -> String
             }
         }
     }
+
+    /// `check(_:findingFirst:into:)` finds what a record's `firstMembers(named:)` finds: the
+    /// first of repeated keys, escaped keys once unescaped, members in any order, never a
+    /// nested member of the same name; and `found` is emptied line to line.
+    @Test func checkFindsTheFirstMembersARecordFinds() throws {
+        let keys = ["title", "dedupe", "locations", "missing", "é", ""]
+        let lines = [
+            #"{}"#,
+            #"{"title":"a","dedupe":{"cluster":"00000000000000a1"}}"#,
+            #"{"dedupe":{"title":"nested"},"locations":null,"title":"last"}"#,
+            #"{"title":1,"title":2,"locations":[{"title":3}],"title":4}"#,
+            #"{"title":"escaped","title":"plain","é":true,"":0}"#,
+            #" {"locations" : "spaced" , "title" : { "a" : [ 1 , "}" ] } } "#,
+            #"{"titles":1,"titl":2,"dedupe ":3}"#,
+        ]
+        var found: [NDJSONRecord.Member?] = []
+        for line in lines {
+            let bytes = Array(line.utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                try NDJSONRecord.check(buffer, findingFirst: keys.map { Array($0.utf8) }, into: &found)
+                let record = try NDJSONRecord(buffer)
+                let expected = record.firstMembers(named: keys.map { Array($0.utf8) })
+                #expect(found.map { $0?.value } == expected.map { $0?.value }, "\(line)")
+                #expect(found.map { $0?.key } == expected.map { $0?.key }, "\(line)")
+            }
+        }
+        try Array(#"{"title":"x"}"#.utf8).withUnsafeBufferPointer { buffer in
+            try NDJSONRecord.check(buffer, findingFirst: [Array("title".utf8)], into: &found)
+            #expect(found.count == 1 && found[0].map { String(decoding: buffer[$0.value], as: UTF8.self) } == #""x""#)
+        }
+    }
+
+    /// A line `check` refuses is refused by the record reader for the same reason, at the same
+    /// column: the same walk checks both.
+    @Test(arguments: [
+        "", "42", "[1,2]", "null", #"{"a":1"#, #"{"a":1}{"b":2}"#, #"{"a":1,}"#, #"{"a" 1}"#, #"{a:1}"#,
+        #"{"a":"\x"}"#, #"{"a":"\ud800"}"#, #"{"a":01}"#, #"{"a":tru}"#, #"{"a":[1,]}"#, #"{"a":{"b":}}"#,
+        "{\"a\":\"tab\there\"}", #"{"title":"ok","dedupe":{"cluster":"x"}"#,
+    ])
+    func checkRefusesWhatARecordRefuses(line: String) {
+        expectSameRefusal(Array(line.utf8))
+    }
+
+    @Test func checkRefusesBadUTF8AndDepthAsARecordDoes() {
+        expectSameRefusal(Array(#"{"a":""#.utf8) + [0xFF] + Array(#""}"#.utf8))
+        expectSameRefusal(Array(Array(#"{"a":"é"#.utf8).dropLast()) + Array(#""}"#.utf8))
+        expectSameRefusal(Array(("{\"a\":" + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "}").utf8))
+    }
+
+    func expectSameRefusal(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var recordError: RecordError?
+            do throws(RecordError) { _ = try NDJSONRecord(buffer) } catch { recordError = error }
+            var found: [NDJSONRecord.Member?] = []
+            do throws(RecordError) {
+                try NDJSONRecord.check(buffer, findingFirst: [Array("a".utf8)], into: &found)
+                Issue.record("check took \(String(decoding: bytes, as: UTF8.self))")
+            } catch {
+                #expect(recordError != nil && error.detail == recordError?.detail && error.reason == recordError?.reason)
+            }
+        }
+    }
 }

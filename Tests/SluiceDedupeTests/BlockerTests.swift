@@ -36,6 +36,21 @@ import Testing
         #expect(pairs.contains([8, 9]) && pairs.contains([7, 9]) && !pairs.contains([0, 9]))
         #expect(blocker.oversizedSizes == [[10]])
         #expect(blocker.pairsOfRule == [2 * n - 3] && blocker.newPairsOfRule == [2 * n - 3])
+        // The block's 45 pairs, less the 17 its window compared.
+        #expect(blocker.skippedPairsOfRule == [n * (n - 1) / 2 - (2 * n - 3)])
+    }
+
+    @Test func watchedPairsAreNotedWhenCompared() {
+        // One oversized block of 6 (window 1: 0-1, 1-2, … in key order) and a small block of 2.
+        var blocker = Blocker(ruleCount: 1, recordCount: 8, maxBlock: 5, window: 1)
+        for record in 0..<6 { blocker.setKey(rule: 0, record: record, "big") }
+        for record in 6..<8 { blocker.setKey(rule: 0, record: record, "small") }
+        blocker.watched = [LabelledPairs.key(0, 1), LabelledPairs.key(0, 5), LabelledPairs.key(6, 7), LabelledPairs.key(0, 6)]
+        _ = newPairs(&blocker)
+        #expect(blocker.watchedCompared == [LabelledPairs.key(0, 1), LabelledPairs.key(6, 7)])
+        #expect(blocker.skippedPairsOfRule == [15 - 5])
+        #expect(blocker.shareOversizedBlock(rule: 0, 0, 5) && !blocker.shareOversizedBlock(rule: 0, 6, 7))
+        #expect(!blocker.shareOversizedBlock(rule: 0, 0, 6))
     }
 
     /// A saved model's oversized blocks: a run holding few of a block's records still compares

@@ -36,6 +36,8 @@ extension BlockingRuleTests {
         let texts = [
             "mason st california st", "st street st", "2130 williams ave", "pier 39 pier 3 pier 390", "a ab abc a b",
             "ferry building", "caf\u{E9} de la paix cafe", "z\u{FC}rich zurich z", "x",
+            // In order already (the key is the text itself), but for the spaces or a repeat.
+            "a b c", "building ferry", "a  b", " a b", "a b ", "a a b", "", " ", "b a",
         ]
         for text in texts {
             #expect(BlockingRule.fingerprint(text) == Set(text.split(separator: " ")).sorted().joined(separator: " "), "\(text)")

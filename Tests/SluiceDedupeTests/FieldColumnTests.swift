@@ -19,6 +19,26 @@ import Testing
         #expect(c.level(0, 4) == 0)
     }
 
+    /// Texts are held as bytes; outside ASCII they are still one value when `String` holds them
+    /// equal, scalars are compared as before, and the sort order is `String`'s.
+    @Test func textsOutsideASCII() throws {
+        // 한 precomposed (U+D55C) and as its three jamo: canonically equal, other bytes.
+        let words = ["\u{D55C}국", "\u{1112}\u{1161}\u{11AB}국", "hanguk", "Zeta", "ωmega", "alpha"]
+        let c = try column("word:jw", words.map { .string($0) })
+        #expect(c.ids[0] == c.ids[1] && c.counts[Int(c.ids[0])] == 2)
+        #expect(c.level(0, 1) == 1)
+        #expect(Set(c.ids).count == 5)
+        // Jaro–Winkler on the scalars, an ASCII value's widened from its bytes.
+        func scalars(_ i: Int) -> [UInt32] { c.texts[Int(c.ids[i])].unicodeScalars.map(\.value) }
+        for (i, j) in [(0, 2), (2, 3), (4, 5), (0, 4)] {
+            let expected = c.spec.level(forSimilarity: StringSimilarity.jaroWinkler(scalars(i), scalars(j)), cuts: c.spec.levelCuts)
+            #expect(c.level(i, j) == expected, "\(words[i]) \(words[j])")
+        }
+        let sorted = (0..<c.texts.count).sorted { c.textPrecedes($0, $1) }
+        #expect(sorted.map { c.texts[$0] } == c.texts.sorted())
+        #expect(c.display(3) == .string("zeta"))
+    }
+
     @Test func missingNullEmptyAndNonStringsAreMissing() throws {
         let c = try column("name:jw", [.null, .string(""), .array([]), .object([]), .number("12"), .string("12")])
         #expect(c.level(0, 1) == 0)

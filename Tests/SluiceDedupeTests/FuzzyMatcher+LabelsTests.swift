@@ -65,7 +65,7 @@ struct Building {
                 facts.append(record)
             }
         }
-        matcher.compare(recordCount: facts.count, keepAll: false)
+        try matcher.compare(recordCount: facts.count, keepAll: false)
         return (matcher, facts)
     }
 
@@ -80,7 +80,7 @@ struct Building {
         taught.learn(labels: LabelledPairs())
         var labels = LabelledPairs()
         for _ in 0..<2 {
-            for suggestion in taught.suggestions(10) {
+            for suggestion in try taught.suggestions(10) {
                 labels.record(suggestion.a, suggestion.b, business[suggestion.a] == business[suggestion.b] ? .match : .distinct, line: 0)
             }
             taught.learn(labels: labels)

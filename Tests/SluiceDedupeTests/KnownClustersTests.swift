@@ -150,4 +150,51 @@ import Testing
         #expect(
             String(decoding: out, as: UTF8.self) == #"{"dedupe":{"merge":{"absorbed":"0000000000000002","into":"0000000000000001","records":4}}}"#)
     }
+
+    /// What the first pass reads of a line's dedupe member where it lies is what the member's
+    /// parsed value says (the oracle below is how it was read before, from a `JSONValue`):
+    /// escaped ids, capitals, repeated keys (the first), members in any order, nested ones,
+    /// wrong types and lengths.
+    @Test(arguments: [
+        #"{"cluster":"00000000000000a1","size":2}"#, #"{"size":1,"cluster":"00000000000000A1"}"#,
+        #"{"cluster":"\u0030\u00300000000000000a1"}"#, #"{"cluster":"00000000000000a1","cluster":"0000000000000002"}"#,
+        #"{"cluster":"0000000000000a1"}"#, #"{"cluster":"+000000000000a10"}"#, #"{"cluster":"00000000000000g1"}"#,
+        #"{"cluster":1234567890123456}"#, #"{"cluster":null}"#, #"{"other":{"cluster":"00000000000000a1"}}"#,
+        #"{"merge":{"absorbed":"0000000000000002","into":"0000000000000001","records":4}}"#,
+        #"{"merge":{"into":"0000000000000001","absorbed":"0000000000000002"},"cluster":"0000000000000003"}"#,
+        #"{"merge":{"absorbed":"0000000000000002"}}"#, #"{"merge":null}"#, #"{"merge":"0000000000000002"}"#,
+        #"{"against":{"known":3,"joined":1}}"#, #"{"against":null,"cluster":"0000000000000003"}"#, #"{}"#, "[]", #""text""#, "7",
+    ])
+    func aMarkIsWhatTheParsedMemberSays(member: String) throws {
+        let line = #"{"title":"x","dedupe":"# + member + "}"
+        func bad(_ reason: String) -> StageFailure { .data(source: "known.ndjson", line: 1, "--against: " + reason) }
+        try withRecord(line) { record in
+            let raw = record.member(named: "dedupe").map(record.rawValue)
+            let read = Result { () throws(StageFailure) in try KnownClusters.mark(raw, memberKey: "dedupe", bad) }
+            let parsed = Result { () throws(StageFailure) in try Self.parsedMark(record.value(forKey: "dedupe"), bad) }
+            switch (read, parsed) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(member)")
+            case (.failure(let a), .failure(let b)): #expect(a.message == b.message, "\(member)")
+            default: Issue.record("\(member): read \(read), parsed \(parsed)")
+            }
+        }
+        try withRecord(#"{"title":"x"}"#) { _ in
+            #expect(throws: StageFailure.self) { try KnownClusters.mark(nil, memberKey: "dedupe", bad) }
+        }
+    }
+
+    /// The mark as it was read from the member's parsed value, before it was read where it lies.
+    static func parsedMark(_ mark: JSONValue?, _ bad: (String) -> StageFailure) throws(StageFailure) -> KnownClusters.Mark {
+        if let merge = mark?["merge"] {
+            guard let absorbed = merge["absorbed"]?.stringValue.flatMap(KnownClusters.id),
+                let into = merge["into"]?.stringValue.flatMap(KnownClusters.id)
+            else { throw bad("a merge line needs \"absorbed\" and \"into\" cluster ids (16 hex digits)") }
+            return .merge(absorbed: absorbed, into: into)
+        }
+        if mark?["against"] != nil, mark?["cluster"] == nil { return .summary }
+        guard let id = mark?["cluster"]?.stringValue.flatMap(KnownClusters.id) else {
+            throw bad(#"a known record needs its "dedupe":{"cluster":"…"} (16 hex digits): KNOWN is an output of sluice-dedupe (--mark)"#)
+        }
+        return .record(id)
+    }
 }

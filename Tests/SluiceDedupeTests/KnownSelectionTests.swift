@@ -171,4 +171,90 @@ import Testing
         let known = try KnownClusters.read(path: path, memberKey: "dedupe", maxLineBytes: 1 << 20, selection: &selection) { _ in rows += 1 }
         #expect(selection == nil && rows == 10 && known.held == 10)
     }
+
+    /// A malformed known line stops the run with the same error whether KNOWN is read whole or
+    /// its first pass only checks each line and finds a few members: file, line and reason.
+    @Test(arguments: [
+        (#"{"given_name":"amy","dedupe":{"cluster":"00000000000000b1"}"#, "invalid JSON: unexpected end of input at column 60"),
+        (#"{"given_name":"a\qmy","dedupe":{"cluster":"00000000000000b1"}}"#, "invalid JSON: invalid escape in string at column 17"),
+        (#"["not a record"]"#, "a record must be a JSON object, found an array"),
+        (
+            #"{"given_name":"amy","dedupe":{"cluster":"b1"}}"#,
+            #"a known record needs its "dedupe":{"cluster":"…"} (16 hex digits): KNOWN is an output of sluice-dedupe (--mark)"#
+        ),
+        (#"{"dedupe":{"merge":{"absorbed":"00000000000000b1"}}}"#, #"a merge line needs "absorbed" and "into" cluster ids (16 hex digits)"#),
+    ])
+    func aMalformedKnownLineIsTheSameErrorEitherWay(line: String, reason: String) throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("known.ndjson")
+        let lines = Self.known.prefix(2) + [line] + Self.known.dropFirst(2)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let specs = try Self.specs.map(ComparisonSpec.parse), rules = try Self.rules.map(BlockingRule.parse)
+        for selective in [false, true] {
+            var selection: KnownSelection?
+            if selective {
+                var input = KnownSelection(specs: specs, rules: rules, settings: .init(), learntOversized: [])
+                for line in Self.new { try withRecord(line) { input.addInput($0) } }
+                selection = input
+            }
+            do {
+                _ = try KnownClusters.read(path: path, memberKey: "dedupe", maxLineBytes: 1 << 20, selection: &selection) { _ in }
+                Issue.record("read a malformed line")
+            } catch let failure as StageFailure {
+                #expect(failure.message == "\(path):3: error: --against: \(reason)", "selective: \(selective)")
+            }
+        }
+    }
+
+    /// Reading a known record from its line and first members gives the selection what reading
+    /// it as a record does: the same held records and counts, with members in another order,
+    /// repeated, missing, or escaped.
+    @Test func readingALineIsReadingItsRecord() throws {
+        let specs = try Self.specs.map(ComparisonSpec.parse), rules = try Self.rules.map(BlockingRule.parse)
+        var input = KnownSelection(specs: specs, rules: rules, settings: .init(), learntOversized: [])
+        for line in Self.new { try withRecord(line) { input.addInput($0) } }
+        let known =
+            Self.known + [
+                #"{"date_of_birth":"19990219","surname":"berry","given_name":"lachlan","suburb":"bittern"}"#,
+                #"{"surname":"berry","surname":"other","date_of_birth":null,"given_n\u0061me":"lachlan"}"#,
+                #"{"suburb":{"surname":"berry"},"given_name":["lachlan"]}"#,
+            ]
+        var byRecord = input, byLine = input
+        let keys = input.headKeys
+        var found: [NDJSONRecord.Member?] = []
+        for (index, line) in known.enumerated() {
+            try withRecord(line) { byRecord.read($0, index: Int32(index)) }
+            try Array(line.utf8).withUnsafeBufferPointer { bytes in
+                try NDJSONRecord.check(bytes, findingFirst: keys, into: &found)
+                byLine.read(line: bytes, members: found, index: Int32(index))
+            }
+        }
+        #expect(byRecord.choose() == byLine.choose())
+        #expect(byRecord.counts == byLine.counts)
+        #expect(byLine.choose() == [0, 2, 10, 11])
+    }
+
+    /// The counts a selection gives the matcher are those of every known record, each text
+    /// counted once per record holding it, also when a member's cache fills and is emptied
+    /// (more distinct texts than `cacheLimit`) while common texts keep coming back.
+    @Test func countsSurviveTheCacheBeingEmptied() throws {
+        let specs = try Self.specs.map(ComparisonSpec.parse), rules = try Self.rules.map(BlockingRule.parse)
+        var selection = KnownSelection(specs: specs, rules: rules, settings: .init(), learntOversized: [])
+        for line in Self.new { try withRecord(line) { selection.addInput($0) } }
+        var expected = UnheldCounts()
+        let distinct = KnownSelection.cacheLimit + 5_000
+        for index in 0..<(distinct + distinct / 2) {
+            // Every third record a common name, the others a name of their own.
+            let given = index % 3 == 0 ? "Amy" : "Given \(index)"
+            let line = Self.person(given, "purdie", "bittern", "19610301", row: index)
+            try withRecord(line) { selection.read($0, index: Int32(index)) }
+            expected.add(try #require(TextNormalizer.normalize(given)), values: true, words: false)
+        }
+        _ = selection.choose()
+        let given = try #require(selection.counts[0])
+        // Compared whole, reported by their sizes (a failure would print thousands of hashes).
+        let same = given == expected
+        #expect(same, "present \(given.present) against \(expected.present), \(given.values.count) values against \(expected.values.count)")
+        #expect(given.present == distinct + distinct / 2 && given.count(of: "amy") == Int32((distinct + distinct / 2 + 2) / 3))
+    }
 }

@@ -26,7 +26,7 @@ import Testing
                 facts.append(record)
             }
         }
-        matcher.compare(recordCount: facts.count, keepAll: false)
+        try matcher.compare(recordCount: facts.count, keepAll: false)
         matcher.learn(labels: LabelledPairs())
         try typed.write(toFile: scratch.file("typed"), atomically: true, encoding: .utf8)
         let input = open(scratch.file("typed"), O_RDONLY), output = open(scratch.file("shown"), O_WRONLY | O_CREAT, 0o644)

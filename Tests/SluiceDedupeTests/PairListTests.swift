@@ -3,25 +3,39 @@ import Testing
 @testable import SluiceDedupe
 
 @Suite struct PairListTests {
-    @Test func keepsOrderAcrossChunks() {
-        var list = PairList()
-        let n = PairList.chunkSize + 3
-        for k in 0..<n { list.append(a: Int32(k), b: Int32(k + 1), pattern: UInt32(k % 7)) }
-        #expect(list.count == n)
-        var next: Int32 = 0
-        var ordered = true
-        list.forEach { pair in
-            if pair.a != next || pair.b != next + 1 || pair.pattern != UInt32(Int(next) % 7) { ordered = false }
-            next += 1
-        }
-        #expect(ordered && next == Int32(n))
-        list.removeAll()
-        #expect(list.count == 0)
+    /// Appends `n` pairs (k, k + 1, k % 7) and reads them back twice.
+    func roundTrip(chunkSize: Int, n: Int) throws -> (list: PairList, firstPass: [[Int]], secondPass: [[Int]]) {
+        var list = PairList(chunkSize: chunkSize)
+        for k in 0..<n { try list.append(a: Int32(k), b: Int32(k + 1), pattern: UInt32(k % 7)) }
+        var first: [[Int]] = [], second: [[Int]] = []
+        try list.forEach { first.append([Int($0.a), Int($0.b), Int($0.pattern)]) }
+        try list.forEach { second.append([Int($0.a), Int($0.b), Int($0.pattern)]) }
+        return (list, first, second)
     }
 
-    @Test func empty() {
+    @Test(arguments: [(1000, 7), (3, 10), (5, 10), (1, 4), (1 << 20, (1 << 20) + 3)])
+    func keepsOrderInMemoryAndSpilled(chunkSize: Int, n: Int) throws {
+        let (list, first, second) = try roundTrip(chunkSize: chunkSize, n: n)
+        let expected = (0..<n).map { [$0, $0 + 1, $0 % 7] }
+        #expect(list.count == n)
+        #expect(first == expected)
+        #expect(second == expected, "a second pass reads the same pairs")
+        // Past one chunk, the full chunks are in the file and only the rest in memory.
+        #expect((list.file != nil) == (n >= chunkSize))
+        #expect(list.spilled == n / chunkSize * chunkSize && list.pending.count == n % chunkSize)
+    }
+
+    @Test func removeAllForgetsTheFile() throws {
+        var (list, _, _) = try roundTrip(chunkSize: 2, n: 5)
+        list.removeAll()
         var seen = 0
-        PairList().forEach { _ in seen += 1 }
+        try list.forEach { _ in seen += 1 }
+        #expect(list.count == 0 && seen == 0 && list.file == nil)
+    }
+
+    @Test func empty() throws {
+        var seen = 0
+        try PairList().forEach { _ in seen += 1 }
         #expect(seen == 0)
     }
 }

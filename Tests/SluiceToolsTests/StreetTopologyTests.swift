@@ -37,7 +37,7 @@ import Testing
 
     @Test func theGeocoderFindsTheJoinedCorner() throws {
         var builder = GazetteerBuilder(sources: nil)
-        builder.addStreetLines(Self.lines(), skipped: [], source: "streets test", nodePrefix: "t", rows: 3, unit: "lines")
+        try builder.addStreetLines(Self.lines(), skipped: [], source: "streets test", nodePrefix: "t", rows: 3, unit: "lines")
         let gazetteer = try Gazetteer.parse(GazetteerRow.csv(try builder.build()), source: "built")
         let found = Geocoder(gazetteer).geocode(GeocodeQuery(address: AddressParser().parse("Main St & Oak Ave").json))
         let best = try #require(found.first)

@@ -72,6 +72,9 @@ public struct CSVReader {
     }
     /// The input to stream from, and whether it has ended (always, for bytes in memory).
     let fd: Int32?
+    /// Or the chunks another reader hands out, nil at the end (a gzipped file, inflated a
+    /// chunk at a time by `GzipFile.Reader`).
+    let chunks: (() throws -> [UInt8]?)?
     var atEnd: Bool
     var startChecked: Bool
 
@@ -81,6 +84,7 @@ public struct CSVReader {
         self.delimiter = delimiter
         self.mode = mode
         fd = nil
+        chunks = nil
         atEnd = true
         startChecked = true
         if bytes.starts(with: CSVReader.byteOrderMark) { index = 3 }
@@ -92,6 +96,19 @@ public struct CSVReader {
         self.delimiter = delimiter
         self.mode = mode
         self.fd = fd
+        chunks = nil
+        atEnd = false
+        startChecked = false
+    }
+
+    /// Streams the chunks `next` hands out (nil at the end), after `prefix`: a file that must
+    /// be decoded on the way, such as a gzipped CSV.
+    public init(chunks next: @escaping () throws -> [UInt8]?, prefix: [UInt8] = [], delimiter: UInt8 = UInt8(ascii: ","), mode: Mode = .lenient) {
+        bytes = prefix
+        self.delimiter = delimiter
+        self.mode = mode
+        fd = nil
+        chunks = next
         atEnd = false
         startChecked = false
     }
@@ -163,11 +180,16 @@ public struct CSVReader {
     /// One read when the record being read is short, so records flow out as the input comes;
     /// a long one doubles the buffer, so reading it again costs O(n) in all.
     mutating func refill() throws {
-        guard let fd, !atEnd else { return }
+        guard !atEnd else { return }
         if index > 0 {
             bytes.removeSubrange(0..<index)
             index = 0
         }
+        if let chunks {
+            if let chunk = try chunks() { bytes += chunk } else { atEnd = true }
+            return
+        }
+        guard let fd else { return }
         let held = bytes.count
         let want = max(readSize, held)
         bytes.append(contentsOf: repeatElement(0, count: want))

@@ -19,6 +19,12 @@ public final class Rejects {
         self.sink = try path.map { path throws(StageFailure) in try ByteSink(path: path) }
     }
 
+    /// Writes the rejects to a sink the caller opened (a file being replaced).
+    public init(stage: String, sink: ByteSink) {
+        self.stage = stage
+        self.sink = sink
+    }
+
     public var isKeeping: Bool { sink != nil }
 
     /// Records one rejected line, or throws the stage-stopping error when there is no file.

@@ -47,4 +47,16 @@ extension NDJSONRecord {
         }
         return raw
     }
+
+    /// A string's text, unescaped, from its JSON text inside a checked record (a member's
+    /// `rawValue`, or what `rawValue(ofMember:inCheckedObject:)` found); nil for any other
+    /// value. What `JSONValue.stringValue` gives for the parsed value, without parsing it.
+    ///
+    ///     NDJSONRecord.stringValue(ofChecked: #""caf\u00e9""#)   // "café"
+    ///     NDJSONRecord.stringValue(ofChecked: "12")              // nil
+    public static func stringValue(ofChecked raw: UnsafeBufferPointer<UInt8>) -> String? {
+        guard raw.count >= 2, raw[0] == UInt8(ascii: "\""), raw[raw.count - 1] == UInt8(ascii: "\"") else { return nil }
+        let body = UnsafeBufferPointer(rebasing: raw[1..<(raw.count - 1)])
+        return body.contains(UInt8(ascii: "\\")) ? JSONParser.unescape(body) : String(decoding: body, as: UTF8.self)
+    }
 }

@@ -29,15 +29,50 @@ public struct NDJSONRecord {
     /// Checks that `bytes` hold exactly one JSON object and records its members.
     public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONParser.defaultMaxDepth) throws(RecordError) {
         self.bytes = bytes
+        // The pipeline's records have 15 to 18 members (fetch's and provenance, address,
+        // geo, dedupe): growing past 16 copied the array for every record.
+        var members: [Member] = []
+        members.reserveCapacity(32)
+        closingBrace = try Self.walk(bytes, maxDepth: maxDepth) { members.append($0) }
+        self.members = members
+    }
+
+    /// Checks `bytes` as `init` does (the same walk, the same errors) and finds the first member
+    /// named by each of `keys` (nil where there is none), without building the record's member
+    /// list: for a reader that needs a few members of each of many lines and nothing else of
+    /// them (`sluice-dedupe --against`'s first pass over KNOWN). `found` is reused, line to line.
+    ///
+    ///     var found: [NDJSONRecord.Member?] = []
+    ///     try NDJSONRecord.check(line, findingFirst: [Array("title".utf8)], into: &found)
+    ///     found[0].map { UnsafeBufferPointer(rebasing: line[$0.value]) }   // the title's JSON text
+    ///
+    /// - Complexity: O(n) in the line's length; no allocation once `found` has its size.
+    public static func check(
+        _ bytes: UnsafeBufferPointer<UInt8>, findingFirst keys: [[UInt8]], into found: inout [Member?],
+        maxDepth: Int = JSONParser.defaultMaxDepth
+    ) throws(RecordError) {
+        if found.count != keys.count {
+            found = [Member?](repeating: nil, count: keys.count)
+        } else {
+            for index in found.indices { found[index] = nil }
+        }
+        var missing = keys.count
+        _ = try walk(bytes, maxDepth: maxDepth) { member in
+            if missing > 0 { noteFirst(member, in: bytes, keys: keys, found: &found, missing: &missing) }
+        }
+    }
+
+    /// The walk `init` and `check(_:findingFirst:into:)` share: checks that `bytes` hold exactly
+    /// one JSON object, hands each member to `body` in order, and returns where the closing
+    /// brace is.
+    @inline(__always)
+    static func walk(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, _ body: (Member) -> Void) throws(RecordError) -> Int {
         var parser = JSONParser(bytes, maxDepth: maxDepth)
         parser.skipWhitespace()
         guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else {
             throw RecordError.notAnObject(bytes, valueAt: parser.index, maxDepth: maxDepth)
         }
         do {
-            // The pipeline's records have 15 to 18 members (fetch's and provenance, address,
-            // geo, dedupe): growing past 16 copied the array for every record.
-            members.reserveCapacity(32)
             parser.index += 1
             try parser.enter()
             parser.skipWhitespace()
@@ -50,11 +85,12 @@ public struct NDJSONRecord {
                     try parser.skipValue()
                     var valueEnd = parser.index
                     while valueEnd > valueStart, Self.isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
-                    members.append(Member(key: key.range, keyEscaped: key.escaped, value: valueStart..<valueEnd))
+                    body(Member(key: key.range, keyEscaped: key.escaped, value: valueStart..<valueEnd))
                 } while try parser.separator(closing: UInt8(ascii: "}"))
             }
-            closingBrace = parser.index - 1
+            let closingBrace = parser.index - 1
             try parser.expectEnd()
+            return closingBrace
         } catch {
             throw .invalid(error)
         }
@@ -84,17 +120,21 @@ public struct NDJSONRecord {
     public func firstMembers(named keys: [[UInt8]]) -> [Member?] {
         var found = [Member?](repeating: nil, count: keys.count)
         var missing = keys.count
-        for member in members where missing > 0 {
-            let name = UnsafeBufferPointer(rebasing: bytes[member.key])
-            for (index, key) in keys.enumerated() where found[index] == nil {
-                if key.withUnsafeBufferPointer({ Self.isKey(name, escaped: member.keyEscaped, $0) }) {
-                    found[index] = member
-                    missing -= 1
-                    break
-                }
+        for member in members where missing > 0 { Self.noteFirst(member, in: bytes, keys: keys, found: &found, missing: &missing) }
+        return found
+    }
+
+    /// Notes `member` in `found` at the first of `keys` it is named by that has none yet.
+    @inline(__always)
+    static func noteFirst(_ member: Member, in bytes: UnsafeBufferPointer<UInt8>, keys: [[UInt8]], found: inout [Member?], missing: inout Int) {
+        let name = UnsafeBufferPointer(rebasing: bytes[member.key])
+        for (index, key) in keys.enumerated() where found[index] == nil {
+            if key.withUnsafeBufferPointer({ isKey(name, escaped: member.keyEscaped, $0) }) {
+                found[index] = member
+                missing -= 1
+                return
             }
         }
-        return found
     }
 
     /// Whether a key's text between its quotes (`escaped`: it holds a backslash) names the key
@@ -139,9 +179,7 @@ public struct NDJSONRecord {
         let raw = rawValue(member)
         guard let first = raw.first else { return nil }
         switch first {
-        case UInt8(ascii: "\""):
-            let body = UnsafeBufferPointer(rebasing: raw[1..<(raw.count - 1)])
-            return body.contains(UInt8(ascii: "\\")) ? JSONParser.unescape(body) : String(decoding: body, as: UTF8.self)
+        case UInt8(ascii: "\""): return Self.stringValue(ofChecked: raw)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return String(decoding: raw, as: UTF8.self)
         default: return nil
         }

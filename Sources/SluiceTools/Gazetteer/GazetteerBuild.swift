@@ -44,7 +44,10 @@ public struct GazetteerBuild: ToolCommand {
                 "osm", "FILE",
                 "an OpenStreetMap extract (.osm.pbf, or .osm XML plain or gzipped): named places, addresses, named roads; repeatable"),
             .input("gazetteer", "FILE", "a gazetteer CSV to merge (its places, segments, intersections, addresses); repeatable"),
-            .output("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row); without it they are counted"),
+            .output("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row), as it comes; without it they are counted"),
+            .value(
+                "run-size", "N",
+                "point addresses held in memory before they are sorted to a temporary file in $TMPDIR (default 250000; see MEMORY)"),
             .inputFolder("sources", "DIR", "San Francisco: the folder of source files (../shared/data/gazetteer-sources)"),
             .inputFolder("bundled", "DIR", "San Francisco: the folder of the sources that come with Sluice (data/sources)"),
             .output("out", "FILE", "where to write the gazetteer CSV (whole or not at all: a failed build leaves the old one)"),
@@ -64,7 +67,7 @@ public struct GazetteerBuild: ToolCommand {
             "sluice-gazetteer build --sources ../shared/data/gazetteer-sources --exclude food-trucks --out no-trucks.csv",
         ],
         memory:
-            "every point address (one per street, number and town, about 180 bytes each with the sorted copy it is written from) and every other row; each row is written as it is made, and skipped source rows are kept (with their text) only with --rejects, else counted. A plain OpenAddresses CSV is read a window at a time; a gzipped one, other CSV sources and shapefiles' tables are read whole, GeoJSON one feature at a time. In a release build: 270–380 MB peak and 1.3 s of CPU for San Francisco's sources, 217 MB and 2.9 s of CPU for a 1M-row OpenAddresses CSV (692 MB and 3.7 s before, 2026-11-28), 854 MB and 25 s of CPU for a generated 10M-row one holding 4.8M distinct addresses (4,865 MB before); --osm adds 16 bytes a node and 8 a way's node ref (210 MB and 1.7 s for a generated 1M-node .osm.pbf), a .osm.pbf read a block at a time and a .osm 1 MiB of text at a time (a 277 MB .osm of nodes: 29 MB peak); the addresses are sorted in memory before they are written, so a state of 15M distinct addresses needs about 2.7 GB.",
+            "at most --run-size point addresses at a time (default 250,000; about 230 bytes each while held and sorted: 246 MB peak for 990k held at once), every distinct street key and town, and every other row (segments, intersections, places). Past --run-size the addresses are sorted to a temporary file in $TMPDIR, unlinked as it is made, so nothing is left behind however the build ends (an error, a signal, kill -9), and merged as the gazetteer is written, through a window of up to 256 KiB a run. Disk: 44 bytes a point address read, duplicates included (435 MB for a 10M-row file); with --rejects also each one's line and text, the duplicates found at the merge sorted back to their place on disk, and the rejects file written a second time beside itself to put them there (2.7 GB of $TMPDIR and 1.4 GB of rejects at 10M rows). Skipped source rows are written as they come with --rejects, else counted. An OpenAddresses CSV, plain or gzipped, is read a window at a time (a .csv.gz inflated 1 MiB at a time); GeoJSON lines, other CSV sources and shapefiles' tables are read whole, GeoJSON one feature at a time. In a release build (2026-11-29, a shared 2-core machine): 300–370 MB peak and 1.3 s of CPU for San Francisco's sources (no run written); for a generated OpenAddresses CSV of 1M rows 81 MB and 2.9 s of CPU (217 MB before; gzipped 84 MB, 300 MB before), of 10M rows holding 4.8M distinct addresses 83 MB and 27 s of CPU (875 MB and 23–27 s before; gzipped 84 MB, 1,548 MB before; with --rejects 172 MB, 2,826 MB before); --osm adds 16 bytes a node and 8 a way's node ref (210 MB and 1.7 s for a generated 1M-node .osm.pbf), a .osm.pbf read a block at a time and a .osm 1 MiB of text at a time (a 277 MB .osm of nodes: 29 MB peak).",
         sections: [
             (
                 "SAN FRANCISCO SOURCES (file under --sources)",
@@ -119,6 +122,7 @@ public struct GazetteerBuild: ToolCommand {
         builder = GazetteerBuilder(sources: arguments["sources"])
         builder.inputs = inputs
         builder.keepsRejects = rejectsPath != nil
+        builder.runSize = try arguments.int("run-size", default: builder.runSize, range: 1...Int.max)
         builder.aliasesPath = arguments["aliases"]
         builder.bundledFolder = arguments["bundled"]
         builder.excluded = Set(arguments.list("exclude"))
@@ -128,7 +132,13 @@ public struct GazetteerBuild: ToolCommand {
 
     public mutating func run(_ context: ToolContext) throws {
         let start = DispatchTime.now()
-        let rejects = try Rejects(stage: "gazetteer", path: rejectsPath)
+        // Skipped rows go to --rejects as they come. Rows found late (at the merge of the address
+        // runs) are put in place by reading the file back and writing it again, which a pipe or
+        // a terminal cannot be: for those the rows go to a scratch file first, copied at the end.
+        let scratch = try rejectsPath.flatMap { path throws(StageFailure) in Self.isRegularOrNew(path) ? nil : try Self.RejectsScratch(path) }
+        defer { scratch.map { close($0.fd) } }
+        let rejects = try scratch.map { Rejects(stage: "gazetteer", sink: $0.sink) } ?? Rejects(stage: "gazetteer", path: rejectsPath)
+        if rejects.isKeeping { builder.rejects.sink = { try Self.write($0, to: rejects) } }
         // Each row written as the builder makes it, none kept; counted and its coverage taken
         // on the way. Written beside --out and renamed over it: a failure (a full disk) leaves
         // the old one whole. The file is made at the first row, after every source is read, as
@@ -155,12 +165,14 @@ public struct GazetteerBuild: ToolCommand {
         coverage.finish()
         let written = try opened()
         try written.commit()
-        if rejects.isKeeping {
-            for row in builder.skipped {
-                let reason = Self.rejectReasons.first { $0.rawValue == row.reason } ?? RejectReason(row.reason, row.detail)
-                try rejects.reject(source: row.source, line: row.line, reason: reason, detail: row.detail, raw: row.raw)
-            }
-            try rejects.finish()
+        try rejects.finish()
+        if let scratch {
+            try scratch.copy(placing: builder)
+        } else if let rejectsPath, builder.rejects.lateCount > 0 {
+            let written = try GzipFile.Reader(path: rejectsPath, what: "rejects")
+            let replacement = try ReplacementFile(path: rejectsPath)
+            try Self.placeLateRejects(of: builder, early: { try written.next() }, into: replacement.sink)
+            try replacement.commit()
         }
         for line in builder.report { context.note(line) }
         if builder.skippedCount > 0 {
@@ -170,11 +182,88 @@ public struct GazetteerBuild: ToolCommand {
         let kinds = GazetteerRow.Kind.allCases.map { kind in "\(perKind[kind] ?? 0) \(kind.rawValue)" }
         let count = perKind.values.reduce(0, +)
         context.note("wrote \(count) rows (\(kinds.joined(separator: ", "))), \(written.sink.bytesWritten) bytes, to \(out)")
+        if let (runs, bytes) = builder.diskUse {
+            context.note(
+                "point addresses sorted on disk: \(runs) runs of up to \(builder.runSize) (--run-size), \(bytes / 1_000_000) MB in \(TemporaryFile.directory), removed"
+            )
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         context.note("built in \(String(format: "%.1f", seconds)) s, peak memory \(Self.peakMegabytes()) MB")
         // Last: what the gazetteer covers, which is what the geocoder can answer for.
         context.note(coverage.description)
         if let warning = coverage.warning { context.warn(warning) }
+    }
+
+    /// Writes one skipped row to the rejects file.
+    static func write(_ row: SkippedRow, to rejects: Rejects) throws {
+        let reason = rejectReasons.first { $0.rawValue == row.reason } ?? RejectReason(row.reason, row.detail)
+        try rejects.reject(source: row.source, line: row.line, reason: reason, detail: row.detail, raw: row.raw)
+    }
+
+    /// Puts the rejects found while the address runs were merged (duplicates of an address an
+    /// earlier run held) in their place among those written as they came (`early`, a chunk at
+    /// a time), writing all of them to `out`, in reading order.
+    static func placeLateRejects(of builder: GazetteerBuilder, early: () throws -> [UInt8]?, into out: ByteSink) throws {
+        let rejects = Rejects(stage: "gazetteer", sink: out)
+        var pending: [UInt8] = []
+        var start = 0
+        var lines = 0
+        /// Copies early lines until `count` of them are out.
+        func copy(upTo count: Int) throws {
+            while lines < count {
+                if let end = pending[start...].firstIndex(of: 0x0A) {
+                    out.buffer += pending[start...end]
+                    start = end + 1
+                    lines += 1
+                    try out.flushIfFull()
+                } else if let chunk = try early() {
+                    pending.removeSubrange(..<start)
+                    start = 0
+                    pending += chunk
+                } else {
+                    return
+                }
+            }
+        }
+        try builder.rejects.forEachLate { row, before in
+            try copy(upTo: before)
+            try write(row, to: rejects)
+        }
+        try copy(upTo: Int.max)
+        out.buffer += pending[start...]
+        try out.flush()
+    }
+
+    /// Whether a path is a regular file, or none yet (what can be read back and replaced).
+    static func isRegularOrNew(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) != 0 || status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The rejects of a build whose --rejects is a pipe or a terminal: written to a scratch file
+    /// in $TMPDIR as they come, and copied at the end with the late ones in their place.
+    struct RejectsScratch {
+        let fd: Int32
+        let sink: ByteSink
+        let destination: ByteSink
+
+        init(_ path: String) throws(StageFailure) {
+            destination = try ByteSink(path: path)
+            fd = try TemporaryFile.open(prefix: "sluice-gazetteer-rejects")
+            sink = ByteSink(fd: fd, name: "\(TemporaryFile.directory)/sluice-gazetteer-rejects-* (the rejects until the end)")
+        }
+
+        func copy(placing builder: GazetteerBuilder) throws {
+            try sink.flush()
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw IOFailure(errno: errno, operation: "seek", path: sink.name) }
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            try GazetteerBuild.placeLateRejects(
+                of: builder,
+                early: {
+                    let n = try FileInput.read(fd, into: &chunk)
+                    return n == 0 ? nil : Array(chunk[..<n])
+                }, into: destination)
+        }
     }
 
     #if canImport(Glibc)

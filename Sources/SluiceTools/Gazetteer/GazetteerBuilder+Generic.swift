@@ -44,12 +44,13 @@ extension GazetteerBuilder {
         for path in inputs.tigerEdges {
             let read = try TigerEdges.read(shp: path, rejectingBadCoordinates: keepsRejects)
             // TIGER's node ids are national: one prefix for every file, so adjacent counties meet.
-            addStreetLines(
+            try addStreetLines(
                 read.lines, skipped: read.skipped, source: "tiger-edges \(path)", nodePrefix: "tiger", rows: read.records, unit: "edges",
                 more:
                     "; \(read.notRoads) edges not roads (water, rail, boundaries) left out, \(read.rangesLeftOut.count) ranges not whole numbers left out (bad_range)"
             )
-            skipped += read.rangesLeftOut
+            for row in read.rangesLeftOut { try rejects.emit(row) }
+            skippedCount += read.rangesLeftOut.count
         }
         for path in inputs.streets {
             var reader = GeoJSONFeatures(path: path, prefix: Self.prefix(path), nameProperty: inputs.streetNameProperty)
@@ -57,7 +58,7 @@ extension GazetteerBuilder {
             reader.rangeProperties = inputs.rangeProperties
             reader.nodeProperties = inputs.nodeProperties
             let read = try reader.streets()
-            addStreetLines(
+            try addStreetLines(
                 read.values, skipped: read.skipped, source: "streets \(path)", nodePrefix: Self.prefix(path), rows: read.features, unit: "features")
         }
         for path in inputs.places {
@@ -72,28 +73,50 @@ extension GazetteerBuilder {
                     name: place.name, aliases: place.aliases, category: place.category, id: place.id, point: place.point,
                     town: place.town.filled(by: inputs.town))
             }
-            note("places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: placesBefore))
+            try note(
+                "places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: placesBefore))
         }
         for path in inputs.gtfsStops {
             let placesBefore = placeMark
             let read = try addStops(path: path, source: Self.prefix(path), agency: nil, town: inputs.town)
-            note("gtfs-stops \(path)", rows: read.rows, unit: "stops", skipped: read.skipped, placesAdded(read.added, since: placesBefore))
+            try note("gtfs-stops \(path)", rows: read.rows, unit: "stops", skipped: read.skipped, placesAdded(read.added, since: placesBefore))
         }
         for path in inputs.osm { try addOSMExtract(path) }
     }
 
     /// One report line per source: what it held, what was skipped (by reason), what it gave.
     /// `counts`, when given, are the rows skipped by reason, of which `dropped` holds only those
-    /// kept (none without `--rejects`, for a reader that can count without keeping).
-    mutating func note(_ source: String, rows: Int, unit: String, skipped dropped: [SkippedRow], counts: [String: Int]? = nil, _ gave: String) {
-        skipped += dropped
+    /// kept (none without `--rejects`, for a reader that can count without keeping; none for
+    /// one that emitted them as they came).
+    mutating func note(
+        _ source: String, rows: Int, unit: String, skipped dropped: [SkippedRow], counts: [String: Int]? = nil, _ gave: String
+    ) throws {
+        for row in dropped { try rejects.emit(row) }
         var reasons: [String: Int] = [:]
         for row in dropped { reasons[row.reason, default: 0] += 1 }
         if let counts { reasons = counts }
+        skippedCount += reasons.values.reduce(0, +)
+        report.append(Self.reportLine(source, rows: rows, unit: unit, reasons: reasons, gave))
+    }
+
+    /// `source: 12 rows read, 2 skipped (bad_number 1, no_street 1); 10 point addresses ...`
+    static func reportLine(_ source: String, rows: Int, unit: String, reasons: [String: Int], _ gave: String) -> String {
         let total = reasons.values.reduce(0, +)
-        skippedUnkept += total - dropped.count
         let why = reasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        report.append("\(source): \(rows) \(unit) read, \(total) skipped\(why.isEmpty ? "" : " (\(why))"); \(gave)")
+        return "\(source): \(rows) \(unit) read, \(total) skipped\(why.isEmpty ? "" : " (\(why))"); \(gave)"
+    }
+
+    /// `note` for a source of `addressOrigins`: its line is remade if points turn out
+    /// duplicates when the runs are merged.
+    mutating func note(
+        origin: Int32, rows: Int, unit: String, skipped dropped: [SkippedRow], counts: [String: Int]? = nil, gave: @escaping (AddressOrigin) -> String
+    ) throws {
+        let index = Int(origin)
+        try note(addressOrigins[index].label, rows: rows, unit: unit, skipped: dropped, counts: counts, gave(addressOrigins[index]))
+        var reasons: [String: Int] = counts ?? [:]
+        if counts == nil { for row in dropped { reasons[row.reason, default: 0] += 1 } }
+        (addressOrigins[index].reportIndex, addressOrigins[index].rows, addressOrigins[index].unit) = (report.count - 1, rows, unit)
+        (addressOrigins[index].reasons, addressOrigins[index].gave) = (reasons, gave)
     }
 
     /// The id prefix of a file's rows: its name without folders and extensions (`parks`), or
@@ -105,36 +128,41 @@ extension GazetteerBuilder {
     }
 
     /// OpenAddresses points (CSV or GeoJSON lines): one per street, number and town (the first;
-    /// later ones, a unit's or a duplicate's, are skipped as `duplicate_address`).
+    /// later ones, a unit's or a duplicate's, are skipped as `duplicate_address`). Skipped
+    /// records go to `rejects` as they come; the points to sorted runs once `runSize` are held.
     mutating func addOpenAddresses(_ path: String) throws {
-        var streets = Set<String>()
+        let origin = addOrigin(source: path, label: "openaddresses \(path)") { number, street, town, metres in
+            "\(number) \(street)\(town.hasTown ? " in \(town.city)" : "") is already a point \(metres) m away"
+        }
         var keys: [String: String] = [:]
-        var towns = TownCount()
+        let rejects = self.rejects
         // Without --rejects a skipped record is only counted (5.2M duplicates of a 10M-row file
-        // held 1.2 GB as rows with their text).
-        let read = try OpenAddresses.read(path: path, keepsSkipped: keepsRejects) { point in
+        // held 1.2 GB as rows with their text); with it, written as it comes.
+        let read = try OpenAddresses.read(path: path, keepsSkipped: keepsRejects, emit: { try rejects.emit($0) }) { point in
             let street = keys[point.street] ?? Self.key(point.street)
             keys[point.street] = street
             guard !street.isEmpty else { return ("no_street", "street '\(point.street)' has no name left once normalised") }
             let town = point.town.filled(by: inputs.town)
             let key = addressKey(street, point.number, in: town)
-            if let kept = addresses[key] {
+            // Once runs are written, a duplicate is held and skipped at the merge (`addAddress`).
+            if addressRuns == nil, let kept = addresses[key] {
                 let place = town.hasTown ? " in \(town.city)" : ""
                 return (
                     "duplicate_address",
                     "\(point.number) \(street)\(place) is already a point \(Int(kept.point.distance(to: point.point).rounded())) m away"
                 )
             }
-            addAddress(street: street, number: point.number, point: point.point, town: town)
-            streets.insert(street)
-            towns.count(town)
+            addAddress(
+                street: street, number: point.number, point: point.point, town: town, origin: origin, line: point.line, raw: point.raw,
+                rejectsBefore: rejects.emitted)
+            try spillIfFull()
             return nil
         }
-        let added = read.taken
-        note(
-            "openaddresses \(path)", rows: read.rows, unit: read.format == .csv ? "rows" : "lines", skipped: read.skipped, counts: read.skipCounts,
-            "\(added) point addresses on \(streets.count) streets (\(towns.description)); \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
-        )
+        try note(
+            origin: origin, rows: read.rows, unit: read.format == .csv ? "rows" : "lines", skipped: read.skipped, counts: read.skipCounts
+        ) { origin in
+            "\(origin.taken - origin.late) point addresses on \(origin.streets.values.filter { $0 > 0 }.count) streets (\(origin.towns.description)); \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
+        }
     }
 
     /// Street lines from any reader: node ids made where the source has none
@@ -142,7 +170,7 @@ extension GazetteerBuilder {
     /// `nodePrefix` keeps one source's node ids apart from another's.
     mutating func addStreetLines(
         _ lines: [StreetLine], skipped: [SkippedRow], source: String, nodePrefix prefix: String, rows: Int, unit: String, more: String = ""
-    ) {
+    ) throws {
         var lines = lines
         var skipped = skipped
         // Source node ids are the source's own: prefixed, they cannot meet another source's;
@@ -185,7 +213,7 @@ extension GazetteerBuilder {
             added += 1
         }
         let corners = streetsAtNode.values.filter { $0.count >= 2 }.count
-        note(
+        try note(
             source, rows: rows, unit: unit, skipped: skipped,
             "\(added) segments (\(ranged) with address ranges, \(towns.description)) on \(streets.count) streets, \(corners) intersections"
                 + (joined > 0 ? "; \(joined) nodes made by joining line ends within \(Int(StreetTopology.snapMetres)) m" : "") + more)
@@ -240,7 +268,7 @@ extension GazetteerBuilder {
             }
             counts[row.kind, default: 0] += 1
         }
-        note(
+        try note(
             "gazetteer \(path)", rows: rows + bad.count, unit: "rows", skipped: bad,
             "\(counts[.segment] ?? 0) segments, \(counts[.intersection] ?? 0) intersections, \(counts[.address] ?? 0) new point addresses "
                 + "(of these \(towns.rows) rows \(towns.description)), " + placesAdded(places, since: placesBefore))

@@ -29,10 +29,15 @@ extension GazetteerBuilder {
         var places = 0
         var addresses = 0
         var skipped: [SkippedRow] = []
+        /// Its points' source in `addressOrigins`.
+        var origin: Int32 = -1
     }
 
     mutating func addOSMExtract(_ path: String) throws {
         var read = OSMRead(source: path)
+        read.origin = addOrigin(source: path, label: "osm \(path)") { number, street, _, metres in
+            "\(number) \(street) is already a point \(metres) m away"
+        }
         let mergedBefore = placeMark
         func element(_ element: OSMElement) {
             switch element {
@@ -73,10 +78,12 @@ extension GazetteerBuilder {
         read.nodes.finish()
         let (lines, roadsSkipped) = Self.streetLines(read.roads, nodes: read.nodes, source: path)
         let counts = "\(read.elements.nodes) nodes, \(read.elements.ways) ways, \(read.elements.relations) relations"
-        note(
-            "osm \(path)", rows: read.elements.nodes + read.elements.ways + read.elements.relations, unit: "elements (\(counts))",
-            skipped: read.skipped, placesAdded(read.places, since: mergedBefore) + ", \(read.addresses) point addresses")
-        addStreetLines(lines, skipped: roadsSkipped, source: "osm \(path) roads", nodePrefix: "osm", rows: read.roads.count, unit: "named roads")
+        let places = placesAdded(read.places, since: mergedBefore)
+        try note(
+            origin: read.origin, rows: read.elements.nodes + read.elements.ways + read.elements.relations, unit: "elements (\(counts))",
+            skipped: read.skipped
+        ) { origin in places + ", \(origin.taken - origin.late) point addresses" }
+        try addStreetLines(lines, skipped: roadsSkipped, source: "osm \(path) roads", nodePrefix: "osm", rows: read.roads.count, unit: "named roads")
     }
 
     /// Whether an element's tags make a place or an address (before its geometry is worked out).
@@ -122,13 +129,18 @@ extension GazetteerBuilder {
             read.places += 1
         }
         if isAddress, let number {
-            if let kept = addresses[AddressKey(street, number, town: intern(town).key)]?.point {
+            // Once runs are written, a duplicate is held and skipped at the merge (`addAddress`).
+            if addressRuns == nil, let kept = addresses[AddressKey(street, number, town: intern(town).key)]?.point {
                 read.skipped.append(
                     SkippedRow(
                         source: read.source, line: read.ordinal, reason: "duplicate_address",
                         detail: "\(number) \(street) is already a point \(Int(kept.distance(to: point).rounded())) m away", raw: raw))
             } else {
-                addAddress(street: street, number: number, point: point, town: town)
+                // Its reject, if an earlier run turns out to hold the address, comes after the
+                // rows skipped so far, this extract's included (written when it is read).
+                addAddress(
+                    street: street, number: number, point: point, town: town, origin: read.origin, line: read.ordinal,
+                    raw: keepsRejects ? raw : nil, rejectsBefore: rejects.emitted + read.skipped.count)
                 read.addresses += 1
             }
         }

@@ -185,7 +185,8 @@ extension GazetteerBuilder {
     func streetLayers() -> Gazetteer {
         var gazetteer = Gazetteer()
         for row in segments + intersections { gazetteer.add(row) }
-        forEachAddressRow { gazetteer.add($0) }
+        // San Francisco's sources, read before any run is written: every address is held.
+        forEachHeldAddressRow { gazetteer.add($0) }
         gazetteer.finish()
         return gazetteer
     }

@@ -69,12 +69,29 @@ public struct GazetteerBuilder {
     /// Whether skipped rows are kept (`--rejects`): a TIGER edge whose points are not degrees
     /// is then one of them; without, it stops the build.
     public var keepsRejects = false
-    /// The rows the generic readers skipped, with file, line and reason (for `--rejects`).
-    public internal(set) var skipped: [SkippedRow] = []
-    /// Rows skipped and only counted, not kept in `skipped` (no `--rejects`).
-    var skippedUnkept = 0
-    /// How many rows the readers skipped, kept in `skipped` or only counted.
-    public var skippedCount: Int { skipped.count + skippedUnkept }
+    /// The rows the generic readers skipped, with file, line and reason (for `--rejects`), in
+    /// reading order: handed to `rejects.sink` as they come when it is set, else kept here.
+    public var skipped: [SkippedRow] { rejects.kept }
+    let rejects = RejectStream()
+    /// How many rows the readers skipped, kept (or written) or only counted.
+    public internal(set) var skippedCount = 0
+    /// Point addresses held in memory before they are sorted to a temporary file
+    /// (`--run-size`); the runs are merged as the rows are written.
+    public var runSize = 250_000
+    /// The sorted runs written so far (nil until the first: a city's build never needs one).
+    var addressRuns: SortedRuns?
+    /// Every street key a run names, by number (a state has about 10⁵; a run holds numbers).
+    var streetIDs: [String: Int32] = [:]
+    var streetNames: [String] = []
+    /// The sources whose points may turn out duplicates only at the merge (a point an earlier
+    /// run holds): OpenAddresses and OpenStreetMap files, with what they report.
+    var addressOrigins: [AddressOrigin] = []
+    /// The points of those sources taken so far: each one's place in reading order.
+    var pointOrder = 0
+    /// With `--rejects`, what the held points' late rejects would need, until the next run.
+    var pointExtras: [PointExtra] = []
+    /// Once runs are written: points whose address is held already, until the next run.
+    var heldDuplicates: [(key: AddressKey, value: AddressPoint)] = []
 
     var places: [GazetteerRow] = []
     /// Places by the key of their name, to merge the same place from two sources.
@@ -107,10 +124,22 @@ public struct GazetteerBuilder {
         init(_ street: String, _ number: Int, town: Int32) { (self.street, self.number, self.town) = (street, number, town) }
     }
 
-    /// Where an address is, and its town with its ZIP (an index into `towns`).
+    /// Where an address is, and its town with its ZIP (an index into `towns`); for a point of
+    /// an `addressOrigins` source, that source, and with `--rejects` what its reject needs if
+    /// an earlier run turns out to hold its address (`pointExtras`, kept apart: 28 bytes here).
     struct AddressPoint {
         var point: GeoPoint
         var town: Int32
+        var origin: Int32 = -1
+        var extra: Int32 = -1
+    }
+
+    /// A point's line, reading order, rows skipped before it and text, for its late reject.
+    struct PointExtra {
+        var line: Int
+        var order: Int
+        var rejectsBefore: Int
+        var raw: String
     }
 
     /// The index of a town in `towns`, and of its `Town.key` in `townKeys`.
@@ -184,6 +213,8 @@ public struct GazetteerBuilder {
         for row in sortedSegments { try write(row) }
         for row in sortedIntersections { try write(row) }
         try forEachAddressRow(write)
+        // A program's build keeps its rejects: the late ones go in their place now.
+        if rejects.sink == nil { try rejects.forEachLate { _, _ in } }
     }
 
     /// Point addresses from EAS, then food-truck permit addresses EAS lacks.
@@ -222,12 +253,23 @@ public struct GazetteerBuilder {
         addresses[AddressKey(street, number, town: key)] = AddressPoint(point: point, town: id)
     }
 
-    /// The point addresses as rows, by street, number and town, each made when `body` wants it.
-    func forEachAddressRow(_ body: (GazetteerRow) throws -> Void) rethrows {
-        let sorted = addresses.sorted {
+    /// The point addresses held in memory, by street, number and town.
+    func sortedAddresses() -> [(key: AddressKey, value: AddressPoint)] {
+        addresses.sorted {
             ($0.key.street, $0.key.number, townKeys[Int($0.key.town)]) < ($1.key.street, $1.key.number, townKeys[Int($1.key.town)])
         }
-        for (key, address) in sorted {
+    }
+
+    /// The point addresses as rows, by street, number and town, each made when `body` wants it:
+    /// from memory, or, once a run was written, merged from the runs.
+    mutating func forEachAddressRow(_ body: (GazetteerRow) throws -> Void) throws {
+        if addressRuns != nil { return try mergeAddressRuns(body) }
+        try forEachHeldAddressRow(body)
+    }
+
+    /// The point addresses held in memory as rows, in order (all of them until a run is written).
+    func forEachHeldAddressRow(_ body: (GazetteerRow) throws -> Void) rethrows {
+        for (key, address) in sortedAddresses() {
             var row = GazetteerRow(kind: .address)
             row.street = key.street
             row.number = key.number

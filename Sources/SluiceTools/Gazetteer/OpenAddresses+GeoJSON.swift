@@ -2,7 +2,7 @@ import SluiceCore
 import SluiceGeocode
 
 /// OpenAddresses as it has published since 2020: one GeoJSON Feature per line (`.geojson`, or
-/// `.geojson.gz` inflated by `SourceTable.bytes`), a Point and the properties `hash`, `number`,
+/// `.geojson.gz` inflated by `GzipFile.Reader`), a Point and the properties `hash`, `number`,
 /// `street`, `unit`, `city`, `district`, `region`, `postcode`, `id`:
 ///
 ///     {"type":"Feature","properties":{"number":"100","street":"MAIN ST","city":"SPRINGFIELD","region":"IL","postcode":"62701",...},"geometry":{"type":"Point","coordinates":[-89.65,39.8]}}
@@ -11,10 +11,10 @@ import SluiceGeocode
 /// (`invalid_json`, `not_a_feature`, `no_geometry`, `unsupported_geometry`, then the checks
 /// every OpenAddresses record goes through) and the lines after it are read as usual.
 extension OpenAddresses {
-    static func readLines(_ bytes: [UInt8], into records: inout Records, take: (Point) -> (reason: String, detail: String)?) {
+    static func readLines(_ bytes: [UInt8], into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?) throws {
         var start = 0
         var line = 0
-        bytes.withUnsafeBufferPointer { all in
+        try bytes.withUnsafeBufferPointer { all in
             while start < all.count {
                 line += 1
                 let end = all[start...].firstIndex(of: 0x0A) ?? all.count
@@ -24,10 +24,10 @@ extension OpenAddresses {
                 guard text.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
                 let raw = { String(decoding: text.prefix(2000), as: UTF8.self) }
                 switch record(text) {
-                case .success(let record): records.add(record, line: line, raw: raw, take: take)
+                case .success(let record): try records.add(record, line: line, raw: raw, take: take)
                 case .failure(let skip):
                     records.read.rows += 1
-                    records.skip(skip.reason, skip.detail, line: line, raw: raw)
+                    try records.skip(skip.reason, skip.detail, line: line, raw: raw)
                 }
             }
         }

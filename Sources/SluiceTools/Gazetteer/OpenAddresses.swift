@@ -30,6 +30,8 @@ public enum OpenAddresses {
         public var point: GeoPoint
         public var line: Int
         public var town: Town
+        /// The record's text, when skipped records are kept (what its reject would carry).
+        public var raw: String? = nil
     }
 
     /// The two formats OpenAddresses has published: CSV, and one GeoJSON Feature per line
@@ -66,47 +68,39 @@ public enum OpenAddresses {
     /// Reads the file's records one at a time (a county file has a million) and hands each
     /// usable point to `take`, which returns why it refuses one (`duplicate_address` and a
     /// detail), so that the record is skipped with its text as the file has it.
-    public static func read(path: String, keepsSkipped: Bool = true, take: (Point) -> (reason: String, detail: String)?) throws -> Read {
+    /// With `emit`, each skipped record is handed to it as it comes (for `--rejects`, written
+    /// at once) rather than kept in `skipped`.
+    public static func read(
+        path: String, keepsSkipped: Bool = true, emit: ((SkippedRow) throws -> Void)? = nil, take: (Point) throws -> (reason: String, detail: String)?
+    ) throws -> Read {
         var records = Records(path: path)
         records.keepsSkipped = keepsSkipped
-        // A plain CSV (a state's is a gigabyte) streams through the CSV reader, a window at a
-        // time; a gzipped file or GeoJSON lines are read whole first, as before.
-        let fd = try FileInput.open(path)
-        defer { close(fd) }
-        var prefix = [UInt8](repeating: 0, count: 1 << 16)
-        let n: Int
-        do {
-            n = try FileInput.read(fd, into: &prefix)
-        } catch {
-            throw StageFailure(.ioError, "\(path): cannot read: \(String(cString: strerror(error.code)))")
-        }
-        prefix.removeSubrange(n...)
-        let plainCSV =
-            !prefix.starts(with: [0x1f, 0x8b]) && format(of: prefix) == .csv
-            && prefix.contains { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if plainCSV {
-            var reader = CSVReader(fd: fd, prefix: prefix, mode: .strict)
-            try readCSV(&reader, into: &records, take: take)
-            return records.read
-        }
-        let bytes = try SourceTable.bytes(of: path)
-        if format(of: bytes) == .geoJSONLines {
+        records.emit = emit
+        // A CSV, plain or gzipped (a state's is a gigabyte), streams through the CSV reader a
+        // window at a time, inflated a chunk at a time on the way; GeoJSON lines are read whole.
+        let file = try GzipFile.Reader(path: path)
+        var first: [UInt8] = []
+        while !first.contains(where: { !Self.blank.contains($0) }), let chunk = try file.next() { first += chunk }
+        if format(of: first) == .geoJSONLines {
             records.read.format = .geoJSONLines
-            readLines(bytes, into: &records, take: take)
+            try readLines(first + (try file.rest()), into: &records, take: take)
         } else {
-            var reader = CSVReader(bytes)
+            var reader = CSVReader(chunks: { try file.next() }, prefix: first, mode: .strict)
             try readCSV(&reader, into: &records, take: take)
         }
         return records.read
     }
 
+    /// The bytes that may come before a file's first record: white space and a byte-order mark.
+    static let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF]
+
     /// GeoJSON lines when the first byte that is not white space (or a byte-order mark) is `{`.
     static func format(of bytes: [UInt8]) -> Format {
-        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        let first = bytes.first { !blank.contains($0) }
         return first == UInt8(ascii: "{") ? .geoJSONLines : .csv
     }
 
-    static func readCSV(_ reader: inout CSVReader, into records: inout Records, take: (Point) -> (reason: String, detail: String)?) throws {
+    static func readCSV(_ reader: inout CSVReader, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?) throws {
         let path = records.path
         var header: [String] = []
         var fields: [CSVReader.Field] = []
@@ -128,7 +122,7 @@ public enum OpenAddresses {
                     number: try text(2), street: try text(3), lat: Double(latText), lon: Double(lonText),
                     written: (latText, lonText), city: try text(4), region: try text(5), postcode: try text(6))
                 let raw = { String(decoding: reader.bytes[reader.recordRange], as: UTF8.self) }
-                records.add(record, line: reader.line, raw: raw, take: take)
+                try records.add(record, line: reader.line, raw: raw, take: take)
             }
         } catch let failure as CSVReader.Failure {
             throw StageFailure.data(source: path, line: reader.line, "\(failure)")
@@ -159,24 +153,28 @@ public enum OpenAddresses {
 
         /// Whether each skipped record is kept with its text (for `--rejects`), or only counted.
         var keepsSkipped = true
+        /// Where a skipped record kept with its text goes, when not into `read.skipped`.
+        var emit: ((SkippedRow) throws -> Void)?
 
         init(path: String) { self.path = path }
 
-        mutating func skip(_ reason: String, _ detail: @autoclosure () -> String, line: Int, raw: () -> String) {
+        mutating func skip(_ reason: String, _ detail: @autoclosure () -> String, line: Int, raw: () -> String) throws {
             read.skipCounts[reason, default: 0] += 1
-            if keepsSkipped { read.skipped.append(SkippedRow(source: path, line: line, reason: reason, detail: detail(), raw: raw())) }
+            guard keepsSkipped else { return }
+            let row = SkippedRow(source: path, line: line, reason: reason, detail: detail(), raw: raw())
+            if let emit { try emit(row) } else { read.skipped.append(row) }
         }
 
         /// Checks one record and hands its point to `take`, or skips it with its reason.
-        mutating func add(_ record: Record, line: Int, raw: () -> String, take: (Point) -> (reason: String, detail: String)?) {
+        mutating func add(_ record: Record, line: Int, raw: () -> String, take: (Point) throws -> (reason: String, detail: String)?) throws {
             read.rows += 1
-            guard !record.number.isEmpty else { return skip("no_number", "no house number", line: line, raw: raw) }
+            guard !record.number.isEmpty else { return try skip("no_number", "no house number", line: line, raw: raw) }
             guard let parsed = houseNumber(record.number) else {
-                return skip("bad_number", "house number '\(record.number)' does not start with a digit", line: line, raw: raw)
+                return try skip("bad_number", "house number '\(record.number)' does not start with a digit", line: line, raw: raw)
             }
-            guard !record.street.isEmpty else { return skip("no_street", "no street name", line: line, raw: raw) }
+            guard !record.street.isEmpty else { return try skip("no_street", "no street name", line: line, raw: raw) }
             guard let lat = record.lat, let lon = record.lon, (-90...90).contains(lat), (-180...180).contains(lon), lat != 0 || lon != 0 else {
-                return skip(
+                return try skip(
                     "bad_coordinates", "coordinates '\(record.written.lat)', '\(record.written.lon)' are not a position (lat ±90, lon ±180, not 0,0)",
                     line: line, raw: raw)
             }
@@ -191,8 +189,10 @@ public enum OpenAddresses {
                 last = (record.city, record.region, record.postcode, Town(city: record.city, state: record.region, zip: record.postcode))
             }
             let town = last.town
-            if let refused = take(Point(street: name, number: parsed.number, point: GeoPoint(lat: lat, lon: lon), line: line, town: town)) {
-                return skip(refused.reason, refused.detail, line: line, raw: raw)
+            let point = Point(
+                street: name, number: parsed.number, point: GeoPoint(lat: lat, lon: lon), line: line, town: town, raw: keepsSkipped ? raw() : nil)
+            if let refused = try take(point) {
+                return try skip(refused.reason, refused.detail, line: line, raw: raw)
             }
             read.taken += 1
         }

@@ -72,6 +72,13 @@ struct TownCount {
         if !town.zip.isEmpty { withZip += 1 }
     }
 
+    /// Takes back a row counted before (a point that turned out a duplicate).
+    mutating func uncount(_ town: Town) {
+        rows -= 1
+        if town.hasTown { withTown -= 1 }
+        if !town.zip.isEmpty { withZip -= 1 }
+    }
+
     /// `12 with a town, 3 with a ZIP`.
     var description: String { "\(withTown) with a town, \(withZip) with a ZIP" }
 }
