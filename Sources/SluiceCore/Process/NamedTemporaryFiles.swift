@@ -8,19 +8,19 @@
 /// beside its target, `sluice-fetch`'s downloads in `$TMPDIR`), removed however it ends: by
 /// their owners on a normal end or an error, and by a handler of SIGINT, SIGTERM and SIGHUP,
 /// which unlinks every one still listed, then dies of the signal as it would have (same
-/// status). A file that can be unlinked as soon as it is made (`sluice-dedupe`'s spool,
+/// status). A file that can be unlinked as soon as it is made (`TemporaryFile`: dedupe's spool,
 /// SQLite's temporary files) needs no entry: nothing is left of it whatever happens, SIGKILL
 /// included; a named one is left only by SIGKILL (or a power cut).
 ///
 ///     let path = "/tmp/sluice-fetch-1234"
-///     TemporaryFiles.add(path)      // made: listed, and the handlers installed (once)
-///     TemporaryFiles.remove(path)   // read: unlinked, no longer listed
+///     NamedTemporaryFiles.add(path)      // made: listed, and the handlers installed (once)
+///     NamedTemporaryFiles.remove(path)   // read: unlinked, no longer listed
 ///
 /// The handlers are installed when the first file is listed: a process that makes none keeps
 /// the signals' default actions. The list is a fixed table of C strings, so the handler does
 /// only what a handler may (`unlink`, `signal`, `raise`); a listed path's text is never freed
 /// (a few bytes per temporary file; a process makes a handful).
-public enum TemporaryFiles {
+public enum NamedTemporaryFiles {
     /// How many files may be listed at once; more are made as before, without the handler's care.
     static let capacity = 64
     nonisolated(unsafe) static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
@@ -83,14 +83,14 @@ public enum TemporaryFiles {
         var action = sigaction()
         #if canImport(Glibc)
             action.__sigaction_handler.sa_handler = { received in
-                TemporaryFiles.unlinkAll()
+                NamedTemporaryFiles.unlinkAll()
                 // The default action, again: the process ends as the signal would have ended it.
                 Glibc.signal(received, SIG_DFL)
                 raise(received)
             }
         #else
             action.__sigaction_u.__sa_handler = { received in
-                TemporaryFiles.unlinkAll()
+                NamedTemporaryFiles.unlinkAll()
                 Darwin.signal(received, SIG_DFL)
                 raise(received)
             }
