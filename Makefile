@@ -14,7 +14,7 @@ SHARED_DATA ?= ../shared/data
 GAZETTEER_SOURCES ?= $(SHARED_DATA)/gazetteer-sources
 GEOCODE_REFERENCE ?= $(SHARED_DATA)/sf-geocode-dev/sf-film-geocode-dev.csv
 
-.PHONY: all build deps test-deps pipeline eval eval-generic gazetteer bench bench-against stats-error test swift-api-example roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
+.PHONY: all build deps test-deps pipeline eval eval-generic gazetteer bench bench-10m bench-against stats-error test swift-api-example roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
 
 all: build
 
@@ -99,10 +99,27 @@ BENCH_BUDGET ?= 13
 # BENCH_BUDGET minutes (empty: no limit) skips, and lists, cases that would not fit, so that a
 # clean clone's make bench (release build included) ends within 15 minutes. The peers at 1M too:
 # make bench BENCH_PEER_SIZES=100k,1M BENCH_BUDGET=
+#
+# The pipelines are also shown stage by stage (results.md, "The pipelines stage by stage"): each
+# stage's CPU and peak RSS inside the piped run, both pipelines and jq -c . run in turn.
+# BENCH_10M=1 then adds issue 32's 10M rows (not in CI: a 4.3 GB file generated into
+# build/bench-10m, about 10 GB of disk with the pipeline's database, and some 15 minutes here):
+# jq -c . and both pipelines at 10M, interleaved, BENCH_10M_RUNS times each (default 1, no
+# warm-up; 3 for medians), into build/bench-10m/results.md.
+BENCH_10M ?=
+BENCH_10M_RUNS ?= 1
 bench: build
 	$(RELEASE_BIN)/sluice-bench run --bin $(RELEASE_BIN) --out build/bench --sizes $(BENCH_SIZES) \
 		--peer-sizes $(BENCH_PEER_SIZES) --dedupe-size $(BENCH_DEDUPE_SIZE) --runs $(BENCH_RUNS) \
 		$(if $(BENCH_BUDGET),--budget $(BENCH_BUDGET))
+ifneq ($(BENCH_10M),)
+	$(MAKE) bench-10m BENCH_10M_RUNS=$(BENCH_10M_RUNS)
+endif
+
+# Issue 32's 10M rows alone (what BENCH_10M=1 adds to make bench).
+bench-10m: build
+	nice $(RELEASE_BIN)/sluice-bench run --bin $(RELEASE_BIN) --out build/bench-10m --sizes 10M --peer-sizes 10M \
+		--stages fetch,pipeline --runs $(BENCH_10M_RUNS)
 
 # Find-or-create at scale (issue 29): AGAINST_NEW records `--against` AGAINST_KNOWN known ones,
 # beside one run over all of them with the same model; time and peak memory, medians of 3

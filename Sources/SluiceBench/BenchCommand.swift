@@ -134,6 +134,7 @@ struct BenchRun: ToolCommand {
         let report = BenchReport(results: results)
         let skipped = plan.skipped + runner.notMeasured
         context.output.append(report.table)
+        if !report.stageMarkdown.isEmpty { context.output.append("\n" + report.stageMarkdown) }
         try context.write(skipped)
         try writeFile("\(options.outDirectory)/results.md", BenchRun.resultsFile(report, options: options, skipped: skipped))
         try writeFile("\(options.outDirectory)/ratios.svg", report.svg)
@@ -151,6 +152,16 @@ struct BenchRun: ToolCommand {
         text += "time / jq -c .: the row's median over that of `jq -c .` on the generated file at the same size.\n"
         text += "records/s and MB/s are the input's records and bytes over the median wall time.\n\n"
         text += report.markdown + "\n"
+        let stages = report.stageMarkdown
+        if !stages.isEmpty {
+            text += "## The pipelines stage by stage\n\n"
+            text += "Each piped pipeline and `jq -c .` at the same size were run in turn (jq, then each pipeline, then again), "
+            text += "\(options.runs) measured runs each after one warm-up. wall s: the median (min–max); CPU s: user + system "
+            text += "of all the stages together; per stage: the median of its CPU seconds and the largest of its peak RSS "
+            text += "(`wait4` of each command under its own launcher). The stages share the machine's cores, so a stage's "
+            text += "CPU is its own work while the wall time is the pipeline's.\n\n"
+            text += stages + "\n"
+        }
         if !skipped.isEmpty { text += "Skipped:\n\n" + skipped.map { "- \($0)\n" }.joined() + "\n" }
         text += "Commands:\n\n" + report.results.map { "- `\($0.benchCase.key)` \($0.benchCase.tool): `\($0.benchCase.commandLine)`\n" }.joined()
         return text

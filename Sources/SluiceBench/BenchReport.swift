@@ -62,6 +62,53 @@ public struct BenchReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The piped pipelines stage by stage, beside `jq -c .` at the same size (measured in
+    /// turn with them): wall time, its ratio to jq's, CPU (user + system) of all the stages,
+    /// the largest stage's peak RSS, then each stage's median CPU seconds and peak RSS.
+    ///
+    ///     | size | case | wall s | × jq -c . | CPU s | largest RSS | fetch | sanitize | … |
+    ///     | 1M | pipeline, dedupe --key | 9.09 (8.82–9.40) | 0.78× | 14.20 | 103 MB | 0.60 s, 26 MB | 3.40 s, 33 MB | … |
+    public var stageRows: (header: [String], rows: [[String]]) {
+        let pipelines = results.filter { $0.benchCase.stage.hasPrefix("pipeline") && !$0.timing.commands.isEmpty }
+        guard let widest = pipelines.max(by: { $0.benchCase.commands.count < $1.benchCase.commands.count }) else { return ([], []) }
+        let stages = widest.benchCase.tool.split(separator: "|").map { String($0.split(separator: " ")[0]) }
+        let header = ["size", "case", "wall s", "× jq -c .", "CPU s", "largest RSS"] + stages
+        func megabytes(_ bytes: Int) -> String { "\(grouped(bytes / 1_048_576)) MB" }
+        var rows: [[String]] = []
+        for size in Set(pipelines.map(\.benchCase.size)).sorted() {
+            let jq = results.first { $0.benchCase.size == size && $0.benchCase.stage == "fetch" && $0.benchCase.tool == "jq -c ." }
+            for result in (jq.map { [$0] } ?? []) + pipelines.filter({ $0.benchCase.size == size }) {
+                let timing = result.timing
+                let name = BenchReport.caseName(result.benchCase)
+                let range = timing.seconds.count > 1 ? " (\(fixed(timing.min, 2))–\(fixed(timing.max, 2)))" : ""
+                var row = [
+                    size.label, name, fixed(timing.median, 2) + range, jqRatio(result).map { fixed($0, 2) + "×" } ?? "",
+                    timing.commands.isEmpty ? "" : fixed(timing.cpuSeconds, 2), megabytes(timing.peakRSSBytes),
+                ]
+                let cells = result.benchCase.isPeer ? [] : timing.commands.map { "\(fixed($0.cpuSeconds, 2)) s, \(megabytes($0.peakRSSBytes))" }
+                row += (0..<stages.count).map { $0 < cells.count ? cells[$0] : "" }
+                rows.append(row)
+            }
+        }
+        return (header, rows)
+    }
+
+    /// `jq -c .`, `pipeline, fuzzy dedupe` or `pipeline, dedupe --key` (from the stage `pipeline (dedupe --key)`).
+    static func caseName(_ benchCase: BenchCase) -> String {
+        if benchCase.isPeer { return benchCase.tool }
+        guard let open = benchCase.stage.firstIndex(of: "("), benchCase.stage.hasSuffix(")") else { return "pipeline, fuzzy dedupe" }
+        return "pipeline, " + benchCase.stage[benchCase.stage.index(after: open)...].dropLast()
+    }
+
+    /// `stageRows` as a Markdown table (empty when no pipeline ran).
+    public var stageMarkdown: String {
+        let (header, rows) = stageRows
+        guard !rows.isEmpty else { return "" }
+        var lines = ["| " + header.joined(separator: " | ") + " |", "|" + header.map { _ in "---" }.joined(separator: "|") + "|"]
+        lines += rows.map { "| " + $0.joined(separator: " | ") + " |" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// Aligned columns for a terminal.
     public var table: String {
         let all = [BenchReport.header] + rows

@@ -44,34 +44,44 @@ public final class BenchRunner {
         // Seconds per record of each tool at the sizes done, to skip a case before its warm-up
         // when even that would not fit (a 1M run of a slow peer takes minutes).
         var pace: [String: Double] = [:]
-        for (benchCase, truth) in planned {
-            let tool = benchCase.stage + " " + benchCase.tool
+        for group in BenchRunner.interleavedGroups(planned.map(\.0)) {
+            let members = group.map { planned[$0] }
             if let budget = options.budgetSeconds {
                 // Unknown pace (first size, or dedupe peers): start it if any time is left.
-                let runs = runCount(benchCase)
-                let expected = pace[tool].map { $0 * Double(benchCase.records) * Double(runs.measured + (runs.warmUp ? 1 : 0)) } ?? 0
+                let expected = members.reduce(0.0) { total, member in
+                    let runs = runCount(member.0)
+                    let tool = member.0.stage + " " + member.0.tool
+                    return total + (pace[tool].map { $0 * Double(member.0.records) * Double(runs.measured + (runs.warmUp ? 1 : 0)) } ?? 0)
+                }
                 if ChildProcess.now() - start + expected > budget {
                     let reason =
                         expected > 0
                         ? "skipped: its runs, expected to take \(Int(expected)) s (from the smaller size) would pass the --budget"
                         : "skipped: the --budget of \(fixed(budget / 60, 1)) min is used up"
-                    notMeasured.append("\(benchCase.key) \(benchCase.tool): \(reason)")
-                    log("  \(benchCase.key)  \(benchCase.tool): \(reason)")
+                    for (benchCase, _) in members {
+                        notMeasured.append("\(benchCase.key) \(benchCase.tool): \(reason)")
+                        log("  \(benchCase.key)  \(benchCase.tool): \(reason)")
+                    }
                     continue
                 }
             }
-            let runs = runCount(benchCase)
-            log(
-                "  \(benchCase.key)  \(benchCase.tool)  (\(runs.measured) run\(runs.measured == 1 ? "" : "s")\(runs.warmUp ? " + warm-up" : "")): \(benchCase.commandLine)"
-            )
+            for (benchCase, _) in members {
+                let runs = runCount(benchCase)
+                log(
+                    "  \(benchCase.key)  \(benchCase.tool)  (\(runs.measured) run\(runs.measured == 1 ? "" : "s")\(runs.warmUp ? " + warm-up" : "")\(members.count > 1 ? ", interleaved" : "")): \(benchCase.commandLine)"
+                )
+            }
             do {
-                let result = try measure(benchCase, truth: truth)
-                pace[tool] = result.timing.median / Double(max(benchCase.records, 1))
-                results.append(result)
+                for result in try measure(members.map { (benchCase: $0.0, truth: $0.truth) }) {
+                    pace[result.benchCase.stage + " " + result.benchCase.tool] = result.timing.median / Double(max(result.benchCase.records, 1))
+                    results.append(result)
+                }
             } catch {
                 let reason = error is OverBudget ? "skipped" : "failed"
-                notMeasured.append("\(benchCase.key) \(benchCase.tool): \(reason): \(error)")
-                log("  \(benchCase.key)  \(benchCase.tool): \(reason): \(error)")
+                for (benchCase, _) in members {
+                    notMeasured.append("\(benchCase.key) \(benchCase.tool): \(reason): \(error)")
+                    log("  \(benchCase.key)  \(benchCase.tool): \(reason): \(error)")
+                }
             }
         }
         // Back in the order of the table: by size, then stage, Sluice before its peers.
@@ -119,10 +129,13 @@ public final class BenchRunner {
         let work = options.workDirectory
         var inputs = Inputs(fetched: "\(work)/fetched-\(size.label).ndjson")
         let database = "\(work)/prepare.db"
+        // Only what the cases read: at 10M each prepared file is 4–6 GB and minutes to make
+        // (`--stages fetch,pipeline` reads the generated file alone).
+        guard ["sanitize", "geocode", "dedupe", "load", "stats"].contains(where: options.includes) else { return inputs }
         try ChildProcess.run(
             [[plan.binary("fetch")] + plan.arguments("fetch", database: database)], stdin: data.path, stdout: inputs.fetched,
             stderr: "\(work)/prepare-fetch.log")
-        if plan.stages.contains("sanitize"), plan.stages.contains("geocode") {
+        if plan.stages.contains("sanitize"), plan.stages.contains("geocode"), options.includes("geocode") || options.includes("load") {
             let sanitized = "\(work)/sanitized-\(size.label).ndjson"
             try ChildProcess.run(
                 [[plan.binary("sanitize")] + plan.arguments("sanitize", database: database)], stdin: inputs.fetched, stdout: sanitized,
@@ -153,32 +166,70 @@ public final class BenchRunner {
         return (measured, measured > 1)
     }
 
-    func measure(_ benchCase: BenchCase, truth: String) throws -> BenchResult {
-        var seconds: [Double] = []
-        var peaks: [Int] = []
-        let stderr = "\(options.workDirectory)/\(benchCase.stage.replacing(" ", with: "-"))-\(benchCase.tool.split(separator: " ")[0]).log"
-        let runs = runCount(benchCase)
-        for run in (runs.warmUp ? 0 : 1)...runs.measured {
+    /// The cases measured together (indices into `cases`, in order): each pipeline at a size
+    /// with `jq -c .` at that size, run in turn (jq, fuzzy, exact, jq, …) so that a change in the
+    /// machine's load falls on all of them alike; every other case alone.
+    static func interleavedGroups(_ cases: [BenchCase]) -> [[Int]] {
+        func joins(_ benchCase: BenchCase) -> Bool {
+            benchCase.stage.hasPrefix("pipeline") || (benchCase.stage == "fetch" && benchCase.tool == "jq -c .")
+        }
+        var groups: [[Int]] = []
+        var groupOfSize: [Int: Int] = [:]
+        for (index, benchCase) in cases.enumerated() {
+            let pipelines = cases.contains { $0.size == benchCase.size && $0.stage.hasPrefix("pipeline") }
+            guard joins(benchCase), pipelines else {
+                groups.append([index])
+                continue
+            }
+            if let group = groupOfSize[benchCase.size.records] {
+                groups[group].append(index)
+            } else {
+                groupOfSize[benchCase.size.records] = groups.count
+                groups.append([index])
+            }
+        }
+        return groups
+    }
+
+    /// Measures cases in turn: each one's warm-up, then run 1 of each, run 2 of each, and so on.
+    func measure(_ group: [(benchCase: BenchCase, truth: String)]) throws -> [BenchResult] {
+        var seconds = [[Double]](repeating: [], count: group.count)
+        var cpu = [[[Double]]](repeating: [], count: group.count)
+        var peaks = [[[Int]]](repeating: [], count: group.count)
+        let runs = group.map { runCount($0.benchCase) }
+        func once(_ member: Int) throws -> ChildProcess.Result {
+            let benchCase = group[member].benchCase
+            let stderr = "\(options.workDirectory)/\(benchCase.stage.replacing(" ", with: "-"))-\(benchCase.tool.split(separator: " ")[0]).log"
             for path in benchCase.removeBeforeRun { unlink(path) }
-            let result = try ChildProcess.run(benchCase.commands, stdin: benchCase.stdin, stdout: benchCase.stdout, stderr: stderr)
-            // Run 0 is the warm-up: caches, page cache, lazy loading. It also tells whether the
-            // measured runs fit in the budget.
-            if run == 0, let budget = options.budgetSeconds {
-                let end = ChildProcess.now() - start + result.seconds * Double(runs.measured)
-                if end > budget {
-                    throw OverBudget(
-                        description: "\(runs.measured) runs of \(fixed(result.seconds, 1)) s would pass the --budget of \(fixed(budget / 60, 1)) min")
-                }
-            }
-            if run > 0 {
-                seconds.append(result.seconds)
-                peaks.append(contentsOf: result.peakRSSBytes)
+            return try ChildProcess.run(benchCase.commands, stdin: benchCase.stdin, stdout: benchCase.stdout, stderr: stderr)
+        }
+        // Run 0 is the warm-up: caches, page cache, lazy loading. It also tells whether the
+        // measured runs fit in the budget.
+        var warmUpEnd = 0.0
+        for member in group.indices where runs[member].warmUp {
+            warmUpEnd += try once(member).seconds * Double(runs[member].measured)
+        }
+        if let budget = options.budgetSeconds, warmUpEnd > 0, ChildProcess.now() - start + warmUpEnd > budget {
+            throw OverBudget(
+                description:
+                    "\(group.count == 1 ? "its" : "their") runs, \(fixed(warmUpEnd, 1)) s, would pass the --budget of \(fixed(budget / 60, 1)) min")
+        }
+        for run in 1...(runs.map(\.measured).max() ?? 1) {
+            for member in group.indices where run <= runs[member].measured {
+                let result = try once(member)
+                seconds[member].append(result.seconds)
+                cpu[member].append(result.cpuSeconds)
+                peaks[member].append(result.peakRSSBytes)
             }
         }
-        var quality: PairwiseScore?
-        if benchCase.scoresDuplicates, let predicted = readFile(benchCase.stdout), let truthText = readFile(truth) {
-            quality = DedupeQuality.score(truth: DedupeQuality.readTruth(truthText), predicted: DedupeQuality.readPredicted(predicted))
+        return group.indices.map { member in
+            let (benchCase, truth) = group[member]
+            var quality: PairwiseScore?
+            if benchCase.scoresDuplicates, let predicted = readFile(benchCase.stdout), let truthText = readFile(truth) {
+                quality = DedupeQuality.score(truth: DedupeQuality.readTruth(truthText), predicted: DedupeQuality.readPredicted(predicted))
+            }
+            let timing = Timing(seconds: seconds[member], commandCPU: cpu[member], commandPeaks: peaks[member])
+            return BenchResult(benchCase: benchCase, timing: timing, quality: quality)
         }
-        return BenchResult(benchCase: benchCase, timing: Timing(seconds: seconds, peakRSSBytes: peaks), quality: quality)
     }
 }

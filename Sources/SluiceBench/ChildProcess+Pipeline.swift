@@ -8,7 +8,8 @@ import SluiceCore
 
 /// The bench's use of the core's `ChildProcess`: a command, or several piped together
 /// (`a | b | c`), measured as the kernel saw it: wall time from the first command's start to
-/// the last one's end, and the peak resident set of each command from `wait4`'s `rusage.ru_maxrss`.
+/// the last one's end, and each command's peak resident set (`rusage.ru_maxrss`) and CPU time
+/// (user + system) from `wait4`.
 ///
 /// Each command runs under its own `Launcher` (`sluice-bench __launch`), which waits for it and
 /// reports: a command spawned by the bench itself would read the bench's own peak (see Launcher).
@@ -16,11 +17,15 @@ import SluiceCore
 ///     let run = try ChildProcess.run([["jq", "-c", "."]], stdin: "films.ndjson", stdout: "/dev/null")
 ///     run.seconds          // 3.21
 ///     run.peakRSSBytes     // [4_194_304]: one per command
+///     run.cpuSeconds       // [3.05]: one per command
 extension ChildProcess {
     struct Result {
         var seconds: Double
         /// Peak resident memory of each command, in bytes, in pipeline order.
         var peakRSSBytes: [Int]
+        /// CPU seconds (user + system) of each command, in pipeline order: inside a pipeline
+        /// the wall time is shared, the CPU is each stage's own.
+        var cpuSeconds: [Double] = []
     }
 
     /// The launcher: this executable when it is `sluice-bench` (nil otherwise: the commands are
@@ -70,6 +75,7 @@ extension ChildProcess {
             readEnd = nextRead
         }
         var peaks: [Int] = []
+        var cpu: [Double] = []
         var failures: [String] = []
         var (first, last) = (Double.infinity, -Double.infinity)
         for (child, command) in zip(children, commands) {
@@ -77,11 +83,12 @@ extension ChildProcess {
             var status = waited.status
             // Linux reports ru_maxrss in kilobytes.
             var peak = Int(waited.usage.ru_maxrss) * 1024
+            var seconds = Launcher.seconds(waited.usage.ru_utime) + Launcher.seconds(waited.usage.ru_stime)
             let name = command.joined(separator: " ")
             if child.report >= 0 {
                 switch Launcher.Report.parse(readAll(child.report)) {
                 case .success(let report):
-                    (status, peak) = (report.status, report.peakRSSBytes)
+                    (status, peak, seconds) = (report.status, report.peakRSSBytes, report.userSeconds + report.systemSeconds)
                     (first, last) = (min(first, report.start), max(last, report.end))
                 case .failure(let failure):
                     failures.append(failure.description)
@@ -92,11 +99,12 @@ extension ChildProcess {
                 }
             }
             peaks.append(peak)
+            cpu.append(seconds)
             if status != 0 { failures.append("\(name): " + describe(status)) }
         }
         // The commands' own span when the launchers reported it (their start-up left out).
         let seconds = last >= first ? last - first : now() - start
         if !failures.isEmpty { throw Failure(description: failures.joined(separator: "; ") + " (see \(stderr))") }
-        return Result(seconds: seconds, peakRSSBytes: peaks)
+        return Result(seconds: seconds, peakRSSBytes: peaks, cpuSeconds: cpu)
     }
 }

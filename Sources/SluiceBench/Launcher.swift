@@ -15,8 +15,9 @@ import SluiceCore
 /// MB, so the command it spawns starts from that. It waits for the command with `wait4` and
 /// writes one line on fd 3 for the bench, then exits with the command's status:
 ///
-///     sluice-bench __launch jq -c .       (fd 3)  "exit 0 4096 12.5 13.75\n"
-///                                          status, peak RSS in KB, monotonic start and end
+///     sluice-bench __launch jq -c .       (fd 3)  "exit 0 4096 12.5 13.75 1.02 0.08\n"
+///                                          status, peak RSS in KB, monotonic start and end,
+///                                          user and system CPU seconds
 ///     sluice-bench __launch /no/such      (fd 3)  "failed /no/such: cannot start: No such file or directory\n"
 public enum Launcher {
     /// The hidden first argument of `sluice-bench` that makes it a launcher.
@@ -32,18 +33,22 @@ public enum Launcher {
         /// Monotonic seconds just before the spawn and just after the command ended.
         var start: Double
         var end: Double
+        /// CPU seconds the command spent in user space and in the kernel (`rusage`).
+        var userSeconds: Double = 0
+        var systemSeconds: Double = 0
 
-        var line: String { "exit \(status) \(peakRSSBytes / 1024) \(start) \(end)\n" }
+        var line: String { "exit \(status) \(peakRSSBytes / 1024) \(start) \(end) \(userSeconds) \(systemSeconds)\n" }
 
         /// The report (its line without the newline), or the reason the command did not start
         /// (`failed …`), or nil when the line is neither (the launcher itself failed).
         static func parse(_ line: String) -> Result<Report, ChildProcess.Failure>? {
             if line.hasPrefix("failed ") { return .failure(ChildProcess.Failure(description: String(line.dropFirst(7)))) }
             let words = line.split(separator: " ").map(String.init)
-            guard words.count == 5, words[0] == "exit", let status = Int32(words[1]), let kilobytes = Int(words[2]),
-                let start = Double(words[3]), let end = Double(words[4])
+            guard words.count == 7, words[0] == "exit", let status = Int32(words[1]), let kilobytes = Int(words[2]),
+                let start = Double(words[3]), let end = Double(words[4]), let user = Double(words[5]), let system = Double(words[6])
             else { return nil }
-            return .success(Report(status: status, peakRSSBytes: kilobytes * 1024, start: start, end: end))
+            return .success(
+                Report(status: status, peakRSSBytes: kilobytes * 1024, start: start, end: end, userSeconds: user, systemSeconds: system))
         }
     }
 
@@ -69,9 +74,15 @@ public enum Launcher {
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         let end = ChildProcess.now()
         // Linux reports ru_maxrss in kilobytes.
-        report(Report(status: status, peakRSSBytes: Int(usage.ru_maxrss) * 1024, start: start, end: end).line)
+        report(
+            Report(
+                status: status, peakRSSBytes: Int(usage.ru_maxrss) * 1024, start: start, end: end, userSeconds: seconds(usage.ru_utime),
+                systemSeconds: seconds(usage.ru_stime)
+            ).line)
         exit(status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
     }
+
+    static func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
 
     static func report(_ line: String) {
         var bytes = Array(line.utf8)

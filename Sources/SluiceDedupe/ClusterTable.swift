@@ -26,7 +26,8 @@ public struct ClusterTable {
     /// Per record, its cluster number (an index into `clusters`).
     public private(set) var clusterOf: [Int32]
     public internal(set) var clusters: [Cluster] = []
-    /// Per record, the best match probability linking it into its cluster (NaN for none).
+    /// Per record, the best match probability linking it into its cluster (NaN for none);
+    /// empty in exact mode, where it is 1 for a member of a cluster of two or more (`score(of:)`).
     public var scores: [Float]
 
     /// Builds clusters from one label per record (equal labels, same cluster): a small
@@ -77,12 +78,20 @@ public struct ClusterTable {
         }
     }
 
-    /// A table decided elsewhere (`KnownClusters.resolve`): a canonical of -1 is a cluster
-    /// none of these records is canonical in.
+    /// A table decided elsewhere (`KnownClusters.resolve`, `ExactMatcher`): a canonical of -1
+    /// is a cluster none of these records is canonical in; `scores` empty: exact mode's.
     init(clusterOf: [Int32], clusters: [Cluster], scores: [Float]) {
         self.clusterOf = clusterOf
         self.clusters = clusters
         self.scores = scores
+    }
+
+    /// The best match probability linking `record` into its cluster (NaN for none): the one
+    /// kept, or in exact mode (`scores` empty) 1 in a cluster of two or more.
+    @inline(__always)
+    public func score(of record: Int) -> Float {
+        guard scores.isEmpty else { return scores[record] }
+        return clusters[Int(clusterOf[record])].size > 1 ? 1 : .nan
     }
 
     public var clusterCount: Int { clusters.count }

@@ -83,11 +83,13 @@ public struct DedupeCommand: StageCommand {
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --compare title,locations:tokens --block locations:fingerprint --block title:soundex+release_year --block-keys",
         ],
         memory: """
-            every input record is spooled to an unlinked temporary file in $TMPDIR (default /tmp) and \
-            read back for output, with 24 bytes per record in memory saying where the member goes in it; \
-            ~10 bytes per record (identity hash, completeness, cluster; \
+            every input record is spooled to disk (see DISK) and read back for output. In memory, exact \
+            mode (--key): 4 bytes per record (its cluster) and per distinct key its text and about 80 bytes \
+            (the bench's sanitized records, --key address.key --mark: 66 MB peak resident at 1M with 403k distinct keys, \
+            303 MB at 10M with 2.06M, release build, 2026-11-29; 112 MB and 765 MB before, when it held 50 bytes a record). \
+            Fuzzy mode: ~10 bytes per record (identity hash, completeness, cluster; \
             with labels, --label or --suggest its provenance text, with --id that field's text too), \
-            exact mode one entry per distinct key; fuzzy mode per record 4 bytes per compared text \
+            per record 4 bytes per compared text \
             field, 8 per number (16 per date or point) and 8 per blocking rule, per distinct text its \
             normalised UTF-8 and ~60 bytes (tokens: 8 more and 4 a word; jw, lev: 16 and 4 a character), while linking ~50 \
             bytes per record (its cluster and set) and 12 per matched pair (16 with distinct answers: they are \
@@ -112,6 +114,14 @@ public struct DedupeCommand: StageCommand {
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
             --block-keys holds one record at a time (nothing is spooled).
+            """,
+        disk: """
+            the spool: every good input record as read, so about the input's size, in $TMPDIR (default /tmp; \
+            713 MB for the bench's 1M sanitized records, 7.1 GB for 10M), and in fuzzy mode the candidate pairs \
+            past the first 1,048,576, 12 bytes each (0.94 GB at 10M, see MEMORY). Both are unlinked as soon as they \
+            are made, so nothing is left however the stage ends (an error, a signal, SIGKILL); the spool is given \
+            back to the file system as it is written out. --pairs and --model-out write their files; --label \
+            appends its answers.
             """,
         sections: [
             (
@@ -367,15 +377,13 @@ public struct DedupeCommand: StageCommand {
             // Records are checked and keyed on other threads; this one spools and labels them.
             var matcher = ExactMatcher(paths: paths, fold: fold)
             let reader = DedupeReader(memberKey: member.name, keyFields: matcher.fields)
+            // No `facts`: the matcher keeps what the writer needs, 4 bytes a record.
             try context.forEachRecord(in: inputs, readers: threads > 1 ? threads : 0, member: member, makeReader: { reader }) {
                 line, parsed, arena, _ in
                 try spool.append(UnsafeBufferPointer(rebasing: line[..<parsed.length]), place: parsed.place)
-                facts.append(parsed.fact, line: line)
-                DedupeReader.key(parsed, in: arena) { matcher.append(key: $0) }
+                DedupeReader.key(parsed, in: arena) { matcher.append(key: $0, fact: parsed.fact) }
             }
-            var exactTable = ClusterTable(labels: matcher.labels, facts: facts, keyHashes: matcher.keyHashes)
-            for record in 0..<facts.count where exactTable.clusters[Int(exactTable.clusterOf[record])].size > 1 { exactTable.scores[record] = 1 }
-            table = exactTable
+            table = matcher.table
             if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
         case .fuzzy(let specs, let rules, let settings):
             // Fuzzy mode's time is in comparing pairs (on --threads threads). Its records are

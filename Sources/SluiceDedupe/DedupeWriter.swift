@@ -30,7 +30,7 @@ public struct DedupeWriter {
 
     func mark(_ record: Int, members: [JSONValue]? = nil) -> JSONValue {
         let cluster = table.clusters[Int(table.clusterOf[record])]
-        let score = table.scores[record]
+        let score = table.score(of: record)
         return .object([
             DedupeFields.cluster: .string(StableHash.hex(cluster.id)),
             DedupeFields.size: .int(Int(cluster.size)),
@@ -80,7 +80,7 @@ public struct DedupeWriter {
         }
         end += digits
         put(cluster.canonical == record ? #","canonical":true"# : #","canonical":false"#)
-        let score = table.scores[record]
+        let score = table.score(of: record)
         if !score.isNaN {
             put(#","score":"#)
             let scaled = Self.scaledProbability(score)

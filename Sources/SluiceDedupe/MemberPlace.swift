@@ -17,6 +17,19 @@ public struct MemberPlace: Sendable {
         hasMembers = !record.members.isEmpty
     }
 
+    init(existingValue: Range<Int>?, hasMembers: Bool) {
+        self.existingValue = existingValue
+        self.hasMembers = hasMembers
+    }
+
+    /// Whether a checked record's line (ending with its closing brace) has members: what
+    /// precedes that brace, spaces aside, is not the opening one (`{ }` has none).
+    static func hasMembers(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = line.count - 2
+        while index >= 0, line[index] == 0x20 || line[index] == 0x09 || line[index] == 0x0D || line[index] == 0x0A { index -= 1 }
+        return index >= 0 && line[index] != UInt8(ascii: "{")
+    }
+
     /// Writes `line` (the record as spooled: it ends with its closing brace) with the member
     /// whose `keyText(_:)` is `keyText` set to `value` (JSON text), byte for byte as
     /// `NDJSONRecord.write(adding:)`.

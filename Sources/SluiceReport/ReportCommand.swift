@@ -36,6 +36,7 @@ public struct ReportCommand: StageCommand {
         ],
         memory:
             "one record at a time, plus one entry per distinct place (at most 8 texts and 12 labels each), up to 100,000 distinct unmatched texts, the 20 lowest answers and the 10 largest clusters (12 members each), and the gazetteer's streets (about 50 MB for San Francisco). The page holds one point per place (at most --max-points); GeoJSON is streamed.",
+        disk: "none but its outputs (the page, --geojson FILE): the gazetteer is read from its CSV, no index written.",
         sections: [
             (
                 "THE PAGE",

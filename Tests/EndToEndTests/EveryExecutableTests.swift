@@ -72,6 +72,16 @@ struct ExecutableRow: CustomTestStringConvertible, Sendable {
         let subcommands = EveryExecutableTests.subcommands(in: help.stdoutText)
         #expect(subcommands.isEmpty == (row.stage != nil), "\(row.name): subcommands \(subcommands)")
         EveryExecutableTests.expectLayout(help.stdoutText, stage: row.stage != nil, of: row.name)
+        if row.stage != nil {
+            // Issue 32: every stage says what it writes to disk besides its output (or that it
+            // writes nothing), right after what it holds in memory.
+            let disk = EveryExecutableTests.section("DISK", in: help.stdoutText)
+            #expect(!disk.isEmpty, "\(row.name): no DISK section")
+            #expect(
+                help.stdoutText.contains("\nMEMORY:\n")
+                    && help.stdoutText.range(of: "\nDISK:\n").map { help.stdoutText[..<$0.lowerBound].contains("\nMEMORY:\n") } == true, "\(row.name)"
+            )
+        }
         for subcommand in subcommands {
             let own = try executable.run([subcommand, "--help"])
             #expect(own.status == 0 && own.stdoutText.hasPrefix("OVERVIEW: \(row.name) \(subcommand) — "), "\(row.name) \(subcommand)")

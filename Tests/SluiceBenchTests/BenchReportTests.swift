@@ -54,6 +54,57 @@ import Testing
         #expect(grouped(999) == "999")
     }
 
+    /// Per command: the median of its CPU seconds, the largest of its peaks.
+    @Test func eachCommandOfAPipelineHasItsCPUAndPeak() {
+        let timing = Timing(
+            seconds: [2, 3, 2.5], commandCPU: [[1, 4], [3, 2], [2, 3]], commandPeaks: [[10, 100], [30, 90], [20, 80]])
+        #expect(timing.commands == [Timing.Command(cpuSeconds: 2, peakRSSBytes: 30), Timing.Command(cpuSeconds: 3, peakRSSBytes: 100)])
+        #expect(timing.cpuSeconds == 5)
+        #expect(timing.peakRSSBytes == 100)
+        #expect(timing.median == 2.5)
+    }
+
+    /// The table of the pipelines, stage by stage, beside jq at the same size.
+    @Test func thePipelinesAreShownStageByStage() {
+        let jq = result("jq -c .", peer: true, seconds: [10, 12, 11])
+        var exact = result("fetch|sanitize|dedupe --key", peer: false, seconds: [8, 9, 8.5])
+        exact.benchCase.stage = "pipeline (dedupe --key)"
+        exact.benchCase.commands = [["f"], ["s"], ["d"]]
+        exact.timing = Timing(
+            seconds: [8, 9, 8.5], commandCPU: [[0.5, 3, 2], [0.7, 3.2, 2.2], [0.6, 3.1, 2.1]],
+            commandPeaks: [[26 << 20, 33 << 20, 40 << 20], [26 << 20, 33 << 20, 41 << 20], [26 << 20, 34 << 20, 40 << 20]])
+        var fuzzy = exact
+        fuzzy.benchCase.stage = "pipeline"
+        fuzzy.benchCase.tool = "fetch|sanitize|dedupe"
+        let report = BenchReport(results: [jq, fuzzy, exact])
+        let (header, rows) = report.stageRows
+        #expect(header == ["size", "case", "wall s", "× jq -c .", "CPU s", "largest RSS", "fetch", "sanitize", "dedupe"])
+        #expect(rows.map { $0[1] } == ["jq -c .", "pipeline, fuzzy dedupe", "pipeline, dedupe --key"])
+        #expect(rows[0][2] == "11.00 (10.00–12.00)" && rows[0][3] == "1.00×" && rows[0][6...].allSatisfy(\.isEmpty))
+        #expect(
+            rows[2] == [
+                "1k", "pipeline, dedupe --key", "8.50 (8.00–9.00)", "0.77×", "5.80", "41 MB", "0.60 s, 26 MB", "3.10 s, 34 MB", "2.10 s, 41 MB",
+            ])
+        #expect(report.stageMarkdown.contains("| 1k | pipeline, dedupe --key | 8.50 (8.00–9.00) | 0.77× |"))
+        // Without a pipeline there is no such table.
+        #expect(BenchReport(results: [jq]).stageMarkdown.isEmpty)
+    }
+
+    /// jq and the pipelines of a size are measured in turn; everything else alone.
+    @Test func jqAndThePipelinesOfASizeAreInterleaved() {
+        func make(_ stage: String, _ tool: String, _ records: Int) -> BenchCase {
+            BenchCase(
+                stage: stage, tool: tool, isPeer: tool == "jq -c .", size: DataSize(records: records), commands: [[tool]], stdin: nil,
+                inputBytes: 1, records: records)
+        }
+        let cases = [
+            make("fetch", "sluice-fetch", 1000), make("fetch", "jq -c .", 1000), make("sanitize", "sluice-sanitize", 1000),
+            make("pipeline", "a|b", 1000), make("pipeline (dedupe --key)", "a|b", 1000), make("fetch", "jq -c .", 2000),
+            make("pipeline", "a|b", 3000), make("fetch", "jq -c .", 4000),
+        ]
+        #expect(BenchRunner.interleavedGroups(cases) == [[0], [1, 3, 4], [2], [5], [6], [7]])
+    }
+
     @Test func theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
         #expect(Timing(seconds: [4, 1, 3, 2], peakRSSBytes: []).median == 2.5)
         #expect(Timing(seconds: [], peakRSSBytes: []).median == 0)

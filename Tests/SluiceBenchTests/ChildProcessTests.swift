@@ -33,6 +33,8 @@ import Testing
             #expect(readFile("\(directory)/out.txt") == "a\nb\n")
             #expect(result.peakRSSBytes.count == 2)
             #expect(result.peakRSSBytes.allSatisfy { $0 > 0 })
+            #expect(result.cpuSeconds.count == 2)
+            #expect(result.cpuSeconds.allSatisfy { $0 >= 0 && $0 < 10 })
             #expect(result.seconds > 0 && result.seconds < 10)
         }
     }
@@ -56,6 +58,18 @@ import Testing
         #expect(direct.peakRSSBytes[0] >= size, "spawned directly: \(direct.peakRSSBytes[0] >> 20) MB")
     }
 
+    /// Each command's CPU is its own: a command that spins for a moment shows it, the one
+    /// beside it in the pipe (waiting on its input) does not.
+    @Test func eachCommandsCPUIsItsOwn() throws {
+        #expect(access(ChildProcessTests.launcher, X_OK) == 0, "build sluice-bench first: \(ChildProcessTests.launcher)")
+        let spin = ["sh", "-c", "i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; echo done"]
+        let result = try ChildProcess.run(
+            [spin, ["cat"]], stdin: nil, stdout: "/dev/null", stderr: "/dev/null", launcher: ChildProcessTests.launcher)
+        #expect(result.cpuSeconds.count == 2)
+        #expect(result.cpuSeconds[0] > 0.05, "the spinning shell: \(result.cpuSeconds[0]) s")
+        #expect(result.cpuSeconds[1] < result.cpuSeconds[0] / 4, "cat: \(result.cpuSeconds[1]) s")
+    }
+
     @Test func aFailingCommandThrows() throws {
         for launcher in [ChildProcessTests.launcher, nil] {
             let failed = #expect(throws: ChildProcess.Failure.self) {
@@ -70,10 +84,12 @@ import Testing
     }
 
     @Test func theLaunchersReportIsParsed() throws {
-        let report = Launcher.Report(status: 768, peakRSSBytes: 4 << 20, start: 1.5, end: 2.25)
-        #expect(report.line == "exit 768 4096 1.5 2.25\n")
+        let report = Launcher.Report(status: 768, peakRSSBytes: 4 << 20, start: 1.5, end: 2.25, userSeconds: 0.75, systemSeconds: 0.125)
+        #expect(report.line == "exit 768 4096 1.5 2.25 0.75 0.125\n")
         #expect(try Launcher.Report.parse(String(report.line.dropLast()))?.get() == report)
         #expect(Launcher.Report.parse("garbage") == nil)
+        // An older launcher's line, without the CPU times, is not taken for a report.
+        #expect(Launcher.Report.parse("exit 768 4096 1.5 2.25") == nil)
     }
 
     @Test func quotesCommandLinesLikeAShell() {

@@ -18,25 +18,50 @@ import Testing
                 #"{"title":"Vertigo","address":{"key":"california st & mason st"},"x":1}"#,
                 #"{"title":"Vertigo","address":{"key":"powell st"}}"#,
             ])
-        #expect(m.labels[0] == m.labels[1])
-        #expect(m.labels[0] != m.labels[2])
+        #expect(m.clusterOf[0] == m.clusterOf[1])
+        #expect(m.clusterOf[0] != m.clusterOf[2])
+        #expect(m.clusters.map(\.size) == [2, 1])
+    }
+
+    /// The clusters built as records arrive are those `ClusterTable(labels:…)` builds from
+    /// labels and every record's facts (what exact mode held before: 50 bytes a record).
+    @Test func clustersAreThoseOfTheLabelledTable() throws {
+        let lines = [
+            #"{"k":"a","provenance":{"row":1}}"#, #"{"k":"b","x":null,"provenance":{"row":2}}"#,
+            #"{"k":"a","x":1,"provenance":{"row":3}}"#, #"{"x":1,"provenance":{"row":4}}"#,
+            #"{"k":"b","x":"","y":"","provenance":{"row":5}}"#, #"{"k":"a","x":2,"provenance":{"row":6}}"#, #"{"k":"b"}"#,
+        ]
+        let m = try labels(["k"], fold: false, lines)
+        var facts = RecordFacts(keepProvenance: false)
+        for line in lines { try withRecord(line) { facts.append($0) } }
+        let expected = ClusterTable(
+            labels: [0, 1, 0, -4, 1, 0, 1], facts: facts, keyHashes: [StableHash.of(Array(#""a""#.utf8)), StableHash.of(Array(#""b""#.utf8))])
+        let table = m.table
+        #expect(table.clusterOf == expected.clusterOf)
+        #expect(table.clusters.map(\.id) == expected.clusters.map(\.id))
+        #expect(table.clusters.map(\.size) == expected.clusters.map(\.size))
+        // The most complete member, the earliest on ties: record 2 (k, x, provenance) in "a".
+        #expect(table.clusters.map(\.canonical) == expected.clusters.map(\.canonical))
+        #expect(table.clusters.map(\.canonical) == [2, 1, 3])
+        #expect((0..<lines.count).map { table.score(of: $0) == 1 } == [true, true, true, false, true, true, true])
+        #expect(table.score(of: 3).isNaN)
     }
 
     @Test func missingKeysStayAlone() throws {
         let m = try labels(["address.key"], fold: false, [#"{"a":1}"#, #"{"a":1}"#, #"{"address":{"key":null}}"#, #"{"address":{"key":""}}"#])
-        #expect(Set(m.labels).count == 4)
+        #expect(Set(m.clusterOf).count == 4)
         #expect(m.withoutKey == 4)
     }
 
     @Test func foldIgnoresCaseAndPunctuation() throws {
         let lines = [#"{"locations":"Vallejo St. Garage"}"#, #"{"locations":"vallejo st garage"}"#]
-        #expect(try labels(["locations"], fold: false, lines).labels == [0, 1])
-        #expect(try labels(["locations"], fold: true, lines).labels == [0, 0])
+        #expect(try labels(["locations"], fold: false, lines).clusterOf == [0, 1])
+        #expect(try labels(["locations"], fold: true, lines).clusterOf == [0, 0])
     }
 
     @Test func numbersCompareAsWritten() throws {
         let m = try labels(["n"], fold: false, [#"{"n":1.0}"#, #"{"n":1}"#, #"{"n":1.0}"#])
-        #expect(m.labels == [0, 1, 0])
+        #expect(m.clusterOf == [0, 1, 0])
     }
 
     /// The key as the matcher used to build it: each value parsed and written again.

@@ -9,7 +9,8 @@ import Testing
         let lines = [
             #"{"title":"Vertigo","release_year":1958}"#, "{}", " { } ", #" {"b" : "two" }  "#,
             #"{"title":"Bullitt","dedupe":{"cluster":"old"},"year":1968}"#, #"{"dedupe":null,"dedupe":1}"#,
-            #"{"d\u0065dupe":"escaped key","x":[1,{"dedupe":2}]}"#, #"{"nested":{"dedupe":true}}"#,
+            #"{"d\u0065dupe":"escaped key","x":[1,{"dedupe":2}]}"#, #"{"nested":{"dedupe":true}}"#, "{\t\r }", #"{"a":{}}"#,
+            #"{"dedupe":{ }}"#,
         ]
         let spool = try Spool(addingMember: "dedupe")
         var expected: [String] = []

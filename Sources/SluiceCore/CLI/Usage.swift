@@ -19,6 +19,9 @@ public struct Usage: Sendable {
     public var options: [OptionSpec]
     public var examples: [String]
     public var memory: String
+    /// What it writes to disk besides its outputs, and how much (its temporary files, an index
+    /// beside an input), and that nothing is left behind; nil for a command that writes none.
+    public var disk: String?
     /// Further sections (title, body), e.g. the output format.
     public var sections: [(title: String, body: String)]
     public var kind: Kind
@@ -30,7 +33,7 @@ public struct Usage: Sendable {
     /// line under the table.
     public init(
         name: String, overview: String, synopsis: [String], options: [OptionSpec],
-        examples: [String], memory: String, sections: [(title: String, body: String)] = [],
+        examples: [String], memory: String, disk: String? = nil, sections: [(title: String, body: String)] = [],
         rejects: [RejectReason] = [], rejectsNote: String? = nil, operands: [FileRole] = [.input]
     ) {
         self.name = name
@@ -39,6 +42,7 @@ public struct Usage: Sendable {
         self.options = options
         self.examples = examples
         self.memory = memory
+        self.disk = disk
         self.sections = sections
         kind = .stage(rejects: rejects, note: rejectsNote)
         self.operands = operands
@@ -48,12 +52,12 @@ public struct Usage: Sendable {
     /// `rejects`, when it writes a rejects file of its own.
     public static func tool(
         name: String, overview: String, synopsis: [String], options: [OptionSpec],
-        examples: [String], memory: String, sections: [(title: String, body: String)] = [], rejects: [RejectReason] = [],
-        operands: [FileRole] = [.input]
+        examples: [String], memory: String, disk: String? = nil, sections: [(title: String, body: String)] = [],
+        rejects: [RejectReason] = [], operands: [FileRole] = [.input]
     ) -> Usage {
         var usage = Usage(
-            name: name, overview: overview, synopsis: synopsis, options: options, examples: examples, memory: memory, sections: sections,
-            operands: operands)
+            name: name, overview: overview, synopsis: synopsis, options: options, examples: examples, memory: memory, disk: disk,
+            sections: sections, operands: operands)
         usage.kind = .tool(rejects: rejects)
         return usage
     }
@@ -88,6 +92,7 @@ public struct Usage: Sendable {
         for section in sections { out += "\(section.title):\n\(section.body)\n\n" }
         out += "EXAMPLES:\n" + examples.map { "  \($0)\n" }.joined() + "\n"
         out += "MEMORY:\n  \(memory)\n\n"
+        if let disk { out += "DISK:\n  \(disk)\n\n" }
         switch kind {
         case .stage(_, let note):
             out += "REJECTS:\n" + Usage.definitions(rejectReasons.map { ($0.rawValue, $0.meaning) }) + (note.map { "\n  " + $0 } ?? "") + "\n\n"

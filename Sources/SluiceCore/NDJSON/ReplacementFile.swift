@@ -8,7 +8,8 @@
 /// temporary file beside it (`.NAME.PID.tmp`, in the same folder so that the rename is atomic),
 /// which `commit()` syncs and renames over it. Until then the file is untouched, whatever
 /// happens — a full disk, an error, a kill; a replacement released without a commit removes
-/// its temporary file.
+/// its temporary file, and so does SIGINT, SIGTERM or SIGHUP (`NamedTemporaryFiles`): only SIGKILL
+/// can leave one (removed by the next run that gets the same process id).
 ///
 /// A path that is not a regular file (`/dev/stdout`, a FIFO) cannot be replaced: it is written
 /// directly.
@@ -40,6 +41,7 @@ public final class ReplacementFile {
                 sink = ByteSink(fd: fd, name: path, ownsDescriptor: true)
                 self.path = target
                 temporaryPath = candidate
+                NamedTemporaryFiles.add(candidate)
                 return
             }
             // A temporary file left by an earlier run killed with the same process id.
@@ -55,12 +57,13 @@ public final class ReplacementFile {
         try sink.sync()
         if let temporaryPath {
             guard rename(temporaryPath, path) == 0 else { throw IOFailure(errno: errno, operation: "rename", path: path) }
+            NamedTemporaryFiles.forget(temporaryPath)
         }
         done = true
     }
 
     deinit {
-        if !done, let temporaryPath { unlink(temporaryPath) }
+        if !done, let temporaryPath { NamedTemporaryFiles.remove(temporaryPath) }
     }
 
     /// The path a symbolic link leads to (the path itself when it is not one, or does not exist).

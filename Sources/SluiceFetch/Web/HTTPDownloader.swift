@@ -45,7 +45,7 @@ struct HTTPDownloader {
             case .refusedRedirect(let reason):
                 throw StageFailure(.unavailable, "\(name): \(reason)")
             case .status(let code, let retryAfter, let file):
-                try? FileManager.default.removeItem(at: file)
+                NamedTemporaryFiles.remove(file.path)
                 let reason = "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code).capitalized)"
                 guard code == 429 || code >= 500 else {
                     throw StageFailure(code == 404 || code == 410 ? .noInput : .unavailable, "\(name): \(reason)")
@@ -103,8 +103,10 @@ struct HTTPDownloader {
         guard let http = response as? HTTPURLResponse, location != nil || http.statusCode == 304 else {
             return .failure(URLError(.badServerResponse))
         }
-        // The system deletes `location` when the handler returns: move it somewhere of ours.
+        // The system deletes `location` when the handler returns: move it somewhere of ours,
+        // listed so that a signal does not leave it in $TMPDIR (`NamedTemporaryFiles`).
         let kept = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-fetch-\(UUID().uuidString)")
+        NamedTemporaryFiles.add(kept.path)
         do {
             if let location {
                 try FileManager.default.moveItem(at: location, to: kept)
@@ -112,11 +114,12 @@ struct HTTPDownloader {
                 try Data().write(to: kept)
             }
         } catch {
+            NamedTemporaryFiles.remove(kept.path)
             return .failure(URLError(.cannotWriteToFile))
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: kept.path)[.size] as? Int) ?? nil
         if http.statusCode != 304, http.expectedContentLength > 0, let size, Int64(size) < http.expectedContentLength {
-            try? FileManager.default.removeItem(at: kept)
+            NamedTemporaryFiles.remove(kept.path)
             return .failure(URLError(.networkConnectionLost))
         }
         guard (200..<300).contains(http.statusCode) || http.statusCode == 304 else {

@@ -24,7 +24,7 @@ struct WebClient {
         var isTemporary: Bool
 
         func discard() {
-            if isTemporary { try? FileManager.default.removeItem(at: file) }
+            if isTemporary { NamedTemporaryFiles.remove(file.path) }
         }
     }
 
@@ -43,12 +43,12 @@ struct WebClient {
         }
         let response = try downloader.download(url, name: name, conditions: HTTPCache.conditions(for: cached))
         if response.status == 304, let cache, let cached {
-            try? FileManager.default.removeItem(at: response.file)
+            NamedTemporaryFiles.remove(response.file.path)
             reused += 1
             return Body(file: cache.bodyFile(for: name), contentType: cached.contentType, link: cached.link, isTemporary: false)
         }
         guard response.status != 304 else {
-            try? FileManager.default.removeItem(at: response.file)
+            NamedTemporaryFiles.remove(response.file.path)
             throw StageFailure(.unavailable, "\(name): HTTP 304 Not Modified, but there is no cached copy")
         }
         downloaded += 1
@@ -58,6 +58,8 @@ struct WebClient {
         let entry = HTTPCache.Entry(
             url: name, etag: response.etag, lastModified: response.lastModified, contentType: response.contentType,
             link: response.link.map(secrets.redact))
+        // Moved into the cache, or removed when it cannot be.
+        defer { NamedTemporaryFiles.remove(response.file.path) }
         try cache.store(body: response.file, entry: entry)
         // The live Link header (with any secrets) is used now; the cache keeps the redacted one.
         return Body(file: cache.bodyFile(for: name), contentType: response.contentType, link: response.link, isTemporary: false)
