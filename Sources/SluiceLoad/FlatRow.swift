@@ -130,18 +130,12 @@ struct FlatRow {
         /// the text has an escape. Eight bytes at a time while no quote or backslash is among them.
         @inline(__always)
         func stringEnd(from start: Int) -> (Int, Bool) {
-            let ones: UInt64 = 0x0101_0101_0101_0101
             var index = start
             var escaped = false
             while true {
                 while index &+ 8 <= count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    let quote = word ^ (ones &* 0x22)
-                    let backslash = word ^ (ones &* 0x5C)
-                    // The high bit of a byte that is a quote or a backslash (the lowest one exact).
-                    let flags = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & (ones &* 0x80)
-                    if flags != 0 {
-                        index &+= flags.trailingZeroBitCount &>> 3
+                    if let offset = CheckedJSON.quoteOrBackslash(in: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                        index &+= offset
                         break
                     }
                     index &+= 8

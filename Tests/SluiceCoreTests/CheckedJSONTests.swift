@@ -25,6 +25,18 @@ import Testing
     }
 
     /// Quotes and backslashes are found in every position of an eight-byte word and after it.
+    @Test func theFirstQuoteOrBackslashOfAWordIsFound() {
+        func word(_ text: String) -> UInt64 {
+            Array(text.utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        }
+        #expect(CheckedJSON.quoteOrBackslash(in: word("abcdefgh")) == nil)
+        #expect(CheckedJSON.quoteOrBackslash(in: word("\"bcdefgh")) == 0)
+        #expect(CheckedJSON.quoteOrBackslash(in: word("abc\\efg\"")) == 3)
+        #expect(CheckedJSON.quoteOrBackslash(in: word("abcdefg\"")) == 7)
+        // A byte one above a quote (#) or with the high bit set is not taken for one.
+        #expect(CheckedJSON.quoteOrBackslash(in: word("##\u{e9}]]]]")) == nil)
+    }
+
     @Test func stringsEndAtTheirClosingQuoteAndSayWhetherEscaped() {
         for length in 0..<20 {
             let text = "\"" + String(repeating: "a", count: length) + "\",1"
