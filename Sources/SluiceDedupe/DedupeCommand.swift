@@ -386,9 +386,11 @@ public struct DedupeCommand: StageCommand {
             table = matcher.table
             if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
         case .fuzzy(let specs, let rules, let settings):
-            // Fuzzy mode's time is in comparing pairs (on --threads threads). Its records are
-            // read here: reading them on reader threads as well cost more than it saved (1M
-            // records of the bench: 10.1 s of CPU against 8.6 s, and no faster).
+            // Fuzzy mode's time is in comparing pairs (on --threads threads) and in reading
+            // the compared members. Records are checked and spooled here; their members are
+            // read on other threads, a member per thread (`MemberReading`), so no record is
+            // parsed twice (parsing whole records on reader threads as well, as exact mode does,
+            // cost 10.1 s of CPU against 8.6 s at 1M bench records, and was no faster).
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
             savedModel?.use(in: &matcher)
             if let againstPath {
@@ -428,9 +430,13 @@ public struct DedupeCommand: StageCommand {
                     }
                 }
             } else {
-                try read(context, into: spool) { record in
-                    facts.append(record)
-                    matcher.append(record)
+                // The members of each batch of records are read on threads (`MemberReading`)
+                // while this one checks, spools and reads the next.
+                try matcher.append(threads: threads) { append in
+                    try read(context, into: spool) { record in
+                        facts.append(record)
+                        append(record)
+                    }
                 }
             }
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
