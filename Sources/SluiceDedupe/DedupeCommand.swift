@@ -454,7 +454,9 @@ public struct DedupeCommand: StageCommand {
         }
         if let known {
             let outcome = known.resolve(table, facts: facts)
-            try DedupeWriter(mode: mode, table: outcome.table, memberKey: member.name).write(spool, context: context)
+            var writer = DedupeWriter(mode: mode, table: outcome.table, memberKey: member.name)
+            writer.writesBehind = threads > 1
+            try writer.write(spool, context: context)
             for merge in outcome.merges {
                 JSONWriter.write(KnownClusters.line(merge, memberKey: member.name), to: &context.output.buffer)
                 try context.output.endLine()
@@ -467,7 +469,9 @@ public struct DedupeCommand: StageCommand {
                 at: 0)
             return
         }
-        try DedupeWriter(mode: mode, table: table, memberKey: member.name).write(spool, context: context)
+        var writer = DedupeWriter(mode: mode, table: table, memberKey: member.name)
+        writer.writesBehind = threads > 1
+        try writer.write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
         context.accounting.details.insert("\(clusters) (\(table.multiRecordClusters) with duplicates)", at: 0)
     }
