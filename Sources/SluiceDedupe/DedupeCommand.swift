@@ -68,7 +68,7 @@ public struct DedupeCommand: StageCommand {
                 "block-keys",
                 "fuzzy mode: write every record with its key under each --block rule instead of clustering (see BLOCK KEYS); nothing is learnt or compared"
             ),
-            .threads("check and key records (--key), or compare pairs and read KNOWN (--compare)"),
+            .threads("check and key records (--key), or read the compared members, compare and score pairs and read KNOWN (--compare)"),
         ] + ResultMember.options(default: DedupeFields.member),
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key title,locations --drop",
@@ -113,6 +113,9 @@ public struct DedupeCommand: StageCommand {
             (one run over all 1,010,000: 278 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
+            With --threads above 1, fuzzy mode also holds two batches of 1,024 records (their lines and \
+            members) for the threads reading their compared members, and the output is written from a \
+            second buffer of 1 MiB on a thread of its own. \
             --block-keys holds one record at a time (nothing is spooled).
             """,
         disk: """
@@ -431,11 +434,14 @@ public struct DedupeCommand: StageCommand {
                 }
             } else {
                 // The members of each batch of records are read on threads (`MemberReading`)
-                // while this one checks, spools and reads the next.
-                try matcher.append(threads: threads) { append in
-                    try read(context, into: spool) { record in
-                        facts.append(record)
-                        append(record)
+                // while this one checks, spools and reads the next; the spool is written on
+                // another.
+                try spool.appending(writingBehind: threads > 1) {
+                    try matcher.append(threads: threads) { append in
+                        try read(context, into: spool) { record in
+                            facts.append(record)
+                            append(record)
+                        }
                     }
                 }
             }

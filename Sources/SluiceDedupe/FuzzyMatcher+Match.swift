@@ -16,8 +16,17 @@ extension FuzzyMatcher {
         for column in columns { column.finish() }
         var compared = ComparedPairs()
         compared.recordCount = n
+        // Only blocks over --max-block need the ranks (one column's texts sorted, 4.5 s at 10M
+        // bench records): with --threads above 1 they are sorted on other threads while u is
+        // estimated and the blocker sorts its keys, and waited for at the first such block.
+        let ranks = DeferredRanks()
+        nonisolated(unsafe) let matcher = self
+        if settings.threads > 1 {
+            DispatchQueue.global().async(group: ranks.group) { ranks.ranks = matcher.sortRanks(recordCount: n) }
+        } else {
+            ranks.ranks = sortRanks(recordCount: n)
+        }
         compared.sampledU = preset == nil ? estimateU(recordCount: n) : []
-        let ranks = sortRanks(recordCount: n)
         // A local copy, so the closure can read the columns while the blocker is mutated.
         var blocker = self.blocker
         // EM must not learn a field's m from pairs chosen for agreeing on it (Splink trains the
@@ -55,7 +64,7 @@ extension FuzzyMatcher {
         // before and gathers the next from the blocker (this thread's work, in order: with the
         // comparing threads waiting for it, about a quarter of this phase's wall time).
         var inFlight: (pending: PendingPatterns, tags: [(rule: Int, isNew: Bool)])?
-        try blocker.forEachBatch(sortKey: { ranks[$0] }, size: 1 << 18) { batch, tags in
+        try blocker.forEachBatch(sortKey: { ranks.rank($0) }, size: 1 << 18) { batch, tags in
             let started = (pending: comparer.startPatterns(of: batch), tags: tags)
             if let inFlight { try counting.add(inFlight.pending, tags: inFlight.tags) }
             inFlight = started
@@ -372,5 +381,25 @@ struct PairCounting {
             if scored == keepsPattern.count { keepsPattern.append(keepAll || agreesSomewhere(pattern)) }
             if keepsPattern[scored] { try compared.pairs.append(a: pairs[index].0, b: pairs[index].1, pattern: UInt32(scored)) }
         }
+    }
+}
+
+/// The sort ranks of sorted neighbourhood (`FuzzyMatcher.sortRanks`), made on another thread
+/// and waited for by the first look-up (on the thread comparing, which alone reads them).
+final class DeferredRanks: @unchecked Sendable {
+    let group = DispatchGroup()
+    // Unchecked: written once on the sorting thread before `group` is left, then only read.
+    @exclusivity(unchecked) var ranks: [Int] = []
+    @exclusivity(unchecked) private var ready = false
+
+    deinit { group.wait() }
+
+    @inline(__always)
+    func rank(_ record: Int) -> Int {
+        if !ready {
+            group.wait()
+            ready = true
+        }
+        return ranks[record]
     }
 }

@@ -169,9 +169,42 @@ public struct FuzzyMatcher {
 
     /// The rank of each record's first text value in sorted order: the sort key of sorted
     /// neighbourhood inside oversized blocks.
+    ///
+    /// Distinct texts are all different, so any correct sort gives the one order: with
+    /// `settings.threads` above 1 the two halves are sorted on two threads and merged (the
+    /// titles of 10M bench records took 4.5 s on one).
     func sortRanks(recordCount n: Int) -> [Int] {
         guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return Array(0..<n) }
-        let order = (0..<column.values.count).sorted { column.textPrecedes($0, $1) }
+        let count = column.values.count
+        var order: [Int]
+        if settings.threads > 1, count >= 1 << 14 {
+            var halves = Array(0..<count)
+            let middle = count / 2
+            halves.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let all = buffer
+                nonisolated(unsafe) let column = column
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    var part = UnsafeMutableBufferPointer(rebasing: all[(half == 0 ? 0 : middle)..<(half == 0 ? middle : count)])
+                    part.sort { column.textPrecedes($0, $1) }
+                }
+            }
+            order = []
+            order.reserveCapacity(count)
+            var left = 0, right = middle
+            while left < middle, right < count {
+                if column.textPrecedes(halves[right], halves[left]) {
+                    order.append(halves[right])
+                    right += 1
+                } else {
+                    order.append(halves[left])
+                    left += 1
+                }
+            }
+            order += halves[left..<middle]
+            order += halves[right..<count]
+        } else {
+            order = (0..<count).sorted { column.textPrecedes($0, $1) }
+        }
         var rankOfId = [Int](repeating: 0, count: order.count)
         for (rank, id) in order.enumerated() { rankOfId[id] = rank }
         return column.ids.map { $0 < 0 ? Int.max : rankOfId[Int($0)] }
