@@ -113,9 +113,9 @@ public struct DedupeCommand: StageCommand {
             (one run over all 1,010,000: 278 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
-            With --threads above 1, fuzzy mode also holds two batches of 1,024 records (their lines and \
-            members) for the threads reading their compared members, and the output is written from a \
-            second buffer of 1 MiB on a thread of its own. \
+            With --threads above 1, the output (and in fuzzy mode the spool, while the input is read) is \
+            written from a second buffer of 1 MiB on a thread of its own, and fuzzy mode holds two batches \
+            of 1,024 records (their lines and members) for the threads reading their compared members. \
             --block-keys holds one record at a time (nothing is spooled).
             """,
         disk: """
