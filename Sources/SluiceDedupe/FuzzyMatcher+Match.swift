@@ -139,7 +139,9 @@ extension FuzzyMatcher {
 
     /// The match probability of each of `pairs`, in order, computed on `settings.threads`
     /// threads: each is `probability(model, a, pattern:base:)`, which only reads.
-    func probabilities(of pairs: UnsafeBufferPointer<PairList.Pair>, model: FellegiSunterModel, patterns: [UInt64], baseWeights: [Double]) -> [Double] {
+    func probabilities(
+        of pairs: UnsafeBufferPointer<PairList.Pair>, model: FellegiSunterModel, patterns: [UInt64], baseWeights: [Double]
+    ) -> [Double] {
         var out = [Double](repeating: 0, count: pairs.count)
         let parts = pairs.count < 4096 || settings.threads == 1 ? 1 : settings.threads * 4
         let partSize = (pairs.count + parts - 1) / max(parts, 1)
@@ -197,7 +199,9 @@ extension FuzzyMatcher {
                     if let pairsSink {
                         let levels = Pattern.unpack(patterns[index], fields: specs.count)
                         let w = weight(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
-                        writePair(Int(pair.a), Int(pair.b), levels: levels, weight: w, probability: p, model: model, facts: facts, to: &pairsSink.buffer)
+                        writePair(
+                            Int(pair.a), Int(pair.b), levels: levels, weight: w, probability: p, model: model, facts: facts,
+                            to: &pairsSink.buffer)
                         try pairsSink.endLine()
                     }
                     let key = LabelledPairs.key(Int(pair.a), Int(pair.b))
