@@ -234,6 +234,46 @@ import Testing
         #expect(byLine.choose() == [0, 2, 10, 11])
     }
 
+    /// A text of plain ASCII is keyed and counted from its bytes (`noteNewASCII`), any other
+    /// (escaped, beyond ASCII, not a string) by parsing it: the same held records and counts.
+    @Test func aPlainTextGivesFromItsBytesWhatItsParseGives() throws {
+        let specs = try ["title", "locations:tokens"].map(ComparisonSpec.parse)
+        let rules = try ["locations:fingerprint", "title:prefix4"].map(BlockingRule.parse)
+        func film(_ title: String, _ locations: String) -> String {
+            #"{"title":\#(title),"locations":\#(locations),"dedupe":{"cluster":"00000000000000a1"}}"#
+        }
+        var input = KnownSelection(specs: specs, rules: rules, settings: .init(), learntOversized: [])
+        try withRecord(film(#""Vertigo""#, #""Mason St & California St""#)) { input.addInput($0) }
+        let plain = [
+            film(#""Vertigo""#, #""California St, Mason St""#), film(#""Vert's Igo""#, #""mason  st. & california st""#),
+            film(#""Bullitt""#, #""Taylor St""#), film("1958", #""  ""#), film(#""Vertigo""#, "null"),
+        ]
+        let other = [
+            film(#""V\u0065rtigo""#, #""California St, Mas\u006fn St""#), film(#""V\u00e9rt's Igo""#, #""mason  st. & calif\u00f3rnia st""#),
+            film(#""Bull\u0069tt""#, #""T\u0061ylor St""#), film("1958", #""\u0020 ""#), film(#""V\u0065rtigo""#, "null"),
+        ]
+        var byBytes = input, byParse = input
+        let keys = input.headKeys
+        var found: [NDJSONRecord.Member?] = []
+        for (index, (a, b)) in zip(plain, other).enumerated() {
+            for (line, isPlain) in [(a, true), (b, false)] {
+                try Array(line.utf8).withUnsafeBufferPointer { bytes in
+                    try NDJSONRecord.check(bytes, findingFirst: keys, into: &found)
+                    if isPlain {
+                        byBytes.read(line: bytes, members: found, index: Int32(index))
+                    } else {
+                        byParse.read(line: bytes, members: found, index: Int32(index))
+                    }
+                }
+            }
+        }
+        let held = byBytes.choose()
+        #expect(held == byParse.choose() && held == [0, 1, 4])
+        #expect(byBytes.counts == byParse.counts)
+        let locations = try #require(byBytes.counts[1])
+        #expect(locations.present == 3 && locations.count(of: "california st mason st") == 1 && locations.count(of: "mason st california st") == 1)
+    }
+
     /// The counts a selection gives the matcher are those of every known record, each text
     /// counted once per record holding it, also when a member's cache fills and is emptied
     /// (more distinct texts than `cacheLimit`) while common texts keep coming back.
