@@ -177,7 +177,8 @@ struct KnownSelection {
         }
         guard !shared.isEmpty else { return }
         let text = sortHead.flatMap { sortText(of: $0) }
-        for (rule, key) in shared { blocks[rule][key]?.known.append((index, text)) }
+        // (Every key here is a block of the input's: `default` is never used, and appends in place.)
+        for (rule, key) in shared { blocks[rule][key, default: Block()].known.append((index, text)) }
     }
 
     /// Gives the counts what the known records read since the last time added, per text seen
@@ -185,14 +186,18 @@ struct KnownSelection {
     private mutating func addTimes(of h: Int) {
         let countedCount = countedOfHead[h].count
         guard countedCount > 0, h < caches.count else { return }
-        for id in caches[h].times.indices where caches[h].times[id] > 0 {
+        // Taken out of the cache while read: an element read through `caches[h]` in the loop
+        // copied the whole cache (its five arrays retained and released) for every text.
+        var times = caches[h].times
+        let hashes = caches[h].hashes
+        caches[h].times = []
+        for id in times.indices where times[id] > 0 {
             for (k, countedIndex) in countedOfHead[h].enumerated() {
-                if let hashes = caches[h].hashes[id * countedCount + k] {
-                    counts[counted[countedIndex].field]?.add(hashes, times: caches[h].times[id])
-                }
+                if let hashes = hashes[id * countedCount + k] { counts[counted[countedIndex].field]?.add(hashes, times: times[id]) }
             }
-            caches[h].times[id] = 0
+            times[id] = 0
         }
+        caches[h].times = times
     }
 
     /// Ends the reading of a part of KNOWN (`KnownClusters.scan`): the caches' counts given to
@@ -390,10 +395,9 @@ struct KnownSelection {
     private mutating func sortText(of h: Int) -> String? {
         let id = ids[h]
         if let known = caches[h].sortTexts[Int(id)] { return known }
-        let text = caches[h].seen.withBytes(of: id) { raw -> String? in
-            let top: JSONValue? = raw.isEmpty ? nil : ((try? JSONParser.parse(raw)) ?? .null)
-            return sortSpec.flatMap { spec in FieldColumn.comparedText(of: value(spec.path, head: heads[h], top: top), spec.method) }
-        }
+        let raw = Array(caches[h].seen.bytes(of: id))
+        let top: JSONValue? = raw.isEmpty ? nil : ((try? JSONParser.parse(raw)) ?? .null)
+        let text = sortSpec.flatMap { spec in FieldColumn.comparedText(of: value(spec.path, head: heads[h], top: top), spec.method) }
         caches[h].sortTexts[Int(id)] = .some(text)
         return text
     }
