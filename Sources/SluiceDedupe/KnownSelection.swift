@@ -1,3 +1,4 @@
+import Dispatch
 import SluiceCore
 
 /// `--against` with `--model`: which known records a run must hold, so that its memory and its
@@ -229,6 +230,7 @@ struct KnownSelection {
     mutating func choose() -> [Int32] {
         for h in caches.indices { addTimes(of: h) }
         var held: [Int32] = []
+        var sorted: [Block] = []
         for rule in rules.indices {
             for (key, block) in blocks[rule] {
                 let size = block.input.count + block.known.count
@@ -238,27 +240,44 @@ struct KnownSelection {
                     continue
                 }
                 oversized[rule][key] = size
-                let members =
-                    (block.known.map { (text: $0.text, isInput: false, index: $0.index) }
-                    + block.input.map { (text: $0.text, isInput: true, index: $0.index) }).sorted { a, b in
-                        switch (a.text, b.text) {
-                        case (let x?, let y?) where x != y: return x < y
-                        case (nil, _?): return false
-                        case (_?, nil): return true
-                        default: return (a.isInput ? 1 : 0, a.index) < (b.isInput ? 1 : 0, b.index)
-                        }
-                    }
-                for (place, member) in members.enumerated() where member.isInput {
-                    for near in max(0, place - window)...min(members.count - 1, place + window) where !members[near].isInput {
-                        held.append(members[near].index)
-                    }
-                }
+                sorted.append(block)
             }
         }
+        // The oversized blocks are sorted (by text: most of this function's time) on every
+        // core, each on its own; what each gives is joined below, in any order, then sorted.
+        let (window, oversizedBlocks) = (window, sorted)
+        let near = UnsafeMutableBufferPointer<[Int32]>.allocate(capacity: sorted.count)
+        near.initialize(repeating: [])
+        defer { near.deinitialize().deallocate() }
+        nonisolated(unsafe) let results = near
+        DispatchQueue.concurrentPerform(iterations: sorted.count) { k in results[k] = Self.near(oversizedBlocks[k], window: window) }
+        for part in near { held += part }
         held.sort()
         var unique: [Int32] = []
         for index in held where unique.last != index { unique.append(index) }
         return unique
+    }
+
+    /// The known records of an oversized block within `window` places of an input record, in
+    /// the order the blocker sorts it (by text, none last; then known before new, each in its order).
+    static func near(_ block: Block, window: Int) -> [Int32] {
+        let members =
+            (block.known.map { (text: $0.text, isInput: false, index: $0.index) }
+            + block.input.map { (text: $0.text, isInput: true, index: $0.index) }).sorted { a, b in
+                switch (a.text, b.text) {
+                case (let x?, let y?) where x != y: return x < y
+                case (nil, _?): return false
+                case (_?, nil): return true
+                default: return (a.isInput ? 1 : 0, a.index) < (b.isInput ? 1 : 0, b.index)
+                }
+            }
+        var held: [Int32] = []
+        for (place, member) in members.enumerated() where member.isInput {
+            for near in max(0, place - window)...min(members.count - 1, place + window) where !members[near].isInput {
+                held.append(members[near].index)
+            }
+        }
+        return held
     }
 
     /// Gives the matcher, once the held known records are appended and before the input's,
