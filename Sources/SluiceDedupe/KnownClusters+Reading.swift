@@ -24,7 +24,8 @@ extension KnownClusters {
     /// and errors as one.
     ///
     /// - Complexity: with `selection`, memory 21 bytes per known record (cluster id, place in
-    ///   the file) and 12 per known cluster, plus what `body` keeps of the held records.
+    ///   the file; 8 more while a copy of the ids is sorted, beside the second pass) and 12 per
+    ///   known cluster, plus what `body` keeps of the held records.
     static func read(
         path: String, memberKey: String, maxLineBytes: Int, selection: inout KnownSelection?, threads: Int = 1,
         minRangeBytes: Int = 1 << 22, _ body: (NDJSONRecord) throws -> Void
