@@ -261,9 +261,23 @@ struct KnownSelection {
     /// The known records of an oversized block within `window` places of an input record, in
     /// the order the blocker sorts it (by text, none last; then known before new, each in its order).
     static func near(_ block: Block, window: Int) -> [Int32] {
+        // Each text's first 8 bytes, big-endian, when it is ASCII (where byte order is String
+        // order): most pairs are told apart by one integer compare, not two String compares
+        // (most of this function's time); the others, and any text beyond ASCII, as Strings.
+        func prefix(_ text: String?) -> UInt64? {
+            guard var text, text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return text.withUTF8 { bytes in
+                var key: UInt64 = 0
+                for k in 0..<8 { key = key << 8 | UInt64(k < bytes.count ? bytes[k] : 0) }
+                return key
+            }
+        }
         let members =
-            (block.known.map { (text: $0.text, isInput: false, index: $0.index) }
-            + block.input.map { (text: $0.text, isInput: true, index: $0.index) }).sorted { a, b in
+            (block.known.map { (text: $0.text, prefix: prefix($0.text), isInput: false, index: $0.index) }
+            + block.input.map { (text: $0.text, prefix: prefix($0.text), isInput: true, index: $0.index) }).sorted { a, b in
+                // A shorter ASCII text is padded with zeros, below every byte it could hold next:
+                // different keys order as the texts do.
+                if let p = a.prefix, let q = b.prefix, p != q { return p < q }
                 switch (a.text, b.text) {
                 case (let x?, let y?) where x != y: return x < y
                 case (nil, _?): return false

@@ -274,6 +274,41 @@ import Testing
         #expect(locations.present == 3 && locations.count(of: "california st mason st") == 1 && locations.count(of: "mason st california st") == 1)
     }
 
+    /// An oversized block's neighbours are those of the blocker's order (by text as Strings
+    /// order them, none last; then known before new, each in its order), also where the texts
+    /// share their first eight bytes, are equal, shorter, missing or beyond ASCII.
+    @Test func anOversizedBlocksNeighboursFollowTheTextOrder() {
+        let texts: [String?] = [
+            "golden gate bridge", "golden gate", "golden gate bridge", nil, "golden", "z\u{FC}rich", "zurich", "zebra", "a",
+            "golden gate park", "\u{E9}cole", "ecole", nil, "golden gate bridge", "b", "golden gate bri",
+        ]
+        var block = KnownSelection.Block()
+        for (index, text) in texts.enumerated() {
+            if index % 5 == 2 { block.input.append((Int32(index), text)) } else { block.known.append((Int32(index), text)) }
+        }
+        // The order written out as the blocker defines it, compared as Strings throughout.
+        let members = (block.known.map { ($0.text, false, $0.index) } + block.input.map { ($0.text, true, $0.index) }).sorted { a, b in
+            switch (a.0, b.0) {
+            case (let x?, let y?) where x != y: return x < y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return (a.1 ? 1 : 0, a.2) < (b.1 ? 1 : 0, b.2)
+            }
+        }
+        for window in [1, 2, 3] {
+            var expected: [Int32] = []
+            for (place, member) in members.enumerated() where member.1 {
+                for near in max(0, place - window)...min(members.count - 1, place + window) where !members[near].1 {
+                    expected.append(members[near].2)
+                }
+            }
+            #expect(KnownSelection.near(block, window: window) == expected, "window \(window)")
+        }
+        // a, b, ecole, golden, golden gate, golden gate bri, golden gate bridge (0, 13, new 2),
+        // golden gate park (9), zebra (new 7), zurich (6), zürich, école, none (3, new 12).
+        #expect(KnownSelection.near(block, window: 1).sorted() == [3, 6, 9, 9, 13])
+    }
+
     /// The counts a selection gives the matcher are those of every known record, each text
     /// counted once per record holding it, also when a member's cache fills and is emptied
     /// (more distinct texts than `cacheLimit`) while common texts keep coming back.
