@@ -111,7 +111,7 @@ public struct DedupeCommand: StageCommand {
             of each member it reads the last 65,536 distinct texts and what each gives, per thread: KNOWN, \
             a file, is read in --threads ranges at once, each with its own texts and counts, joined in file \
             order. 10,000 new bench records against 1,000,000 known held 116,359 and peaked at 183 MiB \
-            (one run over all 1,010,000: 248 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
+            (one run over all 1,010,000: 257 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
             --block-keys holds one record at a time (nothing is spooled).
