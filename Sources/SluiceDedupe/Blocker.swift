@@ -65,6 +65,12 @@ public struct Blocker {
         return hash == 0 ? 1 : hash
     }
 
+    /// The same from the key's UTF-8 (a reader that keeps no String: `KnownSelection`).
+    static func hash(ofKey bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let hash = StableHash.of(bytes)
+        return hash == 0 ? 1 : hash
+    }
+
     /// Appends a record's key (nil when it has none) when the record count is not known ahead.
     public mutating func appendKey(rule: Int, _ key: String?) {
         keys[rule].append(0)

@@ -104,13 +104,14 @@ public struct DedupeCommand: StageCommand {
             --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \
             only the known records an input record can be compared with (sharing a block with one; in a block \
             over --max-block, within --window places of one) and the rest of their known clusters; of the \
-            others, 21 bytes per known record while KNOWN is read (cluster id, place in the file), then 12 \
+            others, 21 bytes per known record while KNOWN is read (cluster id, place in the file; 8 more \
+            while the ids are sorted, beside the second read), then 12 \
             bytes per known cluster, ~12 bytes per distinct value of each compared text field (term \
             frequencies; name: and per word), ~24 per known record sharing an input record's block, and \
             of each member it reads the last 65,536 distinct texts and what each gives, per thread: KNOWN, \
             a file, is read in --threads ranges at once, each with its own texts and counts, joined in file \
-            order. 10,000 new bench records against 1,000,000 known held 116,359 and peaked at 180 MiB \
-            (one run over all 1,010,000: 278 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
+            order. 10,000 new bench records against 1,000,000 known held 116,359 and peaked at 183 MiB \
+            (one run over all 1,010,000: 257 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
             --block-keys holds one record at a time (nothing is spooled).

@@ -253,6 +253,15 @@ public final class FieldColumn {
         comparedText(of: value, method) { TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize) }
     }
 
+    /// Whether `method` compares a value's normalised text as it is (`comparedText` is then
+    /// `TextNormalizer.normalize` of `TextNormalizer.text(of:)`).
+    static func comparesNormalizedText(_ method: ComparisonSpec.Method) -> Bool {
+        switch method {
+        case .phone, .houseNumber, .address: false
+        default: true
+        }
+    }
+
     /// The same, given the value's normalised text (`normalized`, called when the method
     /// compares it): for a caller that needs it for several uses and normalises once.
     static func comparedText(of value: JSONValue?, _ method: ComparisonSpec.Method, normalized: () -> String?) -> String? {
