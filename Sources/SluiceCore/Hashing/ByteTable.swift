@@ -19,21 +19,26 @@
 /// A slot holds the top 32 bits of its key's hash beside the id, so a probe reads nothing else
 /// until the bytes are compared: reading each key's hash from another array was a cache miss,
 /// a third of the time `sluice-dedupe --key` spent on its keys.
-/// - Complexity: O(length) per look-up, expected; memory the keys' bytes plus 24 bytes a key and
+/// - Complexity: O(length) per look-up, expected; memory the keys' bytes plus 16 bytes a key and
 ///   16 to 32 bytes of slots.
 public struct ByteTable: Sendable {
-    /// Where a key's bytes are, and its hash.
+    /// Where a key's bytes are, and the low half of its hash (the slot holds the high half, and
+    /// the two together are the whole hash a probe compares): 16 bytes a key, where the whole
+    /// hash and an `Int` count were 24 (fuzzy dedupe's distinct texts: 11 MB at 1M bench
+    /// records, heaptrack).
     public struct Key: Sendable {
-        public let hash: UInt64
         public let start: Int
-        public let count: Int
+        public let lowHash: UInt32
+        @usableFromInline let length: UInt32
 
         @inlinable
         init(hash: UInt64, start: Int, count: Int) {
-            self.hash = hash
             self.start = start
-            self.count = count
+            lowHash = UInt32(truncatingIfNeeded: hash)
+            length = UInt32(count)
         }
+
+        @inlinable public var count: Int { Int(length) }
     }
 
     // Internal but inlinable, as the methods that add keys are: stats adds hundreds of
@@ -117,6 +122,32 @@ public struct ByteTable: Sendable {
         return try arena.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[key.start..<(key.start + key.count)])) }
     }
 
+    /// Whether the table can find keys by their bytes (see `dropIndex`).
+    public var hasIndex: Bool { !slots.isEmpty }
+
+    /// Frees the slots, for a table whose keys are from now on read by id only (fuzzy dedupe's
+    /// distinct texts once the input is read: 21 MB of 241 at 1M bench records, heaptrack).
+    /// Finding or adding a key traps until `restoreIndex` makes them again.
+    public mutating func dropIndex() {
+        slots = []
+    }
+
+    /// Makes the slots again after `dropIndex`, hashing every key with `hash` (the hash it was
+    /// added with).
+    public mutating func restoreIndex(hash: (UnsafeBufferPointer<UInt8>) -> UInt64) {
+        guard slots.isEmpty else { return }
+        var size = 16
+        while size < keys.count * 2 + 2 { size <<= 1 }
+        slots = [UInt64](repeating: 0, count: size)
+        let mask = size - 1
+        for id in keys.indices {
+            let full = withBytes(of: Int32(id), hash)
+            var slot = Int(truncatingIfNeeded: full) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = ByteTable.slot(Int32(id), full)
+        }
+    }
+
     /// Empties the table, keeping its storage (a worker's table, once per batch).
     public mutating func removeAll() {
         keys.removeAll(keepingCapacity: true)
@@ -134,7 +165,7 @@ public struct ByteTable: Sendable {
             let entry = slots[slot]
             if entry == 0 { return (-1, slot) }
             let id = Int32(truncatingIfNeeded: entry) &- 1
-            if entry & 0xFFFF_FFFF_0000_0000 == high, keys[Int(id)].hash == hash, holds(id, bytes) { return (id, slot) }
+            if entry & 0xFFFF_FFFF_0000_0000 == high, keys[Int(id)].lowHash == UInt32(truncatingIfNeeded: hash), holds(id, bytes) { return (id, slot) }
             slot = (slot + 1) & mask
         }
     }
@@ -170,12 +201,16 @@ public struct ByteTable: Sendable {
 
     @usableFromInline
     mutating func grow() {
+        // An entry moves as it is: a slot's number is the hash's low bits (in the key), and
+        // the entry holds the high ones.
+        let old = slots
         slots = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
-        for (id, key) in keys.enumerated() {
-            var slot = Int(truncatingIfNeeded: key.hash) & mask
+        for entry in old where entry != 0 {
+            let id = Int(Int32(truncatingIfNeeded: entry) &- 1)
+            var slot = Int(keys[id].lowHash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = ByteTable.slot(Int32(id), key.hash)
+            slots[slot] = entry
         }
     }
 
