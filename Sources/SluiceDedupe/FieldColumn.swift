@@ -18,8 +18,8 @@ public final class FieldColumn {
     @exclusivity(unchecked) var ids: [Int32] = []
     /// The distinct values' normalised texts, as UTF-8 in one table (a value's id is its number
     /// there). As a `[String: Int32]` index and a `[String]`, each text a heap object, they were
-    /// ~100 bytes a distinct value (80 MB of 423 MB at 1M bench records, heaptrack); here ~60
-    /// plus the text.
+    /// ~100 bytes a distinct value (80 MB of 423 MB at 1M bench records, heaptrack); here 16
+    /// plus the text, and while the input is read its index (16 to 32 more, freed by `finish`).
     @exclusivity(unchecked) var values = ByteTable()
     /// The distinct values outside ASCII by their `String`: two texts `String` holds equal
     /// (canonically equivalent: a precomposed and a decomposed letter) are one value, as they

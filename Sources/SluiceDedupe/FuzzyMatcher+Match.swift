@@ -13,6 +13,8 @@ extension FuzzyMatcher {
     /// scoring with their patterns (`compared`).
     mutating func compare(recordCount n: Int, keepAll: Bool) throws {
         for column in columns { column.finish() }
+        // Repeated raw texts only save work while records are read: their memos go.
+        rawValues = heads.map { _ in RawValueMemo(capacity: Self.rawValuesRemembered) }
         var compared = ComparedPairs()
         compared.recordCount = n
         compared.sampledU = preset == nil ? estimateU(recordCount: n) : []
@@ -215,8 +217,8 @@ extension FuzzyMatcher {
         pairsMatched = matched
 
         // Labels: the set's root, or a fresh label for each part of a split component.
-        var labels = (0..<n).map { sets.find($0) }
-        var flagged: Set<Int> = []
+        var labels = (0..<n).map { Int32(sets.find($0)) }
+        var flagged: Set<Int32> = []
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         // With `--against`, a group of known records only is a known cluster, kept as it is.
@@ -233,7 +235,7 @@ extension FuzzyMatcher {
                 clustersFlagged += 1
             case .split(let parts):
                 clustersSplit += 1
-                for part in parts { for record in part { labels[record] = n + part[0] } }
+                for part in parts { for record in part { labels[record] = Int32(n + part[0]) } }
             }
         }
         var table = ClusterTable(labels: labels, facts: facts, keyHashes: nil)
