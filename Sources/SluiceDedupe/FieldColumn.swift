@@ -305,6 +305,7 @@ public final class FieldColumn {
     public func finish() {
         // From here on values are read by id only: their index goes.
         values.dropIndex()
+        wordSets.finish()
         if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts, learnt: learnt, unheld: unheld) }
         guard learnt != nil || unheld != nil, frequencyCounts.isEmpty, values.count > 0 else { return }
         frequencyCounts = (0..<values.count).map { id in

@@ -62,7 +62,7 @@ extension FuzzyMatcher {
                 return level != 0 && level != lastLevels[field]
             }
         }
-        try blocker.forEachBatch(sortKey: { ranks[$0] }, size: 1 << 18) { batch, tags in
+        try blocker.forEachBatch(sortKey: { Int(ranks[$0]) }, size: 1 << 18) { batch, tags in
             for (index, pattern) in comparer.patterns(of: batch).enumerated() {
                 let rule = tags[index].rule
                 let training = trainingIndex[rule].index(of: pattern & masks[rule])
@@ -238,6 +238,8 @@ extension FuzzyMatcher {
                 for part in parts { for record in part { labels[record] = Int32(n + part[0]) } }
             }
         }
+        // The sets are done with: freed before the table is built (8 bytes a record).
+        sets = AnsweredDistinct(count: 0, distinct: [])
         var table = ClusterTable(labels: labels, facts: facts, keyHashes: nil)
         for record in 0..<n where flagged.contains(labels[record]) { table.clusters[Int(table.clusterOf[record])].weak = true }
         for (index, link) in links.enumerated() where refused.isEmpty || !refused[index] {

@@ -31,6 +31,11 @@ final class WordSetTable {
 
     var count: Int { textStarts.count - 1 }
 
+    /// Gives back the room the word lists grew into (by doubling), once every text is added.
+    func finish() {
+        if wordsInTextOrder.capacity > wordsInTextOrder.count { wordsInTextOrder = Array(wordsInTextOrder[...]) }
+    }
+
     /// Adds the next text (a normalised value: words separated by single spaces).
     func append(_ text: String) {
         var utf8 = text

@@ -131,8 +131,10 @@ public struct ByteTable: Sendable {
     /// Finding or adding a key traps until `restoreIndex` makes them again.
     public mutating func dropIndex() {
         slots = []
-        // The arena grew by doubling, its room filled with zeros (so resident): cut to the bytes held.
+        // The arena grew by doubling, its room filled with zeros (so resident): cut to the bytes
+        // held; the keys, grown by doubling too, to their count.
         if arena.count > storedBytes { arena = Array(arena[..<storedBytes]) }
+        if keys.capacity > keys.count { keys = Array(keys[...]) }
     }
 
     /// Makes the slots again after `dropIndex`, hashing every key with `hash` (the hash it was
