@@ -235,7 +235,9 @@ extension FuzzyMatcher {
                 clustersFlagged += 1
             case .split(let parts):
                 clustersSplit += 1
-                for part in parts { for record in part { labels[record] = Int32(n + part[0]) } }
+                // A part's first record is in no other set, so its number is a label no other
+                // cluster has: labels stay below n (the table finds clusters by label in an array).
+                for part in parts { for record in part { labels[record] = Int32(part[0]) } }
             }
         }
         // The sets are done with: freed before the table is built (8 bytes a record).
