@@ -165,9 +165,7 @@ public final class FieldColumn {
                 if !wideRanges.isEmpty, isWide(a) || isWide(b) {
                     return withScalars(a) { x in withScalars(b) { y in similarityLevel(x, y, masks[Int(a)], masks[Int(b)], lowest: lowest) } }
                 }
-                return values.withBytes(of: a) { x in
-                    values.withBytes(of: b) { y in similarityLevel(x, y, masks[Int(a)], masks[Int(b)], lowest: lowest) }
-                }
+                return values.withBytes(of: a, b) { x, y in similarityLevel(x, y, masks[Int(a)], masks[Int(b)], lowest: lowest) }
             }
         case .numeric:
             let a = first[i], b = first[j]

@@ -153,6 +153,16 @@ public struct ByteTable: Sendable {
         }
     }
 
+    /// Calls `body` with the bytes of keys `a` and `b`: one access to the arena for the two
+    /// (fuzzy dedupe compares two texts this way millions of times).
+    @inlinable @inline(__always)
+    public func withBytes<R>(of a: Int32, _ b: Int32, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let x = keys[Int(a)], y = keys[Int(b)]
+        return try arena.withUnsafeBufferPointer { all in
+            try body(UnsafeBufferPointer(rebasing: all[x.start..<(x.start + x.count)]), UnsafeBufferPointer(rebasing: all[y.start..<(y.start + y.count)]))
+        }
+    }
+
     /// Empties the table, keeping its storage (a worker's table, once per batch).
     public mutating func removeAll() {
         keys.removeAll(keepingCapacity: true)
