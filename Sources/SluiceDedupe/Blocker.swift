@@ -9,7 +9,8 @@ import SluiceCore
 ///     blocker.setKey(rule: 0, record: 0, "smith"); blocker.setKey(rule: 0, record: 2, "smith")
 ///     blocker.forEachPair(sortKey: { $0 }) { i, j, rule, isNew in print(i, j) }   // 0 2
 ///
-/// - Complexity: memory 8 bytes per record per rule (the key hashes) plus one sort buffer;
+/// - Complexity: memory 8 bytes per record per rule (the key hashes) plus, while pairs are
+///   visited, 12 bytes per keyed record of one rule (its sort key and the sort's buffer);
 ///   pairs are streamed, at most Σ min(b², b·window) for blocks of size b.
 public struct Blocker {
     /// Per rule, per record: the key's hash, 0 when the record has no key.

@@ -91,15 +91,17 @@ public struct DedupeCommand: StageCommand {
             with labels, --label or --suggest its provenance text, with --id that field's text too), \
             per record 4 bytes per compared text \
             field, 8 per number (16 per date or point) and 8 per blocking rule, per distinct text its \
-            normalised UTF-8 and ~60 bytes (tokens: 8 more and 4 a word; jw, lev: 16 and 4 a character), while linking ~50 \
-            bytes per record (its cluster and set) and 12 per matched pair (16 with distinct answers: they are \
-            joined strongest first), and the last 32,768 raw texts of each compared member twice (a \
+            normalised UTF-8 and 20 bytes, and while the input is read 16 to 32 more (tokens: 4 more and 4 a word; \
+            jw, lev: 8 more, and outside ASCII 4 a character); while comparing 12 bytes per keyed record per rule \
+            (the blocks, sorted) and 4 per record (the sort order of oversized blocks); while linking ~36 \
+            bytes per record (its cluster, 16, its set and label) and 12 per matched pair (16 with distinct answers: they are \
+            joined strongest first); while the input is read, the last 32,768 raw texts of each compared member twice (a \
             repeated one is not parsed again); the candidate pairs that agree on some field (bounded by \
             --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
-            past the first 1,048,576 (12 MiB in memory). On the bench's records (make bench; \
-            --compare title,locations:tokens,director,release_year:num --block locations:fingerprint, \
-            7.1M and 78M pairs compared) the peak was 250 MiB at 1M and 1.98 GiB at 10M (~210 bytes a \
-            record), with at most 0.94 GB of pairs on disk beside the spool at 10M; \
+            past the first 1,048,576 (12 MiB in memory). On the bench's sanitized records \
+            (--compare title,locations:tokens,director,release_year:num --block locations:fingerprint --mark, \
+            7.1M and 78M pairs compared) the peak was @1M@ at 1M and @10M@ at 10M (~@PER@ bytes a \
+            record; release build, 2026-11-29; 228 MiB and 1.75 GiB before), with at most 0.94 GB of pairs on disk beside the spool at 10M; \
             --merge also holds the records of clusters with more than one member. \
             --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \
             only the known records an input record can be compared with (sharing a block with one; in a block \

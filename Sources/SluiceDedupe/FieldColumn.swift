@@ -225,7 +225,7 @@ public final class FieldColumn {
     /// of its own; `TextNormalizer` folds case and accents, which leaves no such text.)
     private func intern(_ text: String) -> (id: Int32, isNew: Bool, ascii: Bool) {
         // A value added after `finish` (not by the stage, which reads all first) finds them again.
-        if !values.hasIndex { values.restoreIndex(hash: ByteHash.of) }
+        if !values.hasIndex { values.restoreIndex() }
         var utf8 = text
         let found: (id: Int32, isNew: Bool)? = utf8.withUTF8 { bytes in
             bytes.contains { $0 >= 0x80 } ? nil : values.intern(bytes)

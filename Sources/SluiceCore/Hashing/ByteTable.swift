@@ -22,23 +22,23 @@
 /// - Complexity: O(length) per look-up, expected; memory the keys' bytes plus 16 bytes a key and
 ///   16 to 32 bytes of slots.
 public struct ByteTable: Sendable {
-    /// Where a key's bytes are, and the low half of its hash (the slot holds the high half, and
-    /// the two together are the whole hash a probe compares): 16 bytes a key, where the whole
-    /// hash and an `Int` count were 24 (fuzzy dedupe's distinct texts: 11 MB at 1M bench
-    /// records, heaptrack).
+    /// Where a key's bytes are, and its hash: 16 bytes a key, where the place as two `Int`s made
+    /// 24 (fuzzy dedupe's distinct texts: 11 MB at 1M bench records, heaptrack). The place packs
+    /// the start (38 bits: an arena of up to 256 GiB) above the length (26 bits: up to 64 MiB,
+    /// the longest line a stage reads).
     public struct Key: Sendable {
-        public let start: Int
-        public let lowHash: UInt32
-        @usableFromInline let length: UInt32
+        public let hash: UInt64
+        @usableFromInline let place: UInt64
 
         @inlinable
         init(hash: UInt64, start: Int, count: Int) {
-            self.start = start
-            lowHash = UInt32(truncatingIfNeeded: hash)
-            length = UInt32(count)
+            precondition(count < 1 << 26 && start < 1 << 38, "a ByteTable key past 64 MiB or an arena past 256 GiB")
+            self.hash = hash
+            place = UInt64(start) << 26 | UInt64(count)
         }
 
-        @inlinable public var count: Int { Int(length) }
+        @inlinable public var start: Int { Int(place >> 26) }
+        @inlinable public var count: Int { Int(place & (1 << 26 - 1)) }
     }
 
     // Internal but inlinable, as the methods that add keys are: stats adds hundreds of
@@ -137,19 +137,17 @@ public struct ByteTable: Sendable {
         if keys.capacity > keys.count { keys = Array(keys[...]) }
     }
 
-    /// Makes the slots again after `dropIndex`, hashing every key with `hash` (the hash it was
-    /// added with).
-    public mutating func restoreIndex(hash: (UnsafeBufferPointer<UInt8>) -> UInt64) {
+    /// Makes the slots again after `dropIndex`.
+    public mutating func restoreIndex() {
         guard slots.isEmpty else { return }
         var size = 16
         while size < keys.count * 2 + 2 { size <<= 1 }
         slots = [UInt64](repeating: 0, count: size)
         let mask = size - 1
-        for id in keys.indices {
-            let full = withBytes(of: Int32(id), hash)
-            var slot = Int(truncatingIfNeeded: full) & mask
+        for (id, key) in keys.enumerated() {
+            var slot = Int(truncatingIfNeeded: key.hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = ByteTable.slot(Int32(id), full)
+            slots[slot] = ByteTable.slot(Int32(id), key.hash)
         }
     }
 
@@ -180,7 +178,7 @@ public struct ByteTable: Sendable {
             let entry = slots[slot]
             if entry == 0 { return (-1, slot) }
             let id = Int32(truncatingIfNeeded: entry) &- 1
-            if entry & 0xFFFF_FFFF_0000_0000 == high, keys[Int(id)].lowHash == UInt32(truncatingIfNeeded: hash), holds(id, bytes) { return (id, slot) }
+            if entry & 0xFFFF_FFFF_0000_0000 == high, keys[Int(id)].hash == hash, holds(id, bytes) { return (id, slot) }
             slot = (slot + 1) & mask
         }
     }
@@ -216,16 +214,12 @@ public struct ByteTable: Sendable {
 
     @usableFromInline
     mutating func grow() {
-        // An entry moves as it is: a slot's number is the hash's low bits (in the key), and
-        // the entry holds the high ones.
-        let old = slots
         slots = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
-        for entry in old where entry != 0 {
-            let id = Int(Int32(truncatingIfNeeded: entry) &- 1)
-            var slot = Int(keys[id].lowHash) & mask
+        for (id, key) in keys.enumerated() {
+            var slot = Int(truncatingIfNeeded: key.hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = entry
+            slots[slot] = ByteTable.slot(Int32(id), key.hash)
         }
     }
 
