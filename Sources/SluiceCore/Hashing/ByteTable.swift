@@ -157,7 +157,8 @@ public struct ByteTable: Sendable {
     public func withBytes<R>(of a: Int32, _ b: Int32, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let x = keys[Int(a)], y = keys[Int(b)]
         return try arena.withUnsafeBufferPointer { all in
-            try body(UnsafeBufferPointer(rebasing: all[x.start..<(x.start + x.count)]), UnsafeBufferPointer(rebasing: all[y.start..<(y.start + y.count)]))
+            try body(
+                UnsafeBufferPointer(rebasing: all[x.start..<(x.start + x.count)]), UnsafeBufferPointer(rebasing: all[y.start..<(y.start + y.count)]))
         }
     }
 
