@@ -94,8 +94,8 @@ public struct DedupeCommand: StageCommand {
             field, 8 per number (16 per date or point) and 8 per blocking rule, per distinct text its \
             normalised UTF-8 and 20 bytes, and while the input is read 16 to 32 more (tokens: 4 more and 4 a word; \
             jw, lev: 8 more, and outside ASCII 4 a character); while comparing 12 bytes per keyed record per rule \
-            (the blocks, sorted) and 4 per record (the sort order of oversized blocks); while linking ~36 \
-            bytes per record (its cluster, 16, its set and label) and 12 per matched pair (16 with distinct answers: they are \
+            (the blocks, sorted) and 4 per record (the sort order of oversized blocks); while linking ~32 \
+            bytes per record (its cluster, 16, its label, cluster number and score; before them its set, 8) and 12 per matched pair (16 with distinct answers: they are \
             joined strongest first); while the input is read, the last 32,768 raw texts of each compared member twice (a \
             repeated one is not parsed again); the candidate pairs that agree on some field (bounded by \
             --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
