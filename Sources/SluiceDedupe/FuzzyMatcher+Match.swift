@@ -13,6 +13,8 @@ extension FuzzyMatcher {
     /// scoring with their patterns (`compared`).
     mutating func compare(recordCount n: Int, keepAll: Bool) throws {
         for column in columns { column.finish() }
+        // Repeated raw texts only save work while records are read: their memos go.
+        rawValues = heads.map { _ in RawValueMemo(capacity: Self.rawValuesRemembered) }
         var compared = ComparedPairs()
         compared.recordCount = n
         compared.sampledU = preset == nil ? estimateU(recordCount: n) : []
@@ -60,7 +62,7 @@ extension FuzzyMatcher {
                 return level != 0 && level != lastLevels[field]
             }
         }
-        try blocker.forEachBatch(sortKey: { ranks[$0] }, size: 1 << 18) { batch, tags in
+        try blocker.forEachBatch(sortKey: { Int(ranks[$0]) }, size: 1 << 18) { batch, tags in
             for (index, pattern) in comparer.patterns(of: batch).enumerated() {
                 let rule = tags[index].rule
                 let training = trainingIndex[rule].index(of: pattern & masks[rule])
@@ -215,8 +217,8 @@ extension FuzzyMatcher {
         pairsMatched = matched
 
         // Labels: the set's root, or a fresh label for each part of a split component.
-        var labels = (0..<n).map { sets.find($0) }
-        var flagged: Set<Int> = []
+        var labels = (0..<n).map { Int32(sets.find($0)) }
+        var flagged: Set<Int32> = []
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         // With `--against`, a group of known records only is a known cluster, kept as it is.
@@ -233,9 +235,13 @@ extension FuzzyMatcher {
                 clustersFlagged += 1
             case .split(let parts):
                 clustersSplit += 1
-                for part in parts { for record in part { labels[record] = n + part[0] } }
+                // A part's first record is in no other set, so its number is a label no other
+                // cluster has: labels stay below n (the table finds clusters by label in an array).
+                for part in parts { for record in part { labels[record] = Int32(part[0]) } }
             }
         }
+        // The sets are done with: freed before the table is built (8 bytes a record).
+        sets = AnsweredDistinct(count: 0, distinct: [])
         var table = ClusterTable(labels: labels, facts: facts, keyHashes: nil)
         for record in 0..<n where flagged.contains(labels[record]) { table.clusters[Int(table.clusterOf[record])].weak = true }
         for (index, link) in links.enumerated() where refused.isEmpty || !refused[index] {

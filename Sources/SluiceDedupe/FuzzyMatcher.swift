@@ -202,12 +202,13 @@ public struct FuzzyMatcher {
     }
 
     /// The rank of each record's first text value in sorted order: the sort key of sorted
-    /// neighbourhood inside oversized blocks.
-    func sortRanks(recordCount n: Int) -> [Int] {
-        guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return Array(0..<n) }
+    /// neighbourhood inside oversized blocks (`Int32`, as record numbers are: held while pairs
+    /// are compared, 4 bytes a record where `Int` took 8).
+    func sortRanks(recordCount n: Int) -> [Int32] {
+        guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return (0..<n).map { Int32($0) } }
         let order = (0..<column.values.count).sorted { column.textPrecedes($0, $1) }
-        var rankOfId = [Int](repeating: 0, count: order.count)
-        for (rank, id) in order.enumerated() { rankOfId[id] = rank }
-        return column.ids.map { $0 < 0 ? Int.max : rankOfId[Int($0)] }
+        var rankOfId = [Int32](repeating: 0, count: order.count)
+        for (rank, id) in order.enumerated() { rankOfId[id] = Int32(rank) }
+        return column.ids.map { $0 < 0 ? Int32.max : rankOfId[Int($0)] }
     }
 }
