@@ -9,7 +9,8 @@ import SluiceCore
 ///     blocker.setKey(rule: 0, record: 0, "smith"); blocker.setKey(rule: 0, record: 2, "smith")
 ///     blocker.forEachPair(sortKey: { $0 }) { i, j, rule, isNew in print(i, j) }   // 0 2
 ///
-/// - Complexity: memory 8 bytes per record per rule (the key hashes) plus one sort buffer;
+/// - Complexity: memory 8 bytes per record per rule (the key hashes) plus, while pairs are
+///   visited, 12 bytes per keyed record of one rule (its sort key and the sort's buffer);
 ///   pairs are streamed, at most Σ min(b², b·window) for blocks of size b.
 public struct Blocker {
     /// Per rule, per record: the key's hash, 0 when the record has no key.
@@ -62,6 +63,12 @@ public struct Blocker {
     public static func hash(of key: String?) -> UInt64 {
         guard let key else { return 0 }
         let hash = StableHash.of(key)
+        return hash == 0 ? 1 : hash
+    }
+
+    /// The same from the key's UTF-8 (a reader that keeps no String: `KnownSelection`).
+    static func hash(ofKey bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let hash = StableHash.of(bytes)
         return hash == 0 ? 1 : hash
     }
 
@@ -131,53 +138,77 @@ public struct Blocker {
     @inline(__always)
     private mutating func visitPairs(sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) rethrows {
         for rule in keys.indices {
-            var entries: [(key: UInt64, record: Int32)] = []
+            // Each keyed record as one integer, its key's high 32 bits above its number: sorted,
+            // a block's records come together in record order and the blocks in key order, but
+            // for blocks whose keys share those bits, told apart by the whole key below. (Pairs
+            // of key and record, 16 bytes, and the sort's buffer of half as many: 240 MB at 10M.)
+            var entries: [UInt64] = []
             entries.reserveCapacity(keys[rule].count)
-            for (record, key) in keys[rule].enumerated() where key != 0 { entries.append((key, Int32(record))) }
-            entries.sort { $0.key != $1.key ? $0.key < $1.key : $0.record < $1.record }
+            for (record, key) in keys[rule].enumerated() where key != 0 { entries.append(key & 0xFFFF_FFFF_0000_0000 | UInt64(record)) }
+            entries.sort()
             var start = 0
             while start < entries.count {
                 var end = start + 1
-                while end < entries.count, entries[end].key == entries[start].key { end += 1 }
-                let members = entries[start..<end].map { Int($0.record) }
-                let learntSize = learntOversized.isEmpty ? 0 : learntOversized[rule][entries[start].key] ?? 0
-                let forcedSize = forcedOversized.isEmpty ? nil : forcedOversized[rule][entries[start].key]
-                if forcedSize != nil || members.count > maxBlock || (members.count > 1 && learntSize > maxBlock) {
-                    oversized[rule][entries[start].key] = forcedSize ?? members.count
-                    // With `--against`, a block of known records only is compared nowhere: not
-                    // reported (a run holding part of KNOWN would report another count).
-                    let sorted = members.sorted { (sortKey($0), $0) < (sortKey($1), $1) }
-                    for (position, i) in sorted.enumerated() {
-                        for j in sorted[(position + 1)..<min(sorted.count, position + 1 + window)] {
-                            let (a, b) = i < j ? (i, j) : (j, i)
-                            if b < knownCount { continue }
-                            let isNew = !seenBefore(rule: rule, a, b)
-                            if isNew { newPairsOfRule[rule] += 1 }
-                            if !watched.isEmpty { watch(a, b) }
-                            try body(a, b, rule, isNew)
-                        }
-                    }
-                    let windowPairs = (0..<sorted.count).reduce(0) { $0 + min(window, sorted.count - 1 - $1) }
-                    pairsOfRule[rule] += windowPairs
-                    if members.last ?? 0 >= knownCount {
-                        oversizedSizes[rule].append(forcedSize ?? members.count)
-                        skippedPairsOfRule[rule] += sorted.count * (sorted.count - 1) / 2 - windowPairs
-                    }
-                } else if members.count > 1 {
-                    // Members are in record order: known ones first, whose pairs are skipped.
-                    let firstNew = knownCount == 0 ? 0 : members.firstIndex { $0 >= knownCount } ?? members.count
-                    for x in 0..<(members.count - 1) {
-                        for y in max(x + 1, firstNew)..<members.count {
-                            let isNew = !seenBefore(rule: rule, members[x], members[y])
-                            if isNew { newPairsOfRule[rule] += 1 }
-                            if !watched.isEmpty { watch(members[x], members[y]) }
-                            try body(members[x], members[y], rule, isNew)
-                        }
-                    }
-                    pairsOfRule[rule] += members.count * (members.count - 1) / 2
-                }
+                while end < entries.count, entries[end] >> 32 == entries[start] >> 32 { end += 1 }
+                let run = entries[start..<end].map { Int($0 & 0xFFFF_FFFF) }
                 start = end
+                let key = keys[rule][run[0]]
+                if run.allSatisfy({ keys[rule][$0] == key }) {
+                    try visitBlock(rule: rule, key: key, members: run, sortKey: sortKey, body)
+                    continue
+                }
+                let sorted = run.sorted { (keys[rule][$0], $0) < (keys[rule][$1], $1) }
+                var first = 0
+                while first < sorted.count {
+                    var last = first + 1
+                    while last < sorted.count, keys[rule][sorted[last]] == keys[rule][sorted[first]] { last += 1 }
+                    try visitBlock(rule: rule, key: keys[rule][sorted[first]], members: Array(sorted[first..<last]), sortKey: sortKey, body)
+                    first = last
+                }
             }
+        }
+    }
+
+    /// The pairs of one block of `rule` (`members` in record order), all or by sorted neighbourhood.
+    @inline(__always)
+    private mutating func visitBlock(
+        rule: Int, key: UInt64, members: [Int], sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void
+    ) rethrows {
+        let learntSize = learntOversized.isEmpty ? 0 : learntOversized[rule][key] ?? 0
+        let forcedSize = forcedOversized.isEmpty ? nil : forcedOversized[rule][key]
+        if forcedSize != nil || members.count > maxBlock || (members.count > 1 && learntSize > maxBlock) {
+            oversized[rule][key] = forcedSize ?? members.count
+            // With `--against`, a block of known records only is compared nowhere: not
+            // reported (a run holding part of KNOWN would report another count).
+            let sorted = members.sorted { (sortKey($0), $0) < (sortKey($1), $1) }
+            for (position, i) in sorted.enumerated() {
+                for j in sorted[(position + 1)..<min(sorted.count, position + 1 + window)] {
+                    let (a, b) = i < j ? (i, j) : (j, i)
+                    if b < knownCount { continue }
+                    let isNew = !seenBefore(rule: rule, a, b)
+                    if isNew { newPairsOfRule[rule] += 1 }
+                    if !watched.isEmpty { watch(a, b) }
+                    try body(a, b, rule, isNew)
+                }
+            }
+            let windowPairs = (0..<sorted.count).reduce(0) { $0 + min(window, sorted.count - 1 - $1) }
+            pairsOfRule[rule] += windowPairs
+            if members.last ?? 0 >= knownCount {
+                oversizedSizes[rule].append(forcedSize ?? members.count)
+                skippedPairsOfRule[rule] += sorted.count * (sorted.count - 1) / 2 - windowPairs
+            }
+        } else if members.count > 1 {
+            // Members are in record order: known ones first, whose pairs are skipped.
+            let firstNew = knownCount == 0 ? 0 : members.firstIndex { $0 >= knownCount } ?? members.count
+            for x in 0..<(members.count - 1) {
+                for y in max(x + 1, firstNew)..<members.count {
+                    let isNew = !seenBefore(rule: rule, members[x], members[y])
+                    if isNew { newPairsOfRule[rule] += 1 }
+                    if !watched.isEmpty { watch(members[x], members[y]) }
+                    try body(members[x], members[y], rule, isNew)
+                }
+            }
+            pairsOfRule[rule] += members.count * (members.count - 1) / 2
         }
     }
 }

@@ -107,46 +107,67 @@ public struct BlockingRule: Equatable, Sendable {
     }
 
     /// The sorted distinct words of a normalised text, joined with spaces. ASCII text (nearly
-    /// all) is split and sorted as bytes, which is String order there; Character-wise splitting
-    /// and a Set of Substrings made this most of the blocking time.
+    /// all) is split and sorted as bytes (`fingerprintASCII`), which is String order there;
+    /// Character-wise splitting and a Set of Substrings made this most of the blocking time.
     static func fingerprint(_ text: String) -> String {
         var utf8 = text
         let ascii = utf8.withUTF8 { bytes -> String? in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
             var words: [Range<Int>] = []
             words.reserveCapacity(16)
-            var wordStart = 0
-            for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x20 {
-                if end > wordStart { words.append(wordStart..<end) }
-                wordStart = end + 1
-            }
-            // Bytes compared as memcmp does (unsigned), shorter first on a tie: String order.
-            func precedes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-                guard let base = bytes.baseAddress else { return false }
-                let order = memcmp(base + a.lowerBound, base + b.lowerBound, min(a.count, b.count))
-                return order != 0 ? order < 0 : a.count < b.count
-            }
-            // Words already in order and distinct, one space apart (one word, most often), are
-            // the key as they are.
-            if words.reduce(words.count - 1, { $0 + $1.count }) == bytes.count, zip(words, words.dropFirst()).allSatisfy({ precedes($0, $1) }) {
-                return text
-            }
-            words.sort(by: precedes)
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
-                var count = 0
-                for (index, word) in words.enumerated() where index == 0 || precedes(words[index - 1], word) {
-                    if count > 0 {
-                        out[count] = 0x20
-                        count += 1
-                    }
-                    for offset in word {
-                        out[count] = bytes[offset]
-                        count += 1
-                    }
-                }
-                return count
-            }
+            if isFingerprint(bytes, words: &words) { return text }
+            words.sort { precedes($0, $1, in: bytes) }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in write(sorted: words, of: bytes, into: out) }
         }
         return ascii ?? Set(text.split(separator: " ")).sorted().joined(separator: " ")
+    }
+
+    /// Splits normalised ASCII text into `words` (their ranges) and says whether they are its
+    /// fingerprint already: in order and distinct, one space apart (one word, most often).
+    static func isFingerprint(_ bytes: UnsafeBufferPointer<UInt8>, words: inout [Range<Int>]) -> Bool {
+        words.removeAll(keepingCapacity: true)
+        var wordStart = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x20 {
+            if end > wordStart { words.append(wordStart..<end) }
+            wordStart = end + 1
+        }
+        return words.reduce(words.count - 1, { $0 + $1.count }) == bytes.count
+            && zip(words, words.dropFirst()).allSatisfy({ precedes($0, $1, in: bytes) })
+    }
+
+    /// `fingerprint` of normalised ASCII text, as bytes: written to `out` (at least
+    /// `bytes.count` long), returns how many; `words` is scratch space, reused call to call.
+    /// The one home of the byte rules: `fingerprint` and `KnownSelection`'s pass over KNOWN
+    /// (which hashes the key and keeps no String) both call it.
+    static func fingerprintASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, words: inout [Range<Int>]) -> Int {
+        if isFingerprint(bytes, words: &words) {
+            _ = out.initialize(from: bytes)
+            return bytes.count
+        }
+        words.sort { precedes($0, $1, in: bytes) }
+        return write(sorted: words, of: bytes, into: out)
+    }
+
+    /// Writes sorted words, each once, one space apart; returns how many bytes.
+    private static func write(sorted words: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for (index, word) in words.enumerated() where index == 0 || precedes(words[index - 1], word, in: bytes) {
+            if count > 0 {
+                out[count] = 0x20
+                count += 1
+            }
+            for offset in word {
+                out[count] = bytes[offset]
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Bytes compared as memcmp does (unsigned), shorter first on a tie: String order.
+    private static func precedes(_ a: Range<Int>, _ b: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let order = memcmp(base + a.lowerBound, base + b.lowerBound, min(a.count, b.count))
+        return order != 0 ? order < 0 : a.count < b.count
     }
 }

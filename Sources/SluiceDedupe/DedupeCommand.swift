@@ -84,33 +84,37 @@ public struct DedupeCommand: StageCommand {
         ],
         memory: """
             every input record is spooled to disk (see DISK) and read back for output. In memory, exact \
-            mode (--key): 4 bytes per record (its cluster) and per distinct key its text and about 80 bytes \
-            (the bench's sanitized records, --key address.key --mark: 66 MB peak resident at 1M with 403k distinct keys, \
-            303 MB at 10M with 2.06M, release build, 2026-11-29; 112 MB and 765 MB before, when it held 50 bytes a record). \
+            mode (--key): 4 bytes per record (its cluster) and per distinct key its text and 54 to 70 bytes \
+            (the bench's sanitized records, --key address.key --mark: 59 MiB peak resident at 1M with 403k distinct keys, \
+            release build, 2026-11-29, 66 MiB with 80 bytes a key; 303 MB at 10M with 2.06M then; 112 MB and 765 MB before, \
+            when it held 50 bytes a record). \
             Fuzzy mode: ~10 bytes per record (identity hash, completeness, cluster; \
             with labels, --label or --suggest its provenance text, with --id that field's text too), \
             per record 4 bytes per compared text \
             field, 8 per number (16 per date or point) and 8 per blocking rule, per distinct text its \
-            normalised UTF-8 and ~60 bytes (tokens: 8 more and 4 a word; jw, lev: 16 and 4 a character), while linking ~50 \
-            bytes per record (its cluster and set) and 12 per matched pair (16 with distinct answers: they are \
-            joined strongest first), and the last 32,768 raw texts of each compared member twice (a \
+            normalised UTF-8 and 20 bytes, and while the input is read 16 to 32 more (tokens: 4 more and 4 a word; \
+            jw, lev: 8 more, and outside ASCII 4 a character); while comparing 12 bytes per keyed record per rule \
+            (the blocks, sorted) and 4 per record (the sort order of oversized blocks); while linking ~32 \
+            bytes per record (its cluster, 16, its label, cluster number and score; before them its set, 8) and 12 per matched pair (16 with distinct answers: they are \
+            joined strongest first); while the input is read, the last 32,768 raw texts of each compared member twice (a \
             repeated one is not parsed again); the candidate pairs that agree on some field (bounded by \
             --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
-            past the first 1,048,576 (12 MiB in memory). On the bench's records (make bench; \
-            --compare title,locations:tokens,director,release_year:num --block locations:fingerprint, \
-            7.1M and 78M pairs compared) the peak was 250 MiB at 1M and 1.98 GiB at 10M (~210 bytes a \
-            record), with at most 0.94 GB of pairs on disk beside the spool at 10M; \
+            past the first 1,048,576 (12 MiB in memory). On the bench's sanitized records \
+            (--compare title,locations:tokens,director,release_year:num --block locations:fingerprint --mark, \
+            7.1M and 78M pairs compared) the peak was 156 MiB at 1M and 1.14 GiB at 10M (~123 bytes a \
+            record; release build, 2026-11-29; 227 MiB and 1.75 GiB before), with at most 0.94 GB of pairs on disk beside the spool at 10M; \
             --merge also holds the records of clusters with more than one member. \
             --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \
             only the known records an input record can be compared with (sharing a block with one; in a block \
             over --max-block, within --window places of one) and the rest of their known clusters; of the \
-            others, 21 bytes per known record while KNOWN is read (cluster id, place in the file), then 12 \
+            others, 21 bytes per known record while KNOWN is read (cluster id, place in the file; 8 more \
+            while the ids are sorted, beside the second read), then 12 \
             bytes per known cluster, ~12 bytes per distinct value of each compared text field (term \
             frequencies; name: and per word), ~24 per known record sharing an input record's block, and \
             of each member it reads the last 65,536 distinct texts and what each gives, per thread: KNOWN, \
             a file, is read in --threads ranges at once, each with its own texts and counts, joined in file \
-            order. 10,000 new bench records against 1,000,000 known held 116,359 and peaked at 180 MiB \
-            (one run over all 1,010,000: 278 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
+            order. 10,000 new bench records against 1,000,000 known held 116,359 and peaked at 183 MiB \
+            (one run over all 1,010,000: 257 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
             With --threads above 1, the output (and in fuzzy mode the spool, while the input is read) is \

@@ -18,19 +18,22 @@ public final class FieldColumn {
     @exclusivity(unchecked) var ids: [Int32] = []
     /// The distinct values' normalised texts, as UTF-8 in one table (a value's id is its number
     /// there). As a `[String: Int32]` index and a `[String]`, each text a heap object, they were
-    /// ~100 bytes a distinct value (80 MB of 423 MB at 1M bench records, heaptrack); here ~60
-    /// plus the text.
+    /// ~100 bytes a distinct value (80 MB of 423 MB at 1M bench records, heaptrack); here 16
+    /// plus the text, and while the input is read its index (16 to 32 more, freed by `finish`).
     @exclusivity(unchecked) var values = ByteTable()
     /// The distinct values outside ASCII by their `String`: two texts `String` holds equal
     /// (canonically equivalent: a precomposed and a decomposed letter) are one value, as they
     /// were when every value was found by its `String`, though their bytes differ.
     var unicodeIds: [String: Int32] = [:]
-    /// Per distinct value: its scalars and how many records hold it. All distinct values'
-    /// scalars end to end; value `id` is `arena[offsets[id]..<offsets[id + 1]]` (`jw` and `lev`
-    /// only). (Widening an ASCII value's bytes from `values` at each comparison instead saved
-    /// 18 MB at 1M bench records but cost comparing 50% more instructions, callgrind.)
-    @exclusivity(unchecked) var arena: [UInt32] = []
-    @exclusivity(unchecked) var offsets: [Int] = [0]
+    /// `jw` and `lev` compare an ASCII value's UTF-8 bytes in `values` as they are (its
+    /// scalars; `StringSimilarity` is generic over the code unit). Only the values outside ASCII
+    /// keep their scalars: those values' scalars end to end, value `id`'s at
+    /// `wideScalars[wideRanges[id]]`, and a bit per distinct value saying which these are.
+    /// (A copy of every value's scalars was 27 MB of 241 at 1M bench records, heaptrack;
+    /// widening the bytes at each comparison instead cost 50% more instructions, callgrind.)
+    @exclusivity(unchecked) var wideScalars: [UInt32] = []
+    @exclusivity(unchecked) var wideRanges: [Int32: Range<Int>] = [:]
+    @exclusivity(unchecked) var wideBits: [UInt64] = []
     /// Per distinct value, the mask of its characters (see `StringSimilarity.characterMask`).
     @exclusivity(unchecked) var masks: [UInt64] = []
     @exclusivity(unchecked) var counts: [Int32] = []
@@ -81,7 +84,7 @@ public final class FieldColumn {
             }
             counts.append(1)
             switch spec.method {
-            case .jaroWinkler, .levenshtein: appendScalars(text, ascii: ascii)
+            case .jaroWinkler, .levenshtein: appendScalars(text, id: id, ascii: ascii)
             case .tokenSet: wordSets.append(text)
             case .name: nameWords.append(text)
             case .address: addressKeys.append(text)
@@ -109,17 +112,19 @@ public final class FieldColumn {
         }
     }
 
-    /// Adds a new distinct text's scalars and character mask, for Jaro–Winkler and Levenshtein.
-    private func appendScalars(_ text: String, ascii: Bool) {
+    /// Notes a new distinct text's character mask, for Jaro–Winkler and Levenshtein, and
+    /// outside ASCII its scalars.
+    private func appendScalars(_ text: String, id: Int32, ascii: Bool) {
+        if Int(id) / 64 == wideBits.count { wideBits.append(0) }
         if ascii {
-            // ASCII bytes are their own scalars; decoding scalars is much slower.
-            arena.append(contentsOf: text.utf8.lazy.map { UInt32($0) })
-        } else {
-            arena.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
+            masks.append(values.withBytes(of: id) { StringSimilarity.characterMask($0) })
+            return
         }
-        offsets.append(arena.count)
-        masks.append(
-            arena.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[offsets[offsets.count - 2]...])) })
+        let start = wideScalars.count
+        wideScalars.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
+        wideRanges[id] = start..<wideScalars.count
+        wideBits[Int(id) / 64] |= 1 << UInt64(Int(id) % 64)
+        masks.append(wideScalars.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[start...])) })
     }
 
     /// Adds the next record's value as a copy of an earlier record's, when both hold the same
@@ -157,21 +162,10 @@ public final class FieldColumn {
             case .houseNumber: return DigitText.houseNumberLevel(text(Int(a)), text(Int(b)))
             case .address: return addressKeys.level(Int(a), Int(b))
             default:
-                return arena.withUnsafeBufferPointer { all in
-                    let x = UnsafeBufferPointer(rebasing: all[offsets[Int(a)]..<offsets[Int(a) + 1]])
-                    let y = UnsafeBufferPointer(rebasing: all[offsets[Int(b)]..<offsets[Int(b) + 1]])
-                    let lowestCut = cuts.last ?? 1
-                    if spec.method == .jaroWinkler {
-                        let bound = StringSimilarity.jaroWinklerBound(x, y, maskA: masks[Int(a)], maskB: masks[Int(b)])
-                        if bound < lowestCut { return lowest }
-                        return spec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y), cuts: cuts)
-                    }
-                    // The length difference alone bounds the Levenshtein ratio.
-                    let longest = Double(max(x.count, y.count))
-                    if 1 - Double(abs(x.count - y.count)) / longest < lowestCut { return lowest }
-                    let similarity = StringSimilarity.levenshteinRatio(x, y)
-                    return spec.level(forSimilarity: similarity, cuts: cuts)
+                if !wideRanges.isEmpty, isWide(a) || isWide(b) {
+                    return withScalars(a) { x in withScalars(b) { y in similarityLevel(x, y, masks[Int(a)], masks[Int(b)], lowest: lowest) } }
                 }
+                return values.withBytes(of: a, b) { x, y in similarityLevel(x, y, masks[Int(a)], masks[Int(b)], lowest: lowest) }
             }
         case .numeric:
             let a = first[i], b = first[j]
@@ -191,10 +185,47 @@ public final class FieldColumn {
         }
     }
 
+    /// The `jw` or `lev` level of two texts as code units (both bytes or both scalars).
+    @inline(__always)
+    private func similarityLevel<Unit: FixedWidthInteger & UnsignedInteger>(
+        _ x: UnsafeBufferPointer<Unit>, _ y: UnsafeBufferPointer<Unit>, _ maskA: UInt64, _ maskB: UInt64, lowest: UInt8
+    ) -> UInt8 {
+        let lowestCut = cuts.last ?? 1
+        if spec.method == .jaroWinkler {
+            let bound = StringSimilarity.jaroWinklerBound(x, y, maskA: maskA, maskB: maskB)
+            if bound < lowestCut { return lowest }
+            return spec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y), cuts: cuts)
+        }
+        // The length difference alone bounds the Levenshtein ratio.
+        let longest = Double(max(x.count, y.count))
+        if 1 - Double(abs(x.count - y.count)) / longest < lowestCut { return lowest }
+        return spec.level(forSimilarity: StringSimilarity.levenshteinRatio(x, y), cuts: cuts)
+    }
+
+    /// Whether distinct value `id` is outside ASCII (its scalars kept in `wideScalars`).
+    @inline(__always)
+    private func isWide(_ id: Int32) -> Bool { wideBits[Int(id) / 64] & (1 << UInt64(Int(id) % 64)) != 0 }
+
+    /// Calls `body` with distinct value `id`'s scalars: kept for a value outside ASCII, its
+    /// bytes widened for an ASCII one (only when it meets one outside ASCII, which is rare).
+    private func withScalars<R>(_ id: Int32, _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        if let range = wideRanges[id] {
+            return wideScalars.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        return values.withBytes(of: id) { bytes in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: bytes.count) { scalars in
+                for (index, byte) in bytes.enumerated() { scalars[index] = UInt32(byte) }
+                return body(UnsafeBufferPointer(scalars))
+            }
+        }
+    }
+
     /// The id of a normalised text, and whether it is new. (A text outside ASCII that
     /// normalising left equal to an ASCII one as `String`s, but not in bytes, would be a value
     /// of its own; `TextNormalizer` folds case and accents, which leaves no such text.)
     private func intern(_ text: String) -> (id: Int32, isNew: Bool, ascii: Bool) {
+        // A value added after `finish` (not by the stage, which reads all first) finds them again.
+        if !values.hasIndex { values.restoreIndex() }
         var utf8 = text
         let found: (id: Int32, isNew: Bool)? = utf8.withUTF8 { bytes in
             bytes.contains { $0 >= 0x80 } ? nil : values.intern(bytes)
@@ -253,6 +284,15 @@ public final class FieldColumn {
         comparedText(of: value, method) { TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize) }
     }
 
+    /// Whether `method` compares a value's normalised text as it is (`comparedText` is then
+    /// `TextNormalizer.normalize` of `TextNormalizer.text(of:)`).
+    static func comparesNormalizedText(_ method: ComparisonSpec.Method) -> Bool {
+        switch method {
+        case .phone, .houseNumber, .address: false
+        default: true
+        }
+    }
+
     /// The same, given the value's normalised text (`normalized`, called when the method
     /// compares it): for a caller that needs it for several uses and normalises once.
     static func comparedText(of value: JSONValue?, _ method: ComparisonSpec.Method, normalized: () -> String?) -> String? {
@@ -270,6 +310,9 @@ public final class FieldColumn {
     /// or `unheld` the counts term frequencies are taken from. Runs once, after the last `append` and
     /// before the first `level`.
     public func finish() {
+        // From here on values are read by id only: their index goes.
+        values.dropIndex()
+        wordSets.finish()
         if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts, learnt: learnt, unheld: unheld) }
         guard learnt != nil || unheld != nil, frequencyCounts.isEmpty, values.count > 0 else { return }
         frequencyCounts = (0..<values.count).map { id in

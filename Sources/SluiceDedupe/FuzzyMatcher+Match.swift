@@ -14,6 +14,8 @@ extension FuzzyMatcher {
     /// scoring with their patterns (`compared`).
     mutating func compare(recordCount n: Int, keepAll: Bool) throws {
         for column in columns { column.finish() }
+        // Repeated raw texts only save work while records are read: their memos go.
+        rawValues = reading.heads.map { _ in RawValueMemo(capacity: Self.rawValuesRemembered) }
         var compared = ComparedPairs()
         compared.recordCount = n
         // Only blocks over --max-block need the ranks (one column's texts sorted, 4.5 s at 10M
@@ -247,8 +249,8 @@ extension FuzzyMatcher {
         pairsMatched = matched
 
         // Labels: the set's root, or a fresh label for each part of a split component.
-        var labels = (0..<n).map { sets.find($0) }
-        var flagged: Set<Int> = []
+        var labels = (0..<n).map { Int32(sets.find($0)) }
+        var flagged: Set<Int32> = []
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         // With `--against`, a group of known records only is a known cluster, kept as it is.
@@ -265,9 +267,13 @@ extension FuzzyMatcher {
                 clustersFlagged += 1
             case .split(let parts):
                 clustersSplit += 1
-                for part in parts { for record in part { labels[record] = n + part[0] } }
+                // A part's first record is in no other set, so its number is a label no other
+                // cluster has: labels stay below n (the table finds clusters by label in an array).
+                for part in parts { for record in part { labels[record] = Int32(part[0]) } }
             }
         }
+        // The sets are done with: freed before the table is built (8 bytes a record).
+        sets = AnsweredDistinct(count: 0, distinct: [])
         var table = ClusterTable(labels: labels, facts: facts, keyHashes: nil)
         for record in 0..<n where flagged.contains(labels[record]) { table.clusters[Int(table.clusterOf[record])].weak = true }
         for (index, link) in links.enumerated() where refused.isEmpty || !refused[index] {
@@ -393,7 +399,7 @@ struct PairCounting {
 final class DeferredRanks: @unchecked Sendable {
     let group = DispatchGroup()
     // Unchecked: written once on the sorting thread before `group` is left, then only read.
-    @exclusivity(unchecked) var ranks: [Int] = []
+    @exclusivity(unchecked) var ranks: [Int32] = []
     @exclusivity(unchecked) private var ready = false
 
     deinit { group.wait() }
@@ -404,6 +410,6 @@ final class DeferredRanks: @unchecked Sendable {
             group.wait()
             ready = true
         }
-        return ranks[record]
+        return Int(ranks[record])
     }
 }

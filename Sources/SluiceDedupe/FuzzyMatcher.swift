@@ -91,7 +91,7 @@ public struct FuzzyMatcher {
     static let rawValuesRemembered = 1 << 15
 
     /// Adds the next record: its compared values and blocking keys, member by member (see
-    /// `MemberReading`; `append(readingWith:_:)` reads the members of many records on threads).
+    /// `MemberReading`; `append(threads:_:)` reads the members of many records on threads).
     public mutating func append(_ record: NDJSONRecord) {
         let index = recordCount
         recordCount += 1
@@ -168,13 +168,14 @@ public struct FuzzyMatcher {
     }
 
     /// The rank of each record's first text value in sorted order: the sort key of sorted
-    /// neighbourhood inside oversized blocks.
+    /// neighbourhood inside oversized blocks (`Int32`, as record numbers are: held while pairs
+    /// are compared, 4 bytes a record where `Int` took 8).
     ///
     /// Distinct texts are all different, so any correct sort gives the one order: with
     /// `settings.threads` above 1 the two halves are sorted on two threads and merged (the
     /// titles of 10M bench records took 4.5 s on one).
-    func sortRanks(recordCount n: Int) -> [Int] {
-        guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return Array(0..<n) }
+    func sortRanks(recordCount n: Int) -> [Int32] {
+        guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return (0..<n).map { Int32($0) } }
         let count = column.values.count
         var order: [Int]
         if settings.threads > 1, count >= 1 << 14 {
@@ -205,8 +206,8 @@ public struct FuzzyMatcher {
         } else {
             order = (0..<count).sorted { column.textPrecedes($0, $1) }
         }
-        var rankOfId = [Int](repeating: 0, count: order.count)
-        for (rank, id) in order.enumerated() { rankOfId[id] = rank }
-        return column.ids.map { $0 < 0 ? Int.max : rankOfId[Int($0)] }
+        var rankOfId = [Int32](repeating: 0, count: order.count)
+        for (rank, id) in order.enumerated() { rankOfId[id] = Int32(rank) }
+        return column.ids.map { $0 < 0 ? Int32.max : rankOfId[Int($0)] }
     }
 }

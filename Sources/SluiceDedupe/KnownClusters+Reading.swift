@@ -1,3 +1,4 @@
+import Dispatch
 import SluiceCore
 
 #if canImport(Glibc)
@@ -23,7 +24,8 @@ extension KnownClusters {
     /// and errors as one.
     ///
     /// - Complexity: with `selection`, memory 21 bytes per known record (cluster id, place in
-    ///   the file) and 12 per known cluster, plus what `body` keeps of the held records.
+    ///   the file; 8 more while a copy of the ids is sorted, beside the second pass) and 12 per
+    ///   known cluster, plus what `body` keeps of the held records.
     static func read(
         path: String, memberKey: String, maxLineBytes: Int, selection: inout KnownSelection?, threads: Int = 1,
         minRangeBytes: Int = 1 << 22, _ body: (NDJSONRecord) throws -> Void
@@ -65,6 +67,14 @@ extension KnownClusters {
         known.appendUnheld(ids: first.ids)
         first.ids = []
         let (offsets, lengths) = (first.offsets, first.lengths)
+        // Sorting every known record's id (most of `finish`, 0.13 s of a million) needs nothing
+        // the rest reads: it runs on another thread beside choosing and the second pass.
+        nonisolated(unsafe) var sortedIds: [UInt64] = []
+        let sorting = DispatchGroup()
+        DispatchQueue.global().async(group: sorting) { [everyId = known.everyId, merges] in
+            sortedIds = sortedSurviving(everyId, merges: merges)
+        }
+        defer { sorting.wait() }  // also when a held record fails: nothing is left running
         let sharing = scanning.choose()
         selection = scanning
         // The clusters of those records are held whole.
@@ -94,7 +104,8 @@ extension KnownClusters {
             known.ids.append(id)
             try body(record)
         }
-        known.finish()
+        sorting.wait()
+        known.finish(sortedEveryId: sortedIds)
         return known
     }
 

@@ -112,23 +112,33 @@ public struct KnownClusters {
     }
 
     /// An id after the merges `KNOWN` reports (followed to the end, a cycle stopped).
-    func surviving(_ id: UInt64) -> UInt64 {
+    func surviving(_ id: UInt64) -> UInt64 { Self.surviving(id, merges: reportedMerges) }
+
+    static func surviving(_ id: UInt64, merges: [UInt64: UInt64]) -> UInt64 {
         var id = id, steps = 0
-        while let next = reportedMerges[id], steps < reportedMerges.count {
+        while let next = merges[id], steps < merges.count {
             id = next
             steps += 1
         }
         return id
     }
 
+    /// Every known record's id after the merges `merges`, sorted: what `finish` counts clusters
+    /// from (a call of its own so that it can run beside other work: `read`).
+    static func sortedSurviving(_ everyId: [UInt64], merges: [UInt64: UInt64]) -> [UInt64] {
+        var sorted = merges.isEmpty ? everyId : everyId.map { surviving($0, merges: merges) }
+        sorted.sort()
+        return sorted
+    }
+
     /// Applies the merges `KNOWN` held (an earlier `--against` output has them after its
-    /// records) and numbers and counts the clusters.
-    public mutating func finish() {
-        if !reportedMerges.isEmpty {
-            ids = ids.map(surviving)
-            everyId = everyId.map(surviving)
-        }
-        everyId.sort()
+    /// records) and numbers and counts the clusters. `sortedEveryId`: `sortedSurviving` of
+    /// `everyId` and `reportedMerges`, when the caller has it already.
+    public mutating func finish() { finish(sortedEveryId: nil) }
+
+    mutating func finish(sortedEveryId: [UInt64]?) {
+        if !reportedMerges.isEmpty { ids = ids.map(surviving) }
+        everyId = sortedEveryId ?? Self.sortedSurviving(everyId, merges: reportedMerges)
         allIds = []
         allSizes = []
         for id in everyId {

@@ -1,3 +1,4 @@
+import Dispatch
 import SluiceCore
 
 /// `--against` with `--model`: which known records a run must hold, so that its memory and its
@@ -60,6 +61,10 @@ struct KnownSelection {
     let countedOfHead: [[Int]]
     let sortHead: Int?
     let mixedRules: [Int]
+    /// Per head, whether a text of plain ASCII gives what it gives from its bytes alone
+    /// (`noteNewASCII`): its rules' one part is the member itself, exact, a prefix or a
+    /// fingerprint, and its counted fields compare its normalised text (values, no words).
+    let byteHeads: [Bool]
 
     init(specs: [ComparisonSpec], rules: [BlockingRule], settings: FuzzyMatcher.Settings, learntOversized: [[UInt64: Int]]) {
         self.rules = rules
@@ -87,6 +92,18 @@ struct KnownSelection {
         countedOfHead = heads.map { name in counted.indices.filter { head(counted[$0].spec.path) == name } }
         sortHead = sortSpec.flatMap { spec in heads.firstIndex(of: head(spec.path)) }
         mixedRules = rules.indices.filter { rule in Set(rules[rule].parts.map { head($0.path) }).count > 1 }
+        byteHeads = heads.indices.map { [rulesOfHead, countedOfHead] h in
+            rulesOfHead[h].allSatisfy { rule in
+                guard rules[rule].parts.count == 1, rules[rule].parts[0].path == heads[h] else { return false }
+                switch rules[rule].parts[0].transform {
+                case .exact, .prefix, .fingerprint: return true
+                case .soundex, .metaphone, .geohash: return false
+                }
+            }
+                && countedOfHead[h].allSatisfy { index in
+                    counted[index].spec.path == heads[h] && !counted[index].words && FieldColumn.comparesNormalizedText(counted[index].spec.method)
+                }
+        }
     }
 
     /// Notes an input record's keys and sort text.
@@ -160,8 +177,9 @@ struct KnownSelection {
             }
         }
         guard !shared.isEmpty else { return }
-        let text = sortHead.flatMap { caches[$0].sortTexts[Int(ids[$0])] }
-        for (rule, key) in shared { blocks[rule][key]?.known.append((index, text)) }
+        let text = sortHead.flatMap { sortText(of: $0) }
+        // (Every key here is a block of the input's: `default` is never used, and appends in place.)
+        for (rule, key) in shared { blocks[rule][key, default: Block()].known.append((index, text)) }
     }
 
     /// Gives the counts what the known records read since the last time added, per text seen
@@ -169,14 +187,18 @@ struct KnownSelection {
     private mutating func addTimes(of h: Int) {
         let countedCount = countedOfHead[h].count
         guard countedCount > 0, h < caches.count else { return }
-        for id in caches[h].times.indices where caches[h].times[id] > 0 {
+        // Taken out of the cache while read: an element read through `caches[h]` in the loop
+        // copied the whole cache (its five arrays retained and released) for every text.
+        var times = caches[h].times
+        let hashes = caches[h].hashes
+        caches[h].times = []
+        for id in times.indices where times[id] > 0 {
             for (k, countedIndex) in countedOfHead[h].enumerated() {
-                if let hashes = caches[h].hashes[id * countedCount + k] {
-                    counts[counted[countedIndex].field]?.add(hashes, times: caches[h].times[id])
-                }
+                if let hashes = hashes[id * countedCount + k] { counts[counted[countedIndex].field]?.add(hashes, times: times[id]) }
             }
-            caches[h].times[id] = 0
+            times[id] = 0
         }
+        caches[h].times = times
     }
 
     /// Ends the reading of a part of KNOWN (`KnownClusters.scan`): the caches' counts given to
@@ -208,6 +230,7 @@ struct KnownSelection {
     mutating func choose() -> [Int32] {
         for h in caches.indices { addTimes(of: h) }
         var held: [Int32] = []
+        var sorted: [Block] = []
         for rule in rules.indices {
             for (key, block) in blocks[rule] {
                 let size = block.input.count + block.known.count
@@ -217,27 +240,58 @@ struct KnownSelection {
                     continue
                 }
                 oversized[rule][key] = size
-                let members =
-                    (block.known.map { (text: $0.text, isInput: false, index: $0.index) }
-                    + block.input.map { (text: $0.text, isInput: true, index: $0.index) }).sorted { a, b in
-                        switch (a.text, b.text) {
-                        case (let x?, let y?) where x != y: return x < y
-                        case (nil, _?): return false
-                        case (_?, nil): return true
-                        default: return (a.isInput ? 1 : 0, a.index) < (b.isInput ? 1 : 0, b.index)
-                        }
-                    }
-                for (place, member) in members.enumerated() where member.isInput {
-                    for near in max(0, place - window)...min(members.count - 1, place + window) where !members[near].isInput {
-                        held.append(members[near].index)
-                    }
-                }
+                sorted.append(block)
             }
         }
+        // The oversized blocks are sorted (by text: most of this function's time) on every
+        // core, each on its own; what each gives is joined below, in any order, then sorted.
+        let (window, oversizedBlocks) = (window, sorted)
+        let near = UnsafeMutableBufferPointer<[Int32]>.allocate(capacity: sorted.count)
+        near.initialize(repeating: [])
+        defer { near.deinitialize().deallocate() }
+        nonisolated(unsafe) let results = near
+        DispatchQueue.concurrentPerform(iterations: sorted.count) { k in results[k] = Self.near(oversizedBlocks[k], window: window) }
+        for part in near { held += part }
         held.sort()
         var unique: [Int32] = []
         for index in held where unique.last != index { unique.append(index) }
         return unique
+    }
+
+    /// The known records of an oversized block within `window` places of an input record, in
+    /// the order the blocker sorts it (by text, none last; then known before new, each in its order).
+    static func near(_ block: Block, window: Int) -> [Int32] {
+        // Each text's first 8 bytes, big-endian, when it is ASCII (where byte order is String
+        // order): most pairs are told apart by one integer compare, not two String compares
+        // (most of this function's time); the others, and any text beyond ASCII, as Strings.
+        func prefix(_ text: String?) -> UInt64? {
+            guard var text, text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return text.withUTF8 { bytes in
+                var key: UInt64 = 0
+                for k in 0..<8 { key = key << 8 | UInt64(k < bytes.count ? bytes[k] : 0) }
+                return key
+            }
+        }
+        let members =
+            (block.known.map { (text: $0.text, prefix: prefix($0.text), isInput: false, index: $0.index) }
+            + block.input.map { (text: $0.text, prefix: prefix($0.text), isInput: true, index: $0.index) }).sorted { a, b in
+                // A shorter ASCII text is padded with zeros, below every byte it could hold next:
+                // different keys order as the texts do.
+                if let p = a.prefix, let q = b.prefix, p != q { return p < q }
+                switch (a.text, b.text) {
+                case (let x?, let y?) where x != y: return x < y
+                case (nil, _?): return false
+                case (_?, nil): return true
+                default: return (a.isInput ? 1 : 0, a.index) < (b.isInput ? 1 : 0, b.index)
+                }
+            }
+        var held: [Int32] = []
+        for (place, member) in members.enumerated() where member.isInput {
+            for near in max(0, place - window)...min(members.count - 1, place + window) where !members[near].isInput {
+                held.append(members[near].index)
+            }
+        }
+        return held
     }
 
     /// Gives the matcher, once the held known records are appended and before the input's,
@@ -261,7 +315,8 @@ struct KnownSelection {
     /// keys under the head's rules (`rulesOfHead[h].count` a text; 0 where no input record has
     /// the block: a known record is noted only in the blocks of the input), per counted field
     /// of the head the hashes its compared text adds to the counts (nil: no text), the sort
-    /// field's text, and the known records that held it since the counts were given them.
+    /// field's text (nil until a record holding it shares a block: most never do), and the
+    /// known records that held it since the counts were given them.
     ///
     /// The results depend only on the member's text (as in `FuzzyMatcher.append`), so a text
     /// seen lately gives them without a parse or normalising, and a known record adds 1 to an
@@ -271,7 +326,7 @@ struct KnownSelection {
         var seen = ByteTable()
         var keys: [UInt64] = []
         var hashes: [UnheldCounts.Hashes?] = []
-        var sortTexts: [String?] = []
+        var sortTexts: [String??] = []
         var times: [Int32] = []
 
         /// Forgets every text, keeping the storage (the next texts fill it again).
@@ -284,6 +339,9 @@ struct KnownSelection {
         }
     }
     private var caches: [HeadCache] = []
+    /// `noteNewASCII`'s scratch space: a text's normalised bytes and its key's, and a key's words.
+    private var scratch: [UInt8] = []
+    private var scratchWords: [Range<Int>] = []
     /// The last record's texts' numbers, per head.
     private var ids: [Int32] = []
     static let cacheLimit = 1 << 16
@@ -296,6 +354,9 @@ struct KnownSelection {
             caches[h].removeAll()
             _ = caches[h].seen.intern(raw)
         }
+        caches[h].sortTexts.append(nil)
+        caches[h].times.append(0)
+        if byteHeads[h], noteNewASCII(h, raw: raw) { return Int32(caches[h].times.count - 1) }
         let head = heads[h]
         let top: JSONValue? = raw.isEmpty ? nil : ((try? JSONParser.parse(raw)) ?? .null)
         // Each path's normalised text, once: a rule's key, a counted field and the sort field
@@ -313,21 +374,65 @@ struct KnownSelection {
                     if case .geohash = part.transform { return BlockingRule.apply(part.transform, to: value(part.path, head: head, top: top)) }
                     return BlockingRule.apply(part.transform, normalized: normalizedText(part.path))
                 })
-            caches[h].keys.append(key != 0 && blocks[rule][key] != nil ? key : 0)
+            caches[h].keys.append(key != 0 && blocks[rule].index(forKey: key) != nil ? key : 0)
         }
         for index in countedOfHead[h] {
             let (_, spec, values, words) = counted[index]
             let text = FieldColumn.comparedText(of: value(spec.path, head: head, top: top), spec.method) { normalizedText(spec.path) }
             caches[h].hashes.append(text.map { UnheldCounts.Hashes($0, values: values, words: words) })
         }
-        caches[h].sortTexts.append(
-            h == sortHead
-                ? sortSpec.flatMap { spec in
-                    FieldColumn.comparedText(of: value(spec.path, head: head, top: top), spec.method) { normalizedText(spec.path) }
-                }
-                : nil)
-        caches[h].times.append(0)
         return Int32(caches[h].times.count - 1)
+    }
+
+    /// `noteNew`'s work from the bytes of a JSON string of ASCII without escapes (nearly every
+    /// text), for a head of `byteHeads`: normalised, keyed and hashed in scratch space, with no
+    /// parse and no String (the same keys and hashes: `TextNormalizer.normalizeASCII`,
+    /// `BlockingRule.fingerprintASCII`, the hashes of their Strings). False for any other text,
+    /// before anything is noted: `noteNew` reads it.
+    private mutating func noteNewASCII(_ h: Int, raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard raw.count >= 2, raw[0] == UInt8(ascii: "\""), raw[raw.count - 1] == UInt8(ascii: "\"") else { return false }
+        let text = UnsafeBufferPointer(rebasing: raw[1..<(raw.count - 1)])
+        guard !text.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\\") }) else { return false }
+        // The scratch space is taken out while it is written, so the rest of `self` can be.
+        var space = scratch.count >= 2 * text.count ? scratch : [UInt8](repeating: 0, count: max(256, 2 * text.count))
+        var words = scratchWords
+        (scratch, scratchWords) = ([], [])
+        defer { (scratch, scratchWords) = (space, words) }
+        var hashes: UnheldCounts.Hashes?  // nil: nothing left once normalised, as `normalize` gives nil
+        space.withUnsafeMutableBufferPointer { space in
+            let normalizedSpace = UnsafeMutableBufferPointer(rebasing: space[0..<text.count])
+            let keySpace = UnsafeMutableBufferPointer(rebasing: space[text.count..<(2 * text.count)])
+            let count = TextNormalizer.normalizeASCII(text, into: normalizedSpace)
+            let normalized = UnsafeBufferPointer(rebasing: normalizedSpace[0..<count])
+            if count > 0 { hashes = UnheldCounts.Hashes(value: StableHash.of(normalized)) }
+            for rule in rulesOfHead[h] {
+                var key: UInt64 = 0  // no text, no key
+                if count > 0 {
+                    switch rules[rule].parts[0].transform {
+                    case .prefix(let n): key = Blocker.hash(ofKey: UnsafeBufferPointer(rebasing: normalized.prefix(n)))
+                    case .fingerprint:
+                        let length = BlockingRule.fingerprintASCII(normalized, into: keySpace, words: &words)
+                        key = Blocker.hash(ofKey: UnsafeBufferPointer(rebasing: keySpace[0..<length]))
+                    default: key = Blocker.hash(ofKey: normalized)
+                    }
+                }
+                caches[h].keys.append(key != 0 && blocks[rule].index(forKey: key) != nil ? key : 0)
+            }
+        }
+        for _ in countedOfHead[h] { caches[h].hashes.append(hashes) }
+        return true
+    }
+
+    /// The sort field's compared text of head `h`'s text of the last record read (`ids[h]`),
+    /// made the first time a record holding it shares a block, then remembered.
+    private mutating func sortText(of h: Int) -> String? {
+        let id = ids[h]
+        if let known = caches[h].sortTexts[Int(id)] { return known }
+        let raw = Array(caches[h].seen.bytes(of: id))
+        let top: JSONValue? = raw.isEmpty ? nil : ((try? JSONParser.parse(raw)) ?? .null)
+        let text = sortSpec.flatMap { spec in FieldColumn.comparedText(of: value(spec.path, head: heads[h], top: top), spec.method) }
+        caches[h].sortTexts[Int(id)] = .some(text)
+        return text
     }
 
     /// The compared text oversized blocks are sorted by (nil: none).

@@ -1,6 +1,9 @@
 import SluiceCore
 
-/// String similarities on Unicode scalars, each in 0…1 where 1 means equal.
+/// String similarities on Unicode scalars, each in 0…1 where 1 means equal. Jaro–Winkler, its
+/// bound and the Levenshtein ratio take any unsigned code units: an ASCII text's UTF-8 bytes are
+/// its scalars, so `FieldColumn` compares ASCII texts on the bytes it already holds (no copy of
+/// 4 bytes a character), and the same code, specialised, serves both.
 ///
 ///     StringSimilarity.jaroWinkler("martha".unicodeScalars.map(\.value), "marhta".unicodeScalars.map(\.value))  // 0.961
 ///     StringSimilarity.levenshteinRatio("kitten".unicodeScalars.map(\.value), "sitting".unicodeScalars.map(\.value)) // 0.571
@@ -10,7 +13,9 @@ import SluiceCore
 ///   and O(m) space.
 public enum StringSimilarity {
     /// Jaro–Winkler similarity with the usual prefix scale 0.1 over at most 4 characters.
-    public static func jaroWinkler(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Double {
+    public static func jaroWinkler<Unit: FixedWidthInteger & UnsignedInteger>(
+        _ a: UnsafeBufferPointer<Unit>, _ b: UnsafeBufferPointer<Unit>
+    ) -> Double {
         if a.isEmpty || b.isEmpty { return a.isEmpty && b.isEmpty ? 1 : 0 }
         let (s, t) = a.count <= b.count ? (a, b) : (b, a)
         let window = max(0, t.count / 2 - 1)
@@ -25,8 +30,8 @@ public enum StringSimilarity {
 
     /// Jaro's matching characters of `s` (the shorter text) in `t` within `window`, each taking
     /// the first unmatched equal character, and the matched characters out of order.
-    static func jaroMatches(
-        _ s: UnsafeBufferPointer<UInt32>, _ t: UnsafeBufferPointer<UInt32>, window: Int
+    static func jaroMatches<Unit: FixedWidthInteger & UnsignedInteger>(
+        _ s: UnsafeBufferPointer<Unit>, _ t: UnsafeBufferPointer<Unit>, window: Int
     ) -> (matches: Int, transpositions: Int) {
         // Flags on the stack: this runs millions of times and must not allocate.
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: s.count + t.count) { flags in
@@ -58,8 +63,8 @@ public enum StringSimilarity {
     /// The same matches with the flags as bits: the first unmatched equal character in the
     /// window is the lowest bit of (positions of the character in `t`) & ~matched & window.
     /// Nil when `t` is longer than 64 or not ASCII.
-    static func bitParallelJaroMatches(
-        _ s: UnsafeBufferPointer<UInt32>, _ t: UnsafeBufferPointer<UInt32>, window: Int
+    static func bitParallelJaroMatches<Unit: FixedWidthInteger & UnsignedInteger>(
+        _ s: UnsafeBufferPointer<Unit>, _ t: UnsafeBufferPointer<Unit>, window: Int
     ) -> (matches: Int, transpositions: Int)? {
         guard s.count <= t.count, t.count <= 64, !t.contains(where: { $0 >= 128 }) else { return nil }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { positions in
@@ -89,14 +94,14 @@ public enum StringSimilarity {
     }
 
     /// A bitmask of the characters a text holds (scalar value mod 64), for `jaroWinklerBound`.
-    public static func characterMask(_ text: UnsafeBufferPointer<UInt32>) -> UInt64 {
+    public static func characterMask<Unit: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<Unit>) -> UInt64 {
         text.reduce(0) { $0 | 1 << UInt64($1 & 63) }
     }
 
     /// An upper bound of `jaroWinkler(a, b)` that costs one pass: characters of one text absent
     /// from the other (by mask) can never match. Lets most clear non-matches skip the O(n·m) part.
-    public static func jaroWinklerBound(
-        _ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, maskA: UInt64, maskB: UInt64
+    public static func jaroWinklerBound<Unit: FixedWidthInteger & UnsignedInteger>(
+        _ a: UnsafeBufferPointer<Unit>, _ b: UnsafeBufferPointer<Unit>, maskA: UInt64, maskB: UInt64
     ) -> Double {
         if a.isEmpty || b.isEmpty { return 1 }
         var possibleA = 0, possibleB = 0
@@ -115,7 +120,9 @@ public enum StringSimilarity {
     }
 
     /// 1 − distance / length of the longer string.
-    public static func levenshteinRatio(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Double {
+    public static func levenshteinRatio<Unit: FixedWidthInteger & UnsignedInteger>(
+        _ a: UnsafeBufferPointer<Unit>, _ b: UnsafeBufferPointer<Unit>
+    ) -> Double {
         let longest = max(a.count, b.count)
         if longest == 0 { return 1 }
         return 1 - Double(EditDistance.distance(a, b)) / Double(longest)

@@ -16,31 +16,39 @@ public enum TextNormalizer {
         let ascii = utf8.withUTF8 { bytes -> String?? in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return .none }
             // Written straight into the String's storage: no intermediate byte array.
-            let normalized = String(unsafeUninitializedCapacity: bytes.count) { out in
-                var count = 0
-                var pendingSpace = false
-                for byte in bytes {
-                    let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
-                    let isWord = (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57)
-                    // An apostrophe joins (o'brien → obrien) instead of splitting the word.
-                    if lower == UInt8(ascii: "'") { continue }
-                    if isWord {
-                        if pendingSpace && count > 0 {
-                            out[count] = 0x20
-                            count += 1
-                        }
-                        pendingSpace = false
-                        out[count] = lower
-                        count += 1
-                    } else {
-                        pendingSpace = true
-                    }
-                }
-                return count
-            }
+            let normalized = String(unsafeUninitializedCapacity: bytes.count) { normalizeASCII(bytes, into: $0) }
             return .some(normalized.isEmpty ? nil : normalized)
         }
         return ascii ?? normalizeUnicode(text)
+    }
+
+    /// `normalize` of ASCII text (every byte below 0x80), as bytes: written to `out` (at least
+    /// `bytes.count` long); returns how many (0: nothing is left, `normalize` gives nil). The
+    /// one home of the ASCII rules; for a reader that hashes the result and keeps no String
+    /// (`sluice-dedupe --against`'s pass over KNOWN, `KnownSelection`).
+    ///
+    ///     normalizeASCII("O'Brien St.", into: out)   // 9: "obrien st"
+    static func normalizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var pendingSpace = false
+        for byte in bytes {
+            let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+            let isWord = (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57)
+            // An apostrophe joins (o'brien → obrien) instead of splitting the word.
+            if lower == UInt8(ascii: "'") { continue }
+            if isWord {
+                if pendingSpace && count > 0 {
+                    out[count] = 0x20
+                    count += 1
+                }
+                pendingSpace = false
+                out[count] = lower
+                count += 1
+            } else {
+                pendingSpace = true
+            }
+        }
+        return count
     }
 
     /// The slow path for text outside ASCII: Foundation folds case and accents.

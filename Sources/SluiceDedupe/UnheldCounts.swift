@@ -28,6 +28,9 @@ struct UnheldCounts: Equatable {
         var value: UInt64?
         var words: [UInt64] = []
 
+        /// A value's hash alone (`StableHash` of its compared text), no words.
+        init(value: UInt64) { self.value = value }
+
         init(_ text: String, values: Bool, words countWords: Bool) {
             value = values ? StableHash.of(text) : nil
             guard countWords else { return }

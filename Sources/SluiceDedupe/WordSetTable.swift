@@ -21,20 +21,26 @@ final class WordSetTable {
     @exclusivity(unchecked) private var wordStarts: [Int] = [0]
     /// Per text, its distinct word ids in the order the joined strings need (the words' byte
     /// order), from `textStarts[t]`. (A second copy in id order, for binary search, was 17 MB at
-    /// 1M bench records; a text has a few words, which a scan looks through as fast.)
+    /// 1M bench records; a text has a few words, which a scan looks through as fast.) The
+    /// starts are `Int32`: half of `Int`'s 8 bytes a text (4 MB at 1M bench records).
     @exclusivity(unchecked) private var wordsInTextOrder: [Int32] = []
-    @exclusivity(unchecked) private var textStarts: [Int] = [0]
+    @exclusivity(unchecked) private var textStarts: [Int32] = [0]
     /// Texts outside ASCII, compared with `StringSimilarity.tokenSet` itself: canonically
     /// equivalent words may differ in their scalars, and which one a Set keeps is not ours to copy.
     @exclusivity(unchecked) private var unicodeTexts: [Int: String] = [:]
 
     var count: Int { textStarts.count - 1 }
 
+    /// Gives back the room the word lists grew into (by doubling), once every text is added.
+    func finish() {
+        if wordsInTextOrder.capacity > wordsInTextOrder.count { wordsInTextOrder = Array(wordsInTextOrder[...]) }
+    }
+
     /// Adds the next text (a normalised value: words separated by single spaces).
     func append(_ text: String) {
         var utf8 = text
         utf8.withUTF8 { append(utf8: $0, text) }
-        textStarts.append(wordsInTextOrder.count)
+        textStarts.append(Int32(wordsInTextOrder.count))
     }
 
     private func append(utf8 bytes: UnsafeBufferPointer<UInt8>, _ text: String) {
@@ -91,7 +97,7 @@ final class WordSetTable {
     /// for the fallback when only the other text is outside ASCII.
     private func text(_ t: Int) -> String {
         var scalars = String.UnicodeScalarView()
-        for word in wordsInTextOrder[textStarts[t]..<textStarts[t + 1]] {
+        for word in wordsInTextOrder[Int(textStarts[t])..<Int(textStarts[t + 1])] {
             if !scalars.isEmpty { scalars.append(" ") }
             for value in wordScalars[wordStarts[Int(word)]..<wordStarts[Int(word) + 1]] {
                 if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
@@ -167,7 +173,7 @@ final class WordSetTable {
         wordsInTextOrder.withUnsafeBufferPointer { inTextOrder in
             wordStarts.withUnsafeBufferPointer { starts in
                 wordScalars.withUnsafeBufferPointer { scalars in
-                    let rangeA = textStarts[a]..<textStarts[a + 1], rangeB = textStarts[b]..<textStarts[b + 1]
+                    let rangeA = Int(textStarts[a])..<Int(textStarts[a + 1]), rangeB = Int(textStarts[b])..<Int(textStarts[b + 1])
                     var split = Split(
                         wordStarts: starts, wordScalars: scalars,
                         a: UnsafeBufferPointer(rebasing: inTextOrder[rangeA]), b: UnsafeBufferPointer(rebasing: inTextOrder[rangeB]))

@@ -93,6 +93,17 @@ final class FixtureServer {
         #expect(result.stderrText.contains("truncated"))
     }
 
+    /// A failed transfer leaves nothing in `$TMPDIR`: URLSession's download task left its
+    /// partial `UUID.tmp` there, so every truncated body, timeout or refused redirect did.
+    @Test(arguments: ["/truncated", "/slow", "/redirect-loop", "/redirect-file", "/missing", "/films.json"])
+    func aTransferLeavesNothingInTMPDIR(path: String) throws {
+        let server = try FixtureServer()
+        let tmp = try TemporaryDirectory()
+        let result = try fetch.run([server.url(path), "--timeout", "1", "--retries", "0"], environment: ["TMPDIR": tmp.url.path])
+        #expect(result.status == (path == "/films.json" ? 0 : path == "/missing" ? 66 : 69))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.url.path) == [])
+    }
+
     @Test func anHTMLPageIsNotRecords() throws {
         let server = try FixtureServer()
         let result = try fetch.run([server.url("/html"), "--format", "json"])

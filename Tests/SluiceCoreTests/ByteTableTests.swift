@@ -59,6 +59,20 @@ import Testing
         #expect(Array("word 200".utf8).withUnsafeBufferPointer { table.find($0, hash: 7) } == nil)
     }
 
+    /// Without its index a table still reads keys by id; restored, it finds them all again.
+    @Test func dropAndRestoreTheIndex() {
+        var table = ByteTable()
+        let words = (0..<100).map { "word \($0)" }
+        for word in words { _ = table.intern(word) }
+        table.dropIndex()
+        #expect(!table.hasIndex && table.count == 100)
+        #expect(table.withBytes(of: 42) { String(decoding: $0, as: UTF8.self) } == "word 42")
+        table.restoreIndex()
+        #expect(table.hasIndex)
+        for (index, word) in words.enumerated() { #expect(table.intern(word) == (Int32(index), false)) }
+        #expect(table.intern("word 100") == (100, true))
+    }
+
     @Test func removeAllEmptiesAndNumbersAgainFromZero() {
         var table = ByteTable()
         for word in ["a", "b", "c"] { _ = table.intern(word) }

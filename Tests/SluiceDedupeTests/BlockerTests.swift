@@ -98,3 +98,15 @@ extension BlockerTests {
         #expect(sizes.dropLast().allSatisfy { $0 == 3 } && expected.count == 10)
     }
 }
+
+extension BlockerTests {
+    /// Records are sorted by their key's high 32 bits: keys that share them are still separate
+    /// blocks, in key order, each in record order.
+    @Test func keysSharingTheirHighBitsAreSeparateBlocks() {
+        var blocker = Blocker(ruleCount: 1, recordCount: 7, maxBlock: 100, window: 5)
+        let high: UInt64 = 0x1234_5678_0000_0000
+        blocker.keys[0] = [high | 9, high | 2, high | 9, 0x0000_0001_0000_0005, high | 2, high | 9, 0x0000_0001_0000_0005]
+        #expect(newPairs(&blocker) == [[3, 6], [1, 4], [0, 2], [0, 5], [2, 5]])
+        #expect(blocker.pairsOfRule == [5])
+    }
+}

@@ -44,4 +44,17 @@ extension BlockingRuleTests {
         }
         #expect(BlockingRule.fingerprint("mason st california st") == "california mason st")
     }
+
+    /// `fingerprintASCII`, on bytes, writes what `fingerprint` returns, its scratch words reused.
+    @Test func theByteFingerprintWritesWhatTheStringOneReturns() {
+        var words: [Range<Int>] = []
+        for text in ["mason st california st", "st street st", "a b c", "building ferry", "a  b", " a b", "a a b", "", " ", "b a", "x"] {
+            let written = Array(text.utf8).withUnsafeBufferPointer { bytes in
+                var out = [UInt8](repeating: 0, count: bytes.count)
+                let count = out.withUnsafeMutableBufferPointer { BlockingRule.fingerprintASCII(bytes, into: $0, words: &words) }
+                return String(decoding: out[..<count], as: UTF8.self)
+            }
+            #expect(written == BlockingRule.fingerprint(text), "\(text)")
+        }
+    }
 }

@@ -39,6 +39,31 @@ import Testing
         #expect(c.display(3) == .string("zeta"))
     }
 
+    /// ASCII values are compared on their stored bytes: the same levels as on their scalars,
+    /// for `jw` and `lev`; a value added after `finish` (which frees the values' index) is
+    /// still found again.
+    @Test func asciiValuesCompareOnTheirBytes() throws {
+        let words = ["smith", "smyth", "smithe", "jones", "martha", "marhta", "dixon", "dicksonx", "\u{3C9}mega"]
+        for spec in ["w:jw", "w:lev"] {
+            let c = try column(spec, words.map { .string($0) })
+            func scalars(_ i: Int) -> [UInt32] { words[i].unicodeScalars.map(\.value) }
+            for i in words.indices {
+                for j in words.indices where i != j {
+                    let similarity =
+                        spec == "w:jw"
+                        ? StringSimilarity.jaroWinkler(scalars(i), scalars(j)) : StringSimilarity.levenshteinRatio(scalars(i), scalars(j))
+                    #expect(c.level(i, j) == c.spec.level(forSimilarity: similarity, cuts: c.spec.levelCuts), "\(spec) \(words[i]) \(words[j])")
+                }
+            }
+            #expect(c.wideRanges.count == 1 && c.wideScalars.count == 5)
+            c.finish()
+            c.append(.string("Smith"))
+            c.append(.string("brand new"))
+            #expect(c.ids[words.count] == c.ids[0] && c.counts[Int(c.ids[0])] == 2)
+            #expect(c.level(words.count + 1, 0) > 1 && c.texts.last == "brand new")
+        }
+    }
+
     @Test func missingNullEmptyAndNonStringsAreMissing() throws {
         let c = try column("name:jw", [.null, .string(""), .array([]), .object([]), .number("12"), .string("12")])
         #expect(c.level(0, 1) == 0)

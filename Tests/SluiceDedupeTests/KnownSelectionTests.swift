@@ -234,6 +234,81 @@ import Testing
         #expect(byLine.choose() == [0, 2, 10, 11])
     }
 
+    /// A text of plain ASCII is keyed and counted from its bytes (`noteNewASCII`), any other
+    /// (escaped, beyond ASCII, not a string) by parsing it: the same held records and counts.
+    @Test func aPlainTextGivesFromItsBytesWhatItsParseGives() throws {
+        let specs = try ["title", "locations:tokens"].map(ComparisonSpec.parse)
+        let rules = try ["locations:fingerprint", "title:prefix4"].map(BlockingRule.parse)
+        func film(_ title: String, _ locations: String) -> String {
+            #"{"title":\#(title),"locations":\#(locations),"dedupe":{"cluster":"00000000000000a1"}}"#
+        }
+        var input = KnownSelection(specs: specs, rules: rules, settings: .init(), learntOversized: [])
+        try withRecord(film(#""Vertigo""#, #""Mason St & California St""#)) { input.addInput($0) }
+        let plain = [
+            film(#""Vertigo""#, #""California St, Mason St""#), film(#""Vert's Igo""#, #""mason  st. & california st""#),
+            film(#""Bullitt""#, #""Taylor St""#), film("1958", #""  ""#), film(#""Vertigo""#, "null"),
+        ]
+        let other = [
+            film(#""V\u0065rtigo""#, #""California St, Mas\u006fn St""#), film(#""V\u00e9rt's Igo""#, #""mason  st. & calif\u00f3rnia st""#),
+            film(#""Bull\u0069tt""#, #""T\u0061ylor St""#), film("1958", #""\u0020 ""#), film(#""V\u0065rtigo""#, "null"),
+        ]
+        var byBytes = input, byParse = input
+        let keys = input.headKeys
+        var found: [NDJSONRecord.Member?] = []
+        for (index, (a, b)) in zip(plain, other).enumerated() {
+            for (line, isPlain) in [(a, true), (b, false)] {
+                try Array(line.utf8).withUnsafeBufferPointer { bytes in
+                    try NDJSONRecord.check(bytes, findingFirst: keys, into: &found)
+                    if isPlain {
+                        byBytes.read(line: bytes, members: found, index: Int32(index))
+                    } else {
+                        byParse.read(line: bytes, members: found, index: Int32(index))
+                    }
+                }
+            }
+        }
+        let held = byBytes.choose()
+        #expect(held == byParse.choose() && held == [0, 1, 4])
+        #expect(byBytes.counts == byParse.counts)
+        let locations = try #require(byBytes.counts[1])
+        #expect(locations.present == 3 && locations.count(of: "california st mason st") == 1 && locations.count(of: "mason st california st") == 1)
+    }
+
+    /// An oversized block's neighbours are those of the blocker's order (by text as Strings
+    /// order them, none last; then known before new, each in its order), also where the texts
+    /// share their first eight bytes, are equal, shorter, missing or beyond ASCII.
+    @Test func anOversizedBlocksNeighboursFollowTheTextOrder() {
+        let texts: [String?] = [
+            "golden gate bridge", "golden gate", "golden gate bridge", nil, "golden", "z\u{FC}rich", "zurich", "zebra", "a",
+            "golden gate park", "\u{E9}cole", "ecole", nil, "golden gate bridge", "b", "golden gate bri",
+        ]
+        var block = KnownSelection.Block()
+        for (index, text) in texts.enumerated() {
+            if index % 5 == 2 { block.input.append((Int32(index), text)) } else { block.known.append((Int32(index), text)) }
+        }
+        // The order written out as the blocker defines it, compared as Strings throughout.
+        let members = (block.known.map { ($0.text, false, $0.index) } + block.input.map { ($0.text, true, $0.index) }).sorted { a, b in
+            switch (a.0, b.0) {
+            case (let x?, let y?) where x != y: return x < y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return (a.1 ? 1 : 0, a.2) < (b.1 ? 1 : 0, b.2)
+            }
+        }
+        for window in [1, 2, 3] {
+            var expected: [Int32] = []
+            for (place, member) in members.enumerated() where member.1 {
+                for near in max(0, place - window)...min(members.count - 1, place + window) where !members[near].1 {
+                    expected.append(members[near].2)
+                }
+            }
+            #expect(KnownSelection.near(block, window: window) == expected, "window \(window)")
+        }
+        // a, b, ecole, golden, golden gate, golden gate bri, golden gate bridge (0, 13, new 2),
+        // golden gate park (9), zebra (new 7), zurich (6), zürich, école, none (3, new 12).
+        #expect(KnownSelection.near(block, window: 1).sorted() == [3, 6, 9, 9, 13])
+    }
+
     /// The counts a selection gives the matcher are those of every known record, each text
     /// counted once per record holding it, also when a member's cache fills and is emptied
     /// (more distinct texts than `cacheLimit`) while common texts keep coming back.

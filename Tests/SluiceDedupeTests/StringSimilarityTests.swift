@@ -28,6 +28,23 @@ import Testing
         }
     }
 
+    /// The same code on an ASCII text's bytes as on its scalars, to the bit.
+    @Test func bytesAndScalarsGiveTheSameSimilarities() {
+        let words = ["martha", "marhta", "dwayne", "duane", "dixon", "dicksonx", "", "a", String(repeating: "looking ", count: 9)]
+        for a in words {
+            for b in words {
+                let (x, y) = (Array(a.utf8), Array(b.utf8))
+                x.withUnsafeBufferPointer { x in
+                    y.withUnsafeBufferPointer { y in
+                        #expect(StringSimilarity.jaroWinkler(x, y) == StringSimilarity.jaroWinkler(scalars(a), scalars(b)), "\(a) / \(b)")
+                        #expect(StringSimilarity.levenshteinRatio(x, y) == StringSimilarity.levenshteinRatio(scalars(a), scalars(b)))
+                        #expect(StringSimilarity.characterMask(x) == scalars(a).withUnsafeBufferPointer { StringSimilarity.characterMask($0) })
+                    }
+                }
+            }
+        }
+    }
+
     @Test func levenshtein() {
         #expect(StringSimilarity.levenshteinRatio(scalars("kitten"), scalars("sitting")) == 1 - 3.0 / 7)
         #expect(StringSimilarity.levenshteinRatio(scalars(""), scalars("")) == 1)

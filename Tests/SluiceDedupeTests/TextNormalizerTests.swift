@@ -37,4 +37,17 @@ extension TextNormalizerTests {
         ]
         for text in samples { #expect(TextNormalizer.normalize(text) == TextNormalizer.normalizeUnicode(text), "\(text)") }
     }
+
+    /// `normalizeASCII`, on bytes, writes what `normalize` returns (0 bytes for nil).
+    @Test func theByteFormWritesWhatTheStringFormReturns() {
+        let samples = ["  Vallejo St. Garage ", "O'Brien's Pub", "PIER 39", "", "...", "a-b_c/d\\e", "x'", "Looking", "12,345.67"]
+        for text in samples {
+            let written = Array(text.utf8).withUnsafeBufferPointer { bytes in
+                var out = [UInt8](repeating: 0, count: bytes.count)
+                let count = out.withUnsafeMutableBufferPointer { TextNormalizer.normalizeASCII(bytes, into: $0) }
+                return String(decoding: out[..<count], as: UTF8.self)
+            }
+            #expect(written == (TextNormalizer.normalize(text) ?? ""), "\(text)")
+        }
+    }
 }

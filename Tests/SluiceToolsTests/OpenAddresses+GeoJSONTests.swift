@@ -68,6 +68,27 @@ import Testing
         }
     }
 
+    /// Lines are read as the chunks come (a state's file is never held whole): a line split
+    /// across chunks, anywhere, reads as the whole file does, and so does a last line without
+    /// its newline.
+    @Test(arguments: [1, 7, 64, 1 << 20])
+    func aLineSplitAcrossChunksReadsAsOne(chunkSize: Int) throws {
+        let directory = try TemporaryDirectory()
+        let whole = try OpenAddresses.read(path: try Self.write(Self.lines, in: directory))
+        for text in [Self.lines, String(Self.lines.dropLast())] {
+            let plain = try Self.write(text, in: directory, name: "chunked.geojson")
+            for path in [plain, try GzipFileTests.gzip(plain)] {
+                var points: [OpenAddresses.Point] = []
+                let read = try OpenAddresses.read(path: path, chunkSize: chunkSize) { point in
+                    points.append(point)
+                    return nil
+                }
+                #expect(read.rows == whole.rows && points == whole.points)
+                #expect(read.skipped.map(\.line) == whole.skipped.map(\.line) && read.skipped.map(\.raw) == whole.skipped.map(\.raw))
+            }
+        }
+    }
+
     @Test func csvStaysCSV() throws {
         let directory = try TemporaryDirectory()
         let path = try Self.write(

@@ -19,21 +19,26 @@
 /// A slot holds the top 32 bits of its key's hash beside the id, so a probe reads nothing else
 /// until the bytes are compared: reading each key's hash from another array was a cache miss,
 /// a third of the time `sluice-dedupe --key` spent on its keys.
-/// - Complexity: O(length) per look-up, expected; memory the keys' bytes plus 24 bytes a key and
+/// - Complexity: O(length) per look-up, expected; memory the keys' bytes plus 16 bytes a key and
 ///   16 to 32 bytes of slots.
 public struct ByteTable: Sendable {
-    /// Where a key's bytes are, and its hash.
+    /// Where a key's bytes are, and its hash: 16 bytes a key, where the place as two `Int`s made
+    /// 24 (fuzzy dedupe's distinct texts: 11 MB at 1M bench records, heaptrack). The place packs
+    /// the start (38 bits: an arena of up to 256 GiB) above the length (26 bits: up to 64 MiB,
+    /// the longest line a stage reads).
     public struct Key: Sendable {
         public let hash: UInt64
-        public let start: Int
-        public let count: Int
+        @usableFromInline let place: UInt64
 
         @inlinable
         init(hash: UInt64, start: Int, count: Int) {
+            precondition(count < 1 << 26 && start < 1 << 38, "a ByteTable key past 64 MiB or an arena past 256 GiB")
             self.hash = hash
-            self.start = start
-            self.count = count
+            place = UInt64(start) << 26 | UInt64(count)
         }
+
+        @inlinable public var start: Int { Int(place >> 26) }
+        @inlinable public var count: Int { Int(place & (1 << 26 - 1)) }
     }
 
     // Internal but inlinable, as the methods that add keys are: stats adds hundreds of
@@ -115,6 +120,46 @@ public struct ByteTable: Sendable {
     public func withBytes<R>(of id: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let key = keys[Int(id)]
         return try arena.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[key.start..<(key.start + key.count)])) }
+    }
+
+    /// Whether the table can find keys by their bytes (see `dropIndex`).
+    public var hasIndex: Bool { !slots.isEmpty }
+
+    /// Frees the slots and the arena's room, for a table whose keys are from now on read by id
+    /// only (fuzzy dedupe's distinct texts once the input is read: slots 21 MB of 241 at 1M
+    /// bench records, heaptrack).
+    /// Finding or adding a key traps until `restoreIndex` makes them again.
+    public mutating func dropIndex() {
+        slots = []
+        // The arena grew by doubling, its room filled with zeros (so resident): cut to the bytes
+        // held; the keys, grown by doubling too, to their count.
+        if arena.count > storedBytes { arena = Array(arena[..<storedBytes]) }
+        if keys.capacity > keys.count { keys = Array(keys[...]) }
+    }
+
+    /// Makes the slots again after `dropIndex`.
+    public mutating func restoreIndex() {
+        guard slots.isEmpty else { return }
+        var size = 16
+        while size < keys.count * 2 + 2 { size <<= 1 }
+        slots = [UInt64](repeating: 0, count: size)
+        let mask = size - 1
+        for (id, key) in keys.enumerated() {
+            var slot = Int(truncatingIfNeeded: key.hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = ByteTable.slot(Int32(id), key.hash)
+        }
+    }
+
+    /// Calls `body` with the bytes of keys `a` and `b`: one access to the arena for the two
+    /// (fuzzy dedupe compares two texts this way millions of times).
+    @inlinable @inline(__always)
+    public func withBytes<R>(of a: Int32, _ b: Int32, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let x = keys[Int(a)], y = keys[Int(b)]
+        return try arena.withUnsafeBufferPointer { all in
+            try body(
+                UnsafeBufferPointer(rebasing: all[x.start..<(x.start + x.count)]), UnsafeBufferPointer(rebasing: all[y.start..<(y.start + y.count)]))
+        }
     }
 
     /// Empties the table, keeping its storage (a worker's table, once per batch).

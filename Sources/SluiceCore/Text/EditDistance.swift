@@ -20,7 +20,10 @@ public enum EditDistance {
     ///     EditDistance.distance("kitten" as scalars, "sitting" as scalars)   // 3
     ///
     /// - Complexity: O(n) for a shorter text of at most 64 ASCII scalars, else O(n·m).
-    public static func distance(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Int {
+    /// Any unsigned code units: dedupe's `lev` compares an ASCII text's UTF-8 bytes (its
+    /// scalars) as they are stored; inlinable, so its caller gets a specialised copy.
+    @inlinable
+    public static func distance<Unit: FixedWidthInteger & UnsignedInteger>(_ a: UnsafeBufferPointer<Unit>, _ b: UnsafeBufferPointer<Unit>) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         if let distance = bitParallel(a, b) { return distance }
@@ -76,6 +79,7 @@ public enum EditDistance {
 
     /// The textbook dynamic programme, with its two rows on the stack; nil as soon as a whole
     /// row is over `limit` (`Int.max`: never).
+    @usableFromInline
     static func dynamic<Element: Equatable>(_ x: UnsafeBufferPointer<Element>, _ y: UnsafeBufferPointer<Element>, limit: Int) -> Int? {
         if Swift.abs(x.count - y.count) > limit { return nil }
         if x.isEmpty || y.isEmpty { return max(x.count, y.count) <= limit ? max(x.count, y.count) : nil }
@@ -102,7 +106,8 @@ public enum EditDistance {
     /// Myers' bit-parallel edit distance (Hyyrö's formulation): one column of the dynamic
     /// programme per machine word, O(n) for a pattern of at most 64 ASCII scalars, which covers
     /// nearly every field value. Nil when the shorter text is empty, longer or not ASCII.
-    static func bitParallel(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>) -> Int? {
+    @inlinable
+    static func bitParallel<Unit: FixedWidthInteger & UnsignedInteger>(_ a: UnsafeBufferPointer<Unit>, _ b: UnsafeBufferPointer<Unit>) -> Int? {
         let (pattern, text) = a.count <= b.count ? (a, b) : (b, a)
         guard !pattern.isEmpty, pattern.count <= 64, !pattern.contains(where: { $0 >= 128 }) else { return nil }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 128) { positions in

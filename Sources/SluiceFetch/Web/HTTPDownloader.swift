@@ -75,6 +75,7 @@ struct HTTPDownloader {
     }
 
     /// One request, made synchronous: the command-line stage has nothing else to do meanwhile.
+    /// The body goes to a file of ours (``ResponseReceiver``), removed on every failure.
     func fetchOnce(_ url: URL, conditions: [(name: String, value: String)] = []) -> Outcome {
         var request = URLRequest(url: url, timeoutInterval: timeout)
         for header in headers + conditions { request.addValue(header.value, forHTTPHeaderField: header.name) }
@@ -83,51 +84,47 @@ struct HTTPDownloader {
         configuration.timeoutIntervalForResource = max(timeout, 24 * 3600)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let redirects = RedirectPolicy(start: url, allowInsecure: allowInsecureRedirect)
-        let session = URLSession(configuration: configuration, delegate: redirects, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let box = OutcomeBox()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.downloadTask(with: request) { location, response, error in
-            defer { done.signal() }
-            box.outcome = HTTPDownloader.outcome(location: location, response: response, error: error, refusal: redirects.refusal)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-fetch-\(UUID().uuidString)")
+        NamedTemporaryFiles.add(file.path)
+        let receiver: ResponseReceiver
+        do {
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else { throw URLError(.cannotCreateFile) }
+            receiver = try ResponseReceiver(file: file, redirects: redirects)
+        } catch {
+            NamedTemporaryFiles.remove(file.path)
+            return .failure(URLError(.cannotCreateFile))
         }
-        task.resume()
-        done.wait()
-        return box.outcome ?? .failure(URLError(.unknown))
+        let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        session.dataTask(with: request).resume()
+        receiver.wait()
+        let outcome = HTTPDownloader.outcome(of: receiver, file: file)
+        switch outcome {
+        case .success, .status: break
+        case .refusedRedirect, .failure: NamedTemporaryFiles.remove(file.path)
+        }
+        return outcome
     }
 
-    /// Classifies what URLSession handed the completion handler.
-    static func outcome(location: URL?, response: URLResponse?, error: Error?, refusal: String?) -> Outcome {
-        if let refusal { return .refusedRedirect(refusal) }
-        if let error { return .failure(error as? URLError ?? URLError(.unknown)) }
-        guard let http = response as? HTTPURLResponse, location != nil || http.statusCode == 304 else {
-            return .failure(URLError(.badServerResponse))
-        }
-        // The system deletes `location` when the handler returns: move it somewhere of ours,
-        // listed so that a signal does not leave it in $TMPDIR (`NamedTemporaryFiles`).
-        let kept = FileManager.default.temporaryDirectory.appendingPathComponent("sluice-fetch-\(UUID().uuidString)")
-        NamedTemporaryFiles.add(kept.path)
-        do {
-            if let location {
-                try FileManager.default.moveItem(at: location, to: kept)
-            } else {
-                try Data().write(to: kept)
-            }
-        } catch {
-            NamedTemporaryFiles.remove(kept.path)
-            return .failure(URLError(.cannotWriteToFile))
-        }
-        let size = (try? FileManager.default.attributesOfItem(atPath: kept.path)[.size] as? Int) ?? nil
-        if http.statusCode != 304, http.expectedContentLength > 0, let size, Int64(size) < http.expectedContentLength {
-            NamedTemporaryFiles.remove(kept.path)
+    /// Classifies a completed request whose body is in `file`.
+    static func outcome(of receiver: ResponseReceiver, file: URL) -> Outcome {
+        if let refusal = receiver.redirects.refusal { return .refusedRedirect(refusal) }
+        if receiver.writeFailed { return .failure(URLError(.cannotWriteToFile)) }
+        let http = receiver.response as? HTTPURLResponse
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
+        // A body shorter than its Content-Length is truncated, whether or not the session says
+        // why (it reports an unknown error when the server closes early).
+        if let http, http.statusCode != 304, http.expectedContentLength > 0, let size, Int64(size) < http.expectedContentLength {
             return .failure(URLError(.networkConnectionLost))
         }
+        if let error = receiver.error { return .failure(error as? URLError ?? URLError(.unknown)) }
+        guard let http else { return .failure(URLError(.badServerResponse)) }
         guard (200..<300).contains(http.statusCode) || http.statusCode == 304 else {
-            return .status(http.statusCode, retryAfter: retryAfter(http.value(forHTTPHeaderField: "Retry-After")), file: kept)
+            return .status(http.statusCode, retryAfter: retryAfter(http.value(forHTTPHeaderField: "Retry-After")), file: file)
         }
         return .success(
             Response(
-                status: http.statusCode, file: kept, contentType: http.value(forHTTPHeaderField: "Content-Type"),
+                status: http.statusCode, file: file, contentType: http.value(forHTTPHeaderField: "Content-Type"),
                 etag: http.value(forHTTPHeaderField: "ETag"), lastModified: http.value(forHTTPHeaderField: "Last-Modified"),
                 link: http.value(forHTTPHeaderField: "Link")))
     }
@@ -163,10 +160,4 @@ struct HTTPDownloader {
         default: "network error \(error.code.rawValue)"
         }
     }
-}
-
-/// Carries the completion handler's result back to the waiting thread; the semaphore orders
-/// the write before the read, which the compiler cannot see.
-private final class OutcomeBox: @unchecked Sendable {
-    var outcome: HTTPDownloader.Outcome?
 }

@@ -11,25 +11,57 @@ import SluiceGeocode
 /// (`invalid_json`, `not_a_feature`, `no_geometry`, `unsupported_geometry`, then the checks
 /// every OpenAddresses record goes through) and the lines after it are read as usual.
 extension OpenAddresses {
-    static func readLines(_ bytes: [UInt8], into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?) throws {
-        var start = 0
+    /// The longest line kept whole: longer ones are skipped (`invalid_json`) and read past, so
+    /// a file without newlines cannot exhaust memory.
+    static let longestLine = 64 << 20
+
+    /// Reads the lines of `prefix` and then of each chunk `next` gives (a state's file is
+    /// gigabytes, inflated a chunk at a time): only the line being read is held.
+    static func readLines(
+        prefix: [UInt8], next: () throws -> [UInt8]?, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?
+    ) throws {
+        var pending = prefix
         var line = 0
-        try bytes.withUnsafeBufferPointer { all in
-            while start < all.count {
-                line += 1
-                let end = all[start...].firstIndex(of: 0x0A) ?? all.count
-                defer { start = end + 1 }
-                let text = UnsafeBufferPointer(rebasing: all[start..<end])
-                // A blank line (the last newline, a CR of CRLF) is no record.
-                guard text.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
-                let raw = { String(decoding: text.prefix(2000), as: UTF8.self) }
-                switch record(text) {
-                case .success(let record): try records.add(record, line: line, raw: raw, take: take)
-                case .failure(let skip):
-                    records.read.rows += 1
-                    try records.skip(skip.reason, skip.detail, line: line, raw: raw)
+        var atEnd = false
+        var skippingLongLine = false
+        while !atEnd {
+            if let chunk = try next() { pending += chunk } else { atEnd = true }
+            var start = 0
+            try pending.withUnsafeBufferPointer { all in
+                while start < all.count {
+                    guard let end = all[start...].firstIndex(of: 0x0A) ?? (atEnd ? all.count : nil) else { break }
+                    defer { start = end + 1 }
+                    if skippingLongLine {
+                        skippingLongLine = false
+                        continue
+                    }
+                    line += 1
+                    try readLine(UnsafeBufferPointer(rebasing: all[start..<end]), number: line, into: &records, take: take)
                 }
             }
+            pending.removeFirst(min(start, pending.count))
+            if pending.count > longestLine {
+                line += 1
+                let raw = String(decoding: pending.prefix(2000), as: UTF8.self)
+                records.read.rows += 1
+                try records.skip("invalid_json", "a line longer than \(longestLine >> 20) MiB", line: line, raw: { raw })
+                pending = []
+                skippingLongLine = true
+            }
+        }
+    }
+
+    static func readLine(
+        _ text: UnsafeBufferPointer<UInt8>, number line: Int, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?
+    ) throws {
+        // A blank line (the last newline, a CR of CRLF) is no record.
+        guard text.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { return }
+        let raw = { String(decoding: text.prefix(2000), as: UTF8.self) }
+        switch record(text) {
+        case .success(let record): try records.add(record, line: line, raw: raw, take: take)
+        case .failure(let skip):
+            records.read.rows += 1
+            try records.skip(skip.reason, skip.detail, line: line, raw: raw)
         }
     }
 

@@ -71,19 +71,20 @@ public enum OpenAddresses {
     /// With `emit`, each skipped record is handed to it as it comes (for `--rejects`, written
     /// at once) rather than kept in `skipped`.
     public static func read(
-        path: String, keepsSkipped: Bool = true, emit: ((SkippedRow) throws -> Void)? = nil, take: (Point) throws -> (reason: String, detail: String)?
+        path: String, keepsSkipped: Bool = true, emit: ((SkippedRow) throws -> Void)? = nil, chunkSize: Int = 1 << 20,
+        take: (Point) throws -> (reason: String, detail: String)?
     ) throws -> Read {
         var records = Records(path: path)
         records.keepsSkipped = keepsSkipped
         records.emit = emit
         // A CSV, plain or gzipped (a state's is a gigabyte), streams through the CSV reader a
-        // window at a time, inflated a chunk at a time on the way; GeoJSON lines are read whole.
-        let file = try GzipFile.Reader(path: path)
+        // window at a time, inflated a chunk at a time on the way; GeoJSON lines a line at a time.
+        let file = try GzipFile.Reader(path: path, chunkSize: chunkSize)
         var first: [UInt8] = []
         while !first.contains(where: { !Self.blank.contains($0) }), let chunk = try file.next() { first += chunk }
         if format(of: first) == .geoJSONLines {
             records.read.format = .geoJSONLines
-            try readLines(first + (try file.rest()), into: &records, take: take)
+            try readLines(prefix: first, next: { try file.next() }, into: &records, take: take)
         } else {
             var reader = CSVReader(chunks: { try file.next() }, prefix: first, mode: .strict)
             try readCSV(&reader, into: &records, take: take)
