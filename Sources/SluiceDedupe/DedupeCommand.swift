@@ -68,7 +68,7 @@ public struct DedupeCommand: StageCommand {
                 "block-keys",
                 "fuzzy mode: write every record with its key under each --block rule instead of clustering (see BLOCK KEYS); nothing is learnt or compared"
             ),
-            .threads("check and key records (--key), or compare pairs and read KNOWN (--compare)"),
+            .threads("check and key records (--key), or read the compared members, compare and score pairs and read KNOWN (--compare)"),
         ] + ResultMember.options(default: DedupeFields.member),
         examples: [
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --key title,locations --drop",
@@ -117,6 +117,9 @@ public struct DedupeCommand: StageCommand {
             (one run over all 1,010,000: 257 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
+            With --threads above 1, the output (and in fuzzy mode the spool, while the input is read) is \
+            written from a second buffer of 1 MiB on a thread of its own, and fuzzy mode holds two batches \
+            of 1,024 records (their lines and members) for the threads reading their compared members. \
             --block-keys holds one record at a time (nothing is spooled).
             """,
         disk: """
@@ -390,9 +393,11 @@ public struct DedupeCommand: StageCommand {
             table = matcher.table
             if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
         case .fuzzy(let specs, let rules, let settings):
-            // Fuzzy mode's time is in comparing pairs (on --threads threads). Its records are
-            // read here: reading them on reader threads as well cost more than it saved (1M
-            // records of the bench: 10.1 s of CPU against 8.6 s, and no faster).
+            // Fuzzy mode's time is in comparing pairs (on --threads threads) and in reading
+            // the compared members. Records are checked and spooled here; their members are
+            // read on other threads, a member per thread (`MemberReading`), so no record is
+            // parsed twice (parsing whole records on reader threads as well, as exact mode does,
+            // cost 10.1 s of CPU against 8.6 s at 1M bench records, and was no faster).
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
             savedModel?.use(in: &matcher)
             if let againstPath {
@@ -432,9 +437,16 @@ public struct DedupeCommand: StageCommand {
                     }
                 }
             } else {
-                try read(context, into: spool) { record in
-                    facts.append(record)
-                    matcher.append(record)
+                // The members of each batch of records are read on threads (`MemberReading`)
+                // while this one checks, spools and reads the next; the spool is written on
+                // another.
+                try spool.appending(writingBehind: threads > 1) {
+                    try matcher.append(threads: threads) { append in
+                        try read(context, into: spool) { record in
+                            facts.append(record)
+                            append(record)
+                        }
+                    }
                 }
             }
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
@@ -452,7 +464,9 @@ public struct DedupeCommand: StageCommand {
         }
         if let known {
             let outcome = known.resolve(table, facts: facts)
-            try DedupeWriter(mode: mode, table: outcome.table, memberKey: member.name).write(spool, context: context)
+            var writer = DedupeWriter(mode: mode, table: outcome.table, memberKey: member.name)
+            writer.writesBehind = threads > 1
+            try writer.write(spool, context: context)
             for merge in outcome.merges {
                 JSONWriter.write(KnownClusters.line(merge, memberKey: member.name), to: &context.output.buffer)
                 try context.output.endLine()
@@ -465,7 +479,9 @@ public struct DedupeCommand: StageCommand {
                 at: 0)
             return
         }
-        try DedupeWriter(mode: mode, table: table, memberKey: member.name).write(spool, context: context)
+        var writer = DedupeWriter(mode: mode, table: table, memberKey: member.name)
+        writer.writesBehind = threads > 1
+        try writer.write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
         context.accounting.details.insert("\(clusters) (\(table.multiRecordClusters) with duplicates)", at: 0)
     }

@@ -16,6 +16,9 @@ public struct DedupeWriter {
     public var table: ClusterTable
     /// The member every written record gets: `dedupe`, or `--as NAME`.
     public var memberKey: String
+    /// Whether the output is written on another thread while the next lines are made
+    /// (`ByteSink.writingBehind`; `--threads` above 1): writing was over half of this pass.
+    public var writesBehind = false
 
     /// The members a `dedupe` object may have (`cluster`, `size` and `canonical` always): how the
     /// stage knows its own earlier result when it runs again on its output.
@@ -105,6 +108,11 @@ public struct DedupeWriter {
 
     /// Writes every record of the spool to `context.output` and counts them.
     public func write(_ spool: Spool, context: StageContext) throws {
+        guard writesBehind else { return try writeRecords(spool, context: context) }
+        try context.output.writingBehind { try writeRecords(spool, context: context) }
+    }
+
+    func writeRecords(_ spool: Spool, context: StageContext) throws {
         if mode != .merge, spool.addedKey == memberKey {
             try writeMarked(spool, context: context)
             return

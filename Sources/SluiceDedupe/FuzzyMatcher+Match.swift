@@ -1,3 +1,4 @@
+import Dispatch
 import SluiceCore
 
 extension FuzzyMatcher {
@@ -14,15 +15,20 @@ extension FuzzyMatcher {
     mutating func compare(recordCount n: Int, keepAll: Bool) throws {
         for column in columns { column.finish() }
         // Repeated raw texts only save work while records are read: their memos go.
-        rawValues = heads.map { _ in RawValueMemo(capacity: Self.rawValuesRemembered) }
+        rawValues = reading.heads.map { _ in RawValueMemo(capacity: Self.rawValuesRemembered) }
         var compared = ComparedPairs()
         compared.recordCount = n
+        // Only blocks over --max-block need the ranks (one column's texts sorted, 4.5 s at 10M
+        // bench records): with --threads above 1 they are sorted on other threads while u is
+        // estimated and the blocker sorts its keys, and waited for at the first such block.
+        let ranks = DeferredRanks()
+        nonisolated(unsafe) let matcher = self
+        if settings.threads > 1 {
+            DispatchQueue.global().async(group: ranks.group) { ranks.ranks = matcher.sortRanks(recordCount: n) }
+        } else {
+            ranks.ranks = sortRanks(recordCount: n)
+        }
         compared.sampledU = preset == nil ? estimateU(recordCount: n) : []
-        // The distinct patterns of scored pairs (a kept pair holds its pattern's index) and of
-        // training, with counts.
-        var scoredPatterns = PatternInterner(), keepsPattern: [Bool] = []
-        var trainingIndex = rules.map { _ in PatternInterner() }, trainingCounts: [[Int]] = rules.map { _ in [] }
-        let ranks = sortRanks(recordCount: n)
         // A local copy, so the closure can read the columns while the blocker is mutated.
         var blocker = self.blocker
         // EM must not learn a field's m from pairs chosen for agreeing on it (Splink trains the
@@ -54,37 +60,27 @@ extension FuzzyMatcher {
         }
         // Pairs are gathered in batches and compared on all cores, then counted in order.
         let comparer = PairComparer(columns: columns, threads: settings.threads)
-        var count = 0
-        let lastLevels = specs.map { UInt64($0.levelCount - 1) }
-        func agreesSomewhere(_ pattern: UInt64) -> Bool {
-            lastLevels.indices.contains { field in
-                let level = (pattern >> (4 * UInt64(field))) & 0xF
-                return level != 0 && level != lastLevels[field]
-            }
+        var counting = PairCounting(
+            compared: compared, ruleCount: rules.count, masks: masks, lastLevels: specs.map { UInt64($0.levelCount - 1) }, keepAll: keepAll)
+        // A batch's pairs are compared on the other threads while this one counts the batch
+        // before and gathers the next from the blocker (this thread's work, in order: with the
+        // comparing threads waiting for it, about a quarter of this phase's wall time).
+        var inFlight: (pending: PendingPatterns, tags: [(rule: Int, isNew: Bool)])?
+        try blocker.forEachBatch(sortKey: { ranks.rank($0) }, size: 1 << 18) { batch, tags in
+            let started = (pending: comparer.startPatterns(of: batch), tags: tags)
+            if let inFlight { try counting.add(inFlight.pending, tags: inFlight.tags) }
+            inFlight = started
         }
-        try blocker.forEachBatch(sortKey: { Int(ranks[$0]) }, size: 1 << 18) { batch, tags in
-            for (index, pattern) in comparer.patterns(of: batch).enumerated() {
-                let rule = tags[index].rule
-                let training = trainingIndex[rule].index(of: pattern & masks[rule])
-                if training == trainingCounts[rule].count { trainingCounts[rule].append(0) }
-                trainingCounts[rule][training] += 1
-                guard tags[index].isNew else { continue }
-                count += 1
-                let scored = scoredPatterns.index(of: pattern)
-                if scored == compared.patternSizes.count { compared.patternSizes.append(0) }
-                compared.patternSizes[scored] += 1
-                // A pair that agrees on nothing cannot reach any sensible threshold: it counts
-                // for the model but is not kept (unless --pairs wants to show it).
-                if scored == keepsPattern.count { keepsPattern.append(keepAll || agreesSomewhere(pattern)) }
-                if keepsPattern[scored] { try compared.pairs.append(a: batch[index].0, b: batch[index].1, pattern: UInt32(scored)) }
-            }
-        }
+        if let inFlight { try counting.add(inFlight.pending, tags: inFlight.tags) }
         self.blocker = blocker
-        compared.patterns = scoredPatterns.patterns
-        compared.training = rules.indices.map { Dictionary(uniqueKeysWithValues: zip(trainingIndex[$0].patterns, trainingCounts[$0])) }
+        compared = counting.compared
+        compared.patterns = counting.scoredPatterns.patterns
+        compared.training = rules.indices.map {
+            Dictionary(uniqueKeysWithValues: zip(counting.trainingIndex[$0].patterns, counting.trainingCounts[$0]))
+        }
         compared.masks = masks
-        compared.count = count
-        pairsCompared = count
+        compared.count = counting.count
+        pairsCompared = counting.count
         distinctPatterns = compared.patterns.count
         self.compared = compared
     }
@@ -139,6 +135,32 @@ extension FuzzyMatcher {
         model.probability(weight: weight(model, a, pattern: pattern, base: base))
     }
 
+    /// Pairs scored per hand-over to the threads (`probabilities(of:…)`): their
+    /// probabilities are 512 KiB.
+    static let scoringPart = 1 << 16
+
+    /// The match probability of each of `pairs`, in order, computed on `settings.threads`
+    /// threads: each is `probability(model, a, pattern:base:)`, which only reads.
+    func probabilities(
+        of pairs: UnsafeBufferPointer<PairList.Pair>, model: FellegiSunterModel, patterns: [UInt64], baseWeights: [Double]
+    ) -> [Double] {
+        var out = [Double](repeating: 0, count: pairs.count)
+        let parts = pairs.count < 4096 || settings.threads == 1 ? 1 : settings.threads * 4
+        let partSize = (pairs.count + parts - 1) / max(parts, 1)
+        nonisolated(unsafe) let matcher = self
+        out.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let output = buffer
+            nonisolated(unsafe) let pairsIn = pairs
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                for k in (part * partSize)..<min(pairsIn.count, (part + 1) * partSize) {
+                    let index = Int(pairsIn[k].pattern)
+                    output[k] = matcher.probability(model, Int(pairsIn[k].a), pattern: patterns[index], base: baseWeights[index])
+                }
+            }
+        }
+        return out
+    }
+
     /// The same for any two records, compared afresh (chain breaking, labelled pairs).
     func probability(_ model: FellegiSunterModel, _ a: Int, _ b: Int) -> Double {
         let pattern = self.pattern(a, b)
@@ -166,25 +188,35 @@ extension FuzzyMatcher {
         for pair in answeredMatches { links.append((pair.a, pair.b, 1)) }
         var matched = 0
         var matchesCompared: Set<UInt64> = []
-        try compared.pairs.forEach { pair in
-            let index = Int(pair.pattern)
-            var p = probability(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
-            if p >= threshold, !distinct.isEmpty, distinct.contains(LabelledPairs.key(Int(pair.a), Int(pair.b))) { p = 0 }
-            if let pairsSink {
-                let levels = Pattern.unpack(patterns[index], fields: specs.count)
-                let w = weight(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
-                writePair(Int(pair.a), Int(pair.b), levels: levels, weight: w, probability: p, model: model, facts: facts, to: &pairsSink.buffer)
-                try pairsSink.endLine()
-            }
-            let key = LabelledPairs.key(Int(pair.a), Int(pair.b))
-            let answered = !matchKeys.isEmpty && matchKeys.contains(key)
-            if answered {
-                matched += 1
-                matchesCompared.insert(key)
-            }
-            if p >= threshold, !answered {
-                matched += 1
-                links.append((pair.a, pair.b, Float(p)))
+        // The probabilities, the most of this pass's work, are computed a part of the pairs at
+        // a time on every thread; what is done with each stays on this one, in order.
+        try compared.pairs.forEachChunk { chunk in
+            for partStart in stride(from: 0, to: chunk.count, by: Self.scoringPart) {
+                let part = UnsafeBufferPointer(rebasing: chunk[partStart..<min(chunk.count, partStart + Self.scoringPart)])
+                let probabilities = self.probabilities(of: part, model: model, patterns: patterns, baseWeights: baseWeights)
+                for (k, pair) in part.enumerated() {
+                    let index = Int(pair.pattern)
+                    var p = probabilities[k]
+                    if p >= threshold, !distinct.isEmpty, distinct.contains(LabelledPairs.key(Int(pair.a), Int(pair.b))) { p = 0 }
+                    if let pairsSink {
+                        let levels = Pattern.unpack(patterns[index], fields: specs.count)
+                        let w = weight(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
+                        writePair(
+                            Int(pair.a), Int(pair.b), levels: levels, weight: w, probability: p, model: model, facts: facts,
+                            to: &pairsSink.buffer)
+                        try pairsSink.endLine()
+                    }
+                    let key = LabelledPairs.key(Int(pair.a), Int(pair.b))
+                    let answered = !matchKeys.isEmpty && matchKeys.contains(key)
+                    if answered {
+                        matched += 1
+                        matchesCompared.insert(key)
+                    }
+                    if p >= threshold, !answered {
+                        matched += 1
+                        links.append((pair.a, pair.b, Float(p)))
+                    }
+                }
             }
         }
         compared.pairs.removeAll()
@@ -305,4 +337,79 @@ struct ComparedPairs {
     var count = 0
     /// The model learnt without labels, kept while labels come in.
     var unsupervised: FellegiSunterModel?
+}
+
+/// What counting the compared pairs in order gathers (`FuzzyMatcher.compare`): EM's training
+/// patterns with counts, per rule; each new pair's scored pattern; and the pairs kept for
+/// scoring. A struct of its own, so that counting a batch touches its state without the
+/// runtime's access checks of variables captured by closures (1-3% of the cycles each).
+struct PairCounting {
+    var compared: ComparedPairs
+    /// The distinct patterns of scored pairs (a kept pair holds its pattern's index) and of
+    /// training, with counts.
+    var scoredPatterns = PatternInterner()
+    var keepsPattern: [Bool] = []
+    var trainingIndex: [PatternInterner]
+    var trainingCounts: [[Int]]
+    let masks: [UInt64]
+    let lastLevels: [UInt64]
+    let keepAll: Bool
+    var count = 0
+
+    init(compared: ComparedPairs, ruleCount: Int, masks: [UInt64], lastLevels: [UInt64], keepAll: Bool) {
+        self.compared = compared
+        trainingIndex = (0..<ruleCount).map { _ in PatternInterner() }
+        trainingCounts = (0..<ruleCount).map { _ in [] }
+        self.masks = masks
+        self.lastLevels = lastLevels
+        self.keepAll = keepAll
+    }
+
+    /// Whether a pattern agrees, at least a little, on some field.
+    func agreesSomewhere(_ pattern: UInt64) -> Bool {
+        lastLevels.indices.contains { field in
+            let level = (pattern >> (4 * UInt64(field))) & 0xF
+            return level != 0 && level != lastLevels[field]
+        }
+    }
+
+    /// Counts a compared batch (waiting for its patterns), its pairs in order.
+    mutating func add(_ batch: PendingPatterns, tags: [(rule: Int, isNew: Bool)]) throws {
+        let patterns = batch.wait(), pairs = batch.pairs
+        for (index, pattern) in patterns.enumerated() {
+            let rule = tags[index].rule
+            let training = trainingIndex[rule].index(of: pattern & masks[rule])
+            if training == trainingCounts[rule].count { trainingCounts[rule].append(0) }
+            trainingCounts[rule][training] += 1
+            guard tags[index].isNew else { continue }
+            count += 1
+            let scored = scoredPatterns.index(of: pattern)
+            if scored == compared.patternSizes.count { compared.patternSizes.append(0) }
+            compared.patternSizes[scored] += 1
+            // A pair that agrees on nothing cannot reach any sensible threshold: it counts
+            // for the model but is not kept (unless --pairs wants to show it).
+            if scored == keepsPattern.count { keepsPattern.append(keepAll || agreesSomewhere(pattern)) }
+            if keepsPattern[scored] { try compared.pairs.append(a: pairs[index].0, b: pairs[index].1, pattern: UInt32(scored)) }
+        }
+    }
+}
+
+/// The sort ranks of sorted neighbourhood (`FuzzyMatcher.sortRanks`), made on another thread
+/// and waited for by the first look-up (on the thread comparing, which alone reads them).
+final class DeferredRanks: @unchecked Sendable {
+    let group = DispatchGroup()
+    // Unchecked: written once on the sorting thread before `group` is left, then only read.
+    @exclusivity(unchecked) var ranks: [Int32] = []
+    @exclusivity(unchecked) private var ready = false
+
+    deinit { group.wait() }
+
+    @inline(__always)
+    func rank(_ record: Int) -> Int {
+        if !ready {
+            group.wait()
+            ready = true
+        }
+        return Int(ranks[record])
+    }
 }

@@ -33,26 +33,80 @@ public struct PairComparer: @unchecked Sendable {
     /// The patterns of many pairs, computed in parallel chunks, in input order.
     public func patterns(of pairs: [(Int32, Int32)]) -> [UInt64] {
         var out = [UInt64](repeating: 0, count: pairs.count)
-        let chunks = pairs.count < 4096 || threads == 1 ? 1 : threads * 4
-        let chunkSize = (pairs.count + chunks - 1) / max(chunks, 1)
+        let chunks = chunkCount(pairs.count)
         out.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             pairs.withUnsafeBufferPointer { input in
                 nonisolated(unsafe) let pairsIn = input
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    let start = chunk * chunkSize, end = min(pairsIn.count, start + chunkSize)
-                    guard start < end else { return }
-                    // Field by field over the chunk: a column (a class) is taken from the array
-                    // once per chunk, not retained and released for every pair (those were 7% of
-                    // fuzzy mode's cycles at 1M bench records, perf).
-                    for field in columns.indices {
-                        let column = columns[field], shift = 4 * UInt64(field)
-                        for k in start..<end { output[k] |= UInt64(column.level(Int(pairsIn[k].0), Int(pairsIn[k].1))) << shift }
-                    }
+                    compare(pairsIn, chunk: chunk, of: chunks, into: output)
                 }
             }
         }
         return out
+    }
+
+    /// The same patterns, computed on other threads while the caller goes on (gathering the
+    /// next pairs, counting the last ones'): `wait()` gives them. On one thread (`--threads
+    /// 1`), computed here and now.
+    func startPatterns(of pairs: [(Int32, Int32)]) -> PendingPatterns {
+        let pending = PendingPatterns(pairs)
+        let chunks = chunkCount(pairs.count)
+        guard threads > 1 else {
+            compare(pending.pairs, chunk: 0, of: 1, into: pending.output)
+            return pending
+        }
+        for chunk in 0..<chunks {
+            DispatchQueue.global().async(group: pending.group) { compare(pending.pairs, chunk: chunk, of: chunks, into: pending.output) }
+        }
+        return pending
+    }
+
+    /// How many parts a batch of `count` pairs is compared in.
+    func chunkCount(_ count: Int) -> Int { count < 4096 || threads == 1 ? 1 : threads * 4 }
+
+    /// Compares part `chunk` of `chunks` of `pairs`, or'ing each field's level into `output`
+    /// (zeroed).
+    @inline(__always)
+    func compare(_ pairs: UnsafeBufferPointer<(Int32, Int32)>, chunk: Int, of chunks: Int, into output: UnsafeMutableBufferPointer<UInt64>) {
+        let chunkSize = (pairs.count + chunks - 1) / max(chunks, 1)
+        let start = chunk * chunkSize, end = min(pairs.count, start + chunkSize)
+        guard start < end else { return }
+        // Field by field over the chunk: a column (a class) is taken from the array once per
+        // chunk, not retained and released for every pair (those were 7% of fuzzy mode's
+        // cycles at 1M bench records, perf).
+        for field in columns.indices {
+            let column = columns[field], shift = 4 * UInt64(field)
+            for k in start..<end { output[k] |= UInt64(column.level(Int(pairs[k].0), Int(pairs[k].1))) << shift }
+        }
+    }
+}
+
+/// A batch of pairs being compared on other threads (`PairComparer.startPatterns`): its pairs
+/// and patterns in buffers of its own, which no thread writes once `wait()` has returned.
+final class PendingPatterns: @unchecked Sendable {
+    let group = DispatchGroup()
+    let pairs: UnsafeBufferPointer<(Int32, Int32)>
+    let output: UnsafeMutableBufferPointer<UInt64>
+
+    init(_ pairs: [(Int32, Int32)]) {
+        let copy = UnsafeMutableBufferPointer<(Int32, Int32)>.allocate(capacity: pairs.count)
+        _ = copy.initialize(from: pairs)
+        self.pairs = UnsafeBufferPointer(copy)
+        output = .allocate(capacity: pairs.count)
+        output.initialize(repeating: 0)
+    }
+
+    deinit {
+        group.wait()
+        pairs.deallocate()
+        output.deallocate()
+    }
+
+    /// The patterns, in the order of the pairs, once every part is compared.
+    func wait() -> UnsafeBufferPointer<UInt64> {
+        group.wait()
+        return UnsafeBufferPointer(output)
     }
 }
 

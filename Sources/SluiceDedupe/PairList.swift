@@ -54,17 +54,23 @@ public struct PairList {
 
     /// Calls `body` with every pair in the order appended: those in the file, then the pending.
     public func forEach(_ body: (Pair) throws -> Void) throws {
+        try forEachChunk { pairs in for pair in pairs { try body(pair) } }
+    }
+
+    /// The same pairs a chunk at a time (at most `chunkSize`), for a caller that hands them to
+    /// threads; a chunk is valid only during the call.
+    public func forEachChunk(_ body: (UnsafeBufferPointer<Pair>) throws -> Void) throws {
         if let file, spilled > 0 {
             var buffer = [Pair](repeating: Pair(a: 0, b: 0, pattern: 0), count: min(chunkSize, spilled))
             var done = 0
             while done < spilled {
                 let n = min(buffer.count, spilled - done)
                 try file.read(into: &buffer, count: n, at: done)
-                for k in 0..<n { try body(buffer[k]) }
+                try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<n])) }
                 done += n
             }
         }
-        for pair in pending { try body(pair) }
+        if !pending.isEmpty { try pending.withUnsafeBufferPointer { try body($0) } }
     }
 
     public mutating func removeAll() {

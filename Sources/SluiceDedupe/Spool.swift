@@ -65,6 +65,13 @@ public final class Spool {
         count += 1
     }
 
+    /// Runs `body`, which appends; with `writingBehind`, the spool's writes are made on another
+    /// thread while the next records are appended (`ByteSink.writingBehind`).
+    public func appending<R>(writingBehind: Bool, _ body: () throws -> R) throws -> R {
+        guard writingBehind else { return try body() }
+        return try sink.writingBehind(body)
+    }
+
     /// Reads the records back in the order they were appended; `lastTime` gives the file
     /// back along the way and leaves the spool unreadable.
     public func forEachRecord(maxLineBytes: Int, lastTime: Bool = false, _ body: (Int, NDJSONRecord) throws -> Void) throws {

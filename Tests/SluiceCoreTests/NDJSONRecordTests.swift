@@ -17,6 +17,19 @@ func adding(_ key: String, _ value: JSONValue, to text: String) throws -> String
 }
 
 @Suite struct NDJSONRecordTests {
+    @Test func aCopyOverOtherBytesKeepsItsMembers() throws {
+        let text = #"{"a": 1, "b\u0022": [2], "c":"x"}  "#
+        let copy = Array(text.utf8)
+        try withRecord(text) { record in
+            try copy.withUnsafeBufferPointer { bytes in
+                let moved = NDJSONRecord(record, over: bytes)
+                #expect(moved.bytes.baseAddress == bytes.baseAddress)
+                #expect(moved.members.count == 3 && moved.value(forKey: "b\"") == .array([.number("2")]))
+                #expect(Array(moved.trimmed) == Array(record.trimmed))
+            }
+        }
+    }
+
     @Test func findsMembersIncludingEscapedKeys() throws {
         try withRecord(#"{"a": 1, "b\u0022": [2, {"c": 3}], "title":"x"}"#) { record in
             #expect(record.members.count == 3)

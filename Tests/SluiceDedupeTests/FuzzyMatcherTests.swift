@@ -41,6 +41,27 @@ import Testing
         return (matcher, table)
     }
 
+    @Test func ranksSortedInTwoHalvesAreTheRanksSortedWhole() throws {
+        func ranks(threads: Int) throws -> [Int32] {
+            var settings = FuzzyMatcher.Settings()
+            settings.threads = threads
+            var matcher = FuzzyMatcher(specs: [try .parse("title:jw")], rules: [try .parse("title")], settings: settings)
+            // More distinct texts than the halves need, some outside ASCII, some missing.
+            var state: UInt64 = 7
+            for k in 0..<40_000 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let title = k % 97 == 0 ? "null" : #""t\#(state >> 40)\#(k % 5 == 0 ? "é" : "")""#
+                try withRecord(#"{"title":\#(title)}"#) { matcher.append($0) }
+            }
+            for column in matcher.columns { column.finish() }
+            return matcher.sortRanks(recordCount: 40_000)
+        }
+        let whole = try ranks(threads: 1)
+        #expect(try ranks(threads: 2) == whole)
+        #expect(whole[0] == Int32.max, "a record without the text sorts last")
+        #expect(Set(whole.filter { $0 != Int32.max }).count > 1 << 14)
+    }
+
     @Test func duplicatesClusterAndOthersStayAlone() throws {
         let (matcher, table) = try run(Self.people)
         let cluster = table.clusterOf

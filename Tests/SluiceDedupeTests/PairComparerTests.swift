@@ -18,5 +18,11 @@ import Testing
         #expect(parallel == pairs.map { serial.pattern(Int($0.0), Int($0.1)) })
         #expect(Pattern.unpack(serial.pattern(0, 7), fields: 2) == [1, 0])
         #expect(Pattern.unpack(serial.pattern(1, 2), fields: 2) == [4, 2])
+        // Started on other threads, waited for: the same patterns, and on one thread too.
+        for threads in [1, 2] {
+            let pending = PairComparer(columns: [name, year], threads: threads).startPatterns(of: pairs)
+            #expect(Array(pending.wait()) == parallel)
+            #expect(pending.pairs.elementsEqual(pairs) { $0 == $1 })
+        }
     }
 }

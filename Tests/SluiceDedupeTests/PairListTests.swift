@@ -23,6 +23,13 @@ import Testing
         // Past one chunk, the full chunks are in the file and only the rest in memory.
         #expect((list.file != nil) == (n >= chunkSize))
         #expect(list.spilled == n / chunkSize * chunkSize && list.pending.count == n % chunkSize)
+        // A chunk at a time: the same pairs, no chunk over the chunk size.
+        var chunked: [[Int]] = []
+        try list.forEachChunk { chunk in
+            #expect(!chunk.isEmpty && chunk.count <= chunkSize)
+            chunked += chunk.map { [Int($0.a), Int($0.b), Int($0.pattern)] }
+        }
+        #expect(chunked == expected)
     }
 
     @Test func removeAllForgetsTheFile() throws {

@@ -37,6 +37,16 @@ public struct NDJSONRecord {
         self.members = members
     }
 
+    /// The same record over a copy of its bytes (`bytes` holds the same bytes as `record.bytes`),
+    /// without walking them again: for handing a checked record to another thread once the
+    /// reader's buffer has moved on (`sluice-dedupe`'s fuzzy mode reads members on threads).
+    public init(_ record: NDJSONRecord, over bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count == record.bytes.count, "a record's copy holds the same bytes")
+        self.bytes = bytes
+        members = record.members
+        closingBrace = record.closingBrace
+    }
+
     /// Checks `bytes` as `init` does (the same walk, the same errors) and finds the first member
     /// named by each of `keys` (nil where there is none), without building the record's member
     /// list: for a reader that needs a few members of each of many lines and nothing else of
