@@ -61,9 +61,8 @@ public struct Blocker {
 
     /// A key as the blocker holds it: its hash, never 0 (0 is "no key").
     public static func hash(of key: String?) -> UInt64 {
-        guard let key else { return 0 }
-        let hash = StableHash.of(key)
-        return hash == 0 ? 1 : hash
+        guard var key else { return 0 }
+        return key.withUTF8 { hash(ofKey: $0) }
     }
 
     /// The same from the key's UTF-8 (a reader that keeps no String: `KnownSelection`).

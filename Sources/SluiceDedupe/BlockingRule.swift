@@ -106,6 +106,34 @@ public struct BlockingRule: Equatable, Sendable {
         }
     }
 
+    /// Whether `transform`'s key of a normalised ASCII text is read off its bytes as they are
+    /// (`keyHashASCII`): exact, prefix and fingerprint; the phonetic keys and geohash are not.
+    static func hasASCIIKey(_ transform: Transform) -> Bool {
+        switch transform {
+        case .exact, .prefix, .fingerprint: true
+        case .soundex, .metaphone, .geohash: false
+        }
+    }
+
+    /// `Blocker.hash(of: apply(transform, normalized: text))` from the bytes of a normalised
+    /// ASCII text, for a transform of `hasASCIIKey`, with no String: a fingerprint is written
+    /// to `scratch` (at least `normalized.count` long; `words` is its scratch space too). 0, no
+    /// key, for an empty text (`normalize` gives nil). For a reader that keeps no String of
+    /// the texts it keys (`KnownSelection`'s pass over KNOWN).
+    static func keyHashASCII(
+        _ transform: Transform, normalized: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>, words: inout [Range<Int>]
+    ) -> UInt64 {
+        guard !normalized.isEmpty else { return 0 }
+        switch transform {
+        case .exact: return Blocker.hash(ofKey: normalized)
+        case .prefix(let n): return Blocker.hash(ofKey: UnsafeBufferPointer(rebasing: normalized.prefix(n)))
+        case .fingerprint:
+            let length = fingerprintASCII(normalized, into: scratch, words: &words)
+            return Blocker.hash(ofKey: UnsafeBufferPointer(rebasing: scratch[0..<length]))
+        case .soundex, .metaphone, .geohash: preconditionFailure("\(transform) keys are not read off the bytes (hasASCIIKey)")
+        }
+    }
+
     /// The sorted distinct words of a normalised text, joined with spaces. ASCII text (nearly
     /// all) is split and sorted as bytes (`fingerprintASCII`), which is String order there;
     /// Character-wise splitting and a Set of Substrings made this most of the blocking time.

@@ -145,14 +145,13 @@ extension FuzzyMatcher {
         of pairs: UnsafeBufferPointer<PairList.Pair>, model: FellegiSunterModel, patterns: [UInt64], baseWeights: [Double]
     ) -> [Double] {
         var out = [Double](repeating: 0, count: pairs.count)
-        let parts = pairs.count < 4096 || settings.threads == 1 ? 1 : settings.threads * 4
-        let partSize = (pairs.count + parts - 1) / max(parts, 1)
+        let parts = PairComparer.parts(of: pairs.count, threads: settings.threads)
         nonisolated(unsafe) let matcher = self
         out.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             nonisolated(unsafe) let pairsIn = pairs
             DispatchQueue.concurrentPerform(iterations: parts) { part in
-                for k in (part * partSize)..<min(pairsIn.count, (part + 1) * partSize) {
+                for k in PairComparer.range(ofPart: part, of: parts, count: pairsIn.count) {
                     let index = Int(pairsIn[k].pattern)
                     output[k] = matcher.probability(model, Int(pairsIn[k].a), pattern: patterns[index], base: baseWeights[index])
                 }

@@ -94,11 +94,7 @@ struct KnownSelection {
         mixedRules = rules.indices.filter { rule in Set(rules[rule].parts.map { head($0.path) }).count > 1 }
         byteHeads = heads.indices.map { [rulesOfHead, countedOfHead] h in
             rulesOfHead[h].allSatisfy { rule in
-                guard rules[rule].parts.count == 1, rules[rule].parts[0].path == heads[h] else { return false }
-                switch rules[rule].parts[0].transform {
-                case .exact, .prefix, .fingerprint: return true
-                case .soundex, .metaphone, .geohash: return false
-                }
+                rules[rule].parts.count == 1 && rules[rule].parts[0].path == heads[h] && BlockingRule.hasASCIIKey(rules[rule].parts[0].transform)
             }
                 && countedOfHead[h].allSatisfy { index in
                     counted[index].spec.path == heads[h] && !counted[index].words && FieldColumn.comparesNormalizedText(counted[index].spec.method)
@@ -406,16 +402,7 @@ struct KnownSelection {
             let normalized = UnsafeBufferPointer(rebasing: normalizedSpace[0..<count])
             if count > 0 { hashes = UnheldCounts.Hashes(value: StableHash.of(normalized)) }
             for rule in rulesOfHead[h] {
-                var key: UInt64 = 0  // no text, no key
-                if count > 0 {
-                    switch rules[rule].parts[0].transform {
-                    case .prefix(let n): key = Blocker.hash(ofKey: UnsafeBufferPointer(rebasing: normalized.prefix(n)))
-                    case .fingerprint:
-                        let length = BlockingRule.fingerprintASCII(normalized, into: keySpace, words: &words)
-                        key = Blocker.hash(ofKey: UnsafeBufferPointer(rebasing: keySpace[0..<length]))
-                    default: key = Blocker.hash(ofKey: normalized)
-                    }
-                }
+                let key = BlockingRule.keyHashASCII(rules[rule].parts[0].transform, normalized: normalized, scratch: keySpace, words: &words)
                 caches[h].keys.append(key != 0 && blocks[rule].index(forKey: key) != nil ? key : 0)
             }
         }

@@ -32,18 +32,9 @@ public struct PairComparer: @unchecked Sendable {
 
     /// The patterns of many pairs, computed in parallel chunks, in input order.
     public func patterns(of pairs: [(Int32, Int32)]) -> [UInt64] {
-        var out = [UInt64](repeating: 0, count: pairs.count)
-        let chunks = chunkCount(pairs.count)
-        out.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let output = buffer
-            pairs.withUnsafeBufferPointer { input in
-                nonisolated(unsafe) let pairsIn = input
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    compare(pairsIn, chunk: chunk, of: chunks, into: output)
-                }
-            }
-        }
-        return out
+        // The patterns live in the pending batch's buffer: it must outlive their copy.
+        let pending = startPatterns(of: pairs)
+        return withExtendedLifetime(pending) { Array(pending.wait()) }
     }
 
     /// The same patterns, computed on other threads while the caller goes on (gathering the
@@ -51,33 +42,37 @@ public struct PairComparer: @unchecked Sendable {
     /// 1`), computed here and now.
     func startPatterns(of pairs: [(Int32, Int32)]) -> PendingPatterns {
         let pending = PendingPatterns(pairs)
-        let chunks = chunkCount(pairs.count)
-        guard threads > 1 else {
-            compare(pending.pairs, chunk: 0, of: 1, into: pending.output)
+        let parts = Self.parts(of: pairs.count, threads: threads)
+        guard parts > 1 else {
+            compare(pending.pairs, range: 0..<pairs.count, into: pending.output)
             return pending
         }
-        for chunk in 0..<chunks {
-            DispatchQueue.global().async(group: pending.group) { compare(pending.pairs, chunk: chunk, of: chunks, into: pending.output) }
+        for part in 0..<parts {
+            let range = Self.range(ofPart: part, of: parts, count: pairs.count)
+            DispatchQueue.global().async(group: pending.group) { compare(pending.pairs, range: range, into: pending.output) }
         }
         return pending
     }
 
-    /// How many parts a batch of `count` pairs is compared in.
-    func chunkCount(_ count: Int) -> Int { count < 4096 || threads == 1 ? 1 : threads * 4 }
+    /// How many parts `count` items are shared out in over `threads` threads: a few per thread,
+    /// so that one slow part does not hold the others up; one for a small batch.
+    static func parts(of count: Int, threads: Int) -> Int { count < 4096 || threads == 1 ? 1 : threads * 4 }
 
-    /// Compares part `chunk` of `chunks` of `pairs`, or'ing each field's level into `output`
-    /// (zeroed).
+    /// The items of part `part` of `parts` (see `parts(of:threads:)`), possibly none.
+    static func range(ofPart part: Int, of parts: Int, count: Int) -> Range<Int> {
+        let size = (count + parts - 1) / max(parts, 1)
+        return min(count, part * size)..<min(count, (part + 1) * size)
+    }
+
+    /// Compares the pairs of `range`, or'ing each field's level into `output` (zeroed).
     @inline(__always)
-    func compare(_ pairs: UnsafeBufferPointer<(Int32, Int32)>, chunk: Int, of chunks: Int, into output: UnsafeMutableBufferPointer<UInt64>) {
-        let chunkSize = (pairs.count + chunks - 1) / max(chunks, 1)
-        let start = chunk * chunkSize, end = min(pairs.count, start + chunkSize)
-        guard start < end else { return }
-        // Field by field over the chunk: a column (a class) is taken from the array once per
-        // chunk, not retained and released for every pair (those were 7% of fuzzy mode's
+    func compare(_ pairs: UnsafeBufferPointer<(Int32, Int32)>, range: Range<Int>, into output: UnsafeMutableBufferPointer<UInt64>) {
+        // Field by field over the range: a column (a class) is taken from the array once per
+        // part, not retained and released for every pair (those were 7% of fuzzy mode's
         // cycles at 1M bench records, perf).
         for field in columns.indices {
             let column = columns[field], shift = 4 * UInt64(field)
-            for k in start..<end { output[k] |= UInt64(column.level(Int(pairs[k].0), Int(pairs[k].1))) << shift }
+            for k in range { output[k] |= UInt64(column.level(Int(pairs[k].0), Int(pairs[k].1))) << shift }
         }
     }
 }
