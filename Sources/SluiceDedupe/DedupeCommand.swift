@@ -83,7 +83,8 @@ public struct DedupeCommand: StageCommand {
             "sluice-fetch --keys snake_case data/Film_Locations_in_San_Francisco.csv | sluice-dedupe --compare title,locations:tokens --block locations:fingerprint --block title:soundex+release_year --block-keys",
         ],
         memory: """
-            every input record is spooled to disk (see DISK) and read back for output. In memory, exact \
+            every input record is read again for output, from the input files (24 bytes per run of records between \
+            rejected lines) or from a spool (see DISK). In memory, exact \
             mode (--key): 4 bytes per record (its cluster) and per distinct key its text and 54 to 70 bytes \
             (the bench's sanitized records, --key address.key --mark: 59 MiB peak resident at 1M with 403k distinct keys, \
             release build, 2026-11-29, 66 MiB with 80 bytes a key; 303 MB at 10M with 2.06M then; 112 MB and 765 MB before, \
@@ -102,7 +103,7 @@ public struct DedupeCommand: StageCommand {
             past the first 1,048,576 (12 MiB in memory). On the bench's sanitized records \
             (--compare title,locations:tokens,director,release_year:num --block locations:fingerprint --mark, \
             7.1M and 78M pairs compared) the peak was 156 MiB at 1M and 1.14 GiB at 10M (~123 bytes a \
-            record; release build, 2026-11-29; 227 MiB and 1.75 GiB before), with at most 0.94 GB of pairs on disk beside the spool at 10M; \
+            record; release build, 2026-11-29; 227 MiB and 1.75 GiB before), with at most 0.94 GB of pairs on disk at 10M; \
             --merge also holds the records of clusters with more than one member. \
             --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \
             only the known records an input record can be compared with (sharing a block with one; in a block \
@@ -123,12 +124,14 @@ public struct DedupeCommand: StageCommand {
             --block-keys holds one record at a time (nothing is spooled).
             """,
         disk: """
-            the spool: every good input record as read, so about the input's size, in $TMPDIR (default /tmp; \
-            713 MB for the bench's 1M sanitized records, 7.1 GB for 10M), and in fuzzy mode the candidate pairs \
-            past the first 1,048,576, 12 bytes each (0.94 GB at 10M, see MEMORY). Both are unlinked as soon as they \
-            are made, so nothing is left however the stage ends (an error, a signal, SIGKILL); the spool is given \
-            back to the file system as it is written out. --pairs and --model-out write their files; --label \
-            appends its answers.
+            when every input is a regular file (not empty), none for the records: they are read again from \
+            the inputs, which must not change meanwhile (a change of size or modification time stops the stage, \
+            exit 74). Otherwise (a pipe) the spool: every good input record as read, so about the input's size, \
+            in $TMPDIR (default /tmp; 713 MB for the bench's 1M sanitized records, 7.1 GB for 10M). In fuzzy mode \
+            the candidate pairs past the first 1,048,576, 12 bytes each (0.94 GB at 10M, see MEMORY), in $TMPDIR. \
+            Both are unlinked as soon as they are made, so nothing is left however the stage ends (an error, a \
+            signal, SIGKILL); the spool is given back to the file system as it is written out. --pairs and \
+            --model-out write their files; --label appends its answers.
             """,
         sections: [
             (
@@ -246,7 +249,7 @@ public struct DedupeCommand: StageCommand {
             (
                 "ENVIRONMENT",
                 """
-                  TMPDIR    where the spool file and the compared pairs go (default /tmp)
+                  TMPDIR    where the spool (of input from a pipe) and the compared pairs go (default /tmp)
                   TERM      --label shows differing members in colour unless it is dumb
                   NO_COLOR  when set, --label uses no colour
                 """
@@ -375,7 +378,7 @@ public struct DedupeCommand: StageCommand {
         if blockKeys, case .fuzzy(_, let rules, _) = matching {
             return try BlockKeyWriter(rules: rules, member: member).run(context, inputs: inputs)
         }
-        let spool = try Spool(addingMember: member.name)
+        let spool = try Spool(addingMember: member.name, rereading: inputs)
         var facts = RecordFacts(keepProvenance: pairsPath != nil || learning.namesRecords, idPath: learning.idPath)
         let table: ClusterTable
         var known: KnownClusters?
@@ -386,8 +389,9 @@ public struct DedupeCommand: StageCommand {
             let reader = DedupeReader(memberKey: member.name, keyFields: matcher.fields)
             // No `facts`: the matcher keeps what the writer needs, 4 bytes a record.
             try context.forEachRecord(in: inputs, readers: threads > 1 ? threads : 0, member: member, makeReader: { reader }) {
-                line, parsed, arena, _ in
-                try spool.append(UnsafeBufferPointer(rebasing: line[..<parsed.length]), place: parsed.place)
+                line, parsed, arena, location in
+                let record = UnsafeBufferPointer(rebasing: line[..<parsed.length])
+                try spool.append(record, place: parsed.place, from: Spool.Origin(location, in: context))
                 DedupeReader.key(parsed, in: arena) { matcher.append(key: $0, fact: parsed.fact) }
             }
             table = matcher.table
@@ -492,7 +496,7 @@ public struct DedupeCommand: StageCommand {
     func read(_ context: StageContext, into spool: Spool, _ body: (NDJSONRecord) -> Void) throws {
         try context.forEachRecord(in: inputs) { record, location in
             try member.check(record, at: location)
-            try spool.append(record)
+            try spool.append(record, from: Spool.Origin(location, in: context))
             body(record)
         }
     }

@@ -137,4 +137,34 @@ import Testing
         #expect(started.process.terminationReason == .exit, "\(stage.testDescription): \(started.process.terminationStatus)")
         #expect(try run.leftovers() == [], "\(stage.testDescription), reader gone")
     }
+
+    /// A file input is read a second time rather than spooled: nothing goes to `TMPDIR` (one that
+    /// cannot be written is no obstacle), and the output is what the same records give through
+    /// a pipe, which is spooled, blank lines and rejected lines between them included.
+    @Test(arguments: stages.filter(\.spools))
+    func aFileInputIsReadAgainNotSpooled(stage: Stage) throws {
+        let run = try Run()
+        let record = { (id: Int, title: String) in #"{"id":\#(id),"title":"\#(title)","locations":"Mason & California Streets"}"# }
+        let first = run.work.file("in.ndjson"), second = run.work.file("more.ndjson")
+        try Data((record(1, "Vertigo") + "\n\n{not json\n " + record(2, "Vertigo") + " \t\r\n" + record(3, "Bullitt") + "\n").utf8).write(to: first)
+        try Data(("   \n" + record(4, "Bullit") + "\n[1]\n" + record(5, "Vertigo")).utf8).write(to: second)
+        let fromFiles = try Executable(stage.name).run(
+            run.arguments(stage) + ["--rejects", "/dev/null", first.path, second.path],
+            environment: ["TMPDIR": run.tmp.url.appendingPathComponent("missing").path])
+        #expect(fromFiles.status == 0, "\(stage.testDescription): \(fromFiles.stderrText)")
+        #expect(fromFiles.stderrText.contains("7 in, 5 out, 2 rejected"), "\(fromFiles.stderrText)")
+
+        let piped = run.work.file("piped.ndjson")
+        FileManager.default.createFile(atPath: piped.path, contents: nil)
+        let output = try FileHandle(forWritingTo: piped)
+        let started = try run.start(Stage(name: stage.name, arguments: stage.arguments + ["--rejects", "/dev/null"]), stdout: output)
+        started.input.fileHandleForWriting.write(try Data(contentsOf: first) + Data(contentsOf: second))
+        try started.input.fileHandleForWriting.close()
+        started.process.waitUntilExit()
+        try output.close()
+        #expect(started.process.terminationStatus == 0)
+        #expect(fromFiles.stdoutText == (try String(contentsOf: piped, encoding: .utf8)))
+        #expect(fromFiles.stdoutLines.count == 5)
+        #expect(try run.leftovers().filter { $0 != "more.ndjson" && $0 != "piped.ndjson" } == [])
+    }
 }

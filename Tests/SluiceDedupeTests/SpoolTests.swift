@@ -1,4 +1,6 @@
+import Foundation
 import SluiceCore
+import SluiceTestSupport
 import Testing
 
 @testable import SluiceDedupe
@@ -52,4 +54,72 @@ import Testing
         }
         #expect(seen == lines)
     }
+}
+
+/// A spool over regular files reads the records back from them (`InputRereading`): the same
+/// records as a copy gives, across inputs, blank lines and rejected lines.
+@Suite struct SpoolRereadingTests {
+    /// Reads `paths` as the stage does, into `spool` (rejects kept), and returns what the
+    /// spool gives back.
+    func readBack(_ spool: Spool, _ paths: [String], scratch: ScratchDirectory) throws -> [String] {
+        let context = StageContext(
+            stage: "sluice-dedupe", output: try ByteSink(path: scratch.file("out")),
+            rejects: try Rejects(stage: "dedupe", path: scratch.file("rejects")),
+            maxLineBytes: 64, quiet: true, progress: Progress(stage: "sluice-dedupe", enabled: false))
+        try context.forEachRecord(in: paths) { record, location in try spool.append(record, from: Spool.Origin(location, in: context)) }
+        var seen: [String] = []
+        try spool.forEachRecord(maxLineBytes: 64) { index, record in seen.append("\(index):" + String(decoding: record.trimmed, as: UTF8.self)) }
+        return seen
+    }
+
+    @Test func givesBackWhatACopyGives() throws {
+        let scratch = try ScratchDirectory()
+        let long = #"{"long":""# + String(repeating: "x", count: 80) + #""}"#
+        let files = [
+            "{\"a\":1}\n\n{bad\n {\"b\":2} \t\r\n   \n{\"c\":3}\n\(long)\n{\"d\":4}\n", "", "[1]\n{\"e\":5}\n{\"f\":6}",
+        ]
+        var paths: [String] = []
+        for (index, text) in files.enumerated() {
+            paths.append(scratch.file("in\(index).ndjson"))
+            try Array(text.utf8).write(to: paths[index])
+        }
+        let fromFiles = try paths.filter { try !$0.isEmptyFile }
+        let rereading = try Spool(rereading: fromFiles)
+        #expect(rereading.rereadsInputs)
+        let expected = [#"0:{"a":1}"#, #"1: {"b":2}"#, #"2:{"c":3}"#, #"3:{"d":4}"#, #"4:{"e":5}"#, #"5:{"f":6}"#]
+        #expect(try readBack(rereading, fromFiles, scratch: scratch) == expected)
+        let copy = try Spool(rereading: paths)
+        #expect(!copy.rereadsInputs, "an empty file is not read twice")
+        #expect(try readBack(copy, paths, scratch: scratch) == expected)
+    }
+
+    @Test func aFileChangedBeforeItIsReadAgainIsAnError() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("in.ndjson")
+        try Array("{\"a\":1}\n{\"b\":2}\n".utf8).write(to: path)
+        let spool = try Spool(rereading: [path])
+        let context = StageContext(
+            stage: "sluice-dedupe", output: try ByteSink(path: scratch.file("out")), rejects: try Rejects(stage: "dedupe", path: nil),
+            maxLineBytes: 64, quiet: true, progress: Progress(stage: "sluice-dedupe", enabled: false))
+        try context.forEachRecord(in: [path]) { record, location in try spool.append(record, from: Spool.Origin(location, in: context)) }
+        // Another size: a rewrite within the same clock tick keeps the modification time.
+        try Array("{\"a\":1}\n{\"b\":30}\n".utf8).write(to: path)
+        #expect {
+            try spool.forEachRecord(maxLineBytes: 64) { _, _ in }
+        } throws: { error in
+            (error as? StageFailure)?.message.contains("\(path): changed while it was being read") == true
+        }
+    }
+}
+
+extension [UInt8] {
+    fileprivate func write(to path: String) throws {
+        let sink = try ByteSink(path: path)
+        sink.buffer.append(contentsOf: self)
+        try sink.flush()
+    }
+}
+
+extension String {
+    fileprivate var isEmptyFile: Bool { get throws { (try FileManager.default.attributesOfItem(atPath: self)[.size] as? Int) == 0 } }
 }

@@ -20,6 +20,8 @@ public final class StageContext {
     public var namedFields = NamedFields()
     /// Input bytes read by finished inputs, for progress across several files.
     var bytesDone = 0
+    /// Which of the inputs the record loop is reading (its place in the list; 0 for stdin alone).
+    public private(set) var inputIndex = 0
     /// Where an input ended in the middle of a line or record (kept in the rejects as
     /// `truncated_line`): the stage finishes, then fails, since its input was not whole.
     public private(set) var inputCut: Location?
@@ -73,7 +75,8 @@ public final class StageContext {
     /// of the inputs before it; what the reader reads is added to those, for the progress line.
     /// The one opening of inputs for the record loops, threaded or not.
     func forEachInput(_ inputs: [String], _ body: (_ reader: LineReader, _ name: String, _ bytesBefore: Int) throws -> Void) throws {
-        for input in inputs.isEmpty ? ["-"] : inputs {
+        for (index, input) in (inputs.isEmpty ? ["-"] : inputs).enumerated() {
+            inputIndex = index
             let (fd, name) = try StageContext.openInput(input)
             defer { if fd != 0 { close(fd) } }
             let reader = LineReader(fd: fd, maxLineBytes: maxLineBytes)
