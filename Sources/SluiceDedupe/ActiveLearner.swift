@@ -31,7 +31,7 @@ extension FuzzyMatcher {
     public func suggestions(_ count: Int) throws -> [Suggestion] {
         guard let model, count > 0 else { return [] }
         let patterns = compared.patterns
-        let baseWeights = patterns.map { model.weight(levels: Pattern.unpack($0, fields: specs.count)) }
+        let weights = patterns.map { patternWeight(model, $0) }
         let answers = answersByPattern
         // Ranked by the chance the answers about its pattern give (see `FellegiSunterModel.posterior`).
         var chance = [Double](repeating: 0, count: patterns.count)
@@ -41,7 +41,7 @@ extension FuzzyMatcher {
         try compared.pairs.forEach { pair in
             let index = Int(pair.pattern)
             let a = Int(pair.a), b = Int(pair.b)
-            let w = weight(model, a, pattern: patterns[index], base: baseWeights[index])
+            let w = weight(model, a, weights[index])
             let guess = model.probability(weight: w)
             let p = answers.isEmpty ? guess : answers[index].map { FellegiSunterModel.posterior(guess, $0) } ?? guess
             sizes[index] += 1

@@ -179,14 +179,14 @@ public struct ComparisonSpec: Equatable, Sendable {
     /// The level of a string similarity that is not an exact match: 2 for the first cut it
     /// reaches, and so on; the last level when it reaches none.
     @inline(__always)
-    func level(forSimilarity similarity: Double, cuts: [Double]) -> UInt8 {
+    static func level(forSimilarity similarity: Double, cuts: [Double]) -> UInt8 {
         for (index, cut) in cuts.enumerated() where similarity >= cut { return UInt8(2 + index) }
         return UInt8(2 + cuts.count)
     }
 
     /// The level of a distance (numbers, days, metres) given the first level the cuts give.
     @inline(__always)
-    func level(forDistance distance: Double, cuts: [Double], firstLevel: Int) -> UInt8 {
+    static func level(forDistance distance: Double, cuts: [Double], firstLevel: Int) -> UInt8 {
         for (index, cut) in cuts.enumerated() where distance <= cut { return UInt8(firstLevel + index) }
         return UInt8(firstLevel + cuts.count)
     }

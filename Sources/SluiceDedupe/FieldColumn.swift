@@ -156,8 +156,8 @@ public final class FieldColumn {
             let lowest = UInt8(2 + cuts.count)
             switch spec.method {
             case .exact: return 2
-            case .tokenSet: return wordSets.level(Int(a), Int(b)) { spec.level(forSimilarity: $0, cuts: cuts) }
-            case .name: return spec.level(forSimilarity: nameWords.similarity(Int(a), Int(b)), cuts: cuts)
+            case .tokenSet: return wordSets.level(Int(a), Int(b)) { ComparisonSpec.level(forSimilarity: $0, cuts: cuts) }
+            case .name: return ComparisonSpec.level(forSimilarity: nameWords.similarity(Int(a), Int(b)), cuts: cuts)
             case .phone: return DigitText.phoneLevel(text(Int(a)), text(Int(b)))
             case .houseNumber: return DigitText.houseNumberLevel(text(Int(a)), text(Int(b)))
             case .address: return addressKeys.level(Int(a), Int(b))
@@ -171,17 +171,17 @@ public final class FieldColumn {
             let a = first[i], b = first[j]
             if a.isNaN || b.isNaN { return 0 }
             let difference = abs(a - b)
-            return difference == 0 ? 1 : spec.level(forDistance: difference, cuts: cuts, firstLevel: 2)
+            return difference == 0 ? 1 : ComparisonSpec.level(forDistance: difference, cuts: cuts, firstLevel: 2)
         case .date:
             let a = first[i], b = first[j]
             if a.isNaN || b.isNaN { return 0 }
             if a == b { return 1 }
             if CalendarDate.isOneTypo(Int(second[i]), Int(second[j])) { return 2 }
-            return spec.level(forDistance: abs(a - b), cuts: cuts, firstLevel: 3)
+            return ComparisonSpec.level(forDistance: abs(a - b), cuts: cuts, firstLevel: 3)
         case .geo:
             let lat1 = first[i], lat2 = first[j]
             if lat1.isNaN || lat2.isNaN { return 0 }
-            return spec.level(forDistance: GeoDistance.greatCircleMetres(lat1, second[i], lat2, second[j]), cuts: cuts, firstLevel: 1)
+            return ComparisonSpec.level(forDistance: GeoDistance.greatCircleMetres(lat1, second[i], lat2, second[j]), cuts: cuts, firstLevel: 1)
         }
     }
 
@@ -194,12 +194,12 @@ public final class FieldColumn {
         if spec.method == .jaroWinkler {
             let bound = StringSimilarity.jaroWinklerBound(x, y, maskA: maskA, maskB: maskB)
             if bound < lowestCut { return lowest }
-            return spec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y), cuts: cuts)
+            return ComparisonSpec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y), cuts: cuts)
         }
         // The length difference alone bounds the Levenshtein ratio.
         let longest = Double(max(x.count, y.count))
         if 1 - Double(abs(x.count - y.count)) / longest < lowestCut { return lowest }
-        return spec.level(forSimilarity: StringSimilarity.levenshteinRatio(x, y), cuts: cuts)
+        return ComparisonSpec.level(forSimilarity: StringSimilarity.levenshteinRatio(x, y), cuts: cuts)
     }
 
     /// Whether distinct value `id` is outside ASCII (its scalars kept in `wideScalars`).

@@ -44,7 +44,7 @@ extension FuzzyMatcher {
         let patterns = pairs.map { pattern(Int($0.a), Int($0.b)) }
         let levels = patterns.map { Pattern.unpack($0, fields: specs.count) }
         let offsets = zip(pairs, patterns).map { pair, pattern in
-            weight(model, Int(pair.a), pattern: pattern, base: model.weight(levels: Pattern.unpack(pattern, fields: specs.count)))
+            weight(model, Int(pair.a), patternWeight(model, pattern))
         }
         model.shifts = LabelFit.fit(offsets: offsets, levels: levels, matches: pairs.map(\.match), levelCounts: specs.map(\.levelCount)).shifts
         return model

@@ -128,11 +128,10 @@ extension FuzzyMatcher {
         return model
     }
 
-    /// The match probability of records `a` and `b`, a pair of pattern `pattern` whose weight
-    /// without term frequencies is `base`.
+    /// The match probability of records `a` and `b`, a pair of pattern `pattern`.
     @inline(__always)
-    func probability(_ model: FellegiSunterModel, _ a: Int, pattern: UInt64, base: Double) -> Double {
-        model.probability(weight: weight(model, a, pattern: pattern, base: base))
+    func probability(_ model: FellegiSunterModel, _ a: Int, _ pattern: PatternWeight) -> Double {
+        model.probability(weight: weight(model, a, pattern))
     }
 
     /// Pairs scored per hand-over to the threads (`probabilities(of:…)`): their
@@ -140,10 +139,8 @@ extension FuzzyMatcher {
     static let scoringPart = 1 << 16
 
     /// The match probability of each of `pairs`, in order, computed on `settings.threads`
-    /// threads: each is `probability(model, a, pattern:base:)`, which only reads.
-    func probabilities(
-        of pairs: UnsafeBufferPointer<PairList.Pair>, model: FellegiSunterModel, patterns: [UInt64], baseWeights: [Double]
-    ) -> [Double] {
+    /// threads: each is `probability(model, a, pattern)`, which only reads.
+    func probabilities(of pairs: UnsafeBufferPointer<PairList.Pair>, model: FellegiSunterModel, weights: [PatternWeight]) -> [Double] {
         var out = [Double](repeating: 0, count: pairs.count)
         let parts = PairComparer.parts(of: pairs.count, threads: settings.threads)
         nonisolated(unsafe) let matcher = self
@@ -152,8 +149,7 @@ extension FuzzyMatcher {
             nonisolated(unsafe) let pairsIn = pairs
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 for k in PairComparer.range(ofPart: part, of: parts, count: pairsIn.count) {
-                    let index = Int(pairsIn[k].pattern)
-                    output[k] = matcher.probability(model, Int(pairsIn[k].a), pattern: patterns[index], base: baseWeights[index])
+                    output[k] = matcher.probability(model, Int(pairsIn[k].a), weights[Int(pairsIn[k].pattern)])
                 }
             }
         }
@@ -162,8 +158,7 @@ extension FuzzyMatcher {
 
     /// The same for any two records, compared afresh (chain breaking, labelled pairs).
     func probability(_ model: FellegiSunterModel, _ a: Int, _ b: Int) -> Double {
-        let pattern = self.pattern(a, b)
-        return probability(model, a, pattern: pattern, base: model.weight(levels: Pattern.unpack(pattern, fields: specs.count)))
+        probability(model, a, patternWeight(model, pattern(a, b)))
     }
 
     /// Links the pairs at or above the threshold, clusters them and splits chains. No cluster
@@ -178,7 +173,7 @@ extension FuzzyMatcher {
         for (a, b) in knownLinks { _ = sets.union(Int(a), Int(b)) }
         var links: [(a: Int32, b: Int32, p: Float)] = []
         let patterns = compared.patterns
-        let baseWeights = patterns.map { model.weight(levels: Pattern.unpack($0, fields: specs.count)) }
+        let weights = patterns.map { patternWeight(model, $0) }
         // Answers are facts: a pair answered `distinct` is never linked, one answered `match`
         // is linked unless that joins two records answered distinct.
         let distinct = Set(distinctPairs.map { LabelledPairs.key(Int($0.a), Int($0.b)) })
@@ -192,14 +187,14 @@ extension FuzzyMatcher {
         try compared.pairs.forEachChunk { chunk in
             for partStart in stride(from: 0, to: chunk.count, by: Self.scoringPart) {
                 let part = UnsafeBufferPointer(rebasing: chunk[partStart..<min(chunk.count, partStart + Self.scoringPart)])
-                let probabilities = self.probabilities(of: part, model: model, patterns: patterns, baseWeights: baseWeights)
+                let probabilities = self.probabilities(of: part, model: model, weights: weights)
                 for (k, pair) in part.enumerated() {
                     let index = Int(pair.pattern)
                     var p = probabilities[k]
                     if p >= threshold, !distinct.isEmpty, distinct.contains(LabelledPairs.key(Int(pair.a), Int(pair.b))) { p = 0 }
                     if let pairsSink {
                         let levels = Pattern.unpack(patterns[index], fields: specs.count)
-                        let w = weight(model, Int(pair.a), pattern: patterns[index], base: baseWeights[index])
+                        let w = weight(model, Int(pair.a), weights[index])
                         writePair(
                             Int(pair.a), Int(pair.b), levels: levels, weight: w, probability: p, model: model, facts: facts,
                             to: &pairsSink.buffer)

@@ -127,15 +127,36 @@ public struct FuzzyMatcher {
         return total
     }
 
-    /// The same weight from a pattern whose weight without term frequencies is `base`: only
-    /// the fields that agree exactly need their value's frequency.
-    @inline(__always)
-    func weight(_ model: FellegiSunterModel, _ i: Int, pattern: UInt64, base: Double) -> Double {
-        guard settings.termFrequency else { return base }
-        var total = base
+    /// A pattern's weight without term frequencies, and the fields whose value's frequency
+    /// adjusts it for each pair (a bit each): those that agree exactly, and of them, when the
+    /// pattern has a block of its own (`model.block(of:)`), only that block's. Worked out once
+    /// per distinct pattern: looking the block up for every pair was most of scoring's time.
+    struct PatternWeight {
+        var base: Double
+        var adjusted: UInt32
+    }
+
+    func patternWeight(_ model: FellegiSunterModel, _ pattern: UInt64) -> PatternWeight {
+        let base = model.weight(levels: Pattern.unpack(pattern, fields: specs.count))
+        guard settings.termFrequency else { return PatternWeight(base: base, adjusted: 0) }
         let own = model.block(of: pattern).map { model.blocks[$0].fields }
-        for (field, column) in columns.enumerated() where (pattern >> (4 * UInt64(field))) & 0xF == 1 && own?.contains(field) != false {
-            guard let tf = column.termFrequency(i) else { continue }
+        var adjusted: UInt32 = 0
+        for field in columns.indices where (pattern >> (4 * UInt64(field))) & 0xF == 1 && own?.contains(field) != false {
+            adjusted |= 1 << UInt32(field)
+        }
+        return PatternWeight(base: base, adjusted: adjusted)
+    }
+
+    /// The weight of record `i` and another in a pair of pattern `pattern`: only the fields that
+    /// agree exactly need the value's frequency.
+    @inline(__always)
+    func weight(_ model: FellegiSunterModel, _ i: Int, _ pattern: PatternWeight) -> Double {
+        var total = pattern.base
+        var fields = pattern.adjusted
+        while fields != 0 {
+            let field = fields.trailingZeroBitCount
+            fields &= fields - 1
+            guard let tf = columns[field].termFrequency(i) else { continue }
             total += log2(max(model.u[field][1], FellegiSunterModel.floor) / max(tf, FellegiSunterModel.floor))
         }
         return total

@@ -31,11 +31,11 @@ import Testing
         let spec = try ComparisonSpec.parse("locations:tokens")
         for a in texts.indices {
             for b in texts.indices {
-                let expected = spec.level(forSimilarity: StringSimilarity.tokenSet(texts[a], texts[b]), cuts: spec.levelCuts)
-                #expect(table.level(a, b) { spec.level(forSimilarity: $0, cuts: spec.levelCuts) } == expected, "\(texts[a]) / \(texts[b])")
+                let expected = ComparisonSpec.level(forSimilarity: StringSimilarity.tokenSet(texts[a], texts[b]), cuts: spec.levelCuts)
+                #expect(table.level(a, b) { ComparisonSpec.level(forSimilarity: $0, cuts: spec.levelCuts) } == expected, "\(texts[a]) / \(texts[b])")
             }
         }
-        #expect(table.level(0, 1) { spec.level(forSimilarity: $0, cuts: spec.levelCuts) } == 2)  // same words, other order
-        #expect(table.level(4, 5) { spec.level(forSimilarity: $0, cuts: spec.levelCuts) } == 4)  // market st / mission st
+        #expect(table.level(0, 1) { ComparisonSpec.level(forSimilarity: $0, cuts: spec.levelCuts) } == 2)  // same words, other order
+        #expect(table.level(4, 5) { ComparisonSpec.level(forSimilarity: $0, cuts: spec.levelCuts) } == 4)  // market st / mission st
     }
 }
