@@ -130,7 +130,8 @@ public struct FuzzyMatcher {
     /// A pattern's weight without term frequencies, and the fields whose value's frequency
     /// adjusts it for each pair (a bit each): those that agree exactly, and of them, when the
     /// pattern has a block of its own (`model.block(of:)`), only that block's. Worked out once
-    /// per distinct pattern: looking the block up for every pair was most of scoring's time.
+    /// per distinct pattern: looking the block up for every pair, retaining the model's arrays,
+    /// cost 3.4% of fuzzy mode's cycles at 1M bench records (perf).
     struct PatternWeight {
         var base: Double
         var adjusted: UInt32
