@@ -403,6 +403,7 @@ public struct DedupeCommand: StageCommand {
             // parsed twice (parsing whole records on reader threads as well, as exact mode does,
             // cost 10.1 s of CPU against 8.6 s at 1M bench records, and was no faster).
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
+            matcher.progress = context.progress
             savedModel?.use(in: &matcher)
             if let againstPath {
                 // With a model, the input is read first: only the known records it can meet are

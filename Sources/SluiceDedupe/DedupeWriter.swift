@@ -148,6 +148,7 @@ public struct DedupeWriter {
             }
             try output.endLine()
             context.accounting.recordsOut += 1
+            if index & 4095 == 0 { context.progress.phase("writing", count: index, of: table.clusterOf.count, unit: "records") }
         }
         context.accounting.merged += table.clusterOf.count - context.accounting.recordsOut
     }
@@ -166,6 +167,7 @@ public struct DedupeWriter {
                 place.write(line, keyText: keyText, value: value, to: &output.buffer)
                 try output.endLine()
                 written += 1
+                if index & 4095 == 0 { context.progress.phase("writing", count: index, of: table.clusterOf.count, unit: "records") }
             }
         }
         context.accounting.recordsOut += written

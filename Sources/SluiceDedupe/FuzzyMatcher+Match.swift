@@ -70,6 +70,7 @@ extension FuzzyMatcher {
             let started = (pending: comparer.startPatterns(of: batch), tags: tags)
             if let inFlight { try counting.add(inFlight.pending, tags: inFlight.tags) }
             inFlight = started
+            progress?.phase("comparing", count: counting.count, unit: "pairs")
         }
         if let inFlight { try counting.add(inFlight.pending, tags: inFlight.tags) }
         self.blocker = blocker
@@ -182,12 +183,15 @@ extension FuzzyMatcher {
         for pair in answeredMatches { links.append((pair.a, pair.b, 1)) }
         var matched = 0
         var matchesCompared: Set<UInt64> = []
+        var scored = 0
         // The probabilities, the most of this pass's work, are computed a part of the pairs at
         // a time on every thread; what is done with each stays on this one, in order.
         try compared.pairs.forEachChunk { chunk in
             for partStart in stride(from: 0, to: chunk.count, by: Self.scoringPart) {
                 let part = UnsafeBufferPointer(rebasing: chunk[partStart..<min(chunk.count, partStart + Self.scoringPart)])
                 let probabilities = self.probabilities(of: part, model: model, weights: weights)
+                scored += part.count
+                progress?.phase("scoring", count: scored, of: compared.pairs.count, unit: "pairs")
                 for (k, pair) in part.enumerated() {
                     let index = Int(pair.pattern)
                     var p = probabilities[k]

@@ -65,6 +65,8 @@ public struct FuzzyMatcher {
         didSet { blocker.knownCount = knownCount }
     }
     public var knownLinks: [(Int32, Int32)] = []
+    /// The stage's progress line, told how comparing and scoring go (nil: nothing reported).
+    public var progress: SluiceCore.Progress?
 
     /// Which member of a record fills which columns and rules (`MemberReading`).
     let reading: MemberReading
