@@ -124,7 +124,7 @@ public struct DedupeCommand: StageCommand {
             --block-keys holds one record at a time (nothing is spooled).
             """,
         disk: """
-            when every input is a regular file (not empty), none for the records: they are read again from \
+            when every input is a regular file (not empty, not the file stdout appends to), none for the records: they are read again from \
             the inputs, which must not change meanwhile (a change of size or modification time stops the stage, \
             exit 74). Otherwise (a pipe) the spool: every good input record as read, so about the input's size, \
             in $TMPDIR (default /tmp; 713 MB for the bench's 1M sanitized records, 7.1 GB for 10M). In fuzzy mode \

@@ -26,6 +26,18 @@ final class InputRereading {
         let start: off_t
         let size: off_t
         let modified: timespec
+        let identity: FileIdentity
+    }
+
+    /// A file's device and inode: which file a descriptor is, whatever its name.
+    struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
     }
 
     /// Lines `first...last` of an input, of which every one not blank is a good record.
@@ -42,8 +54,11 @@ final class InputRereading {
 
     /// The inputs (stdin when there are none), open; nil when one is not a regular file with
     /// bytes in it (a pipe, a terminal, an empty or missing file: those are left to the stage's
-    /// own reading to report), or cannot be opened.
+    /// own reading to report), cannot be opened, or is the file stdout writes to (`>> input`:
+    /// the output would change it before it is read again).
     init?(_ paths: [String]) {
+        var output = stat()
+        let outputFile = fstat(1, &output) == 0 ? FileIdentity(output) : nil
         var inputs: [Input] = []
         for path in paths.isEmpty ? ["-"] : paths {
             guard let input = Self.open(path) else {
@@ -51,6 +66,10 @@ final class InputRereading {
                 return nil
             }
             inputs.append(input)
+            if input.identity == outputFile {
+                for input in inputs { close(input.fd) }
+                return nil
+            }
         }
         self.inputs = inputs
     }
@@ -80,7 +99,9 @@ final class InputRereading {
             close(fd)
             return nil
         }
-        return Input(fd: fd, name: path == "-" ? "<stdin>" : path, start: start, size: status.st_size, modified: Self.modified(status))
+        return Input(
+            fd: fd, name: path == "-" ? "<stdin>" : path, start: start, size: status.st_size, modified: Self.modified(status),
+            identity: FileIdentity(status))
     }
 
     private static func modified(_ status: stat) -> timespec {

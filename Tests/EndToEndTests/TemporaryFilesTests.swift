@@ -167,4 +167,27 @@ import Testing
         #expect(fromFiles.stdoutLines.count == 5)
         #expect(try run.leftovers().filter { $0 != "more.ndjson" && $0 != "piped.ndjson" } == [])
     }
+
+    /// An input that stdout appends to (`>> input`) is not read twice, since the output changes
+    /// it: it is spooled, and the file ends with its records and then the stage's (3 MB of
+    /// them: more than the output's buffer, so output is written while the input would be
+    /// read again).
+    @Test func anInputTheOutputAppendsToIsSpooled() throws {
+        let run = try Run()
+        let input = run.work.file("in.ndjson")
+        let records = (1...20_000).map { #"{"id":\#($0),"title":"Vertigo","locations":"Mason & California Streets"}"# + "\n" }.joined()
+        try Data(records.utf8).write(to: input)
+        let process = Process()
+        process.executableURL = Executable("sluice-dedupe").url
+        process.arguments = ["--key", "locations", "--quiet", input.path]
+        let output = try FileHandle(forWritingTo: input)
+        try output.seekToEnd()
+        (process.standardOutput, process.standardError) = (output, FileHandle.nullDevice)
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        #expect(process.terminationStatus == 0)
+        let lines = try String(contentsOf: input, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 40_000 && lines[20_000].hasPrefix(#"{"id":1,"#) && lines[39_999].contains(#""dedupe":{"#))
+    }
 }
