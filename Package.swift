@@ -26,10 +26,12 @@ let package = Package(
         // zlib: the gazetteer builder reads gzipped sources (`.csv.gz`), and the end-to-end tests
         // read the browser's PNG screenshots of the report.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // glibc's malloc.h: fuzzy dedupe gives freed memory back while it reads (`FreedMemory`).
+        .systemLibrary(name: "CMalloc"),
         .target(name: "SluiceCore"),
         .target(name: "SluiceFetch", dependencies: ["SluiceCore"]),
         .target(name: "SluiceSanitize", dependencies: ["SluiceCore"]),
-        .target(name: "SluiceDedupe", dependencies: ["SluiceCore"]),
+        .target(name: "SluiceDedupe", dependencies: ["SluiceCore", "CMalloc"]),
         .target(name: "SluiceLoad", dependencies: ["SluiceCore", "CSQLite"]),
         .target(name: "SluiceGeocode", dependencies: ["SluiceCore", "SluiceSanitize"]),
         // `sluice-stats`: what every field of any stage's NDJSON holds (reads records, writes none).

@@ -10,7 +10,8 @@ import SluiceCore
 ///     blocker.forEachPair(sortKey: { $0 }) { i, j, rule, isNew in print(i, j) }   // 0 2
 ///
 /// - Complexity: memory 8 bytes per record per rule (the key hashes) plus, while pairs are
-///   visited, 12 bytes per keyed record of one rule (its sort key and the sort's buffer);
+///   visited, 12 bytes per keyed record of an eighth of one rule (its sort key and the sort's
+///   buffer: `slices`);
 ///   pairs are streamed, at most Σ min(b², b·window) for blocks of size b.
 public struct Blocker {
     /// Per rule, per record: the key's hash, 0 when the record has no key.
@@ -83,6 +84,12 @@ public struct Blocker {
         keys[rule].append(key)
     }
 
+    /// Frees the keys, for a caller that visits and looks up no block again (linking: 8 bytes
+    /// a record per rule).
+    mutating func dropKeys() {
+        keys = keys.map { _ in [] }
+    }
+
     /// True when an earlier rule already put `i` and `j` in one (fully compared) block.
     @inline(__always)
     func seenBefore(rule: Int, _ i: Int, _ j: Int) -> Bool {
@@ -134,36 +141,58 @@ public struct Blocker {
         return key != 0 && key == keys[rule][b] && oversized[rule][key] != nil
     }
 
+    /// The keyed records of a rule are sorted and visited in this many slices, by their key's
+    /// top bits: in order, so blocks still come in key order. All at once, the sorted records
+    /// and the sort's buffer were 120 MB at 10M bench records, beside the keys (the peak of
+    /// comparing); a key hash's top bits are even, so a slice holds about an eighth.
+    static let slices = 8
+
     @inline(__always)
     private mutating func visitPairs(sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) rethrows {
+        let sliceShift = UInt64(64 - Self.slices.trailingZeroBitCount)
         for rule in keys.indices {
-            // Each keyed record as one integer, its key's high 32 bits above its number: sorted,
-            // a block's records come together in record order and the blocks in key order, but
-            // for blocks whose keys share those bits, told apart by the whole key below. (Pairs
-            // of key and record, 16 bytes, and the sort's buffer of half as many: 240 MB at 10M.)
-            var entries: [UInt64] = []
-            entries.reserveCapacity(keys[rule].count)
-            for (record, key) in keys[rule].enumerated() where key != 0 { entries.append(key & 0xFFFF_FFFF_0000_0000 | UInt64(record)) }
-            entries.sort()
-            var start = 0
-            while start < entries.count {
-                var end = start + 1
-                while end < entries.count, entries[end] >> 32 == entries[start] >> 32 { end += 1 }
-                let run = entries[start..<end].map { Int($0 & 0xFFFF_FFFF) }
-                start = end
-                let key = keys[rule][run[0]]
-                if run.allSatisfy({ keys[rule][$0] == key }) {
-                    try visitBlock(rule: rule, key: key, members: run, sortKey: sortKey, body)
-                    continue
+            var sliceSizes = [Int](repeating: 0, count: Self.slices)
+            for key in keys[rule] where key != 0 { sliceSizes[Int(key >> sliceShift)] += 1 }
+            for slice in 0..<Self.slices {
+                // Each keyed record as one integer, its key's high 32 bits above its number:
+                // sorted, a block's records come together in record order and the blocks in key
+                // order, but for blocks whose keys share those bits, told apart by the whole key
+                // below. (Pairs of key and record, 16 bytes, and the sort's buffer of half as
+                // many: 240 MB at 10M.)
+                var entries: [UInt64] = []
+                entries.reserveCapacity(sliceSizes[slice])
+                for (record, key) in keys[rule].enumerated() where key != 0 && Int(key >> sliceShift) == slice {
+                    entries.append(key & 0xFFFF_FFFF_0000_0000 | UInt64(record))
                 }
-                let sorted = run.sorted { (keys[rule][$0], $0) < (keys[rule][$1], $1) }
-                var first = 0
-                while first < sorted.count {
-                    var last = first + 1
-                    while last < sorted.count, keys[rule][sorted[last]] == keys[rule][sorted[first]] { last += 1 }
-                    try visitBlock(rule: rule, key: keys[rule][sorted[first]], members: Array(sorted[first..<last]), sortKey: sortKey, body)
-                    first = last
-                }
+                entries.sort()
+                try visitBlocks(rule: rule, sorted: entries, sortKey: sortKey, body)
+            }
+        }
+    }
+
+    /// The blocks of `rule` whose records are `entries` (sorted as `visitPairs` makes them).
+    @inline(__always)
+    private mutating func visitBlocks(
+        rule: Int, sorted entries: [UInt64], sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void
+    ) rethrows {
+        var start = 0
+        while start < entries.count {
+            var end = start + 1
+            while end < entries.count, entries[end] >> 32 == entries[start] >> 32 { end += 1 }
+            let run = entries[start..<end].map { Int($0 & 0xFFFF_FFFF) }
+            start = end
+            let key = keys[rule][run[0]]
+            if run.allSatisfy({ keys[rule][$0] == key }) {
+                try visitBlock(rule: rule, key: key, members: run, sortKey: sortKey, body)
+                continue
+            }
+            let sorted = run.sorted { (keys[rule][$0], $0) < (keys[rule][$1], $1) }
+            var first = 0
+            while first < sorted.count {
+                var last = first + 1
+                while last < sorted.count, keys[rule][sorted[last]] == keys[rule][sorted[first]] { last += 1 }
+                try visitBlock(rule: rule, key: keys[rule][sorted[first]], members: Array(sorted[first..<last]), sortKey: sortKey, body)
+                first = last
             }
         }
     }

@@ -89,21 +89,25 @@ public struct DedupeCommand: StageCommand {
             (the bench's sanitized records, --key address.key --mark: 59 MiB peak resident at 1M with 403k distinct keys, \
             release build, 2026-11-29, 66 MiB with 80 bytes a key; 303 MB at 10M with 2.06M then; 112 MB and 765 MB before, \
             when it held 50 bytes a record). \
-            Fuzzy mode: ~10 bytes per record (identity hash, completeness, cluster; \
+            Fuzzy mode: ~10 bytes per record (identity hash, completeness; \
             with labels, --label or --suggest its provenance text, with --id that field's text too), \
             per record 4 bytes per compared text \
-            field, 8 per number (16 per date or point) and 8 per blocking rule, per distinct text its \
-            normalised UTF-8 and 20 bytes, and while the input is read 16 to 32 more (tokens: 4 more and 4 a word; \
-            jw, lev: 8 more, and outside ASCII 4 a character); while comparing 12 bytes per keyed record per rule \
-            (the blocks, sorted) and 4 per record (the sort order of oversized blocks); while linking ~32 \
-            bytes per record (its cluster, 16, its label, cluster number and score; before them its set, 8) and 12 per matched pair (16 with distinct answers: they are \
+            field, 4 per number while every one is exactly a float, else 8 (16 per date or point), and 8 per blocking \
+            rule until linking, per distinct text its normalised UTF-8 and 20 bytes, and while the input is read 16 \
+            to 32 more (jw, lev: 8 more, and outside ASCII 4 a character; tokens: once read, 4 more and 4 a word); \
+            while comparing 12 bytes per keyed record of an eighth of a rule (the blocks, sorted) and 4 per distinct \
+            text of the first text field (the sort order of oversized blocks); while linking ~12 bytes per record (its \
+            label, then cluster number, and score; before them its set, 4), 16 per cluster of two or more records \
+            (none for a record alone) and 12 per matched pair (16 with distinct answers: they are \
             joined strongest first); while the input is read, the last 32,768 raw texts of each compared member twice (a \
-            repeated one is not parsed again); the candidate pairs that agree on some field (bounded by \
+            repeated one is not parsed again), and every 1,048,576 records the memory freed so far is given back to \
+            the system; the candidate pairs that agree on some field (bounded by \
             --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
             past the first 1,048,576 (12 MiB in memory). On the bench's sanitized records \
             (--compare title,locations:tokens,director,release_year:num --block locations:fingerprint --mark, \
-            7.1M and 78M pairs compared) the peak was 156 MiB at 1M and 1.14 GiB at 10M (~123 bytes a \
-            record; release build, 2026-11-29; 227 MiB and 1.75 GiB before), with at most 0.94 GB of pairs on disk at 10M; \
+            7.1M and 78M pairs compared) the peak was 172 MiB at 1M and 873 MiB at 10M (~92 bytes a \
+            record; release build, 2026-11-29; 182 MiB and 1.19 GiB before, 227 MiB and 1.75 GiB before that), \
+            with at most 0.94 GB of pairs on disk at 10M; \
             --merge also holds the records of clusters with more than one member. \
             --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \
             only the known records an input record can be compared with (sharing a block with one; in a block \

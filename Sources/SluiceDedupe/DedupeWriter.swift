@@ -32,7 +32,7 @@ public struct DedupeWriter {
     }
 
     func mark(_ record: Int, members: [JSONValue]? = nil) -> JSONValue {
-        let cluster = table.clusters[Int(table.clusterOf[record])]
+        let cluster = table.cluster(of: record)
         let score = table.score(of: record)
         return .object([
             DedupeFields.cluster: .string(StableHash.hex(cluster.id)),
@@ -69,7 +69,7 @@ public struct DedupeWriter {
             end.pointee = UInt8(truncatingIfNeeded: digit) + (digit < 10 ? UInt8(ascii: "0") : UInt8(ascii: "a") - 10)
             end += 1
         }
-        let cluster = table.clusters[Int(table.clusterOf[record])]
+        let cluster = table.cluster(of: record)
         put(#"{"cluster":""#)
         for shift in stride(from: 60, through: 0, by: -4) { put(digit: Int((cluster.id >> UInt64(shift)) & 0xF)) }
         put(#"","size":"#)
@@ -121,12 +121,12 @@ public struct DedupeWriter {
         if mode == .merge {
             // Merging needs every member at the canonical's place, which may come first.
             try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { index, record in
-                let cluster = Int(table.clusterOf[index])
-                if table.clusters[cluster].size > 1 { held[cluster, default: []].append((index, record.parsed())) }
+                if table.cluster(of: index).size > 1 { held[Int(table.clusterOf[index]), default: []].append((index, record.parsed())) }
             }
         }
         let output = context.output
         try spool.forEachRecord(maxLineBytes: context.maxLineBytes, lastTime: true) { index, record in
+            // (A record `alone` holds no other: `held` has nothing under its mark.)
             let cluster = Int(table.clusterOf[index])
             switch mode {
             case .mark:

@@ -24,9 +24,9 @@ extension FuzzyMatcher {
         let ranks = DeferredRanks()
         nonisolated(unsafe) let matcher = self
         if settings.threads > 1 {
-            DispatchQueue.global().async(group: ranks.group) { ranks.ranks = matcher.sortRanks(recordCount: n) }
+            DispatchQueue.global().async(group: ranks.group) { ranks.ranks = matcher.sortRanks() }
         } else {
-            ranks.ranks = sortRanks(recordCount: n)
+            ranks.ranks = sortRanks()
         }
         compared.sampledU = preset == nil ? estimateU(recordCount: n) : []
         // A local copy, so the closure can read the columns while the blocker is mutated.
@@ -169,6 +169,9 @@ extension FuzzyMatcher {
     mutating func link(facts: RecordFacts, pairsSink: ByteSink?) throws -> ClusterTable {
         let n = facts.count
         guard let model else { preconditionFailure("link runs after learn") }
+        // Nothing from here on looks a block up: the keys go before the sets and the table are
+        // made (8 bytes a record per rule).
+        blocker.dropKeys()
         let distinctPairs = self.labels.pairs.filter { !$0.match }
         var sets = AnsweredDistinct(count: n, distinct: distinctPairs.map { (Int($0.a), Int($0.b)) })
         for (a, b) in knownLinks { _ = sets.union(Int(a), Int(b)) }
@@ -252,7 +255,8 @@ extension FuzzyMatcher {
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         // With `--against`, a group of known records only is a known cluster, kept as it is.
-        for group in sets.groups() where group.last ?? 0 >= knownCount {
+        sets.forEachGroup { group in
+            guard group.last ?? 0 >= knownCount else { return }
             // A part of a cluster without two records answered distinct has none either.
             let outcome = breaker.split(group) { a, b in
                 if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }
@@ -270,12 +274,13 @@ extension FuzzyMatcher {
                 for part in parts { for record in part { labels[record] = Int32(part[0]) } }
             }
         }
-        // The sets are done with: freed before the table is built (8 bytes a record).
+        // The sets are done with: freed before the table is built (4 bytes a record).
         sets = AnsweredDistinct(count: 0, distinct: [])
-        var table = ClusterTable(labels: labels, facts: facts, keyHashes: nil)
-        for record in 0..<n where flagged.contains(labels[record]) { table.clusters[Int(table.clusterOf[record])].weak = true }
+        var table = ClusterTable(labels: consume labels, facts: facts, keyHashes: nil)
+        // A flagged label is its group's root, a member of the group: its cluster is the root's.
+        for label in flagged { table.clusters[Int(table.clusterOf[Int(label)])].weak = true }
         for (index, link) in links.enumerated() where refused.isEmpty || !refused[index] {
-            guard table.clusterOf[Int(link.a)] == table.clusterOf[Int(link.b)] else { continue }
+            guard table.inOneCluster(Int(link.a), Int(link.b)) else { continue }
             for record in [Int(link.a), Int(link.b)] where !(table.scores[record] >= link.p) { table.scores[record] = link.p }
         }
         return table
@@ -397,7 +402,7 @@ struct PairCounting {
 final class DeferredRanks: @unchecked Sendable {
     let group = DispatchGroup()
     // Unchecked: written once on the sorting thread before `group` is left, then only read.
-    @exclusivity(unchecked) var ranks: [Int32] = []
+    @exclusivity(unchecked) var ranks = FuzzyMatcher.SortRanks(ids: nil, ofValue: [])
     @exclusivity(unchecked) private var ready = false
 
     deinit { group.wait() }
@@ -408,6 +413,6 @@ final class DeferredRanks: @unchecked Sendable {
             group.wait()
             ready = true
         }
-        return Int(ranks[record])
+        return ranks.rank(record)
     }
 }

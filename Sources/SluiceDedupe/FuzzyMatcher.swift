@@ -191,15 +191,14 @@ public struct FuzzyMatcher {
         return FellegiSunterModel.estimateU(levelCounts: specs.map(\.levelCount), exactShare: exactShare, samples: samples) { patterns[$0] }
     }
 
-    /// The rank of each record's first text value in sorted order: the sort key of sorted
-    /// neighbourhood inside oversized blocks (`Int32`, as record numbers are: held while pairs
-    /// are compared, 4 bytes a record where `Int` took 8).
+    /// The sort key of sorted neighbourhood inside oversized blocks: the rank of each record's
+    /// first text value in sorted order (`SortRanks`).
     ///
     /// Distinct texts are all different, so any correct sort gives the one order: with
     /// `settings.threads` above 1 the two halves are sorted on two threads and merged (the
     /// titles of 10M bench records took 4.5 s on one).
-    func sortRanks(recordCount n: Int) -> [Int32] {
-        guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return (0..<n).map { Int32($0) } }
+    func sortRanks() -> SortRanks {
+        guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return SortRanks(ids: nil, ofValue: []) }
         let count = column.values.count
         var order: [Int]
         if settings.threads > 1, count >= 1 << 14 {
@@ -232,6 +231,24 @@ public struct FuzzyMatcher {
         }
         var rankOfId = [Int32](repeating: 0, count: order.count)
         for (rank, id) in order.enumerated() { rankOfId[id] = Int32(rank) }
-        return column.ids.map { $0 < 0 ? Int32.max : rankOfId[Int($0)] }
+        return SortRanks(ids: column.ids, ofValue: rankOfId)
+    }
+
+    /// Per record, the rank of its first text value in sorted order (`Int32.max` without one;
+    /// with no text column, its own number), as `Int32`s: record numbers are. Held per distinct
+    /// value beside the column's ids, 4 bytes a value, where a rank per record was 40 MB at 10M
+    /// bench records, held while pairs are compared.
+    struct SortRanks: Sendable {
+        /// The text column's ids (shared with it, not copied); nil when there is none.
+        let ids: [Int32]?
+        /// Per distinct value of the column, its rank.
+        let ofValue: [Int32]
+
+        @inline(__always)
+        func rank(_ record: Int) -> Int {
+            guard let ids else { return record }
+            let id = ids[record]
+            return id < 0 ? Int(Int32.max) : Int(ofValue[Int(id)])
+        }
     }
 }

@@ -187,6 +187,8 @@ public struct KnownClusters {
     /// moved. A cluster holding no known cluster is new; its id and canonical come from its
     /// new records alone.
     public func resolve(_ table: ClusterTable, facts: RecordFacts) -> Outcome {
+        // What is kept below is kept per cluster number: every record's cluster numbered.
+        let table = table.holdingEveryRecord()
         let known = held
         let n = table.clusterOf.count
         // Each known cluster's home: where its records are, or, parted by a split, where most are.

@@ -151,7 +151,10 @@ extension FuzzyMatcher {
     /// - Complexity: memory two batches of records (`readingBatch`).
     mutating func append(threads: Int, _ read: (_ append: (NDJSONRecord) -> Void) throws -> Void) throws {
         guard threads > 1 else {
-            try read { append($0) }
+            try read { record in
+                append(record)
+                FreedMemory.giveBack(afterRecord: recordCount)
+            }
             return
         }
         let reading = self.reading
@@ -181,6 +184,7 @@ extension FuzzyMatcher {
                 batches[filling].append(record)
                 total += 1
                 if batches[filling].count == Self.readingBatch { launch() }
+                FreedMemory.giveBack(afterRecord: first + total)
             }
             if batches[filling].count > 0 { launch() }
         }

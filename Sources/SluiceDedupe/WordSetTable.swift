@@ -31,23 +31,23 @@ final class WordSetTable {
 
     var count: Int { textStarts.count - 1 }
 
-    /// Gives back the room the word lists grew into (by doubling), once every text is added.
-    func finish() {
-        if wordsInTextOrder.capacity > wordsInTextOrder.count { wordsInTextOrder = Array(wordsInTextOrder[...]) }
-    }
-
     /// Adds the next text (a normalised value: words separated by single spaces).
     func append(_ text: String) {
         var utf8 = text
-        utf8.withUTF8 { append(utf8: $0, text) }
+        utf8.withUTF8 { append(utf8: $0) }
+    }
+
+    /// The same from the text's UTF-8 (`FieldColumn.finish`, over the values it holds as bytes).
+    func append(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            unicodeTexts[count] = String(decoding: bytes, as: UTF8.self)
+        } else {
+            appendWords(of: bytes)
+        }
         textStarts.append(Int32(wordsInTextOrder.count))
     }
 
-    private func append(utf8 bytes: UnsafeBufferPointer<UInt8>, _ text: String) {
-        if bytes.contains(where: { $0 >= 0x80 }) {
-            unicodeTexts[count] = text
-            return
-        }
+    private func appendWords(of bytes: UnsafeBufferPointer<UInt8>) {
         let first = wordsInTextOrder.count
         var wordStart = 0
         for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x20 {

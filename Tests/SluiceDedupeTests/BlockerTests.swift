@@ -109,4 +109,13 @@ extension BlockerTests {
         #expect(newPairs(&blocker) == [[3, 6], [1, 4], [0, 2], [0, 5], [2, 5]])
         #expect(blocker.pairsOfRule == [5])
     }
+
+    /// Records are sorted a slice of keys at a time (`Blocker.slices`, by their top bits): the
+    /// blocks still come in key order, across slices too.
+    @Test func blocksComeInKeyOrderAcrossSlices() {
+        let keys: [UInt64] = (0..<16).map { UInt64(15 - $0 / 2) << 60 | 7 }
+        var blocker = Blocker(ruleCount: 1, recordCount: keys.count, maxBlock: 100, window: 5)
+        blocker.keys[0] = keys
+        #expect(newPairs(&blocker) == (0..<8).reversed().map { [2 * $0, 2 * $0 + 1] })
+    }
 }

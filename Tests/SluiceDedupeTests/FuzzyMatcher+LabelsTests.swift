@@ -42,7 +42,7 @@ struct Building {
         var truePositives = 0, predicted = 0, actual = 0
         for i in business.indices {
             for j in (i + 1)..<business.count {
-                let same = table.clusterOf[i] == table.clusterOf[j], truth = business[i] == business[j]
+                let same = table.inOneCluster(i, j), truth = business[i] == business[j]
                 if same { predicted += 1 }
                 if truth { actual += 1 }
                 if same && truth { truePositives += 1 }

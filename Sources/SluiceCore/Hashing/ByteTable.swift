@@ -45,14 +45,16 @@ public struct ByteTable: Sendable {
     // thousands from another module, and a call into this one for each cost it 9% more
     // instructions.
     @usableFromInline var keys: [Key] = []
-    /// The keys' bytes end to end; past `storedBytes`, room to grow.
+    /// The keys' bytes end to end. Appended to, so the room it grows into by doubling is
+    /// capacity, never written, and so not resident, where room filled with zeros was (up to
+    /// half the arena: at 10M bench records, fuzzy dedupe's titles held 39 MB in 67).
+    /// Appending took the time copying into that room did (6M new keys, a median of three).
     @usableFromInline var arena: [UInt8] = []
-    @usableFromInline var storedBytes = 0
     /// 0 for an empty slot, else the hash's top 32 bits above the id + 1. A power of two.
     @usableFromInline var slots: [UInt64]
 
     /// The bytes the keys hold (not the arena's capacity).
-    public var byteCount: Int { storedBytes }
+    public var byteCount: Int { arena.count }
 
     public init(capacity: Int = 32) {
         var size = 16
@@ -125,16 +127,12 @@ public struct ByteTable: Sendable {
     /// Whether the table can find keys by their bytes (see `dropIndex`).
     public var hasIndex: Bool { !slots.isEmpty }
 
-    /// Frees the slots and the arena's room, for a table whose keys are from now on read by id
-    /// only (fuzzy dedupe's distinct texts once the input is read: slots 21 MB of 241 at 1M
-    /// bench records, heaptrack).
-    /// Finding or adding a key traps until `restoreIndex` makes them again.
+    /// Frees the slots, for a table whose keys are from now on read by id only (fuzzy dedupe's
+    /// distinct texts once the input is read: slots 21 MB of 241 at 1M bench records,
+    /// heaptrack). Finding or adding a key traps until `restoreIndex` makes them again. (The
+    /// keys' and the arena's room past their counts is capacity, never written: not resident.)
     public mutating func dropIndex() {
         slots = []
-        // The arena grew by doubling, its room filled with zeros (so resident): cut to the bytes
-        // held; the keys, grown by doubling too, to their count.
-        if arena.count > storedBytes { arena = Array(arena[..<storedBytes]) }
-        if keys.capacity > keys.count { keys = Array(keys[...]) }
     }
 
     /// Makes the slots again after `dropIndex`.
@@ -165,7 +163,7 @@ public struct ByteTable: Sendable {
     /// Empties the table, keeping its storage (a worker's table, once per batch).
     public mutating func removeAll() {
         keys.removeAll(keepingCapacity: true)
-        storedBytes = 0
+        arena.removeAll(keepingCapacity: true)
         slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
@@ -187,35 +185,21 @@ public struct ByteTable: Sendable {
     @inlinable
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, slot: Int) -> Int32 {
         let id = Int32(keys.count)
-        keys.append(Key(hash: hash, start: storedBytes, count: bytes.count))
-        store(bytes)
+        keys.append(Key(hash: hash, start: arena.count, count: bytes.count))
+        arena.append(contentsOf: bytes)
         slots[slot] = ByteTable.slot(id, hash)
         if 2 * keys.count > slots.count { grow() }
         return id
     }
 
-    /// Copies a new key's bytes after the others, into room made by doubling (the generic
-    /// `append(contentsOf:)` cost a hundred instructions a call).
-    @inlinable @inline(__always)
-    mutating func store(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if storedBytes + bytes.count > arena.count { makeRoom(bytes.count) }
-        if let source = bytes.baseAddress, !bytes.isEmpty {
-            let offset = storedBytes
-            arena.withUnsafeMutableBufferPointer { room in
-                room.baseAddress.map { ($0 + offset).update(from: source, count: bytes.count) }
-            }
-        }
-        storedBytes += bytes.count
-    }
-
-    @usableFromInline
-    mutating func makeRoom(_ count: Int) {
-        arena.append(contentsOf: repeatElement(0, count: max(count, arena.count, 4096)))
-    }
-
     @usableFromInline
     mutating func grow() {
-        slots = [UInt64](repeating: 0, count: slots.count * 2)
+        // The old slots go first (the keys are rehashed, not the slots): held beside the new
+        // ones as those were made, they were 67 MB more for a moment near the end of fuzzy
+        // dedupe's reading (its distinct places, 10M bench records).
+        let size = slots.count * 2
+        slots = []
+        slots = [UInt64](repeating: 0, count: size)
         let mask = slots.count - 1
         for (id, key) in keys.enumerated() {
             var slot = Int(truncatingIfNeeded: key.hash) & mask
