@@ -15,7 +15,8 @@ swiftc=${SWIFTC:-swiftc}
 # FUZZ_OPTIMIZE=-Onone builds in a third of the time and keeps Swift's debug bounds checks on
 # unsafe buffers (CI's short pass); -O runs several times more executions a second.
 optimize=${FUZZ_OPTIMIZE:--O}
-# Sources/CZlib: the module map SluiceTools imports zlib through.
+# Sources/CZlib: the module map SluiceTools imports zlib through; Sources/CMalloc, glibc's malloc.h for
+# SluiceDedupe.
 flags=(-parse-as-library "$optimize" -sanitize=fuzzer,address -enable-testing -I Sources/CZlib)
 # Swift's own crash backtracer reads memory that AddressSanitizer then reports, and can hang a
 # minimising run: libFuzzer reports the crash itself.
@@ -68,7 +69,7 @@ build_module() {
   for dep in "${deps[@]}"; do build_module "$dep"; done
   if [ -f "$library" ] && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$library" | head -1)" ]; then return; fi
   echo "fuzz: building $module"
-  "$swiftc" "${flags[@]}" -module-name "$module" -I "$modules_dir" -I Sources/CSQLite -I Sources/CZlib -emit-module -emit-module-path "$modules_dir/$module.swiftmodule" \
+  "$swiftc" "${flags[@]}" -module-name "$module" -I "$modules_dir" -I Sources/CSQLite -I Sources/CZlib -I Sources/CMalloc -emit-module -emit-module-path "$modules_dir/$module.swiftmodule" \
     -emit-library -static -o "$library" $(find "Sources/$module" -name '*.swift' | sort) 2>&1 | grep -v 'Cannot export local symbol' || true
   [ -f "$library" ] || { echo "fuzz: $module did not build" >&2; exit 1; }
 }
@@ -144,7 +145,7 @@ for target in "${targets[@]}"; do
   for module in ${modules[$target]}; do libraries+=("-l$module" ${system_libraries[$module]:-}); done
   if [ ! -x "$binary" ] || [ -n "$(find "Fuzz/${source[$target]}.swift" ${support[$target]:-} "$modules_dir" -newer "$binary" | head -1)" ]; then
     echo "fuzz: linking fuzz-$target"
-    "$swiftc" "${flags[@]}" -I "$modules_dir" -I Sources/CSQLite -I Sources/CZlib -L "$modules_dir" "Fuzz/${source[$target]}.swift" ${support[$target]:-} "${libraries[@]}" -o "$binary" 2>&1 \
+    "$swiftc" "${flags[@]}" -I "$modules_dir" -I Sources/CSQLite -I Sources/CZlib -I Sources/CMalloc -L "$modules_dir" "Fuzz/${source[$target]}.swift" ${support[$target]:-} "${libraries[@]}" -o "$binary" 2>&1 \
       | grep -v 'Cannot export local symbol' || true
   fi
   seed "$target"
