@@ -158,7 +158,7 @@ final class InputRereading {
     /// A line without the whitespace after its record (what `NDJSONRecord.trimmed` gives).
     static func trimmed(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var end = line.count
-        while end > 0, line[end - 1] == 0x20 || line[end - 1] == 0x09 || line[end - 1] == 0x0A || line[end - 1] == 0x0D { end -= 1 }
+        while end > 0, CheckedJSON.isSpace(line[end - 1]) { end -= 1 }
         return UnsafeBufferPointer(rebasing: line[..<end])
     }
 

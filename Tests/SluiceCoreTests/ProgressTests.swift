@@ -17,6 +17,6 @@ import Testing
     @Test func aDisabledProgressDrawsNothing() {
         let progress = Progress(stage: "sluice-dedupe", enabled: false)
         progress.phase("comparing", count: 1, unit: "pairs")
-        #expect(!progress.drawn && progress.phase == nil)
+        #expect(!progress.drawn && progress.currentPhase == nil)
     }
 }

@@ -17,7 +17,7 @@ public final class Progress {
     var calls = 0
     var drawn = false
     /// The phase being reported, and when it began (for its rate).
-    var phase: (name: String, started: Double)?
+    var currentPhase: (name: String, started: Double)?
 
     public init(stage: String, enabled: Bool = StandardError.isInteractiveTerminal) {
         self.stage = stage
@@ -53,8 +53,8 @@ public final class Progress {
     public func phase(_ name: String, count: Int, of total: Int? = nil, unit: String) {
         guard enabled else { return }
         let now = Progress.now()
-        if phase?.name != name { phase = (name, now) }
-        guard now - lastDrawn >= 0.25, let phase else { return }
+        if currentPhase?.name != name { currentPhase = (name, now) }
+        guard now - lastDrawn >= 0.25, let phase = currentPhase else { return }
         lastDrawn = now
         drawn = true
         let line = Self.phaseLine(stage: stage, phase: name, count: count, of: total, unit: unit, seconds: now - phase.started)
