@@ -39,7 +39,7 @@ extension Gazetteer {
         let indexed = Result { () throws(GazetteerIndex.Problem) in try fromIndex(GazetteerIndex.map(path: indexPath, expected: identity)) }
         switch indexed {
         case .success(let gazetteer): return gazetteer
-        case .failure(let problem): if let warning = problem.warning(path: indexPath) { warn(warning) }
+        case .failure(let problem): if let warning = problem.warning(path: indexPath, reading: GazetteerIndex.format.source) { warn(warning) }
         }
         let (gazetteer, recording, skipped) = try parseRecording(
             FileInput.contents(of: path, what: "gazetteer"), source: path, skipBadRow: skipBadRow)
@@ -103,19 +103,18 @@ extension Gazetteer {
     }
 
     /// Writes the index of this finished gazetteer (read from a CSV of `identity`, as
-    /// `recording` saw it) to a temporary file beside `path`, renamed over it at the end: runs
-    /// started together each write a whole file, and the last rename wins.
+    /// `recording` saw it) beside the CSV (`SidecarIndex.write(to:)`).
     func writeIndex(to path: String, identity: GazetteerIndex.Identity, recording: IndexRecording) throws {
-        let file = try ReplacementFile(path: path)
-        try writeIndex(identity: identity, recording: recording) { piece in
-            file.sink.buffer += piece
-            try file.sink.flushIfFull()
-        }
-        try file.commit()
+        try writeIndex(identity: identity, recording: recording) { parts in try GazetteerIndex.format.write(to: path, identity: identity, parts: parts) }
     }
 
     /// The index's bytes, header first, handed to `write` in pieces of at most 64 KiB.
     func writeIndex(identity: GazetteerIndex.Identity, recording: IndexRecording, _ write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try writeIndex(identity: identity, recording: recording) { parts in try GazetteerIndex.format.write(identity: identity, parts: parts, write) }
+    }
+
+    /// Hands the payload's parts to `write`.
+    private func writeIndex(identity: GazetteerIndex.Identity, recording: IndexRecording, parts write: ([UnsafeRawBufferPointer]) throws -> Void) throws {
         var eager = IndexBytes()
         eager.append(UInt64(rowCount))
         var text: [UInt8] = []
@@ -139,20 +138,7 @@ extension Gazetteer {
         eager.pad()
         // The address arrays go out as they lie in memory: little-endian, in the layout's order
         // (a big-endian machine would need to swap them; Sluice runs on none).
-        try eager.bytes.withUnsafeBytes { eagerBytes in
-            let parts = [eagerBytes, addresses.bytes]
-            var checksum = StableHash.offset
-            for part in parts { checksum = StableHash.words(part, seed: checksum) }
-            try GazetteerIndex.header(identity, payloadLength: parts.reduce(0) { $0 + $1.count }, checksum: checksum).withUnsafeBytes(write)
-            for part in parts {
-                var offset = 0
-                while offset < part.count {
-                    let end = min(part.count, offset + (1 << 16))
-                    try write(UnsafeRawBufferPointer(rebasing: part[offset..<end]))
-                    offset = end
-                }
-            }
-        }
+        try eager.bytes.withUnsafeBytes { eagerBytes in try write([eagerBytes, addresses.bytes]) }
     }
 
     /// The gazetteer an index holds, checked as it is read: any length, count, town or street
@@ -234,7 +220,7 @@ extension Gazetteer {
         let storage = AddressTable.Storage(allocating: bytes.count)
         bytes.withUnsafeBytes { storage.base.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(storage.base), byteCount: $0.count) }
         let raw = UnsafeRawBufferPointer(start: storage.base, count: storage.length)
-        let payload = try GazetteerIndex.checkHeader(raw, fileLength: bytes.count, expected: nil)
+        let payload = try GazetteerIndex.format.checkHeader(raw, fileLength: bytes.count, expected: nil)
         let checksum = StableHash.words(UnsafeRawBufferPointer(rebasing: raw[GazetteerIndex.headerSize...]))
         guard checksum == payload.checksum else { throw .corrupt("checksum mismatch: the file is damaged") }
         return try fromIndex(storage)
