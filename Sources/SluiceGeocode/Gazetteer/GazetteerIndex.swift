@@ -21,6 +21,7 @@ import SluiceCore
 enum GazetteerIndex {
     static let format = SidecarIndex(magic: "SLUICEGZ", formatVersion: 1, kind: "gazetteer", source: "the CSV")
     static let headerSize = SidecarIndex.headerSize
+    static var magic: [UInt8] { format.magic }
     typealias Problem = SidecarIndex.Problem
     typealias Identity = SidecarIndex.Identity
 
