@@ -64,6 +64,7 @@ public struct DedupeCommand: StageCommand {
                 "against", "KNOWN",
                 "fuzzy mode, with --mark: link the input to the records of KNOWN, an earlier output of this stage, and write only the input's records (see AGAINST)"
             ),
+            .flag("no-index", "with --against and --model: read KNOWN itself, and neither read nor write its compiled index (see AGAINST)"),
             .flag(
                 "block-keys",
                 "fuzzy mode: write every record with its key under each --block rule instead of clustering (see BLOCK KEYS); nothing is learnt or compared"
@@ -277,6 +278,8 @@ public struct DedupeCommand: StageCommand {
     var savedModel: SavedModel?
     var modelPath: String?
     var againstPath: String?
+    /// `--no-index`: KNOWN is read whole on every run, its compiled index neither read nor written.
+    var knownIndex = true
     var threads: Int
     /// `--block-keys`: write each record's blocking keys instead of clustering.
     var blockKeys = false
@@ -301,7 +304,7 @@ public struct DedupeCommand: StageCommand {
         case (false, false): throw .usage("use --key (exact mode) or --compare (fuzzy mode), not both")
         case (true, true): throw .usage("give --key FIELDS (exact mode) or --compare SPECS with --block (fuzzy mode)")
         case (false, true):
-            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf", "model", "model-out", "against", "block-keys"]
+            for fuzzyOnly in ["block", "threshold", "pairs", "explain-model", "no-tf", "model", "model-out", "against", "no-index", "block-keys"]
                 + LabelOptions.fuzzyOnly
             where arguments.has(fuzzyOnly) {
                 throw .usage("option '--\(fuzzyOnly)' needs fuzzy mode (--compare)")
@@ -351,6 +354,8 @@ public struct DedupeCommand: StageCommand {
                 modelPath = path
             }
             againstPath = arguments["against"]
+            knownIndex = !arguments.has("no-index")
+            if !knownIndex, againstPath == nil { throw .usage("option '--no-index' is for --against KNOWN's index") }
             if againstPath == "-" { throw .usage("option '--against' needs a file: the input may be standard input") }
             if againstPath != nil {
                 guard mode == .mark else {
@@ -421,7 +426,7 @@ public struct DedupeCommand: StageCommand {
                 let inputRead = selection != nil
                 let knownRead = try KnownClusters.read(
                     path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes, selection: &selection,
-                    threads: threads
+                    threads: threads, useIndex: knownIndex, warn: context.warn
                 ) { record in
                     facts.append(record)
                     matcher.append(record)

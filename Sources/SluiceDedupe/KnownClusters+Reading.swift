@@ -21,14 +21,18 @@ extension KnownClusters {
     /// (from a pipe every record is held, as without, and `selection` is set to nil). The first
     /// pass reads the file in ranges on `threads` threads (`scan`, ranges of `minRangeBytes` or
     /// more: a smaller file is not worth a thread and its caches' misses), with the same result
-    /// and errors as one.
+    /// and errors as one. With `useIndex`, that pass is read from KNOWN's compiled index when
+    /// one beside it stands for KNOWN (`KnownIndex`), for the part appended since only from the
+    /// file; otherwise, or for what was appended, the index is written for the next run (when
+    /// its folder may be written and KNOWN did not change while it was read). What is wrong with
+    /// an index found is said through `warn`, and the file read instead.
     ///
     /// - Complexity: with `selection`, memory 21 bytes per known record (cluster id, place in
     ///   the file; 8 more while a copy of the ids is sorted, beside the second pass) and 12 per
     ///   known cluster, plus what `body` keeps of the held records.
     static func read(
         path: String, memberKey: String, maxLineBytes: Int, selection: inout KnownSelection?, threads: Int = 1,
-        minRangeBytes: Int = 1 << 22, _ body: (NDJSONRecord) throws -> Void
+        minRangeBytes: Int = 1 << 22, useIndex: Bool = false, warn: (String) -> Void = { _ in }, _ body: (NDJSONRecord) throws -> Void
     ) throws -> KnownClusters {
         var known = KnownClusters()
         let (fd, name) = try StageContext.openInput(path)
@@ -58,10 +62,11 @@ extension KnownClusters {
         // and the cluster's are found (no member list, no parse of what a cache knows); the
         // file is read in ranges on `threads` threads (`scan`).
         selection = nil  // `scanning` is the only copy while it grows
-        var first = try scan(
+        var first = try firstPass(
             fd: fd, name: name, path: path, size: Int(status.st_size), memberKey: memberKey, maxLineBytes: maxLineBytes,
-            selection: scanning, threads: threads, minRangeBytes: minRangeBytes)
+            selection: scanning, threads: threads, minRangeBytes: minRangeBytes, useIndex: useIndex, warn: warn)
         swap(&scanning, &first.selection)  // one copy of what was read, not two
+        scanning.recording = nil
         for (absorbed, into) in first.merges { merges[absorbed] = into }
         known.reportedMerges = merges
         known.appendUnheld(ids: first.ids)
@@ -107,6 +112,46 @@ extension KnownClusters {
         sorting.wait()
         known.finish(sortedEveryId: sortedIds)
         return known
+    }
+
+    /// `scan`, or what KNOWN's index holds of it (`read`, `useIndex`), then the index written
+    /// when it was missing, stale or stood for less than KNOWN.
+    private static func firstPass(
+        fd: Int32, name: String, path: String, size: Int, memberKey: String, maxLineBytes: Int, selection: KnownSelection, threads: Int,
+        minRangeBytes: Int, useIndex: Bool, warn: (String) -> Void
+    ) throws -> Scan {
+        func scanFile(from start: Int = 0, lineBase: Int = 0, recording: Bool) throws -> Scan {
+            var selection = selection
+            if recording { selection.recording = KnownIndex.Records(ruleCount: selection.rules.count) }
+            return try scan(
+                fd: fd, name: name, path: path, size: size, memberKey: memberKey, maxLineBytes: maxLineBytes, selection: selection,
+                threads: threads, minRangeBytes: minRangeBytes, from: start, lineBase: lineBase)
+        }
+        guard useIndex else { return try scanFile(recording: false) }
+        let builtFor = KnownIndex.builtFor(selection, memberKey: memberKey)
+        let identity = KnownIndex.format.identity(of: path, builtFor: builtFor)
+        var first: Scan
+        switch KnownIndex.load(path: path, builtFor: builtFor, maxLineBytes: maxLineBytes) {
+        case .success(.whole(let index)):
+            return index.scan(into: selection, recording: false)
+        case .success(.prefix(let index, let known)):
+            first = index.scan(into: selection, recording: true)
+            first.append(try scanFile(from: known, lineBase: index.lines, recording: true))
+        case .failure(let problem):
+            if let warning = problem.warning(path: SidecarIndex.path(for: path), reading: KnownIndex.format.source) { warn("--against: " + warning) }
+            first = try scanFile(recording: true)
+        }
+        // Written only for a KNOWN unchanged while it was read, into a folder the user may write.
+        let indexPath = SidecarIndex.path(for: path)
+        let folder = indexPath.lastIndex(of: "/").map { String(indexPath[...$0]) } ?? "."
+        if let identity, let index = first.index, access(folder, W_OK) == 0, KnownIndex.format.identity(of: path, builtFor: builtFor) == identity {
+            do {
+                try index.write(besides: path, identity: identity)
+            } catch {
+                warn("--against: \(indexPath): cannot write KNOWN's index: \((error as? StageFailure)?.message ?? "\(error)")")
+            }
+        }
+        return first
     }
 
     /// Where a record's bytes are in KNOWN (past a byte-order mark, before a carriage return).

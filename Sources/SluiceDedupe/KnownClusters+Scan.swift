@@ -18,10 +18,36 @@ extension KnownClusters {
         /// In file order: a later merge of the same absorbed id wins, as in one pass.
         var merges: [(absorbed: UInt64, into: UInt64)] = []
         var selection: KnownSelection
+        /// Lines read (blank ones too), and the longest record line's length.
+        var lines = 0
+        var longestLine = 0
+
+        /// Appends what the next part of KNOWN gave (its records numbered after these).
+        mutating func append(_ part: Scan) {
+            let base = Int32(ids.count)
+            ids += part.ids
+            offsets += part.offsets
+            lengths += part.lengths
+            merges += part.merges
+            selection.merge(part.selection, indexBase: base)
+            lines += part.lines
+            longestLine = max(longestLine, part.longestLine)
+        }
+
+        /// What an index of the KNOWN this scan read holds (the selection's counts taken before
+        /// `removeHeld`: over all of KNOWN).
+        var index: KnownIndex? {
+            guard let records = selection.recording else { return nil }
+            var index = KnownIndex(records: records, counts: selection.counts)
+            (index.ids, index.offsets, index.lengths, index.merges) = (ids, offsets, lengths, merges)
+            (index.lines, index.longestLine) = (lines, longestLine)
+            return index
+        }
     }
 
-    /// The first pass of `read` over the regular file `fd` (`name` in errors): every line
-    /// checked, each known record's cluster and place noted and given to `selection`.
+    /// The first pass of `read` over the regular file `fd` (`name` in errors) from byte `start`
+    /// (0, or where a line starts: the end of what KNOWN's index stands for, `lineBase` lines):
+    /// every line checked, each known record's cluster and place noted and given to `selection`.
     ///
     /// The file is cut at newlines into up to `threads` byte ranges of `minRangeBytes` or more,
     /// each read on its own thread into its own `Scan` (the selection's caches and counts its
@@ -34,9 +60,9 @@ extension KnownClusters {
     ///   and counts (`KnownSelection`), and 21 bytes per known record in all.
     static func scan(
         fd: Int32, name: String, path: String, size: Int, memberKey: String, maxLineBytes: Int,
-        selection: KnownSelection, threads: Int, minRangeBytes: Int
+        selection: KnownSelection, threads: Int, minRangeBytes: Int, from start: Int = 0, lineBase: Int = 0
     ) throws -> Scan {
-        let ranges = cut(fd: fd, size: size, into: min(max(1, threads), max(1, size / max(1, minRangeBytes))))
+        let ranges = cut(fd: fd, start..<size, into: min(max(1, threads), max(1, (size - start) / max(1, minRangeBytes))))
         let markIndex = selection.heads.firstIndex(of: memberKey) ?? selection.heads.count
         let keys = selection.headKeys + (markIndex == selection.heads.count ? [Array(memberKey.utf8)] : [])
         let readers = ranges.map { _ in RangeScan(scan: Scan(selection: selection)) }
@@ -48,37 +74,28 @@ extension KnownClusters {
                 keys: keys, maxLineBytes: maxLineBytes)
         }
         // Joined in file order; the first part's error is the first bad line's.
-        var lines = 0
         var whole = Scan(selection: selection)
         for (k, part) in readers.enumerated() {
             switch part.failure {
-            case .line(let number, let reason)?: throw StageFailure.data(source: name, line: lines + number, "--against: " + reason)
+            case .line(let number, let reason)?: throw StageFailure.data(source: name, line: lineBase + whole.lines + number, "--against: " + reason)
             case .other(let error)?: throw error
             case nil: break
             }
-            lines += part.lines
-            let base = Int32(whole.ids.count)
-            if k == 0 {
-                whole = part.scan
-            } else {
-                whole.ids += part.scan.ids
-                whole.offsets += part.scan.offsets
-                whole.lengths += part.scan.lengths
-                whole.merges += part.scan.merges
-                whole.selection.merge(part.scan.selection, indexBase: base)
-            }
+            if k == 0 { whole = part.scan } else { whole.append(part.scan) }
             part.scan = Scan(selection: selection)  // its memory given back as soon as it is joined
         }
         return whole
     }
 
-    /// Byte ranges covering `0..<size`, up to `count`, each but the last ending just after a
-    /// newline (so none splits a line); where the file cannot be read, fewer (the read says why).
-    static func cut(fd: Int32, size: Int, into count: Int) -> [Range<Int>] {
+    /// Byte ranges covering `bytes` (of a file `bytes.upperBound` long, starting at 0 or just
+    /// after a newline), up to `count`, each but the last ending just after a newline (so none
+    /// splits a line); where the file cannot be read, fewer (the read says why).
+    static func cut(fd: Int32, _ bytes: Range<Int>, into count: Int) -> [Range<Int>] {
+        let (start, size) = (bytes.lowerBound, bytes.upperBound)
         var ends: [Int] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         for k in 1..<max(1, count) {
-            var at = max(size * k / count, ends.last ?? 0)
+            var at = max(start + (size - start) * k / count, ends.last ?? start)
             var found: Int?
             while found == nil, at < size {
                 let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(at)) }
@@ -88,10 +105,10 @@ extension KnownClusters {
                 at += n
             }
             guard let end = found, end < size else { break }
-            if end > (ends.last ?? 0) { ends.append(end) }
+            if end > (ends.last ?? start) { ends.append(end) }
         }
         ends.append(size)
-        return ends.indices.map { k in (k == 0 ? 0 : ends[k - 1])..<ends[k] }
+        return ends.indices.map { k in (k == 0 ? start : ends[k - 1])..<ends[k] }
     }
 
     /// One range's first pass, on one thread.
@@ -103,8 +120,6 @@ extension KnownClusters {
         }
         var scan: Scan
         var failure: Failure?
-        /// Lines in the range, blank ones too.
-        var lines = 0
 
         init(scan: Scan) { self.scan = scan }
 
@@ -137,13 +152,14 @@ extension KnownClusters {
                     case .merge(let absorbed, let into): scan.merges.append((absorbed, into))
                     case .summary: break
                     case .record(let id):
+                        scan.longestLine = max(scan.longestLine, line.length)
                         scan.selection.read(line: line.bytes, members: found, index: Int32(scan.ids.count))
                         scan.offsets.append(place.offset)
                         scan.lengths.append(Int32(place.length))
                         scan.ids.append(id)
                     }
                 }
-                lines = last - lead
+                scan.lines = last - lead
                 scan.selection.finishReading()
             } catch {
                 failure = pending.map { .line($0.line, $0.reason) } ?? .other(error)

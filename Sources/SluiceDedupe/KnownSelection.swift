@@ -61,6 +61,9 @@ struct KnownSelection {
     let countedOfHead: [[Int]]
     let sortHead: Int?
     let mixedRules: [Int]
+    /// When KNOWN's index is to be written (`KnownIndex`): what every known record read gave,
+    /// its keys under every rule and its sort text, whether it shares a block with the input or not.
+    var recording: KnownIndex.Records?
     /// Per head, whether a text of plain ASCII gives what it gives from its bytes alone
     /// (`noteNewASCII`): its rules' one part is the member itself, exact, a prefix or a
     /// fingerprint, and its counted fields compare its normalised text (values, no words).
@@ -150,6 +153,44 @@ struct KnownSelection {
             for k in 0..<ruleCount where caches[h].keys[Int(id) * ruleCount + k] != 0 { shared = true }
         }
         if shared || !mixedRules.isEmpty { noteShared(line: line, members: members, index: index) }
+        if recording != nil { record(line: line, members: members) }
+    }
+
+    /// Notes in `recording` the last record's keys under every rule and its sort text.
+    private mutating func record(line: UnsafeBufferPointer<UInt8>, members: [NDJSONRecord.Member?]) {
+        var keys = [UInt64](repeating: 0, count: rules.count)
+        for h in heads.indices {
+            let ruleCount = rulesOfHead[h].count
+            for (k, rule) in rulesOfHead[h].enumerated() { keys[rule] = caches[h].fullKeys[Int(ids[h]) * ruleCount + k] }
+        }
+        if !mixedRules.isEmpty {
+            let tops = heads.indices.map { h in members[h].map { (try? JSONParser.parse(UnsafeBufferPointer(rebasing: line[$0.value]))) ?? .null } }
+            for rule in mixedRules {
+                keys[rule] = Blocker.hash(
+                    of: rules[rule].key { path in heads.firstIndex(of: head(path)).flatMap { value(path, head: heads[$0], top: tops[$0]) } })
+            }
+        }
+        let text = sortHead.flatMap { sortText(of: $0) }
+        recording?.append(keys: keys, sortText: text)
+    }
+
+    /// Notes every known record an index holds (`KnownIndex`: all of KNOWN, or the part of it
+    /// the index stands for) in the input's blocks it shares, as reading their lines would,
+    /// and takes the index's counts.
+    mutating func noteIndexed(_ records: KnownIndex.Records, counts indexCounts: [UnheldCounts?]) {
+        counts = indexCounts
+        let ruleCount = records.ruleCount
+        records.keys.withUnsafeBufferPointer { keys in
+            for record in 0..<records.count {
+                var text: String??
+                for rule in 0..<ruleCount {
+                    let key = keys[record * ruleCount + rule]
+                    guard key != 0, blocks[rule].index(forKey: key) != nil else { continue }
+                    if text == nil { text = .some(records.sortText(of: record)) }
+                    blocks[rule][key]?.known.append((Int32(record), text!))
+                }
+            }
+        }
     }
 
     /// Notes known record `index` in the input's blocks it shares (`ids`: per head, its text's
@@ -211,6 +252,7 @@ struct KnownSelection {
         for field in counts.indices {
             if let other = part.counts[field] { counts[field]?.add(other) }
         }
+        if let records = part.recording { recording?.append(records) }
         for rule in blocks.indices {
             for (key, block) in part.blocks[rule] where !block.known.isEmpty {
                 blocks[rule][key]?.known += block.known.map { (index: $0.index + indexBase, text: $0.text) }
@@ -321,6 +363,8 @@ struct KnownSelection {
     struct HeadCache {
         var seen = ByteTable()
         var keys: [UInt64] = []
+        /// The keys unmasked (`recording` only): every block, not only the input's.
+        var fullKeys: [UInt64] = []
         var hashes: [UnheldCounts.Hashes?] = []
         var sortTexts: [String??] = []
         var times: [Int32] = []
@@ -329,6 +373,7 @@ struct KnownSelection {
         mutating func removeAll() {
             seen.removeAll()
             keys.removeAll(keepingCapacity: true)
+            fullKeys.removeAll(keepingCapacity: true)
             hashes.removeAll(keepingCapacity: true)
             sortTexts.removeAll(keepingCapacity: true)
             times.removeAll(keepingCapacity: true)
@@ -371,6 +416,7 @@ struct KnownSelection {
                     return BlockingRule.apply(part.transform, normalized: normalizedText(part.path))
                 })
             caches[h].keys.append(key != 0 && blocks[rule].index(forKey: key) != nil ? key : 0)
+            if recording != nil { caches[h].fullKeys.append(key) }
         }
         for index in countedOfHead[h] {
             let (_, spec, values, words) = counted[index]
@@ -395,6 +441,7 @@ struct KnownSelection {
         (scratch, scratchWords) = ([], [])
         defer { (scratch, scratchWords) = (space, words) }
         var hashes: UnheldCounts.Hashes?  // nil: nothing left once normalised, as `normalize` gives nil
+        let recordsKeys = recording != nil
         space.withUnsafeMutableBufferPointer { space in
             let normalizedSpace = UnsafeMutableBufferPointer(rebasing: space[0..<text.count])
             let keySpace = UnsafeMutableBufferPointer(rebasing: space[text.count..<(2 * text.count)])
@@ -404,6 +451,7 @@ struct KnownSelection {
             for rule in rulesOfHead[h] {
                 let key = BlockingRule.keyHashASCII(rules[rule].parts[0].transform, normalized: normalized, scratch: keySpace, words: &words)
                 caches[h].keys.append(key != 0 && blocks[rule].index(forKey: key) != nil ? key : 0)
+                if recordsKeys { caches[h].fullKeys.append(key) }
             }
         }
         for _ in countedOfHead[h] { caches[h].hashes.append(hashes) }

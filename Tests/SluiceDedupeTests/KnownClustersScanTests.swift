@@ -65,7 +65,7 @@ import Testing
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
         for count in [1, 2, 5, 40] {
-            let ranges = KnownClusters.cut(fd: fd, size: bytes.count, into: count)
+            let ranges = KnownClusters.cut(fd: fd, 0..<bytes.count, into: count)
             #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == bytes.count)
             #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
             #expect(ranges.dropLast().allSatisfy { bytes[$0.upperBound - 1] == 0x0A })
@@ -77,7 +77,7 @@ import Testing
         try Data(People.known[0].utf8).write(to: URL(fileURLWithPath: one))
         let oneFd = open(one, O_RDONLY)
         defer { close(oneFd) }
-        #expect(KnownClusters.cut(fd: oneFd, size: People.known[0].utf8.count, into: 4) == [0..<People.known[0].utf8.count])
+        #expect(KnownClusters.cut(fd: oneFd, 0..<People.known[0].utf8.count, into: 4) == [0..<People.known[0].utf8.count])
     }
 
     @Test func theRangedPassIsTheSinglePass() throws {

@@ -72,6 +72,27 @@ public struct SidecarIndex: Sendable {
         public init() {}
     }
 
+    /// `StableHash.words` of `parts` joined, without joining them: each word is taken as it
+    /// would be from the joined bytes, across the parts' ends.
+    public static func checksum(of parts: [UnsafeRawBufferPointer]) -> UInt64 {
+        var hash = StableHash.offset
+        var carried: [UInt8] = []  // fewer than 8 bytes not yet hashed
+        for part in parts {
+            var start = 0
+            if !carried.isEmpty {
+                start = min(part.count, 8 - carried.count)
+                carried += part[0..<start]
+                guard carried.count == 8 else { continue }
+                hash = carried.withUnsafeBytes { StableHash.words($0, seed: hash) }
+                carried = []
+            }
+            let whole = (part.count - start) & ~7
+            hash = StableHash.words(UnsafeRawBufferPointer(rebasing: part[start..<(start + whole)]), seed: hash)
+            carried += part[(start + whole)...]
+        }
+        return carried.isEmpty ? hash : carried.withUnsafeBytes { StableHash.words($0, seed: hash) }
+    }
+
     /// A header read back: the identity it names, and its payload's length and checksum.
     public struct Header: Equatable, Sendable {
         public var identity: Identity
@@ -244,6 +265,36 @@ public struct SidecarIndex: Sendable {
         return (fd, length, header)
     }
 
+    /// Reads an index file whole: its header (`readHeader`, not yet compared with any
+    /// identity: the caller decides what it must name) and its payload, checksum verified.
+    /// `missing` when there is no file.
+    public func readChecked(path: String) throws(Problem) -> (header: Header, payload: [UInt8]) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { throw .missing }
+            throw .unreadable("cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
+        let length = Int(status.st_size)
+        var head = [UInt8](repeating: 0, count: Self.headerSize)
+        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Self.headerSize, 0) }
+        let header = try head.prefix(max(0, n)).withUnsafeBytes { bytes in
+            Result { () throws(Problem) in try readHeader(bytes, fileLength: length) }
+        }.get()
+        var payload = [UInt8](repeating: 0, count: header.payloadLength)
+        var filled = 0
+        while filled < payload.count {
+            let got = payload.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(Self.headerSize + filled)) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { throw .unreadable("cannot read: \(got < 0 ? String(cString: strerror(errno)) : "the file shrank")") }
+            filled += got
+        }
+        guard payload.withUnsafeBytes({ StableHash.words($0) }) == header.checksum else { throw .corrupt("checksum mismatch: the file is damaged") }
+        return (header, payload)
+    }
+
     /// Writes `parts` (the payload, in order) after their header to a temporary file beside
     /// `path`, renamed over it at the end: runs started together each write a whole file, and
     /// the last rename wins.
@@ -256,13 +307,10 @@ public struct SidecarIndex: Sendable {
         try file.commit()
     }
 
-    /// The index's bytes, header first, handed to `write` in pieces of at most 64 KiB. Every
-    /// part but the last is a multiple of 8 bytes long (`IndexBytes.pad`): the checksum is
-    /// taken a word at a time across them, as it is read back.
+    /// The index's bytes, header first, handed to `write` in pieces of at most 64 KiB: the
+    /// payload is `parts` one after the other, whatever their lengths.
     public func write(identity: Identity, parts: [UnsafeRawBufferPointer], _ write: (UnsafeRawBufferPointer) throws -> Void) throws {
-        precondition(parts.dropLast().allSatisfy { $0.count % 8 == 0 }, "an index's parts are padded to 8 bytes")
-        var checksum = StableHash.offset
-        for part in parts { checksum = StableHash.words(part, seed: checksum) }
+        let checksum = Self.checksum(of: parts)
         try header(identity, payloadLength: parts.reduce(0) { $0 + $1.count }, checksum: checksum).withUnsafeBytes(write)
         for part in parts {
             var offset = 0
