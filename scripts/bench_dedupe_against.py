@@ -8,8 +8,11 @@ reads them) and its dedupe setup (`--compare title,locations:tokens,director,rel
 the first records deduplicated with it, NEW the last ones. Each case runs `--runs` times after
 one warm-up, the cases interleaved (a run of each, then again), and the median is reported: wall
 seconds, CPU seconds (user + system) and peak RSS (`ru_maxrss` of the stage alone, from wait4).
-With `--other DIR`, that build's sluice-dedupe runs the same incremental case in the same rounds
-(before and after a change), and its output is compared with this build's, byte for byte.
+The incremental case runs three ways: reading KNOWN's compiled index (`KNOWN.sluice-index`, as
+every run after the first does), writing it (the index removed before each run: a first run, or
+KNOWN replaced), and with `--no-index` (KNOWN read whole, nothing written). With `--other DIR`,
+that build's sluice-dedupe runs the same incremental case in the same rounds (before and after a
+change). Every incremental output is compared with the first one's, byte for byte.
 
     python3 scripts/bench_dedupe_against.py --bin .build/release [--known 1000000] [--new 10000]
         [--runs 3] [--work build/bench-against] [--other DIR]
@@ -72,26 +75,34 @@ def main():
     options = parser.parse_args()
     paths = prepare(options.bin, options.work, options.known, options.new)
     model = ["--model", paths["model"]]
+    against = SETUP + model + ["--against", paths["known"]]
+    index = paths["known"] + ".sluice-index"
+    incremental = f"{options.new:,} new --against {options.known:,} known"
+    # name: (build, arguments, stdin, whether KNOWN's index is removed before the run)
     cases = {
-        f"{options.new:,} new --against {options.known:,} known": (options.bin, SETUP + model + ["--against", paths["known"]], paths["new"]),
-        f"one run over all {options.known + options.new:,}": (options.bin, SETUP + model, paths["all"]),
+        f"{incremental}, KNOWN's index read": (options.bin, against, paths["new"], False),
+        f"{incremental}, KNOWN read, its index written": (options.bin, against, paths["new"], True),
+        f"{incremental}, --no-index": (options.bin, against + ["--no-index"], paths["new"], False),
+        f"one run over all {options.known + options.new:,}": (options.bin, SETUP + model, paths["all"], False),
     }
     if options.other:
-        cases[f"{options.new:,} new --against {options.known:,} known ({options.other})"] = (
-            options.other, SETUP + model + ["--against", paths["known"]], paths["new"])
+        cases[f"{incremental} ({options.other})"] = (options.other, against, paths["new"], False)
     results = {name: [] for name in cases}
     outputs = {}
     for round_number in range(options.runs + 1):
-        for name, (binary, arguments, stdin) in cases.items():
+        for name, (binary, arguments, stdin, unindexed) in cases.items():
+            if unindexed and os.path.exists(index):
+                os.remove(index)
             out = os.path.join(options.work, f"out-{list(cases).index(name)}.ndjson")
             measured = run([os.path.join(binary, "sluice-dedupe")] + arguments + ["--quiet"], stdin, out)
             if round_number > 0:  # round 0 is the warm-up
                 results[name].append(measured)
             outputs[name] = out
-    if options.other:
-        names = list(cases)
-        same = open(outputs[names[0]], "rb").read() == open(outputs[names[2]], "rb").read()
-        print(f"output of {options.other} and {options.bin}: {'identical' if same else 'DIFFERENT'}")
+    first = open(outputs[list(cases)[0]], "rb").read()
+    for name in cases:
+        if name.startswith(incremental) and name != list(cases)[0]:
+            same = open(outputs[name], "rb").read() == first
+            print(f"output of '{name}': {'identical' if same else 'DIFFERENT'}")
     print(f"| case | wall s (median of {options.runs}) | CPU s | peak RSS MiB |")
     print("|---|---|---|---|")
     for name, runs in results.items():

@@ -26,21 +26,21 @@ export SWIFT_BACKTRACE=enable=no
 declare -A source=(
   [json]=JSONTarget [json-array]=JSONArrayTarget [csv]=CSVTarget [gazetteer]=GazetteerTarget [gazetteer-index]=GazetteerIndexTarget [html]=HTMLTarget
   [address]=AddressTarget [labels]=LabelsTarget [gtfs-stops]=GTFSStopsTarget [openaddresses]=OpenAddressesTarget
-  [geojson]=GeoJSONTarget [report]=ReportTarget [compare]=CompareTarget [osm-pbf]=OSMPBFTarget [osm-xml]=OSMXMLTarget)
+  [geojson]=GeoJSONTarget [report]=ReportTarget [compare]=CompareTarget [known-index]=KnownIndexTarget [osm-pbf]=OSMPBFTarget [osm-xml]=OSMXMLTarget)
 declare -A modules=(
   [json]="SluiceCore" [json-array]="SluiceFetch SluiceCore" [csv]="SluiceGeocode SluiceSanitize SluiceCore"
   [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore" [gazetteer-index]="SluiceGeocode SluiceSanitize SluiceCore"
   [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore" [labels]="SluiceDedupe SluiceCore"
   [gtfs-stops]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [openaddresses]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore"
   [geojson]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [report]="SluiceReport SluiceLoad SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore"
-  [compare]="SluiceDedupe SluiceCore"
+  [compare]="SluiceDedupe SluiceCore" [known-index]="SluiceDedupe SluiceCore"
   [osm-pbf]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [osm-xml]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore")
 # Files compiled beside a target's own: the check every gazetteer source's target makes.
 declare -A support=([gtfs-stops]=Fuzz/Support/GazetteerBuildCheck.swift [openaddresses]=Fuzz/Support/GazetteerBuildCheck.swift
   [geojson]=Fuzz/Support/GazetteerBuildCheck.swift)
 # The system libraries behind the C modules (SQLite for SluiceLoad, zlib for SluiceTools).
 declare -A system_libraries=([SluiceLoad]=-lsqlite3 [SluiceTools]=-lz)
-all=(json json-array csv gazetteer gazetteer-index html address labels gtfs-stops openaddresses geojson report compare osm-pbf osm-xml)
+all=(json json-array csv gazetteer gazetteer-index html address labels gtfs-stops openaddresses geojson report compare known-index osm-pbf osm-xml)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -123,6 +123,8 @@ seed() {
         [ -f "$file" ] && add "$(head -c 4000 "$file")"
       done
       add '{"geo":{"lat":37.7,"lon":-122.4,"precision":"place","score":1e300}}' ;;
+    known-index)
+      add 'a'; add 'hello world, a known record'; add "$(head -c 400 Tests/EndToEndTests/Cases/dedupe/0020-model-out-week1/expected.stdout 2>/dev/null || true)" ;;
     compare)
       # Pairs of values as dedupe compares them: two fields of one record, one a line.
       for file in Tests/EndToEndTests/Cases/dedupe/*/input.ndjson; do

@@ -45,11 +45,15 @@ import Testing
     }
 
     /// Reads KNOWN at `path` on `threads` threads, in ranges of `minRangeBytes` or more.
-    static func read(_ path: String, threads: Int, minRangeBytes: Int, new: [String] = People.new) throws -> Read {
+    /// With `useIndex`, through KNOWN's index (`KnownIndex`), what is wrong with it said to `warn`.
+    static func read(
+        _ path: String, threads: Int, minRangeBytes: Int, new: [String] = People.new, useIndex: Bool = false, warn: (String) -> Void = { _ in }
+    ) throws -> Read {
         var selection: KnownSelection? = try Self.selection(new: new)
         var held: [String] = []
         let known = try KnownClusters.read(
-            path: path, memberKey: "dedupe", maxLineBytes: 1 << 20, selection: &selection, threads: threads, minRangeBytes: minRangeBytes
+            path: path, memberKey: "dedupe", maxLineBytes: 1 << 20, selection: &selection, threads: threads, minRangeBytes: minRangeBytes,
+            useIndex: useIndex, warn: warn
         ) { held.append(String(decoding: $0.bytes, as: UTF8.self)) }
         var chosen = try #require(selection)
         return Read(
