@@ -424,12 +424,16 @@ public struct DedupeCommand: StageCommand {
                     selection = input
                 }
                 let inputRead = selection != nil
-                let knownRead = try KnownClusters.read(
-                    path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes, selection: &selection,
-                    threads: threads, useIndex: knownIndex, warn: context.warn
-                ) { record in
-                    facts.append(record)
-                    matcher.append(record)
+                // The held known records' members are read on threads as the input's are (`MemberReading`).
+                var knownRead = KnownClusters()
+                try matcher.append(threads: threads) { append in
+                    knownRead = try KnownClusters.read(
+                        path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes, selection: &selection,
+                        threads: threads, useIndex: knownIndex, warn: context.warn
+                    ) { record in
+                        facts.append(record)
+                        append(record)
+                    }
                 }
                 matcher.knownCount = knownRead.held
                 matcher.knownLinks = knownRead.links
@@ -440,9 +444,11 @@ public struct DedupeCommand: StageCommand {
                 // (`read` drops the selection when KNOWN cannot be read twice: all of it is held.)
                 selection?.use(in: &matcher)
                 if inputRead {
-                    try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { _, record in
-                        facts.append(record)
-                        matcher.append(record)
+                    try matcher.append(threads: threads) { append in
+                        try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { _, record in
+                            facts.append(record)
+                            append(record)
+                        }
                     }
                 } else {
                     try read(context, into: spool) { record in
