@@ -119,8 +119,12 @@ public struct DedupeCommand: StageCommand {
             frequencies; name: and per word), ~24 per known record sharing an input record's block, and \
             of each member it reads the last 65,536 distinct texts and what each gives, per thread: KNOWN, \
             a file, is read in --threads ranges at once, each with its own texts and counts, joined in file \
-            order. 10,000 new bench records against 1,000,000 known held 116,359 and peaked at 183 MiB \
-            (one run over all 1,010,000: 257 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
+            order. Read through KNOWN's index (see AGAINST), the index is read whole (68 MB for a million bench \
+            records) and its arrays kept instead: 28 bytes per known record, the text its block is sorted by, and \
+            the counts; a run that writes the index keeps each record's block keys and that text (~40 bytes a \
+            record) until it is written. 10,000 new bench records against 1,000,000 known held 116,359 and \
+            peaked at 166 MiB reading KNOWN, 191 MiB through its index and 215 MiB writing it (one run over all \
+            1,010,000: 192 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
             With --threads above 1, the output (and in fuzzy mode the spool, while the input is read) is \
@@ -234,6 +238,15 @@ public struct DedupeCommand: StageCommand {
                   accounting); the other known records still count (cluster sizes, ids never reused, how often each
                   value is held), so the output is that of holding all of KNOWN. An oversized block is reported only
                   when it holds an input record (a block of known records only is compared nowhere).
+                  KNOWN's index: with --model, a run against a file KNOWN writes KNOWN.sluice-index beside it (when its
+                  folder may be written): per known record its cluster, place in the file, block keys and the text its
+                  oversized block is sorted by, and the counts. The next run against KNOWN reads that instead of every
+                  known line. It is used only while it names KNOWN as it is (size, modification time, a hash of the
+                  first and last 64 KiB), this build of Sluice and the same --compare, --block, --no-tf and --as; when
+                  lines were appended to KNOWN (each run's output added with >>), only those are read, and the index is
+                  written again. Otherwise (or damaged) it is said once, KNOWN is read whole and the index written
+                  anew; the records a run holds are always read from KNOWN itself. --no-index reads KNOWN whole and
+                  writes nothing.
                 """
             ),
             (

@@ -98,8 +98,8 @@ struct KnownIndex {
         let indexPath = SidecarIndex.path(for: path)
         return Result { () throws(SidecarIndex.Problem) in
             guard let now = format.identity(of: path, builtFor: builtFor) else { throw .missing }
-            let (header, payload) = try format.readChecked(path: indexPath)
-            let found = header.identity
+            let reader = try format.openHeader(path: indexPath)
+            let found = reader.header.identity
             guard found.program == now.program else { throw .otherProgram }
             guard found.builtFor == now.builtFor else { throw .stale("stale: built for other --compare, --block, --no-tf or --as") }
             let size = Int(found.sourceSize)
@@ -110,7 +110,10 @@ struct KnownIndex {
                 (before.sourceSeconds, before.sourceNanoseconds) = (found.sourceSeconds, found.sourceNanoseconds)
                 guard before == found else { throw .stale("stale: KNOWN changed since the index was written") }
             }
-            let index = try payload.withUnsafeBytes { bytes in Result { () throws(SidecarIndex.Problem) in try read(bytes, fileSize: size) } }.get()
+            // Read into its arrays from the file (not the whole file into memory), trusted once its checksum holds.
+            var source = reader
+            let index = try read(&source, fileSize: size)
+            try reader.finish()
             guard index.longestLine <= maxLineBytes else { throw .stale("stale: written for a larger --max-line-bytes") }
             return found == now ? .whole(index) : .prefix(index, size: size)
         }
@@ -191,6 +194,13 @@ struct KnownIndex {
     /// does not add up, or a place outside KNOWN's first `fileSize` bytes, is `corrupt`.
     static func read(_ bytes: UnsafeRawBufferPointer, fileSize: Int) throws(SidecarIndex.Problem) -> KnownIndex {
         var reader = IndexReader(bytes)
+        let index = try read(&reader, fileSize: fileSize)
+        guard reader.remaining == 0 else { throw .corrupt("malformed: \(reader.remaining) bytes after the counts") }
+        return index
+    }
+
+    /// The same, from any source of the payload (`IndexFileReader`: the file itself).
+    static func read<Source: IndexSource>(_ reader: inout Source, fileSize: Int) throws(SidecarIndex.Problem) -> KnownIndex {
         let lines = Int(clamping: try reader.uint64()), longestLine = Int(clamping: try reader.uint64())
         let ruleCount = Int(clamping: try reader.uint64())
         var index = KnownIndex(records: Records(ruleCount: ruleCount), counts: [])
@@ -201,8 +211,8 @@ struct KnownIndex {
         index.lengths = try reader.array(of: Int32.self)
         index.records.keys = try reader.array(of: UInt64.self)
         index.records.sortEnds = try reader.array(of: Int64.self)
-        index.records.sortBytes = Array(try reader.blob())
-        try reader.pad()
+        index.records.sortBytes = try reader.blobBytes()
+        try reader.skipPadding(after: index.records.sortBytes.count)
         guard index.offsets.count == n, index.lengths.count == n, index.records.sortEnds.count == n,
             ruleCount < 1 << 16, index.records.keys.count == n * ruleCount
         else { throw .corrupt("malformed: arrays of different lengths") }
@@ -224,7 +234,7 @@ struct KnownIndex {
         let fields = try reader.count(each: 8)
         for _ in 0..<fields {
             let present = try reader.byte()
-            try reader.pad()
+            try reader.skipPadding(after: 1)
             guard present == 1 else {
                 guard present == 0 else { throw .corrupt("malformed: a field's mark is \(present)") }
                 index.counts.append(nil)

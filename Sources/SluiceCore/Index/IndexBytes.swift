@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Little-endian values appended to a byte array: a compiled index's writer (`SidecarIndex`).
 public struct IndexBytes {
     public var bytes: [UInt8] = []
@@ -28,9 +34,44 @@ public struct IndexBytes {
     public mutating func pad() { bytes += [UInt8](repeating: 0, count: (8 - bytes.count % 8) % 8) }
 }
 
-/// Reads what `IndexBytes` wrote, checking every length against what is left: an index is
-/// hostile input (a damaged disk, a forged file), so no value read leads outside the bytes.
-public struct IndexReader {
+/// What reads an index's payload, value after value: its bytes in memory (`IndexReader`), or
+/// the file itself (`IndexFileReader`). Every length is checked against what is left: an index
+/// is hostile input (a damaged disk, a forged file), so no value read leads outside it.
+public protocol IndexSource {
+    var remaining: Int { get }
+    /// The next `count` bytes, copied.
+    mutating func bytes(_ count: Int) throws(SidecarIndex.Problem) -> [UInt8]
+    /// The next `count` values of an array `IndexBytes.appendArray` wrote (after its count).
+    mutating func values<T: FixedWidthInteger>(_ count: Int, of type: T.Type) throws(SidecarIndex.Problem) -> [T]
+    mutating func uint64() throws(SidecarIndex.Problem) -> UInt64
+}
+
+extension IndexSource {
+    public mutating func byte() throws(SidecarIndex.Problem) -> UInt8 { try bytes(1)[0] }
+
+    /// A count of things each at least `size` bytes long: never more than the bytes left hold.
+    public mutating func count(each size: Int) throws(SidecarIndex.Problem) -> Int {
+        let value = try uint64()
+        guard value <= UInt64(remaining / max(size, 1)) else { throw .corrupt("malformed: a count of \(value), more than the \(remaining) bytes left") }
+        return Int(value)
+    }
+
+    /// Bytes `IndexBytes.appendBlob` wrote.
+    public mutating func blobBytes() throws(SidecarIndex.Problem) -> [UInt8] { try bytes(try count(each: 1)) }
+
+    /// An array `IndexBytes.appendArray` wrote.
+    public mutating func array<T: FixedWidthInteger>(of type: T.Type) throws(SidecarIndex.Problem) -> [T] {
+        let values = try values(try count(each: MemoryLayout<T>.size), of: type)
+        try skipPadding(after: values.count * MemoryLayout<T>.size)
+        return values
+    }
+
+    /// Skips the zeros `IndexBytes.pad()` wrote after `length` bytes that began on a multiple of 8.
+    public mutating func skipPadding(after length: Int) throws(SidecarIndex.Problem) { _ = try bytes((8 - length % 8) % 8) }
+}
+
+/// Reads an index's payload from memory.
+public struct IndexReader: IndexSource {
     public let bytes: UnsafeRawBufferPointer
     public var position: Int
 
@@ -53,12 +94,6 @@ public struct IndexReader {
     public mutating func byte() throws(SidecarIndex.Problem) -> UInt8 { try take(1)[0] }
     public mutating func double() throws(SidecarIndex.Problem) -> Double { Double(bitPattern: try uint64()) }
 
-    /// A count of things each at least `size` bytes long: never more than the bytes left hold.
-    public mutating func count(each size: Int) throws(SidecarIndex.Problem) -> Int {
-        let value = try uint64()
-        guard value <= UInt64(remaining / max(size, 1)) else { throw .corrupt("malformed: a count of \(value) at byte \(position - 8)") }
-        return Int(value)
-    }
 
     public mutating func blob() throws(SidecarIndex.Problem) -> UnsafeRawBufferPointer { try take(try count(each: 1)) }
 
@@ -68,16 +103,67 @@ public struct IndexReader {
         return text
     }
 
-    /// An array `IndexBytes.appendArray` wrote.
-    public mutating func array<T: FixedWidthInteger>(of type: T.Type) throws(SidecarIndex.Problem) -> [T] {
-        let count = try count(each: MemoryLayout<T>.size)
+    public mutating func bytes(_ count: Int) throws(SidecarIndex.Problem) -> [UInt8] { Array(try take(count)) }
+
+    public mutating func values<T: FixedWidthInteger>(_ count: Int, of type: T.Type) throws(SidecarIndex.Problem) -> [T] {
         let raw = try take(count * MemoryLayout<T>.size)
-        try pad()
         // Copied as it lies (one copy, not an element at a time: a million ids in a millisecond).
-        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             if let base = buffer.baseAddress, let source = raw.baseAddress { UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: raw.count) }
             initialized = count
+        }.map { T(littleEndian: $0) }
+    }
+
+    /// Skips the zeros that `IndexBytes.pad()` wrote.
+    public mutating func pad() throws(SidecarIndex.Problem) { _ = try take((8 - position % 8) % 8) }
+}
+
+/// Reads an index's payload from its file, value after value, into the arrays that keep it (no
+/// copy of the whole file in memory), the checksum taken as it goes: `finish` says whether the
+/// payload was whole. What was read before `finish` is only checked for lengths, not trusted.
+public final class IndexFileReader: IndexSource {
+    public let header: SidecarIndex.Header
+    private let fd: Int32
+    private var position = 0
+    private var checksum = SidecarIndex.Checksum()
+
+    init(fd: Int32, header: SidecarIndex.Header) {
+        self.fd = fd
+        self.header = header
+    }
+
+    deinit { close(fd) }
+
+    public var remaining: Int { header.payloadLength - position }
+
+    /// Reads the next `count` bytes into `buffer`.
+    private func read(into buffer: UnsafeMutableRawBufferPointer) throws(SidecarIndex.Problem) {
+        guard buffer.count <= remaining else { throw .corrupt("malformed: a value runs past the end at byte \(position)") }
+        var filled = 0
+        while filled < buffer.count {
+            let got = pread(fd, buffer.baseAddress! + filled, buffer.count - filled, off_t(SidecarIndex.headerSize + position + filled))
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { throw .unreadable("cannot read: \(got < 0 ? String(cString: strerror(errno)) : "the file shrank")") }
+            filled += got
         }
+        checksum.add(UnsafeRawBufferPointer(buffer))
+        position += buffer.count
+    }
+
+    public func bytes(_ count: Int) throws(SidecarIndex.Problem) -> [UInt8] {
+        guard count > 0 else { return [] }
+        guard count <= remaining else { throw .corrupt("malformed: a value runs past the end at byte \(position)") }
+        return try values(count, of: UInt8.self)
+    }
+
+    public func values<T: FixedWidthInteger>(_ count: Int, of type: T.Type) throws(SidecarIndex.Problem) -> [T] {
+        guard count <= remaining / MemoryLayout<T>.size else { throw .corrupt("malformed: a value runs past the end at byte \(position)") }
+        var failure: SidecarIndex.Problem?
+        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do throws(SidecarIndex.Problem) { try read(into: UnsafeMutableRawBufferPointer(buffer)) } catch { failure = error }
+            initialized = count  // zeros are never read: a failure is thrown below
+        }
+        if let failure { throw failure }
         #if _endian(big)
             return values.map { T(littleEndian: $0) }
         #else
@@ -85,6 +171,13 @@ public struct IndexReader {
         #endif
     }
 
-    /// Skips the zeros that `IndexBytes.pad()` wrote.
-    public mutating func pad() throws(SidecarIndex.Problem) { _ = try take((8 - position % 8) % 8) }
+    /// Checks that the whole payload was read and its checksum holds.
+    public func uint64() throws(SidecarIndex.Problem) -> UInt64 {
+        try bytes(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+    }
+
+    public func finish() throws(SidecarIndex.Problem) {
+        guard remaining == 0 else { throw .corrupt("malformed: \(remaining) bytes after the last value") }
+        guard checksum.value == header.checksum else { throw .corrupt("checksum mismatch: the file is damaged") }
+    }
 }

@@ -72,25 +72,36 @@ public struct SidecarIndex: Sendable {
         public init() {}
     }
 
-    /// `StableHash.words` of `parts` joined, without joining them: each word is taken as it
-    /// would be from the joined bytes, across the parts' ends.
+    /// `StableHash.words` of `parts` joined, without joining them (`Checksum`).
     public static func checksum(of parts: [UnsafeRawBufferPointer]) -> UInt64 {
-        var hash = StableHash.offset
-        var carried: [UInt8] = []  // fewer than 8 bytes not yet hashed
-        for part in parts {
+        var checksum = Checksum()
+        for part in parts { checksum.add(part) }
+        return checksum.value
+    }
+
+    /// `StableHash.words` of bytes given in pieces of any length: each word is taken as it
+    /// would be from the joined bytes, across the pieces' ends.
+    public struct Checksum {
+        private var hash = StableHash.offset
+        private var carried: [UInt8] = []  // fewer than 8 bytes not yet hashed
+
+        public init() {}
+
+        public mutating func add(_ piece: UnsafeRawBufferPointer) {
             var start = 0
             if !carried.isEmpty {
-                start = min(part.count, 8 - carried.count)
-                carried += part[0..<start]
-                guard carried.count == 8 else { continue }
+                start = min(piece.count, 8 - carried.count)
+                carried += piece[0..<start]
+                guard carried.count == 8 else { return }
                 hash = carried.withUnsafeBytes { StableHash.words($0, seed: hash) }
                 carried = []
             }
-            let whole = (part.count - start) & ~7
-            hash = StableHash.words(UnsafeRawBufferPointer(rebasing: part[start..<(start + whole)]), seed: hash)
-            carried += part[(start + whole)...]
+            let whole = (piece.count - start) & ~7
+            hash = StableHash.words(UnsafeRawBufferPointer(rebasing: piece[start..<(start + whole)]), seed: hash)
+            carried += piece[(start + whole)...]
         }
-        return carried.isEmpty ? hash : carried.withUnsafeBytes { StableHash.words($0, seed: hash) }
+
+        public var value: UInt64 { carried.isEmpty ? hash : carried.withUnsafeBytes { StableHash.words($0, seed: hash) } }
     }
 
     /// A header read back: the identity it names, and its payload's length and checksum.
@@ -265,34 +276,32 @@ public struct SidecarIndex: Sendable {
         return (fd, length, header)
     }
 
-    /// Reads an index file whole: its header (`readHeader`, not yet compared with any
-    /// identity: the caller decides what it must name) and its payload, checksum verified.
-    /// `missing` when there is no file.
-    public func readChecked(path: String) throws(Problem) -> (header: Header, payload: [UInt8]) {
+    /// Opens an index file and reads its header (`readHeader`, not yet compared with any
+    /// identity: the caller decides what it must name); its payload is then read in order with
+    /// `IndexFileReader`, which checks the checksum at the end. `missing` when there is no file.
+    public func openHeader(path: String) throws(Problem) -> IndexFileReader {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { throw .missing }
             throw .unreadable("cannot open: \(String(cString: strerror(errno)))")
         }
-        defer { close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .unreadable("not a regular file")
+        }
         let length = Int(status.st_size)
         var head = [UInt8](repeating: 0, count: Self.headerSize)
         let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Self.headerSize, 0) }
-        let header = try head.prefix(max(0, n)).withUnsafeBytes { bytes in
+        let header = head.prefix(max(0, n)).withUnsafeBytes { bytes in
             Result { () throws(Problem) in try readHeader(bytes, fileLength: length) }
-        }.get()
-        var payload = [UInt8](repeating: 0, count: header.payloadLength)
-        var filled = 0
-        while filled < payload.count {
-            let got = payload.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, $0.count - filled, off_t(Self.headerSize + filled)) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { throw .unreadable("cannot read: \(got < 0 ? String(cString: strerror(errno)) : "the file shrank")") }
-            filled += got
         }
-        guard payload.withUnsafeBytes({ StableHash.words($0) }) == header.checksum else { throw .corrupt("checksum mismatch: the file is damaged") }
-        return (header, payload)
+        switch header {
+        case .success(let header): return IndexFileReader(fd: fd, header: header)
+        case .failure(let problem):
+            close(fd)
+            throw problem
+        }
     }
 
     /// Writes `parts` (the payload, in order) after their header to a temporary file beside
