@@ -13,7 +13,7 @@ public struct DedupeCommand: StageCommand {
             "sluice-dedupe --key FIELD[,FIELD…] [--fold] [--mark | --drop | --merge] [--as NAME] [FILE…]",
             "sluice-dedupe --compare FIELD:METHOD[,…] --block RULE [--block RULE…] [--threshold P]",
             "              [--labels FILE [--id FIELD]] [--mark | --drop | --merge] [--pairs FILE] [--explain-model] [--explain-blocking] [FILE…]",
-            "              [--model-out FILE | --model FILE] [--against KNOWN]",
+            "              [--model-out FILE | --model FILE] [--against KNOWN [--no-index]]",
             "sluice-dedupe --compare … --block … --block-keys [FILE…]                     (each record with its blocking keys)",
             "sluice-dedupe --compare … --block … --label FILE [--id FIELD] [FILE…]        (asks about pairs in the terminal)",
             "sluice-dedupe --compare … --block … --suggest N [--labels FILE] [FILE…]      (the N pairs worth asking about, as NDJSON)",

@@ -62,9 +62,12 @@ extension KnownClusters {
         // and the cluster's are found (no member list, no parse of what a cache knows); the
         // file is read in ranges on `threads` threads (`scan`).
         selection = nil  // `scanning` is the only copy while it grows
+        // KNOWN's index, when one is to be written, is written on another thread beside the rest.
+        let writing = IndexWriting()
+        defer { writing.wait(warn: warn) }
         var first = try firstPass(
             fd: fd, name: name, path: path, size: Int(status.st_size), memberKey: memberKey, maxLineBytes: maxLineBytes,
-            selection: scanning, threads: threads, minRangeBytes: minRangeBytes, useIndex: useIndex, warn: warn)
+            selection: scanning, threads: threads, minRangeBytes: minRangeBytes, useIndex: useIndex, warn: warn, writing: writing)
         swap(&scanning, &first.selection)  // one copy of what was read, not two
         scanning.recording = nil
         for (absorbed, into) in first.merges { merges[absorbed] = into }
@@ -118,7 +121,7 @@ extension KnownClusters {
     /// when it was missing, stale or stood for less than KNOWN.
     private static func firstPass(
         fd: Int32, name: String, path: String, size: Int, memberKey: String, maxLineBytes: Int, selection: KnownSelection, threads: Int,
-        minRangeBytes: Int, useIndex: Bool, warn: (String) -> Void
+        minRangeBytes: Int, useIndex: Bool, warn: (String) -> Void, writing: IndexWriting
     ) throws -> Scan {
         func scanFile(from start: Int = 0, lineBase: Int = 0, recording: Bool) throws -> Scan {
             var selection = selection
@@ -145,13 +148,31 @@ extension KnownClusters {
         let indexPath = SidecarIndex.path(for: path)
         let folder = indexPath.lastIndex(of: "/").map { String(indexPath[...$0]) } ?? "."
         if let identity, let index = first.index, access(folder, W_OK) == 0, KnownIndex.format.identity(of: path, builtFor: builtFor) == identity {
-            do {
-                try index.write(besides: path, identity: identity)
-            } catch {
-                warn("--against: \(indexPath): cannot write KNOWN's index: \((error as? StageFailure)?.message ?? "\(error)")")
-            }
+            writing.start { try index.write(besides: path, identity: identity) }
         }
         return first
+    }
+
+    /// KNOWN's index written on another thread (`read`), and what went wrong, said once it is done.
+    final class IndexWriting: @unchecked Sendable {
+        private let group = DispatchGroup()
+        private var failure: String?
+        private var started = false
+
+        func start(_ write: @escaping @Sendable () throws -> Void) {
+            started = true
+            DispatchQueue.global().async(group: group) { [self] in
+                do { try write() } catch { failure = (error as? StageFailure)?.message ?? "\(error)" }
+            }
+        }
+
+        /// Waits for the write, and says through `warn` why it failed (once).
+        func wait(warn: (String) -> Void) {
+            guard started else { return }
+            group.wait()
+            started = false
+            if let failure { warn("--against: cannot write KNOWN's index: \(failure)") }
+        }
     }
 
     /// Where a record's bytes are in KNOWN (past a byte-order mark, before a carriage return).
