@@ -15,7 +15,7 @@ Pairwise precision, recall and F1 over all records (every pair inside a predicte
 every pair of one entity) and wall-clock seconds of each tool (Splink's includes loading the
 frame; sluice-dedupe's the whole process). Evaluation only.
 
-    python3 scripts/eval_dedupe_films_splink.py [--bin .build/release] [--records 100000] [--no-splink] [--runs 1]
+    python3 scripts/eval_dedupe_films_splink.py [--bin .build/release] [--records 100000] [--seed S] [--no-splink] [--runs 1]
 """
 import argparse
 import json
@@ -48,9 +48,10 @@ def normalise(text):
     return text or None
 
 
-def generate(binary, folder, records):
+def generate(binary, folder, records, seed=None):
     path = os.path.join(folder, "films.ndjson")
     command = [os.path.join(binary, "sluice-bench"), "generate", "--records", str(records), "--out", path]
+    command += ["--seed", str(seed)] if seed is not None else []
     subprocess.run(command, check=True, capture_output=True)
     with open(path, encoding="utf-8") as lines:
         count = sum(1 for _ in lines)
@@ -119,12 +120,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=".build/release", help="where sluice-dedupe, sluice-bench and sluice-eval are")
     parser.add_argument("--records", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, help="the generator's seed (default: the bench's)")
     parser.add_argument("--runs", type=int, default=1, help="runs of each tool; the median seconds is printed")
     parser.add_argument("--no-splink", action="store_true")
     parser.add_argument("--explain-model", action="store_true", help="print sluice-dedupe's --explain-model")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="sluice-films-splink-") as folder:
-        path, entities = generate(options.bin, folder, options.records)
+        path, entities = generate(options.bin, folder, options.records, options.seed)
         print(f"films: {len(entities)} records, {len(entities) - len(set(entities))} planted duplicates")
         print(f"{'tool':<34} {'precision':>9} {'recall':>7} {'F1':>7} {'seconds':>8}")
         times, stderr = [], ""
