@@ -162,7 +162,14 @@ test: test-deps
 # examples/swift-api: a package of its own that depends on this one by path and imports the
 # Sluice library (README: "As a Swift library"), built (into examples/swift-api/.build) and run on
 # the bundled gazetteer; it checks each result and fails the run when one is wrong.
+# Its build folder is cleared when this package's list of source files changed: SwiftPM plans a
+# path dependency's files once and does not see a file added to it (a pull that adds one failed
+# with "cannot find 'X' in scope" until the folder was removed by hand).
 swift-api-example: deps
+	@sources="$$(find Sources -name '*.swift' | LC_ALL=C sort | cksum)"; \
+	if [ "$$(cat examples/swift-api/.build/sluice-sources 2>/dev/null)" != "$$sources" ]; then \
+	  rm -rf examples/swift-api/.build; mkdir -p examples/swift-api/.build; echo "$$sources" > examples/swift-api/.build/sluice-sources; \
+	fi
 	$(SWIFT) build --package-path examples/swift-api
 	$(SWIFT) run --package-path examples/swift-api --skip-build swift-api-example . build/swift-api-example
 
