@@ -182,12 +182,13 @@ struct KnownSelection {
         let ruleCount = records.ruleCount
         records.keys.withUnsafeBufferPointer { keys in
             for record in 0..<records.count {
-                var text: String??
+                var text: String??  // made once, for the first block it shares
                 for rule in 0..<ruleCount {
                     let key = keys[record * ruleCount + rule]
                     guard key != 0, blocks[rule].index(forKey: key) != nil else { continue }
-                    if text == nil { text = .some(records.sortText(of: record)) }
-                    blocks[rule][key]?.known.append((Int32(record), text!))
+                    let sortText = text ?? records.sortText(of: record)
+                    text = .some(sortText)
+                    blocks[rule][key]?.known.append((Int32(record), sortText))
                 }
             }
         }

@@ -52,7 +52,9 @@ extension IndexSource {
     /// A count of things each at least `size` bytes long: never more than the bytes left hold.
     public mutating func count(each size: Int) throws(SidecarIndex.Problem) -> Int {
         let value = try uint64()
-        guard value <= UInt64(remaining / max(size, 1)) else { throw .corrupt("malformed: a count of \(value), more than the \(remaining) bytes left") }
+        guard value <= UInt64(remaining / max(size, 1)) else {
+            throw .corrupt("malformed: a count of \(value), more than the \(remaining) bytes left")
+        }
         return Int(value)
     }
 
@@ -94,7 +96,6 @@ public struct IndexReader: IndexSource {
     public mutating func byte() throws(SidecarIndex.Problem) -> UInt8 { try take(1)[0] }
     public mutating func double() throws(SidecarIndex.Problem) -> Double { Double(bitPattern: try uint64()) }
 
-
     public mutating func blob() throws(SidecarIndex.Problem) -> UnsafeRawBufferPointer { try take(try count(each: 1)) }
 
     public mutating func string() throws(SidecarIndex.Problem) -> String {
@@ -108,10 +109,17 @@ public struct IndexReader: IndexSource {
     public mutating func values<T: FixedWidthInteger>(_ count: Int, of type: T.Type) throws(SidecarIndex.Problem) -> [T] {
         let raw = try take(count * MemoryLayout<T>.size)
         // Copied as it lies (one copy, not an element at a time: a million ids in a millisecond).
-        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let base = buffer.baseAddress, let source = raw.baseAddress { UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: raw.count) }
+        let values = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let base = buffer.baseAddress, let source = raw.baseAddress {
+                UnsafeMutableRawPointer(base).copyMemory(from: source, byteCount: raw.count)
+            }
             initialized = count
-        }.map { T(littleEndian: $0) }
+        }
+        #if _endian(big)
+            return values.map { T(littleEndian: $0) }
+        #else
+            return values
+        #endif
     }
 
     /// Skips the zeros that `IndexBytes.pad()` wrote.
@@ -140,8 +148,8 @@ public final class IndexFileReader: IndexSource {
     private func read(into buffer: UnsafeMutableRawBufferPointer) throws(SidecarIndex.Problem) {
         guard buffer.count <= remaining else { throw .corrupt("malformed: a value runs past the end at byte \(position)") }
         var filled = 0
-        while filled < buffer.count {
-            let got = pread(fd, buffer.baseAddress! + filled, buffer.count - filled, off_t(SidecarIndex.headerSize + position + filled))
+        while filled < buffer.count, let base = buffer.baseAddress {
+            let got = pread(fd, base + filled, buffer.count - filled, off_t(SidecarIndex.headerSize + position + filled))
             if got < 0, errno == EINTR { continue }
             guard got > 0 else { throw .unreadable("cannot read: \(got < 0 ? String(cString: strerror(errno)) : "the file shrank")") }
             filled += got

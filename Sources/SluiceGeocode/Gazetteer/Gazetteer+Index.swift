@@ -105,7 +105,9 @@ extension Gazetteer {
     /// Writes the index of this finished gazetteer (read from a CSV of `identity`, as
     /// `recording` saw it) beside the CSV (`SidecarIndex.write(to:)`).
     func writeIndex(to path: String, identity: GazetteerIndex.Identity, recording: IndexRecording) throws {
-        try writeIndex(identity: identity, recording: recording) { parts in try GazetteerIndex.format.write(to: path, identity: identity, parts: parts) }
+        try writeIndex(identity: identity, recording: recording) { parts in
+            try GazetteerIndex.format.write(to: path, identity: identity, parts: parts)
+        }
     }
 
     /// The index's bytes, header first, handed to `write` in pieces of at most 64 KiB.
@@ -114,7 +116,9 @@ extension Gazetteer {
     }
 
     /// Hands the payload's parts to `write`.
-    private func writeIndex(identity: GazetteerIndex.Identity, recording: IndexRecording, parts write: ([UnsafeRawBufferPointer]) throws -> Void) throws {
+    private func writeIndex(identity: GazetteerIndex.Identity, recording: IndexRecording, parts write: ([UnsafeRawBufferPointer]) throws -> Void)
+        throws
+    {
         var eager = IndexBytes()
         eager.append(UInt64(rowCount))
         var text: [UInt8] = []
