@@ -29,7 +29,8 @@ extension KnownClusters {
     ///
     /// - Complexity: with `selection`, memory 21 bytes per known record (cluster id, place in
     ///   the file; 8 more while a copy of the ids is sorted, beside the second pass) and 12 per
-    ///   known cluster, plus what `body` keeps of the held records.
+    ///   known cluster, plus what `body` keeps of the held records; while the index is read, each
+    ///   record's keys and sort text too (`KnownIndex`), and while it is written, until it is.
     static func read(
         path: String, memberKey: String, maxLineBytes: Int, selection: inout KnownSelection?, threads: Int = 1,
         minRangeBytes: Int = 1 << 22, useIndex: Bool = false, warn: (String) -> Void = { _ in }, _ body: (NDJSONRecord) throws -> Void

@@ -88,7 +88,7 @@ struct KnownIndex {
     enum Match {
         /// It names KNOWN as it is.
         case whole(KnownIndex)
-        /// It names KNOWN's first `size` bytes, `lines` lines: the rest was appended since.
+        /// It names KNOWN's first `size` bytes (ending a line): the rest was appended since.
         case prefix(KnownIndex, size: Int)
     }
 
@@ -114,7 +114,7 @@ struct KnownIndex {
             var source = reader
             let index = try read(&source, fileSize: size)
             try reader.finish()
-            guard index.longestLine <= maxLineBytes else { throw .stale("stale: written for a larger --max-line-bytes") }
+            guard index.longestLine <= maxLineBytes else { throw .stale("stale: KNOWN has a line longer than --max-line-bytes") }
             return found == now ? .whole(index) : .prefix(index, size: size)
         }
     }
