@@ -25,20 +25,8 @@ final class InputRereading {
         let name: String
         /// Where reading starts: 0 for a file, where standard input was left for stdin.
         let start: off_t
-        let size: off_t
-        let modified: timespec
-        let identity: FileIdentity
-    }
-
-    /// A file's device and inode: which file a descriptor is, whatever its name.
-    struct FileIdentity: Equatable {
-        let device: UInt64
-        let inode: UInt64
-
-        init(_ status: stat) {
-            device = UInt64(status.st_dev)
-            inode = UInt64(status.st_ino)
-        }
+        /// As it was opened: which file, its size and time.
+        let status: FileStatus
     }
 
     /// Lines `first...last` of an input, of which every one not blank is a good record.
@@ -58,8 +46,7 @@ final class InputRereading {
     /// own reading to report), cannot be opened, or is the file stdout writes to (`>> input`:
     /// the output would change it before it is read again).
     init?(_ paths: [String]) {
-        var output = stat()
-        let outputFile = fstat(1, &output) == 0 ? FileIdentity(output) : nil
+        let output = FileStatus(fd: 1)
         var inputs: [Input] = []
         for path in paths.isEmpty ? ["-"] : paths {
             guard let input = Self.open(path) else {
@@ -67,7 +54,7 @@ final class InputRereading {
                 return nil
             }
             inputs.append(input)
-            if input.identity == outputFile {
+            if let output, input.status.isSameFile(as: output) {
                 for input in inputs { close(input.fd) }
                 return nil
             }
@@ -95,22 +82,11 @@ final class InputRereading {
             #endif
         }
         guard fd >= 0 else { return nil }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > start else {
+        guard let status = FileStatus(fd: fd), status.isRegular, status.size > Int(start) else {
             close(fd)
             return nil
         }
-        return Input(
-            fd: fd, name: path == "-" ? "<stdin>" : path, start: start, size: status.st_size, modified: Self.modified(status),
-            identity: FileIdentity(status))
-    }
-
-    private static func modified(_ status: stat) -> timespec {
-        #if canImport(Glibc)
-            status.st_mtim
-        #else
-            status.st_mtimespec
-        #endif
+        return Input(fd: fd, name: path == "-" ? "<stdin>" : path, start: start, status: status)
     }
 
     /// Notes that the record at `line` of input `input` was kept, `rejected` lines having been
@@ -163,14 +139,10 @@ final class InputRereading {
     }
 
     private func checkUnchanged(_ input: Input) throws(StageFailure) {
-        var status = stat()
-        guard fstat(input.fd, &status) == 0 else {
+        guard let status = FileStatus(fd: input.fd) else {
             throw StageFailure(.ioError, "\(input.name): cannot read again: \(String(cString: strerror(errno)))")
         }
-        let modified = Self.modified(status)
-        guard status.st_size == input.size, modified.tv_sec == input.modified.tv_sec, modified.tv_nsec == input.modified.tv_nsec else {
-            throw changed(input)
-        }
+        guard status == input.status else { throw changed(input) }
     }
 
     private func changed(_ input: Input) -> StageFailure {

@@ -44,7 +44,9 @@ struct NamedFile {
         var status = stat()
         guard stat(path, &status) == 0 else { return .notYet(NamedFile.normalised(path)) }
         switch status.st_mode & S_IFMT {
-        case S_IFREG: return .file(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        case S_IFREG:
+            let file = FileStatus(status)
+            return .file(device: file.device, inode: file.inode)
         case S_IFDIR: return .folder(NamedFile.normalised(path))
         default: return nil
         }

@@ -120,19 +120,12 @@ public struct SidecarIndex: Sendable {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = prefix ?? Int(status.st_size)
-        guard size <= Int(status.st_size) else { return nil }
+        guard let status = FileStatus(fd: fd), status.isRegular else { return nil }
+        let size = prefix ?? status.size
+        guard size <= status.size else { return nil }
         var identity = Identity()
         identity.sourceSize = UInt64(size)
-        #if canImport(Glibc)
-            identity.sourceSeconds = Int64(status.st_mtim.tv_sec)
-            identity.sourceNanoseconds = Int64(status.st_mtim.tv_nsec)
-        #else
-            identity.sourceSeconds = Int64(status.st_mtimespec.tv_sec)
-            identity.sourceNanoseconds = Int64(status.st_mtimespec.tv_nsec)
-        #endif
+        (identity.sourceSeconds, identity.sourceNanoseconds) = status.modified
         let window = 1 << 16
         var sample = StableHash.offset
         for start in Set([0, max(0, size - window)]).sorted() {
@@ -164,13 +157,9 @@ public struct SidecarIndex: Sendable {
     private static let executableStamp: String = {
         var target = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &target, target.count - 1)
-        var status = stat()
-        if length > 0, stat(String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self), &status) == 0 {
-            #if canImport(Glibc)
-                return "|\(status.st_size)|\(status.st_mtim.tv_sec)|\(status.st_mtim.tv_nsec)"
-            #endif
-        }
-        return ""
+        guard length > 0, let status = FileStatus(path: String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        else { return "" }
+        return "|\(status.size)|\(status.modified.seconds)|\(status.modified.nanoseconds)"
     }()
 
     /// The 80-byte header of a payload.
