@@ -255,12 +255,13 @@ extension FuzzyMatcher {
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         // With `--against`, a group of known records only is a known cluster, kept as it is.
+        let levels = columns.map(\.levels)
         sets.forEachGroup { group in
             guard group.last ?? 0 >= knownCount else { return }
             // A part of a cluster without two records answered distinct has none either.
             let outcome = breaker.split(group) { a, b in
                 if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }
-                return probability(model, a, b)
+                return probability(model, a, patternWeight(model, Self.pattern(a, b, levels)))
             }
             switch outcome {
             case .kept: break

@@ -110,11 +110,14 @@ public struct FuzzyMatcher {
     /// Levels of records `i` and `j` on every field.
     func levels(_ i: Int, _ j: Int) -> [UInt8] { columns.map { $0.level(i, j) } }
 
-    /// The same levels packed into a pattern, without allocating.
+    /// The same levels packed into a pattern.
+    func pattern(_ i: Int, _ j: Int) -> UInt64 { Self.pattern(i, j, columns.map(\.levels)) }
+
+    /// The same from the columns' `levels`, taken once for many pairs (chain breaking).
     @inline(__always)
-    func pattern(_ i: Int, _ j: Int) -> UInt64 {
+    static func pattern(_ i: Int, _ j: Int, _ levels: [FieldColumn.Levels]) -> UInt64 {
         var packed: UInt64 = 0
-        for (field, column) in columns.enumerated() { packed |= UInt64(column.level(i, j)) << (4 * UInt64(field)) }
+        for field in levels.indices { packed |= UInt64(levels[field].level(i, j)) << (4 * UInt64(field)) }
         return packed
     }
 
