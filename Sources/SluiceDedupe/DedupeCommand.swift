@@ -119,12 +119,12 @@ public struct DedupeCommand: StageCommand {
             frequencies; name: and per word), ~24 per known record sharing an input record's block, and \
             of each member it reads the last 65,536 distinct texts and what each gives, per thread: KNOWN, \
             a file, is read in --threads ranges at once, each with its own texts and counts, joined in file \
-            order. Read through KNOWN's index (see AGAINST), the index is read whole (68 MB for a million bench \
-            records) and its arrays kept instead: 28 bytes per known record, the text its block is sorted by, and \
-            the counts; a run that writes the index keeps each record's block keys and that text (~40 bytes a \
-            record) until it is written. 10,000 new bench records against 1,000,000 known held 116,359 and \
-            peaked at 166 MiB reading KNOWN, 191 MiB through its index and 215 MiB writing it (one run over all \
-            1,010,000: 192 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
+            order. Through KNOWN's index (see AGAINST; 68 MB for a million bench records) the same, its arrays \
+            read from the file while the first pass is made from them: 28 bytes per known record, the text its \
+            block is sorted by, and the counts; a run that writes the index keeps each record's block keys and \
+            that text (~40 bytes a record) until it is written. 10,000 new bench records against 1,000,000 known \
+            held 116,359 and peaked at 157 MiB reading KNOWN, 156 MiB through its index and 234 MiB writing it \
+            (one run over all 1,010,000: 194 MiB; make bench-against). Without --model, with --labels, --suggest, --pairs or --explain-blocking, or \
             with KNOWN a pipe, every known record is held, with its cluster id (8 bytes). \
             --model also holds the model's counts (each value and name word its run saw twice or more). \
             With --threads above 1, the output (and in fuzzy mode the spool, while the input is read) is \
