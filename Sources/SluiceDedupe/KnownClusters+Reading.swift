@@ -38,8 +38,8 @@ extension KnownClusters {
         var known = KnownClusters()
         let (fd, name) = try StageContext.openInput(path)
         defer { if fd != 0 { close(fd) } }
-        var status = stat()
-        let seekable = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        let status = FileStatus(fd: fd)
+        let seekable = status?.isRegular ?? false
         if !seekable { selection = nil }
         var merges: [UInt64: UInt64] = [:]
         guard var scanning = selection else {
@@ -67,7 +67,7 @@ extension KnownClusters {
         let writing = IndexWriting()
         defer { writing.wait(warn: warn) }
         var first = try firstPass(
-            fd: fd, name: name, path: path, size: Int(status.st_size), memberKey: memberKey, maxLineBytes: maxLineBytes,
+            fd: fd, name: name, path: path, size: status?.size ?? 0, memberKey: memberKey, maxLineBytes: maxLineBytes,
             selection: scanning, threads: threads, minRangeBytes: minRangeBytes, useIndex: useIndex, warn: warn, writing: writing)
         swap(&scanning, &first.selection)  // one copy of what was read, not two
         scanning.recording = nil
@@ -133,9 +133,9 @@ extension KnownClusters {
         }
         guard useIndex else { return try scanFile(recording: false) }
         let builtFor = KnownIndex.builtFor(selection, memberKey: memberKey)
-        let identity = KnownIndex.format.identity(of: path, builtFor: builtFor)
+        guard let identity = KnownIndex.format.identity(of: path, builtFor: builtFor) else { return try scanFile(recording: false) }
         var first: Scan
-        switch KnownIndex.load(path: path, builtFor: builtFor, maxLineBytes: maxLineBytes) {
+        switch KnownIndex.load(path: path, now: identity, maxLineBytes: maxLineBytes) {
         case .success(.whole(let index)):
             return index.scan(into: selection, recording: false)
         case .success(.prefix(let index, let known)):
@@ -148,7 +148,7 @@ extension KnownClusters {
         // Written only for a KNOWN unchanged while it was read, into a folder the user may write.
         let indexPath = SidecarIndex.path(for: path)
         let folder = indexPath.lastIndex(of: "/").map { String(indexPath[...$0]) } ?? "."
-        if let identity, let index = first.index, access(folder, W_OK) == 0, KnownIndex.format.identity(of: path, builtFor: builtFor) == identity {
+        if let index = first.index, access(folder, W_OK) == 0, KnownIndex.format.identity(of: path, builtFor: builtFor) == identity {
             writing.start { try index.write(besides: path, identity: identity) }
         }
         return first

@@ -92,20 +92,20 @@ struct KnownIndex {
         case prefix(KnownIndex, size: Int)
     }
 
-    /// The index beside `path`, if it stands for all of KNOWN or for a prefix of it; otherwise
-    /// why not (`SidecarIndex.Problem`: `missing` and `otherProgram` quiet, the rest said).
-    static func load(path: String, builtFor: UInt64, maxLineBytes: Int) -> Result<Match, SidecarIndex.Problem> {
-        let indexPath = SidecarIndex.path(for: path)
-        return Result { () throws(SidecarIndex.Problem) in
-            guard let now = format.identity(of: path, builtFor: builtFor) else { throw .missing }
-            let reader = try format.openHeader(path: indexPath)
+    /// The index beside `path`, if it stands for all of KNOWN (as `now` names it:
+    /// `format.identity(of:builtFor:)`) or for a prefix of it; otherwise why not
+    /// (`SidecarIndex.Problem`: `missing` and `otherProgram` quiet, the rest said).
+    static func load(path: String, now: SidecarIndex.Identity, maxLineBytes: Int) -> Result<Match, SidecarIndex.Problem> {
+        Result { () throws(SidecarIndex.Problem) in
+            let reader = try format.openHeader(path: SidecarIndex.path(for: path))
             let found = reader.header.identity
             guard found.program == now.program else { throw .otherProgram }
             guard found.builtFor == now.builtFor else { throw .stale("stale: built for other --compare, --block, --no-tf or --as") }
             let size = Int(found.sourceSize)
             if found != now {
                 // Grown by appending? The prefix the index names, unchanged and ending a line.
-                guard size < Int(now.sourceSize), var before = format.identity(of: path, prefix: size, builtFor: builtFor), endsLine(path, at: size)
+                guard size < Int(now.sourceSize), endsLine(path, at: size),
+                    var before = format.identity(of: path, prefix: size, builtFor: now.builtFor)
                 else { throw .stale("stale: KNOWN changed since the index was written") }
                 (before.sourceSeconds, before.sourceNanoseconds) = (found.sourceSeconds, found.sourceNanoseconds)
                 guard before == found else { throw .stale("stale: KNOWN changed since the index was written") }
@@ -156,38 +156,17 @@ struct KnownIndex {
                 tail.appendArray(keys.map { table[$0] ?? 0 })
             }
         }
-        let small = [
-            head.bytes + count(ids.count), count(offsets.count), count(lengths.count),
-            padding(after: lengths.count * 4) + count(records.keys.count), count(records.sortEnds.count), count(records.sortBytes.count),
-            padding(after: records.sortBytes.count) + tail.bytes,
+        // Each array after its count, padded to 8 bytes, as `IndexBytes.appendArray` lays it out.
+        let parts: [any IndexArray] = [
+            head.bytes + count(ids.count), ids,
+            count(offsets.count), offsets,
+            count(lengths.count), lengths, padding(after: lengths.count * 4),
+            count(records.keys.count), records.keys,
+            count(records.sortEnds.count), records.sortEnds,
+            count(records.sortBytes.count), records.sortBytes, padding(after: records.sortBytes.count),
+            tail.bytes,
         ]
-        return try ids.withUnsafeBytes { ids in
-            try offsets.withUnsafeBytes { offsets in
-                try lengths.withUnsafeBytes { lengths in
-                    try records.keys.withUnsafeBytes { keys in
-                        try records.sortEnds.withUnsafeBytes { sortEnds in
-                            try records.sortBytes.withUnsafeBytes { sortBytes in
-                                try small[0].withUnsafeBytes { s0 in
-                                    try small[1].withUnsafeBytes { s1 in
-                                        try small[2].withUnsafeBytes { s2 in
-                                            try small[3].withUnsafeBytes { s3 in
-                                                try small[4].withUnsafeBytes { s4 in
-                                                    try small[5].withUnsafeBytes { s5 in
-                                                        try small[6].withUnsafeBytes { s6 in
-                                                            try body([s0, ids, s1, offsets, s2, lengths, s3, keys, s4, sortEnds, s5, sortBytes, s6])
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        return try withBytes(of: parts, body)
     }
 
     /// An index read back from its payload, checked as it is read: any count or length that

@@ -158,7 +158,10 @@ struct KnownSelection {
 
     /// Notes in `recording` the last record's keys under every rule and its sort text.
     private mutating func record(line: UnsafeBufferPointer<UInt8>, members: [NDJSONRecord.Member?]) {
-        var keys = [UInt64](repeating: 0, count: rules.count)
+        // A record's keys in scratch space, not an array made for each of a million records.
+        var keys = recordKeys.count == rules.count ? recordKeys : [UInt64](repeating: 0, count: rules.count)
+        recordKeys = []
+        defer { recordKeys = keys }
         for h in heads.indices {
             let ruleCount = rulesOfHead[h].count
             for (k, rule) in rulesOfHead[h].enumerated() { keys[rule] = caches[h].fullKeys[Int(ids[h]) * ruleCount + k] }
@@ -386,6 +389,8 @@ struct KnownSelection {
     private var scratchWords: [Range<Int>] = []
     /// The last record's texts' numbers, per head.
     private var ids: [Int32] = []
+    /// `record`'s scratch space: a record's key under each rule.
+    private var recordKeys: [UInt64] = []
     static let cacheLimit = 1 << 16
 
     /// Notes what a text new to head `h`'s cache gives; returns its number there (0 after the

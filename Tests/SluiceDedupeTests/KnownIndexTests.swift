@@ -12,7 +12,9 @@ import Testing
     typealias Scan = KnownClustersScanTests
 
     static func load(_ path: String, new: [String] = Scan.People.new) throws -> Result<KnownIndex.Match, SidecarIndex.Problem> {
-        KnownIndex.load(path: path, builtFor: KnownIndex.builtFor(try Scan.selection(new: new), memberKey: "dedupe"), maxLineBytes: 1 << 20)
+        let builtFor = KnownIndex.builtFor(try Scan.selection(new: new), memberKey: "dedupe")
+        let now = try #require(KnownIndex.format.identity(of: path, builtFor: builtFor))
+        return KnownIndex.load(path: path, now: now, maxLineBytes: 1 << 20)
     }
 
     static func append(_ text: String, to path: String) throws {

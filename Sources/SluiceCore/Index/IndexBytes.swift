@@ -34,6 +34,23 @@ public struct IndexBytes {
     public mutating func pad() { bytes += [UInt8](repeating: 0, count: (8 - bytes.count % 8) % 8) }
 }
 
+/// An array whose bytes go into an index as they lie in memory (`withBytes(of:_:)`).
+public protocol IndexArray {
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R
+}
+
+extension Array: IndexArray where Element: FixedWidthInteger {}
+
+/// Calls `body` with the bytes of `arrays`, in order, as they lie in memory (no copy): the
+/// parts of a payload for `SidecarIndex.write`.
+public func withBytes<R>(of arrays: [any IndexArray], _ body: ([UnsafeRawBufferPointer]) throws -> R) rethrows -> R {
+    func nest(_ rest: ArraySlice<any IndexArray>, _ parts: [UnsafeRawBufferPointer]) throws -> R {
+        guard let first = rest.first else { return try body(parts) }
+        return try first.withUnsafeBytes { try nest(rest.dropFirst(), parts + [$0]) }
+    }
+    return try nest(arrays[...], [])
+}
+
 /// What reads an index's payload, value after value: its bytes in memory (`IndexReader`), or
 /// the file itself (`IndexFileReader`). Every length is checked against what is left: an index
 /// is hostile input (a damaged disk, a forged file), so no value read leads outside it.
@@ -131,7 +148,8 @@ public struct IndexReader: IndexSource {
 /// payload was whole. What was read before `finish` is only checked for lengths, not trusted.
 public final class IndexFileReader: IndexSource {
     public let header: SidecarIndex.Header
-    private let fd: Int32
+    /// The index file, open while the reader lives.
+    public let fd: Int32
     private var position = 0
     private var checksum = SidecarIndex.Checksum()
 
@@ -179,11 +197,19 @@ public final class IndexFileReader: IndexSource {
         #endif
     }
 
-    /// Checks that the whole payload was read and its checksum holds.
     public func uint64() throws(SidecarIndex.Problem) -> UInt64 {
         try bytes(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
     }
 
+    /// Reads what is left of the payload, a megabyte at a time, for its checksum only; then `finish`.
+    public func skipRest() throws(SidecarIndex.Problem) {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: min(1 << 20, max(0, remaining)), alignment: 8)
+        defer { chunk.deallocate() }
+        while remaining > 0 { try read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[..<min(chunk.count, remaining)])) }
+        try finish()
+    }
+
+    /// Checks that the whole payload was read and its checksum holds.
     public func finish() throws(SidecarIndex.Problem) {
         guard remaining == 0 else { throw .corrupt("malformed: \(remaining) bytes after the last value") }
         guard checksum.value == header.checksum else { throw .corrupt("checksum mismatch: the file is damaged") }

@@ -143,13 +143,7 @@ public struct SidecarIndex: Sendable {
     /// This program: the index's format, Sluice's version and the size and time of the
     /// executable, so that an index written by another build (whose reading of the source may
     /// differ) is never used.
-    public var program: UInt64 { Self.executable(formatVersion) }
-
-    private static func executable(_ formatVersion: UInt32) -> UInt64 {
-        var text = "\(formatVersion)|\(Stage.version)"
-        text += executableStamp
-        return StableHash.of(text)
-    }
+    public var program: UInt64 { StableHash.of("\(formatVersion)|\(Stage.version)" + Self.executableStamp) }
 
     /// The running executable's size and time. The link's target is read rather than
     /// followed: valgrind answers the readlink with the program it runs, where stat would see
@@ -205,16 +199,19 @@ public struct SidecarIndex: Sendable {
     }
 
     /// Checks a header against the file's length and, when given, the identity expected
-    /// (another program first: quiet; then anything else: stale); returns the payload's
-    /// length and checksum.
+    /// (`check(_:expected:)`); returns the payload's length and checksum.
     public func checkHeader(_ bytes: UnsafeRawBufferPointer, fileLength: Int, expected: Identity?) throws(Problem) -> Header {
         let header = try readHeader(bytes, fileLength: fileLength)
-        if let expected {
-            guard header.identity.program == expected.program else { throw .otherProgram }
-            guard header.identity.builtFor == expected.builtFor else { throw .stale("stale: built for other options") }
-            guard header.identity == expected else { throw .stale("stale: \(source) changed since the index was written") }
-        }
+        if let expected { try check(header.identity, expected: expected) }
         return header
+    }
+
+    /// Whether an index that names `found` stands for a source of identity `expected`:
+    /// another program first (quiet), then other options, then anything else (stale).
+    public func check(_ found: Identity, expected: Identity) throws(Problem) {
+        guard found.program == expected.program else { throw .otherProgram }
+        guard found.builtFor == expected.builtFor else { throw .stale("stale: built for other options") }
+        guard found == expected else { throw .stale("stale: \(source) changed since the index was written") }
     }
 
     /// `bytes` with the header's payload length and checksum made to fit its payload: what a
@@ -229,40 +226,15 @@ public struct SidecarIndex: Sendable {
         return out
     }
 
-    /// Opens an index file and checks its header (`checkHeader`) and its payload's checksum,
-    /// reading the file in 1 MiB pieces; returns the open file (the caller closes it), its
-    /// length and header. `missing` when there is no file.
-    public func openChecked(path: String, expected: Identity?) throws(Problem) -> (fd: Int32, length: Int, header: Header) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { throw .missing }
-            throw .unreadable("cannot open: \(String(cString: strerror(errno)))")
-        }
-        var keepOpen = false
-        defer { if !keepOpen { close(fd) } }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw .unreadable("not a regular file") }
-        let length = Int(status.st_size)
-        var head = [UInt8](repeating: 0, count: Self.headerSize)
-        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Self.headerSize, 0) }
-        let header = try head.prefix(max(0, n)).withUnsafeBytes { bytes in
-            Result { () throws(Problem) in try checkHeader(bytes, fileLength: length, expected: expected) }
-        }.get()
-        // The checksum, a megabyte at a time (a multiple of 8: `words` continues exactly), not
-        // through a mapping, whose pages would then all count as the run's memory.
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        var hash = StableHash.offset
-        var offset = Self.headerSize
-        while offset < length {
-            let want = min(chunk.count, length - offset)
-            let got = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(offset)) }
-            guard got == want else { throw .unreadable("cannot read: \(got < 0 ? String(cString: strerror(errno)) : "the file shrank")") }
-            hash = chunk.withUnsafeBytes { StableHash.words(UnsafeRawBufferPointer(rebasing: $0[..<want]), seed: hash) }
-            offset += want
-        }
-        guard hash == header.checksum else { throw .corrupt("checksum mismatch: the file is damaged") }
-        keepOpen = true
-        return (fd, length, header)
+    /// Opens an index file and checks its header against `expected` and its payload's checksum
+    /// (`IndexFileReader.skipRest`: read in 1 MiB pieces, not through a mapping, whose pages
+    /// would then all count as the run's memory); the file stays open while the reader lives
+    /// (`fd`: a caller maps it). `missing` when there is no file.
+    public func openChecked(path: String, expected: Identity) throws(Problem) -> IndexFileReader {
+        let reader = try openHeader(path: path)
+        try check(reader.header.identity, expected: expected)
+        try reader.skipRest()
+        return reader
     }
 
     /// Opens an index file and reads its header (`readHeader`, not yet compared with any
@@ -274,12 +246,11 @@ public struct SidecarIndex: Sendable {
             if errno == ENOENT { throw .missing }
             throw .unreadable("cannot open: \(String(cString: strerror(errno)))")
         }
-        var status = stat()
-        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        guard let status = FileStatus(fd: fd), status.isRegular else {
             close(fd)
             throw .unreadable("not a regular file")
         }
-        let length = Int(status.st_size)
+        let length = status.size
         var head = [UInt8](repeating: 0, count: Self.headerSize)
         let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Self.headerSize, 0) }
         let header = head.prefix(max(0, n)).withUnsafeBytes { bytes in

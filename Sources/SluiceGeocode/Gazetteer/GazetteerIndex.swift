@@ -36,9 +36,10 @@ enum GazetteerIndex {
 
     /// Maps an index file once its header names `expected` and its payload's checksum holds.
     static func map(path: String, expected: Identity) throws(Problem) -> AddressTable.Storage {
-        let (fd, length, _) = try format.openChecked(path: path, expected: expected)
-        defer { close(fd) }
-        guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+        let reader = try format.openChecked(path: path, expected: expected)
+        let length = SidecarIndex.headerSize + reader.header.payloadLength
+        // (The mapping outlives the file's descriptor, closed with the reader.)
+        guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, reader.fd, 0), base != MAP_FAILED else {
             throw .unreadable("cannot map: \(String(cString: strerror(errno)))")
         }
         return AddressTable.Storage(mapping: base, length: length)
