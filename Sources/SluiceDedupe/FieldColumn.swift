@@ -34,8 +34,10 @@ public final class FieldColumn {
     @exclusivity(unchecked) var wideScalars: [UInt32] = []
     @exclusivity(unchecked) var wideRanges: [Int32: Range<Int>] = [:]
     @exclusivity(unchecked) var wideBits: [UInt64] = []
-    /// Per distinct value, the mask of its characters (see `StringSimilarity.characterMask`).
+    /// `jw`: per distinct value, the mask of its characters and their tally (see
+    /// `StringSimilarity.jaroWinklerSummaryBound`): a pair's bound before any byte is read.
     @exclusivity(unchecked) var masks: [UInt64] = []
+    @exclusivity(unchecked) var tallies: [UInt64] = []
     @exclusivity(unchecked) var counts: [Int32] = []
     /// Per distinct value, its words (`tokens` only, made by `finish`), its weighed words
     /// (`name` only), its number and street (`address` only).
@@ -111,19 +113,24 @@ public final class FieldColumn {
         }
     }
 
-    /// Notes a new distinct text's character mask, for Jaro–Winkler and Levenshtein, and
-    /// outside ASCII its scalars.
+    /// Notes a new distinct text's summaries, for Jaro–Winkler's bound, and outside ASCII its
+    /// scalars, for Jaro–Winkler and Levenshtein.
     private func appendScalars(_ text: String, id: Int32, ascii: Bool) {
         if Int(id) / 64 == wideBits.count { wideBits.append(0) }
+        func summarise<Unit: FixedWidthInteger & UnsignedInteger>(_ units: UnsafeBufferPointer<Unit>) {
+            guard spec.method == .jaroWinkler else { return }
+            masks.append(StringSimilarity.characterMask(units))
+            tallies.append(StringSimilarity.characterTally(units))
+        }
         if ascii {
-            masks.append(values.withBytes(of: id) { StringSimilarity.characterMask($0) })
+            values.withBytes(of: id) { summarise($0) }
             return
         }
         let start = wideScalars.count
         wideScalars.append(contentsOf: text.unicodeScalars.lazy.map(\.value))
         wideRanges[id] = start..<wideScalars.count
         wideBits[Int(id) / 64] |= 1 << UInt64(Int(id) % 64)
-        masks.append(wideScalars.withUnsafeBufferPointer { StringSimilarity.characterMask(UnsafeBufferPointer(rebasing: $0[start...])) })
+        wideScalars.withUnsafeBufferPointer { summarise(UnsafeBufferPointer(rebasing: $0[start...])) }
     }
 
     /// Adds the next record's value as a copy of an earlier record's, when both hold the same
@@ -154,8 +161,8 @@ public final class FieldColumn {
     /// local is read as it lies.
     var levels: Levels {
         Levels(
-            column: self, method: spec.method, ids: ids, values: values, masks: masks, hasWide: !wideRanges.isEmpty, wideBits: wideBits,
-            cuts: cuts, first: first, second: second)
+            column: self, method: spec.method, ids: ids, values: values, masks: masks, tallies: tallies, hasWide: !wideRanges.isEmpty,
+            wideBits: wideBits, cuts: cuts, first: first, second: second)
     }
 
     struct Levels {
@@ -164,6 +171,7 @@ public final class FieldColumn {
         let ids: [Int32]
         let values: ByteTable
         let masks: [UInt64]
+        let tallies: [UInt64]
         let hasWide: Bool
         let wideBits: [UInt64]
         let cuts: [Double]
@@ -188,10 +196,10 @@ public final class FieldColumn {
                 default:
                     if hasWide, isWide(a) || isWide(b) {
                         return column.withScalars(a) { x in
-                            column.withScalars(b) { y in similarityLevel(x, y, masks[Int(a)], masks[Int(b)], lowest: lowest) }
+                            column.withScalars(b) { y in similarityLevel(x, y, a, b, lowest: lowest) }
                         }
                     }
-                    return values.withBytes(of: a, b) { x, y in similarityLevel(x, y, masks[Int(a)], masks[Int(b)], lowest: lowest) }
+                    return values.withBytes(of: a, b) { x, y in similarityLevel(x, y, a, b, lowest: lowest) }
                 }
             case .numeric:
                 let a = first[i], b = first[j]
@@ -211,15 +219,20 @@ public final class FieldColumn {
             }
         }
 
-        /// The `jw` or `lev` level of two texts as code units (both bytes or both scalars).
+        /// The `jw` or `lev` level of two texts as code units (both bytes or both scalars), distinct
+        /// values `a` and `b`.
         @inline(__always)
         private func similarityLevel<Unit: FixedWidthInteger & UnsignedInteger>(
-            _ x: UnsafeBufferPointer<Unit>, _ y: UnsafeBufferPointer<Unit>, _ maskA: UInt64, _ maskB: UInt64, lowest: UInt8
+            _ x: UnsafeBufferPointer<Unit>, _ y: UnsafeBufferPointer<Unit>, _ a: Int32, _ b: Int32, lowest: UInt8
         ) -> UInt8 {
             let lowestCut = cuts.last ?? 1
             if method == .jaroWinkler {
-                let bound = StringSimilarity.jaroWinklerBound(x, y, maskA: maskA, maskB: maskB)
-                if bound < lowestCut { return lowest }
+                let maskA = masks[Int(a)], maskB = masks[Int(b)]
+                // Lengths, masks and tallies first: most pairs end there without a byte read.
+                // (The margin keeps a rounding of the looser bound from deciding on the cut.)
+                let summary = StringSimilarity.jaroWinklerSummaryBound(
+                    countA: x.count, countB: y.count, maskA: maskA, maskB: maskB, tallyA: tallies[Int(a)], tallyB: tallies[Int(b)])
+                if summary + 1e-9 < lowestCut { return lowest }
                 return ComparisonSpec.level(forSimilarity: StringSimilarity.jaroWinkler(x, y), cuts: cuts)
             }
             // The length difference alone bounds the Levenshtein ratio.

@@ -1,7 +1,7 @@
 import SluiceCore
 
-/// String similarities on Unicode scalars, each in 0…1 where 1 means equal. Jaro–Winkler, its
-/// bound and the Levenshtein ratio take any unsigned code units: an ASCII text's UTF-8 bytes are
+/// String similarities on Unicode scalars, each in 0…1 where 1 means equal. Jaro–Winkler, what
+/// its bound reads and the Levenshtein ratio take any unsigned code units: an ASCII text's UTF-8 bytes are
 /// its scalars, so `FieldColumn` compares ASCII texts on the bytes it already holds (no copy of
 /// 4 bytes a character), and the same code, specialised, serves both.
 ///
@@ -93,26 +93,56 @@ public enum StringSimilarity {
         }
     }
 
-    /// A bitmask of the characters a text holds (scalar value mod 64), for `jaroWinklerBound`.
+    /// A bitmask of the characters a text holds (scalar value mod 64), for `jaroWinklerSummaryBound`.
     public static func characterMask<Unit: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<Unit>) -> UInt64 {
         text.reduce(0) { $0 | 1 << UInt64($1 & 63) }
     }
 
-    /// An upper bound of `jaroWinkler(a, b)` that costs one pass: characters of one text absent
-    /// from the other (by mask) can never match. Lets most clear non-matches skip the O(n·m) part.
-    public static func jaroWinklerBound<Unit: FixedWidthInteger & UnsignedInteger>(
-        _ a: UnsafeBufferPointer<Unit>, _ b: UnsafeBufferPointer<Unit>, maskA: UInt64, maskB: UInt64
+    /// How many of a text's characters fall in each of 16 classes (scalar value mod 16), 4 bits
+    /// a class, 15 meaning 15 or more: for `jaroWinklerSummaryBound`.
+    public static func characterTally<Unit: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<Unit>) -> UInt64 {
+        var tally: UInt64 = 0
+        for unit in text {
+            let shift = UInt64(unit & 15) * 4
+            if (tally >> shift) & 15 != 15 { tally += 1 << shift }
+        }
+        return tally
+    }
+
+    /// An upper bound of `jaroWinkler` from the texts' lengths, masks and tallies alone, with no
+    /// character read: a character of one text's mask missing from the other's occurs at least
+    /// once and can never match, no class can match more characters than the text with fewer of
+    /// them holds, and the prefix is taken at its longest. Lets most clear non-matches skip the
+    /// O(n·m) part without touching their texts' bytes: a bound that read them (a cache miss a
+    /// text) was 23% of fuzzy dedupe's cycles at 1M bench records (perf).
+    @inline(__always)
+    public static func jaroWinklerSummaryBound(
+        countA: Int, countB: Int, maskA: UInt64, maskB: UInt64, tallyA: UInt64, tallyB: UInt64
     ) -> Double {
-        if a.isEmpty || b.isEmpty { return 1 }
-        var possibleA = 0, possibleB = 0
-        for x in a where maskB & (1 << UInt64(x & 63)) != 0 { possibleA += 1 }
-        for y in b where maskA & (1 << UInt64(y & 63)) != 0 { possibleB += 1 }
-        let m = Double(min(possibleA, possibleB))
-        if m == 0 { return 0 }
-        let jaro = (m / Double(a.count) + m / Double(b.count) + 1) / 3
-        var prefix = 0
-        while prefix < min(4, a.count, b.count), a[prefix] == b[prefix] { prefix += 1 }
-        return jaro + Double(prefix) * 0.1 * (1 - jaro)
+        if countA == 0 || countB == 0 { return 1 }
+        var m = min(countA - (maskA & ~maskB).nonzeroBitCount, countB - (maskB & ~maskA).nonzeroBitCount)
+        if let shared = sharedTally(tallyA, tallyB) { m = min(m, shared) }
+        if m <= 0 { return 0 }
+        let matches = Double(m)
+        let jaro = (matches / Double(countA) + matches / Double(countB) + 1) / 3
+        return jaro + Double(min(4, countA, countB)) * 0.1 * (1 - jaro)
+    }
+
+    /// The sum over classes of the smaller of two tallies' counts; nil when a class is full
+    /// (15 or more) in both, whose smaller count is then unknown.
+    @inline(__always)
+    static func sharedTally(_ a: UInt64, _ b: UInt64) -> Int? {
+        let both = a & b
+        let ones: UInt64 = 0x1111_1111_1111_1111
+        if both & (both >> 1) & (both >> 2) & (both >> 3) & ones != 0 { return nil }
+        // The 16 counts as two sets of 8 bytes; a byte's smaller count by the sign of a - b.
+        let low: UInt64 = 0x0F0F_0F0F_0F0F_0F0F, high: UInt64 = 0x8080_8080_8080_8080
+        func smaller(_ x: UInt64, _ y: UInt64) -> UInt64 {
+            let xAtLeastY = (((x | high) &- y) & high) >> 7 &* 0xFF
+            return (y & xAtLeastY) | (x & ~xAtLeastY)
+        }
+        let sum = smaller(a & low, b & low) &+ smaller((a >> 4) & low, (b >> 4) & low)
+        return Int((sum &* 0x0101_0101_0101_0101) >> 56)
     }
 
     public static func jaroWinkler(_ a: [UInt32], _ b: [UInt32]) -> Double {

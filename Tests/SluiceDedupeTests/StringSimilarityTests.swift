@@ -1,5 +1,7 @@
 import Testing
 
+import SluiceCore
+
 @testable import SluiceDedupe
 
 @Suite struct StringSimilarityTests {
@@ -15,16 +17,48 @@ import Testing
         #expect(StringSimilarity.jaroWinkler(scalars(""), scalars("a")) == 0)
     }
 
+    func summaryBound(_ x: [UInt32], _ y: [UInt32]) -> Double {
+        x.withUnsafeBufferPointer { a in
+            y.withUnsafeBufferPointer { b in
+                StringSimilarity.jaroWinklerSummaryBound(
+                    countA: a.count, countB: b.count, maskA: StringSimilarity.characterMask(a), maskB: StringSimilarity.characterMask(b),
+                    tallyA: StringSimilarity.characterTally(a), tallyB: StringSimilarity.characterTally(b))
+            }
+        }
+    }
+
     @Test func boundIsNeverBelowTheSimilarity() {
         let pairs = [("martha", "marhta"), ("tullaroop street", "tullaroop st"), ("lachlan", "lachlna"), ("berry", "perry"), ("abc", "xyz")]
         for (a, b) in pairs {
-            let x = scalars(a), y = scalars(b)
-            let bound = x.withUnsafeBufferPointer { px in
-                y.withUnsafeBufferPointer { py in
-                    StringSimilarity.jaroWinklerBound(px, py, maskA: StringSimilarity.characterMask(px), maskB: StringSimilarity.characterMask(py))
-                }
+            #expect(summaryBound(scalars(a), scalars(b)) >= StringSimilarity.jaroWinkler(scalars(a), scalars(b)) - 1e-12, "\(a) / \(b)")
+        }
+        #expect(summaryBound(scalars("abc"), scalars("xyz")) == 0)
+        #expect(summaryBound(scalars("vertigo"), scalars("looking")) < 0.88)
+        // Random texts over few letters (classes that collide mod 16 and mod 64, runs of one
+        // letter past a tally's 15) and outside ASCII.
+        var random = SplitMix64(seed: 7)
+        let letters = Array("aaqQ01 pé\u{10000}".unicodeScalars.map(\.value))
+        for _ in 0..<20_000 {
+            let x = (0..<Int(random.next() % 40)).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
+            let y = (0..<Int(random.next() % 40)).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
+            #expect(summaryBound(x, y) >= StringSimilarity.jaroWinkler(x, y) - 1e-12, "\(x) / \(y)")
+        }
+    }
+
+    @Test func sharedTallyIsTheSumOfTheSmallerCounts() {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<20_000 {
+            let x = (0..<Int(random.next() % 60)).map { _ in UInt8(random.next() % 24) }
+            let y = (0..<Int(random.next() % 60)).map { _ in UInt8(random.next() % 24) }
+            let counts = { (text: [UInt8]) in (0..<16).map { c in text.filter { Int($0) % 16 == c }.count } }
+            let (cx, cy) = (counts(x), counts(y))
+            let tallies = (x.withUnsafeBufferPointer(StringSimilarity.characterTally), y.withUnsafeBufferPointer(StringSimilarity.characterTally))
+            let shared = StringSimilarity.sharedTally(tallies.0, tallies.1)
+            if (0..<16).contains(where: { cx[$0] >= 15 && cy[$0] >= 15 }) {
+                #expect(shared == nil)
+            } else {
+                #expect(shared == (0..<16).reduce(0) { $0 + min(cx[$1], cy[$1]) })
             }
-            #expect(bound >= StringSimilarity.jaroWinkler(x, y) - 1e-12, "\(a) / \(b)")
         }
     }
 
