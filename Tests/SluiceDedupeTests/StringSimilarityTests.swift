@@ -1,6 +1,5 @@
-import Testing
-
 import SluiceCore
+import Testing
 
 @testable import SluiceDedupe
 
