@@ -95,7 +95,7 @@ public struct DedupeCommand: StageCommand {
             per record 4 bytes per compared text \
             field, 4 per number while every one is exactly a float, else 8 (16 per date or point), and 8 per blocking \
             rule until linking, per distinct text its normalised UTF-8 and 20 bytes, and while the input is read 16 \
-            to 32 more (jw, lev: 8 more, and outside ASCII 4 a character; tokens: once read, 4 more and 4 a word); \
+            to 32 more (jw: 16 more; jw, lev: outside ASCII 4 a character; tokens: once read, 4 more and 4 a word); \
             while comparing 12 bytes per keyed record of an eighth of a rule (the blocks, sorted) and 4 per distinct \
             text of the first text field (the sort order of oversized blocks); while linking ~12 bytes per record (its \
             label, then cluster number, and score; before them its set, 4), 16 per cluster of two or more records \
@@ -106,7 +106,7 @@ public struct DedupeCommand: StageCommand {
             --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
             past the first 1,048,576 (12 MiB in memory). On the bench's sanitized records \
             (--compare title,locations:tokens,director,release_year:num --block locations:fingerprint --mark, \
-            7.1M and 78M pairs compared) the peak was 172 MiB at 1M and 873 MiB at 10M (~92 bytes a \
+            7.1M and 78M pairs compared) the peak was 168 MiB at 1M and 888 MiB at 10M (~93 bytes a \
             record; release build, 2026-11-29; 182 MiB and 1.19 GiB before, 227 MiB and 1.75 GiB before that), \
             with at most 0.94 GB of pairs on disk at 10M; \
             --merge also holds the records of clusters with more than one member. \
