@@ -4,8 +4,8 @@ the generator's films (`sluice-bench generate`, 100,000 records by default, with
 near-duplicates and their truth file), the same five fields and the same three blocking rules
 for both, on normalised text (lower case, spacing collapsed, as dedupe_common.normalise does;
 sluice-dedupe normalises its own input the same way and more: accents and punctuation go).
-Splink runs twice: on that text, then on the text sluice-dedupe compares , so
-the two tools' models are also seen on the same blocks:
+Splink runs twice: on that text, then on the text sluice-dedupe compares, so the two tools'
+models are also seen on the same blocks:
 
 - compare: title, locations, director, actor_1 (Jaro-Winkler levels), release_year (exact);
 - block: title+locations, release_year+locations, director+locations;

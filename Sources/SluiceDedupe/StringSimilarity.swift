@@ -1,9 +1,9 @@
 import SluiceCore
 
-/// String similarities on Unicode scalars, each in 0…1 where 1 means equal. Jaro–Winkler, what
-/// its bound reads and the Levenshtein ratio take any unsigned code units: an ASCII text's UTF-8 bytes are
-/// its scalars, so `FieldColumn` compares ASCII texts on the bytes it already holds (no copy of
-/// 4 bytes a character), and the same code, specialised, serves both.
+/// String similarities on Unicode scalars, each in 0…1 where 1 means equal. Jaro–Winkler, the
+/// summaries its bound reads and the Levenshtein ratio take any unsigned code units: an ASCII
+/// text's UTF-8 bytes are its scalars, so `FieldColumn` compares ASCII texts on the bytes it
+/// already holds (no copy of 4 bytes a character), and the same code, specialised, serves both.
 ///
 ///     StringSimilarity.jaroWinkler("martha".unicodeScalars.map(\.value), "marhta".unicodeScalars.map(\.value))  // 0.961
 ///     StringSimilarity.levenshteinRatio("kitten".unicodeScalars.map(\.value), "sitting".unicodeScalars.map(\.value)) // 0.571
