@@ -173,7 +173,9 @@ public struct DedupeCommand: StageCommand {
                   Text is normalised before comparing (lower case, accents and punctuation removed); the levels of
                   each method are in LEVELS.
                   Equal text is weighed by its value's frequency (rare names count more than common ones); for places,
-                  where a value is common because it is one place named often, use --no-tf. EM learns whatever
+                  where a value is common because it is one place named often, use --no-tf. On a few records a value
+                  two of them share is common too: when no pair is linked though some reach --threshold by their
+                  levels alone, a warning says so (try --no-tf or a few answers). EM learns whatever
                   sameness dominates the compared pairs: blocking on title makes "the same film" the match; block
                   on what duplicates share and compare what tells them apart (see --explain-model).
                   A model that looks wrong is named in a warning on stderr (and in --explain-model): EM calling 95% or
@@ -565,6 +567,19 @@ public struct DedupeCommand: StageCommand {
             let problems = ModelCheck.problems(model: model, specs: matcher.specs, blocked: matcher.blockedFields)
             if !problems.isEmpty {
                 context.warn(ModelCheck.warning(problems, specs: matcher.specs, labelled: !matcher.labels.pairs.isEmpty))
+            }
+        }
+        // Pairs whose levels alone reach the threshold, none linked: on a small input every
+        // repeated value reads as common and term frequencies weigh agreeing on it down. Nothing
+        // else would say why a file of obvious duplicates gives none.
+        if matcher.pairsMatched == 0 {
+            let heldBack = matcher.pairsOverThresholdWithoutFrequencies
+            if heldBack > 0 {
+                context.warn(
+                    "no pair was linked, though \(heldBack) of the \(matcher.pairsCompared) compared pairs reach --threshold "
+                        + "\(matcher.threshold) without term-frequency adjustment: on few records a value two of them share reads "
+                        + "as common, and agreeing on it counts for little; see --explain-model, try --no-tf, or give a few "
+                        + "answers (--label FILE)")
             }
         }
         if explainModel, let model = matcher.model {

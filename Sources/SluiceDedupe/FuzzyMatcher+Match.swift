@@ -157,6 +157,17 @@ extension FuzzyMatcher {
         return out
     }
 
+    /// The compared pairs that reach the threshold by their levels alone, without term
+    /// frequencies (0 with `--no-tf`): when none was linked, those held every one back (on a
+    /// small input a value two records of six share reads as common), which the stage says.
+    public var pairsOverThresholdWithoutFrequencies: Int {
+        guard let model, settings.termFrequency else { return 0 }
+        return compared.patterns.indices.reduce(0) { total, index in
+            let reaches = model.probability(weight: patternWeight(model, compared.patterns[index]).base) >= threshold
+            return total + (reaches && index < compared.patternSizes.count ? compared.patternSizes[index] : 0)
+        }
+    }
+
     /// The same for any two records, compared afresh (chain breaking, labelled pairs).
     func probability(_ model: FellegiSunterModel, _ a: Int, _ b: Int) -> Double {
         probability(model, a, patternWeight(model, pattern(a, b)))
