@@ -571,8 +571,9 @@ public struct DedupeCommand: StageCommand {
         }
         // Pairs whose levels alone reach the threshold, none linked: on a small input every
         // repeated value reads as common and term frequencies weigh agreeing on it down. Nothing
-        // else would say why a file of obvious duplicates gives none.
-        if matcher.pairsMatched == 0 {
+        // else would say why a file of obvious duplicates gives none. (With answers, a pair
+        // answered distinct is not linked either: they are not asked about.)
+        if matcher.pairsMatched == 0, matcher.labels.pairs.isEmpty {
             let heldBack = matcher.pairsOverThresholdWithoutFrequencies
             if heldBack > 0 {
                 context.warn(
