@@ -162,9 +162,8 @@ extension FuzzyMatcher {
     /// small input a value two records of six share reads as common), which the stage says.
     public var pairsOverThresholdWithoutFrequencies: Int {
         guard let model, settings.termFrequency else { return 0 }
-        return compared.patterns.indices.reduce(0) { total, index in
-            let reaches = model.probability(weight: patternWeight(model, compared.patterns[index]).base) >= threshold
-            return total + (reaches && index < compared.patternSizes.count ? compared.patternSizes[index] : 0)
+        return zip(compared.patterns, compared.patternSizes).reduce(0) { total, scored in
+            model.probability(weight: patternWeight(model, scored.0).base) >= threshold ? total + scored.1 : total
         }
     }
 

@@ -107,13 +107,11 @@ public struct FuzzyMatcher {
     /// Per compared field, whether some blocking rule reads it (for `ModelCheck`).
     public var blockedFields: [Bool] { specs.map { spec in rules.contains { rule in rule.parts.contains { $0.path == spec.path } } } }
 
-    /// Levels of records `i` and `j` on every field.
-    func levels(_ i: Int, _ j: Int) -> [UInt8] { columns.map { $0.level(i, j) } }
-
-    /// The same levels packed into a pattern.
+    /// The levels of records `i` and `j` on every field, packed into a pattern.
     func pattern(_ i: Int, _ j: Int) -> UInt64 { Self.pattern(i, j, columns.map(\.levels)) }
 
-    /// The same from the columns' `levels`, taken once for many pairs (chain breaking).
+    /// The same from the columns' `levels`, taken once for many pairs (chain breaking); the
+    /// one place a pair's levels are packed.
     @inline(__always)
     static func pattern(_ i: Int, _ j: Int, _ levels: [FieldColumn.Levels]) -> UInt64 {
         var packed: UInt64 = 0

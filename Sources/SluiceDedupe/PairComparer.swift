@@ -22,13 +22,9 @@ public struct PairComparer: @unchecked Sendable {
     /// The number of processors, from `sysconf` (Foundation-free).
     public static var defaultThreads: Int { max(1, Int(sysconfProcessors())) }
 
-    /// The packed levels of records `i` and `j` on every field.
-    @inline(__always)
-    public func pattern(_ i: Int, _ j: Int) -> UInt64 {
-        var packed: UInt64 = 0
-        for field in columns.indices { packed |= UInt64(columns[field].level(i, j)) << (4 * UInt64(field)) }
-        return packed
-    }
+    /// The packed levels of records `i` and `j` on every field (for one pair; many go through
+    /// `patterns(of:)`).
+    public func pattern(_ i: Int, _ j: Int) -> UInt64 { FuzzyMatcher.pattern(i, j, columns.map(\.levels)) }
 
     /// The patterns of many pairs, computed in parallel chunks, in input order.
     public func patterns(of pairs: [(Int32, Int32)]) -> [UInt64] {
