@@ -120,7 +120,7 @@ public struct AddressParser: Sendable {
             parsed.city = own
         }
         if let own = recordTown.state {
-            let code = USPSTables.states[Words.lowercased(own)] ?? own
+            let code = USPSTables.knownStateCode(own) ?? own
             if let named = parsed.state, named != code { differs = true }
             parsed.state = code
         }

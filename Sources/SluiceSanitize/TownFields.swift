@@ -10,10 +10,13 @@ import SluiceCore
 ///
 /// Which town an address gets, first found wins: the record's field (a non-empty string; a ZIP
 /// may also be a number), the text's own (`…, Seattle`), the town of the ZIP (the record's or
-/// the text's; `USTowns`) when neither names a city or state, then `--city`/`--state`. A field
-/// holding an object, array or boolean, or a ZIP without five digits, is ignored with the note
-/// `town_field_unusable` (the record is kept: its text may still be read); a text naming another
-/// town than the field's keeps the field's, with the note `town_differs`.
+/// the text's; `USTowns`) when neither names a city or state, then `--city`/`--state`. A city
+/// field that ends in the state or ZIP (`Seattle, WA 98101`) gives them where their own fields
+/// have none; a state field may be a code, a name or an older abbreviation (`Calif.`), and a ZIP
+/// field what a spreadsheet made of one (`2139`, `98101.0`). A field holding an object, array or
+/// boolean, or a ZIP that is none of these, is ignored with the note `town_field_unusable` (the
+/// record is kept: its text may still be read); a text naming another town than the field's
+/// keeps the field's, with the note `town_differs`.
 public struct TownFields: Equatable, Sendable {
     /// The field names (dotted paths reach into objects), nil where the option was not given.
     public let city: String?
@@ -22,9 +25,9 @@ public struct TownFields: Equatable, Sendable {
 
     /// The three options' help (one wording for both stages).
     public static let options: [OptionSpec] = [
-        .value("city-field", "NAME", "the record's own city, in this field: it beats the text's and --city (e.g. city)"),
+        .value("city-field", "NAME", "the record's own city, in this field (`Seattle, WA` gives the state too): it beats the text's and --city"),
         .value("state-field", "NAME", "the record's own state, in this field: it beats the text's and --state"),
-        .value("zip-field", "NAME", "the record's own ZIP, a string or number (ZIP+4 keeps its 5 digits): it beats the text's"),
+        .value("zip-field", "NAME", "the record's own ZIP, a string or number (ZIP+4 keeps its 5 digits; 2139 is 02139): it beats the text's"),
     ]
 
     public init(city: String? = nil, state: String? = nil, zip: String? = nil) {
@@ -52,20 +55,65 @@ public struct TownFields: Equatable, Sendable {
         town.state = Self.text(read(state), unusable: &town.unusable)
         switch read(zip) {
         case .number(let digits)?:
-            // A number lost its leading zeros (`2139` for 02139): padded back to five digits.
-            if let five = USPSTables.zipCode(digits.utf8.count < 5 ? String(repeating: "0", count: 5 - digits.utf8.count) + digits : digits) {
-                town.zip = five
-            } else {
-                town.unusable = true
-            }
+            if let five = USPSTables.zipCode(field: digits) { town.zip = five } else { town.unusable = true }
         case let value?:
             if let text = Self.text(value, unusable: &town.unusable) {
-                if let five = USPSTables.zipCode(text) { town.zip = five } else { town.unusable = true }
+                if let five = USPSTables.zipCode(field: text) { town.zip = five } else { town.unusable = true }
             }
         case nil:
             break
         }
+        if let text = town.city, let split = Self.splitCity(text) {
+            // The state and ZIP fields, where they have a value, beat what the city field adds.
+            town.city = split.city
+            town.state = town.state ?? split.state
+            town.zip = town.zip ?? split.zip
+        }
         return town
+    }
+
+    /// A city field that holds the state or ZIP after the town (`San Francisco, CA`, `SEATTLE WA
+    /// 98101`, `Portland, Oregon`): the town and what follows it, or nil when the field is a town
+    /// alone. A state's code counts after a comma, before a ZIP or in capitals; its name or older
+    /// abbreviation (`Calif.`) after a comma or before a ZIP, so `Port Washington` stays a town.
+    /// Something must be left for the town (`Washington` alone is one).
+    ///
+    ///     TownFields.splitCity("Seattle, WA 98101")  // ("Seattle", "WA", "98101")
+    static func splitCity(_ text: String) -> (city: String, state: String?, zip: String?)? {
+        let tokens = AddressTokenizer.tokens(text)
+        var end = tokens.count
+        var zip: String?
+        if end >= 3, tokens[end - 2].isPunct("-"), tokens[end - 1].isNumber, tokens[end - 3].isNumber {
+            zip = USPSTables.zipCode(tokens[end - 3].lower + "-" + tokens[end - 1].lower)
+            if zip != nil { end -= 3 }
+        }
+        if zip == nil, end >= 1, tokens[end - 1].isNumber, let five = USPSTables.zipCode(tokens[end - 1].lower) {
+            zip = five
+            end -= 1
+        }
+        var stateEnd = end
+        while stateEnd > 0, tokens[stateEnd - 1].isPunct(",") { stateEnd -= 1 }
+        var state: String?
+        var cityEnd = stateEnd
+        for length in [3, 2, 1] where stateEnd - length >= 1 {
+            let words = tokens[(stateEnd - length)..<stateEnd]
+            guard words.allSatisfy({ $0.isWord && !$0.isNumber }) else { continue }
+            // `N.Y.` is read as the words `N` and `Y`.
+            let letters = words.allSatisfy { $0.lower.utf8.count == 1 }
+            guard let code = USPSTables.knownStateCode(words.map(\.lower).joined(separator: letters ? "" : " ")) else { continue }
+            let afterComma = tokens[stateEnd - length - 1].isPunct(",")
+            let isCode = words.count == 1 && words.first!.lower.utf8.count == 2
+            let capitals = words.allSatisfy { $0.text.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
+            if afterComma || zip != nil || (isCode && capitals) {
+                state = code
+                cityEnd = stateEnd - length
+                break
+            }
+        }
+        guard state != nil || zip != nil else { return nil }
+        while cityEnd > 0, tokens[cityEnd - 1].isPunct(",") { cityEnd -= 1 }
+        guard tokens[..<cityEnd].contains(where: \.hasASCIILetter) else { return nil }
+        return (AddressTokenizer.text(tokens[..<cityEnd]), state, zip)
     }
 
     /// A field's text: nil for a missing, null or blank value; an object, array, number or

@@ -151,7 +151,43 @@ public enum USPSTables {
     ///     USPSTables.stateCode(" n.y. ")   // "NY"
     public static func stateCode(_ text: String) -> String {
         let folded = String(text.lowercased().filter { $0 != "." }).trimmingSpaces()
-        return states[folded] ?? folded.uppercased()
+        return states[folded] ?? stateAbbreviations[folded] ?? folded.uppercased()
+    }
+
+    /// A state field's two-letter code, as `stateCode` reads it, or nil for a text naming no state.
+    ///
+    ///     USPSTables.knownStateCode("Calif.")   // "CA"
+    ///     USPSTables.knownStateCode("Ontario")  // nil
+    public static func knownStateCode(_ text: String) -> String? {
+        let folded = String(text.lowercased().filter { $0 != "." }).trimmingSpaces()
+        return states[folded] ?? stateAbbreviations[folded]
+    }
+
+    /// The states' older abbreviations (the GPO style manual's, which newspapers still write:
+    /// `Calif.`, `Mass.`, `W. Va.`), periods left out. Read in a state field only: at the end of
+    /// free text `Mass`, `Wash`, `Miss` are likelier words than states.
+    static let stateAbbreviations: [String: String] = [
+        "ala": "AL", "ariz": "AZ", "ark": "AR", "calif": "CA", "colo": "CO", "conn": "CT", "del": "DE", "fla": "FL",
+        "ill": "IL", "ind": "IN", "kan": "KS", "kans": "KS", "mass": "MA", "mich": "MI", "minn": "MN", "miss": "MS",
+        "mont": "MT", "neb": "NE", "nebr": "NE", "nev": "NV", "n mex": "NM", "n dak": "ND", "okla": "OK", "ore": "OR",
+        "oreg": "OR", "penn": "PA", "penna": "PA", "s dak": "SD", "tenn": "TN", "tex": "TX", "wash": "WA", "w va": "WV",
+        "wis": "WI", "wisc": "WI", "wyo": "WY",
+    ]
+
+    /// A ZIP field's five digits: `zipCode`'s, and what a spreadsheet made of a ZIP read back:
+    /// leading zeros dropped (`2139` for 02139, `501` for 00501) or a decimal point added
+    /// (`94103.0`, written by tools that hold a column with gaps as floating point).
+    ///
+    ///     USPSTables.zipCode(field: "2139.0")  // "02139"
+    public static func zipCode(field text: String) -> String? {
+        var digits = Substring(text)
+        if let point = digits.firstIndex(of: "."), digits[digits.index(after: point)...].allSatisfy({ $0 == "0" }) {
+            digits = digits[..<point]
+        }
+        if (3...4).contains(digits.utf8.count), digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return String(repeating: "0", count: 5 - digits.utf8.count) + digits
+        }
+        return zipCode(String(digits))
     }
 
     /// The five digits of a ZIP code, `94103`, `94103-1234` or `941031234`, else nil: the one

@@ -28,8 +28,49 @@ import Testing
         #expect(try town(#"{"zip":"60611-1234"}"#).zip == "60611")
         #expect(try town(#"{"zip":"606111234"}"#).zip == "60611")
         #expect(try town(#"{"zip":"ABCDE"}"#).unusable)
-        #expect(try town(#"{"zip":"6061"}"#).unusable)
         #expect(try town(#"{"zip":606111}"#).unusable)
+        #expect(try town(#"{"zip":"12"}"#).unusable)
+        #expect(try town(#"{"zip":"94103.5"}"#).unusable)
+    }
+
+    /// What spreadsheets and data frames make of a ZIP column, read back: a CSV's text lost its
+    /// leading zeros as a number's does, and a column with gaps was written as floating point.
+    @Test func zipsASpreadsheetWrote() throws {
+        #expect(try town(#"{"zip":"2139"}"#).zip == "02139")
+        #expect(try town(#"{"zip":"501"}"#).zip == "00501")
+        #expect(try town(#"{"zip":"94103.0"}"#).zip == "94103")
+        #expect(try town(#"{"zip":94103.0}"#).zip == "94103")
+        #expect(try town(#"{"zip":"2139.00"}"#).zip == "02139")
+        #expect(USPSTables.zipCode(field: "94103-1234") == "94103")
+        #expect(USPSTables.zipCode(field: "") == nil)
+        #expect(USPSTables.zipCode(field: ".0") == nil)
+    }
+
+    /// A city field holding the state or ZIP after the town: split, the fields' own values first.
+    @Test func cityFieldsWithTheStateOrZip() throws {
+        #expect(try town(#"{"city":"San Francisco, CA"}"#) == RecordTown(city: "San Francisco", state: "CA"))
+        #expect(try town(#"{"city":"SEATTLE WA 98101"}"#) == RecordTown(city: "SEATTLE", state: "WA", zip: "98101"))
+        #expect(try town(#"{"city":"Portland, Oregon"}"#) == RecordTown(city: "Portland", state: "OR"))
+        #expect(try town(#"{"city":"Boston, Mass. 02108-1234"}"#) == RecordTown(city: "Boston", state: "MA", zip: "02108"))
+        #expect(try town(#"{"city":"New York, N.Y."}"#) == RecordTown(city: "New York", state: "NY"))
+        #expect(try town(#"{"city":"Seattle 98101"}"#) == RecordTown(city: "Seattle", zip: "98101"))
+        // The state and ZIP fields beat the city field's.
+        #expect(try town(#"{"city":"Portland, OR 97204","state":"ME","zip":"04101"}"#) == RecordTown(city: "Portland", state: "ME", zip: "04101"))
+        // Towns alone, and towns whose last word is a state's name or a code in lower case.
+        for city in ["Port Washington", "Washington", "New York", "Kansas City", "Canada de la", "Nevada", "CA", "98101"] {
+            #expect(try town(#"{"city":"\#(city)"}"#) == RecordTown(city: city), "\(city)")
+        }
+    }
+
+    @Test func stateFieldsInOlderAbbreviations() throws {
+        #expect(try town(#"{"street":"1 Main St","state":"Calif."}"#).state == "Calif.")
+        #expect(USPSTables.knownStateCode("Calif.") == "CA")
+        #expect(USPSTables.knownStateCode(" W. Va. ") == "WV")
+        #expect(USPSTables.knownStateCode("ca.") == "CA")
+        #expect(USPSTables.knownStateCode("Ontario") == nil)
+        #expect(USPSTables.stateCode("Ontario") == "ONTARIO")
+        let parsed = AddressParser().parse("1 Main St", town: RecordTown(city: "Boston", state: "Mass."))
+        #expect(parsed.state == "MA")
     }
 
     @Test func objectsArraysAndBooleansAreUnusable() throws {
