@@ -13,7 +13,12 @@
 /// the whole of the bundled films' sanitize). ZIP codes are indexed on the first look-up by ZIP.
 ///
 /// - Complexity: O(log n) line probes per name; O(size of the text) once for the ZIP index.
-enum USTowns {
+public enum USTowns {
+    /// The states that have a town of this name as written (`Palo Alto`: CA).
+    public static func states(ofTown name: String) -> [String] {
+        states(named: AddressTokenizer.tokens(name).filter(\.isWord).map(\.lower))
+    }
+
     /// The states that have a town of this name, given as its lowercase words (`["st", "paul"]`).
     static func states(named words: [String]) -> [String] {
         guard !words.isEmpty, words.count <= maxWords else { return [] }

@@ -30,12 +30,30 @@ import Testing
         let coverage = try TwoTownGazetteer.load().coverage
         #expect(coverage.placement(city: "BERKELEY", state: "ca", zip: nil) == .within([1]))
         #expect(coverage.placement(city: "Berkeley", state: "California", zip: nil) == .within([1]))
-        #expect(coverage.placement(city: nil, state: "Calif", zip: nil) != .within(nil))
+        // The older abbreviation is California's; a made-up one is no state.
+        #expect(coverage.placement(city: nil, state: "Calif.", zip: nil) == .within(nil))
+        #expect(coverage.placement(city: nil, state: "Cali", zip: nil) != .within(nil))
         #expect(coverage.placement(city: nil, state: nil, zip: "94501-1234") == .within([0]))
         #expect(coverage.placement(city: nil, state: nil, zip: nil) == .within(nil))
         #expect(coverage.placement(city: "", state: "", zip: "") == .within(nil))
         // The town named wins over its ZIP code.
         #expect(coverage.placement(city: "Alameda", state: nil, zip: "94704") == .within([0]))
+    }
+
+    @Test func aTextThatIsAnotherTownsNameIsOutside() throws {
+        let coverage = try TwoTownGazetteer.load().coverage
+        #expect(
+            coverage.outsideTown(named: "Palo Alto", state: "CA")
+                == "outside_gazetteer: 'Palo Alto' names a town that is not among the gazetteer's towns (Alameda, Berkeley)")
+        // Without the record's state, a town of the gazetteer's states (not Hollywood, Florida).
+        #expect(coverage.outsideTown(named: "Palo Alto", state: nil) != nil)
+        #expect(coverage.outsideTown(named: "Hollywood", state: nil) == nil)
+        #expect(coverage.outsideTown(named: "Hollywood", state: "FL") != nil)
+        // Covered, of another state, or no town at all.
+        #expect(coverage.outsideTown(named: "BERKELEY", state: "CA") == nil)
+        #expect(coverage.outsideTown(named: "Palo Alto", state: "WA") == nil)
+        #expect(coverage.outsideTown(named: "City Hall", state: "CA") == nil)
+        #expect(try TinyGazetteer.load().coverage.outsideTown(named: "Palo Alto", state: "CA") == nil)
     }
 
     @Test func rowsWithoutTownsRefuseNoTown() throws {

@@ -24,6 +24,23 @@ import Testing
         return try #require(geocoder.gazetteer.places.first { $0.name == name }?.point)
     }
 
+    /// A text that is only another town's name is that town or the street named after it (San
+    /// Francisco's `Fresno St`, a short street, was the answer at 0.9): never a confident answer.
+    @Test func anotherTownsNameAloneIsNoConfidentStreet() throws {
+        for town in ["Fresno", "Palo Alto", "Berkeley", "Sacramento", "Folsom"] {
+            let answer = try best(town)
+            #expect(answer.precision == .street && answer.score <= GeocodeScore.severalTownsAtMost, "\(town)")
+            #expect(answer.method.hasSuffix("+town_ambiguous") && answer.note?.hasPrefix("ambiguous: '\(town)' is also a town's name") == true, "\(town)")
+        }
+        // Nothing of its name: outside the gazetteer, counted so.
+        #expect(try best("Oakland").isOutsideGazetteer)
+        // A place of that very name (the Marina, the Mission), a street's suffix, or no town of that name.
+        #expect(try best("Marina").score >= 0.9)
+        #expect(try best("Mission").method == "place_exact")
+        #expect(try best("Fresno St").score >= 0.9)
+        #expect(try best("Hollywood").method == "street_centre+named_as_place")
+    }
+
     @Test func stadiumsByTheirNamesOldAndNewNeverALookAlike() throws {
         #expect(try best("AT&T Park").matched == "Oracle Park")
         #expect(try best("SBC Park").matched == "Oracle Park")

@@ -139,6 +139,21 @@ public struct GazetteerCoverage: Sendable {
         return .within(zipTownsNamed)
     }
 
+    /// Why a text that is only a town's name (`Fresno`, `Palo Alto`) is outside the gazetteer:
+    /// it names a US town (of `state`, else of the gazetteer's states) that is not among its towns. Nil
+    /// for a gazetteer that names no towns, a covered town, or no town's name.
+    public func outsideTown(named text: String, state: String?) -> String? {
+        guard !townIDs.isEmpty else { return nil }
+        let key = TownName.key(text)
+        guard !key.isEmpty, townsByName[key] == nil else { return nil }
+        // Of the record's state, else of the gazetteer's (`Hollywood` is a town of Florida).
+        let named = USTowns.states(ofTown: text)
+        let among = state.flatMap { $0.isEmpty ? nil : [USPSTables.stateCode($0)] } ?? states
+        guard among.isEmpty ? !named.isEmpty : named.contains(where: among.contains) else { return nil }
+        let names = townNames.indices.map(name(of:))
+        return "\(Self.reason): '\(text)' names a town that is not among the gazetteer's towns (\(Self.listed(names)))"
+    }
+
     /// A town's name as its first row spells it, with its state when another town has its name
     /// (`Springfield, IL`).
     public func name(of town: Int) -> String {

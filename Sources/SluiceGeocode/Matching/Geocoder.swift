@@ -50,7 +50,17 @@ public struct Geocoder: Sendable {
             others.removeAll { $0 == best }
         }
         answers += others
+        // A text that is only the name of a town the gazetteer does not cover (`Fresno`, `Palo
+        // Alto` with San Francisco's) names that town or the gazetteer's street or café of its
+        // name (`Fresno St`, at 0.9 before): one of two readings, unless a place has that very name.
+        let otherTown = otherTown(named: query)
+        if let otherTown, let best = answers.first, !best.method.hasPrefix("place_exact"), !best.method.hasPrefix("place_alias") {
+            answers[0].score = GeocodeScore.inSeveralTowns(best.score, towns: 2)
+            answers[0].method += "+town_ambiguous"
+            answers[0].note = "ambiguous: '\(otherTown.name)' is also a town's name, and that town is not among the gazetteer's; kept '\(best.matched)'"
+        }
         guard !answers.isEmpty else {
+            if let otherTown { return [.none(otherTown.reason)] }
             if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty, query.place == nil {
                 if let towns = lookups.towns, !gazetteer.streets(for: street).isEmpty {
                     let names = towns.filter { $0 != GazetteerCoverage.noTown }.sorted().map(gazetteer.coverage.name(of:))
@@ -64,6 +74,16 @@ public struct Geocoder: Sendable {
         // A ZIP code shared by two towns names neither.
         let townsNamed = lookups.towns.map { $0.filter { $0 != GazetteerCoverage.noTown }.count } ?? 0
         return namingTowns(answers, recordNamesTown: townsNamed == 1)
+    }
+
+    /// The text, when it is nothing but the name of a town the gazetteer does not cover, and why
+    /// that town is outside it.
+    func otherTown(named query: GeocodeQuery) -> (name: String, reason: String)? {
+        guard query.street == nil, query.number == nil, query.crossStreets.isEmpty, query.otherPlaces.isEmpty, query.neighborhood == nil,
+            let name = query.place ?? (query.text.isEmpty ? nil : query.text),
+            let reason = gazetteer.coverage.outsideTown(named: name, state: query.state)
+        else { return nil }
+        return (name, reason)
     }
 
     /// In a gazetteer of several towns: each answer's town after its feature (`100 main st,
