@@ -20,7 +20,7 @@ public struct GeocodeCommand: StageCommand {
         ],
         options: [
             .input("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
-            .value("field", "PATH", "for records without an `address` object, read this text field as sluice-sanitize would and geocode it"),
+            .value("field", "PATH", "no `address` object: read this text field as sluice-sanitize would and geocode it (again: joined in order)"),
         ] + AddressParser.cityOptions(recorded: false) + [
             .value("address", "NAME", "the member holding sluice-sanitize's address object (default address; sanitize's --as)"),
             .value("min-score", "S", "answers scoring under S (0-1) become precision none, the answer kept under geo.candidates"),
@@ -87,7 +87,8 @@ public struct GeocodeCommand: StageCommand {
         rejects: [.badGazetteerRow])
 
     var gazetteerPath: String
-    var field: String?
+    /// `--field`: where the text is, for records without an address object.
+    var fields: LocationFields?
     /// Reads the `--field` text: `--city`/`--state`, else San Francisco's names.
     var parser: AddressParser
     /// `--city-field`/`--state-field`/`--zip-field`: each record's own town for its `--field` text.
@@ -106,9 +107,9 @@ public struct GeocodeCommand: StageCommand {
     public init(arguments: ParsedArguments) throws(StageFailure) {
         guard let path = arguments["gazetteer"] else { throw .usage("missing --gazetteer FILE") }
         gazetteerPath = path
-        field = arguments["field"]
+        fields = try LocationFields(arguments: arguments)
         // Sanitize's address objects already hold the city it read: the options would do nothing.
-        if field == nil, let option = ["city", "state", "city-field", "state-field", "zip-field"].first(where: arguments.has) {
+        if fields == nil, let option = ["city", "state", "city-field", "state-field", "zip-field"].first(where: arguments.has) {
             throw .usage("--\(option) reads the text of --field PATH (an address object names its own city)")
         }
         parser = AddressParser(arguments: arguments)
@@ -133,11 +134,11 @@ public struct GeocodeCommand: StageCommand {
         }
         try rowRejects.finish()
         if rowRejects.count > 0 { context.warn("\(gazetteerPath): skipped \(rowRejects.count) bad gazetteer rows (see \(gazetteerRejects ?? ""))") }
-        var worker = GeocodeWorker(geocoder: Geocoder(gazetteer), field: field, candidates: candidates, minScore: minScore, threads: threads)
+        var worker = GeocodeWorker(geocoder: Geocoder(gazetteer), fields: fields, candidates: candidates, minScore: minScore, threads: threads)
         (worker.addressKey, worker.resultKey, worker.parsers, worker.towns) = (addressMember, member.name, TownParsers(parser), towns)
         // The address member is worth a warning when named, or when it is the only source.
         context.namedFields = NamedFields(
-            (field.map { [("field", $0)] } ?? []) + (addressGiven || field == nil ? [("address", addressMember)] : []))
+            (fields?.named ?? []) + (addressGiven || fields == nil ? [("address", addressMember)] : []))
         var counts: [Precision: Int] = [:]
         var scores = 0.0
         var outside = 0

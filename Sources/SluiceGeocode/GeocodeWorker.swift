@@ -13,7 +13,7 @@ struct GeocodeWorker: RecordWorker {
     static let shape = ResultMember.Shape(required: GeoFields.required, optional: GeoFields.all.filter { !GeoFields.required.contains($0) })
 
     let geocoder: Geocoder
-    let field: String?
+    let fields: LocationFields?
     /// Reads the `--field` text (with `--city`/`--state`: its `base`), in each record's own town
     /// (`--city-field` etc.: `towns`); each thread's copy remembers its own towns.
     var parsers = TownParsers(GeocodeQuery.sanFranciscoParser)
@@ -35,9 +35,9 @@ struct GeocodeWorker: RecordWorker {
     /// The `geo` object being written, kept to reuse its storage.
     var geo: [UInt8] = []
 
-    init(geocoder: Geocoder, field: String?, candidates: Int, minScore: Double, threads: Int) {
+    init(geocoder: Geocoder, fields: LocationFields?, candidates: Int, minScore: Double, threads: Int) {
         self.geocoder = geocoder
-        self.field = field
+        self.fields = fields
         self.candidates = candidates
         self.minScore = minScore
         memo = AnswerMemo(limit: Self.memoLimit / threads)
@@ -47,11 +47,10 @@ struct GeocodeWorker: RecordWorker {
         let addressMember = record.member(named: addressKey).flatMap { record.rawValue($0).first == UInt8(ascii: "{") ? $0 : nil }
         // Read only for the `--field` text: an address object names its own town.
         let town = addressMember == nil && !towns.isEmpty ? towns.town(of: record) : RecordTown()
+        let text = addressMember == nil ? fields?.value(of: record)?.stringValue : nil
         let memoKey =
             addressMember.map { AnswerMemo.Key(kind: .address, bytes: Array(record.rawValue($0))) }
-            ?? field.flatMap { record.member(named: $0) }.map {
-                AnswerMemo.Key(kind: .field, bytes: town.isEmpty ? Array(record.rawValue($0)) : Array(town.memoKey("").utf8) + record.rawValue($0))
-            }
+            ?? text.map { AnswerMemo.Key(kind: .field, bytes: Array(town.memoKey($0).utf8)) }
         if let memoKey, let known = memo.answer(for: memoKey) {
             record.write(adding: resultKey, to: &output) { $0.append(contentsOf: known.geo) }
             output.append(0x0A)
@@ -63,13 +62,13 @@ struct GeocodeWorker: RecordWorker {
             let object = try? NDJSONRecord(record.rawValue(addressMember))
             let query = object.map { GeocodeQuery(address: $0) } ?? GeocodeQuery(address: record.value(of: addressMember))
             matches = geocoder.geocode(query, lookups: &lookups)
-        } else if let field, let text = record.value(atPath: field)?.stringValue {
+        } else if let text {
             let reader = parsers.parser(for: town)
             var found = geocoder.geocode(GeocodeQuery.reading(text, by: reader), lookups: &lookups)
             if found.first?.precision != GeoMatch.none("").precision { found[0].method += "+field" }
             matches = found
         } else {
-            matches = [.none(field == nil ? "no address object (see --field)" : "no address object and no text at '\(field ?? "")'")]
+            matches = [.none(fields.map { "no address object and no text at '\($0.name)'" } ?? "no address object (see --field)")]
         }
         var shown = candidates
         if let best = matches.first, best.precision != .none, best.score < minScore {

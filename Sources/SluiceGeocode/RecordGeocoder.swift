@@ -22,7 +22,7 @@ public struct RecordGeocoder {
     ///   - candidates: the next-best answers to add under `geo.candidates` (`--candidates`).
     ///   - minScore: answers scoring under it become precision none (`--min-score`).
     public init(_ geocoder: Geocoder, field: String? = nil, city: String? = nil, state: String? = nil, candidates: Int = 0, minScore: Double = 0) {
-        worker = GeocodeWorker(geocoder: geocoder, field: field, candidates: candidates, minScore: minScore, threads: 1)
+        worker = GeocodeWorker(geocoder: geocoder, fields: field.map { LocationFields([$0]) }, candidates: candidates, minScore: minScore, threads: 1)
         if city != nil || state != nil { worker.parsers = TownParsers(AddressParser(city: city, state: state)) }
         member = ResultMember(name: worker.resultKey, shape: GeocodeWorker.shape)
     }

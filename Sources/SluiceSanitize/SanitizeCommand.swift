@@ -18,7 +18,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
             "sluice-sanitize --field NAME [--as NAME] [--city CITY] [--state ST] [--city-field NAME] [--state-field NAME] [--zip-field NAME] [--split] [--threads N] [FILE ...]"
         ],
         options: [
-            .value("field", "NAME", "the text field to parse (required); a dotted path reaches into objects")
+            .value("field", "NAME", "the text field to parse (required; again to join a street kept in several fields, in order); a dotted path reaches into objects")
         ] + AddressParser.cityOptions(recorded: true) + [
             .flag("split", "emit one record per location when a string names several (address.part/parts)"),
             .threads("parse"),
@@ -93,8 +93,8 @@ public struct SanitizeCommand: StageCommand, Sendable {
             ),
         ])
 
-    let field: String
-    let fieldIsPath: Bool
+    /// `--field`: where each record's text is (one field, or a street's parts joined).
+    let fields: LocationFields
     let parser: AddressParser
     /// `--city-field`/`--state-field`/`--zip-field`: the record's own town.
     let towns: TownFields
@@ -105,9 +105,8 @@ public struct SanitizeCommand: StageCommand, Sendable {
     let member: ResultMember
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
-        guard let field = arguments["field"], !field.isEmpty else { throw .usage("missing --field NAME (the text field to parse)") }
-        self.field = field
-        fieldIsPath = field.utf8.contains(UInt8(ascii: "."))
+        guard let fields = try LocationFields(arguments: arguments) else { throw .usage("missing --field NAME (the text field to parse)") }
+        self.fields = fields
         parser = AddressParser(arguments: arguments)
         towns = try TownFields(arguments: arguments)
         split = arguments.has("split")
@@ -142,7 +141,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
     static let memoCapacity = 4096
 
     public mutating func run(_ context: StageContext) throws {
-        context.namedFields = NamedFields([("field", field)])
+        context.namedFields = NamedFields(fields.named)
         try context.process(inputs, threads: threads, member: member, makeWorker: { SanitizeWorker(command: self) }) { lines in
             context.accounting.recordsOut += lines
             context.accounting.split += lines - 1

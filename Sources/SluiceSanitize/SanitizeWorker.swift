@@ -19,8 +19,7 @@ struct SanitizeWorker: RecordWorker {
     }
 
     mutating func process(_ record: NDJSONRecord, into output: inout [UInt8]) -> Int {
-        // A plain name skips the dotted-path walk (which scans the name by `Character`).
-        let value = command.fieldIsPath ? record.value(atPath: command.field) : record.value(forKey: command.field)
+        let value = command.fields.value(of: record)
         let town = command.towns.isEmpty ? RecordTown() : command.towns.town(of: record)
         guard case .string(let text)? = value else { return write(command.address(for: value, town: town), of: record, into: &output) }
         let known: AddressMemo.Entry

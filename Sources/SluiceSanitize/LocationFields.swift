@@ -1,0 +1,64 @@
+import SluiceCore
+
+/// `--field`, given once or more: where a record's location text is. One field is read as it is;
+/// several are joined in the order given, a space between, for a street kept in columns of its own
+/// (building permits, parcels, assessor rolls). Shared by `sluice-sanitize` and `sluice-geocode --field`.
+///
+///     sluice-sanitize --field street_number --field street_name --field street_suffix
+///     // {"street_number":875,"street_name":"N Michigan","street_suffix":"Ave"} reads "875 N Michigan Ave"
+public struct LocationFields: Equatable, Sendable {
+    /// The field names in order (dotted paths reach into objects).
+    public let paths: [String]
+    let dotted: [Bool]
+
+    public init(_ paths: [String]) {
+        self.paths = paths
+        dotted = paths.map { $0.utf8.contains(UInt8(ascii: ".")) }
+    }
+
+    /// The option's fields, or nil when it was not given.
+    public init?(arguments: ParsedArguments) throws(StageFailure) {
+        let paths = arguments.all("field")
+        guard !paths.isEmpty else { return nil }
+        guard !paths.contains(where: \.isEmpty) else { throw .usage("--field needs a field name") }
+        self.init(paths)
+    }
+
+    /// The fields as one name, for messages: `street`, `street_number+street_name`.
+    public var name: String { paths.joined(separator: "+") }
+
+    /// Each field under the option's name, for `NamedFields`' warning about a field no record has.
+    public var named: [(option: String, path: String)] { paths.map { ("field", $0) } }
+
+    /// The value to read. One field: its value as it is (nil when the record lacks it). Several:
+    /// the strings and numbers they hold, joined (missing, null and blank ones left out); nil
+    /// when the record has none of the fields, null when none holds text, and the first object,
+    /// array or boolean met, which is no text.
+    public func value(of record: NDJSONRecord) -> JSONValue? {
+        guard paths.count > 1 else { return read(0, of: record) }
+        var parts: [String] = []
+        var found = false
+        for index in paths.indices {
+            guard let value = read(index, of: record) else { continue }
+            found = true
+            switch value {
+            case .string(let text):
+                let trimmed = text.trimmingSpaces()
+                if !trimmed.isEmpty { parts.append(trimmed) }
+            case .number(let digits):
+                parts.append(digits)
+            case .null:
+                break
+            default:
+                return value
+            }
+        }
+        guard found else { return nil }
+        return parts.isEmpty ? .null : .string(parts.joined(separator: " "))
+    }
+
+    func read(_ index: Int, of record: NDJSONRecord) -> JSONValue? {
+        // A plain name skips the dotted-path walk (which scans the name by `Character`).
+        dotted[index] ? record.value(atPath: paths[index]) : record.value(forKey: paths[index])
+    }
+}

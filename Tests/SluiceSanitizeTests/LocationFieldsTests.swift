@@ -1,0 +1,43 @@
+import SluiceCore
+import Testing
+
+@testable import SluiceSanitize
+
+@Suite struct LocationFieldsTests {
+    let street = LocationFields(["number", "name", "suffix"])
+
+    func value(_ line: String, _ fields: LocationFields? = nil) throws -> JSONValue? {
+        let bytes = Array(line.utf8)
+        return try bytes.withUnsafeBufferPointer { (fields ?? street).value(of: try NDJSONRecord($0)) }
+    }
+
+    @Test func oneFieldIsReadAsItIs() throws {
+        let one = LocationFields(["where.text"])
+        #expect(try value(#"{"where":{"text":" City Hall "}}"#, one) == .string(" City Hall "))
+        #expect(try value(#"{"where":{"text":7}}"#, one) == .number("7"))
+        #expect(try value(#"{"other":1}"#, one) == nil)
+    }
+
+    @Test func severalFieldsAreJoinedInOrder() throws {
+        #expect(try value(#"{"suffix":"St","name":" Mission ","number":2001}"#) == .string("2001 Mission St"))
+        // Missing, null and blank parts are left out.
+        #expect(try value(#"{"number":"","name":"Mission","suffix":null}"#) == .string("Mission"))
+        #expect(try value(#"{"name":"Mission"}"#) == .string("Mission"))
+    }
+
+    @Test func severalFieldsWithNoTextSayWhy() throws {
+        // None of the fields: missing; all null or blank: null; an object: no text.
+        #expect(try value(#"{"other":1}"#) == nil)
+        #expect(try value(#"{"number":null,"name":"  "}"#) == .null)
+        #expect(try value(#"{"number":"100","name":{"x":1},"suffix":"St"}"#) == .object([JSONMember("x", .number("1"))]))
+    }
+
+    @Test func theOptionGivenAgainAddsAField() throws {
+        let options = SanitizeCommand.usage.allOptions
+        let fields = try LocationFields(arguments: ParsedArguments(["--field", "number", "--field", "name"], options: options))
+        #expect(fields == LocationFields(["number", "name"]))
+        #expect(fields?.name == "number+name")
+        #expect(try LocationFields(arguments: ParsedArguments([], options: options)) == nil)
+        #expect(throws: StageFailure.self) { try LocationFields(arguments: ParsedArguments(["--field", ""], options: options)) }
+    }
+}
