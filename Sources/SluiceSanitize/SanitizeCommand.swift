@@ -18,7 +18,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
             "sluice-sanitize --field NAME [--as NAME] [--city CITY] [--state ST] [--city-field NAME] [--state-field NAME] [--zip-field NAME] [--split] [--threads N] [FILE ...]"
         ],
         options: [
-            .value("field", "NAME", "the text field to parse (required; again to join a street kept in several fields, in order); a dotted path reaches into objects")
+            .value("field", "NAME", "the text field to parse (required); a dotted path reaches into objects; given again: joined in order")
         ] + AddressParser.cityOptions(recorded: true) + [
             .flag("split", "emit one record per location when a string names several (address.part/parts)"),
             .threads("parse"),

@@ -102,7 +102,7 @@ public struct TownFields: Equatable, Sendable {
             let letters = words.allSatisfy { $0.lower.utf8.count == 1 }
             guard let code = USPSTables.knownStateCode(words.map(\.lower).joined(separator: letters ? "" : " ")) else { continue }
             let afterComma = tokens[stateEnd - length - 1].isPunct(",")
-            let isCode = words.count == 1 && words.first!.lower.utf8.count == 2
+            let isCode = words.count == 1 && words.allSatisfy { $0.lower.utf8.count == 2 }
             let capitals = words.allSatisfy { $0.text.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
             if afterComma || zip != nil || (isCode && capitals) {
                 state = code

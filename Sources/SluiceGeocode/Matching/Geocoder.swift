@@ -57,7 +57,8 @@ public struct Geocoder: Sendable {
         if let otherTown, let best = answers.first, !best.method.hasPrefix("place_exact"), !best.method.hasPrefix("place_alias") {
             answers[0].score = GeocodeScore.inSeveralTowns(best.score, towns: 2)
             answers[0].method += "+town_ambiguous"
-            answers[0].note = "ambiguous: '\(otherTown.name)' is also a town's name, and that town is not among the gazetteer's; kept '\(best.matched)'"
+            answers[0].note =
+                "ambiguous: '\(otherTown.name)' is also a town's name, and that town is not among the gazetteer's; kept '\(best.matched)'"
         }
         guard !answers.isEmpty else {
             if let otherTown { return [.none(otherTown.reason)] }
