@@ -35,6 +35,9 @@ extension AddressParser {
         if let range = fromTo(tokens) { return range }
         if let corner = cornerAtConnector(tokens) { return corner }
         if tokens.first?.isNumber == true { return numbered(tokens) }
+        // `522A Mission St`: a number with its building's letter, before a street with its suffix
+        // (`4A Bakery` stays a place).
+        if tokens.first?.isNumberWithLetter == true, endsWithStreetSuffix(tokens.dropFirst()) { return numbered(tokens) }
         // `Folsom Street Fair on Folsom St.`, `Harry's Bar on Fillmore`.
         if let on = tokens.firstIndex(where: { $0.is("on") }), on > tokens.startIndex, on + 1 < tokens.endIndex,
             let located = placeOnStreet(place: tokens[..<on], street: tokens[(on + 1)...])
@@ -197,12 +200,26 @@ extension AddressParser {
         return result
     }
 
-    /// `1158-70 Montgomery Street`, `766 Vallejo St.`, `3 Embarcadero Center` (a place).
+    /// `1158-70 Montgomery Street`, `766 Vallejo St.`, `3 Embarcadero Center` (a place); the
+    /// number may carry its building's letter or half (`522A`, `123-B`, `2615 1/2`).
     func numbered(_ tokens: ArraySlice<Token>) -> ParsedAddress {
         var result = ParsedAddress(raw: nil)
         var index = tokens.startIndex
-        let number = tokens[index].lower
+        var number = tokens[index].isNumberWithLetter ? tokens[index].lower.uppercased() : tokens[index].lower
         index += 1
+        if index + 2 < tokens.endIndex, tokens[index].isPunct("-"), !tokens[index].spaceBefore, !tokens[index + 1].spaceBefore,
+            tokens[index + 1].isWord, tokens[index + 1].lower.utf8.count == 1, !tokens[index + 1].isNumber
+        {
+            // `123-B Main St`: the letter of one building of several at the number.
+            number += "-" + tokens[index + 1].lower.uppercased()
+            index += 2
+        } else if index + 3 < tokens.endIndex, tokens[index].lower == "1", tokens[index + 1].isPunct("/"), tokens[index + 2].lower == "2",
+            !tokens[index + 1].spaceBefore, !tokens[index + 2].spaceBefore
+        {
+            // `2615 1/2 Gary Ave`: a house fitted between two numbers.
+            number += " 1/2"
+            index += 3
+        }
         result.number = number
         result.kind = .streetAddress
         if index + 1 < tokens.endIndex, tokens[index].isPunct("-") || tokens[index].isPunct("/"),

@@ -160,7 +160,8 @@ public struct ParsedAddress: Equatable, Sendable {
         let main = streetKey(mainStreet)
         switch kind {
         case .streetAddress:
-            return Self.joined(number, main, separator: " ")
+            // `522A` is written as the text has it, and keyed in lower case like the rest.
+            return Self.joined(number.map(Words.lowercased), main, separator: " ")
         case .addressRange:
             return "\(number ?? "")-\(numberTo ?? "") \(main ?? "")"
         case .intersection:

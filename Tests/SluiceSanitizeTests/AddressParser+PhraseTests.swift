@@ -13,6 +13,23 @@ import Testing
         #expect(address.crossStreet2 == "Jennings")
     }
 
+    /// A house number with its building's letter or half, as point-address files and usaddress's
+    /// labels write it (`1047B`): read as the number, keyed in lower case.
+    @Test func numbersWithALetterOrAHalf() {
+        let numbers = [("522A Mission St", "522A"), ("35a Lundys Ln", "35A"), ("123-B Main St", "123-B"), ("2615 1/2 Gary Avenue", "2615 1/2")]
+        for (text, number) in numbers {
+            let address = parser.parse(text)
+            #expect(address.kind == .streetAddress, "\(text)")
+            #expect(address.number == number, "\(text)")
+        }
+        #expect(parser.parse("522A Mission St").key == "522a mission")
+        #expect(parser.parse("123-B Main St").street == "Main")
+        // Without a street's suffix it is a name; a letter apart is the street's (`A St`).
+        #expect(parser.parse("4A Bakery").kind == .place)
+        #expect(parser.parse("100 A St").street == "A")
+        #expect(parser.parse("520-522A Mission St").numberTo == "522")
+    }
+
     @Test func betweenWithOneEnd() {
         let address = parser.parse("Vallejo Street between Jones")
         #expect(address.kind == .intersection)
