@@ -42,6 +42,19 @@ import Testing
         #expect(try best("Hollywood").method == "street_centre+named_as_place")
     }
 
+    /// The address of every shop in the Ferry Building is `1 Ferry Building`: the building's
+    /// number before its name (found whole: no fuzzy look-alike of the rest).
+    @Test func aBuildingsNumberBeforeItsName() throws {
+        for text in ["1 Ferry Building", "One Ferry Building", "1 Ferry Building, Suite 50"] {
+            let answer = try best(text)
+            #expect(answer.matched == "Ferry Building" && answer.method.hasSuffix("+building_number"), "\(text)")
+        }
+        #expect(Geocoder.withoutBuildingNumber("1 Ferry Building") == "Ferry Building")
+        #expect(Geocoder.withoutBuildingNumber("1 Hotel") == nil)
+        #expect(Geocoder.withoutBuildingNumber("Pier 39 Dock") == nil)
+        #expect(Geocoder.withoutBuildingNumber("123456 Ferry Building") == nil)
+    }
+
     @Test func stadiumsByTheirNamesOldAndNewNeverALookAlike() throws {
         #expect(try best("AT&T Park").matched == "Oracle Park")
         #expect(try best("SBC Park").matched == "Oracle Park")

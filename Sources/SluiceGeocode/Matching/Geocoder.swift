@@ -254,6 +254,15 @@ public struct Geocoder: Sendable {
             // Named alone: nothing else in the text but, perhaps, the neighbourhood it is in.
             let alone = query.street == nil && query.otherPlaces.isEmpty && (query.neighborhood == nil || query.place == nil)
             places = placeAnswers(name, fuzzy: true, alone: alone, &lookups)
+            // `1 Ferry Building`, `One Ferry Building`: a building's own number before its name
+            // (the address of every shop inside it). Only a name found whole is believed.
+            if places.isEmpty, let rest = Self.withoutBuildingNumber(name) {
+                places = placeAnswers(rest, fuzzy: false, alone: alone, &lookups).map { answer in
+                    var answer = answer
+                    answer.method += "+building_number"
+                    return answer
+                }
+            }
             // A "place" that is exactly a street's name (`The Embarcadero`, `Broadway`) is that
             // street, unless a place has that very name or a name holding all its words
             // (`Marina Green` is the park `Yacht Harbor and Marina Green`, not Marina Green Dr).
@@ -292,6 +301,16 @@ public struct Geocoder: Sendable {
             hints += (found.first { $0.isNeighbourhood } ?? found.first).map { [$0] } ?? []
         }
         return (answers, places, hints)
+    }
+
+    /// A name after a building's number (`1 Ferry Building`, `One Market Plaza`): the name, when
+    /// at least two words follow the number.
+    static func withoutBuildingNumber(_ name: String) -> String? {
+        let words = name.split(separator: " ")
+        guard words.count >= 3, let first = words.first,
+            first.lowercased() == "one" || (first.utf8.count <= 5 && first.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 })
+        else { return nil }
+        return words.dropFirst().joined(separator: " ")
     }
 
     /// The street's answer: a point midway along it, scored by its length and by whether it
