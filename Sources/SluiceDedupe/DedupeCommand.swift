@@ -181,7 +181,9 @@ public struct DedupeCommand: StageCommand {
                   A model that looks wrong is named in a warning on stderr (and in --explain-model): EM calling 95% or
                   more of compared pairs matches, an exact match counting over a bit against a match, under 20% of
                   matches agreeing on a field a --block rule reads, or a close value costing over 10 bits. Then read
-                  --explain-model and give a few answers (10 to 30 pairs, --labels FILE or --label FILE).
+                  --explain-model and give a few answers (10 to 30 pairs, --labels FILE or --label FILE). A model
+                  learnt without answers from fewer than 10 compared pairs per level it weighs (each field's levels but
+                  missing) is named too: its weights are guesses.
                 """
             ),
             (
@@ -568,6 +570,15 @@ public struct DedupeCommand: StageCommand {
             if !problems.isEmpty {
                 context.warn(ModelCheck.warning(problems, specs: matcher.specs, labelled: !matcher.labels.pairs.isEmpty))
             }
+        }
+        // EM learnt from a handful of pairs, with nothing else to go on (answers, a saved model).
+        if matcher.preset == nil, matcher.labels.pairs.isEmpty, matcher.pairsCompared > 0,
+            let needed = ModelCheck.pairsNeeded(compared: matcher.pairsCompared, specs: matcher.specs)
+        {
+            context.warn(
+                "the model was learnt from \(matcher.pairsCompared) compared \(matcher.pairsCompared == 1 ? "pair" : "pairs"), too few "
+                    + "for the levels it weighs (about \(needed) needed): its weights are guesses; give a few answers (--label FILE), "
+                    + "use a model learnt on more records (--model FILE), or compare exact keys (--key)")
         }
         // Pairs whose levels alone reach the threshold, none linked: on a small input every
         // repeated value reads as common and term frequencies weigh agreeing on it down. Nothing

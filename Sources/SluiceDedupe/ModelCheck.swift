@@ -40,6 +40,17 @@ public enum ModelCheck {
     /// there); on Febrl and the food businesses the least is 0.38.
     public static let blockedAgreeShare = 0.2
 
+    /// Compared pairs EM needs, at the least, per level it weighs (each field's levels but
+    /// "missing"): from fewer, its m and u are guesses from a handful of pairs (six business rows,
+    /// two pairs compared: no link and no word why).
+    public static let pairsPerLevel = 10
+
+    /// The compared pairs EM needs to learn the levels of `specs`, or nil when `compared` are enough.
+    public static func pairsNeeded(compared: Int, specs: [ComparisonSpec]) -> Int? {
+        let needed = specs.reduce(0) { $0 + $1.levelCount - 1 } * pairsPerLevel
+        return compared < needed ? needed : nil
+    }
+
     /// - Parameter blocked: per field, whether some blocking rule reads it (empty: none known).
     public static func problems(model learnt: FellegiSunterModel, specs: [ComparisonSpec], blocked: [Bool] = []) -> [Problem] {
         // What EM learnt: the shifts answers made are lessons (a shared phone that does not

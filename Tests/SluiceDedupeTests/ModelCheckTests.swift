@@ -30,6 +30,14 @@ import Testing
         #expect(!problems.contains(.exactAgainst(field: 0)))
     }
 
+    /// Title and locations weigh 4 levels each, the year 2 (missing is no level learnt): 100
+    /// compared pairs at the least.
+    @Test func fewComparedPairsAreNamed() {
+        #expect(ModelCheck.pairsNeeded(compared: 2, specs: specs) == 100)
+        #expect(ModelCheck.pairsNeeded(compared: 99, specs: specs) == 100)
+        #expect(ModelCheck.pairsNeeded(compared: 100, specs: specs) == nil)
+    }
+
     @Test func exactAgainstAMatchIsRecognised() {
         var model = collapsed()
         model.m[0] = [0, 0.00002, 0.1, 0.1, 0.79998]
