@@ -49,7 +49,12 @@ struct RecordEmitter {
     func emitNDJSON(_ reader: LineReader) throws {
         let output = context.output
         let fastProvenance = Provenance.Writer(source: source)
+        // A document of one line (an API's answer saved with its newline) is one record.
+        var records = 0
+        var firstArray: (name: String, count: Int)?
         try context.forEachRecord(in: reader, name: source) { record, location in
+            records += 1
+            if records == 1, page == nil { firstArray = Self.recordsArray(in: record.parsed()) }
             if dates != nil || !constants.isEmpty { return try write(record.parsed(), row: location.line, line: location.line) }
             try member.check(record, at: location)
             if page == nil {
@@ -60,6 +65,14 @@ struct RecordEmitter {
             try output.endLine()
             context.accounting.recordsOut += 1
         }
+        if records == 1, let firstArray { warnOneRecord(holding: firstArray) }
+    }
+
+    /// A document read as one record that holds an array of records: say how to read them.
+    func warnOneRecord(holding array: (name: String, count: Int)) {
+        context.warn(
+            "\(source): read as one record, a JSON object; its '\(array.name)' is an array of \(array.count) object\(array.count == 1 ? "" : "s"): "
+                + "to read each as a record, give --records-at \(array.name)")
     }
 
     /// CSV read leniently (see `CSVReader`): a record the reader had a problem with, or whose
@@ -75,6 +88,12 @@ struct RecordEmitter {
                     throw StageFailure.data(source: source, line: reader.line, "cannot read the CSV header: \(problem)")
                 }
                 keys = keyStyle.keys(for: fields)
+                if fields.count == 1, let other = Self.otherDelimiter(in: fields[0], than: reader.delimiter) {
+                    // Every row would be one field holding the whole line: read, but not what was meant.
+                    context.warn(
+                        "\(source): the CSV header is one column holding '\(other == "\t" ? "\\t" : other)': if the file is delimited by it, "
+                            + "give --delimiter \(other == "\t" ? "tab" : "'\(other)'")")
+                }
                 continue
             }
             row += 1
@@ -156,6 +175,27 @@ struct RecordEmitter {
         context.accounting.rejected += 1
     }
 
+    /// A delimiter other than the one read with that a one-column header holds (`name;addr`).
+    static func otherDelimiter(in header: String, than delimiter: UInt8) -> String? {
+        [",", ";", "\t", "|"].first { $0.utf8.first != delimiter && header.contains($0) }
+    }
+
+    /// The member of a document read as one record that holds the records, by the look of it: an
+    /// array of at least two objects (`results`, `data`), the longest; a GeoJSON FeatureCollection's
+    /// `features`, however many.
+    static func recordsArray(in document: JSONValue) -> (name: String, count: Int)? {
+        guard case .object(let members) = document else { return nil }
+        let least = document["type"]?.stringValue == "FeatureCollection" ? 1 : 2
+        var found: (name: String, count: Int)?
+        for member in members {
+            guard case .array(let elements) = member.value, elements.count >= least, elements.count > found?.count ?? 0,
+                elements.allSatisfy({ if case .object = $0 { true } else { false } })
+            else { continue }
+            found = (member.key, elements.count)
+        }
+        return found
+    }
+
     /// A whole JSON document: one record object, or the records in the array at `recordsAt`.
     /// Returns the document, for pagination to look in.
     @discardableResult
@@ -173,6 +213,7 @@ struct RecordEmitter {
             }
             context.accounting.recordsIn += 1
             try write(document, row: 1)
+            if page == nil, let array = Self.recordsArray(in: document) { warnOneRecord(holding: array) }
             return document
         }
         guard let found = document.value(atPath: recordsAt) else {

@@ -55,4 +55,23 @@ import Testing
         let elsewhere = try ParsedArguments(["--set", "provenance=x", "--as", "fetched"], options: FetchCommand.usage.allOptions)
         #expect(try FetchCommand(arguments: elsewhere).member.name == "fetched")
     }
+    /// A document read as one record that holds the records (an API's `results`, GeoJSON's
+    /// `features`): the stage names the array to read with --records-at.
+    @Test func theArrayThatHoldsTheRecordsIsFound() throws {
+        let api = try JSONParser.parse(#"{"count":3,"tags":[1,2],"results":[{"a":1},{"a":2},{"a":3}],"links":[{"x":1},{"x":2}]}"#)
+        #expect(RecordEmitter.recordsArray(in: api)?.name == "results")
+        #expect(RecordEmitter.recordsArray(in: api)?.count == 3)
+        let one = try JSONParser.parse(#"{"type":"FeatureCollection","features":[{"type":"Feature"}]}"#)
+        #expect(RecordEmitter.recordsArray(in: one)?.name == "features")
+        // One record with a list of one, or of values that are not objects: a record.
+        #expect(RecordEmitter.recordsArray(in: try JSONParser.parse(#"{"name":"Joe","orders":[{"n":1}]}"#)) == nil)
+        #expect(RecordEmitter.recordsArray(in: try JSONParser.parse(#"{"ids":[1,2,3],"mixed":[{"a":1},2]}"#)) == nil)
+    }
+
+    @Test func aOneColumnHeaderHoldingAnotherDelimiterIsNamed() {
+        #expect(RecordEmitter.otherDelimiter(in: "name;street", than: UInt8(ascii: ",")) == ";")
+        #expect(RecordEmitter.otherDelimiter(in: "name\tstreet", than: UInt8(ascii: ",")) == "\t")
+        #expect(RecordEmitter.otherDelimiter(in: "name,street", than: UInt8(ascii: ";")) == ",")
+        #expect(RecordEmitter.otherDelimiter(in: "name", than: UInt8(ascii: ",")) == nil)
+    }
 }
