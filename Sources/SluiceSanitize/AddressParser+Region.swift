@@ -24,6 +24,10 @@ extension AddressParser {
     /// York`, `Washington`) counts only before a ZIP. A ZIP is five digits, ZIP+4 with or without
     /// its hyphen, or four after a state with ZIPs of that prefix once a 0 is put back.
     func region(in tokens: [Token]) -> Region? {
+        // `…, Seattle, WA 98101, USA`: the country map services write after an address; the region
+        // is read before it (taken for the address's last words, the town was lost and the
+        // address placed in the gazetteer's own town at 0.94).
+        if let country = countryStart(in: tokens), let region = region(in: Array(tokens[..<country])) { return region }
         var end = tokens.count
         while end > 0, !tokens[end - 1].isWord { end -= 1 }
         guard end > 0 else { return nil }
@@ -119,6 +123,23 @@ extension AddressParser {
         }
         return Region(city: city, state: state, zip: zip, end: cityStart, zipUnreadable: fourDigits != nil && zip == nil)
     }
+
+    /// Where the name of the United States that ends `tokens` starts (`USA`, `U.S.A.`, `US`,
+    /// `United States of America`), after a comma or a word; nil when they end in none.
+    func countryStart(in tokens: [Token]) -> Int? {
+        var end = tokens.count
+        while end > 0, !tokens[end - 1].isWord { end -= 1 }
+        guard end > 1, Self.countryLastWords.contains(tokens[end - 1].lower) else { return nil }
+        var start = end
+        while start > 1, end - start < 4, tokens[start - 1].isWord {
+            start -= 1
+            if Self.countryNames.contains(tokens[start..<end].map(\.lower).joined(separator: " ")) { return start }
+        }
+        return nil
+    }
+
+    static let countryNames: Set<String> = ["usa", "us", "u s a", "u s", "united states", "united states of america"]
+    static let countryLastWords: Set<String> = ["usa", "us", "a", "s", "states", "america"]
 
     /// Where a town of `state` (`USTowns`; of any state when nil) ends at `end` in `tokens`, after
     /// a comma or a street's suffix (`, St. Paul`, `5th Ave Portland`): the longest such town's

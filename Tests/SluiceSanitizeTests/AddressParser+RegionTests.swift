@@ -18,6 +18,24 @@ import Testing
         #expect(bare.zip == "23062-2222")
     }
 
+    /// Map services end an address with the country: the region is read before it, and the
+    /// country goes (taken for the address's words, the town was lost).
+    @Test func theCountryAfterTheRegion() {
+        for text in [
+            "100 Main St, Seattle, WA 98101, USA", "100 Main St, Seattle, WA 98101 United States", "100 Main St, Seattle, WA, U.S.A.",
+            "100 Main St, Seattle WA US", "100 Main St, Seattle, Washington 98101, United States of America",
+        ] {
+            let address = parser.parse(text)
+            #expect(address.street == "Main" && address.city == "Seattle" && address.state == "WA", "\(text)")
+            #expect(address.place == nil, "\(text)")
+        }
+        #expect(parser.parse("Pier 39, San Francisco, CA, USA").place == "Pier 39")
+        // A country with no region before it is left as it was.
+        #expect(parser.parse("USA Parking").place == "USA Parking")
+        #expect(parser.countryStart(in: AddressTokenizer.tokens("Highway US")) == 1)
+        #expect(parser.countryStart(in: AddressTokenizer.tokens("US")) == nil)
+    }
+
     @Test func stateCodeNeedsZipOrCommaAndCapitals() {
         #expect(parser.parse("Tiburon Hiking Trail, Tiburon, CA").state == "CA")
         #expect(parser.parse("Mason Ct").state == nil)
