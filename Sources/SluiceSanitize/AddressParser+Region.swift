@@ -28,6 +28,7 @@ extension AddressParser {
         // is read before it (taken for the address's last words, the town was lost and the
         // address placed in the gazetteer's own town at 0.94).
         if let country = countryStart(in: tokens), let region = region(in: Array(tokens[..<country])) { return region }
+        if let canadian = canadianRegion(in: tokens) { return canadian }
         var end = tokens.count
         while end > 0, !tokens[end - 1].isWord { end -= 1 }
         guard end > 0 else { return nil }
@@ -129,7 +130,7 @@ extension AddressParser {
     func countryStart(in tokens: [Token]) -> Int? {
         var end = tokens.count
         while end > 0, !tokens[end - 1].isWord { end -= 1 }
-        guard end > 1, Self.countryLastWords.contains(tokens[end - 1].lower) else { return nil }
+        guard end > 1, tokens[end - 1].traits.contains(.endsCountryOrProvince) else { return nil }
         var start = end
         while start > 1, end - start < 4, tokens[start - 1].isWord {
             start -= 1
@@ -139,7 +140,74 @@ extension AddressParser {
     }
 
     static let countryNames: Set<String> = ["usa", "us", "u s a", "u s", "united states", "united states of america"]
-    static let countryLastWords: Set<String> = ["usa", "us", "a", "s", "states", "america"]
+
+    /// `…, Toronto, ON M5H 2N2`, `…, Vancouver, BC, Canada`: a Canadian province (its code, after
+    /// a comma or before a postal code or `Canada`; or its name) ends the address, and is its
+    /// `state`: no US gazetteer covers it, so the address is refused rather than placed on a
+    /// street of the same name (`100 King St W, Toronto, ON` on San Francisco's King St at 0.9),
+    /// while a gazetteer built for a Canadian town names its province. The postal code is left out.
+    func canadianRegion(in tokens: [Token]) -> Region? {
+        // `M5H 2N2` or `M5H2N2`: letter, digit, letter, then digit, letter, digit.
+        func isPostal(_ first: String, _ second: String = "") -> Bool {
+            guard first.utf8.count + second.utf8.count == 6 else { return false }
+            return (first + second).utf8.enumerated().allSatisfy { index, byte in
+                index % 2 == 0 ? (byte >= 0x61 && byte <= 0x7A) : (byte >= 0x30 && byte <= 0x39)
+            }
+        }
+        // The country and the postal code, in either order.
+        var end = tokens.count
+        var (named, postal) = (false, false)
+        for _ in 0..<2 {
+            while end > 0, !tokens[end - 1].isWord { end -= 1 }
+            if !named, end > 1, tokens[end - 1].traits.contains(.endsCountryOrProvince), tokens[end - 1].lower == "canada" {
+                (named, end) = (true, end - 1)
+            } else if !postal, end >= 3, tokens[end - 2].isWord, isPostal(tokens[end - 2].lower, tokens[end - 1].lower) {
+                (postal, end) = (true, end - 2)
+            } else if !postal, end >= 2, isPostal(tokens[end - 1].lower) {
+                (postal, end) = (true, end - 1)
+            }
+        }
+        while end > 0, tokens[end - 1].isPunct(",") { end -= 1 }
+        // Most texts end in no province's last word: nothing to build for them.
+        guard end > 1, named || postal || tokens[end - 1].traits.contains(.endsCountryOrProvince) else { return nil }
+        for length in [2, 1] where end - length >= 1 {
+            let words = tokens[(end - length)..<end]
+            guard words.allSatisfy(\.isWord), let code = Self.provinces[words.map(\.lower).joined(separator: " ")] else { continue }
+            let isCode = length == 1 && words[words.startIndex].lower.utf8.count == 2
+            let afterComma = tokens[end - length - 1].isPunct(",")
+            let upper = words.allSatisfy { $0.text.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
+            guard postal || named || (afterComma && (upper || !isCode)) else { continue }
+            var cityEnd = end - length
+            while cityEnd > 0, tokens[cityEnd - 1].isPunct(",") { cityEnd -= 1 }
+            var cityStart = cityEnd
+            while cityStart > 0, tokens[cityStart - 1].isWord, !tokens[cityStart - 1].isNumber, !tokens[cityStart - 1].isStreetSuffix {
+                cityStart -= 1
+            }
+            let city = cityStart < cityEnd && cityStart > 0 ? AddressTokenizer.text(tokens[cityStart..<cityEnd]) : nil
+            return Region(city: city, state: code, zip: nil, end: city == nil ? end - length : cityStart)
+        }
+        // `…, Vancouver, Canada`: the town before the country, no province named.
+        guard named, end > 1, tokens[end - 1].isWord, !tokens[end - 1].isNumber else { return nil }
+        var cityStart = end
+        while cityStart > 0, tokens[cityStart - 1].isWord, !tokens[cityStart - 1].isNumber, !tokens[cityStart - 1].isStreetSuffix { cityStart -= 1 }
+        guard cityStart > 0, cityStart < end else { return nil }
+        return Region(city: AddressTokenizer.text(tokens[cityStart..<end]), state: nil, zip: nil, end: cityStart)
+    }
+
+    /// Canada's provinces and territories, by code and name (lower case).
+    static let provinces: [String: String] = {
+        let rows = [
+            ("AB", "alberta"), ("BC", "british columbia"), ("MB", "manitoba"), ("NB", "new brunswick"), ("NL", "newfoundland"),
+            ("NS", "nova scotia"), ("NT", "northwest territories"), ("NU", "nunavut"), ("ON", "ontario"), ("PE", "prince edward island"),
+            ("QC", "quebec"), ("SK", "saskatchewan"), ("YT", "yukon"),
+        ]
+        var table: [String: String] = [:]
+        for (code, name) in rows {
+            table[code.lowercased()] = code
+            table[name] = code
+        }
+        return table
+    }()
 
     /// Where a town of `state` (`USTowns`; of any state when nil) ends at `end` in `tokens`, after
     /// a comma or a street's suffix (`, St. Paul`, `5th Ave Portland`): the longest such town's

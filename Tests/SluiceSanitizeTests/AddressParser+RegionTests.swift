@@ -36,6 +36,25 @@ import Testing
         #expect(parser.countryStart(in: AddressTokenizer.tokens("US")) == nil)
     }
 
+    /// A Canadian province ends the address and is its state, so a US gazetteer refuses it; the
+    /// postal code and the country, in either order, are left out.
+    @Test func aCanadianProvinceIsTheState() {
+        for (text, city, province) in [
+            ("100 King St W, Toronto, ON M5X 1A9", "Toronto", "ON"), ("100 King St W, Toronto ON M5X1A9", "Toronto", "ON"),
+            ("100 Main St, Vancouver, BC V6A 1A1, Canada", "Vancouver", "BC"), ("1 Main St, Montreal, QC, Canada H3B 1A1", "Montreal", "QC"),
+            ("100 King St W, Toronto, Ontario", "Toronto", "ON"),
+        ] {
+            let address = parser.parse(text)
+            #expect(address.street == "King" || address.street == "Main", "\(text)")
+            #expect(address.city == city && address.state == province && address.zip == nil, "\(text)")
+        }
+        #expect(parser.parse("100 Main St, Vancouver, Canada").city == "Vancouver")
+        // `on` as a word, and a code without a comma, postal code or country before it, are no province.
+        #expect(parser.parse("Harry's Bar on Fillmore").state == nil)
+        #expect(parser.parse("Folsom Street Fair on").state == nil)
+        #expect(parser.parse("Canada Goose Store").state == nil)
+    }
+
     @Test func stateCodeNeedsZipOrCommaAndCapitals() {
         #expect(parser.parse("Tiburon Hiking Trail, Tiburon, CA").state == "CA")
         #expect(parser.parse("Mason Ct").state == nil)
