@@ -70,7 +70,10 @@ extension AddressParser {
             guard words.allSatisfy(\.isWord) else { continue }
             let dotted = isDotted && length == 2
             let phrase = words.map(\.lower).joined(separator: dotted ? "" : " ")
-            guard let code = USPSTables.states[phrase] else { continue }
+            // An older abbreviation (`Wash.`, `Calif.`) only before a ZIP or after a town of that
+            // state and a comma: elsewhere `Mass`, `Wash`, `Miss` are likelier words.
+            let older = USPSTables.states[phrase] == nil
+            guard let code = USPSTables.states[phrase] ?? USPSTables.stateAbbreviations[phrase] else { continue }
             let afterComma = tokens[stateEnd - length - 1].isPunct(",")
             let isCode = (length == 1 || dotted) && phrase.utf8.count == 2
             // `1585 Broadway, New York` with `--city "New York"`: the city, left to the chunks.
@@ -84,8 +87,9 @@ extension AddressParser {
             // town of that state; a lowercase `or`, `me`, `in` anywhere else is a word.
             let afterCommaTown = { afterComma && self.townStart(in: tokens, end: stateEnd - length - 1, state: code) != nil }
             let isState =
-                isCode
-                ? (beforeZip || (afterComma && upper) || afterTown() || afterCommaTown()) : (beforeZip || afterComma)
+                older
+                ? (beforeZip || afterCommaTown())
+                : isCode ? (beforeZip || (afterComma && upper) || afterTown() || afterCommaTown()) : (beforeZip || afterComma)
             if isState {
                 state = code
                 stateStart = stateEnd - length

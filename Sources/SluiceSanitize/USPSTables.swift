@@ -164,8 +164,9 @@ public enum USPSTables {
     }
 
     /// The states' older abbreviations (the GPO style manual's, which newspapers still write:
-    /// `Calif.`, `Mass.`, `W. Va.`), periods left out. Read in a state field only: at the end of
-    /// free text `Mass`, `Wash`, `Miss` are likelier words than states.
+    /// `Calif.`, `Mass.`, `W. Va.`), periods left out. In a state field; at the end of free text
+    /// only before a ZIP or after a town of that state and a comma (`…, Seattle, Wash.`): elsewhere
+    /// `Mass`, `Wash`, `Miss` are likelier words than states.
     static let stateAbbreviations: [String: String] = [
         "ala": "AL", "ariz": "AZ", "ark": "AR", "calif": "CA", "colo": "CO", "conn": "CT", "del": "DE", "fla": "FL",
         "ill": "IL", "ind": "IN", "kan": "KS", "kans": "KS", "mass": "MA", "mich": "MI", "minn": "MN", "miss": "MS",

@@ -105,7 +105,7 @@ struct WordTraits: OptionSet, Sendable, Hashable {
         add(Vocabulary.grammarWords, .grammarWord)
         func lastWords(_ names: some Sequence<String>) -> [String] { names.compactMap { $0.split(separator: " ").last.map(String.init) } }
         add(lastWords(Vocabulary.cityNames) + ["ca", "california"], .endsCityName)
-        add(lastWords(USPSTables.states.keys), .endsStateName)
+        add(lastWords(USPSTables.states.keys) + lastWords(USPSTables.stateAbbreviations.keys), .endsStateName)
         add(lastWords(AddressParser.countryNames) + ["canada"] + lastWords(AddressParser.provinces.keys), .endsCountryOrProvince)
         return table
     }()

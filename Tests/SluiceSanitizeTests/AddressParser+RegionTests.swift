@@ -55,6 +55,16 @@ import Testing
         #expect(parser.parse("Canada Goose Store").state == nil)
     }
 
+    /// An older abbreviation of a state (`Wash.`, `Mass.`) ends an address only before a ZIP or
+    /// after a town of that state and a comma.
+    @Test func olderStateAbbreviations() {
+        #expect(parser.parse("100 Main St., Seattle, Wash.").state == "WA")
+        #expect(parser.parse("100 Main St, Boston, Mass. 02108").state == "MA")
+        #expect(parser.parse("100 Main St, Wash").state == nil)
+        #expect(parser.parse("Critical Mass").state == nil)
+        #expect(parser.parse("Pier 39, Mass").state == nil)
+    }
+
     @Test func stateCodeNeedsZipOrCommaAndCapitals() {
         #expect(parser.parse("Tiburon Hiking Trail, Tiburon, CA").state == "CA")
         #expect(parser.parse("Mason Ct").state == nil)
