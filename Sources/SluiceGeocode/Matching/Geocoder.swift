@@ -53,15 +53,16 @@ public struct Geocoder: Sendable {
         // A text that is only the name of a town the gazetteer does not cover (`Fresno`, `Palo
         // Alto` with San Francisco's) names that town or the gazetteer's street or café of its
         // name (`Fresno St`, at 0.9 before): one of two readings, unless a place has that very name.
-        let otherTown = otherTown(named: query)
-        if let otherTown, let best = answers.first, !best.method.hasPrefix("place_exact"), !best.method.hasPrefix("place_alias") {
+        if let best = answers.first, !best.method.hasPrefix("place_exact"), !best.method.hasPrefix("place_alias"),
+            let otherTown = otherTown(named: query)
+        {
             answers[0].score = GeocodeScore.inSeveralTowns(best.score, towns: 2)
             answers[0].method += "+town_ambiguous"
             answers[0].note =
                 "ambiguous: '\(otherTown.name)' is also a town's name, and that town is not among the gazetteer's; kept '\(best.matched)'"
         }
         guard !answers.isEmpty else {
-            if let otherTown { return [.none(otherTown.reason)] }
+            if let otherTown = otherTown(named: query) { return [.none(otherTown.reason)] }
             if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty, query.place == nil {
                 if let towns = lookups.towns, !gazetteer.streets(for: street).isEmpty {
                     let names = towns.filter { $0 != GazetteerCoverage.noTown }.sorted().map(gazetteer.coverage.name(of:))
