@@ -38,6 +38,13 @@ extension AddressParser {
         // `522A Mission St`: a number with its building's letter, before a street with its suffix
         // (`4A Bakery` stays a place).
         if tokens.first?.isNumberWithLetter == true, endsWithStreetSuffix(tokens.dropFirst()) { return numbered(tokens) }
+        // `One Market Street`, `One S. Dearborn St.`: a building's number spelled out, before a
+        // street with its suffix (`One Embarcadero Center` too; `One Rincon Hill` stays a place).
+        if let first = tokens.first, first.lower == "one", tokens.count >= 3, endsWithStreetSuffix(tokens.dropFirst()) {
+            var spelled = Array(tokens)
+            spelled[0] = Token(text: "1", lower: "1", punct: 0, spaceBefore: first.spaceBefore)
+            return numbered(spelled[...])
+        }
         // `Folsom Street Fair on Folsom St.`, `Harry's Bar on Fillmore`.
         if let on = tokens.firstIndex(where: { $0.is("on") }), on > tokens.startIndex, on + 1 < tokens.endIndex,
             let located = placeOnStreet(place: tokens[..<on], street: tokens[(on + 1)...])

@@ -30,6 +30,15 @@ import Testing
         #expect(parser.parse("520-522A Mission St").numberTo == "522")
     }
 
+    /// `One` spelled out before a street with its suffix is the building's number.
+    @Test func oneSpelledOut() {
+        let market = parser.parse("One Market Street")
+        #expect(market.kind == .streetAddress && market.number == "1" && market.street == "Market")
+        #expect(parser.parse("One S. Dearborn St.").number == "1")
+        #expect(parser.parse("One Rincon Hill").kind == .place)
+        #expect(parser.parse("One Market").kind == .place)
+    }
+
     @Test func betweenWithOneEnd() {
         let address = parser.parse("Vallejo Street between Jones")
         #expect(address.kind == .intersection)
