@@ -86,8 +86,10 @@ public struct DedupeCommand: StageCommand {
         memory: """
             every input record is read again for output, from the input files (24 bytes per run of records between \
             rejected lines) or from a spool (see DISK). In memory, exact \
-            mode (--key): 4 bytes per record (its cluster) and per distinct key its text and 54 to 70 bytes \
-            (the bench's sanitized records, --key address.key --mark: 59 MiB peak resident at 1M with 403k distinct keys, \
+            mode (--key): 4 bytes per record (its cluster) and per distinct key its text and 54 to 70 bytes, 8 more \
+            keyed on an address's street key (its first town: a key whose records name several towns is warned \
+            about) (the bench's sanitized records, --key address.key --mark: 63 MiB peak resident at 1M with 403k \
+            distinct keys (59 MiB before the town), \
             release build, 2026-11-29, 66 MiB with 80 bytes a key; 303 MB at 10M with 2.06M then; 112 MB and 765 MB before, \
             when it held 50 bytes a record). \
             Fuzzy mode: ~10 bytes per record (identity hash, completeness; \
@@ -418,10 +420,18 @@ public struct DedupeCommand: StageCommand {
                 line, parsed, arena, location in
                 let record = UnsafeBufferPointer(rebasing: line[..<parsed.length])
                 try spool.append(record, place: parsed.place, from: Spool.Origin(location, in: context))
-                DedupeReader.key(parsed, in: arena) { matcher.append(key: $0, fact: parsed.fact) }
+                DedupeReader.key(parsed, in: arena) { matcher.append(key: $0, fact: parsed.fact, town: parsed.town) }
             }
             table = matcher.table
             if matcher.withoutKey > 0 { context.accounting.details.append("\(matcher.withoutKey) without a key") }
+            if matcher.clustersOfSeveralTowns > 0, let town = matcher.fields.townPaths.first?.joined(separator: ".") {
+                // `100 Main St` in Seattle and in Boston: one street key, two places.
+                let street = town.dropLast("city".count) + "key"
+                context.warn(
+                    "\(matcher.clustersOfSeveralTowns) \(matcher.clustersOfSeveralTowns == 1 ? "cluster joins" : "clusters join") records "
+                        + "whose \(town) differs: \(street) is the street address alone, without its town; for records of several "
+                        + "towns add \(town) or \(town.dropLast("city".count))zip to --key")
+            }
         case .fuzzy(let specs, let rules, let settings):
             // Fuzzy mode's time is in comparing pairs (on --threads threads) and in reading
             // the compared members. Records are checked and spooled here; their members are

@@ -17,6 +17,8 @@ struct DedupeReader: RecordReader {
         var length: Int
         /// The key's text in the arena (nil: the record has no key).
         var key: Range<Int>?
+        /// The town the record names beside an address key (`KeyFields.town(of:)`; 0: none).
+        var town: UInt64
     }
 
     /// The key texts of a batch's records, kept from batch to batch.
@@ -38,7 +40,7 @@ struct DedupeReader: RecordReader {
         let found = keyFields.key(of: record, into: &arena.bytes)
         return Parsed(
             fact: RecordFacts.fact(of: record), place: MemberPlace(record, key: memberKey), length: record.trimmed.count,
-            key: found ? start..<arena.bytes.count : nil)
+            key: found ? start..<arena.bytes.count : nil, town: keyFields.townPaths.isEmpty ? 0 : keyFields.town(of: record))
     }
 
     /// The key's text, valid while the arena is unchanged.

@@ -16,7 +16,7 @@ import SluiceCore
 /// chosen as records arrive, with no per-record completeness kept.
 ///
 /// - Complexity: memory 4 bytes per record (its cluster number) and per distinct key its
-///   bytes and 54 to 70 more (the table's slots and entry, the cluster and its canonical's
+///   bytes and 54 to 70 more (8 more keyed on an address's street key: its first town) (the table's slots and entry, the cluster and its canonical's
 ///   completeness, its number); a record without a key is a cluster of its own (18 bytes). 10M records used to hold 50 bytes each
 ///   (labels, facts, member places and scores: 754 MB at 10M in the piped pipeline).
 public struct ExactMatcher {
@@ -31,6 +31,10 @@ public struct ExactMatcher {
     /// Per cluster, its canonical member's completeness: the next member replaces it when more complete.
     var completeness: [UInt16] = []
     public private(set) var withoutKey = 0
+    /// With `KeyFields.townPaths`: per cluster the first town named by a member (0: none yet),
+    /// and the clusters whose members name different towns.
+    var townOfCluster: [UInt64] = []
+    public private(set) var clustersOfSeveralTowns = 0
 
     public init(paths: [String], fold: Bool) {
         fields = KeyFields(paths: paths, fold: fold)
@@ -39,20 +43,22 @@ public struct ExactMatcher {
     public mutating func append(_ record: NDJSONRecord) {
         var text: [UInt8] = []
         let fact = RecordFacts.fact(of: record)
-        guard fields.key(of: record, into: &text) else { return append(key: nil, fact: fact) }
-        text.withUnsafeBufferPointer { append(key: $0, fact: fact) }
+        let town = fields.town(of: record)
+        guard fields.key(of: record, into: &text) else { return append(key: nil, fact: fact, town: town) }
+        text.withUnsafeBufferPointer { append(key: $0, fact: fact, town: town) }
     }
 
-    /// Adds a record by its key text (`KeyFields.key(of:into:)`, nil when it has none) and
-    /// what `RecordFacts.fact(of:)` read of it (its completeness, and its identity for a record
-    /// without a key).
-    public mutating func append(key: UnsafeBufferPointer<UInt8>?, fact: RecordFacts.Fact) {
+    /// Adds a record by its key text (`KeyFields.key(of:into:)`, nil when it has none), what
+    /// `RecordFacts.fact(of:)` read of it (its completeness, and its identity for a record
+    /// without a key) and the town it names (`KeyFields.town(of:)`).
+    public mutating func append(key: UnsafeBufferPointer<UInt8>?, fact: RecordFacts.Fact, town: UInt64 = 0) {
         let record = Int32(clusterOf.count)
         guard let key else {
             withoutKey += 1
             clusterOf.append(Int32(clusters.count))
             clusters.append(ClusterTable.Cluster(id: fact.identity, size: 1, canonical: record))
             completeness.append(fact.completeness)
+            if !fields.townPaths.isEmpty { townOfCluster.append(0) }
             return
         }
         let (id, isNew) = keys.intern(key)
@@ -61,10 +67,21 @@ public struct ExactMatcher {
             clusterOf.append(Int32(clusters.count))
             clusters.append(ClusterTable.Cluster(id: StableHash.of(key), size: 1, canonical: record))
             completeness.append(fact.completeness)
+            if !fields.townPaths.isEmpty { townOfCluster.append(town) }
             return
         }
         let cluster = clusterOfKey[Int(id)]
         clusterOf.append(cluster)
+        if town != 0 {
+            // A cluster is counted once, at the first member naming another town than its first.
+            let first = townOfCluster[Int(cluster)]
+            if first == 0 {
+                townOfCluster[Int(cluster)] = town
+            } else if first != town, first != Self.countedTowns {
+                clustersOfSeveralTowns += 1
+                townOfCluster[Int(cluster)] = Self.countedTowns
+            }
+        }
         clusters.withUnsafeMutableBufferPointer { clusters in
             clusters[Int(cluster)].size += 1
             // Strictly more complete: the earliest member wins a tie.
@@ -74,6 +91,9 @@ public struct ExactMatcher {
             }
         }
     }
+
+    /// A cluster already counted as naming several towns.
+    static let countedTowns = UInt64.max
 
     /// The clusters as the writer reads them: a record's score is 1 when its cluster has
     /// another member (`ClusterTable.score(of:)`), so no score is kept per record.
@@ -97,11 +117,41 @@ extension ExactMatcher {
         let parts: [[String]]
         let isASCII: [Bool]
 
+        /// For a key that is an address's street key (`address.key`, sanitize's, which leaves the
+        /// town out) and no key field of that address's town: where the town is (`address.city`).
+        /// Records of one key naming different towns are then counted, for a warning: `100 Main
+        /// St` in Seattle and in Boston are one key.
+        public let townPaths: [[String]]
+
         public init(paths: [String], fold: Bool) {
             self.paths = paths
             self.fold = fold
             parts = paths.map { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
             isASCII = paths.map { $0.utf8.allSatisfy { $0 < 0x80 } }
+            let keyed = Set(parts)
+            townPaths = parts.compactMap { path in
+                guard path.count >= 2, path.last == "key" else { return nil }
+                let parent = Array(path.dropLast())
+                return ["city", "zip", "state"].contains(where: { keyed.contains(parent + [$0]) }) ? nil : parent + ["city"]
+            }
+        }
+
+        /// The town a record names, for `townPaths`: a hash of its text's ASCII letters and digits,
+        /// case folded (`San Francisco` = `SAN FRANCISCO`), read from the line without parsing it;
+        /// 0 without one.
+        public func town(of record: NDJSONRecord) -> UInt64 {
+            guard let path = townPaths.first, let raw = record.rawValue(atPath: path), raw.count > 2, raw[0] == UInt8(ascii: "\"")
+            else { return 0 }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var letters = 0
+            for var byte in raw[1..<(raw.count - 1)] {
+                if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+                guard (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80 else { continue }
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                letters += 1
+            }
+            guard letters > 0 else { return 0 }
+            return hash == 0 || hash == ExactMatcher.countedTowns ? 1 : hash
         }
 
         /// Appends the record's key text to `out`: each field's JSON text (or normalised text),

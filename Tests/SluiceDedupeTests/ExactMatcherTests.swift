@@ -92,4 +92,22 @@ import Testing
             #expect(key == [0x41] + (expected ?? []))
         }
     }
+    /// `address.key` leaves the town out: a cluster of one street key whose records name
+    /// different towns is counted (once), case and punctuation aside; a record naming none, or
+    /// a key that holds the town too, counts nothing.
+    @Test func aStreetKeyOfSeveralTownsIsCounted() throws {
+        let lines = [
+            #"{"address":{"key":"100 main","city":"Seattle"}}"#, #"{"address":{"key":"100 main","city":"SEATTLE"}}"#,
+            #"{"address":{"key":"100 main"}}"#, #"{"address":{"key":"100 main","city":"Boston"}}"#,
+            #"{"address":{"key":"100 main","city":"Portland"}}"#, #"{"address":{"key":"1 oak","city":"St. Paul"}}"#,
+            #"{"address":{"key":"1 oak","city":"st paul"}}"#,
+        ]
+        let matcher = try labels(["address.key"], fold: false, lines)
+        #expect(matcher.fields.townPaths == [["address", "city"]])
+        #expect(matcher.clustersOfSeveralTowns == 1)
+        let withTown = try labels(["address.key", "address.city"], fold: false, lines)
+        #expect(withTown.fields.townPaths.isEmpty && withTown.clustersOfSeveralTowns == 0)
+        #expect(ExactMatcher.KeyFields(paths: ["title"], fold: false).townPaths.isEmpty)
+        #expect(ExactMatcher.KeyFields(paths: ["address.key", "address.zip"], fold: false).townPaths.isEmpty)
+    }
 }
