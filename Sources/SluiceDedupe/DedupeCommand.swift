@@ -55,12 +55,12 @@ public struct DedupeCommand: StageCommand {
                 "suggest", "N",
                 "fuzzy mode: write the N pairs most worth labelling as NDJSON instead of the records (with --labels, after those answers)"),
             .value("id", "FIELD", "labels name records by this field's value instead of their provenance"),
-            .value("model-out", "FILE", "fuzzy mode: write what was learnt to FILE as JSON (see SAVED MODEL)"),
-            .value(
+            .output("model-out", "FILE", "fuzzy mode: write what was learnt to FILE as JSON (see SAVED MODEL)"),
+            .input(
                 "model", "FILE",
                 "fuzzy mode: score with the model in FILE as it is (no learning; labels are still followed as answers); its --compare, --block and --no-tf must be given as it was learnt"
             ),
-            .value(
+            .input(
                 "against", "KNOWN",
                 "fuzzy mode, with --mark: link the input to the records of KNOWN, an earlier output of this stage, and write only the input's records (see AGAINST)"
             ),
