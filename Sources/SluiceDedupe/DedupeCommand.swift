@@ -188,7 +188,8 @@ public struct DedupeCommand: StageCommand {
                 "SAVED MODEL",
                 """
                   --model-out FILE writes one JSON object (keys in this order, numbers as the shortest text that reads back
-                  to the same value, so the same run writes the same bytes):
+                  to the same value, so the same run writes the same bytes), whole (beside FILE, renamed over it) and once
+                  the records are written: a run that fails leaves an earlier FILE as it was:
                     {"format":"sluice-dedupe-model","version":2,"compare":["name:name",…],"block":["address.key",…],
                      "term_frequency":true,"threshold":0.9,"lambda":…,"prior":…,
                      "fields":[{"compare":"name:name","levels":[{"level":"missing","m":0.0,"u":0.0},{"level":"exact","m":…,"u":…,"shift":…},…],
@@ -398,14 +399,30 @@ public struct DedupeCommand: StageCommand {
     }
 
     public mutating func run(_ context: StageContext) throws {
+        // --model-out's file is made first (a path that cannot be written fails before the input
+        // is read) and put in place last, once the records are written: a run that fails leaves
+        // an earlier model whole and as it was, never half-written nor one of a run that failed.
+        let modelFile = try modelOut.map { path throws(StageFailure) in try ReplacementFile(path: path) }
+        let learnt = try cluster(context)
+        if let modelOut, let modelFile, let learnt {
+            try context.output.flush()
+            try learnt.write(to: modelFile, path: modelOut)
+        }
+    }
+
+    /// Clusters the input and writes its records; returns the model fuzzy mode learnt, for
+    /// `--model-out`.
+    mutating func cluster(_ context: StageContext) throws -> SavedModel? {
         context.namedFields = namedFields
         if blockKeys, case .fuzzy(_, let rules, _) = matching {
-            return try BlockKeyWriter(rules: rules, member: member).run(context, inputs: inputs)
+            try BlockKeyWriter(rules: rules, member: member).run(context, inputs: inputs)
+            return nil
         }
         let spool = try Spool(addingMember: member.name, rereading: inputs)
         var facts = RecordFacts(keepProvenance: pairsPath != nil || learning.namesRecords, idPath: learning.idPath)
         let table: ClusterTable
         var known: KnownClusters?
+        var learnt: SavedModel?
         switch matching {
         case .exact(let paths, let fold):
             // Records are checked and keyed on other threads; this one spools and labels them.
@@ -487,13 +504,13 @@ public struct DedupeCommand: StageCommand {
             let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
             let linked = try learning.run(&matcher, facts: facts, spool: spool, pairsSink: pairsSink, context: context)
             try pairsSink?.flush()
-            if let modelOut, let model = matcher.model { try SavedModel(matcher: matcher, model: model).write(to: modelOut) }
+            if modelOut != nil, let model = matcher.model { learnt = SavedModel(matcher: matcher, model: model) }
             report(matcher, facts: facts, context: context)
             guard let linked else {
                 // --suggest wrote pairs: every record was read and compared, none is written.
                 context.accounting.recordsOut = context.accounting.recordsIn - context.accounting.rejected
                 context.accounting.outLabel = "compared"
-                return
+                return learnt
             }
             table = linked
         }
@@ -512,13 +529,14 @@ public struct DedupeCommand: StageCommand {
             context.accounting.details.insert(
                 "\(known.count) known records (\(known.held) held), \(outcome.joined) joined to known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",
                 at: 0)
-            return
+            return learnt
         }
         var writer = DedupeWriter(mode: mode, table: table, memberKey: member.name)
         writer.writesBehind = threads > 1
         try writer.write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
         context.accounting.details.insert("\(clusters) (\(table.multiRecordClusters) with duplicates)", at: 0)
+        return learnt
     }
 
     /// The fuzzy matcher's pass over the input: each record checked against the member dedupe

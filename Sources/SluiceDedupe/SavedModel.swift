@@ -141,10 +141,17 @@ public struct SavedModel: Equatable {
         return out
     }
 
+    /// Writes the model whole or not at all (`ReplacementFile`): a full disk or a kill leaves an
+    /// earlier model at `path` as it was.
     public func write(to path: String) throws(StageFailure) {
-        let sink = try ByteSink(path: path)
-        sink.buffer = bytes
-        do { try sink.flush() } catch { throw StageFailure(.ioError, "\(path): cannot write the model: \(error)") }
+        try write(to: try ReplacementFile(path: path), path: path)
+    }
+
+    /// Writes the model into `file`, made beforehand (`--model-out`'s, before the input is read,
+    /// so that a path that cannot be written fails first), and puts it in place.
+    public func write(to file: ReplacementFile, path: String) throws(StageFailure) {
+        file.sink.buffer = bytes
+        do { try file.commit() } catch { throw StageFailure(.ioError, "\(path): cannot write the model: \(error)") }
     }
 
     /// Reads a model file: a missing file exits 66, one that is not a model of this version 65.

@@ -84,6 +84,33 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["addresses.csv", "city.csv"])
     }
 
+    /// `sluice-dedupe --model-out` puts its model in place only once the records are written, and
+    /// whole. Before: the model was written as soon as it was learnt, straight into the file, so
+    /// a run whose records then could not be written (here stdout is /dev/full, exit 74) had
+    /// already replaced the earlier model, and a full disk or `ulimit -f` left it half-written.
+    @Test func aDedupeRunThatFailsLeavesTheEarlierModelAsItWas() throws {
+        let folder = try TemporaryDirectory()
+        let week1 = GoldenCase.root.appendingPathComponent("dedupe/0020-model-out-week1/input.ndjson")
+        try FileManager.default.copyItem(at: week1, to: folder.file("week1.ndjson"))
+        let old = Data("{\"format\":\"sluice-dedupe-model\",\"the model of an earlier run\":true}\n".utf8)
+        try old.write(to: folder.file("model.json"))
+        let command = "cd '\(folder.url.path)' && sluice-dedupe --compare given_name,surname,suburb --block surname --model-out model.json"
+        let failed = try FaultHarness.shell(command + " week1.ndjson > /dev/full")
+        #expect(failed.status == 74, "\(failed.stderrText)")
+        #expect(failed.stderrText.contains("<stdout>: error: write failed: No space left on device"), "\(failed.stderrText)")
+        #expect(try Data(contentsOf: folder.file("model.json")) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["model.json", "week1.ndjson"])
+        // A path that cannot be written fails before the input is read; one that can gets the model.
+        let folderPath = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && mkdir m && sluice-dedupe --compare given_name --block surname --model-out m week1.ndjson")
+        #expect(
+            folderPath.status == 74 && folderPath.stderrText.hasPrefix("sluice-dedupe: m: cannot create: Is a directory"), "\(folderPath.stderrText)")
+        #expect(!folderPath.stderrText.contains(" in, "), "\(folderPath.stderrText)")
+        let written = try FaultHarness.shell(command + " week1.ndjson > /dev/null")
+        #expect(written.status == 0, "\(written.stderrText)")
+        #expect(try String(contentsOf: folder.file("model.json"), encoding: .utf8).hasPrefix("{\"format\":\"sluice-dedupe-model\",\"version\":2,"))
+    }
+
     /// Before: exit 0 (65 with `--format json`); the README promises 66.
     @Test(arguments: ["", "--format json", "--format csv"])
     func fetchOnAClosedStdinIsNoInput(_ options: String) throws {
