@@ -154,13 +154,12 @@ public struct SavedModel: Equatable {
         do { try file.commit() } catch { throw StageFailure(.ioError, "\(path): cannot write the model: \(error)") }
     }
 
-    /// Reads a model file: a missing file exits 66, one that is not a model of this version 65.
+    /// Reads a model file: a missing file exits 66, one that cannot be read (a folder, no
+    /// permission) 74 (`FileInput`), one that is not a model of this version 65.
     public static func read(path: String) throws(StageFailure) -> SavedModel {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StageFailure(.noInput, "\(path): cannot read the model: no such file or not readable")
-        }
+        let data = try FileInput.contents(of: path, what: "the model")
         let value: JSONValue
-        do { value = try JSONParser.parse([UInt8](data)) } catch {
+        do { value = try JSONParser.parse(data) } catch {
             throw .data(source: path, line: nil, "not a model: invalid JSON: \(error)")
         }
         return try SavedModel(json: value, path: path)

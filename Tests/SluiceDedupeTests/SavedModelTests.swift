@@ -121,6 +121,22 @@ import Testing
         #expect(throws: StageFailure.self) { try SavedModel(json: try JSONParser.parse(u), path: "model.json") }
     }
 
+    /// Before, a folder and an empty device were both "no such file or not readable", exit 66.
+    @Test func aModelPathIsReadAsEveryInputIs() throws {
+        func failure(_ path: String) -> StageFailure? {
+            do {
+                _ = try SavedModel.read(path: path)
+                return nil
+            } catch { return error }
+        }
+        #expect(failure("/no/such/model.json")?.exitCode == .noInput)
+        #expect(failure("/no/such/model.json")?.message == "/no/such/model.json: cannot open the model: No such file or directory")
+        #expect(failure("/tmp")?.exitCode == .ioError)
+        #expect(failure("/tmp")?.message == "/tmp: cannot read the model: Is a directory")
+        #expect(failure("/dev/null")?.exitCode == .dataError)
+        #expect(failure("/dev/null")?.message == "/dev/null: error: not a model: invalid JSON: unexpected end of input at column 1")
+    }
+
     /// Version 1 files carry no counts and no oversized blocks: read, each run counts its own.
     @Test func aVersionOneFileIsReadWithoutCounts() throws {
         let model = try saved(try run(FuzzyMatcherTests.people).0)
