@@ -237,6 +237,8 @@ public struct DedupeCommand: StageCommand {
                   cluster, or two known clusters apart. The accounting adds the known records read, the input
                   records joined to known clusters, the new clusters and the merges; merge and summary lines are not
                   counted as records out. Exact mode needs no --against: a cluster's id is its key's hash in every run.
+                  KNOWN that is also the input (the same file by any path, or standard input as /dev/stdin) is a usage
+                  error (64): every record would join itself.
                   With --model the input is read first, then KNOWN, keeping only the known records an input record can
                   be compared with and the rest of their known clusters (see MEMORY; "known records (N held)" in the
                   accounting); the other known records still count (cluster sizes, ids never reused, how often each
@@ -374,6 +376,11 @@ public struct DedupeCommand: StageCommand {
             knownIndex = !arguments.has("no-index")
             if !knownIndex, againstPath == nil { throw .usage("option '--no-index' is for --against KNOWN's index") }
             if againstPath == "-" { throw .usage("option '--against' needs a file: the input may be standard input") }
+            if againstPath != nil {
+                try arguments.refuseInputReadTwice(
+                    "against", Self.usage, standardInput: true,
+                    why: "KNOWN is an earlier output, linked to by new records; as the input too every record would join itself")
+            }
             if againstPath != nil {
                 guard mode == .mark else {
                     throw .usage("option '--against' writes --mark output (known clusters are not written again), not --\(mode.rawValue)")

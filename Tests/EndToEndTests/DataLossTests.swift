@@ -111,6 +111,24 @@ import Testing
         #expect(try String(contentsOf: folder.file("model.json"), encoding: .utf8).hasPrefix("{\"format\":\"sluice-dedupe-model\",\"version\":2,"))
     }
 
+    /// `--against KNOWN` that is also the input. Before: the file given twice joined every record
+    /// to itself (sizes doubled), and `--against /dev/stdin` with the input piped in read the
+    /// input first, then found KNOWN empty ("0 known records"); both exit 0.
+    @Test(arguments: [
+        ("sluice-dedupe $O --against known.ndjson known.ndjson", "--against 'known.ndjson' is the same file as the input 'known.ndjson'"),
+        ("sluice-dedupe $O --against /dev/stdin < known.ndjson", "--against '/dev/stdin' is the same file as standard input"),
+        ("cat known.ndjson | sluice-dedupe $O --against /dev/stdin", "--against '/dev/stdin' is the same file as standard input"),
+        ("cat known.ndjson | sluice-dedupe $O --against /dev/stdin -", "--against '/dev/stdin' is the same file as standard input"),
+    ])
+    func knownThatIsTheInputIsRefused(_ command: String, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        let known = GoldenCase.root.appendingPathComponent("dedupe/0022-against-week2/known.ndjson")
+        try FileManager.default.copyItem(at: known, to: folder.file("known.ndjson"))
+        let result = try FaultHarness.shell("cd '\(folder.url.path)' && O='--compare given_name,surname --block surname' && \(command)")
+        #expect(result.status == 64, "\(command): \(result.stderrText)")
+        #expect(result.stderrText.hasPrefix("sluice-dedupe: \(message): KNOWN is an earlier output"), "\(command): \(result.stderrText)")
+    }
+
     /// Before: exit 0 (65 with `--format json`); the README promises 66.
     @Test(arguments: ["", "--format json", "--format csv"])
     func fetchOnAClosedStdinIsNoInput(_ options: String) throws {

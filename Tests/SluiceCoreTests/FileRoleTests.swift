@@ -40,6 +40,32 @@ import Testing
         #expect(try refusal(["--rejects", "$D/out.ndjson", "$D/in.ndjson"], in: scratch) == nil)
     }
 
+    /// An input that must not be another input too (`sluice-dedupe --against KNOWN`): by any
+    /// path, or as standard input. Before, `sluice-dedupe … --against known.ndjson known.ndjson`
+    /// joined every record to itself (sizes doubled, exit 0).
+    @Test func anInputReadTwiceIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: scratch.file("in.ndjson")))
+        try FileManager.default.createSymbolicLink(atPath: scratch.file("link.ndjson"), withDestinationPath: scratch.file("in.ndjson"))
+        func refusal(_ arguments: [String], standardInput: Bool = false) throws -> String? {
+            let parsed = try ParsedArguments(arguments.map { $0.replacingOccurrences(of: "$D", with: scratch.path) }, options: Self.usage.allOptions)
+            do {
+                try parsed.refuseInputReadTwice("gazetteer", Self.usage, standardInput: standardInput, why: "reasons")
+                return nil
+            } catch {
+                #expect(error.exitCode == .usage)
+                return error.message.replacingOccurrences(of: scratch.path, with: "$D")
+            }
+        }
+        #expect(
+            try refusal(["--gazetteer", "$D/link.ndjson", "$D/in.ndjson"])
+                == "--gazetteer '$D/link.ndjson' is the same file as the input '$D/in.ndjson': reasons")
+        #expect(try refusal(["--gazetteer", "$D/in.ndjson", "$D/other.ndjson"]) == nil)
+        #expect(try refusal(["--gazetteer", "/dev/null", "/dev/null"]) == nil)
+        // Standard input is /dev/stdin when no input is named (a pipe: `DataLossTests`).
+        #expect(try refusal(["--gazetteer", "/dev/stdin", "$D/in.ndjson"], standardInput: true) == nil)
+    }
+
     @Test func theSameFileByAnotherPathIsTheSameFile() throws {
         let scratch = try ScratchDirectory()
         let input = scratch.file("in.ndjson")

@@ -79,6 +79,18 @@ struct NamedFile {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// The file whose bytes a reader would get, by device and inode: a regular file, or a pipe
+    /// or socket (`/dev/stdin` on a pipe is the pipe standard input is); nil for anything else
+    /// (a device, a folder, a path that does not exist). What `refuseInputReadTwice` compares.
+    var readIdentity: Identity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO, S_IFSOCK: return .file(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        default: return nil
+        }
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
@@ -116,6 +128,21 @@ extension ParsedArguments {
             files.append(NamedFile(role: .input, given: "standard input", path: "/dev/stdin"))
         }
         return files
+    }
+
+    /// Refuses (usage error, exit 64) a command line on which the file of `option` is also another
+    /// of its inputs — the same file by any path, or standard input (a pipe by `/dev/stdin`) —
+    /// where reading it in both roles would answer wrongly without an error: `sluice-dedupe
+    /// --against KNOWN` given KNOWN as its input too links every record to itself. `why` ends the
+    /// message.
+    public func refuseInputReadTwice(_ option: String, _ usage: Usage, standardInput: Bool, why: String) throws(StageFailure) {
+        let inputs = namedFiles(usage, standardInput: standardInput).filter { $0.role == .input }
+        for own in inputs where own.given == "--\(option)" {
+            guard let identity = own.readIdentity else { continue }
+            for other in inputs where other.given != own.given && other.readIdentity == identity {
+                throw .usage("\(own.described) is the same file as \(other.described): \(why)")
+            }
+        }
     }
 
     /// Refuses (usage error, exit 64) a command line on which an output is the same file as an
