@@ -305,6 +305,10 @@ public struct DedupeCommand: StageCommand {
     /// Where the cluster goes: `dedupe`, or `--as NAME`.
     var member: ResultMember
 
+    /// Every record is read before the first is written (but with `--block-keys`, a record at a
+    /// time): stdout may append to an input, `--against KNOWN >> KNOWN` as much as any.
+    public static func readsInputsBeforeWriting(_ arguments: ParsedArguments) -> Bool { !arguments.has("block-keys") }
+
     public init(arguments: ParsedArguments) throws(StageFailure) {
         inputs = arguments.positionals
         // Fuzzy mode's threads compare pairs after the input has ended, with the cores free.

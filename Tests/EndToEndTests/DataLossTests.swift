@@ -129,6 +129,44 @@ import Testing
         #expect(result.stderrText.hasPrefix("sluice-dedupe: \(message): KNOWN is an earlier output"), "\(command): \(result.stderrText)")
     }
 
+    /// Standard output on an input, by the shell. Before: `>> F` made a stage that writes as it
+    /// reads read its own output without end (a 9 MB file grew to 1.3 GB in 20 s; this small one
+    /// ends doubled, exit 0), and `> F` read what the shell had emptied (0 in, exit 0).
+    @Test(arguments: [
+        ("sluice-sanitize --field x F >> F", "standard output appends to the input 'F' (>>)"),
+        ("sluice-sanitize --field x < F >> F", "standard output appends to standard input (>>)"),
+        ("sluice-fetch F >> F", "standard output appends to the input 'F' (>>)"),
+        ("sluice-dedupe --compare x --block x --block-keys F >> F", "standard output appends to the input 'F' (>>)"),
+        ("sluice-stats F > F", "standard output is the same file as the input 'F': the shell emptied it before the run (>)"),
+        ("sluice-dedupe --key x F > F", "standard output is the same file as the input 'F': the shell emptied it before the run (>)"),
+    ])
+    func standardOutputOverAnInputIsRefused(_ command: String, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        try DataLossTests.records.write(to: folder.file("F"))
+        let result = try FaultHarness.shell("cd '\(folder.url.path)' && \(command)")
+        #expect(result.status == 64, "\(command): \(result.stderrText)")
+        #expect(result.stderrText.contains(message), "\(command): \(result.stderrText)")
+        if command.contains(">>") { #expect(try Data(contentsOf: folder.file("F")) == DataLossTests.records, "\(command) changed its input") }
+    }
+
+    /// A stage that reads every record before it writes one may append to its input, as
+    /// `--against KNOWN >> KNOWN` adds a run's records to what is known.
+    @Test func dedupeMayAppendToItsInput() throws {
+        let folder = try TemporaryDirectory()
+        let week2 = GoldenCase.root.appendingPathComponent("dedupe/0022-against-week2")
+        for name in ["known.ndjson", "model.json", "input.ndjson"] {
+            try FileManager.default.copyItem(at: week2.appendingPathComponent(name), to: folder.file(name))
+        }
+        let known = try Data(contentsOf: folder.file("known.ndjson"))
+        let result = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && sluice-dedupe --compare given_name,surname,suburb,date_of_birth:date,soc_sec_id:lev --block surname "
+                + "--block date_of_birth --model model.json --against known.ndjson input.ndjson >> known.ndjson")
+        #expect(result.status == 0, "\(result.stderrText)")
+        let grown = try Data(contentsOf: folder.file("known.ndjson"))
+        #expect(grown.starts(with: known) && grown.count > known.count)
+        #expect(try FaultHarness.shell("cd '\(folder.url.path)' && sluice-dedupe --key x input.ndjson >> input.ndjson").status == 0)
+    }
+
     /// Before: exit 0 (65 with `--format json`); the README promises 66.
     @Test(arguments: ["", "--format json", "--format csv"])
     func fetchOnAClosedStdinIsNoInput(_ options: String) throws {

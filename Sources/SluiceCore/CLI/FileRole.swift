@@ -130,6 +130,33 @@ extension ParsedArguments {
         return files
     }
 
+    /// Refuses (usage error, exit 64) a run whose standard output (`output`, a descriptor) is the
+    /// same file as one of its inputs: by `>` the shell emptied the input before the run (the
+    /// stage would read nothing and write that over it, exit 0), and by `>>` a stage that writes
+    /// as it reads would read its own output without end (`cat f >> f`; `sluice-sanitize --field
+    /// x f >> f` filled the disk). `mayAppend`: the stage reads all its input before it writes
+    /// (`sluice-dedupe` but for `--block-keys`; its `--against KNOWN >> KNOWN` adds a run's
+    /// output to what is known).
+    public func refuseStandardOutputOverInputs(_ usage: Usage, standardInput: Bool, mayAppend: Bool, output: Int32 = 1) throws(StageFailure) {
+        var status = stat()
+        guard fstat(output, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        // Appending: `>>`, or a descriptor placed at the end of the file (a program's own).
+        let (size, offset) = (Int64(status.st_size), Int64(lseek(output, 0, SEEK_CUR)))
+        let appends = fcntl(output, F_GETFL) & O_APPEND != 0 || (size > 0 && offset >= size)
+        guard !(appends && mayAppend) else { return }
+        let file = FileStatus(status)
+        for input in namedFiles(usage, standardInput: standardInput) where input.role == .input {
+            guard input.identity == .file(device: file.device, inode: file.inode) else { continue }
+            let why =
+                appends
+                ? "standard output appends to \(input.described) (>>): this stage writes as it reads, and would read its own output without end"
+                : size == 0
+                    ? "standard output is the same file as \(input.described): the shell emptied it before the run (>), so there is nothing to read"
+                    : "standard output writes over \(input.described) as it is read"
+            throw .usage(why + "; write to another file")
+        }
+    }
+
     /// Refuses (usage error, exit 64) a command line on which the file of `option` is also another
     /// of its inputs — the same file by any path, or standard input (a pipe by `/dev/stdin`) —
     /// where reading it in both roles would answer wrongly without an error: `sluice-dedupe

@@ -27,6 +27,9 @@ public enum Stage {
                 exit(ExitCode.ok.rawValue)
             }
             try parsed.refuseOutputsOverInputs(usage, standardInput: true)
+            if Command.writesRecords {
+                try parsed.refuseStandardOutputOverInputs(usage, standardInput: true, mayAppend: Command.readsInputsBeforeWriting(parsed))
+            }
             var instance = try Command(arguments: parsed)
             if StandardStreams.outputWasClosed, Command.writesRecords {
                 // Writing nowhere would drop every record without a word.

@@ -11,6 +11,10 @@ public protocol StageCommand {
     /// Whether the stage writes its records to stdout (all but `sluice-load` do); a stage that
     /// does refuses to start when stdout is closed.
     static var writesRecords: Bool { get }
+    /// Whether the stage, run with `arguments`, reads all its input before it writes a record
+    /// (`sluice-dedupe` but for `--block-keys`), so that its stdout may append to an input
+    /// (`>> input`); otherwise that is refused (`refuseStandardOutputOverInputs`).
+    static func readsInputsBeforeWriting(_ arguments: ParsedArguments) -> Bool
     /// The member the stage adds to every record and its fields, or what it writes instead
     /// (`--describe-output`), built from the constants it writes with.
     static var output: OutputDescription { get }
@@ -18,4 +22,5 @@ public protocol StageCommand {
 
 extension StageCommand {
     public static var writesRecords: Bool { true }
+    public static func readsInputsBeforeWriting(_ arguments: ParsedArguments) -> Bool { false }
 }
