@@ -245,7 +245,7 @@ public struct DedupeCommand: StageCommand {
                   value is held), so the output is that of holding all of KNOWN. An oversized block is reported only
                   when it holds an input record (a block of known records only is compared nowhere).
                   KNOWN's index: with --model, a run against a file KNOWN writes KNOWN.sluice-index beside it (when its
-                  folder may be written): per known record its cluster, place in the file, block keys and the text its
+                  folder may be written, and KNOWN is not a descriptor's name such as /dev/stdin): per known record its cluster, place in the file, block keys and the text its
                   oversized block is sorted by, and the counts. The next run against KNOWN reads that instead of every
                   known line. It is used only while it names KNOWN as it is (size, modification time, a hash of the
                   first and last 64 KiB), this build of Sluice and the same --compare, --block, --no-tf and --as; when

@@ -46,6 +46,22 @@ import Testing
         #expect(Self.format.identity(of: path, prefix: 11) == nil)
     }
 
+    /// A descriptor's name stands for whatever is open: no identity, so no index beside it.
+    /// Before, `sluice-dedupe … --against /dev/stdin < known.ndjson` wrote `/dev/stdin.sluice-index`.
+    @Test func aDescriptorsNameHasNoIdentity() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("a.txt")
+        try Data("one\n".utf8).write(to: URL(fileURLWithPath: path))
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        #expect(Self.format.identity(of: path) != nil)
+        for name in ["/dev/fd/\(fd)", "/proc/self/fd/\(fd)", "/dev/stdin", "/dev/null"] {
+            #expect(Self.format.identity(of: name) == nil, "\(name)")
+            #expect(SidecarIndex.namesADescriptor(name), "\(name)")
+        }
+        #expect(!SidecarIndex.namesADescriptor(path) && !SidecarIndex.namesADescriptor("a.txt") && !SidecarIndex.namesADescriptor("/dev/shm/a.txt"))
+    }
+
     static func hardLink(_ from: String, _ to: String) -> Int32 { link(from, to) }
 
     @Test func theChecksumOfPiecesIsTheChecksumOfTheirJoin() {

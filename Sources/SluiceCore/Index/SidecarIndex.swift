@@ -117,6 +117,7 @@ public struct SidecarIndex: Sendable {
     /// first `prefix` bytes only (the time is the file's): what an index of the file before
     /// something was appended to it named, but the time.
     public func identity(of path: String, prefix: Int? = nil, builtFor: UInt64 = 0) -> Identity? {
+        guard !Self.namesADescriptor(path) else { return nil }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -138,6 +139,19 @@ public struct SidecarIndex: Sendable {
         identity.program = program
         identity.builtFor = builtFor
         return identity
+    }
+
+    /// Whether `path` is the name of an open descriptor (`/dev/stdin`, `/dev/fd/3`,
+    /// `/proc/self/fd/0`, bash's `<(…)`) rather than of a file: it stands for whatever is open,
+    /// and its folder is the system's, so no index is kept for it (before, `--against /dev/stdin
+    /// < known.ndjson` wrote `/dev/stdin.sluice-index`).
+    public static func namesADescriptor(_ path: String) -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? "."
+        guard let real = realpath(folder, nil) else { return false }
+        defer { free(real) }
+        let resolved = String(cString: real)
+        return resolved == "/dev" || resolved.hasPrefix("/proc/")
     }
 
     /// This program: the index's format, Sluice's version and the size and time of the
