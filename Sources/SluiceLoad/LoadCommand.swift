@@ -257,7 +257,9 @@ public struct LoadCommand: StageCommand {
         commandLine = Array(CommandLine.arguments.dropFirst())
     }
 
-    public static var writesRecords: Bool { false }
+    /// Only `--export` writes records to stdout: a closed one would lose them (before, `sluice-load
+    /// DB --export TABLE >&-` said "N exported", exit 0).
+    public static func writesRecords(_ arguments: ParsedArguments) -> Bool { arguments.has("export") }
 
     /// `--export`: the table's rows to stdout; the database is only read.
     func export(_ nest: [String], _ context: StageContext) throws {

@@ -27,11 +27,11 @@ public enum Stage {
                 exit(ExitCode.ok.rawValue)
             }
             try parsed.refuseOutputsOverInputs(usage, standardInput: true)
-            if Command.writesRecords {
+            if Command.writesRecords(parsed) {
                 try parsed.refuseStandardOutputOverInputs(usage, standardInput: true, mayAppend: Command.readsInputsBeforeWriting(parsed))
             }
             var instance = try Command(arguments: parsed)
-            if StandardStreams.outputWasClosed, Command.writesRecords {
+            if StandardStreams.outputWasClosed, Command.writesRecords(parsed) {
                 // Writing nowhere would drop every record without a word.
                 throw StageFailure(
                     .ioError, "<stdout>: error: standard output is closed (>&-): the records would be lost; send them to /dev/null to discard them")
