@@ -167,6 +167,26 @@ import Testing
         #expect(try FaultHarness.shell("cd '\(folder.url.path)' && sluice-dedupe --key x input.ndjson >> input.ndjson").status == 0)
     }
 
+    /// A file grown past `ulimit -f` is an error naming it. Before, SIGXFSZ killed the stage
+    /// (status 153, "File size limit exceeded"), and a file being replaced kept its temporary
+    /// beside it (`.model.json.PID.tmp`, 2048 bytes).
+    @Test func aFileOverTheSizeLimitIsAnErrorAndLeavesNothingBehind() throws {
+        let folder = try TemporaryDirectory()
+        let week1 = GoldenCase.root.appendingPathComponent("dedupe/0020-model-out-week1/input.ndjson")
+        try FileManager.default.copyItem(at: week1, to: folder.file("week1.ndjson"))
+        let old = Data("{\"format\":\"sluice-dedupe-model\"}\n".utf8)
+        try old.write(to: folder.file("model.json"))
+        let result = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && ulimit -f 2 && sluice-dedupe --compare given_name,surname,suburb --block surname --model-out model.json week1.ndjson > /dev/null"
+        )
+        #expect(result.status == 74, "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains("model.json: cannot write the model: ") && result.stderrText.contains("File too large"), "\(result.stderrText)"
+        )
+        #expect(try Data(contentsOf: folder.file("model.json")) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["model.json", "week1.ndjson"])
+    }
+
     /// Before: exit 0 (65 with `--format json`); the README promises 66.
     @Test(arguments: ["", "--format json", "--format csv"])
     func fetchOnAClosedStdinIsNoInput(_ options: String) throws {
