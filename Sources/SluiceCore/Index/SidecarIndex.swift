@@ -50,14 +50,25 @@ public struct SidecarIndex: Sendable {
         case unreadable(String)
 
         /// What to say on stderr about it, if anything: `reading` names what is read instead
-        /// ("the CSV").
-        public func warning(path: String, reading source: String) -> String? {
+        /// ("the CSV"); `rewriting`, whether the index is then written again (not when its folder
+        /// cannot be written: `canWrite(beside:)`).
+        public func warning(path: String, reading source: String, rewriting: Bool = true) -> String? {
             switch self {
             case .missing, .otherProgram: nil
-            case .stale(let reason), .corrupt(let reason): "\(path): \(reason); reading \(source) and writing the index again"
+            case .stale(let reason), .corrupt(let reason):
+                "\(path): \(reason); reading \(source)"
+                    + (rewriting ? " and writing the index again" : " (its folder cannot be written: the index is not written again)")
             case .unreadable(let reason): "\(path): \(reason); reading \(source)"
             }
         }
+    }
+
+    /// Whether the index of `source` can be written beside it: its folder may be written by
+    /// this user (an installed gazetteer's is not, and is read from its CSV each time, quietly).
+    public static func canWrite(beside source: String) -> Bool {
+        let index = path(for: source)
+        let folder = index.lastIndex(of: "/").map { String(index[...$0]) } ?? "."
+        return access(folder, W_OK) == 0
     }
 
     /// What ties an index to its source, its writer and what it was built for.
