@@ -140,7 +140,8 @@ public struct DedupeCommand: StageCommand {
             the candidate pairs past the first 1,048,576, 12 bytes each (0.94 GB at 10M, see MEMORY), in $TMPDIR. \
             Both are unlinked as soon as they are made, so nothing is left however the stage ends (an error, a \
             signal, SIGKILL); the spool is given back to the file system as it is written out. --pairs and \
-            --model-out write their files; --label appends its answers.
+            --model-out write their files, each whole (beside it, renamed over it once the records are written: a \
+            run that fails leaves an earlier one as it was); --label appends its answers.
             """,
         sections: [
             (
@@ -411,20 +412,21 @@ public struct DedupeCommand: StageCommand {
     }
 
     public mutating func run(_ context: StageContext) throws {
-        // --model-out's file is made first (a path that cannot be written fails before the input
-        // is read) and put in place last, once the records are written: a run that fails leaves
-        // an earlier model whole and as it was, never half-written nor one of a run that failed.
+        // The files of --model-out and --pairs are made first (a path that cannot be written
+        // fails before the input is read) and put in place last, once the records are written:
+        // a run that fails leaves earlier ones whole and as they were, never half-written nor
+        // those of a run that failed.
         let modelFile = try modelOut.map { path throws(StageFailure) in try ReplacementFile(path: path) }
-        let learnt = try cluster(context)
-        if let modelOut, let modelFile, let learnt {
-            try context.output.flush()
-            try learnt.write(to: modelFile, path: modelOut)
-        }
+        let pairsFile = try pairsPath.map { path throws(StageFailure) in try ReplacementFile(path: path) }
+        let learnt = try cluster(context, pairs: pairsFile?.sink)
+        try context.output.flush()
+        try pairsFile?.commit()
+        if let modelOut, let modelFile, let learnt { try learnt.write(to: modelFile, path: modelOut) }
     }
 
-    /// Clusters the input and writes its records; returns the model fuzzy mode learnt, for
-    /// `--model-out`.
-    mutating func cluster(_ context: StageContext) throws -> SavedModel? {
+    /// Clusters the input and writes its records (and every compared pair to `pairs`, for
+    /// `--pairs`); returns the model fuzzy mode learnt, for `--model-out`.
+    mutating func cluster(_ context: StageContext, pairs pairsSink: ByteSink?) throws -> SavedModel? {
         context.namedFields = namedFields
         if blockKeys, case .fuzzy(_, let rules, _) = matching {
             try BlockKeyWriter(rules: rules, member: member).run(context, inputs: inputs)
@@ -513,7 +515,6 @@ public struct DedupeCommand: StageCommand {
                     }
                 }
             }
-            let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
             let linked = try learning.run(&matcher, facts: facts, spool: spool, pairsSink: pairsSink, context: context)
             try pairsSink?.flush()
             if modelOut != nil, let model = matcher.model { learnt = SavedModel(matcher: matcher, model: model) }

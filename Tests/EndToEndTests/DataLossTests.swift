@@ -171,6 +171,20 @@ import Testing
     /// (status 153, "File size limit exceeded"), and a file being replaced kept its temporary
     /// beside it (`.model.json.PID.tmp`, 2048 bytes).
     @Test func aFileOverTheSizeLimitIsAnErrorAndLeavesNothingBehind() throws {
+        // --pairs as well. Before: the earlier pairs file cut at 4096 bytes.
+        let pairsFolder = try TemporaryDirectory()
+        try FileManager.default.copyItem(
+            at: GoldenCase.root.appendingPathComponent("dedupe/0020-model-out-week1/input.ndjson"), to: pairsFolder.file("week1.ndjson"))
+        let pairs =
+            "cd '\(pairsFolder.url.path)' && sluice-dedupe --compare given_name,surname,suburb,date_of_birth:date --block surname --block date_of_birth --pairs pairs.ndjson week1.ndjson > /dev/null"
+        #expect(try FaultHarness.shell(pairs).status == 0)
+        let earlier = try Data(contentsOf: pairsFolder.file("pairs.ndjson"))
+        #expect(earlier.count > 4096)
+        let cut = try FaultHarness.shell("ulimit -f 4 && " + pairs)
+        #expect(cut.status == 74 && cut.stderrText.contains("pairs.ndjson: error: write failed: File too large"), "\(cut.stderrText)")
+        #expect(try Data(contentsOf: pairsFolder.file("pairs.ndjson")) == earlier)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pairsFolder.url.path).sorted() == ["pairs.ndjson", "week1.ndjson"])
+
         let folder = try TemporaryDirectory()
         let week1 = GoldenCase.root.appendingPathComponent("dedupe/0020-model-out-week1/input.ndjson")
         try FileManager.default.copyItem(at: week1, to: folder.file("week1.ndjson"))
