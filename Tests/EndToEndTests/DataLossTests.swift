@@ -201,6 +201,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["model.json", "week1.ndjson"])
     }
 
+    /// `sluice-report --geojson FILE` puts FILE in place once the page is written. Before, a run
+    /// whose page could not be written (stdout /dev/full, exit 74) had already replaced the
+    /// earlier GeoJSON, and a full disk left it cut short.
+    @Test func aReportThatFailsLeavesTheEarlierGeoJSONAsItWas() throws {
+        let folder = try TemporaryDirectory()
+        let geocoded = GoldenCase.root.appendingPathComponent("geocode/0001-sanitized-address-cascade/expected.stdout")
+        try FileManager.default.copyItem(at: geocoded, to: folder.file("geocoded.ndjson"))
+        let old = Data("{\"type\":\"FeatureCollection\",\"features\":[]}\n".utf8)
+        try old.write(to: folder.file("places.geojson"))
+        let command = "cd '\(folder.url.path)' && sluice-report --geojson places.geojson geocoded.ndjson"
+        let failed = try FaultHarness.shell(command + " > /dev/full")
+        #expect(failed.status == 74, "\(failed.stderrText)")
+        #expect(try Data(contentsOf: folder.file("places.geojson")) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["geocoded.ndjson", "places.geojson"])
+        let written = try FaultHarness.shell(command + " > /dev/null")
+        #expect(written.status == 0, "\(written.stderrText)")
+        #expect(try Data(contentsOf: folder.file("places.geojson")).count > old.count)
+    }
+
     /// Before: exit 0 (65 with `--format json`); the README promises 66.
     @Test(arguments: ["", "--format json", "--format csv"])
     func fetchOnAClosedStdinIsNoInput(_ options: String) throws {
