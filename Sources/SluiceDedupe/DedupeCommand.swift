@@ -55,12 +55,12 @@ public struct DedupeCommand: StageCommand {
                 "suggest", "N",
                 "fuzzy mode: write the N pairs most worth labelling as NDJSON instead of the records (with --labels, after those answers)"),
             .value("id", "FIELD", "labels name records by this field's value instead of their provenance"),
-            .value("model-out", "FILE", "fuzzy mode: write what was learnt to FILE as JSON (see SAVED MODEL)"),
-            .value(
+            .output("model-out", "FILE", "fuzzy mode: write what was learnt to FILE as JSON (see SAVED MODEL)"),
+            .input(
                 "model", "FILE",
                 "fuzzy mode: score with the model in FILE as it is (no learning; labels are still followed as answers); its --compare, --block and --no-tf must be given as it was learnt"
             ),
-            .value(
+            .input(
                 "against", "KNOWN",
                 "fuzzy mode, with --mark: link the input to the records of KNOWN, an earlier output of this stage, and write only the input's records (see AGAINST)"
             ),
@@ -142,7 +142,8 @@ public struct DedupeCommand: StageCommand {
             the candidate pairs past the first 1,048,576, 12 bytes each (0.94 GB at 10M, see MEMORY), in $TMPDIR. \
             Both are unlinked as soon as they are made, so nothing is left however the stage ends (an error, a \
             signal, SIGKILL); the spool is given back to the file system as it is written out. --pairs and \
-            --model-out write their files; --label appends its answers.
+            --model-out write their files, each whole (beside it, renamed over it once the records are written: a \
+            run that fails leaves an earlier one as it was); --label appends its answers.
             """,
         sections: [
             (
@@ -192,7 +193,8 @@ public struct DedupeCommand: StageCommand {
                 "SAVED MODEL",
                 """
                   --model-out FILE writes one JSON object (keys in this order, numbers as the shortest text that reads back
-                  to the same value, so the same run writes the same bytes):
+                  to the same value, so the same run writes the same bytes), whole (beside FILE, renamed over it) and once
+                  the records are written: a run that fails leaves an earlier FILE as it was:
                     {"format":"sluice-dedupe-model","version":2,"compare":["name:name",…],"block":["address.key",…],
                      "term_frequency":true,"threshold":0.9,"lambda":…,"prior":…,
                      "fields":[{"compare":"name:name","levels":[{"level":"missing","m":0.0,"u":0.0},{"level":"exact","m":…,"u":…,"shift":…},…],
@@ -213,7 +215,8 @@ public struct DedupeCommand: StageCommand {
                   counts and blocks only what the run holds and scores with u alone.
                   --model FILE scores with it unchanged: the same input with the model it learnt gives the same output,
                   byte for byte. A model for other --compare, --block or --no-tf is a usage error (64); a newer version
-                  or a damaged file a data error (65). --threshold overrides its threshold.
+                  or a damaged file (m, u, lambda, prior or threshold outside 0 to 1) a data error (65). --threshold
+                  overrides its threshold.
                 """
             ),
             (
@@ -239,13 +242,15 @@ public struct DedupeCommand: StageCommand {
                   cluster, or two known clusters apart. The accounting adds the known records read, the input
                   records joined to known clusters, the new clusters and the merges; merge and summary lines are not
                   counted as records out. Exact mode needs no --against: a cluster's id is its key's hash in every run.
+                  KNOWN that is also the input (the same file by any path, or standard input as /dev/stdin) is a usage
+                  error (64): every record would join itself.
                   With --model the input is read first, then KNOWN, keeping only the known records an input record can
                   be compared with and the rest of their known clusters (see MEMORY; "known records (N held)" in the
                   accounting); the other known records still count (cluster sizes, ids never reused, how often each
                   value is held), so the output is that of holding all of KNOWN. An oversized block is reported only
                   when it holds an input record (a block of known records only is compared nowhere).
                   KNOWN's index: with --model, a run against a file KNOWN writes KNOWN.sluice-index beside it (when its
-                  folder may be written): per known record its cluster, place in the file, block keys and the text its
+                  folder may be written, and KNOWN is not a descriptor's name such as /dev/stdin): per known record its cluster, place in the file, block keys and the text its
                   oversized block is sorted by, and the counts. The next run against KNOWN reads that instead of every
                   known line. It is used only while it names KNOWN as it is (size, modification time, a hash of the
                   first and last 64 KiB), this build of Sluice and the same --compare, --block, --no-tf and --as; when
@@ -304,6 +309,10 @@ public struct DedupeCommand: StageCommand {
     var blockKeys = false
     /// Where the cluster goes: `dedupe`, or `--as NAME`.
     var member: ResultMember
+
+    /// Every record is read before the first is written (but with `--block-keys`, a record at a
+    /// time): stdout may append to an input, `--against KNOWN >> KNOWN` as much as any.
+    public static func readsInputsBeforeWriting(_ arguments: ParsedArguments) -> Bool { !arguments.has("block-keys") }
 
     public init(arguments: ParsedArguments) throws(StageFailure) {
         inputs = arguments.positionals
@@ -377,6 +386,11 @@ public struct DedupeCommand: StageCommand {
             if !knownIndex, againstPath == nil { throw .usage("option '--no-index' is for --against KNOWN's index") }
             if againstPath == "-" { throw .usage("option '--against' needs a file: the input may be standard input") }
             if againstPath != nil {
+                try arguments.refuseInputReadTwice(
+                    "against", Self.usage, standardInput: true,
+                    why: "KNOWN is an earlier output, linked to by new records; as the input too every record would join itself")
+            }
+            if againstPath != nil {
                 guard mode == .mark else {
                     throw .usage("option '--against' writes --mark output (known clusters are not written again), not --\(mode.rawValue)")
                 }
@@ -402,14 +416,31 @@ public struct DedupeCommand: StageCommand {
     }
 
     public mutating func run(_ context: StageContext) throws {
+        // The files of --model-out and --pairs are made first (a path that cannot be written
+        // fails before the input is read) and put in place last, once the records are written:
+        // a run that fails leaves earlier ones whole and as they were, never half-written nor
+        // those of a run that failed.
+        let modelFile = try modelOut.map { path throws(StageFailure) in try ReplacementFile(path: path) }
+        let pairsFile = try pairsPath.map { path throws(StageFailure) in try ReplacementFile(path: path) }
+        let learnt = try cluster(context, pairs: pairsFile?.sink)
+        try context.output.flush()
+        try pairsFile?.commit()
+        if let modelOut, let modelFile, let learnt { try learnt.write(to: modelFile, path: modelOut) }
+    }
+
+    /// Clusters the input and writes its records (and every compared pair to `pairs`, for
+    /// `--pairs`); returns the model fuzzy mode learnt, for `--model-out`.
+    mutating func cluster(_ context: StageContext, pairs pairsSink: ByteSink?) throws -> SavedModel? {
         context.namedFields = namedFields
         if blockKeys, case .fuzzy(_, let rules, _) = matching {
-            return try BlockKeyWriter(rules: rules, member: member).run(context, inputs: inputs)
+            try BlockKeyWriter(rules: rules, member: member).run(context, inputs: inputs)
+            return nil
         }
         let spool = try Spool(addingMember: member.name, rereading: inputs)
         var facts = RecordFacts(keepProvenance: pairsPath != nil || learning.namesRecords, idPath: learning.idPath)
         let table: ClusterTable
         var known: KnownClusters?
+        var learnt: SavedModel?
         switch matching {
         case .exact(let paths, let fold):
             // Records are checked and keyed on other threads; this one spools and labels them.
@@ -496,16 +527,15 @@ public struct DedupeCommand: StageCommand {
                     }
                 }
             }
-            let pairsSink = try pairsPath.map { path throws(StageFailure) in try ByteSink(path: path) }
             let linked = try learning.run(&matcher, facts: facts, spool: spool, pairsSink: pairsSink, context: context)
             try pairsSink?.flush()
-            if let modelOut, let model = matcher.model { try SavedModel(matcher: matcher, model: model).write(to: modelOut) }
+            if modelOut != nil, let model = matcher.model { learnt = SavedModel(matcher: matcher, model: model) }
             report(matcher, facts: facts, context: context)
             guard let linked else {
                 // --suggest wrote pairs: every record was read and compared, none is written.
                 context.accounting.recordsOut = context.accounting.recordsIn - context.accounting.rejected
                 context.accounting.outLabel = "compared"
-                return
+                return learnt
             }
             table = linked
         }
@@ -524,13 +554,14 @@ public struct DedupeCommand: StageCommand {
             context.accounting.details.insert(
                 "\(known.count) known records (\(known.held) held), \(outcome.joined) joined to known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",
                 at: 0)
-            return
+            return learnt
         }
         var writer = DedupeWriter(mode: mode, table: table, memberKey: member.name)
         writer.writesBehind = threads > 1
         try writer.write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
         context.accounting.details.insert("\(clusters) (\(table.multiRecordClusters) with duplicates)", at: 0)
+        return learnt
     }
 
     /// The fuzzy matcher's pass over the input: each record checked against the member dedupe

@@ -142,13 +142,14 @@ extension KnownClusters {
             first = index.scan(into: selection, recording: true)
             first.append(try scanFile(from: known, lineBase: index.lines, recording: true))
         case .failure(let problem):
-            if let warning = problem.warning(path: SidecarIndex.path(for: path), reading: KnownIndex.format.source) { warn("--against: " + warning) }
+            let rewriting = SidecarIndex.canWrite(beside: path)
+            if let warning = problem.warning(path: SidecarIndex.path(for: path), reading: KnownIndex.format.source, rewriting: rewriting) {
+                warn("--against: " + warning)
+            }
             first = try scanFile(recording: true)
         }
         // Written only for a KNOWN unchanged while it was read, into a folder the user may write.
-        let indexPath = SidecarIndex.path(for: path)
-        let folder = indexPath.lastIndex(of: "/").map { String(indexPath[...$0]) } ?? "."
-        if let index = first.index, access(folder, W_OK) == 0, KnownIndex.format.identity(of: path, builtFor: builtFor) == identity {
+        if let index = first.index, SidecarIndex.canWrite(beside: path), KnownIndex.format.identity(of: path, builtFor: builtFor) == identity {
             writing.start { try index.write(besides: path, identity: identity) }
         }
         return first

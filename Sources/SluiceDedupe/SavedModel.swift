@@ -141,19 +141,25 @@ public struct SavedModel: Equatable {
         return out
     }
 
+    /// Writes the model whole or not at all (`ReplacementFile`): a full disk or a kill leaves an
+    /// earlier model at `path` as it was.
     public func write(to path: String) throws(StageFailure) {
-        let sink = try ByteSink(path: path)
-        sink.buffer = bytes
-        do { try sink.flush() } catch { throw StageFailure(.ioError, "\(path): cannot write the model: \(error)") }
+        try write(to: try ReplacementFile(path: path), path: path)
     }
 
-    /// Reads a model file: a missing file exits 66, one that is not a model of this version 65.
+    /// Writes the model into `file`, made beforehand (`--model-out`'s, before the input is read,
+    /// so that a path that cannot be written fails first), and puts it in place.
+    public func write(to file: ReplacementFile, path: String) throws(StageFailure) {
+        file.sink.buffer = bytes
+        do { try file.commit() } catch { throw StageFailure(.ioError, "\(path): cannot write the model: \(error)") }
+    }
+
+    /// Reads a model file: a missing file exits 66, one that cannot be read (a folder, no
+    /// permission) 74 (`FileInput`), one that is not a model of this version 65.
     public static func read(path: String) throws(StageFailure) -> SavedModel {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StageFailure(.noInput, "\(path): cannot read the model: no such file or not readable")
-        }
+        let data = try FileInput.contents(of: path, what: "the model")
         let value: JSONValue
-        do { value = try JSONParser.parse([UInt8](data)) } catch {
+        do { value = try JSONParser.parse(data) } catch {
             throw .data(source: path, line: nil, "not a model: invalid JSON: \(error)")
         }
         return try SavedModel(json: value, path: path)
@@ -182,13 +188,20 @@ public struct SavedModel: Equatable {
             guard let number = item?.doubleValue, number.isFinite else { throw bad("\(what) is not a number") }
             return number
         }
+        // m, u, the share of matches, the prior and the threshold are chances: one outside 0…1
+        // (a hand edit, a damaged file) would score every pair with a weight that means nothing.
+        func probability(_ item: JSONValue?, _ what: String) throws(StageFailure) -> Double {
+            let value = try number(item, what)
+            guard (0...1).contains(value) else { throw bad("\(what) is \(item.map(JSONWriter.string) ?? ""), not a chance between 0 and 1") }
+            return value
+        }
         compare = try strings("compare")
         block = try strings("block")
         guard case .bool(let tf)? = value["term_frequency"] else { throw bad("no \"term_frequency\" true or false") }
         termFrequency = tf
-        threshold = try number(value["threshold"], "\"threshold\"")
-        lambda = try number(value["lambda"], "\"lambda\"")
-        prior = value["prior"] == .null ? nil : try number(value["prior"], "\"prior\"")
+        threshold = try probability(value["threshold"], "\"threshold\"")
+        lambda = try probability(value["lambda"], "\"lambda\"")
+        prior = value["prior"] == .null ? nil : try probability(value["prior"], "\"prior\"")
         guard case .array(let fields)? = value["fields"], fields.count == compare.count else {
             throw bad("\"fields\" is not a list of one entry per \"compare\"")
         }
@@ -205,8 +218,8 @@ public struct SavedModel: Equatable {
             var names: [String] = [], ms: [Double] = [], us: [Double] = [], fieldShifts: [Double] = []
             for level in levels {
                 names.append(level["level"]?.stringValue ?? "")
-                ms.append(try number(level["m"], "an \"m\" of \(compare[index])"))
-                us.append(try number(level["u"], "a \"u\" of \(compare[index])"))
+                ms.append(try probability(level["m"], "an \"m\" of \(compare[index])"))
+                us.append(try probability(level["u"], "a \"u\" of \(compare[index])"))
                 if let shift = level["shift"] {
                     anyShift = true
                     fieldShifts.append(try number(shift, "a \"shift\" of \(compare[index])"))
@@ -259,7 +272,7 @@ public struct SavedModel: Equatable {
                 for (field, row) in rows.enumerated() {
                     guard case .array(let items) = row, items.count == m[field].count else { throw wrong() }
                     var levels: [Double] = []
-                    for item in items { levels.append(try number(item, "a \"u\" of \"blocks\" entry \(index + 1)")) }
+                    for item in items { levels.append(try probability(item, "a \"u\" of \"blocks\" entry \(index + 1)")) }
                     u.append(levels)
                 }
                 blocks.append(BlockU(fields: fields, u: u))

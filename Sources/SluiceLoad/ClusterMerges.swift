@@ -121,7 +121,9 @@ struct ClusterMerges {
                 "CREATE TEMP TABLE _sluice_merges (absorbed TEXT PRIMARY KEY, survivor TEXT NOT NULL); CREATE TEMP TABLE _sluice_sizes (id TEXT PRIMARY KEY, n INTEGER)"
             )
             let insert = try database.prepare("INSERT OR REPLACE INTO temp._sluice_merges VALUES (?, ?)")
-            for absorbed in Set(merges.map(\.absorbed)).sorted() {
+            // A cluster that ends in itself (merged into itself, or a cycle's survivor) keeps its
+            // rows as they are: before, `a` into `a` took every row of `a` off canonical.
+            for absorbed in Set(merges.map(\.absorbed)).sorted() where Self.last(absorbed, in: survivor) != absorbed {
                 try insert.bind(.text(absorbed), at: 1)
                 try insert.bind(.text(Self.last(absorbed, in: survivor)), at: 2)
                 _ = try insert.step()
@@ -168,12 +170,15 @@ struct ClusterMerges {
         return refused
     }
 
-    /// Where `id` ends after the merges: followed through `into` until it is absorbed no more
-    /// (a cycle, which dedupe never writes, stops where it started).
+    /// Where `id` ends after the merges: followed through `into` until it is absorbed no more.
+    /// A cycle (`a` into `b` and `b` into `a`; dedupe never writes one) ends in its smallest id,
+    /// so that every id in it ends in the same one, and that one stays where it is.
     static func last(_ id: String, in survivor: [String: String]) -> String {
-        var current = id
-        var seen: Set<String> = [id]
-        while let next = survivor[current], seen.insert(next).inserted { current = next }
-        return current
+        var path = [id]
+        while let next = survivor[path[path.count - 1]] {
+            if let start = path.firstIndex(of: next) { return path[start...].min() ?? next }
+            path.append(next)
+        }
+        return path[path.count - 1]
     }
 }

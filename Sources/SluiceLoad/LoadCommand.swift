@@ -48,7 +48,9 @@ public struct LoadCommand: StageCommand {
             .value("export", "TABLE", "load nothing: write TABLE's rows to stdout as NDJSON records, in row order (see EXPORT)"),
             .value("nest", "MEMBERS", "with --export: put each MEMBER_x column back into member MEMBER as x (default dedupe)"),
             .value("pk", "COL[,COL]", "primary key: a re-run updates rows with the same key instead of adding rows"),
-            OptionSpec("sweep", .optionalValue("MODE"), "with --pk: delete rows whose key did not come in this run (MODE mark: flag them instead)"),
+            OptionSpec(
+                "sweep", .optionalValue("MODE"),
+                "with --pk: delete rows whose key did not come in this run (MODE mark: flag them instead); not when a line was rejected"),
             .value("sweep-min", "FRACTION", "refuse to sweep when this run wrote fewer than FRACTION of the table's rows (default 0.5)"),
             .value("extract", "FIELDS[:TABLE]", "move FIELDS (title,year or address.*,geo.*) to a unique lookup TABLE; leave TABLE_id (repeatable)"),
             .value(
@@ -257,7 +259,9 @@ public struct LoadCommand: StageCommand {
         commandLine = Array(CommandLine.arguments.dropFirst())
     }
 
-    public static var writesRecords: Bool { false }
+    /// Only `--export` writes records to stdout: a closed one would lose them (before, `sluice-load
+    /// DB --export TABLE >&-` said "N exported", exit 0).
+    public static func writesRecords(_ arguments: ParsedArguments) -> Bool { arguments.has("export") }
 
     /// `--export`: the table's rows to stdout; the database is only read.
     func export(_ nest: [String], _ context: StageContext) throws {
@@ -378,7 +382,9 @@ public struct LoadCommand: StageCommand {
 
         var swept: Int?
         if let sweeper {
-            switch try sweeper.sweep(rowsWritten: context.accounting.recordsOut, rowsBefore: rowsBefore, now: startedAt) {
+            switch try sweeper.sweep(
+                rowsWritten: context.accounting.recordsOut, rowsBefore: rowsBefore, rejected: context.accounting.rejected, now: startedAt)
+            {
             case .swept(let count): swept = count
             case .refused(let reason): context.warn("table '\(table)': not sweeping: \(reason)")
             }

@@ -5,7 +5,8 @@ import SluiceCore
 ///
 /// The keys seen are kept in a temporary table, so memory does not grow with the input. It
 /// refuses to sweep when the run wrote no rows, or fewer than `minimumFraction` of the rows the
-/// table had: an empty or truncated source must never empty the table.
+/// table had: an empty or truncated source must never empty the table; and when a line was
+/// rejected: the row it stands for cannot be told from one gone from the source.
 final class Sweeper {
     enum Mode: String { case delete, mark }
 
@@ -46,11 +47,19 @@ final class Sweeper {
         case refused(String)
     }
 
-    /// Sweeps the rows not seen, unless the run looks truncated.
-    /// - Parameter rowsBefore: the table's row count before the run.
-    func sweep(rowsWritten: Int, rowsBefore: Int, now: String) throws(SQLiteError) -> Outcome {
+    /// Sweeps the rows not seen, unless the run looks truncated or rejected lines.
+    /// - Parameters:
+    ///   - rowsBefore: the table's row count before the run.
+    ///   - rejected: the run's rejected lines (before, `--sweep --rejects r.ndjson` deleted the
+    ///     row of a record whose line was cut this time, exit 0).
+    func sweep(rowsWritten: Int, rowsBefore: Int, rejected: Int = 0, now: String) throws(SQLiteError) -> Outcome {
         remember = nil
         if rowsWritten == 0 { return .refused("the run wrote no rows") }
+        if rejected > 0 {
+            return .refused(
+                "\(rejected) \(rejected == 1 ? "line was" : "lines were") rejected, and the rows they stand for cannot be told from rows gone from the source; fix them (--rejects keeps them) and load again"
+            )
+        }
         if Double(rowsWritten) < minimumFraction * Double(rowsBefore) {
             return .refused("the run wrote \(rowsWritten) rows, fewer than --sweep-min \(minimumFraction) of the \(rowsBefore) the table had")
         }

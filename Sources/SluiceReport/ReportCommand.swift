@@ -36,7 +36,8 @@ public struct ReportCommand: StageCommand {
         ],
         memory:
             "one record at a time, plus one entry per distinct place (at most 8 texts and 12 labels each), up to 100,000 distinct unmatched texts, the 20 lowest answers and the 10 largest clusters (12 members each), and the gazetteer's streets (about 50 MB for San Francisco). The page holds one point per place (at most --max-points); GeoJSON is streamed.",
-        disk: "none but its outputs (the page, --geojson FILE): the gazetteer is read from its CSV, no index written.",
+        disk:
+            "none but its outputs (the page, --geojson FILE, written beside FILE and renamed over it once the page is written): the gazetteer is read from its CSV, no index written.",
         sections: [
             (
                 "THE PAGE",
@@ -95,8 +96,10 @@ public struct ReportCommand: StageCommand {
         let logs = try stageLogs.map(StageLog.read)
         let rejects = try stageRejects.map(StageRejects.read)
         let base = try gazetteer.map { try BaseMap(gazetteer: $0) } ?? BaseMap()
-        let geojsonSink = try geojson.map { path throws(StageFailure) in path == "-" ? context.output : try ByteSink(path: path) }
-        let writer = geojsonSink.map(GeoJSONWriter.init)
+        // --geojson FILE is written beside FILE and put in place once the page is written: a
+        // run that fails leaves an earlier one whole and as it was.
+        let geojsonFile = try geojson.flatMap { path throws(StageFailure) in path == "-" ? nil : try ReplacementFile(path: path) }
+        let writer = (geojson == "-" ? context.output : geojsonFile?.sink).map(GeoJSONWriter.init)
 
         var summary = CleaningSummary()
         var places = PlaceTable()
@@ -118,5 +121,7 @@ public struct ReportCommand: StageCommand {
             title: title ?? "Sluice report: " + (inputs.isEmpty ? "standard input" : inputs.map(StageLog.fileName).joined(separator: ", ")),
             inputs: inputs, summary: summary, map: view, logs: logs, rejects: rejects, rejectedInput: context.accounting.rejected)
         context.output.append(page.html())
+        try context.output.flush()
+        try geojsonFile?.commit()
     }
 }

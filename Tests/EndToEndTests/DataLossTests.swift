@@ -18,6 +18,9 @@ import Testing
         ["sluice-dedupe", "--key", "x", "--rejects", "F", "F"],
         ["sluice-dedupe", "--compare", "x", "--block", "x", "--pairs", "F", "F"],
         ["sluice-dedupe", "--compare", "x", "--block", "x", "--label", "F", "F"],
+        ["sluice-dedupe", "--compare", "x", "--block", "x", "--model-out", "F", "F"],
+        ["sluice-dedupe", "--compare", "x", "--block", "x", "--model-out", "F", "--against", "F", "G"],
+        ["sluice-dedupe", "--compare", "x", "--block", "x", "--pairs", "F", "--against", "F", "G"],
         ["sluice-load", "F", "--table", "t", "F"],
         ["sluice-load", "G.db", "--table", "t", "--rejects", "F", "F"],
         ["sluice-report", "--geojson", "F", "F"],
@@ -79,6 +82,142 @@ import Testing
         #expect(result.status == 0, "\(result.stderrText)")
         #expect(try String(contentsOf: folder.file("city.csv"), encoding: .utf8).hasPrefix("# sluice-gazetteer"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["addresses.csv", "city.csv"])
+    }
+
+    /// `sluice-dedupe --model-out` puts its model in place only once the records are written, and
+    /// whole. Before: the model was written as soon as it was learnt, straight into the file, so
+    /// a run whose records then could not be written (here stdout is /dev/full, exit 74) had
+    /// already replaced the earlier model, and a full disk or `ulimit -f` left it half-written.
+    @Test func aDedupeRunThatFailsLeavesTheEarlierModelAsItWas() throws {
+        let folder = try TemporaryDirectory()
+        let week1 = GoldenCase.root.appendingPathComponent("dedupe/0020-model-out-week1/input.ndjson")
+        try FileManager.default.copyItem(at: week1, to: folder.file("week1.ndjson"))
+        let old = Data("{\"format\":\"sluice-dedupe-model\",\"the model of an earlier run\":true}\n".utf8)
+        try old.write(to: folder.file("model.json"))
+        let command = "cd '\(folder.url.path)' && sluice-dedupe --compare given_name,surname,suburb --block surname --model-out model.json"
+        let failed = try FaultHarness.shell(command + " week1.ndjson > /dev/full")
+        #expect(failed.status == 74, "\(failed.stderrText)")
+        #expect(failed.stderrText.contains("<stdout>: error: write failed: No space left on device"), "\(failed.stderrText)")
+        #expect(try Data(contentsOf: folder.file("model.json")) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["model.json", "week1.ndjson"])
+        // A path that cannot be written fails before the input is read; one that can gets the model.
+        let folderPath = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && mkdir m && sluice-dedupe --compare given_name --block surname --model-out m week1.ndjson")
+        #expect(
+            folderPath.status == 74 && folderPath.stderrText.hasPrefix("sluice-dedupe: m: cannot create: Is a directory"), "\(folderPath.stderrText)")
+        #expect(!folderPath.stderrText.contains(" in, "), "\(folderPath.stderrText)")
+        let written = try FaultHarness.shell(command + " week1.ndjson > /dev/null")
+        #expect(written.status == 0, "\(written.stderrText)")
+        #expect(try String(contentsOf: folder.file("model.json"), encoding: .utf8).hasPrefix("{\"format\":\"sluice-dedupe-model\",\"version\":2,"))
+    }
+
+    /// `--against KNOWN` that is also the input. Before: the file given twice joined every record
+    /// to itself (sizes doubled), and `--against /dev/stdin` with the input piped in read the
+    /// input first, then found KNOWN empty ("0 known records"); both exit 0.
+    @Test(arguments: [
+        ("sluice-dedupe $O --against known.ndjson known.ndjson", "--against 'known.ndjson' is the same file as the input 'known.ndjson'"),
+        ("sluice-dedupe $O --against /dev/stdin < known.ndjson", "--against '/dev/stdin' is the same file as standard input"),
+        ("cat known.ndjson | sluice-dedupe $O --against /dev/stdin", "--against '/dev/stdin' is the same file as standard input"),
+        ("cat known.ndjson | sluice-dedupe $O --against /dev/stdin -", "--against '/dev/stdin' is the same file as standard input"),
+    ])
+    func knownThatIsTheInputIsRefused(_ command: String, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        let known = GoldenCase.root.appendingPathComponent("dedupe/0022-against-week2/known.ndjson")
+        try FileManager.default.copyItem(at: known, to: folder.file("known.ndjson"))
+        let result = try FaultHarness.shell("cd '\(folder.url.path)' && O='--compare given_name,surname --block surname' && \(command)")
+        #expect(result.status == 64, "\(command): \(result.stderrText)")
+        #expect(result.stderrText.hasPrefix("sluice-dedupe: \(message): KNOWN is an earlier output"), "\(command): \(result.stderrText)")
+    }
+
+    /// Standard output on an input, by the shell. Before: `>> F` made a stage that writes as it
+    /// reads read its own output without end (a 9 MB file grew to 1.3 GB in 20 s; this small one
+    /// ends doubled, exit 0), and `> F` read what the shell had emptied (0 in, exit 0).
+    @Test(arguments: [
+        ("sluice-sanitize --field x F >> F", "standard output appends to the input 'F' (>>)"),
+        ("sluice-sanitize --field x < F >> F", "standard output appends to standard input (>>)"),
+        ("sluice-fetch F >> F", "standard output appends to the input 'F' (>>)"),
+        ("sluice-dedupe --compare x --block x --block-keys F >> F", "standard output appends to the input 'F' (>>)"),
+        ("sluice-stats F > F", "standard output is the same file as the input 'F': the shell emptied it before the run (>)"),
+        ("sluice-dedupe --key x F > F", "standard output is the same file as the input 'F': the shell emptied it before the run (>)"),
+    ])
+    func standardOutputOverAnInputIsRefused(_ command: String, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        try DataLossTests.records.write(to: folder.file("F"))
+        let result = try FaultHarness.shell("cd '\(folder.url.path)' && \(command)")
+        #expect(result.status == 64, "\(command): \(result.stderrText)")
+        #expect(result.stderrText.contains(message), "\(command): \(result.stderrText)")
+        if command.contains(">>") { #expect(try Data(contentsOf: folder.file("F")) == DataLossTests.records, "\(command) changed its input") }
+    }
+
+    /// A stage that reads every record before it writes one may append to its input, as
+    /// `--against KNOWN >> KNOWN` adds a run's records to what is known.
+    @Test func dedupeMayAppendToItsInput() throws {
+        let folder = try TemporaryDirectory()
+        let week2 = GoldenCase.root.appendingPathComponent("dedupe/0022-against-week2")
+        for name in ["known.ndjson", "model.json", "input.ndjson"] {
+            try FileManager.default.copyItem(at: week2.appendingPathComponent(name), to: folder.file(name))
+        }
+        let known = try Data(contentsOf: folder.file("known.ndjson"))
+        let result = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && sluice-dedupe --compare given_name,surname,suburb,date_of_birth:date,soc_sec_id:lev --block surname "
+                + "--block date_of_birth --model model.json --against known.ndjson input.ndjson >> known.ndjson")
+        #expect(result.status == 0, "\(result.stderrText)")
+        let grown = try Data(contentsOf: folder.file("known.ndjson"))
+        #expect(grown.starts(with: known) && grown.count > known.count)
+        #expect(try FaultHarness.shell("cd '\(folder.url.path)' && sluice-dedupe --key x input.ndjson >> input.ndjson").status == 0)
+    }
+
+    /// A file grown past `ulimit -f` is an error naming it. Before, SIGXFSZ killed the stage
+    /// (status 153, "File size limit exceeded"), and a file being replaced kept its temporary
+    /// beside it (`.model.json.PID.tmp`, 2048 bytes).
+    @Test func aFileOverTheSizeLimitIsAnErrorAndLeavesNothingBehind() throws {
+        // --pairs as well. Before: the earlier pairs file cut at 4096 bytes.
+        let pairsFolder = try TemporaryDirectory()
+        try FileManager.default.copyItem(
+            at: GoldenCase.root.appendingPathComponent("dedupe/0020-model-out-week1/input.ndjson"), to: pairsFolder.file("week1.ndjson"))
+        let pairs =
+            "cd '\(pairsFolder.url.path)' && sluice-dedupe --compare given_name,surname,suburb,date_of_birth:date --block surname --block date_of_birth --pairs pairs.ndjson week1.ndjson > /dev/null"
+        #expect(try FaultHarness.shell(pairs).status == 0)
+        let earlier = try Data(contentsOf: pairsFolder.file("pairs.ndjson"))
+        #expect(earlier.count > 4096)
+        let cut = try FaultHarness.shell("ulimit -f 4 && " + pairs)
+        #expect(cut.status == 74 && cut.stderrText.contains("pairs.ndjson: error: write failed: File too large"), "\(cut.stderrText)")
+        #expect(try Data(contentsOf: pairsFolder.file("pairs.ndjson")) == earlier)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pairsFolder.url.path).sorted() == ["pairs.ndjson", "week1.ndjson"])
+
+        let folder = try TemporaryDirectory()
+        let week1 = GoldenCase.root.appendingPathComponent("dedupe/0020-model-out-week1/input.ndjson")
+        try FileManager.default.copyItem(at: week1, to: folder.file("week1.ndjson"))
+        let old = Data("{\"format\":\"sluice-dedupe-model\"}\n".utf8)
+        try old.write(to: folder.file("model.json"))
+        let result = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && ulimit -f 2 && sluice-dedupe --compare given_name,surname,suburb --block surname --model-out model.json week1.ndjson > /dev/null"
+        )
+        #expect(result.status == 74, "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains("model.json: cannot write the model: ") && result.stderrText.contains("File too large"), "\(result.stderrText)"
+        )
+        #expect(try Data(contentsOf: folder.file("model.json")) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["model.json", "week1.ndjson"])
+    }
+
+    /// `sluice-report --geojson FILE` puts FILE in place once the page is written. Before, a run
+    /// whose page could not be written (stdout /dev/full, exit 74) had already replaced the
+    /// earlier GeoJSON, and a full disk left it cut short.
+    @Test func aReportThatFailsLeavesTheEarlierGeoJSONAsItWas() throws {
+        let folder = try TemporaryDirectory()
+        let geocoded = GoldenCase.root.appendingPathComponent("geocode/0001-sanitized-address-cascade/expected.stdout")
+        try FileManager.default.copyItem(at: geocoded, to: folder.file("geocoded.ndjson"))
+        let old = Data("{\"type\":\"FeatureCollection\",\"features\":[]}\n".utf8)
+        try old.write(to: folder.file("places.geojson"))
+        let command = "cd '\(folder.url.path)' && sluice-report --geojson places.geojson geocoded.ndjson"
+        let failed = try FaultHarness.shell(command + " > /dev/full")
+        #expect(failed.status == 74, "\(failed.stderrText)")
+        #expect(try Data(contentsOf: folder.file("places.geojson")) == old)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["geocoded.ndjson", "places.geojson"])
+        let written = try FaultHarness.shell(command + " > /dev/null")
+        #expect(written.status == 0, "\(written.stderrText)")
+        #expect(try Data(contentsOf: folder.file("places.geojson")).count > old.count)
     }
 
     /// Before: exit 0 (65 with `--format json`); the README promises 66.

@@ -123,6 +123,21 @@ import Testing
         tally.record(intact: result.status == 74 && written.isEmpty)
     }
 
+    /// `sluice-load --export` writes the table's rows to stdout: a closed one is refused as any
+    /// stage's. Before: "2 in, 2 exported", exit 0, the rows lost.
+    @Test func sluiceLoadExportRefusesAClosedStdout() throws {
+        let directory = try TemporaryDirectory()
+        let db = directory.file("films.db")
+        let input = try FaultInjectionTests.input(1...2)
+        #expect(try FaultHarness.shell("sluice-load '\(db.path)' --table films --quiet '\(input.path)'").status == 0)
+        let result = try FaultHarness.shell("sluice-load '\(db.path)' --export films >&-")
+        #expect(result.status == 74)
+        #expect(
+            result.stderrText
+                == "sluice-load: <stdout>: error: standard output is closed (>&-): the records would be lost; send them to /dev/null to discard them\n"
+        )
+    }
+
     /// sluice-load writes nothing to stdout, so a closed one does not matter; its rejects file
     /// gets its rejects only.
     @Test func sluiceLoadRunsWithAClosedStdout() throws {

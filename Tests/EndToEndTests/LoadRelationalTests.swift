@@ -52,6 +52,24 @@ import Testing
         #expect(try query(db, "SELECT count(*) FROM episodes") == ["10"])
     }
 
+    /// Before: the row of a record whose line was cut this time was swept ("9 in … 1 rejected,
+    /// … 1 swept", exit 0).
+    @Test func sweepRefusesWhenALineWasRejected() throws {
+        let db = try TemporaryFile(suffix: ".db")
+        _ = try load.run([db.path, "--table", "episodes", "--pk", "id"], input: episodes(1...4))
+        let rejects = try TemporaryFile(suffix: ".ndjson")
+        var input = episodes(1...3)
+        input.append(lines([#"{"id":"S01E4","show":"Sample Show","title":"#]))
+        let result = try load.run([db.path, "--table", "episodes", "--pk", "id", "--sweep", "--rejects", rejects.url.path], input: input)
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(
+            result.stderrText.contains(
+                "warning: table 'episodes': not sweeping: 1 line was rejected, and the rows they stand for cannot be told from rows gone from the source"
+            ),
+            "\(result.stderrText)")
+        #expect(try query(db, "SELECT count(*) FROM episodes") == ["4"])
+    }
+
     @Test func sweepMarkFlagsStaleRowsAndClearsTheFlagWhenTheyReturn() throws {
         let db = try TemporaryFile(suffix: ".db")
         _ = try load.run([db.path, "--table", "episodes", "--pk", "id"], input: episodes(1...4))

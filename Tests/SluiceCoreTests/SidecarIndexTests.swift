@@ -46,6 +46,40 @@ import Testing
         #expect(Self.format.identity(of: path, prefix: 11) == nil)
     }
 
+    /// A descriptor's name stands for whatever is open: no identity, so no index beside it.
+    /// Before, `sluice-dedupe … --against /dev/stdin < known.ndjson` wrote `/dev/stdin.sluice-index`.
+    @Test func aDescriptorsNameHasNoIdentity() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("a.txt")
+        try Data("one\n".utf8).write(to: URL(fileURLWithPath: path))
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        #expect(Self.format.identity(of: path) != nil)
+        for name in ["/dev/fd/\(fd)", "/proc/self/fd/\(fd)", "/dev/stdin", "/dev/null"] {
+            #expect(Self.format.identity(of: name) == nil, "\(name)")
+            #expect(SidecarIndex.namesADescriptor(name), "\(name)")
+        }
+        #expect(!SidecarIndex.namesADescriptor(path) && !SidecarIndex.namesADescriptor("a.txt") && !SidecarIndex.namesADescriptor("/dev/shm/a.txt"))
+    }
+
+    /// A damaged or stale index is said once; that it is written again only when it will be.
+    /// Before, a stale index in a folder the user cannot write said "writing the index again",
+    /// and nothing was written, on every run.
+    @Test func aWarningSaysWhetherTheIndexIsWrittenAgain() throws {
+        let stale = SidecarIndex.Problem.stale("stale: the CSV changed since the index was written")
+        #expect(
+            stale.warning(path: "g.csv.sluice-index", reading: "the CSV")
+                == "g.csv.sluice-index: stale: the CSV changed since the index was written; reading the CSV and writing the index again")
+        #expect(
+            stale.warning(path: "g.csv.sluice-index", reading: "the CSV", rewriting: false)
+                == "g.csv.sluice-index: stale: the CSV changed since the index was written; reading the CSV (its folder cannot be written: the index is not written again)"
+        )
+        #expect(SidecarIndex.Problem.missing.warning(path: "x", reading: "the CSV", rewriting: false) == nil)
+        let scratch = try ScratchDirectory()
+        #expect(SidecarIndex.canWrite(beside: scratch.file("g.csv")))
+        #expect(!SidecarIndex.canWrite(beside: "/no/such/folder/g.csv"))
+    }
+
     static func hardLink(_ from: String, _ to: String) -> Int32 { link(from, to) }
 
     @Test func theChecksumOfPiecesIsTheChecksumOfTheirJoin() {

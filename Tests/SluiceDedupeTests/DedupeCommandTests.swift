@@ -1,3 +1,4 @@
+import Foundation
 import SluiceCore
 import SluiceTestSupport
 import Testing
@@ -77,5 +78,34 @@ import Testing
         #expect(merged.count == 1 && merged[0].contains(#""dedupe":"keep me","cluster":{"#))
         let replaced = try run(["--key", "title", "--overwrite-field"], input: input)
         #expect(replaced[0].hasPrefix(#"{"title":"Vertigo","dedupe":{"cluster":""#))
+    }
+
+    /// `--model-out` names a file written, `--model` and `--against` files read: the entry point
+    /// refuses one over another. Before, `--model-out in.ndjson in.ndjson` wrote the model over
+    /// the input it was about to read again (exit 74, the input lost).
+    @Test func theModelAndKnownAreFilesTheEntryPointChecks() throws {
+        let scratch = try ScratchDirectory()
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: scratch.file("in.ndjson")))
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: scratch.file("known.ndjson")))
+        func refusal(_ arguments: [String]) throws -> String? {
+            let parsed = try ParsedArguments(
+                ["--compare", "x", "--block", "x"] + arguments.map { $0.hasPrefix("--") ? $0 : scratch.file($0) },
+                options: DedupeCommand.usage.allOptions)
+            do {
+                try parsed.refuseOutputsOverInputs(DedupeCommand.usage, standardInput: true)
+                return nil
+            } catch {
+                #expect(error.exitCode == .usage)
+                return error.message.replacingOccurrences(of: scratch.path + "/", with: "")
+            }
+        }
+        #expect(
+            try refusal(["--model-out", "in.ndjson", "in.ndjson"])
+                == "--model-out 'in.ndjson' is the same file as the input 'in.ndjson': writing it would empty the input before it is read; write to another file"
+        )
+        #expect(try refusal(["--model-out", "known.ndjson", "--against", "known.ndjson", "in.ndjson"]) != nil)
+        #expect(try refusal(["--pairs", "known.ndjson", "--against", "known.ndjson", "in.ndjson"]) != nil)
+        #expect(try refusal(["--rejects", "model.json", "--model", "model.json", "in.ndjson"]) != nil)
+        #expect(try refusal(["--model-out", "model.json", "--against", "known.ndjson", "in.ndjson"]) == nil)
     }
 }

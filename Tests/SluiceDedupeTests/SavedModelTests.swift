@@ -92,6 +92,51 @@ import Testing
         #expect(throws: StageFailure.self) { try SavedModel(json: try JSONParser.parse(#"{"format":"other"}"#), path: "m") }
     }
 
+    /// m, u, lambda, the prior and the threshold are chances. Before, a file with `"m":-0.5`,
+    /// `"u":-1`, `"prior":2` or `"threshold":7` was used as it was (exit 0; the threshold one
+    /// linked nothing, the negative m warned of an exact match counting against a match).
+    @Test func aChanceOutsideZeroToOneIsADataError() throws {
+        let model = try saved(try run(FuzzyMatcherTests.people).0)
+        let text = String(decoding: model.bytes, as: UTF8.self)
+        let damaged: [(String, String, String)] = [
+            (#""threshold":0.9"#, #""threshold":7"#, #"not a sluice-dedupe-model file: "threshold" is 7, not a chance between 0 and 1"#),
+            (#""prior":"#, #""prior":2,"was":"#, #"not a sluice-dedupe-model file: "prior" is 2, not a chance between 0 and 1"#),
+            (#""lambda":"#, #""lambda":-3,"was":"#, #"not a sluice-dedupe-model file: "lambda" is -3, not a chance between 0 and 1"#),
+            (#""level":"exact","m":"#, #""level":"exact","m":-0.5,"was":"#, "an \"m\" of given_name:jw is -0.5, not a chance between 0 and 1"),
+            (#""level":"exact","m":"#, #""level":"exact","m":1.5,"was":"#, "an \"m\" of given_name:jw is 1.5, not a chance between 0 and 1"),
+        ]
+        for (from, to, message) in damaged {
+            let edited = text.replacingOccurrences(of: from, with: to)
+            #expect(edited != text, "\(from) is not in the model")
+            do {
+                _ = try SavedModel(json: try JSONParser.parse(edited), path: "model.json")
+                Issue.record("\(to) was read")
+            } catch let failure as StageFailure {
+                #expect(failure.exitCode == .dataError)
+                #expect(failure.message.contains(message), "\(failure.message)")
+            }
+        }
+        // The first u of the file: the missing level's, 0.
+        let u = text.replacingOccurrences(of: #""u":0.0"#, with: #""u":-1"#)
+        #expect(throws: StageFailure.self) { try SavedModel(json: try JSONParser.parse(u), path: "model.json") }
+    }
+
+    /// Before, a folder and an empty device were both "no such file or not readable", exit 66.
+    @Test func aModelPathIsReadAsEveryInputIs() throws {
+        func failure(_ path: String) -> StageFailure? {
+            do {
+                _ = try SavedModel.read(path: path)
+                return nil
+            } catch { return error }
+        }
+        #expect(failure("/no/such/model.json")?.exitCode == .noInput)
+        #expect(failure("/no/such/model.json")?.message == "/no/such/model.json: cannot open the model: No such file or directory")
+        #expect(failure("/tmp")?.exitCode == .ioError)
+        #expect(failure("/tmp")?.message == "/tmp: cannot read the model: Is a directory")
+        #expect(failure("/dev/null")?.exitCode == .dataError)
+        #expect(failure("/dev/null")?.message == "/dev/null: error: not a model: invalid JSON: unexpected end of input at column 1")
+    }
+
     /// Version 1 files carry no counts and no oversized blocks: read, each run counts its own.
     @Test func aVersionOneFileIsReadWithoutCounts() throws {
         let model = try saved(try run(FuzzyMatcherTests.people).0)

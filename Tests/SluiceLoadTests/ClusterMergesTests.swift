@@ -46,7 +46,38 @@ import Testing
     @Test func chainsEndAtTheLastSurvivor() {
         #expect(ClusterMerges.last("b", in: ["a": "b", "b": "c"]) == "c")
         #expect(ClusterMerges.last("c", in: ["a": "b", "b": "c"]) == "c")
-        #expect(ClusterMerges.last("a", in: ["a": "b", "b": "a"]) == "b")
+        // A cycle ends in its smallest id, wherever it is entered.
+        #expect(ClusterMerges.last("a", in: ["a": "b", "b": "a"]) == "a")
+        #expect(ClusterMerges.last("b", in: ["a": "b", "b": "a"]) == "a")
+        #expect(ClusterMerges.last("x", in: ["x": "c", "c": "b", "b": "c"]) == "b")
+        #expect(ClusterMerges.last("a", in: ["a": "a"]) == "a")
+    }
+
+    /// Merge lines dedupe never writes: a cluster into itself, and a cycle. Before, `a` into `a`
+    /// took every row of `a` off canonical ("2 rows moved"), and `a` into `b` with `b` into `a`
+    /// swapped the two clusters' ids, neither keeping a canonical row.
+    @Test func aMergeIntoItselfOrACycleLeavesOneCanonicalRow() throws {
+        let database = try Database(path: ":memory:", busyTimeoutMilliseconds: 0)
+        try database.execute(
+            """
+            CREATE TABLE t (id INTEGER, dedupe_cluster TEXT, dedupe_size INTEGER, dedupe_canonical INTEGER);
+            INSERT INTO t VALUES (1, 'a', 2, 1), (2, 'a', 2, 0), (3, 'b', 2, 1), (4, 'b', 2, 0), (5, 'c', 1, 1)
+            """)
+        var schema = TableSchema(table: "t")
+        try schema.read(from: database)
+        var merges = ClusterMerges()
+        let place = StageContext.Location(source: "in.ndjson", line: 1)
+        merges.pending = [
+            (ClusterMerge(member: "dedupe", absorbed: "c", into: "c", records: 1), place, []),
+            (ClusterMerge(member: "dedupe", absorbed: "b", into: "a", records: 2), place, []),
+            (ClusterMerge(member: "dedupe", absorbed: "a", into: "b", records: 2), place, []),
+        ]
+        #expect(try merges.apply(to: schema, in: database).isEmpty)
+        #expect(merges.rowsMoved == 2)
+        #expect(
+            try database.column("SELECT id || ' ' || dedupe_cluster || ' ' || dedupe_size || ' ' || dedupe_canonical FROM t ORDER BY id") == [
+                "1 a 4 1", "2 a 4 0", "3 a 4 0", "4 a 4 0", "5 c 1 1",
+            ])
     }
 
     @Test func movesTheAbsorbedRowsAndCountsTheSurvivors() throws {

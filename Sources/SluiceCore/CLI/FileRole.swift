@@ -79,6 +79,18 @@ struct NamedFile {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// The file whose bytes a reader would get, by device and inode: a regular file, or a pipe
+    /// or socket (`/dev/stdin` on a pipe is the pipe standard input is); nil for anything else
+    /// (a device, a folder, a path that does not exist). What `refuseInputReadTwice` compares.
+    var readIdentity: Identity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO, S_IFSOCK: return .file(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        default: return nil
+        }
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
@@ -116,6 +128,48 @@ extension ParsedArguments {
             files.append(NamedFile(role: .input, given: "standard input", path: "/dev/stdin"))
         }
         return files
+    }
+
+    /// Refuses (usage error, exit 64) a run whose standard output (`output`, a descriptor) is the
+    /// same file as one of its inputs: by `>` the shell emptied the input before the run (the
+    /// stage would read nothing and write that over it, exit 0), and by `>>` a stage that writes
+    /// as it reads would read its own output without end (`cat f >> f`; `sluice-sanitize --field
+    /// x f >> f` filled the disk). `mayAppend`: the stage reads all its input before it writes
+    /// (`sluice-dedupe` but for `--block-keys`; its `--against KNOWN >> KNOWN` adds a run's
+    /// output to what is known).
+    public func refuseStandardOutputOverInputs(_ usage: Usage, standardInput: Bool, mayAppend: Bool, output: Int32 = 1) throws(StageFailure) {
+        var status = stat()
+        guard fstat(output, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        // Appending: `>>`, or a descriptor placed at the end of the file (a program's own).
+        let (size, offset) = (Int64(status.st_size), Int64(lseek(output, 0, SEEK_CUR)))
+        let appends = fcntl(output, F_GETFL) & O_APPEND != 0 || (size > 0 && offset >= size)
+        guard !(appends && mayAppend) else { return }
+        let file = FileStatus(status)
+        for input in namedFiles(usage, standardInput: standardInput) where input.role == .input {
+            guard input.identity == .file(device: file.device, inode: file.inode) else { continue }
+            let why =
+                appends
+                ? "standard output appends to \(input.described) (>>): this stage writes as it reads, and would read its own output without end"
+                : size == 0
+                    ? "standard output is the same file as \(input.described): the shell emptied it before the run (>), so there is nothing to read"
+                    : "standard output writes over \(input.described) as it is read"
+            throw .usage(why + "; write to another file")
+        }
+    }
+
+    /// Refuses (usage error, exit 64) a command line on which the file of `option` is also another
+    /// of its inputs — the same file by any path, or standard input (a pipe by `/dev/stdin`) —
+    /// where reading it in both roles would answer wrongly without an error: `sluice-dedupe
+    /// --against KNOWN` given KNOWN as its input too links every record to itself. `why` ends the
+    /// message.
+    public func refuseInputReadTwice(_ option: String, _ usage: Usage, standardInput: Bool, why: String) throws(StageFailure) {
+        let inputs = namedFiles(usage, standardInput: standardInput).filter { $0.role == .input }
+        for own in inputs where own.given == "--\(option)" {
+            guard let identity = own.readIdentity else { continue }
+            for other in inputs where other.given != own.given && other.readIdentity == identity {
+                throw .usage("\(own.described) is the same file as \(other.described): \(why)")
+            }
+        }
     }
 
     /// Refuses (usage error, exit 64) a command line on which an output is the same file as an

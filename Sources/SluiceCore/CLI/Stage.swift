@@ -12,8 +12,11 @@ public enum Stage {
     public static let version = "0.1.0"
 
     public static func main<Command: StageCommand>(_ command: Command.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
-        // A closed pipe must surface as EPIPE on write (a quiet stop), not kill us.
+        // A closed pipe must surface as EPIPE on write (a quiet stop), not kill us; a file grown
+        // past `ulimit -f` as EFBIG (an error naming it, a file being replaced left whole and its
+        // temporary removed), not kill us with the temporary left beside it.
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         // Before any file is opened: a closed stdout's descriptor must not go to the rejects file.
         StandardStreams.secure()
         StandardStreams.widenPipes()
@@ -27,8 +30,11 @@ public enum Stage {
                 exit(ExitCode.ok.rawValue)
             }
             try parsed.refuseOutputsOverInputs(usage, standardInput: true)
+            if Command.writesRecords(parsed) {
+                try parsed.refuseStandardOutputOverInputs(usage, standardInput: true, mayAppend: Command.readsInputsBeforeWriting(parsed))
+            }
             var instance = try Command(arguments: parsed)
-            if StandardStreams.outputWasClosed, Command.writesRecords {
+            if StandardStreams.outputWasClosed, Command.writesRecords(parsed) {
                 // Writing nowhere would drop every record without a word.
                 throw StageFailure(
                     .ioError, "<stdout>: error: standard output is closed (>&-): the records would be lost; send them to /dev/null to discard them")
@@ -100,6 +106,7 @@ public enum Stage {
 
     static func run<Tool: ToolCommand>(_ tool: Tool.Type, _ arguments: [String]) -> ExitCode {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         StandardStreams.secure()
         let usage = Tool.usage
         do {

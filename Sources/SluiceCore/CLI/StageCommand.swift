@@ -8,14 +8,19 @@ public protocol StageCommand {
     /// Does the work, writing records to `context.output` and counting them in
     /// `context.accounting`.
     mutating func run(_ context: StageContext) throws
-    /// Whether the stage writes its records to stdout (all but `sluice-load` do); a stage that
-    /// does refuses to start when stdout is closed.
-    static var writesRecords: Bool { get }
+    /// Whether the stage, run with `arguments`, writes records to stdout (all but `sluice-load`
+    /// do, and it with `--export`); a stage that does refuses to start when stdout is closed.
+    static func writesRecords(_ arguments: ParsedArguments) -> Bool
+    /// Whether the stage, run with `arguments`, reads all its input before it writes a record
+    /// (`sluice-dedupe` but for `--block-keys`), so that its stdout may append to an input
+    /// (`>> input`); otherwise that is refused (`refuseStandardOutputOverInputs`).
+    static func readsInputsBeforeWriting(_ arguments: ParsedArguments) -> Bool
     /// The member the stage adds to every record and its fields, or what it writes instead
     /// (`--describe-output`), built from the constants it writes with.
     static var output: OutputDescription { get }
 }
 
 extension StageCommand {
-    public static var writesRecords: Bool { true }
+    public static func writesRecords(_ arguments: ParsedArguments) -> Bool { true }
+    public static func readsInputsBeforeWriting(_ arguments: ParsedArguments) -> Bool { false }
 }

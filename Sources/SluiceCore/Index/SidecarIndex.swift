@@ -50,14 +50,25 @@ public struct SidecarIndex: Sendable {
         case unreadable(String)
 
         /// What to say on stderr about it, if anything: `reading` names what is read instead
-        /// ("the CSV").
-        public func warning(path: String, reading source: String) -> String? {
+        /// ("the CSV"); `rewriting`, whether the index is then written again (not when its folder
+        /// cannot be written: `canWrite(beside:)`).
+        public func warning(path: String, reading source: String, rewriting: Bool = true) -> String? {
             switch self {
             case .missing, .otherProgram: nil
-            case .stale(let reason), .corrupt(let reason): "\(path): \(reason); reading \(source) and writing the index again"
+            case .stale(let reason), .corrupt(let reason):
+                "\(path): \(reason); reading \(source)"
+                    + (rewriting ? " and writing the index again" : " (its folder cannot be written: the index is not written again)")
             case .unreadable(let reason): "\(path): \(reason); reading \(source)"
             }
         }
+    }
+
+    /// Whether the index of `source` can be written beside it: its folder may be written by
+    /// this user (an installed gazetteer's is not, and is read from its CSV each time, quietly).
+    public static func canWrite(beside source: String) -> Bool {
+        let index = path(for: source)
+        let folder = index.lastIndex(of: "/").map { String(index[...$0]) } ?? "."
+        return access(folder, W_OK) == 0
     }
 
     /// What ties an index to its source, its writer and what it was built for.
@@ -117,6 +128,7 @@ public struct SidecarIndex: Sendable {
     /// first `prefix` bytes only (the time is the file's): what an index of the file before
     /// something was appended to it named, but the time.
     public func identity(of path: String, prefix: Int? = nil, builtFor: UInt64 = 0) -> Identity? {
+        guard !Self.namesADescriptor(path) else { return nil }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -138,6 +150,19 @@ public struct SidecarIndex: Sendable {
         identity.program = program
         identity.builtFor = builtFor
         return identity
+    }
+
+    /// Whether `path` is the name of an open descriptor (`/dev/stdin`, `/dev/fd/3`,
+    /// `/proc/self/fd/0`, bash's `<(…)`) rather than of a file: it stands for whatever is open,
+    /// and its folder is the system's, so no index is kept for it (before, `--against /dev/stdin
+    /// < known.ndjson` wrote `/dev/stdin.sluice-index`).
+    public static func namesADescriptor(_ path: String) -> Bool {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? "."
+        guard let real = realpath(folder, nil) else { return false }
+        defer { free(real) }
+        let resolved = String(cString: real)
+        return resolved == "/dev" || resolved.hasPrefix("/proc/")
     }
 
     /// This program: the index's format, Sluice's version and the size and time of the

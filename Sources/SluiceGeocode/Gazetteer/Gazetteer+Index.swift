@@ -39,15 +39,16 @@ extension Gazetteer {
         let indexed = Result { () throws(GazetteerIndex.Problem) in try fromIndex(GazetteerIndex.map(path: indexPath, expected: identity)) }
         switch indexed {
         case .success(let gazetteer): return gazetteer
-        case .failure(let problem): if let warning = problem.warning(path: indexPath, reading: GazetteerIndex.format.source) { warn(warning) }
+        case .failure(let problem):
+            if let warning = problem.warning(path: indexPath, reading: GazetteerIndex.format.source, rewriting: SidecarIndex.canWrite(beside: path)) {
+                warn(warning)
+            }
         }
         let (gazetteer, recording, skipped) = try parseRecording(
             FileInput.contents(of: path, what: "gazetteer"), source: path, skipBadRow: skipBadRow)
         // Written only for a CSV read whole and unchanged while it was read, into a folder the
         // user may write (an installed gazetteer's is read from its CSV each time, quietly).
-        let slash = indexPath.lastIndex(of: "/")
-        let folder = slash.map { String(indexPath[...$0]) } ?? "."
-        if skipped == 0, access(folder, W_OK) == 0, GazetteerIndex.identity(ofCSV: path) == identity {
+        if skipped == 0, SidecarIndex.canWrite(beside: path), GazetteerIndex.identity(ofCSV: path) == identity {
             do {
                 try gazetteer.writeIndex(to: indexPath, identity: identity, recording: recording)
             } catch let failure as StageFailure {

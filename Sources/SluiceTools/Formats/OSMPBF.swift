@@ -74,7 +74,13 @@ enum OSMPBF {
                 StageFailure.data(source: source, line: nil, "block \(number) at byte offset \(start): \(reason)")
             }
             let prefix = try next(4)
-            if prefix.isEmpty { return }
+            if prefix.isEmpty {
+                // An empty file (a download that never started) would otherwise read as an
+                // extract of nothing, and a build would replace its gazetteer with no rows; an
+                // empty XML file is an error too (`OSMXML`: no <osm> element).
+                guard number > 1 else { throw StageFailure.data(source: source, line: nil, "not an OpenStreetMap PBF file: it is empty") }
+                return
+            }
             guard prefix.count == 4 else { throw failure("truncated block: \(prefix.count) of the 4 bytes of its header length") }
             let headerSize = prefix.reduce(0) { $0 << 8 | Int($1) }
             guard headerSize > 0, headerSize <= maxHeaderSize else { throw failure("block header of \(headerSize) bytes (at most \(maxHeaderSize))") }
