@@ -22,6 +22,7 @@ extension AddressParser {
             result.state = region.state
             result.zip = region.zip
             if region.zipUnreadable { result.note(Note.zipUnreadable) }
+            if region.otherCountry { result.note(Note.otherCountry) }
             outside.removeSubrange(region.end...)
         }
         // Outside text is split at commas and at a spaced dash (`Oasis Nightclub - 298 11th St`),

@@ -9,6 +9,8 @@ extension AddressParser {
         var end: Int
         /// Four digits after the state that are no ZIP of it (`Marion, IA 5230`): left out, noted.
         var zipUnreadable = false
+        /// The text ended in another country's name (`…, London, UK`), left out, noted.
+        var otherCountry = false
     }
 
     /// Finds `[City[,]] ST [12345[-6789]]` at the end of `tokens`.
@@ -29,6 +31,11 @@ extension AddressParser {
         // address placed in the gazetteer's own town at 0.94).
         if let country = countryStart(in: tokens), let region = region(in: Array(tokens[..<country])) { return region }
         if let canadian = canadianRegion(in: tokens) { return canadian }
+        if let country = otherCountryStart(in: tokens) {
+            // The town before it, if one is read; no US state or ZIP.
+            let town = region(in: Array(tokens[..<country]))
+            return Region(city: town?.city, state: nil, zip: nil, end: town?.end ?? country, otherCountry: true)
+        }
         var end = tokens.count
         while end > 0, !tokens[end - 1].isWord { end -= 1 }
         guard end > 0 else { return nil }
@@ -144,6 +151,32 @@ extension AddressParser {
     }
 
     static let countryNames: Set<String> = ["usa", "us", "u s a", "u s", "united states", "united states of america"]
+
+    /// Where the name of another country that ends `tokens` after a comma starts (`…, London,
+    /// UK`); nil when they end otherwise, or in a US state's name (`…, New Mexico`).
+    func otherCountryStart(in tokens: [Token]) -> Int? {
+        var end = tokens.count
+        while end > 0, !tokens[end - 1].isWord { end -= 1 }
+        guard end > 1, tokens[end - 1].traits.contains(.endsCountryOrProvince) else { return nil }
+        var start = end
+        var found: Int?
+        while start > 1, end - start < 3, tokens[start - 1].isWord {
+            start -= 1
+            let phrase = tokens[start..<end].map(\.lower).joined(separator: " ")
+            if USPSTables.states[phrase] != nil { return nil }
+            if Self.otherCountries.contains(phrase), tokens[start - 1].isPunct(",") { found = start }
+        }
+        return found
+    }
+
+    /// Countries written at the end of addresses in US data, by name and common code (Canada's
+    /// are read with its provinces; Georgia and Jersey are US names first).
+    static let otherCountries: Set<String> = [
+        "uk", "u k", "united kingdom", "great britain", "england", "scotland", "wales", "northern ireland", "ireland", "mexico",
+        "france", "germany", "deutschland", "spain", "italy", "portugal", "netherlands", "belgium", "switzerland", "austria",
+        "sweden", "norway", "denmark", "finland", "poland", "australia", "new zealand", "japan", "china", "india", "brazil",
+        "argentina", "chile", "colombia", "peru", "israel", "singapore", "hong kong", "philippines", "south korea", "korea",
+    ]
 
     /// `…, Toronto, ON M5H 2N2`, `…, Vancouver, BC, Canada`: a Canadian province (its code, after
     /// a comma or before a postal code or `Canada`; or its name) ends the address, and is its

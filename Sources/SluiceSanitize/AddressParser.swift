@@ -277,4 +277,7 @@ public enum Note {
     /// `Marion, IA 5230`: four digits after the state that are no ZIP of it (its ZIPs do not
     /// begin with 0, so no leading zero was dropped): left out of `zip`.
     public static let zipUnreadable = "zip_unreadable"
+    /// `…, London, UK`, `…, Mexico City, Mexico`: the text ends in another country than the United
+    /// States (or Canada, whose provinces are read as states); a US gazetteer refuses it.
+    public static let otherCountry = "other_country"
 }

@@ -80,6 +80,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
                   town_differs          the text names another city, state or ZIP than --city-field etc.
                   town_field_unusable   --city-field etc. held an object, array, boolean or a bad ZIP (ignored)
                   zip_unreadable        Marion, IA 5230  (four digits no ZIP of the state: left out of zip)
+                  other_country         100 Main St, London, UK  (another country: left out; a US gazetteer refuses it)
                   dangling_between      Davis Street between
                   range_abbreviated     1158-70 Montgomery Street (70 read as 1170)
                   block_range           1400-1500 blocks of Haight St

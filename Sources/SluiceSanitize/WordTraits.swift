@@ -46,8 +46,8 @@ struct WordTraits: OptionSet, Sendable, Hashable {
     static let startsNeighborhood = WordTraits(rawValue: 1 << 16)
     /// On `Vocabulary.grammarWords`: `and`, `at`, `from`.
     static let grammarWord = WordTraits(rawValue: 1 << 17)
-    /// The last word of a name of the United States or Canada, or of a Canadian province
-    /// (`AddressParser.countryNames`, `provinces`): `usa`, `canada`, `on`, `columbia`.
+    /// The last word of a country's name or of a Canadian province (`AddressParser.countryNames`,
+    /// `provinces`, `otherCountries`): `usa`, `canada`, `on`, `columbia`, `uk`.
     static let endsCountryOrProvince = WordTraits(rawValue: 1 << 18)
     /// A byte outside ASCII: `Token.lower` folds only ASCII letters (and `’`), so such a word
     /// needs the full Unicode `lowercased()` where that was the rule.
@@ -106,7 +106,9 @@ struct WordTraits: OptionSet, Sendable, Hashable {
         func lastWords(_ names: some Sequence<String>) -> [String] { names.compactMap { $0.split(separator: " ").last.map(String.init) } }
         add(lastWords(Vocabulary.cityNames) + ["ca", "california"], .endsCityName)
         add(lastWords(USPSTables.states.keys) + lastWords(USPSTables.stateAbbreviations.keys), .endsStateName)
-        add(lastWords(AddressParser.countryNames) + ["canada"] + lastWords(AddressParser.provinces.keys), .endsCountryOrProvince)
+        add(
+            lastWords(AddressParser.countryNames) + ["canada"] + lastWords(AddressParser.provinces.keys) + lastWords(AddressParser.otherCountries),
+            .endsCountryOrProvince)
         return table
     }()
 }

@@ -56,6 +56,17 @@ import Testing
         #expect(try TinyGazetteer.load().coverage.outsideTown(named: "Palo Alto", state: "CA") == nil)
     }
 
+    @Test func anotherCountryIsOutsideAGazetteerOfUSStates() throws {
+        #expect(try TwoTownGazetteer.load().coverage.otherCountryReason?.hasPrefix("outside_gazetteer: the text names another country") == true)
+        // No states, or another country's regions: nothing to say.
+        #expect(try TinyGazetteer.load().coverage.otherCountryReason == nil)
+        let csv = """
+            kind,name,lat,lon,city,state
+            place,Big Ben,51.5007,-0.1246,London,ENG
+            """
+        #expect(try Gazetteer.parse(Array(csv.utf8), source: "london.csv").coverage.otherCountryReason == nil)
+    }
+
     @Test func rowsWithoutTownsRefuseNoTown() throws {
         // A 1.0 gazetteer: no town, state or ZIP columns.
         let coverage = try TinyGazetteer.load().coverage

@@ -37,6 +37,7 @@ import Testing
         #expect(try best("100 Main St, Seattle, WA 98101, USA").isOutsideGazetteer)
         #expect(try best("350 S Grand Ave, Los Angeles, CA 90071, USA").isOutsideGazetteer)
         #expect(try best("100 King St W, Toronto, ON M5X 1A9").isOutsideGazetteer)
+        #expect(try best("100 Main St, London, UK").isOutsideGazetteer)
         // Nothing of its name: outside the gazetteer, counted so.
         #expect(try best("Oakland").isOutsideGazetteer)
         // A place of that very name (the Marina, the Mission), a street's suffix, or no town of that name.

@@ -65,6 +65,16 @@ import Testing
         #expect(parser.parse("Pier 39, Mass").state == nil)
     }
 
+    /// Another country after a comma is left out and noted; a US state of that name is a state.
+    @Test func anotherCountryIsNoted() {
+        let london = parser.parse("100 Main St, London, UK")
+        #expect(london.street == "Main" && london.city == "London" && london.state == nil && london.notes == [Note.otherCountry])
+        #expect(parser.parse("100 Main St, Paris, France").notes == [Note.otherCountry])
+        #expect(parser.parse("100 Main St, Santa Fe, New Mexico").state == "NM")
+        #expect(parser.parse("100 Main St, Santa Fe, New Mexico").notes.isEmpty)
+        #expect(parser.parse("The Mexico Store").notes.isEmpty)
+    }
+
     @Test func stateCodeNeedsZipOrCommaAndCapitals() {
         #expect(parser.parse("Tiburon Hiking Trail, Tiburon, CA").state == "CA")
         #expect(parser.parse("Mason Ct").state == nil)

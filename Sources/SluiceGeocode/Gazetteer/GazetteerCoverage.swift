@@ -139,6 +139,13 @@ public struct GazetteerCoverage: Sendable {
         return .within(zipTownsNamed)
     }
 
+    /// Why an address in another country (`…, London, UK`) is outside a gazetteer whose rows all
+    /// name US states; nil for one that names none, or another country's regions.
+    public var otherCountryReason: String? {
+        guard !states.isEmpty, states.allSatisfy({ USPSTables.states[$0.lowercased()] == $0 }) else { return nil }
+        return "\(Self.reason): the text names another country, and the gazetteer's rows are in US states (\(Self.listed(states.sorted())))"
+    }
+
     /// Why a text that is only a town's name (`Fresno`, `Palo Alto`) is outside the gazetteer:
     /// it names a US town (of `state`, else of the gazetteer's states) that is not among its towns. Nil
     /// for a gazetteer that names no towns, a covered town, or no town's name.

@@ -20,6 +20,8 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// The corner is only near the place meant (`Bayshore Blvd near Cesar Chavez`, `Balmy
     /// Alley off 24th St`, `Taylor St, north of Jefferson St`).
     public var nearCorner = false
+    /// The text ended in another country's name (sanitize's note `other_country`).
+    public var otherCountry = false
     /// The whole text, tried as a place name when nothing else matches.
     public var text: String = ""
     /// Other readings of the same location, tried too (their answers score 3% less).
@@ -176,14 +178,15 @@ public struct GeocodeQuery: Equatable, Sendable {
         let raw = text(.raw) ?? text(.clean) ?? ""
         self.init(text: raw)
         (city, state, zip) = (text(.city), text(.state), text(.zip))
+        var notes: [String] = []
+        if case .array(let values)? = member(.notes) { notes = values.compactMap(\.stringValue) }
+        otherCountry = notes.contains("other_country")
         let streetName = text(.street), placeText = text(.place)
         // Text sanitize could not read: its whole text is tried as a place name.
         if streetName == nil && placeText == nil {
             place = raw.isEmpty ? nil : raw
             return
         }
-        var notes: [String] = []
-        if case .array(let values)? = member(.notes) { notes = values.compactMap(\.stringValue) }
         nearCorner = notes.contains { ["near", "off", "direction_from_corner"].contains($0) }
         // `Vaillancourt Fountain, Justin Herman Plaza`: a name, then where it is; after
         // `north of`, the place holds the direction's words, not a name.

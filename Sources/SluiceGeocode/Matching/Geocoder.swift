@@ -29,6 +29,7 @@ public struct Geocoder: Sendable {
         guard !query.isEmpty else { return [.none("empty location")] }
         lookups.towns = nil
         if !gazetteer.coverage.isEmpty {
+            if query.otherCountry, let reason = gazetteer.coverage.otherCountryReason { return [.none(reason)] }
             switch gazetteer.coverage.placement(city: query.city, state: query.state, zip: query.zip) {
             case .outside(let reason): return [.none(reason)]
             case .within(let towns): if gazetteer.hasSeveralTowns { lookups.towns = towns }
