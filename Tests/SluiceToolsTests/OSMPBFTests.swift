@@ -168,7 +168,7 @@ enum PBFWriter {
         let good = PBFWriter.block("OSMData", PBFWriter.primitiveBlock(strings: [""], groups: []))
         // Before, an empty file read as an extract of nothing: `build --osm empty.osm.pbf --out
         // city.csv` replaced city.csv with a gazetteer of no rows, exit 0.
-        #expect(message([]) == "test.osm.pbf: error: not an OpenStreetMap PBF file: it is empty")
+        #expect(message([]) == "test.osm.pbf: error: block 1 at byte offset 0: the file is empty, not an OpenStreetMap PBF file")
         #expect(
             message(good + [0x00, 0x01, 0x00, 0x01])
                 == "test.osm.pbf: error: block 2 at byte offset \(good.count): block header of 65537 bytes (at most 65536)")

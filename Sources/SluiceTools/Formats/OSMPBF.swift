@@ -78,7 +78,7 @@ enum OSMPBF {
                 // An empty file (a download that never started) would otherwise read as an
                 // extract of nothing, and a build would replace its gazetteer with no rows; an
                 // empty XML file is an error too (`OSMXML`: no <osm> element).
-                guard number > 1 else { throw StageFailure.data(source: source, line: nil, "not an OpenStreetMap PBF file: it is empty") }
+                guard number > 1 else { throw failure("the file is empty, not an OpenStreetMap PBF file") }
                 return
             }
             guard prefix.count == 4 else { throw failure("truncated block: \(prefix.count) of the 4 bytes of its header length") }
