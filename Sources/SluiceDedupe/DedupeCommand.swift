@@ -540,6 +540,10 @@ public struct DedupeCommand: StageCommand {
             table = linked
         }
         if let known {
+            // An empty KNOWN (the wrong file, a failed export) makes every record new, silently.
+            if known.count == 0, let againstPath {
+                context.warn("\(againstPath) holds no known records: every input record is linked only to the others, in new clusters")
+            }
             let outcome = known.resolve(table, facts: facts)
             var writer = DedupeWriter(mode: mode, table: outcome.table, memberKey: member.name)
             writer.writesBehind = threads > 1
