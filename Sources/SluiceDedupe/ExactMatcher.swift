@@ -142,17 +142,17 @@ extension ExactMatcher {
         public func town(of record: NDJSONRecord) -> UInt64 {
             guard let path = townPaths.first, let raw = record.rawValue(atPath: path), raw.count > 2, raw[0] == UInt8(ascii: "\"")
             else { return 0 }
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            var letters = 0
-            for var byte in raw[1..<(raw.count - 1)] {
-                if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
-                guard (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80 else { continue }
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-                letters += 1
-            }
-            guard letters > 0 else { return 0 }
+            let hash = StableHash.of(raw[1..<(raw.count - 1)].lazy.map(Self.folded).filter(Self.isLetterOrDigit))
+            // The hash of nothing: no letter or digit, no town.
+            guard hash != StableHash.offset else { return 0 }
             return hash == 0 || hash == ExactMatcher.countedTowns ? 1 : hash
         }
+
+        /// ASCII upper case folded to lower; other bytes as they are.
+        static func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+
+        /// A lower-case ASCII letter or digit, or a byte of a character outside ASCII.
+        static func isLetterOrDigit(_ byte: UInt8) -> Bool { (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte >= 0x80 }
 
         /// Appends the record's key text to `out`: each field's JSON text (or normalised text),
         /// joined by a unit separator. False, leaving `out` as it was, when a field is missing,

@@ -29,13 +29,15 @@ extension AddressParser {
         // `…, Seattle, WA 98101, USA`: the country map services write after an address; the region
         // is read before it (taken for the address's last words, the town was lost and the
         // address placed in the gazetteer's own town at 0.94).
-        if let country = countryStart(in: tokens), let region = region(in: Array(tokens[..<country])) { return region }
-        if let canadian = canadianRegion(in: tokens) { return canadian }
-        if let country = otherCountryStart(in: tokens) {
-            // The town before it, if one is read; no US state or ZIP.
-            let town = region(in: Array(tokens[..<country]))
-            return Region(city: town?.city, state: nil, zip: nil, end: town?.end ?? country, otherCountry: true)
+        if let country = endingCountry(in: tokens) {
+            let before = region(in: Array(tokens[..<country.start]))
+            if !country.isUS {
+                // `…, London, UK`: the town before it, if one is read; no US state or ZIP.
+                return Region(city: before?.city, state: nil, zip: nil, end: before?.end ?? country.start, otherCountry: true)
+            }
+            if let before { return before }
         }
+        if let canadian = canadianRegion(in: tokens) { return canadian }
         var end = tokens.count
         while end > 0, !tokens[end - 1].isWord { end -= 1 }
         guard end > 0 else { return nil }
@@ -136,38 +138,28 @@ extension AddressParser {
         return Region(city: city, state: state, zip: zip, end: cityStart, zipUnreadable: fourDigits != nil && zip == nil)
     }
 
-    /// Where the name of the United States that ends `tokens` starts (`USA`, `U.S.A.`, `US`,
-    /// `United States of America`), after a comma or a word; nil when they end in none.
-    func countryStart(in tokens: [Token]) -> Int? {
+    /// The country whose name ends `tokens`, where its name starts, and whether it is the United
+    /// States (`USA`, `U.S.A.`, `US`, `United States of America`, after a comma or a word) or
+    /// another (`UK`, `France`, after a comma); nil when they end in none, or in a US state's
+    /// name (`…, New Mexico`). Canada is read with its provinces (`canadianRegion`).
+    func endingCountry(in tokens: [Token]) -> (start: Int, isUS: Bool)? {
         var end = tokens.count
         while end > 0, !tokens[end - 1].isWord { end -= 1 }
         guard end > 1, tokens[end - 1].traits.contains(.endsCountryOrProvince) else { return nil }
         var start = end
+        var other: Int?
         while start > 1, end - start < 4, tokens[start - 1].isWord {
             start -= 1
-            if Self.countryNames.contains(tokens[start..<end].map(\.lower).joined(separator: " ")) { return start }
+            let phrase = tokens[start..<end].map(\.lower).joined(separator: " ")
+            if Self.countryNames.contains(phrase) { return (start, true) }
+            if USPSTables.states[phrase] != nil { return nil }
+            // The longest name (`Northern Ireland`, not `Ireland`).
+            if Self.otherCountries.contains(phrase), tokens[start - 1].isPunct(",") { other = start }
         }
-        return nil
+        return other.map { ($0, false) }
     }
 
     static let countryNames: Set<String> = ["usa", "us", "u s a", "u s", "united states", "united states of america"]
-
-    /// Where the name of another country that ends `tokens` after a comma starts (`…, London,
-    /// UK`); nil when they end otherwise, or in a US state's name (`…, New Mexico`).
-    func otherCountryStart(in tokens: [Token]) -> Int? {
-        var end = tokens.count
-        while end > 0, !tokens[end - 1].isWord { end -= 1 }
-        guard end > 1, tokens[end - 1].traits.contains(.endsCountryOrProvince) else { return nil }
-        var start = end
-        var found: Int?
-        while start > 1, end - start < 3, tokens[start - 1].isWord {
-            start -= 1
-            let phrase = tokens[start..<end].map(\.lower).joined(separator: " ")
-            if USPSTables.states[phrase] != nil { return nil }
-            if Self.otherCountries.contains(phrase), tokens[start - 1].isPunct(",") { found = start }
-        }
-        return found
-    }
 
     /// Countries written at the end of addresses in US data, by name and common code (Canada's
     /// are read with its provinces; Georgia and Jersey are US names first).

@@ -150,8 +150,7 @@ public enum USPSTables {
     ///
     ///     USPSTables.stateCode(" n.y. ")   // "NY"
     public static func stateCode(_ text: String) -> String {
-        let folded = String(text.lowercased().filter { $0 != "." }).trimmingSpaces()
-        return states[folded] ?? stateAbbreviations[folded] ?? folded.uppercased()
+        knownStateCode(text) ?? String(text.uppercased().filter { $0 != "." }).trimmingSpaces()
     }
 
     /// A state field's two-letter code, as `stateCode` reads it, or nil for a text naming no state.

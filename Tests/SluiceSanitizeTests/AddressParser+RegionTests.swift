@@ -32,8 +32,8 @@ import Testing
         #expect(parser.parse("Pier 39, San Francisco, CA, USA").place == "Pier 39")
         // A country with no region before it is left as it was.
         #expect(parser.parse("USA Parking").place == "USA Parking")
-        #expect(parser.countryStart(in: AddressTokenizer.tokens("Highway US")) == 1)
-        #expect(parser.countryStart(in: AddressTokenizer.tokens("US")) == nil)
+        #expect(parser.endingCountry(in: AddressTokenizer.tokens("Highway US"))?.start == 1)
+        #expect(parser.endingCountry(in: AddressTokenizer.tokens("US")) == nil)
     }
 
     /// A Canadian province ends the address and is its state, so a US gazetteer refuses it; the
