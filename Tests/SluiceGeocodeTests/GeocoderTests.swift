@@ -133,9 +133,11 @@ import Testing
         // (the number is on no stretch the gazetteer knows).
         let instead = try #require(best("1200 Mason St"))
         #expect(instead.precision == .street && instead.method == "street_centre+number_off_street")
-        #expect(instead.score == min(GeocodeScore.street(length: 250, instead: true), GeocodeScore.numberOffStreet))
-        // Standing in for a corner that was not found (no number), it keeps its score.
-        #expect(best("Mason St & Nowhere St")?.score == GeocodeScore.street(length: 250, instead: true))
+        #expect(instead.score == min(GeocodeScore.street(length: 250, instead: true), GeocodeScore.offStreet))
+        // Standing in for a corner the gazetteer does not know on it, no more than a guess either.
+        let corner = try #require(best("Mason St & Nowhere St"))
+        #expect(corner.method == "street_centre+corner_not_found")
+        #expect(corner.score == min(GeocodeScore.street(length: 250, instead: true), GeocodeScore.offStreet))
     }
 
     @Test func nothingMatchedSaysWhy() {
@@ -266,7 +268,7 @@ import Testing
 
     @Test func aNumberOffEveryRangeGivesNoConfidentStreet() throws {
         let match = try #require(best("9000 Main St", city: "Berkeley"))
-        #expect(match.precision == .street && match.score <= GeocodeScore.numberOffStreet)
+        #expect(match.precision == .street && match.score <= GeocodeScore.offStreet)
         #expect(match.method == "street_centre+number_off_street")
         // Within a range, the same street answers as before.
         #expect(best("150 Main St", city: "Berkeley")?.precision == .address)

@@ -29,8 +29,9 @@ public struct GeoMatch: Equatable, Sendable {
     var isArea = false
     /// The town of the feature matched (`GazetteerCoverage.noTown` when the row names none).
     var town = GazetteerCoverage.noTown
-    /// A street answer standing in for a house number outside every known range of the street.
-    var numberOffStreet = false
+    /// A street answer standing in for a house number outside every known range of the street,
+    /// or for a corner the gazetteer does not know on it.
+    var offStreet = false
 
     public init(point: GeoPoint?, precision: Precision, score: Double, matched: String, method: String, note: String? = nil) {
         self.point = point

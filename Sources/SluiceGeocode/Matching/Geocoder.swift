@@ -214,6 +214,7 @@ public struct Geocoder: Sendable {
         } else if query.crossStreets.count == 2, !streets.isEmpty {
             answers += segmentAnswers(streets, query.crossStreets[0], query.crossStreets[1], &lookups)
         }
+        let cornerNotFound = !query.crossStreets.isEmpty && !answers.contains { $0.precision == .intersection || $0.precision == .segment }
         // `Harrison Street (The Embarcadero)`: a street and, for a place, another street's
         // name; where the two meet (or near it) is meant.
         var placeIsCross = false
@@ -235,9 +236,15 @@ public struct Geocoder: Sendable {
             if let number = query.number, gazetteer.numberFits(number, street: street.id) == false {
                 // The number lies outside every range known on the street: the street's centre
                 // is not where it is, and the street may be another town's of that name.
-                answer.score = min(answer.score, GeocodeScore.numberOffStreet)
+                answer.score = min(answer.score, GeocodeScore.offStreet)
                 answer.method += "+number_off_street"
-                answer.numberOffStreet = true
+                answer.offStreet = true
+            } else if cornerNotFound {
+                // The corner named is none the gazetteer knows on the street (`Hollywood Blvd &
+                // Vine St` → Hollywood Ct, SF, was 0.86): the street may be another town's.
+                answer.score = min(answer.score, GeocodeScore.offStreet)
+                answer.method += "+corner_not_found"
+                answer.offStreet = true
             }
             answers.append(answer)
             if gazetteer.hasSeveralTowns {
@@ -337,8 +344,8 @@ public struct Geocoder: Sendable {
         var answer = street
         answer.point = near
         // The part of the street inside a neighbourhood is about a kilometre long (but a number
-        // off the street's ranges still says the point is not on it).
-        if !answer.numberOffStreet { answer.score = max(answer.score, GeocodeScore.street(length: min(answer.length ?? 1000, 1000), instead: true)) }
+        // off the street's ranges, or a corner not on it, still says the point is not there).
+        if !answer.offStreet { answer.score = max(answer.score, GeocodeScore.street(length: min(answer.length ?? 1000, 1000), instead: true)) }
         answer.method += "+in_neighborhood"
         answer.matched += " (\(neighbourhood.matched))"
         return answer
