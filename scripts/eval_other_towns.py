@@ -10,9 +10,10 @@ give. This builds a file of records in the usual shape of business, permit and i
 - San Francisco's food businesses (`../shared/data/gazetteer-sources/food-businesses`, PDDL),
   the first SF_ROWS rows with an address.
 
-Then runs the stages as a user would, in two ways — the town in its own columns
-(`--city-field city --state-field state --zip-field zip`) and the whole address in one text
-(`street, city, state zip`) — and prints, for each: the records outside San Francisco answered
+Then runs the stages as a user would, in four ways — the town in its own columns
+(`--city-field city --state-field state --zip-field zip`), and the whole address in one text
+written `street, city, state zip`, `street, city` and `street city` (`MODES`) — and prints, for
+each: the records outside San Francisco answered
 with a score of 0.5 or more (the target is none), how they were refused, and whether the SF
 records got the same answers as when run alone.
 """
@@ -74,13 +75,22 @@ def san_francisco(folder, limit):
                        "state": row["state"].strip(), "zip": zip_code if zip_code.isdigit() else ""}
 
 
-def run(bin_dir, gazetteer, records_csv, columns):
+# How the town reaches sluice-sanitize: its own columns, or one text column (written by `write`).
+MODES = {
+    "columns": "town in its own columns",
+    "text": "town in the text (street, town, ST zip)",
+    "town": "town in the text without its state (street, town)",
+    "bare": "town in the text without state or comma (street town)",
+}
+
+
+def run(bin_dir, gazetteer, records_csv, mode):
     fetch = [os.path.join(bin_dir, "sluice-fetch"), "--quiet", records_csv]
-    if columns:
+    if mode == "columns":
         sanitize = [os.path.join(bin_dir, "sluice-sanitize"), "--quiet", "--field", "street",
                     "--city-field", "city", "--state-field", "state", "--zip-field", "zip"]
     else:
-        sanitize = [os.path.join(bin_dir, "sluice-sanitize"), "--quiet", "--field", "text"]
+        sanitize = [os.path.join(bin_dir, "sluice-sanitize"), "--quiet", "--field", "text_" + mode]
     geocode = [os.path.join(bin_dir, "sluice-geocode"), "--quiet", "--gazetteer", gazetteer]
     p1 = subprocess.Popen(fetch, stdout=subprocess.PIPE)
     p2 = subprocess.Popen(sanitize, stdin=p1.stdout, stdout=subprocess.PIPE)
@@ -92,11 +102,13 @@ def run(bin_dir, gazetteer, records_csv, columns):
 
 def write(path, rows):
     with open(path, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=["source", "street", "city", "state", "zip", "text"])
+        writer = csv.DictWriter(f, fieldnames=["source", "street", "city", "state", "zip", "text_text", "text_town", "text_bare"])
         writer.writeheader()
         for row in rows:
             text = f'{row["street"]}, {row["city"]}, {row["state"]} {row["zip"]}'.strip()
-            writer.writerow(dict(row, text=text))
+            town = f'{row["street"]}, {row["city"]}'
+            bare = f'{row["street"]} {row["city"]}'
+            writer.writerow(dict(row, text_text=text, text_town=town, text_bare=bare))
 
 
 def main():
@@ -107,7 +119,7 @@ def main():
     parser.add_argument("--sources", default="../shared/data/gazetteer-sources")
     parser.add_argument("--sf-rows", type=int, default=500)
     parser.add_argument("--out", default="build/eval/other-towns")
-    parser.add_argument("--modes", default="columns,text", help="columns, text or both (comma-separated)")
+    parser.add_argument("--modes", default=",".join(MODES), help=f"some of {', '.join(MODES)} (comma-separated)")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     others = list(other_towns(args.labelled))
@@ -119,10 +131,10 @@ def main():
           f"{len({(r['city'].lower(), r['state'].upper()) for r in others})} towns (usaddress labelled sets), "
           f"{len(sf)} San Francisco records (food businesses); {mixed_csv}")
     geo = describe(stage_path(args.bin, "geocode"))  # the member's name and fields, as the stage has them
-    for columns in [mode == "columns" for mode in args.modes.split(",")]:
-        label = "town in its own columns" if columns else "town in the text"
-        mixed = run(args.bin, args.gazetteer, mixed_csv, columns)
-        alone = run(args.bin, args.gazetteer, sf_csv, columns)
+    for mode in args.modes.split(","):
+        label = MODES[mode]
+        mixed = run(args.bin, args.gazetteer, mixed_csv, mode)
+        alone = run(args.bin, args.gazetteer, sf_csv, mode)
         outside = [r for r in mixed if r["source"] != "sf-food"]
         confident = [r for r in outside if geo.of(r).get(geo.score, 0) >= 0.5]
         reasons = collections.Counter(geo.of(r).get(geo.reason, geo.of(r)[geo.precision]) for r in outside
@@ -132,7 +144,7 @@ def main():
               f"not answered: {', '.join(f'{k} {v}' for k, v in reasons.most_common(6))}; "
               f"SF records with the same answer as alone: {same} of {len(alone)}")
         for r in confident[:10]:
-            print(f"    {r['text']} -> {geo.of(r).get(geo.matched)} {geo.of(r)[geo.precision]} {geo.of(r)[geo.score]}")
+            print(f"    {r['text_' + mode] if mode != 'columns' else r['text_text']} -> {geo.of(r).get(geo.matched)} {geo.of(r)[geo.precision]} {geo.of(r)[geo.score]}")
 
 
 if __name__ == "__main__":

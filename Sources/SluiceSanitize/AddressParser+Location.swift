@@ -135,6 +135,12 @@ extension AddressParser {
         // `100 Main St, Seattle`: any US town, alone after a comma at the end of the text (after
         // San Francisco's neighbourhoods: `Mission`, `Marina` and `Sunset` are towns elsewhere).
         if last, !first, tail == nil, let town = town(chunk) { return .city(town.city, state: town.state, zip: nil) }
+        // `100 Main St Seattle`: a town after an address's street suffix, with no comma (read as
+        // the street's last word, it was placed on San Francisco's Main St at 0.89).
+        if last, tail == nil, let found = townAfterAddress(chunk) {
+            tail = (found.city, found.state, nil)
+            chunk = chunk[chunk.startIndex..<found.start]
+        }
         var parsed = parsePhrase(chunk)
         if let tail {
             parsed.city = tail.city
@@ -186,6 +192,20 @@ extension AddressParser {
         let states = USTowns.states(named: chunk.map(\.lower))
         guard !states.isEmpty else { return nil }
         return (AddressTokenizer.text(chunk), states.count == 1 ? states[0] : nil)
+    }
+
+    /// A US town (`USTowns`) ending a chunk that starts with a house number, right after its
+    /// street's suffix or a unit (`100 Main St Seattle`, `100 Main St Apt 5 Boston`), with its state when only one state has a town of
+    /// that name. Not San Francisco's neighbourhoods (`Mission`, `Marina` are towns elsewhere),
+    /// nor a directional alone (`Buena Vista Ave West`; `West` is a town in Texas).
+    func townAfterAddress(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?)? {
+        guard let head = chunk.first, head.isNumber, chunk.last?.isWord == true else { return nil }
+        let tokens = Array(chunk)
+        guard let start = townStart(in: tokens, end: tokens.count, state: nil), start >= 3,
+            start < tokens.count - 1 || USPSTables.directionals[tokens[start].lower] == nil,
+            let found = town(chunk[(chunk.startIndex + start)...]), neighborhood(named: found.city) == nil
+        else { return nil }
+        return (chunk.startIndex + start, found.city, found.state)
     }
 
     /// The neighbourhood a phrase names (`Neighborhoods.canonical(for:)`). The list is San

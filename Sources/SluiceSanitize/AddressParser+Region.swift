@@ -119,7 +119,9 @@ extension AddressParser {
         var cityStart = cityEnd
         while cityStart > 0, cityEnd - cityStart < 3 {
             let token = tokens[cityStart - 1]
-            guard token.isWord, !token.isNumber, !token.traits.contains(.inlineUnit), !token.isStreetSuffix
+            guard token.isWord, !token.isNumber, !token.traits.contains(.inlineUnit), !token.isStreetSuffix,
+                // `16th St NW Washington DC`: the street's quadrant, not the town's.
+                cityStart < 2 || !isQuadrant(token) || !tokens[cityStart - 2].isStreetSuffix
             else { break }
             cityStart -= 1
         }
@@ -238,8 +240,15 @@ extension AddressParser {
         return table
     }()
 
+    /// `NW`, `Southeast`: a quadrant, which after a street's suffix is the street's (`16th St NW
+    /// Washington`); a single direction may start the town's name (`Rd W Palm Beach`).
+    func isQuadrant(_ token: Token) -> Bool {
+        USPSTables.directionals[token.lower]?.utf8.count == 2
+    }
+
     /// Where a town of `state` (`USTowns`; of any state when nil) ends at `end` in `tokens`, after
-    /// a comma or a street's suffix (`, St. Paul`, `5th Ave Portland`): the longest such town's
+    /// a comma, a street's suffix and its quadrant, or a unit (`, St. Paul`, `5th Ave Portland`,
+    /// `16th St NW Washington`, `Apt 5 Boston`, `4th Floor Cambridge`): the longest such town's
     /// first token, or nil. A town needs something before it.
     func townStart(in tokens: [Token], end: Int, state: String?) -> Int? {
         guard end > 1, tokens[end - 1].isWord else { return nil }
@@ -248,7 +257,12 @@ extension AddressParser {
         while start > 1, end - start < USTowns.maxWords, tokens[start - 1].isWord {
             start -= 1
             let before = tokens[start - 1]
-            guard before.isPunct(",") || before.isStreetSuffix else { continue }
+            let afterSuffix = before.isStreetSuffix || (start >= 3 && isQuadrant(before) && tokens[start - 2].isStreetSuffix)
+            let afterUnit =
+                start >= 3
+                && (tokens[start - 2].traits.contains(.inlineUnit)
+                    || ((before.lower == "floor" || before.lower == "fl") && Ordinals.value(of: tokens[start - 2].lower) != nil))
+            guard before.isPunct(",") || afterSuffix || afterUnit else { continue }
             let states = USTowns.states(named: tokens[start..<end].map(\.lower))
             if state.map(states.contains) ?? !states.isEmpty { best = start }
         }

@@ -47,9 +47,10 @@ import Testing
         #expect(GeocodeQuery.reading("1120 SW 5th Ave, Portland", by: portland).place == nil)
         let sanFrancisco = try command(["--field", "loc"]).parser
         #expect(sanFrancisco.city == nil && sanFrancisco.state == nil)
-        // Without --city, the town needs its comma (any US town is read after one).
+        // Without --city, any US town is read after a comma or right after an address.
         #expect(GeocodeQuery.reading("1120 SW 5th Ave Portland", by: portland).street == "SW 5th Ave")
-        #expect(GeocodeQuery.reading("1120 SW 5th Ave Portland", by: sanFrancisco).street != "SW 5th Ave")
+        #expect(GeocodeQuery.reading("1120 SW 5th Ave Portland", by: sanFrancisco).street == "SW 5th Ave")
+        #expect(GeocodeQuery.reading("SW 5th Ave Portland", by: sanFrancisco).street != "SW 5th Ave")
         do {
             _ = try command(["--city", "Portland"])
             Issue.record("--city without --field was accepted")

@@ -38,6 +38,11 @@ import Testing
         #expect(try best("350 S Grand Ave, Los Angeles, CA 90071, USA").isOutsideGazetteer)
         #expect(try best("100 King St W, Toronto, ON M5X 1A9").isOutsideGazetteer)
         #expect(try best("100 Main St, London, UK").isOutsideGazetteer)
+        // Its town after the street with no comma, as exports that join their columns write it.
+        #expect(try best("100 Main St Seattle").isOutsideGazetteer)
+        // Another town's corner: SF's short Hollywood Ct meets no Vine St, so it is no more than a guess.
+        let corner = try best("Hollywood Blvd & Vine St")
+        #expect(corner.score <= GeocodeScore.offStreet && corner.method.hasSuffix("+corner_not_found"))
         // Nothing of its name: outside the gazetteer, counted so.
         #expect(try best("Oakland").isOutsideGazetteer)
         // A place of that very name (the Marina, the Mission), a street's suffix, or no town of that name.

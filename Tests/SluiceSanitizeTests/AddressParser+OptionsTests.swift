@@ -18,9 +18,10 @@ import Testing
         let address = portland.parse("1120 SW 5th Ave, Portland")
         #expect(address.place == nil && address.city == "Portland" && address.state == "OR")
         let none = AddressParser(arguments: try ParsedArguments([], options: options))
-        // Without --city any US town is read after a comma (`USTowns`), but not without one.
+        // Without --city any US town is read after a comma (`USTowns`), or right after an address.
         #expect(none.city == nil && none.parse("1120 SW 5th Ave, Portland").place == nil)
-        #expect(none.parse("1120 SW 5th Ave Portland").city == nil)
+        #expect(none.parse("1120 SW 5th Ave Portland").city == "Portland")
+        #expect(none.parse("SW 5th Ave Portland").city == nil)
         #expect(portland.parse("1120 SW 5th Ave Portland").city == "Portland")
     }
 }

@@ -95,6 +95,23 @@ import Testing
         #expect(parser.parse("1120 SW 5th Ave, Portland").state == nil)
     }
 
+    @Test func aTownRightAfterTheStreetsSuffixIsTheCity() {
+        let seattle = parser.parse("100 Main St Seattle")
+        #expect(seattle.kind == .streetAddress && seattle.number == "100" && seattle.street == "Main" && seattle.suffix == "St")
+        #expect(seattle.city == "Seattle" && seattle.state == "WA")
+        #expect(parser.parse("1120 SW 5th Avenue Portland").city == "Portland")
+        // After a unit, with or without its state.
+        for text in ["100 Main Street Apt 5 Boston MA", "100 Main St #5 Boston"] {
+            let boston = parser.parse(text)
+            #expect(boston.street == "Main" && boston.unit?.hasSuffix("5") == true && boston.city == "Boston", "\(text)")
+        }
+        // A directional after the suffix is the street's (West is a town in Texas); a
+        // neighbourhood is San Francisco's; no house number, no address to end.
+        #expect(parser.parse("601 Buena Vista Ave West").city == nil)
+        #expect(parser.parse("100 Valencia St Mission").city == nil)
+        #expect(parser.parse("Main St Seattle").city == nil)
+    }
+
     @Test func aStateCodeAfterItsTown() {
         for text in ["1120 SW 5th Ave, Portland OR", "1120 SW 5th Ave Portland OR"] {
             let parsed = parser.parse(text)
@@ -227,9 +244,9 @@ import Testing
         #expect(parser.parse("Fort Mason, Marina").neighborhood == "Marina")
         #expect(parser.parse("Fort Point, Presidio").city == nil)
         #expect(parser.parse("Pier 39, Mission").city == nil)
-        // Not stripped from inside a place's name, and not without a comma.
+        // Not stripped from inside a place's name (without a comma, only after an address's
+        // street: `aTownRightAfterTheStreetsSuffixIsTheCity`).
         #expect(parser.parse("Sausalito Ferry Terminal").city == nil)
-        #expect(parser.parse("100 Main St Seattle").city == nil)
         // Only at the end of the text.
         #expect(parser.parse("Seattle, 100 Main St").city == nil)
         // Alone, a town is a place (the film data names landmarks so).
