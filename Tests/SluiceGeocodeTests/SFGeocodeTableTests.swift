@@ -43,6 +43,13 @@ import Testing
         // Another town's corner: SF's short Hollywood Ct meets no Vine St, so it is no more than a guess.
         let corner = try best("Hollywood Blvd & Vine St")
         #expect(corner.score <= GeocodeScore.offStreet && corner.method.hasSuffix("+corner_not_found"))
+        // A directional SF's street lacks (a grid's `N 17th St`, `W Main St`): never a confident answer.
+        for text in ["100 N 17th Street", "W Main St & N 1st St"] {
+            let answer = try best(text)
+            #expect(answer.score < 0.5 && answer.method.contains("directional_differs"), "\(text): \(answer.method)")
+        }
+        #expect(try best("959 South Van Ness Ave").method == "address_point")
+        #expect(try best("S. Van Ness").method == "street_centre+suffix_added")
         // Nothing of its name: outside the gazetteer, counted so.
         #expect(try best("Oakland").isOutsideGazetteer)
         // A place of that very name (the Marina, the Mission), a street's suffix, or no town of that name.

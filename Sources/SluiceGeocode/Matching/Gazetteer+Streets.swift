@@ -64,6 +64,32 @@ extension Gazetteer {
             guard let others = sameStreetInOtherTowns[id] else { return [StreetChoice(id: id, method: "", factor: 1)] }
             return ([id] + others).map { StreetChoice(id: $0, method: "", factor: 1) }
         }
+        let choices = streetsByNameAlone(normal)
+        guard normal.preDirectional != nil || normal.postDirectional != nil else { return choices }
+        // `N 17th St` is not 17th Ave, nor `W Main St` Main Dr: a directional the text names and
+        // the gazetteer's street lacks says it may be another street (another town's grid).
+        let marked = choices.map { choice in
+            guard !carries(choice.id, normal) else { return choice }
+            var choice = choice
+            choice.method += choice.method.isEmpty ? "directional_differs" : "+directional_differs"
+            choice.factor *= GeocodeScore.streetOtherDirectional
+            return choice
+        }
+        return marked.filter { carries($0.id, normal) } + marked.filter { !carries($0.id, normal) }
+    }
+
+    /// Whether the gazetteer's street `id` carries the directionals `normal` names (`s van ness
+    /// ave` those of `South Van Ness`).
+    func carries(_ id: Int, _ normal: NormalizedStreet) -> Bool {
+        let key = streetKeys[id]
+        if let pre = normal.preDirectional?.lowercased(), !key.hasPrefix(pre + " ") { return false }
+        if let post = normal.postDirectional?.lowercased(), !key.hasSuffix(" " + post) { return false }
+        return true
+    }
+
+    /// The streets of `normal`'s name when its key is not the gazetteer's: with any suffix,
+    /// spaced otherwise, or within a typo or two.
+    func streetsByNameAlone(_ normal: NormalizedStreet) -> [StreetChoice] {
         let method = normal.suffix == nil ? "suffix_added" : "suffix_differs"
         let squashed = Self.squash(normal.nameKey)
         if let ids = streetsByName[normal.nameKey] {

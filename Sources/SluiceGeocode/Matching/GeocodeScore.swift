@@ -78,6 +78,10 @@ public enum GeocodeScore {
     static let streetSpacing = 0.95
     static let streetTrimmed = 0.95
     static let streetOneTypo = 0.9
+    /// The text names a directional (`N 17th St`) the street lacks: even odds at best that it is
+    /// the same street written without it, so such an answer is never a confident one. Not
+    /// fitted: no SF text (dev strings, films) names a directional its street lacks.
+    static let streetOtherDirectional = 0.5
     static let streetTwoTypos = 0.8
 
     /// A point midway along a street. For a text naming just the street, the middle is what
@@ -172,8 +176,9 @@ public enum GeocodeScore {
             row("none", "nothing matched, or outside coverage: geo.reason says why", "0"),
             "  Finding a street's name costs a share of the score: suffix added x\(format(streetCompleted)) (x\(format(streetCompletedOfSeveral)) when",
             "  several streets share the name), other suffix x\(format(streetOtherSuffix)), spacing x\(format(streetSpacing)), trailing words cut",
-            "  x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)). Parts of one text: an answer that another",
-            "  part (score o) confirms scores 1 - (1 - s)(1 - o); one kept although another part points",
+            "  x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)), a directional the street lacks",
+            "  x\(format(streetOtherDirectional)). Parts of one text: an answer that another part (score o)",
+            "  confirms scores 1 - (1 - s)(1 - o); one kept although another part points",
             "  elsewhere s(1 - o) / (s(1 - o) + 1 - s); a place on the street named is confirmed as by",
             "  o = \(format(streetConfirms)), one inside the area named as by o = \(format(areaConfirms)), one outside it kept as against",
             "  o = \(format(areaIdentity)); a bracket or comma part standing in for the main part x\(format(hintInstead)); a place standing",

@@ -10,6 +10,11 @@ extension Geocoder {
         street.method.isEmpty ? rule : rule + "+" + street.method
     }
 
+    /// How the cross street was found, each step marked as the cross street's (`+cross_suffix_added`).
+    static func crossMethod(_ cross: Gazetteer.StreetChoice) -> String {
+        cross.method.split(separator: "+").map { "+cross_" + $0 }.joined()
+    }
+
     func addressAnswers(number: Int, streets: [Gazetteer.StreetChoice]) -> [GeoMatch] {
         var answers: [GeoMatch] = []
         for street in streets {
@@ -83,7 +88,7 @@ extension Geocoder {
                 guard let point = points.first else { continue }
                 let base = points.count == 1 ? GeocodeScore.intersection : GeocodeScore.intersectionSeveral
                 var method = Self.method("intersection", street)
-                if !cross.method.isEmpty { method += "+cross_" + cross.method }
+                method += Self.crossMethod(cross)
                 var answer = GeoMatch(
                     point: point, precision: .intersection, score: base * street.factor * cross.factor,
                     matched: "\(gazetteer.streetKeys[street.id]) & \(gazetteer.streetKeys[cross.id])", method: method)
@@ -100,7 +105,7 @@ extension Geocoder {
             for cross in crosses.prefix(2) where cross.id != street.id {
                 guard let point = gazetteer.nearestApproach(street.id, cross.id) else { continue }
                 var method = Self.method("intersection_nearest_points", street)
-                if !cross.method.isEmpty { method += "+cross_" + cross.method }
+                method += Self.crossMethod(cross)
                 return [
                     GeoMatch(
                         point: point, precision: .intersection, score: GeocodeScore.intersectionNear * street.factor * cross.factor,
