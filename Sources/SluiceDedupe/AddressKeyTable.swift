@@ -9,7 +9,8 @@
 ///
 /// Levels of two different keys: 2 same number and street close, 3 same street and the number
 /// one typo away (or only its letter differs), 4 same street, 5 different. A key without a
-/// number (a place, a corner) is compared whole: close is level 2.
+/// number (a place, a corner) is compared whole: close is level 2. (Two addresses naming
+/// different towns are level 5 whatever their keys: `FieldColumn.towns`.)
 ///
 /// - Complexity: memory the scalars of each distinct key; a pair costs one or two Jaro–Winklers.
 final class AddressKeyTable {
@@ -23,6 +24,8 @@ final class AddressKeyTable {
     @exclusivity(unchecked) private var streetOffsets: [Int] = []
 
     static let closeStreet = 0.92
+    /// The level of different addresses, also of one street key in two towns.
+    static let different: UInt8 = 5
 
     var count: Int { numbers.count }
 
@@ -44,13 +47,13 @@ final class AddressKeyTable {
                 UnsafeBufferPointer(rebasing: all[(starts[id] + (street ? streetOffsets[id] : 0))..<starts[id + 1]])
             }
             guard let numberA = numbers[a], let numberB = numbers[b] else {
-                return StringSimilarity.jaroWinkler(text(a, street: false), text(b, street: false)) >= Self.closeStreet ? 2 : 5
+                return StringSimilarity.jaroWinkler(text(a, street: false), text(b, street: false)) >= Self.closeStreet ? 2 : Self.different
             }
             let streetA = text(a, street: true), streetB = text(b, street: true)
             if numberA == numberB {
-                return StringSimilarity.jaroWinkler(streetA, streetB) >= Self.closeStreet ? 2 : 5
+                return StringSimilarity.jaroWinkler(streetA, streetB) >= Self.closeStreet ? 2 : Self.different
             }
-            guard streetA.elementsEqual(streetB) else { return 5 }
+            guard streetA.elementsEqual(streetB) else { return Self.different }
             return DigitText.houseNumberLevel(numberA, numberB) <= 3 ? 3 : 4
         }
     }

@@ -53,6 +53,14 @@ public struct ComparisonSpec: Equatable, Sendable {
         self.cuts = cuts
     }
 
+    /// The path whose value is read: the path, except for `address` on an address's street key
+    /// (`address.key`, sanitize's, which leaves the town out), whose whole address is read, so
+    /// that its town is compared too (`FieldColumn.towns`).
+    public var readPath: String {
+        guard method == .address, path.hasSuffix(".key") else { return path }
+        return String(path.dropLast(".key".count))
+    }
+
     /// The thresholds between levels: similarities (falling) for text, differences (rising)
     /// for numbers, days after the typo level for dates, metres for points; Splink's default
     /// Jaro–Winkler cuts. Empty for methods with fixed levels.

@@ -95,7 +95,7 @@ public struct DedupeCommand: StageCommand {
             Fuzzy mode: ~10 bytes per record (identity hash, completeness; \
             with labels, --label or --suggest its provenance text, with --id that field's text too), \
             per record 4 bytes per compared text \
-            field, 4 per number while every one is exactly a float, else 8 (16 per date or point), and 8 per blocking \
+            field (address: 8, its town too), 4 per number while every one is exactly a float, else 8 (16 per date or point), and 8 per blocking \
             rule until linking, per distinct text its normalised UTF-8 and 20 bytes, and while the input is read 16 \
             to 32 more (jw: 16 more; jw, lev: outside ASCII 4 a character; tokens: once read, 4 more and 4 a word); \
             while comparing 12 bytes per keyed record of an eighth of a rule (the blocks, sorted) and 4 per distinct \

@@ -39,6 +39,9 @@ public final class FieldColumn {
     @exclusivity(unchecked) var masks: [UInt64] = []
     @exclusivity(unchecked) var tallies: [UInt64] = []
     @exclusivity(unchecked) var counts: [Int32] = []
+    /// `address` only: per record a hash of the town its address names (its `city`; 0: none).
+    /// `100 Main St` in Seattle and in Boston are one street key, but different addresses.
+    @exclusivity(unchecked) var towns: [UInt32] = []
     /// Per distinct value, its words (`tokens` only, made by `finish`), its weighed words
     /// (`name` only), its number and street (`address` only).
     let wordSets = WordSetTable()
@@ -73,6 +76,7 @@ public final class FieldColumn {
     public func append(_ value: JSONValue?) {
         switch spec.method {
         case .exact, .jaroWinkler, .levenshtein, .tokenSet, .name, .phone, .houseNumber, .address:
+            if spec.method == .address { towns.append(Self.town(of: value)) }
             guard let text = Self.comparedText(of: value, spec.method) else {
                 ids.append(-1)
                 return
@@ -138,6 +142,7 @@ public final class FieldColumn {
     public func appendCopy(of record: Int) {
         switch spec.method {
         case .exact, .jaroWinkler, .levenshtein, .tokenSet, .name, .phone, .houseNumber, .address:
+            if spec.method == .address { towns.append(towns[record]) }
             let id = ids[record]
             ids.append(id)
             guard id >= 0 else { return }
@@ -161,14 +166,15 @@ public final class FieldColumn {
     /// local is read as it lies.
     var levels: Levels {
         Levels(
-            column: self, method: spec.method, ids: ids, values: values, masks: masks, tallies: tallies, hasWide: !wideRanges.isEmpty,
-            wideBits: wideBits, cuts: cuts, first: first, second: second)
+            column: self, method: spec.method, ids: ids, towns: towns, values: values, masks: masks, tallies: tallies,
+            hasWide: !wideRanges.isEmpty, wideBits: wideBits, cuts: cuts, first: first, second: second)
     }
 
     struct Levels {
         let column: FieldColumn
         let method: ComparisonSpec.Method
         let ids: [Int32]
+        let towns: [UInt32]
         let values: ByteTable
         let masks: [UInt64]
         let tallies: [UInt64]
@@ -184,6 +190,7 @@ public final class FieldColumn {
             case .exact, .jaroWinkler, .levenshtein, .tokenSet, .name, .phone, .houseNumber, .address:
                 let a = ids[i], b = ids[j]
                 if a < 0 || b < 0 { return 0 }
+                if method == .address, towns[i] != 0, towns[j] != 0, towns[i] != towns[j] { return AddressKeyTable.different }
                 if a == b { return 1 }
                 let lowest = UInt8(2 + cuts.count)
                 switch method {
@@ -322,6 +329,15 @@ public final class FieldColumn {
     /// digits, for `housenumber` its number; for `address` an object's `key` member too.
     static func comparedText(of value: JSONValue?, _ method: ComparisonSpec.Method) -> String? {
         comparedText(of: value, method) { TextNormalizer.text(of: value).flatMap(TextNormalizer.normalize) }
+    }
+
+    /// The town an address names (`address.city`, or the `city` of an object holding `key`), as
+    /// a hash of its normalised text: 0 when it names none.
+    static func town(of value: JSONValue?) -> UInt32 {
+        guard case .object = value, let text = TextNormalizer.text(of: value?["city"]).flatMap(TextNormalizer.normalize), !text.isEmpty
+        else { return 0 }
+        let hash = UInt32(truncatingIfNeeded: StableHash.of(text))
+        return hash == 0 ? 1 : hash
     }
 
     /// Whether `method` compares a value's normalised text as it is (`comparedText` is then

@@ -15,7 +15,8 @@ enum LabelHelp {
                                  swapped / different
           address                an address.key (1200 van ness; or an object holding key): exact / same number, street
                                  close (jw ≥0.92) / same street, number a typo away / same street / different; a key
-                                 without a number (a place, a corner) is exact / close / different
+                                 without a number (a place, a corner) is exact / close / different; two addresses whose
+                                 city both name and differs (address.key reads its address) are different
           Levels of your own, as Splink's comparison levels: similarities highest first (jw=0.95/0.88/0.7, for jw,
           lev, tokens, name) or distances smallest first (num=1/5/20, date=30/365, geo=25/100/500); up to 15 levels.
         """

@@ -71,7 +71,7 @@ struct MemberReading: @unchecked Sendable {
             guard path.utf8.count > headLength else { return top }
             return top?.value(atPath: path[path.utf8.index(path.startIndex, offsetBy: headLength + 1)...])
         }
-        for column in columnsOfHead[h] { columns[column].append(value(columns[column].spec.path)) }
+        for column in columnsOfHead[h] { columns[column].append(value(columns[column].spec.readPath)) }
         for rule in rulesOfHead[h] { slots.keys[rule].append(Blocker.hash(of: rules[rule].key(value))) }
     }
 

@@ -139,6 +139,15 @@ extension FieldColumnTests {
         let key = JSONValue.object([JSONMember("key", .string("1200 van ness"))])
         let address = try column("address:address", [key, .string("1200 Van Ness"), .string("1202 van ness"), .object([])])
         #expect(address.level(0, 1) == 1 && address.level(0, 2) == 3 && address.level(0, 3) == 0)
+        // An address's street key in two towns is two addresses; a town missing on one side tells nothing.
+        func at(_ key: String, _ city: String?) -> JSONValue {
+            .object([JSONMember("key", .string(key))] + (city.map { [JSONMember("city", .string($0))] } ?? []))
+        }
+        let towns = try column("address.key:address", [at("100 main", "Seattle"), at("100 main", "BOSTON"), at("100 main", "seattle"), at("100 main", nil)])
+        #expect(ComparisonSpec(path: "address.key", method: .address).readPath == "address")
+        #expect(towns.level(0, 1) == AddressKeyTable.different && towns.level(0, 2) == 1 && towns.level(1, 3) == 1)
+        towns.appendCopy(of: 1)
+        #expect(towns.level(0, 4) == AddressKeyTable.different && towns.display(4) == .string("100 main"))
         let names = try column("name:name=0.5", [.string("Cafe de la Presse"), .string("cafe de la presse sf"), .string("Cafe Lo")])
         names.finish()
         #expect(names.level(0, 1) == 2 && names.level(0, 2) == 3)
