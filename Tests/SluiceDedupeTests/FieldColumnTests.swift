@@ -143,7 +143,8 @@ extension FieldColumnTests {
         func at(_ key: String, _ city: String?) -> JSONValue {
             .object([JSONMember("key", .string(key))] + (city.map { [JSONMember("city", .string($0))] } ?? []))
         }
-        let towns = try column("address.key:address", [at("100 main", "Seattle"), at("100 main", "BOSTON"), at("100 main", "seattle"), at("100 main", nil)])
+        let towns = try column(
+            "address.key:address", [at("100 main", "Seattle"), at("100 main", "BOSTON"), at("100 main", "seattle"), at("100 main", nil)])
         #expect(ComparisonSpec(path: "address.key", method: .address).readPath == "address")
         #expect(towns.level(0, 1) == AddressKeyTable.different && towns.level(0, 2) == 1 && towns.level(1, 3) == 1)
         towns.appendCopy(of: 1)
