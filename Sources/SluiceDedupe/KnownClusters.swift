@@ -293,8 +293,6 @@ public struct KnownClusters {
         ])
     }
 
-    /// A cluster id from its 16 hex digits.
-    static func id(_ text: String) -> UInt64? {
-        text.utf8.count == 16 ? UInt64(text, radix: 16) : nil
-    }
+    /// A cluster id from its 16 hex digits (`StableHash.hash(hex:)`, as sluice-load checks a merge line's).
+    static func id(_ text: String) -> UInt64? { StableHash.hash(hex: text) }
 }

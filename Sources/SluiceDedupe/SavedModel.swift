@@ -195,13 +195,29 @@ public struct SavedModel: Equatable {
             guard (0...1).contains(value) else { throw bad("\(what) is \(item.map(JSONWriter.string) ?? ""), not a chance between 0 and 1") }
             return value
         }
+        // A compared level's m and u are a log's numerator and divisor: 0 there is a weight of
+        // ±20 bits (the floor) that no run learns. The missing level (0) is never weighed.
+        func weighed(_ item: JSONValue?, _ what: String, of owner: String, at: String) throws(StageFailure) -> Double {
+            let chance = try probability(item, "\(what == "m" ? "an" : "a") \"\(what)\" of \(owner)")
+            guard chance > 0 else { throw .data(source: path, line: nil, "\(at): \(what) must be > 0, got \(item.map(JSONWriter.string) ?? "")") }
+            return chance
+        }
+        // The prior (lambda when there is none) of 0 or 1 makes its odds' log infinite: every pair
+        // linked, or none. A run keeps both within 1e-12 and 1 - 1e-6.
+        func odds(_ key: String) throws(StageFailure) -> Double {
+            let chance = try probability(value[key], "\"\(key)\"")
+            guard chance > 0, chance < 1 else {
+                throw .data(source: path, line: nil, "\"\(key)\" must be > 0 and < 1, got \(value[key].map(JSONWriter.string) ?? "")")
+            }
+            return chance
+        }
         compare = try strings("compare")
         block = try strings("block")
         guard case .bool(let tf)? = value["term_frequency"] else { throw bad("no \"term_frequency\" true or false") }
         termFrequency = tf
         threshold = try probability(value["threshold"], "\"threshold\"")
-        lambda = try probability(value["lambda"], "\"lambda\"")
-        prior = value["prior"] == .null ? nil : try probability(value["prior"], "\"prior\"")
+        lambda = try odds("lambda")
+        prior = value["prior"] == .null ? nil : try odds("prior")
         guard case .array(let fields)? = value["fields"], fields.count == compare.count else {
             throw bad("\"fields\" is not a list of one entry per \"compare\"")
         }
@@ -216,10 +232,16 @@ public struct SavedModel: Equatable {
                 throw bad("\"fields\" entry \(index + 1) is not for \"\(compare[index])\" with its levels")
             }
             var names: [String] = [], ms: [Double] = [], us: [Double] = [], fieldShifts: [Double] = []
-            for level in levels {
+            for (levelIndex, level) in levels.enumerated() {
                 names.append(level["level"]?.stringValue ?? "")
-                ms.append(try probability(level["m"], "an \"m\" of \(compare[index])"))
-                us.append(try probability(level["u"], "a \"u\" of \(compare[index])"))
+                if levelIndex == 0 {
+                    ms.append(try probability(level["m"], "an \"m\" of \(compare[index])"))
+                    us.append(try probability(level["u"], "a \"u\" of \(compare[index])"))
+                } else {
+                    let at = "comparison '\(compare[index])' level \(levelIndex) '\(names[levelIndex])'"
+                    ms.append(try weighed(level["m"], "m", of: compare[index], at: at))
+                    us.append(try weighed(level["u"], "u", of: compare[index], at: at))
+                }
                 if let shift = level["shift"] {
                     anyShift = true
                     fieldShifts.append(try number(shift, "a \"shift\" of \(compare[index])"))
@@ -272,7 +294,11 @@ public struct SavedModel: Equatable {
                 for (field, row) in rows.enumerated() {
                     guard case .array(let items) = row, items.count == m[field].count else { throw wrong() }
                     var levels: [Double] = []
-                    for item in items { levels.append(try probability(item, "a \"u\" of \"blocks\" entry \(index + 1)")) }
+                    let entry = "\"blocks\" entry \(index + 1)"
+                    for (level, item) in items.enumerated() {
+                        let at = "\(entry) ('\(block[index])'): comparison '\(compare[field])' level \(level) '\(levelNames[field][level])'"
+                        levels.append(level == 0 ? try probability(item, "a \"u\" of \(entry)") : try weighed(item, "u", of: entry, at: at))
+                    }
                     u.append(levels)
                 }
                 blocks.append(BlockU(fields: fields, u: u))

@@ -6,8 +6,10 @@ import SluiceCore
 ///     {"dedupe":{"merge":{"absorbed":"73548d2d6e046fad","into":"73518d2d6e0239d6","records":1}}}
 ///
 /// Recognised only in exactly that shape: one member (any name, the `--as` of dedupe) holding
-/// only `merge`, holding only `absorbed` and `into` (strings) and `records` (a whole number).
-/// A record with other fields beside is a row like any other.
+/// only `merge`, holding only `absorbed`, `into` and `records`. A record with other fields
+/// beside is a row like any other; one in that shape whose values dedupe never writes (ids that
+/// are not two different strings of 16 hex digits, `records` not a whole number from 0) is
+/// `Malformed`: rejected, neither applied nor a row.
 struct ClusterMerge: Equatable {
     /// The result member that carries the clusters: `dedupe`, or dedupe's `--as NAME`.
     var member: String
@@ -19,18 +21,43 @@ struct ClusterMerge: Equatable {
     /// record. Only a row of three or four values, some in a nested object, is parsed again:
     /// other records cost a count.
     static func candidate(_ row: FlatRow, line: UnsafeBufferPointer<UInt8>) -> JSONValue? {
-        guard row.leaves.count == 3 || row.leaves.count == 4, row.shape.contains(FlatRow.objectStart) else { return nil }
+        // Up to 4: a merge line whose value is an array or object has more or fewer leaves than 3.
+        guard (1...4).contains(row.leaves.count), row.shape.contains(FlatRow.objectStart) else { return nil }
         return try? JSONParser.parse(line)
     }
 
-    static func recognise(_ value: JSONValue) -> ClusterMerge? {
+    /// A line in the merge shape that cannot be applied, and why.
+    struct Malformed: Error, Equatable {
+        var why: String
+    }
+
+    /// The merge a line in the merge shape says, or why it cannot be one; nil for any other line.
+    static func recognise(_ value: JSONValue) -> Result<ClusterMerge, Malformed>? {
         guard case .object(let top) = value, top.count == 1, case .object(let result) = top[0].value, result.count == 1,
             result[0].key == "merge", case .object(let fields) = result[0].value, fields.count == 3,
-            Set(fields.map(\.key)) == ["absorbed", "into", "records"],
-            case .string(let absorbed)? = result[0].value["absorbed"], case .string(let into)? = result[0].value["into"],
-            case .number(let count)? = result[0].value["records"], let records = Int(count)
+            Set(fields.map(\.key)) == ["absorbed", "into", "records"]
         else { return nil }
-        return ClusterMerge(member: top[0].key, absorbed: absorbed, into: into, records: records)
+        let merge = result[0].value
+        // The ids dedupe writes (lower case: rows are matched by their text): a wrong one would
+        // move rows into a cluster no record has.
+        var ids: [String] = []
+        for key in ["absorbed", "into"] {
+            guard case .string(let id)? = merge[key], StableHash.hash(hex: id).map(StableHash.hex) == id else {
+                let given = merge[key].map(JSONWriter.string) ?? ""
+                return .failure(
+                    Malformed(
+                        why: "a dedupe merge line needs \"absorbed\" and \"into\" cluster ids (16 lower-case hex digits): \"\(key)\" is \(given)"))
+            }
+            ids.append(id)
+        }
+        guard ids[0] != ids[1] else {
+            return .failure(Malformed(why: "a dedupe merge line whose cluster \(ids[0]) absorbs itself: sluice-dedupe never writes one"))
+        }
+        guard case .number(let count)? = merge["records"], let records = Int(count), records >= 0 else {
+            let given = merge["records"].map(JSONWriter.string) ?? ""
+            return .failure(Malformed(why: "a dedupe merge line needs \"records\", a whole number from 0: it is \(given)"))
+        }
+        return .success(ClusterMerge(member: top[0].key, absorbed: ids[0], into: ids[1], records: records))
     }
 }
 
@@ -82,9 +109,10 @@ struct ClusterMerges {
     private(set) var rowsResized = 0
 
     /// Holds a merge or summary line for `apply`; false when `value` is neither (a record).
-    mutating func hold(_ value: JSONValue, location: StageContext.Location, raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let merge = ClusterMerge.recognise(value) {
-            pending.append((merge, location, Array(raw)))
+    /// Throws a line in the merge shape that cannot be applied, to be rejected.
+    mutating func hold(_ value: JSONValue, location: StageContext.Location, raw: UnsafeBufferPointer<UInt8>) throws(ClusterMerge.Malformed) -> Bool {
+        if let recognised = ClusterMerge.recognise(value) {
+            pending.append((try recognised.get(), location, Array(raw)))
         } else if let summary = ClusterSummary.recognise(value) {
             summaries.append((summary, location, Array(raw)))
         } else {

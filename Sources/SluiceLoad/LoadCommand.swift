@@ -5,7 +5,7 @@ extension RejectReason {
     /// sluice-load's own reasons, in its REJECTS table after the shared ones.
     static let load: [RejectReason] = [
         .missingKey, .unknownColumn, .databaseRefused, .missingReference, .unknownReference, .tooManyColumns, .noColumns,
-        .noClusterColumn,
+        .noClusterColumn, .badMerge,
     ]
     /// With `--pk`, a record whose key is missing or null cannot be upserted.
     static let missingKey = RejectReason("missing_key", "--pk column missing or null")
@@ -24,6 +24,9 @@ extension RejectReason {
     static let noColumns = RejectReason("no_columns", "a new table and no field in its first 1,000 records ({} alone)")
     /// A merge line of sluice-dedupe --against, and no MEMBER_cluster column for it to update.
     static let noClusterColumn = RejectReason("no_cluster_column", "a dedupe merge line, and the table has no MEMBER_cluster column")
+    /// A line in the shape of a merge line whose ids dedupe never writes: applied, it would move
+    /// rows into a cluster no record has (`""`), or take a cluster's rows off canonical.
+    static let badMerge = RejectReason("bad_merge", "a dedupe merge line whose ids are not two different cluster ids")
 }
 
 /// `sluice-load`: writes NDJSON records into a SQLite table, creating and extending it as
@@ -127,7 +130,8 @@ public struct LoadCommand: StageCommand {
                   in the same transaction, rows with dedupe_cluster = A take B and dedupe_canonical = 0, and B's
                   rows get dedupe_size = how many rows carry B (each column if the table has it). Counted as
                   merged (in = out + rejected + merged); rejected (no_cluster_column) if the table has no
-                  dedupe_cluster column. Its last line {"dedupe":{"against":{"known":K,"joined":J,"created":C,"merged":M}}}
+                  dedupe_cluster column, and (bad_merge) if A or B is not a cluster id (16 lower-case hex digits), or A is B.
+                  Its last line {"dedupe":{"against":{"known":K,"joined":J,"created":C,"merged":M}}}
                   is not a row either (counted as merged too): _sluice_runs.linked = J (input records that joined a
                   known cluster), created = C (new clusters), and every cluster whose rows do not all carry its row
                   count gets dedupe_size = how many rows carry its id (the known clusters new rows joined).

@@ -61,7 +61,13 @@ struct LoadSession {
 
     /// Loads one record, given as its row (`FlatRow`) and its line.
     mutating func add(_ row: FlatRow, line: UnsafeBufferPointer<UInt8>, at location: StageContext.Location) throws {
-        if let value = ClusterMerge.candidate(row, line: line), merges.hold(value, location: location, raw: line) { return }
+        if let value = ClusterMerge.candidate(row, line: line) {
+            do throws(ClusterMerge.Malformed) {
+                if try merges.hold(value, location: location, raw: line) { return }
+            } catch {
+                return try reject(.badMerge(error.why), location: location, raw: line)
+            }
+        }
         let layout = loader.layout(for: row)
         for collision in loader.newCollisions(in: layout, at: location) {
             context.warn("table '\(command.table)': \(Diagnostic.location(location.source, location.line))\(collision.message)")
@@ -194,6 +200,7 @@ struct LoadSession {
                     .noClusterColumn,
                     "a merge of \(member) clusters, and table '\(command.table)' has no column \(member.replacingDots())_cluster to apply it to"
                 )
+            case .badMerge(let why): (.badMerge, why)
             case .missingReference(let table): (.missingReference, "none of the fields extracted to '\(table)' has a value")
             case .unknownReference(let spec, .missing):
                 (.missingReference, "column '\(spec.column)' has no value to refer to \(spec.target.table).\(spec.target.column)")

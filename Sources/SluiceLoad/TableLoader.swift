@@ -58,6 +58,8 @@ final class TableLoader {
         case noColumns
         /// A dedupe merge line, and the table has no `MEMBER_cluster` column (the member named).
         case noClusterColumn(String)
+        /// A line in a dedupe merge line's shape that is not one it writes (why).
+        case badMerge(String)
     }
 
     /// The layout of rows of this shape: the names its leaves give, each made a column of its

@@ -149,6 +149,27 @@ import Testing
         if command.contains(">>") { #expect(try Data(contentsOf: folder.file("F")) == DataLossTests.records, "\(command) changed its input") }
     }
 
+    /// A named output that is standard output's file or pipe, by the shell. Before, exit 0:
+    /// `--rejects O > O` wrote the reject over the first record and cut the next one short,
+    /// `>> O` the same after truncating O's earlier lines (dedupe, which may append to its
+    /// input, too), and `--rejects /dev/stdout | …` mixed two buffers in one pipe.
+    @Test(arguments: [
+        ("sluice-sanitize --field x --rejects O G > O", "--rejects 'O' is the same file as standard output"),
+        ("sluice-sanitize --field x --rejects O G >> O", "--rejects 'O' is the same file as standard output"),
+        ("sluice-dedupe --key x --rejects O G >> O", "--rejects 'O' is the same file as standard output"),
+        ("sluice-dedupe --compare x --block x --pairs O G > O", "--pairs 'O' is the same file as standard output"),
+        ("set -o pipefail; sluice-sanitize --field x --rejects /dev/stdout G | cat", "--rejects '/dev/stdout' is the pipe standard output writes to"),
+    ])
+    func anOutputThatIsStandardOutputIsRefused(_ command: String, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        try (DataLossTests.records + Data("{bad\n".utf8) + DataLossTests.records).write(to: folder.file("G"))
+        try DataLossTests.records.write(to: folder.file("O"))
+        let result = try FaultHarness.shell("cd '\(folder.url.path)' && \(command)")
+        #expect(result.status == 64, "\(command): \(result.stderrText)")
+        #expect(result.stderrText.contains(message), "\(command): \(result.stderrText)")
+        if command.contains(">>") { #expect(try Data(contentsOf: folder.file("O")) == DataLossTests.records, "\(command) changed O") }
+    }
+
     /// A stage that reads every record before it writes one may append to its input, as
     /// `--against KNOWN >> KNOWN` adds a run's records to what is known.
     @Test func dedupeMayAppendToItsInput() throws {

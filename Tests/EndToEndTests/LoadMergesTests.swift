@@ -113,12 +113,52 @@ import Testing
         let scratch = try TemporaryDirectory()
         let db = scratch.file("t.db")
         let input = Data(
-            (#"{"id":1}"# + "\n" + #"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1}}}"# + "\n").utf8)
+            (#"{"id":1}"# + "\n" + #"{"dedupe":{"merge":{"absorbed":"73548d2d6e046fad","into":"73518d2d6e0239d6","records":1}}}"# + "\n").utf8)
         let loaded = try Executable("sluice-load").run([db.path, "--table", "t", "--rejects", scratch.file("rejects.ndjson").path], input: input)
         #expect(loaded.status == 0)
         #expect(loaded.stderrText.contains("2 in, 1 out, 1 rejected"))
         let rejects = try String(contentsOf: scratch.file("rejects.ndjson"), encoding: .utf8)
         #expect(rejects.contains(#""reason":"no_cluster_column""#) && rejects.contains(#""line":2"#))
         #expect(try query(db, "SELECT count(*) FROM t") == ["1"])
+    }
+
+    /// A line in the merge shape whose ids are not two different cluster ids dedupe writes (16 hex
+    /// digits) is rejected, never applied, never a row. Before, `"into":""` and `"into":"zz"`
+    /// gave every row of the absorbed cluster that id, a cluster into itself was counted as
+    /// merged, and `"into":5` was loaded as a row.
+    @Test func aMalformedMergeIsRejectedNeverApplied() throws {
+        let scratch = try TemporaryDirectory()
+        let load = Executable("sluice-load")
+        let db = scratch.file("t.db")
+        let rows = [
+            #"{"id":1,"dedupe":{"cluster":"73548d2d6e046fad","size":1,"canonical":true}}"#,
+            #"{"id":2,"dedupe":{"cluster":"73518d2d6e0239d6","size":1,"canonical":true}}"#,
+        ]
+        #expect(try load.run([db.path, "--table", "t"], input: Data(rows.map { $0 + "\n" }.joined().utf8)).status == 0)
+        let merges = [
+            #"{"dedupe":{"merge":{"absorbed":"73548d2d6e046fad","into":"","records":1}}}"#,
+            #"{"dedupe":{"merge":{"absorbed":"73548d2d6e046fad","into":"zz","records":1}}}"#,
+            #"{"dedupe":{"merge":{"absorbed":"73518d2d6e0239d6","into":"73518d2d6e0239d6","records":1}}}"#,
+            #"{"dedupe":{"merge":{"absorbed":"73518d2d6e0239d6","into":5,"records":1}}}"#,
+            #"{"dedupe":{"merge":{"absorbed":"73518d2d6e0239d6","into":"73548d2d6e046fad","records":-1}}}"#,
+        ]
+        let before = try query(db, "SELECT id || ' ' || dedupe_cluster || ' ' || dedupe_canonical FROM t ORDER BY id")
+        #expect(before == ["1 73548d2d6e046fad 1", "2 73518d2d6e0239d6 1"])
+
+        let stopped = try load.run([db.path, "--table", "t"], input: Data(merges[0].utf8 + [0x0A]))
+        #expect(stopped.status == 65)
+        #expect(
+            stopped.stderrText.contains(
+                #"<stdin>:1: error: a dedupe merge line needs "absorbed" and "into" cluster ids (16 lower-case hex digits): "into" is """#))
+
+        let rejects = scratch.file("rejects.ndjson")
+        let loaded = try load.run([db.path, "--table", "t", "--rejects", rejects.path], input: Data(merges.map { $0 + "\n" }.joined().utf8))
+        #expect(loaded.status == 0)
+        #expect(loaded.stderrText.contains("5 in, 0 out, 5 rejected, 0 inserted"), "\(loaded.stderrText)")
+        let lines = try String(contentsOf: rejects, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 5 && lines.allSatisfy { $0.contains(#""reason":"bad_merge""#) })
+        #expect(lines.enumerated().allSatisfy { $1.contains(#""line":\#($0 + 1)"#) })
+        #expect(lines[2].contains("absorbs itself"), "\(lines[2])")
+        #expect(try query(db, "SELECT id || ' ' || dedupe_cluster || ' ' || dedupe_canonical FROM t ORDER BY id") == before)
     }
 }

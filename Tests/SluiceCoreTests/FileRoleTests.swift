@@ -105,6 +105,45 @@ import Testing
         #expect(try refusal("/dev/null", 0) == nil)
     }
 
+    /// A named output on standard output's file or pipe: two writers of one file write over each
+    /// other, and of one pipe mix their buffers mid-line; refused even where standard output may
+    /// append to an input (`>>`: the output's opening would empty the file).
+    @Test func anOutputOnStandardOutputIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        let out = scratch.file("out.ndjson")
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: out))
+        func refusal(_ arguments: [String], output fd: Int32) throws -> String? {
+            let parsed = try ParsedArguments(arguments.map { $0.replacingOccurrences(of: "$D", with: scratch.path) }, options: Self.usage.allOptions)
+            do {
+                try parsed.refuseStandardOutputOverInputs(Self.usage, standardInput: false, mayAppend: true, output: fd)
+                return nil
+            } catch {
+                #expect(error.exitCode == .usage)
+                return error.message.replacingOccurrences(of: scratch.path, with: "$D")
+            }
+        }
+        for flags in [O_TRUNC, O_APPEND] {
+            let fd = open(out, O_WRONLY | flags)
+            defer { close(fd) }
+            #expect(
+                try refusal(["--rejects", "$D/out.ndjson", "$D/in.ndjson"], output: fd)
+                    == "--rejects '$D/out.ndjson' is the same file as standard output: the records and what it writes would overwrite each other; give each its own file"
+            )
+            #expect(
+                try refusal(["--pairs", "$D/out.ndjson", "$D/in.ndjson"], output: fd)?.hasPrefix("--pairs '$D/out.ndjson' is the same file") == true)
+            #expect(try refusal(["--rejects", "$D/other.ndjson", "$D/in.ndjson"], output: fd) == nil)
+        }
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { (close(ends[0]), close(ends[1])) }
+        let viaDescriptor = "/proc/self/fd/\(ends[1])"
+        #expect(
+            try refusal(["--rejects", viaDescriptor, "$D/in.ndjson"], output: ends[1])
+                == "--rejects '\(viaDescriptor)' is the pipe standard output writes to: the records and what it writes would mix mid-line; give each its own file"
+        )
+        #expect(try refusal(["--rejects", "/dev/null", "$D/in.ndjson"], output: ends[1]) == nil)
+    }
+
     @Test func theSameFileByAnotherPathIsTheSameFile() throws {
         let scratch = try ScratchDirectory()
         let input = scratch.file("in.ndjson")

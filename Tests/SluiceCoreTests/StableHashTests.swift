@@ -7,6 +7,12 @@ import Testing
         #expect(StableHash.of("") == 0xcbf2_9ce4_8422_2325)
         #expect(StableHash.hex(StableHash.of("a")) == "af63dc4c8601ec8c")
         #expect(StableHash.hex(1) == "0000000000000001")
+        // Read back: exactly 16 hex digits, nothing before them.
+        #expect(StableHash.hash(hex: "af63dc4c8601ec8c") == StableHash.of("a"))
+        #expect(StableHash.hash(hex: "AF63DC4C8601EC8C") == StableHash.of("a"))
+        for text in ["", "af63dc4c8601ec8", "af63dc4c8601ec8c0", "+f63dc4c8601ec8c", "-f63dc4c8601ec8c", "af63dc4c8601ec8g", " f63dc4c8601ec8c"] {
+            #expect(StableHash.hash(hex: text) == nil, "\(text)")
+        }
     }
 
     /// `words` is FNV-1a over little-endian 64-bit words, the last padded with zeros; it goes on

@@ -121,6 +121,40 @@ import Testing
         #expect(throws: StageFailure.self) { try SavedModel(json: try JSONParser.parse(u), path: "model.json") }
     }
 
+    /// A compared level's m or u of 0 (u divides m in its weight, m's log is taken) and a prior
+    /// or lambda of 0 or 1 (the prior odds' log) are chances no run learns. Before, they were read:
+    /// a u of 0 scored its level +12 bits where m was 0.005 (the floor, linking what it should
+    /// not), a prior of 1 or 0 weighed every pair +inf or -inf (everything linked, or nothing).
+    @Test func anImpossibleChanceIsADataError() throws {
+        let model = try saved(try run(FuzzyMatcherTests.people).0)
+        #expect(model.blocks.count == 2 && model.u[0].count > 2)
+        let damaged: [(String, (inout SavedModel) -> Void)] = [
+            ("comparison 'given_name:jw' level 2 'similarity>=0.92': u must be > 0, got 0.0", { $0.u[0][2] = 0 }),
+            ("comparison 'surname:jw' level 1 'exact': m must be > 0, got 0.0", { $0.m[1][1] = 0 }),
+            (#""prior" must be > 0 and < 1, got 1.0"#, { $0.prior = 1 }),
+            (#""prior" must be > 0 and < 1, got 0.0"#, { $0.prior = 0 }),
+            (#""lambda" must be > 0 and < 1, got 1.0"#, { $0.lambda = 1 }),
+            (
+                "\"blocks\" entry 2 ('date_of_birth'): comparison 'given_name:jw' level 1 'exact': u must be > 0, got 0.0",
+                { $0.blocks[1].u[0][1] = 0 }
+            ),
+        ]
+        for (message, damage) in damaged {
+            var edited = model
+            damage(&edited)
+            do {
+                _ = try SavedModel(json: try JSONParser.parse(edited.bytes), path: "model.json")
+                Issue.record("read: \(message)")
+            } catch let failure as StageFailure {
+                #expect(failure.exitCode == .dataError)
+                #expect(failure.message == "model.json: error: " + message, "\(failure.message)")
+            }
+        }
+        // The missing level's m and u are 0 in every model: never weighed, still read.
+        #expect(model.m[0][0] == 0 && model.u[0][0] == 0 && model.blocks[0].u[0][0] == 0)
+        #expect(try SavedModel(json: try JSONParser.parse(model.bytes), path: "model.json") == model)
+    }
+
     /// Before, a folder and an empty device were both "no such file or not readable", exit 66.
     @Test func aModelPathIsReadAsEveryInputIs() throws {
         func failure(_ path: String) -> StageFailure? {

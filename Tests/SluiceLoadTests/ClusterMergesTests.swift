@@ -5,18 +5,22 @@ import Testing
 
 /// dedupe's merge lines: recognised only in their exact shape, applied to the rows loaded.
 @Suite struct ClusterMergesTests {
-    func merge(_ line: String) throws -> ClusterMerge? {
+    func recognised(_ line: String) throws -> Result<ClusterMerge, ClusterMerge.Malformed>? {
         try Array(line.utf8).withUnsafeBufferPointer { bytes in
             let rows = FlatRows()
             return ClusterMerge.candidate(rows.row(rows.scan(try NDJSONRecord(bytes))), line: bytes).flatMap(ClusterMerge.recognise)
         }
     }
 
+    func merge(_ line: String) throws -> ClusterMerge? { try recognised(line).flatMap { try? $0.get() } }
+
     @Test func recognisesAMergeLineUnderAnyMemberName() throws {
         #expect(
             try merge(#"{"dedupe":{"merge":{"absorbed":"73548d2d6e046fad","into":"73518d2d6e0239d6","records":1}}}"#)
                 == ClusterMerge(member: "dedupe", absorbed: "73548d2d6e046fad", into: "73518d2d6e0239d6", records: 1))
-        #expect(try merge(#"{ "match" : { "merge" : { "records" : 3, "into" : "b", "absorbed" : "a" } } }"#)?.member == "match")
+        #expect(
+            try merge(#"{ "match" : { "merge" : { "records" : 3, "into" : "73518d2d6e0239d6", "absorbed" : "73548d2d6e046fad" } } }"#)?.member
+                == "match")
     }
 
     /// A user's record that merely looks like one is a row.
@@ -25,10 +29,43 @@ import Testing
         #expect(try merge(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1},"note":"x"}}"#) == nil)
         #expect(try merge(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1,"by":"me"}}}"#) == nil)
         #expect(try merge(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","count":1}}}"#) == nil)
-        #expect(try merge(#"{"dedupe":{"merge":{"absorbed":1,"into":"b","records":1}}}"#) == nil)
-        #expect(try merge(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1.5}}}"#) == nil)
-        #expect(try merge(#"{"dedupe":{"cluster":"a","size":1,"canonical":true}}"#) == nil)
-        #expect(try merge(#"{"a":"x","b":"y","c":"z"}"#) == nil)
+        #expect(try recognised(#"{"dedupe":{"merge":{"absorbed":"a","into":"b","count":1}}}"#) == nil)
+        #expect(try recognised(#"{"dedupe":{"cluster":"a","size":1,"canonical":true}}"#) == nil)
+        #expect(try recognised(#"{"a":"x","b":"y","c":"z"}"#) == nil)
+    }
+
+    /// In the merge shape, but not a merge dedupe writes: rejected, neither applied nor a row.
+    /// Before, ids were any strings (`""` moved the absorbed rows into a cluster no record has,
+    /// an id into itself was counted as merged), and `"absorbed":1` or `"records":1.5` made a row.
+    @Test func aMergeLineDedupeNeverWritesIsMalformed() throws {
+        let (a, b) = ("73548d2d6e046fad", "73518d2d6e0239d6")
+        let ids = #"a dedupe merge line needs "absorbed" and "into" cluster ids (16 lower-case hex digits): "#
+        let cases: [(String, String)] = [
+            (#"{"dedupe":{"merge":{"absorbed":"\#(a)","into":"","records":1}}}"#, ids + #""into" is """#),
+            (#"{"dedupe":{"merge":{"absorbed":"","into":"\#(b)","records":1}}}"#, ids + #""absorbed" is """#),
+            (#"{"dedupe":{"merge":{"absorbed":"a","into":"\#(b)","records":1}}}"#, ids + #""absorbed" is "a""#),
+            (#"{"dedupe":{"merge":{"absorbed":"+3548d2d6e046fad","into":"\#(b)","records":1}}}"#, ids + #""absorbed" is "+3548d2d6e046fad""#),
+            (#"{"dedupe":{"merge":{"absorbed":"73548D2D6E046FAD","into":"\#(b)","records":1}}}"#, ids + #""absorbed" is "73548D2D6E046FAD""#),
+            (#"{"dedupe":{"merge":{"absorbed":1,"into":"\#(b)","records":1}}}"#, ids + #""absorbed" is 1"#),
+            (#"{"dedupe":{"merge":{"absorbed":"\#(a)","into":null,"records":1}}}"#, ids + #""into" is null"#),
+            (#"{"dedupe":{"merge":{"absorbed":"\#(a)","into":["\#(b)"],"records":1}}}"#, ids + #""into" is ["\#(b)"]"#),
+            (
+                #"{"dedupe":{"merge":{"absorbed":"\#(a)","into":"\#(a)","records":1}}}"#,
+                "a dedupe merge line whose cluster \(a) absorbs itself: sluice-dedupe never writes one"
+            ),
+            (
+                #"{"dedupe":{"merge":{"absorbed":"\#(a)","into":"\#(b)","records":1.5}}}"#,
+                #"a dedupe merge line needs "records", a whole number from 0: it is 1.5"#
+            ),
+            (
+                #"{"dedupe":{"merge":{"absorbed":"\#(a)","into":"\#(b)","records":-1}}}"#,
+                #"a dedupe merge line needs "records", a whole number from 0: it is -1"#
+            ),
+        ]
+        for (line, why) in cases {
+            #expect(try recognised(line) == .failure(ClusterMerge.Malformed(why: why)), "\(line)")
+        }
+        #expect(try recognised(#"{"dedupe":{"merge":{"absorbed":"\#(a)","into":"\#(b)","records":0}}}"#) != nil)
     }
 
     @Test func recognisesTheSummaryLineInItsExactShapeOnly() throws {
@@ -120,10 +157,10 @@ import Testing
         var merges = ClusterMerges()
         let place = StageContext.Location(source: "in.ndjson", line: 9)
         let line = #"{"dedupe":{"against":{"known":4,"joined":1,"created":1,"merged":0}}}"#
-        #expect(try Array(line.utf8).withUnsafeBufferPointer { merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
+        #expect(try Array(line.utf8).withUnsafeBufferPointer { try merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
         let other = #"{"other":{"against":{"known":4,"joined":1,"created":1,"merged":0}}}"#
-        #expect(try Array(other.utf8).withUnsafeBufferPointer { merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
-        #expect(try !Array(#"{"id":7}"#.utf8).withUnsafeBufferPointer { merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
+        #expect(try Array(other.utf8).withUnsafeBufferPointer { try merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
+        #expect(try !Array(#"{"id":7}"#.utf8).withUnsafeBufferPointer { try merges.hold(try JSONParser.parse($0), location: place, raw: $0) })
         let refused = try merges.apply(to: schema, in: database)
         #expect(refused.map(\.merge.member) == ["other"])
         #expect(merges.summarised == 1 && merges.linked == 1 && merges.created == 1 && merges.rowsResized == 2)

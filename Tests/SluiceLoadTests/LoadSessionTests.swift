@@ -90,14 +90,17 @@ import Testing
     @Test func appliesAMergeLineAfterTheRows() throws {
         var run = try Run(["--table", "t", "--pk", "id"])
         try run.add([
-            #"{"id":1,"dedupe":{"cluster":"a","size":1,"canonical":true}}"#,
-            #"{"id":2,"dedupe":{"cluster":"b","size":2,"canonical":true}}"#,
-            #"{"id":3,"dedupe":{"cluster":"b","size":2,"canonical":false}}"#,
-            #"{"dedupe":{"merge":{"absorbed":"a","into":"b","records":1}}}"#,
+            #"{"id":1,"dedupe":{"cluster":"000000000000000a","size":1,"canonical":true}}"#,
+            #"{"id":2,"dedupe":{"cluster":"000000000000000b","size":2,"canonical":true}}"#,
+            #"{"id":3,"dedupe":{"cluster":"000000000000000b","size":2,"canonical":false}}"#,
+            #"{"dedupe":{"merge":{"absorbed":"000000000000000a","into":"000000000000000b","records":1}}}"#,
         ])
         #expect(run.session.merges.pending.count == 1)
         try run.session.finish()
-        #expect(try run.rows("SELECT id || dedupe_cluster || dedupe_size || dedupe_canonical FROM t ORDER BY id") == ["1b30", "2b31", "3b30"])
+        #expect(
+            try run.rows("SELECT id || dedupe_cluster || dedupe_size || dedupe_canonical FROM t ORDER BY id") == [
+                "1000000000000000b30", "2000000000000000b31", "3000000000000000b30",
+            ])
         let accounting = run.context.accounting
         #expect(accounting.recordsOut == 3 && accounting.merged == 1 && accounting.rejected == 0)
         #expect(run.session.merges.applied == 1 && run.session.merges.rowsMoved == 1)

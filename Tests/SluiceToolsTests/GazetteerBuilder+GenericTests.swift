@@ -112,6 +112,49 @@ import Testing
         )
     }
 
+    /// A build that gives no rows fails (65) whatever the source, and leaves the gazetteer it
+    /// would have replaced as it was. Before, an OSM XML extract of no nodes, a header-only
+    /// OpenAddresses CSV or GTFS stops.txt, a GeoJSON of no features or a gazetteer of no rows
+    /// wrote a header-only gazetteer over it (exit 0).
+    @Test func aBuildOfNoRowsFailsAndLeavesTheGazetteer() throws {
+        let directory = try TemporaryDirectory()
+        let files: [(option: String, name: String, text: String)] = [
+            ("--osm", "empty.osm", #"<?xml version="1.0"?><osm version="0.6"></osm>"#),
+            ("--osm", "ways.osm", #"<?xml version="1.0"?><osm version="0.6"><way id="1"><tag k="highway" v="residential"/></way></osm>"#),
+            ("--openaddresses", "oa.csv", "LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH\n"),
+            ("--streets", "streets.geojson", #"{"type":"FeatureCollection","features":[]}"#),
+            ("--places", "places.geojson", #"{"type":"FeatureCollection","features":[]}"#),
+            ("--gtfs-stops", "stops.txt", "stop_id,stop_name,stop_lat,stop_lon\n"),
+            ("--gazetteer", "none.csv", GazetteerRow.versionLine + "\n" + GazetteerRow.columns.joined(separator: ",") + "\n"),
+        ]
+        let out = directory.path + "/gazetteer.csv"
+        let existing = try FileInput.contents(of: Self.fixtures + "/expected-gazetteer.csv")
+        try Data(existing).write(to: URL(fileURLWithPath: out))
+        for file in files {
+            let path = directory.path + "/" + file.name
+            try file.text.write(toFile: path, atomically: true, encoding: .utf8)
+            var command = try GazetteerBuild(
+                arguments: try ParsedArguments([file.option, path, "--out", out], options: GazetteerBuild.usage.allOptions))
+            do {
+                try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+                Issue.record("\(file.option) \(file.name): built")
+            } catch let failure as StageFailure {
+                #expect(failure.exitCode == .dataError)
+                #expect(failure.message == "error: \(file.option) \(path) gave no rows: \(out) is left as it was", "\(failure.message)")
+            }
+            #expect(try FileInput.contents(of: out) == existing, "\(file.option) \(file.name)")
+        }
+        // Two sources, neither giving a row: both named.
+        var both = try GazetteerBuild(
+            arguments: try ParsedArguments(
+                ["--places", directory.path + "/places.geojson", "--gtfs-stops", directory.path + "/stops.txt", "--out", out],
+                options: GazetteerBuild.usage.allOptions))
+        #expect(throws: StageFailure.self) {
+            try both.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+        }
+        #expect(try FileInput.contents(of: out) == existing)
+    }
+
     @Test func needsInputsAndWellFormedPropertyLists() {
         #expect(throws: StageFailure.self) {
             try GazetteerBuild(arguments: try ParsedArguments(["--out", "x"], options: GazetteerBuild.usage.allOptions))

@@ -137,14 +137,30 @@ extension ParsedArguments {
     /// x f >> f` filled the disk). `mayAppend`: the stage reads all its input before it writes
     /// (`sluice-dedupe` but for `--block-keys`; its `--against KNOWN >> KNOWN` adds a run's
     /// output to what is known).
+    ///
+    /// Also refused, whatever `mayAppend`: a named output (`--rejects`, `--pairs`) that is
+    /// standard output's file or pipe. Two writers of one file write over each other (`--rejects
+    /// out > out` wrote the reject over the first record and cut the next short; with `>>` the
+    /// output's opening emptied the file first), and of one pipe mix their 64 KiB buffers mid-line.
     public func refuseStandardOutputOverInputs(_ usage: Usage, standardInput: Bool, mayAppend: Bool, output: Int32 = 1) throws(StageFailure) {
         var status = stat()
-        guard fstat(output, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        guard fstat(output, &status) == 0 else { return }
+        let (kind, file) = (status.st_mode & S_IFMT, FileStatus(status))
+        if kind == S_IFREG || kind == S_IFIFO || kind == S_IFSOCK {
+            let standardOutput = NamedFile.Identity.file(device: file.device, inode: file.inode)
+            for named in namedFiles(usage, standardInput: standardInput) where named.role == .output && named.readIdentity == standardOutput {
+                throw .usage(
+                    kind == S_IFREG
+                        ? "\(named.described) is the same file as standard output: the records and what it writes would overwrite each other; give each its own file"
+                        : "\(named.described) is the pipe standard output writes to: the records and what it writes would mix mid-line; give each its own file"
+                )
+            }
+        }
+        guard kind == S_IFREG else { return }
         // Appending: `>>`, or a descriptor placed at the end of the file (a program's own).
         let (size, offset) = (Int64(status.st_size), Int64(lseek(output, 0, SEEK_CUR)))
         let appends = fcntl(output, F_GETFL) & O_APPEND != 0 || (size > 0 && offset >= size)
         guard !(appends && mayAppend) else { return }
-        let file = FileStatus(status)
         for input in namedFiles(usage, standardInput: standardInput) where input.role == .input {
             guard input.identity == .file(device: file.device, inode: file.inode) else { continue }
             let why =

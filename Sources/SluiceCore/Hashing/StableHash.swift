@@ -52,4 +52,16 @@ public enum StableHash {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
+
+    /// The hash `hex(_:)` wrote (a dedupe cluster id): exactly 16 hex digits, either case; nil for
+    /// anything else (`""`, `+` or `-` before the digits, which `UInt64(_:radix:)` would take).
+    ///
+    ///     StableHash.hash(hex: "73548d2d6e046fad")   // 0x73548d2d6e046fad
+    ///     StableHash.hash(hex: "+3548d2d6e046fad")   // nil
+    public static func hash(hex text: String) -> UInt64? {
+        guard text.utf8.count == 16, text.utf8.allSatisfy({ ($0 &- UInt8(ascii: "0")) < 10 || ($0 | 0x20) &- UInt8(ascii: "a") < 6 }) else {
+            return nil
+        }
+        return UInt64(text, radix: 16)
+    }
 }

@@ -50,7 +50,9 @@ public struct GazetteerBuild: ToolCommand {
                 "point addresses held in memory before they are sorted to a temporary file in $TMPDIR (default 250000; see MEMORY)"),
             .inputFolder("sources", "DIR", "San Francisco: the folder of source files (../shared/data/gazetteer-sources)"),
             .inputFolder("bundled", "DIR", "San Francisco: the folder of the sources that come with Sluice (data/sources)"),
-            .output("out", "FILE", "where to write the gazetteer CSV (whole or not at all: a failed build leaves the old one)"),
+            .output(
+                "out", "FILE",
+                "where to write the gazetteer CSV (whole or not at all: a failed build leaves the old one; a build of no rows fails, 65)"),
             .input("aliases", "FILE", "San Francisco: hand-curated place aliases with their sources (data/sf-landmark-aliases.csv)"),
             .value(
                 "exclude", "NAME,...",
@@ -173,6 +175,17 @@ public struct GazetteerBuild: ToolCommand {
             coverage.add(row)
         }
         coverage.finish()
+        // No row from any source (an empty extract, a header alone, ways without their nodes):
+        // the one check for every reader, before --out is made, so a gazetteer that geocoded is
+        // not replaced by a header (the build says what each source read).
+        guard file != nil else {
+            for line in builder.report { context.note(line) }
+            let folders = [("sources", builder.sourcesFolder), ("bundled", builder.bundledFolder)].compactMap { option, folder in
+                folder.map { "--\(option) \($0)" }
+            }
+            let named = builder.inputs.named + folders
+            throw StageFailure(.dataError, "error: \(named.joined(separator: ", ")) gave no rows: \(out) is left as it was")
+        }
         let written = try opened()
         try written.commit()
         try rejects.finish()

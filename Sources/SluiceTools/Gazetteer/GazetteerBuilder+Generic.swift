@@ -32,7 +32,16 @@ extension GazetteerBuilder {
 
         public init() {}
 
-        public var isEmpty: Bool { (openAddresses + tigerEdges + streets + places + gtfsStops + gazetteers + osm).isEmpty }
+        public var isEmpty: Bool { named.isEmpty }
+
+        /// Each input as the command line names it (`--osm town.osm.pbf`), kind by kind.
+        public var named: [String] {
+            let kinds = [
+                ("openaddresses", openAddresses), ("tiger-edges", tigerEdges), ("streets", streets), ("places", places), ("gtfs-stops", gtfsStops),
+                ("gazetteer", gazetteers), ("osm", osm),
+            ]
+            return kinds.flatMap { option, paths in paths.map { "--\(option) \($0)" } }
+        }
     }
 
     /// Reads every generic input: gazetteers first (what was curated before wins a merge),
