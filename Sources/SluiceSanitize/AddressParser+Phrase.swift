@@ -51,7 +51,8 @@ extension AddressParser {
         {
             return located
         }
-        if let address = placeThenAddress(tokens) { return address }
+        // `Highway 59 North` is a road, not the place `Highway` at number 59.
+        if !isNumberedRoad(tokens), let address = placeThenAddress(tokens) { return address }
         if isStreet(tokens) {
             var result = ParsedAddress(raw: nil)
             result.kind = .street
@@ -279,7 +280,7 @@ extension AddressParser {
         // After a house number any Publication 28 suffix makes a street (`5 Embarcadero Center`,
         // `24 Willie Mays Plaza`); other venue words make a place (`365 Club`).
         let endsWithAnySuffix = words.count >= 2 && words.last?.traits.contains(.anySuffix) == true
-        if !endsWithAnySuffix, words.count > 4 || words.contains(where: \.isPlaceWord), !isSuffixlessStreet(words) {
+        if !endsWithAnySuffix, words.count > 4 || words.contains(where: \.isPlaceWord), !isSuffixlessStreet(words), !isNumberedRoad(body) {
             return place(tokens)
         }
         result.mainStreet = street(body)

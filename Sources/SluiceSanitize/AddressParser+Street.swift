@@ -95,14 +95,22 @@ extension AddressParser {
         (1...3).contains(tokens.count) && tokens.allSatisfy { $0.isWord && $0.hasASCIILetter && !$0.isPlaceWord }
     }
 
-    /// A street with no number: a suffix, or one of the SF streets written without one.
+    /// A street with no number: a suffix, a numbered road, or one of the SF streets written without one.
     func isStreet(_ tokens: ArraySlice<Token>) -> Bool {
-        if endsWithStreetSuffix(tokens) { return true }
+        if endsWithStreetSuffix(tokens) || isNumberedRoad(tokens) { return true }
         let words = splitUnit(tokens).body.words
         if words.contains(where: \.isPlaceWord) { return false }
         return isSuffixlessStreet(words)
             || (words.count == 1 && Ordinals.value(of: words[0].lower) != nil)
             || endsWithMisspeltSuffix(words) || isDirectionalStreet(words)
+    }
+
+    /// `Highway 80`, `West U.S. Hwy 50`, `County Rd 12 Apt 4`: a numbered road (`Highways`),
+    /// perhaps after a directional and before a unit.
+    func isNumberedRoad(_ tokens: ArraySlice<Token>) -> Bool {
+        // Most phrases hold no number: they skip the rest.
+        guard tokens.contains(where: \.isNumber) else { return false }
+        return Highways.isHighway(splitUnit(tokens).body.words.map(\.lower))
     }
 
     /// Two or more words, the last a street suffix with a slip in it: `Walter U Lum Plc`.
@@ -140,8 +148,9 @@ extension AddressParser {
         guard let first = words.first, first.lower != "pier" else { return false }
         if first.lower == "the", words.count > 1, words[1].lower != "embarcadero" { return false }
         if body.contains(where: { !$0.isWord && !$0.isPunct("-") }) && !numbered { return false }
-        // A house number inside a side (`Perry's 132 Embarcadero`) is an address, not a corner.
-        if body.contains(where: \.isNumber) { return false }
+        // A house number inside a side (`Perry's 132 Embarcadero`) is an address, not a corner,
+        // but a road's (`Highway 1 & Sloat Blvd`) is its name.
+        if body.contains(where: \.isNumber) { return isNumberedRoad(body) }
         if endsWithStreetSuffix(body) { return true }
         if words.count == 1 || isSuffixlessStreet(words) { return true }
         if words.contains(where: \.isPlaceWord) { return false }

@@ -93,6 +93,7 @@ public enum StreetNormalizer {
         var words = Ordinals.joiningCompounds(consume input)
         if words.count > 1, words[0].lower == "the" { words.removeFirst() }
         guard !words.isEmpty else { return NormalizedStreet(name: "") }
+        if let road = numberedRoad(words) { return road }
         joinQuadrants(&words)
         var postDirectional: String?
         var suffix: String?
@@ -136,6 +137,16 @@ public enum StreetNormalizer {
             }
         }
         return NormalizedStreet(preDirectional: preDirectional, name: name, suffix: suffix, postDirectional: postDirectional)
+    }
+
+    /// `US Hwy 50`, `West U.S. Highway No. 50`: a numbered road (`Highways`), perhaps after a
+    /// directional, in its one spelling (`US Highway 50`, pre-directional W).
+    static func numberedRoad(_ words: [Word]) -> NormalizedStreet? {
+        // Most names hold no digit: they skip the rest.
+        guard words.count >= 2, words.contains(where: { $0.lower.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true }),
+            let road = Highways.read(words.map(\.lower))
+        else { return nil }
+        return NormalizedStreet(preDirectional: road.preDirectional, name: road.name, suffix: nil, postDirectional: road.postDirectional)
     }
 
     /// `S.W. 5th Ave`, `5th Ave S.W.`: the tokenizer splits `S.W.` at its periods; the two

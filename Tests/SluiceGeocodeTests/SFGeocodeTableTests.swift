@@ -49,6 +49,9 @@ import Testing
             #expect(answer.score < 0.5 && answer.method.contains("directional_differs"), "\(text): \(answer.method)")
         }
         #expect(try best("959 South Van Ness Ave").method == "address_point")
+        // SF's `hwy 101` is a few blocks of a road across the state: its middle is no answer.
+        let highway = try best("Candlestick Park Exit, Highway 101")
+        #expect(highway.score <= GeocodeScore.offStreet && highway.method.hasSuffix("+numbered_road"))
         #expect(try best("S. Van Ness").method == "street_centre+suffix_added")
         // Nothing of its name: outside the gazetteer, counted so.
         #expect(try best("Oakland").isOutsideGazetteer)

@@ -102,8 +102,9 @@ public enum GeocodeScore {
     /// addresses, its blocks' ranges), or for a corner with a street it is not known to meet:
     /// the text says the place is not on any stretch the gazetteer knows, so the middle is a
     /// poor guess and the street may be another town's of that name (`12224 Ventura Blvd` →
-    /// Ventura Ave, SF, was 0.88). Under 0.5, so such an answer never passes for a confident
-    /// one; not fitted to any data.
+    /// Ventura Ave, SF, was 0.88). So is the middle of a numbered road (`Highway 101`), which runs
+    /// far past the stretch a gazetteer holds. Under 0.5, so such an answer never passes for a
+    /// confident one; not fitted to any data.
     static let offStreet = 0.3
 
     /// The same street, corner or place in `towns` of the gazetteer's towns, the record naming
@@ -172,7 +173,7 @@ public enum GeocodeScore {
             row("", "a whole neighbourhood named alone / standing in", "\(format(neighbourhood)) / \(format(neighbourhoodInstead))"),
             row("street", "a street named alone, midway: \(metres(streetAloneMetres)) / length", range(streetAlone)),
             row("", "standing in for a number, place or corner: \(metres(streetInsteadMetres)) / length", range(streetInstead)),
-            row("", "standing in for a number or corner not known on it", "<= \(format(offStreet))"),
+            row("", "standing in for a number or corner not on it; a highway", "<= \(format(offStreet))"),
             row("none", "nothing matched, or outside coverage: geo.reason says why", "0"),
             "  Finding a street's name costs a share of the score: suffix added x\(format(streetCompleted)) (x\(format(streetCompletedOfSeveral)) when",
             "  several streets share the name), other suffix x\(format(streetOtherSuffix)), spacing x\(format(streetSpacing)), trailing words cut",

@@ -1,4 +1,5 @@
 import Foundation
+import SluiceSanitize
 
 /// The matching cascade over a gazetteer. Every rule that applies gives an answer; the parts of
 /// the text are then weighed together: an address, intersection or block wins over a place
@@ -332,6 +333,14 @@ public struct Geocoder: Sendable {
         answer.street = street.id
         answer.town = gazetteer.streetTowns[street.id]
         answer.length = centre.length
+        if Highways.isNumberedRoad(answer.matched) {
+            // `Highway 101`: a road across the state, of which the gazetteer holds a stretch (SF's
+            // `hwy 101` is a few blocks, whose middle is 6 km from Candlestick's exit): its middle
+            // is no place the text can mean.
+            answer.score = min(answer.score, GeocodeScore.offStreet)
+            answer.method += "+numbered_road"
+            answer.offStreet = true
+        }
         return answer
     }
 

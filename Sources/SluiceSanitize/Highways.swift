@@ -1,0 +1,98 @@
+/// Numbered roads as US records write them: a type (`Highway`, `Hwy`, `Route`, a county's
+/// `Road`), perhaps a system before it (`US`, `U.S.`, `State`, `County`, `Interstate`) and
+/// `No.` after it, then the number, perhaps a letter, and a direction or `Business` after it;
+/// perhaps a direction before it all.
+/// Their names are numbers, so the rules for other streets (a suffix last, no number inside)
+/// read them as places or as house numbers: `Highway 59 North` was number 59 on `North`.
+///
+///     Highways.read(["w", "u", "s", "hwy", "50"])              // ("W", "US Highway 50", nil)
+///     Highways.read(["highway", "no", "130", "north"])         // (nil, "Highway 130", "N")
+///     Highways.read(["county", "rd", "12"])                    // (nil, "County Road 12", nil)
+///     Highways.read(["i", "80"])                               // (nil, "Interstate 80", nil)
+///     Highways.read(["highway"]), Highways.read(["road", "5"]) // nil, nil
+///
+/// One spelling a road, so `US Hwy 50` (TIGER's) and `U.S. Highway No. 50` share a key.
+public enum Highways {
+    /// The road's name in display form and the directions before it and after its number, when
+    /// `words` (lower case, punctuation left out) are one numbered road and nothing else.
+    static func read(_ words: [String]) -> (preDirectional: String?, name: String, postDirectional: String?)? {
+        guard words.count >= 2, words.count <= 8, words.contains(where: isNumber) else { return nil }
+        var index = 0
+        // `West U.S. Hwy 50`.
+        var before: String?
+        if words.count > 2, let direction = USPSTables.directionals[words[0]] {
+            before = direction
+            index += 1
+        }
+        var system: String?
+        if words.count > index + 1, words[index] == "u", words[index + 1] == "s" {
+            system = "US"
+            index += 2
+        } else if let named = systems[words[index]] {
+            system = named
+            index += 1
+        }
+        var type: String?
+        if index < words.count, let named = types[words[index]] {
+            type = named
+            index += 1
+        } else if index < words.count, system == "State" || system == "County", words[index] == "road" || words[index] == "rd" {
+            type = "Road"
+            index += 1
+        }
+        // A system alone before the number only where it names one road (`US 101`, `I 80`, `SR 9`).
+        guard type != nil || (system != nil && system != "State" && system != "County") else { return nil }
+        if index < words.count, words[index] == "no" { index += 1 }
+        guard index < words.count, isNumber(words[index]) else { return nil }
+        var number = words[index]
+        index += 1
+        if index < words.count, words[index].utf8.count == 1, !isNumber(words[index]), USPSTables.directionals[words[index]] == nil {
+            number += words[index].uppercased()
+            index += 1
+        }
+        var route: String?
+        if index < words.count, let named = routes[words[index]] {
+            route = named
+            index += 1
+        }
+        var direction: String?
+        if index < words.count, let named = USPSTables.directionals[words[index]] {
+            direction = named
+            index += 1
+        }
+        guard index == words.count else { return nil }
+        let name = [system, type, number, route].compactMap { $0 }.joined(separator: " ")
+        return (before, name, direction)
+    }
+
+    /// Whether `words` are one numbered road (`read`).
+    static func isHighway(_ words: [String]) -> Bool { read(words) != nil }
+
+    /// Whether a street's name (`hwy 101`, `W US Highway 50`) is a numbered road, perhaps after a
+    /// directional: a road that runs far past any one town's streets.
+    public static func isNumberedRoad(_ name: String) -> Bool {
+        // Most names hold no digit: they skip the rest.
+        guard name.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        return isHighway(AddressTokenizer.tokens(name).filter(\.isWord).map(\.lower))
+    }
+
+    static func isNumber(_ word: String) -> Bool { !word.isEmpty && word.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+
+    /// The road systems, as written → as named.
+    static let systems: [String: String] = [
+        "us": "US", "state": "State", "county": "County", "interstate": "Interstate", "i": "Interstate", "sr": "State Route",
+        "cr": "County Road",
+    ]
+
+    /// The words of a road's type, as written → as named.
+    static let types: [String: String] = [
+        "highway": "Highway", "hwy": "Highway", "hiway": "Highway", "hghwy": "Highway", "hgwy": "Highway", "hway": "Highway",
+        "route": "Route", "rte": "Route", "rt": "Route",
+    ]
+
+    /// A route of the road after its number (`US 17 Business`).
+    static let routes: [String: String] = [
+        "business": "Business", "bus": "Business", "bypass": "Bypass", "byp": "Bypass", "spur": "Spur", "alt": "Alternate",
+        "alternate": "Alternate", "truck": "Truck",
+    ]
+}
