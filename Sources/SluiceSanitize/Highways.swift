@@ -11,7 +11,8 @@
 ///     Highways.read(["i", "80"])                               // (nil, "Interstate 80", nil)
 ///     Highways.read(["highway"]), Highways.read(["road", "5"]) // nil, nil
 ///
-/// One spelling a road, so `US Hwy 50` (TIGER's) and `U.S. Highway No. 50` share a key.
+/// One spelling a road, so TIGER's `US Hwy 50`, `Co Rd 12`, `State Rte 9` and the records'
+/// `U.S. Highway No. 50`, `County Road 12`, `SR 9` share a key.
 public enum Highways {
     /// The road's name in display form and the directions before it and after its number, when
     /// `words` (lower case, punctuation left out) are one numbered road and nothing else.
@@ -80,8 +81,8 @@ public enum Highways {
 
     /// The road systems, as written → as named.
     static let systems: [String: String] = [
-        "us": "US", "state": "State", "county": "County", "interstate": "Interstate", "i": "Interstate", "sr": "State Route",
-        "cr": "County Road",
+        "us": "US", "state": "State", "county": "County", "co": "County", "interstate": "Interstate", "i": "Interstate",
+        "sr": "State Route", "cr": "County Road",
     ]
 
     /// The words of a road's type, as written → as named.

@@ -7,7 +7,8 @@ import Testing
         for (words, name) in [
             ("u s hwy 50", "US Highway 50"), ("us highway no 50", "US Highway 50"), ("highway 80", "Highway 80"),
             ("state highway no 33", "State Highway 33"), ("sr 9", "State Route 9"), ("state route 9", "State Route 9"),
-            ("county rd 12", "County Road 12"), ("cr 12", "County Road 12"), ("i 80", "Interstate 80"), ("rte 16", "Route 16"),
+            ("county rd 12", "County Road 12"), ("cr 12", "County Road 12"), ("co rd 12", "County Road 12"), ("state rte 9", "State Route 9"),
+            ("i 80", "Interstate 80"), ("rte 16", "Route 16"),
             ("highway 139 a", "Highway 139A"), ("u s 17 business", "US 17 Business"),
         ] {
             #expect(Highways.read(words.split(separator: " ").map(String.init))?.name == name, "\(words)")
