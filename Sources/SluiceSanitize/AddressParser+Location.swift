@@ -197,12 +197,15 @@ extension AddressParser {
     /// A US town (`USTowns`) ending a chunk that starts with a house number, right after its
     /// street's suffix or a unit (`100 Main St Seattle`, `100 Main St Apt 5 Boston`), with its state when only one state has a town of
     /// that name. Not San Francisco's neighbourhoods (`Mission`, `Marina` are towns elsewhere),
-    /// nor a directional alone (`Buena Vista Ave West`; `West` is a town in Texas).
+    /// nor a directional alone (`Buena Vista Ave West`; `West` is a town in Texas), nor street
+    /// suffixes alone (`Plaza Street`; `Street` is a town in Maryland).
     func townAfterAddress(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?)? {
         guard let head = chunk.first, head.isNumber, chunk.last?.isWord == true else { return nil }
         let tokens = Array(chunk)
         guard let start = townStart(in: tokens, end: tokens.count, state: nil), start >= 3,
             start < tokens.count - 1 || USPSTables.directionals[tokens[start].lower] == nil,
+            // `2871-73 Plaza Street`: suffixes after a suffix are the street's (Street, MD).
+            !tokens[start...].allSatisfy(\.isStreetSuffix),
             let found = town(chunk[(chunk.startIndex + start)...]), neighborhood(named: found.city) == nil
         else { return nil }
         return (chunk.startIndex + start, found.city, found.state)

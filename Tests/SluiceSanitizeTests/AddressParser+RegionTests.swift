@@ -108,6 +108,9 @@ import Testing
         // A directional after the suffix is the street's (West is a town in Texas); a
         // neighbourhood is San Francisco's; no house number, no address to end.
         #expect(parser.parse("601 Buena Vista Ave West").city == nil)
+        // Nor a suffix after a suffix (Street, MD; Avenue, MD): the street's own.
+        #expect(parser.parse("2871-73 Plaza Street").kind == .addressRange && parser.parse("2871-73 Plaza Street").city == nil)
+        #expect(parser.parse("1125 Tunnel Avenue").city == nil)
         #expect(parser.parse("100 Valencia St Mission").city == nil)
         #expect(parser.parse("Main St Seattle").city == nil)
     }
