@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "SluiceCore"),
         .target(name: "SluiceFetch", dependencies: ["SluiceCore"]),
         .target(name: "SluiceSanitize", dependencies: ["SluiceCore"]),
-        .target(name: "SluiceDedupe", dependencies: ["SluiceCore", "CMalloc"]),
+        .target(name: "SluiceDedupe", dependencies: ["SluiceCore", "SluiceSanitize", "CMalloc"]),
         .target(name: "SluiceLoad", dependencies: ["SluiceCore", "CSQLite"]),
         .target(name: "SluiceGeocode", dependencies: ["SluiceCore", "SluiceSanitize"]),
         // `sluice-stats`: what every field of any stage's NDJSON holds (reads records, writes none).

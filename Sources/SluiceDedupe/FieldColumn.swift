@@ -1,4 +1,5 @@
 import SluiceCore
+import SluiceSanitize
 
 /// The values of one compared field for every record, held compactly: text interned once per
 /// distinct value (with its count, for term-frequency adjustment), numbers, dates and points in
@@ -332,11 +333,12 @@ public final class FieldColumn {
     }
 
     /// The town an address names (`address.city`, or the `city` of an object holding `key`), as
-    /// a hash of its normalised text: 0 when it names none.
+    /// a hash of its `TownName.key` (`SF` = `San Francisco`, `St. Paul` = `Saint Paul`): 0 when
+    /// it names none.
     static func town(of value: JSONValue?) -> UInt32 {
-        guard case .object = value, let text = TextNormalizer.text(of: value?["city"]).flatMap(TextNormalizer.normalize), !text.isEmpty
+        guard case .object = value, let city = value?["city"]?.stringValue, case let key = TownName.key(city), !key.isEmpty
         else { return 0 }
-        let hash = UInt32(truncatingIfNeeded: StableHash.of(text))
+        let hash = UInt32(truncatingIfNeeded: StableHash.of(key))
         return hash == 0 ? 1 : hash
     }
 

@@ -145,6 +145,8 @@ extension FieldColumnTests {
         }
         let towns = try column(
             "address.key:address", [at("100 main", "Seattle"), at("100 main", "BOSTON"), at("100 main", "seattle"), at("100 main", nil)])
+        let spellings = try column("address.key:address", [at("100 main", "SF"), at("100 main", "San Francisco"), at("100 main", "S.F.")])
+        #expect(spellings.level(0, 1) == 1 && spellings.level(1, 2) == 1)
         #expect(ComparisonSpec(path: "address.key", method: .address).readPath == "address")
         #expect(towns.level(0, 1) == AddressKeyTable.different && towns.level(0, 2) == 1 && towns.level(1, 3) == 1)
         towns.appendCopy(of: 1)
