@@ -195,8 +195,8 @@ extension AddressParser {
     }
 
     /// A US town (`USTowns`) ending a chunk that starts with a house number, right after its
-    /// street's suffix or a unit (`100 Main St Seattle`, `100 Main St Apt 5 Boston`), with its state when only one state has a town of
-    /// that name. Not San Francisco's neighbourhoods (`Mission`, `Marina` are towns elsewhere),
+    /// street's suffix, quadrant or unit (`100 Main St Seattle`, `100 Main St Apt 5 Boston`), with
+    /// its state when only one state has a town of that name. Not San Francisco's neighbourhoods (`Mission`, `Marina` are towns elsewhere),
     /// nor a directional alone (`Buena Vista Ave West`; `West` is a town in Texas), nor street
     /// suffixes alone (`Plaza Street`; `Street` is a town in Maryland).
     func townAfterAddress(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?)? {
