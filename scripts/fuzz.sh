@@ -30,11 +30,11 @@ declare -A source=(
 declare -A modules=(
   [json]="SluiceCore" [json-array]="SluiceFetch SluiceCore" [csv]="SluiceGeocode SluiceSanitize SluiceCore"
   [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore" [gazetteer-index]="SluiceGeocode SluiceSanitize SluiceCore"
-  [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore" [labels]="SluiceDedupe SluiceCore"
-  [gtfs-stops]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [openaddresses]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore"
-  [geojson]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [report]="SluiceReport SluiceLoad SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore"
-  [compare]="SluiceDedupe SluiceCore" [known-index]="SluiceDedupe SluiceCore"
-  [osm-pbf]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore" [osm-xml]="SluiceTools SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore")
+  [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore" [labels]="SluiceDedupe SluiceSanitize SluiceCore"
+  [gtfs-stops]="SluiceTools SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore" [openaddresses]="SluiceTools SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore"
+  [geojson]="SluiceTools SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore" [report]="SluiceReport SluiceLoad SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore"
+  [compare]="SluiceDedupe SluiceSanitize SluiceCore" [known-index]="SluiceDedupe SluiceSanitize SluiceCore"
+  [osm-pbf]="SluiceTools SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore" [osm-xml]="SluiceTools SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore")
 # Files compiled beside a target's own: the check every gazetteer source's target makes.
 declare -A support=([gtfs-stops]=Fuzz/Support/GazetteerBuildCheck.swift [openaddresses]=Fuzz/Support/GazetteerBuildCheck.swift
   [geojson]=Fuzz/Support/GazetteerBuildCheck.swift)
@@ -61,10 +61,10 @@ fi
 build_module() {
   local module=$1 deps=() library=$modules_dir/lib$1.a
   case $module in
-    SluiceFetch | SluiceSanitize | SluiceDedupe | SluiceLoad) deps=(SluiceCore) ;;
-    SluiceGeocode) deps=(SluiceSanitize SluiceCore) ;;
-    SluiceTools) deps=(SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore) ;;
-    SluiceReport) deps=(SluiceLoad SluiceGeocode SluiceSanitize SluiceDedupe SluiceCore) ;;
+    SluiceFetch | SluiceSanitize | SluiceLoad) deps=(SluiceCore) ;;
+    SluiceGeocode | SluiceDedupe) deps=(SluiceSanitize SluiceCore) ;;
+    SluiceTools) deps=(SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore) ;;
+    SluiceReport) deps=(SluiceLoad SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore) ;;
   esac
   for dep in "${deps[@]}"; do build_module "$dep"; done
   if [ -f "$library" ] && [ -z "$(find "Sources/$module" -name '*.swift' -newer "$library" | head -1)" ]; then return; fi
