@@ -185,18 +185,30 @@ extension AddressParser {
         return nil
     }
 
-    /// A chunk that is wholly the name of a US town (`USTowns`), as written, with its state
-    /// when only one state has a town of that name (`Seattle` → WA; `Portland`: none).
+    /// A chunk that is wholly the name of a US town (`USTowns`), as written or spelled out
+    /// (`N. Hollywood` → `North Hollywood`), with its state when only one state has a town of
+    /// that name (`Seattle` → WA; `Portland`: none). A direction before a town names a part of
+    /// it (`e San Jose`, `N Rock Hill`): the town is the rest. Not San Francisco's
+    /// neighbourhoods however spelled (`N Beach`, `W Portal`).
     func town(_ chunk: ArraySlice<Token>) -> (city: String, state: String?)? {
-        guard chunk.count <= USTowns.maxWords, chunk.allSatisfy(\.isWord) else { return nil }
-        let states = USTowns.states(named: chunk.map(\.lower))
-        guard !states.isEmpty else { return nil }
-        return (AddressTokenizer.text(chunk), states.count == 1 ? states[0] : nil)
+        guard chunk.count <= USTowns.maxWords + 1, chunk.allSatisfy(\.isWord) else { return nil }
+        var words = chunk.map(\.lower)
+        if let spelled = USTowns.spelledOut(words), neighborhood(named: spelled.joined(separator: " ")) != nil { return nil }
+        var found = USTowns.towns(named: words)
+        var start = chunk.startIndex
+        if found.states.isEmpty, words.count > 1, USPSTables.directionals[words[0]] != nil {
+            words.removeFirst()
+            start += 1
+            found = USTowns.towns(named: words)
+        }
+        guard !found.states.isEmpty else { return nil }
+        return (found.spelled ?? AddressTokenizer.text(chunk[start...]), found.states.count == 1 ? found.states[0] : nil)
     }
 
     /// A US town (`USTowns`) ending a chunk that starts with a house number, right after its
     /// street's suffix, quadrant or unit (`100 Main St Seattle`, `100 Main St Apt 5 Boston`), with
-    /// its state when only one state has a town of that name. Not San Francisco's neighbourhoods (`Mission`, `Marina` are towns elsewhere),
+    /// its state when only one state has a town of that name. Not San Francisco's neighbourhoods
+    /// (`Mission`, `Marina` are towns elsewhere; `West Portal`, where Portal is one),
     /// nor a directional alone (`Buena Vista Ave West`; `West` is a town in Texas), nor street
     /// suffixes alone (`Plaza Street`; `Street` is a town in Maryland).
     func townAfterAddress(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?)? {
@@ -206,7 +218,9 @@ extension AddressParser {
             start < tokens.count - 1 || USPSTables.directionals[tokens[start].lower] == nil,
             // `2871-73 Plaza Street`: suffixes after a suffix are the street's (Street, MD).
             !tokens[start...].allSatisfy(\.isStreetSuffix),
-            let found = town(chunk[(chunk.startIndex + start)...]), neighborhood(named: found.city) == nil
+            let found = town(chunk[(chunk.startIndex + start)...]), neighborhood(named: found.city) == nil,
+            // `Sloat Blvd West Portal`: a direction before the town may start a neighbourhood.
+            !isDirectional(tokens[start - 1]) || neighborhood(named: AddressTokenizer.text(tokens[(start - 1)...])) == nil
         else { return nil }
         return (chunk.startIndex + start, found.city, found.state)
     }

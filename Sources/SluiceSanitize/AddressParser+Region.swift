@@ -246,10 +246,15 @@ extension AddressParser {
         USPSTables.directionals[token.lower]?.utf8.count == 2
     }
 
+    /// Whether a token is a direction (`W`, `North`, `NW`).
+    func isDirectional(_ token: Token) -> Bool {
+        USPSTables.directionals[token.lower] != nil
+    }
+
     /// Where a town of `state` (`USTowns`; of any state when nil) ends at `end` in `tokens`, after
-    /// a comma, a street's suffix and its quadrant, or a unit (`, St. Paul`, `5th Ave Portland`,
-    /// `16th St NW Washington`, `Apt 5 Boston`, `4th Floor Cambridge`): the longest such town's
-    /// first token, or nil. A town needs something before it.
+    /// a comma, a street's suffix and its direction, or a unit (`, St. Paul`, `5th Ave Portland`,
+    /// `16th St NW Washington`, `15th Street West Dickinson`, `Apt 5 Boston`, `4th Floor
+    /// Cambridge`): the longest such town's first token, or nil. A town needs something before it.
     func townStart(in tokens: [Token], end: Int, state: String?) -> Int? {
         guard end > 1, tokens[end - 1].isWord else { return nil }
         var best: Int?
@@ -257,7 +262,7 @@ extension AddressParser {
         while start > 1, end - start < USTowns.maxWords, tokens[start - 1].isWord {
             start -= 1
             let before = tokens[start - 1]
-            let afterSuffix = before.isStreetSuffix || (start >= 3 && isQuadrant(before) && tokens[start - 2].isStreetSuffix)
+            let afterSuffix = before.isStreetSuffix || (start >= 3 && isDirectional(before) && tokens[start - 2].isStreetSuffix)
             let afterUnit =
                 start >= 3
                 && (tokens[start - 2].traits.contains(.inlineUnit)

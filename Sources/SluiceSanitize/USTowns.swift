@@ -19,8 +19,23 @@ public enum USTowns {
         states(named: AddressTokenizer.tokens(name).filter(\.isWord).map(\.lower))
     }
 
-    /// The states that have a town of this name, given as its lowercase words (`["st", "paul"]`).
+    /// The states that have a town of this name, given as its lowercase words (`["st", "paul"]`),
+    /// as written or spelled out (`spelledOut`).
     static func states(named words: [String]) -> [String] {
+        towns(named: words).states
+    }
+
+    /// The towns of this name, given as its lowercase words: their states, and the name as the
+    /// list spells it when it was found only spelled out (`n hollywood` → `North Hollywood`).
+    static func towns(named words: [String]) -> (states: [String], spelled: String?) {
+        let asWritten = states(ofKey: words)
+        if !asWritten.isEmpty { return (asWritten, nil) }
+        guard let spelled = spelledOut(words) else { return ([], nil) }
+        let found = states(ofKey: spelled)
+        return found.isEmpty ? ([], nil) : (found, spelled.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
+    }
+
+    static func states(ofKey words: [String]) -> [String] {
         guard !words.isEmpty, words.count <= maxWords else { return [] }
         let key = CityNames.key(words)
         return withLines { bytes in
@@ -33,6 +48,32 @@ public enum USTowns {
             return states
         }
     }
+
+    /// A town's words with the abbreviations USPS gives its words spelled out, or nil when none
+    /// is: a leading direction (`N Hollywood`, `W Palm Beach`) and the words Publication 28
+    /// abbreviates in street names, which towns are named with too (`Machesney Pk`, `Flowery Br`,
+    /// `Shaker Hts`). `St` stays a title (`CityNames.key`: `St Paul` is Saint Paul).
+    static func spelledOut(_ words: [String]) -> [String]? {
+        var changed = false
+        let spelled = words.enumerated().map { index, word in
+            if index == 0, words.count > 1, let direction = USPSTables.directionals[word], let name = directionNames[direction],
+                name != word
+            {
+                changed = true
+                return name
+            }
+            guard index > 0, word != "st", word != "ste",
+                let abbreviation = USPSTables.suffixes[word]?.lowercased(), let name = USPSTables.suffixNames[abbreviation], name != word
+            else { return word }
+            changed = true
+            return name
+        }
+        return changed ? spelled : nil
+    }
+
+    static let directionNames = [
+        "N": "north", "S": "south", "E": "east", "W": "west", "NE": "northeast", "NW": "northwest", "SE": "southeast", "SW": "southwest",
+    ]
 
     /// The town and state of a five-digit ZIP code (`55101-1234` reads as 55101), or nil.
     static func town(zip: String) -> (name: String, state: String)? {

@@ -115,6 +115,25 @@ import Testing
         #expect(parser.parse("Main St Seattle").city == nil)
     }
 
+    @Test func aTownWrittenWithAbbreviationsOrAPartOfIt() {
+        // Spelled out as the town list has it: a leading direction, a word USPS abbreviates.
+        let hollywood = parser.parse("6426 Bellingham Avenue, N. Hollywood")
+        #expect(hollywood.street == "Bellingham" && hollywood.city == "North Hollywood" && hollywood.state == "CA" && hollywood.place == nil)
+        #expect(parser.parse("85 Martin Trl, Flowery Br").city == "Flowery Branch")
+        #expect(parser.parse("100 Main St W Palm Beach").city == "West Palm Beach")
+        // A direction before a town names a part of it: the town is the rest.
+        #expect(parser.parse("1 First St, e San Jose").city == "San Jose")
+        #expect(parser.parse("261 anderson rd n rock hill").city == "rock hill")
+        // The street's direction, then the town, without a comma.
+        let dickinson = parser.parse("289 15th Street West Dickinson")
+        #expect(dickinson.street == "15th" && dickinson.postDir == "W" && dickinson.city == "Dickinson")
+        #expect(parser.parse("2908 Bryant Ave S Minneapolis").city == "Minneapolis")
+        // San Francisco's neighbourhoods however written (Portal, GA; North Beach, MD).
+        for text in ["100 Columbus Ave, N Beach", "100 Columbus Ave, W Portal", "100 Sloat Blvd West Portal", "100 Columbus Ave North Beach"] {
+            #expect(parser.parse(text).city == nil, "\(text)")
+        }
+    }
+
     @Test func aStateCodeAfterItsTown() {
         for text in ["1120 SW 5th Ave, Portland OR", "1120 SW 5th Ave Portland OR"] {
             let parsed = parser.parse(text)

@@ -17,6 +17,18 @@ import Testing
         #expect(towns.states(named: []).isEmpty)
     }
 
+    @Test func townsWrittenWithUSPSAbbreviations() {
+        #expect(towns.towns(named: ["n", "hollywood"]).spelled == "North Hollywood")
+        #expect(towns.states(named: ["n", "hollywood"]) == ["CA"])
+        #expect(towns.states(named: ["flowery", "br"]) == ["GA"])
+        // As written first: a town whose own name holds the word is not spelled out.
+        #expect(towns.towns(named: ["seattle"]).spelled == nil)
+        #expect(towns.spelledOut(["st", "paul"]) == nil)
+        #expect(towns.spelledOut(["e", "orange"]) == ["east", "orange"])
+        // A direction is spelled out only before other words.
+        #expect(towns.spelledOut(["n"]) == nil)
+    }
+
     @Test func zipCodesGiveTheirTown() {
         // Left out of the table where it is its key in title case.
         #expect(towns.town(zip: "98101")?.name == "Seattle")
