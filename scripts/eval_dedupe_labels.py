@@ -250,7 +250,7 @@ def run_peers(bin_dir, data, febrl_directory):
         sys.dont_write_bytecode = True  # no scripts/__pycache__ in the work tree
         import eval_dedupe_peers as febrl
 
-        frame, peers = febrl.load(febrl_directory, "dataset" + data.name[-1]), []
+        peers = []
         if febrl.installed("recordlinkage"):
             peers.append(("recordlinkage", febrl.recordlinkage_classic))
         else:
@@ -259,6 +259,8 @@ def run_peers(bin_dir, data, febrl_directory):
             peers.append(("Splink EM", febrl.splink_em))
         else:
             print("splink: not installed, skipped (pip install splink)")
+        # The records are read with pandas, which comes with the peers: not without them.
+        frame = febrl.load(febrl_directory, "dataset" + data.name[-1]) if peers else None
         for peer, run in peers:
             start = time.perf_counter()
             labels = run(frame)

@@ -188,15 +188,16 @@ extension AddressParser {
     /// A chunk that is wholly the name of a US town (`USTowns`), as written or spelled out
     /// (`N. Hollywood` → `North Hollywood`), with its state when only one state has a town of
     /// that name (`Seattle` → WA; `Portland`: none). A direction before a town names a part of
-    /// it (`e San Jose`, `N Rock Hill`): the town is the rest. Not San Francisco's
-    /// neighbourhoods however spelled (`N Beach`, `W Portal`).
+    /// it (`e San Jose`, `N Rock Hill`): the town is the rest, unless the rest is suffix words
+    /// alone (`East Beach`). Not San Francisco's neighbourhoods however spelled (`N Beach`,
+    /// `W Portal`).
     func town(_ chunk: ArraySlice<Token>) -> (city: String, state: String?)? {
         guard chunk.count <= USTowns.maxWords + 1, chunk.allSatisfy(\.isWord) else { return nil }
         var words = chunk.map(\.lower)
         if let spelled = USTowns.spelledOut(words), neighborhood(named: spelled.joined(separator: " ")) != nil { return nil }
         var found = USTowns.towns(named: words)
         var start = chunk.startIndex
-        if found.states.isEmpty, words.count > 1, USPSTables.directionals[words[0]] != nil {
+        if found.states.isEmpty, words.count > 1, USPSTables.directionals[words[0]] != nil, !isPlaceWords(chunk.dropFirst()) {
             words.removeFirst()
             start += 1
             found = USTowns.towns(named: words)
@@ -219,10 +220,19 @@ extension AddressParser {
             // `2871-73 Plaza Street`: suffixes after a suffix are the street's (Street, MD).
             !tokens[start...].allSatisfy(\.isStreetSuffix),
             let found = town(chunk[(chunk.startIndex + start)...]), neighborhood(named: found.city) == nil,
-            // `Sloat Blvd West Portal`: a direction before the town may start a neighbourhood.
-            !isDirectional(tokens[start - 1]) || neighborhood(named: AddressTokenizer.text(tokens[(start - 1)...])) == nil
+            // `Sloat Blvd West Portal`: a direction before the town may start a neighbourhood,
+            // or a place's name (`Mason St East Beach`; Beach, ND).
+            !isDirectional(tokens[start - 1])
+                || (neighborhood(named: AddressTokenizer.text(tokens[(start - 1)...])) == nil && !isPlaceWords(tokens[start...]))
         else { return nil }
         return (chunk.startIndex + start, found.city, found.state)
+    }
+
+    /// Whether every word is one Publication 28 lists as a street suffix (`Beach`, `Garden`,
+    /// `Lake`, `Park`): after a direction they name a place (`East Beach`, `South Lake`), not
+    /// the towns of those names.
+    func isPlaceWords(_ words: some Collection<Token>) -> Bool {
+        words.allSatisfy { $0.traits.contains(.anySuffix) }
     }
 
     /// The neighbourhood a phrase names (`Neighborhoods.canonical(for:)`). The list is San

@@ -129,7 +129,10 @@ import Testing
         #expect(dickinson.street == "15th" && dickinson.postDir == "W" && dickinson.city == "Dickinson")
         #expect(parser.parse("2908 Bryant Ave S Minneapolis").city == "Minneapolis")
         // San Francisco's neighbourhoods however written (Portal, GA; North Beach, MD).
-        for text in ["100 Columbus Ave, N Beach", "100 Columbus Ave, W Portal", "100 Sloat Blvd West Portal", "100 Columbus Ave North Beach"] {
+        // Nor a direction before suffix words alone: the names of places (Crissy Field's East
+        // Beach; Beach, ND).
+        let places = ["100 Mason St, East Beach", "100 Mason St East Beach", "100 Main St South Lake", "100 Main St, West Bluff"]
+        for text in ["100 Columbus Ave, N Beach", "100 Columbus Ave, W Portal", "100 Sloat Blvd West Portal", "100 Columbus Ave North Beach"] + places {
             #expect(parser.parse(text).city == nil, "\(text)")
         }
     }
