@@ -73,6 +73,20 @@ import Testing
             ])
     }
 
+    /// A source that gives no rows beside one that does is named on stderr, with why; the
+    /// gazetteer is built from the others (exit 0).
+    @Test func aSourceThatGivesNoRowsIsWarnedOf() throws {
+        let folder = try TemporaryDirectory()
+        let addresses = folder.file("addresses.csv"), ways = folder.file("ways.osm"), out = folder.file("out.csv")
+        try "LON,LAT,NUMBER,STREET,CITY,REGION\n-122.41,37.77,1,Main St,Town,CA\n".write(to: addresses, atomically: true, encoding: .utf8)
+        try #"<osm version="0.6"><way id="1"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Oak St"/></way></osm>"#
+            .write(to: ways, atomically: true, encoding: .utf8)
+        let result = try Executable("sluice-gazetteer").run(["build", "--openaddresses", addresses.path, "--osm", ways.path, "--out", out.path])
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stderrText.contains("sluice-gazetteer: warning: --osm \(ways.path) gave no rows: 1 elements"), "\(result.stderrText)")
+        #expect(!result.stderrText.contains("--openaddresses \(addresses.path) gave no rows"))
+    }
+
     /// Issue 32: point addresses sorted on disk leave nothing in `$TMPDIR`, whether the build
     /// ends well, fails on a broken row after runs were written, or is killed.
     @Test func sortedRunsLeaveNothingBehind() throws {

@@ -211,6 +211,7 @@ public struct GazetteerBuild: ToolCommand {
         try rejectsFile?.commit()
         try scratch?.copy(placing: builder)
         for line in builder.report { context.note(line) }
+        for input in builder.inputsWithoutRows { context.warn(input) }
         if builder.skippedCount > 0 {
             context.note(
                 "\(builder.skippedCount) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
