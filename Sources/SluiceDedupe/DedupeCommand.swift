@@ -254,10 +254,10 @@ public struct DedupeCommand: StageCommand {
                   oversized block is sorted by, and the counts. The next run against KNOWN reads that instead of every
                   known line. It is used only while it names KNOWN as it is (size, modification time, a hash of the
                   first and last 64 KiB), this build of Sluice and the same --compare, --block, --no-tf and --as; when
-                  lines were appended to KNOWN (each run's output added with >>), only those are read, and the index is
-                  written again. Otherwise (or damaged) it is said once, KNOWN is read whole and the index written
-                  anew; the records a run holds are always read from KNOWN itself. --no-index reads KNOWN whole and
-                  writes nothing.
+                  lines were appended to KNOWN (each run's output added with >>; its first bytes hashed whole to be sure
+                  they are those the index was built from), only those are read, and the index is written again.
+                  Otherwise (or damaged) it is said once, KNOWN is read whole and the index written anew; the records
+                  a run holds are always read from KNOWN itself. --no-index reads KNOWN whole and writes nothing.
                 """
             ),
             (

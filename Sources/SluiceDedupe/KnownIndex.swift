@@ -20,11 +20,12 @@ import SluiceCore
 /// KNOWN is the source of truth. The index is used when its header names KNOWN as it is (size,
 /// modification time, a hash of its first and last 64 KiB), this build of Sluice and these
 /// options (`builtFor`). When KNOWN grew by appending (its first bytes are those the index
-/// names, as when each run's output is added with `>>`), the index stands for those bytes and
-/// only the rest is read; then the index is written again. Otherwise KNOWN is read whole and the
+/// names, as when each run's output is added with `>>`: checked by a hash of all of them,
+/// `contentHash`, since an edit inside and then an append changes the size and time anyway),
+/// the index stands for those bytes and only the rest is read; then the index is written again. Otherwise KNOWN is read whole and the
 /// index written for the next run.
 struct KnownIndex {
-    static let format = SidecarIndex(magic: "SLUICEKN", formatVersion: 1, kind: "known-records", source: "KNOWN")
+    static let format = SidecarIndex(magic: "SLUICEKN", formatVersion: 2, kind: "known-records", source: "KNOWN")
 
     /// What each known record gives the selection, in KNOWN's order (`KnownSelection` notes it
     /// while it reads, when an index is to be written).
@@ -73,6 +74,9 @@ struct KnownIndex {
     /// Lines of KNOWN (blank ones too), and the longest record line's length in bytes.
     var lines = 0
     var longestLine = 0
+    /// `SidecarIndex.Checksum` of every byte of KNOWN the index stands for, set as it is
+    /// written: what tells KNOWN grown by appending from KNOWN edited inside and grown.
+    var contentHash: UInt64 = 0
 
     /// What a selection's keys, counts and sort text depend on: an index built for other
     /// rules, fields or member is stale.
@@ -114,6 +118,9 @@ struct KnownIndex {
             var source = reader
             let index = try read(&source, fileSize: size)
             try reader.finish()
+            if found != now, contentHash(of: path, size: size) != index.contentHash {
+                throw .stale("stale: KNOWN changed since the index was written")
+            }
             guard index.longestLine <= maxLineBytes else { throw .stale("stale: KNOWN has a line longer than --max-line-bytes") }
             return found == now ? .whole(index) : .prefix(index, size: size)
         }
@@ -139,6 +146,7 @@ struct KnownIndex {
         head.append(UInt64(lines))
         head.append(UInt64(longestLine))
         head.append(UInt64(records.ruleCount))
+        head.append(contentHash)
         func count(_ n: Int) -> [UInt8] { IndexBytes.bytes(of: UInt64(n)) }
         func padding(after length: Int) -> [UInt8] { [UInt8](repeating: 0, count: (8 - length % 8) % 8) }
         var tail = IndexBytes()
@@ -183,7 +191,7 @@ struct KnownIndex {
         let lines = Int(clamping: try reader.uint64()), longestLine = Int(clamping: try reader.uint64())
         let ruleCount = Int(clamping: try reader.uint64())
         var index = KnownIndex(records: Records(ruleCount: ruleCount), counts: [])
-        (index.lines, index.longestLine) = (lines, longestLine)
+        (index.lines, index.longestLine, index.contentHash) = (lines, longestLine, try reader.uint64())
         index.ids = try reader.array(of: UInt64.self)
         let n = index.ids.count
         index.offsets = try reader.array(of: Int64.self).map { Int($0) }
@@ -249,8 +257,33 @@ struct KnownIndex {
         return scan
     }
 
-    /// Writes the index beside `path` for KNOWN as `identity` names it.
+    /// Writes the index beside `path` for KNOWN as `identity` names it, with the hash of
+    /// KNOWN's bytes it stands for.
     func write(besides path: String, identity: SidecarIndex.Identity) throws {
-        try withPayload { parts in try Self.format.write(to: SidecarIndex.path(for: path), identity: identity, parts: parts) }
+        guard let hash = Self.contentHash(of: path, size: Int(identity.sourceSize)) else {
+            throw StageFailure(.ioError, "\(path): cannot be read again to hash it")
+        }
+        var index = self
+        index.contentHash = hash
+        try index.withPayload { parts in try Self.format.write(to: SidecarIndex.path(for: path), identity: identity, parts: parts) }
+    }
+
+    /// `SidecarIndex.Checksum` of the file's first `size` bytes, read a MiB at a time; nil when
+    /// they cannot be read.
+    static func contentHash(of path: String, size: Int) -> UInt64? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var checksum = SidecarIndex.Checksum()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        while offset < size {
+            let want = min(chunk.count, size - offset)
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(offset)) }
+            guard n > 0 else { return nil }
+            chunk.withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            offset += n
+        }
+        return checksum.value
     }
 }

@@ -12,7 +12,7 @@
 ///     Highways.read(["highway"]), Highways.read(["road", "5"]) // nil, nil
 ///
 /// One spelling a road, so TIGER's `US Hwy 50`, `Co Rd 12`, `State Rte 9` and the records'
-/// `U.S. Highway No. 50`, `County Road 12`, `SR 9` share a key.
+/// `U.S. Highway No. 50`, `US 50`, `US Route 50`, `County Road 12`, `SR 9` share a key.
 public enum Highways {
     /// The road's name in display form and the directions before it and after its number, when
     /// `words` (lower case, punctuation left out) are one numbered road and nothing else.
@@ -43,6 +43,10 @@ public enum Highways {
         }
         // A system alone before the number only where it names one road (`US 101`, `I 80`, `SR 9`).
         guard type != nil || (system != nil && system != "State" && system != "County") else { return nil }
+        // A US route is one road as `US 101`, `US Route 101` or `US Hwy 101`; an interstate as
+        // `I 80` or `Interstate Highway 80`: one name each.
+        if system == "US" { type = "Highway" }
+        if system == "Interstate" { type = nil }
         if index < words.count, words[index] == "no" { index += 1 }
         guard index < words.count, isNumber(words[index]) else { return nil }
         var number = words[index]
@@ -91,7 +95,7 @@ public enum Highways {
         "route": "Route", "rte": "Route", "rt": "Route",
     ]
 
-    /// A route of the road after its number (`US 17 Business`).
+    /// A route of the road after its number (`US 17 Business`, named US Highway 17 Business).
     static let routes: [String: String] = [
         "business": "Business", "bus": "Business", "bypass": "Bypass", "byp": "Bypass", "spur": "Spur", "alt": "Alternate",
         "alternate": "Alternate", "truck": "Truck",

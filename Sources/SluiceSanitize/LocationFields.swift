@@ -21,6 +21,10 @@ public struct LocationFields: Equatable, Sendable {
         let paths = arguments.all("field")
         guard !paths.isEmpty else { return nil }
         guard !paths.contains(where: \.isEmpty) else { throw .usage("--field needs a field name") }
+        // The same field twice would read its text twice (`100 Main St 100 Main St`).
+        if let twice = paths.enumerated().first(where: { paths[..<$0.offset].contains($0.element) })?.element {
+            throw .usage("--field \(twice) is given twice: each --field names another field, joined in order")
+        }
         self.init(paths)
     }
 

@@ -143,9 +143,10 @@ public enum StreetNormalizer {
     /// directional, in its one spelling (`US Highway 50`, pre-directional W).
     static func numberedRoad(_ words: [Word]) -> NormalizedStreet? {
         // Most names hold no digit: they skip the rest.
-        guard words.count >= 2, words.contains(where: { $0.lower.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } == true }),
-            let road = Highways.read(words.map(\.lower))
-        else { return nil }
+        guard words.contains(where: { $0.lower.utf8.contains { $0 >= 0x30 && $0 <= 0x39 } }) else { return nil }
+        // `I-80`, `US-101` as a source writes them, in the words the parser's tokens give.
+        let lowers = words.flatMap { $0.lower.split(separator: "-").map(String.init) }
+        guard lowers.count >= 2, let road = Highways.read(lowers) else { return nil }
         return NormalizedStreet(preDirectional: road.preDirectional, name: road.name, suffix: nil, postDirectional: road.postDirectional)
     }
 

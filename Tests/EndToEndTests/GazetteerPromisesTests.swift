@@ -42,6 +42,51 @@ import Testing
         #expect(lines.last?.contains(#""line":3,"reason":"bad_geometry","detail":"a MultiLineString without lines""#) == true)
     }
 
+    /// `--rejects` follows `--out`: a build that fails (a broken row, or no row at all) leaves
+    /// both files as an earlier build wrote them, not rejects of a build whose gazetteer is not
+    /// there; a build that succeeds replaces both; nothing is left beside them.
+    @Test func aFailedBuildLeavesTheRejectsAsTheyWere() throws {
+        let folder = try TemporaryDirectory()
+        let header = "LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH\n"
+        let good = folder.file("good.csv"), broken = folder.file("broken.csv"), skipped = folder.file("skipped.csv")
+        try (header + "-122.41,37.77,1,Main St,,Town,,CA,,,\n-122.41,37.77,,Oak St,,Town,,CA,,,\n").write(
+            to: good, atomically: true, encoding: .utf8)
+        try (header + "-122.41,37.77,,Elm St,,Town,,CA,,,\n1,2,3,\"x\"y,,,,,,,\n").write(to: broken, atomically: true, encoding: .utf8)
+        try (header + "-122.41,37.77,,Pine St,,Town,,CA,,,\n").write(to: skipped, atomically: true, encoding: .utf8)
+        let out = folder.file("out.csv"), rejects = folder.file("rejects.ndjson")
+        let built = try Executable("sluice-gazetteer").run(["build", "--openaddresses", good.path, "--out", out.path, "--rejects", rejects.path])
+        #expect(built.status == 0, "\(built.stderrText)")
+        let (gazetteer, rejected) = (try Data(contentsOf: out), try Data(contentsOf: rejects))
+        #expect(String(decoding: rejected, as: UTF8.self).contains(#""reason":"no_number""#))
+        for source in [broken, skipped] {
+            let failed = try Executable("sluice-gazetteer").run([
+                "build", "--openaddresses", source.path, "--out", out.path, "--rejects", rejects.path,
+            ])
+            #expect(failed.status == 65, "\(failed.stderrText)")
+            #expect(try Data(contentsOf: out) == gazetteer)
+            let left = try Data(contentsOf: rejects)
+            #expect(left == rejected, "\(source.lastPathComponent): \(String(decoding: left, as: UTF8.self))")
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+                "broken.csv", "good.csv", "out.csv", "rejects.ndjson", "skipped.csv",
+            ])
+    }
+
+    /// A source that gives no rows beside one that does is named on stderr, with why; the
+    /// gazetteer is built from the others (exit 0).
+    @Test func aSourceThatGivesNoRowsIsWarnedOf() throws {
+        let folder = try TemporaryDirectory()
+        let addresses = folder.file("addresses.csv"), ways = folder.file("ways.osm"), out = folder.file("out.csv")
+        try "LON,LAT,NUMBER,STREET,CITY,REGION\n-122.41,37.77,1,Main St,Town,CA\n".write(to: addresses, atomically: true, encoding: .utf8)
+        try #"<osm version="0.6"><way id="1"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Oak St"/></way></osm>"#
+            .write(to: ways, atomically: true, encoding: .utf8)
+        let result = try Executable("sluice-gazetteer").run(["build", "--openaddresses", addresses.path, "--osm", ways.path, "--out", out.path])
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stderrText.contains("sluice-gazetteer: warning: --osm \(ways.path) gave no rows: 1 elements"), "\(result.stderrText)")
+        #expect(!result.stderrText.contains("--openaddresses \(addresses.path) gave no rows"))
+    }
+
     /// Issue 32: point addresses sorted on disk leave nothing in `$TMPDIR`, whether the build
     /// ends well, fails on a broken row after runs were written, or is killed.
     @Test func sortedRunsLeaveNothingBehind() throws {

@@ -48,6 +48,22 @@ import Testing
 
     /// A descriptor's name stands for whatever is open: no identity, so no index beside it.
     /// Before, `sluice-dedupe … --against /dev/stdin < known.ndjson` wrote `/dev/stdin.sluice-index`.
+    /// An index's name that is a symbolic link (to the source itself, say) is not written
+    /// through: before, the index replaced whatever the link led to, KNOWN or the gazetteer.
+    @Test func anIndexIsNotWrittenThroughASymbolicLink() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("known.ndjson"), index = SidecarIndex.path(for: path)
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(symlink(path, index) == 0)
+        let identity = try #require(Self.format.identity(of: path))
+        let payload: [UInt8] = [1, 2, 3]
+        #expect(throws: StageFailure.self) {
+            try payload.withUnsafeBytes { try Self.format.write(to: index, identity: identity, parts: [$0]) }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("{}\n".utf8))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: index) == path)
+    }
+
     @Test func aDescriptorsNameHasNoIdentity() throws {
         let scratch = try ScratchDirectory()
         let path = scratch.file("a.txt")

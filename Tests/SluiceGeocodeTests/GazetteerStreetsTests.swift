@@ -85,6 +85,25 @@ import Testing
         #expect(g.streets(for: "Msisoin St").isEmpty)
     }
 
+    /// A number in a street's name is not a typo: `Highway 1` is not Highway 116 nor `State
+    /// Route 1` State Route 37, nor `25th Ave` 24th Ave, however close their letters.
+    @Test func aNumberInTheNameIsNeverTakenForATypo() {
+        var g = Gazetteer()
+        for (number, street) in [(77, "highway 116"), (99, "state route 37"), (500, "state highway 1"), (100, "24th ave")] {
+            var row = GazetteerRow(kind: .address)
+            row.street = street
+            row.number = number
+            (row.lat, row.lon) = (38.5, -122.5)
+            g.add(row)
+        }
+        g.finish()
+        #expect(g.streets(for: "Highway 1").isEmpty)
+        #expect(g.streets(for: "State Route 1").isEmpty)
+        #expect(g.streets(for: "State Highway 116").isEmpty)
+        #expect(g.streets(for: "25th Ave").isEmpty)
+        #expect(g.streets(for: "Higway 116").first?.method == "fuzzy_street(higway 116→highway 116)")
+    }
+
     @Test func farApartNeighboursAreNotBridged() throws {
         var g = Gazetteer()
         // Mason St downtown (850) and in the Presidio (920): one name, two streets.

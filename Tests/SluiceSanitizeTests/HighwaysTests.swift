@@ -9,7 +9,10 @@ import Testing
             ("state highway no 33", "State Highway 33"), ("sr 9", "State Route 9"), ("state route 9", "State Route 9"),
             ("county rd 12", "County Road 12"), ("cr 12", "County Road 12"), ("co rd 12", "County Road 12"), ("state rte 9", "State Route 9"),
             ("i 80", "Interstate 80"), ("rte 16", "Route 16"),
-            ("highway 139 a", "Highway 139A"), ("u s 17 business", "US 17 Business"),
+            ("highway 139 a", "Highway 139A"), ("u s 17 business", "US Highway 17 Business"),
+            // A US route is one road however its type is written or left out; an interstate too.
+            ("us 101", "US Highway 101"), ("us route 101", "US Highway 101"), ("us rte 66", "US Highway 66"),
+            ("interstate highway 80", "Interstate 80"), ("i route 80", "Interstate 80"),
         ] {
             #expect(Highways.read(words.split(separator: " ").map(String.init))?.name == name, "\(words)")
         }
@@ -22,6 +25,19 @@ import Testing
         }
         #expect(Highways.isNumberedRoad("hwy 101") && Highways.isNumberedRoad("W US Highway 50"))
         #expect(!Highways.isNumberedRoad("hwy 101 n off ramp") && !Highways.isNumberedRoad("3rd st"))
+    }
+
+    /// A source's `I-80`, `US-101` (OpenAddresses, OpenStreetMap, TIGER) keys as the parser's
+    /// reading of the same text does: before, the gazetteer held `i 80` and the records asked for
+    /// `interstate 80`, and `100 US-101` found nothing on US Highway 101.
+    @Test func aHyphenatedRoadKeysAsTheParserReadsIt() {
+        let parser = AddressParser()
+        for (written, key) in [("I-80", "interstate 80"), ("US-101", "us highway 101"), ("SR-37", "state route 37"), ("W I-80", "w interstate 80")] {
+            #expect(StreetNormalizer.normalize(written).key == key, "\(written)")
+            #expect(parser.parse("100 \(written)").key == "100 \(key)", "\(written)")
+        }
+        #expect(StreetNormalizer.normalize("US HIGHWAY 101").key == StreetNormalizer.normalize("US 101").key)
+        #expect(StreetNormalizer.normalize("Jean-Baptiste St").name == "Jean-Baptiste")
     }
 
     @Test func theParserReadsThemAsStreets() {

@@ -40,4 +40,18 @@ import Testing
         #expect(try LocationFields(arguments: ParsedArguments([], options: options)) == nil)
         #expect(throws: StageFailure.self) { try LocationFields(arguments: ParsedArguments(["--field", ""], options: options)) }
     }
+
+    /// The same field twice (`--field street --field street` for `--field number --field street`)
+    /// read every record's text twice (`100 Main St 100 Main St`, keyed `100 main st 100 main`):
+    /// now a usage error naming it.
+    @Test func theSameFieldTwiceIsAUsageError() throws {
+        let options = SanitizeCommand.usage.allOptions
+        do {
+            _ = try LocationFields(arguments: ParsedArguments(["--field", "street", "--field", "city", "--field", "street"], options: options))
+            Issue.record("the same field twice was taken")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .usage)
+            #expect(failure.message == "--field street is given twice: each --field names another field, joined in order")
+        }
+    }
 }

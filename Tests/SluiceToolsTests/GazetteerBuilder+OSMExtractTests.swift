@@ -33,6 +33,24 @@ import Testing
                 "3 named roads read, 0 skipped; 5 segments (0 with address ranges, 0 with a town, 0 with a ZIP) on 3 streets, 2 intersections"))
     }
 
+    /// An extract that gives no row beside one that does (ways without their nodes): the build
+    /// goes on with the other, and names the input that gave nothing and why.
+    @Test func anInputThatGivesNoRowsIsNamedWithWhy() throws {
+        let ways = NSTemporaryDirectory() + "sluice-osm-ways-\(getpid())-\(UUID().uuidString).osm"
+        defer { try? FileManager.default.removeItem(atPath: ways) }
+        try """
+        <osm version="0.6"><way id="106"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Main Street"/></way></osm>
+        """.write(toFile: ways, atomically: true, encoding: .utf8)
+        let (bytes, command) = try build("town.osm.pbf", ["--osm", ways])
+        #expect(bytes == (try build("town.osm.pbf").bytes))
+        #expect(
+            command.builder.inputsWithoutRows == [
+                "--osm \(ways) gave no rows: 1 elements (0 nodes, 1 ways, 0 relations) read, 0 skipped; 1 named roads read, 1 skipped (no_geometry 1);"
+                    + " the extract holds no nodes, so its ways have no position (an extract of ways needs their nodes)"
+            ])
+        #expect(try build("town.osm.pbf").command.builder.inputsWithoutRows.isEmpty)
+    }
+
     @Test func placesWithTheirKindsAndAliases() throws {
         let gazetteer = try Gazetteer.parse(try build("town.osm.pbf").bytes, source: "built")
         let places = Dictionary(uniqueKeysWithValues: gazetteer.places.map { ($0.name, $0) })

@@ -291,8 +291,14 @@ public struct SidecarIndex: Sendable {
 
     /// Writes `parts` (the payload, in order) after their header to a temporary file beside
     /// `path`, renamed over it at the end: runs started together each write a whole file, and
-    /// the last rename wins.
+    /// the last rename wins. A symbolic link at `path` is not written through (`ReplacementFile`
+    /// would replace what it leads to, which may be the source itself): the index is Sluice's
+    /// own file, and a link there is someone else's.
     public func write(to path: String, identity: Identity, parts: [UnsafeRawBufferPointer]) throws {
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw StageFailure(.ioError, "\(path): a symbolic link, not written through (it may lead to \(source)); left as it is")
+        }
         let file = try ReplacementFile(path: path)
         try write(identity: identity, parts: parts) { piece in
             file.sink.buffer += piece

@@ -52,6 +52,11 @@ public final class ReplacementFile {
         }
     }
 
+    /// The file the bytes go to until `commit()`: the temporary file, or the path itself when it
+    /// cannot be replaced. What was flushed can be read back from it (`sluice-gazetteer build`
+    /// puts late rejects in their place).
+    public var writingPath: String { temporaryPath ?? path }
+
     /// Writes out what is left, has it on disk and puts it in place of the file.
     public func commit() throws {
         try sink.sync()

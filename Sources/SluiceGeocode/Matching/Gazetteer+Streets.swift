@@ -128,6 +128,10 @@ extension Gazetteer {
                 best.append((1, name))
             }
         }
+        // A number in the name is not a typo: `Highway 1` is not Highway 116, `SR 1` not SR 37.
+        func digits(_ text: some Sequence<UInt8>) -> [UInt8] { text.filter { $0 >= 0x30 && $0 <= 0x39 } }
+        let number = digits(bytes)
+        best.removeAll { digits($0.name.utf8) != number }
         best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
         guard let closest = best.first else { return [] }
         let ids = best.filter { $0.distance == closest.distance }.flatMap { streetsBySquashedName[$0.name] ?? [] }

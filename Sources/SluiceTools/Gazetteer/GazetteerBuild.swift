@@ -44,7 +44,10 @@ public struct GazetteerBuild: ToolCommand {
                 "osm", "FILE",
                 "an OpenStreetMap extract (.osm.pbf, or .osm XML plain or gzipped): named places, addresses, named roads; repeatable"),
             .input("gazetteer", "FILE", "a gazetteer CSV to merge (its places, segments, intersections, addresses); repeatable"),
-            .output("rejects", "FILE", "write each skipped row as NDJSON (file, line, reason, the row), as it comes; without it they are counted"),
+            .output(
+                "rejects", "FILE",
+                "write each skipped row as NDJSON (file, line, reason, the row), as it comes, beside FILE, renamed over it with --out: a failed build leaves both as they were; without it they are counted"
+            ),
             .value(
                 "run-size", "N",
                 "point addresses held in memory before they are sorted to a temporary file in $TMPDIR (default 250000; see MEMORY)"),
@@ -78,7 +81,10 @@ public struct GazetteerBuild: ToolCommand {
             $TMPDIR and 1.4 GB of rejects at 10M rows). The runs' file is unlinked as it is made, so \
             nothing is left behind however the build ends (an error, a signal, kill -9). --out is \
             written to .NAME.PID.tmp beside it and renamed over it when whole; that file is removed \
-            on an error, SIGINT, SIGTERM or SIGHUP (kill -9 leaves it, and the old gazetteer).
+            on an error, SIGINT, SIGTERM or SIGHUP (kill -9 leaves it, and the old gazetteer). \
+            --rejects FILE is written the same way and renamed just after --out, so the rejects \
+            beside a gazetteer are its own (on a pipe or a terminal they wait in a scratch file \
+            in $TMPDIR and come out after --out is in place).
             """,
         sections: [
             (
@@ -144,12 +150,16 @@ public struct GazetteerBuild: ToolCommand {
 
     public mutating func run(_ context: ToolContext) throws {
         let start = DispatchTime.now()
-        // Skipped rows go to --rejects as they come. Rows found late (at the merge of the address
-        // runs) are put in place by reading the file back and writing it again, which a pipe or
-        // a terminal cannot be: for those the rows go to a scratch file first, copied at the end.
+        // Skipped rows go to --rejects as they come, into a file beside it that replaces it with
+        // --out (a failed build leaves both as they were, not rejects of a gazetteer that was not
+        // written). Rows found late (at the merge of the address runs) are put in place by
+        // reading that file back and writing it again, which a pipe or a terminal cannot be: for
+        // those the rows go to a scratch file first, copied at the end.
         let scratch = try rejectsPath.flatMap { path throws(StageFailure) in Self.isRegularOrNew(path) ? nil : try Self.RejectsScratch(path) }
         defer { scratch.map { close($0.fd) } }
-        let rejects = try scratch.map { Rejects(stage: "gazetteer", sink: $0.sink) } ?? Rejects(stage: "gazetteer", path: rejectsPath)
+        var rejectsFile = try scratch == nil ? rejectsPath.map { path throws(StageFailure) in try ReplacementFile(path: path) } : nil
+        let rejectsSink = scratch?.sink ?? rejectsFile?.sink
+        let rejects = try rejectsSink.map { Rejects(stage: "gazetteer", sink: $0) } ?? Rejects(stage: "gazetteer", path: nil)
         if rejects.isKeeping { builder.rejects.sink = { try Self.write($0, to: rejects) } }
         // Each row written as the builder makes it, none kept; counted and its coverage taken
         // on the way. Written beside --out and renamed over it: a failure (a full disk) leaves
@@ -187,17 +197,21 @@ public struct GazetteerBuild: ToolCommand {
             throw StageFailure(.dataError, "error: \(named.joined(separator: ", ")) gave no rows: \(out) is left as it was")
         }
         let written = try opened()
-        try written.commit()
         try rejects.finish()
-        if let scratch {
-            try scratch.copy(placing: builder)
-        } else if let rejectsPath, builder.rejects.lateCount > 0 {
-            let written = try GzipFile.Reader(path: rejectsPath, what: "rejects")
-            let replacement = try ReplacementFile(path: rejectsPath)
-            try Self.placeLateRejects(of: builder, early: { try written.next() }, into: replacement.sink)
-            try replacement.commit()
+        if let early = rejectsFile, let rejectsPath, builder.rejects.lateCount > 0 {
+            let reader = try GzipFile.Reader(path: early.writingPath, what: "rejects")
+            let placed = try ReplacementFile(path: rejectsPath)
+            try Self.placeLateRejects(of: builder, early: { try reader.next() }, into: placed.sink)
+            rejectsFile = placed
         }
+        // Both whole on disk before either is put in place: only a failed rename between the two
+        // could part them.
+        try rejectsFile?.sink.sync()
+        try written.commit()
+        try rejectsFile?.commit()
+        try scratch?.copy(placing: builder)
         for line in builder.report { context.note(line) }
+        for input in builder.inputsWithoutRows { context.warn(input) }
         if builder.skippedCount > 0 {
             context.note(
                 "\(builder.skippedCount) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))

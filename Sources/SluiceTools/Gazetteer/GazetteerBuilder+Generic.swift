@@ -48,9 +48,19 @@ extension GazetteerBuilder {
     /// then addresses, streets, places and stops, each kind in the order given, and last the
     /// OpenStreetMap extracts (the city's own data wins a merge).
     mutating func addGenericSources() throws {
-        for path in inputs.gazetteers { try addGazetteer(path) }
-        for path in inputs.openAddresses { try addOpenAddresses(path) }
+        for path in inputs.gazetteers {
+            let mark = inputMark
+            try addGazetteer(path)
+            noteIfEmpty("--gazetteer \(path)", since: mark)
+        }
+        for path in inputs.openAddresses {
+            let mark = inputMark
+            try addOpenAddresses(path)
+            noteIfEmpty("--openaddresses \(path)", since: mark)
+        }
         for path in inputs.tigerEdges {
+            let mark = inputMark
+            defer { noteIfEmpty("--tiger-edges \(path)", since: mark) }
             let read = try TigerEdges.read(shp: path, rejectingBadCoordinates: keepsRejects)
             // TIGER's node ids are national: one prefix for every file, so adjacent counties meet.
             try addStreetLines(
@@ -62,6 +72,8 @@ extension GazetteerBuilder {
             skippedCount += read.rangesLeftOut.count
         }
         for path in inputs.streets {
+            let mark = inputMark
+            defer { noteIfEmpty("--streets \(path)", since: mark) }
             var reader = GeoJSONFeatures(path: path, prefix: Self.prefix(path), nameProperty: inputs.streetNameProperty)
             reader.townProperties = (inputs.cityProperty, inputs.stateProperty, inputs.zipProperty)
             reader.rangeProperties = inputs.rangeProperties
@@ -71,6 +83,8 @@ extension GazetteerBuilder {
                 read.values, skipped: read.skipped, source: "streets \(path)", nodePrefix: Self.prefix(path), rows: read.features, unit: "features")
         }
         for path in inputs.places {
+            let mark = inputMark
+            defer { noteIfEmpty("--places \(path)", since: mark) }
             var reader = GeoJSONFeatures(path: path, prefix: Self.prefix(path), nameProperty: inputs.placeNameProperty)
             reader.townProperties = (inputs.cityProperty, inputs.stateProperty, inputs.zipProperty)
             reader.categoryProperty = inputs.categoryProperty
@@ -86,11 +100,29 @@ extension GazetteerBuilder {
                 "places \(path)", rows: read.features, unit: "features", skipped: read.skipped, placesAdded(read.values.count, since: placesBefore))
         }
         for path in inputs.gtfsStops {
+            let mark = inputMark
+            defer { noteIfEmpty("--gtfs-stops \(path)", since: mark) }
             let placesBefore = placeMark
             let read = try addStops(path: path, source: Self.prefix(path), agency: nil, town: inputs.town)
             try note("gtfs-stops \(path)", rows: read.rows, unit: "stops", skipped: read.skipped, placesAdded(read.added, since: placesBefore))
         }
-        for path in inputs.osm { try addOSMExtract(path) }
+        for path in inputs.osm {
+            let mark = inputMark
+            let why = try addOSMExtract(path)
+            noteIfEmpty("--osm \(path)", since: mark, why: why)
+        }
+    }
+
+    /// Where the rows offered and the report stood before an input was read.
+    var inputMark: (rows: Int, parts: Int) { (rowsOffered, readParts.count) }
+
+    /// An input that offered no row since `mark` goes in `inputsWithoutRows`, with what its
+    /// report lines say it read and skipped, and `why` when the reader knows: a user who named
+    /// a source and got nothing from it is told, though the other sources make a gazetteer.
+    mutating func noteIfEmpty(_ input: String, since mark: (rows: Int, parts: Int), why: String? = nil) {
+        guard rowsOffered == mark.rows else { return }
+        let read = readParts[mark.parts...].joined(separator: "; ")
+        inputsWithoutRows.append("\(input) gave no rows: \(read.isEmpty ? "nothing read" : read)" + (why.map { "; " + $0 } ?? ""))
     }
 
     /// One report line per source: what it held, what was skipped (by reason), what it gave.
@@ -106,13 +138,19 @@ extension GazetteerBuilder {
         if let counts { reasons = counts }
         skippedCount += reasons.values.reduce(0, +)
         report.append(Self.reportLine(source, rows: rows, unit: unit, reasons: reasons, gave))
+        readParts.append(Self.readPart(rows: rows, unit: unit, reasons: reasons))
     }
 
     /// `source: 12 rows read, 2 skipped (bad_number 1, no_street 1); 10 point addresses ...`
     static func reportLine(_ source: String, rows: Int, unit: String, reasons: [String: Int], _ gave: String) -> String {
+        "\(source): \(readPart(rows: rows, unit: unit, reasons: reasons)); \(gave)"
+    }
+
+    /// `12 rows read, 2 skipped (bad_number 1, no_street 1)`
+    static func readPart(rows: Int, unit: String, reasons: [String: Int]) -> String {
         let total = reasons.values.reduce(0, +)
         let why = reasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        return "\(source): \(rows) \(unit) read, \(total) skipped\(why.isEmpty ? "" : " (\(why))"); \(gave)"
+        return "\(rows) \(unit) read, \(total) skipped\(why.isEmpty ? "" : " (\(why))")"
     }
 
     /// `note` for a source of `addressOrigins`: its line is remade if points turn out

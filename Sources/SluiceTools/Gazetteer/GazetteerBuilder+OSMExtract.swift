@@ -33,7 +33,9 @@ extension GazetteerBuilder {
         var origin: Int32 = -1
     }
 
-    mutating func addOSMExtract(_ path: String) throws {
+    /// Returns why the extract may have given no rows, when that can be told (no nodes).
+    @discardableResult
+    mutating func addOSMExtract(_ path: String) throws -> String? {
         var read = OSMRead(source: path)
         read.origin = addOrigin(source: path, label: "osm \(path)") { number, street, _, metres in
             "\(number) \(street) is already a point \(metres) m away"
@@ -84,6 +86,8 @@ extension GazetteerBuilder {
             skipped: read.skipped
         ) { origin in places + ", \(origin.taken - origin.late) point addresses" }
         try addStreetLines(lines, skipped: roadsSkipped, source: "osm \(path) roads", nodePrefix: "osm", rows: read.roads.count, unit: "named roads")
+        guard read.elements.nodes == 0, read.elements.ways + read.elements.relations > 0 else { return nil }
+        return "the extract holds no nodes, so its ways have no position (an extract of ways needs their nodes)"
     }
 
     /// Whether an element's tags make a place or an address (before its geometry is worked out).

@@ -66,6 +66,17 @@ public struct GazetteerBuilder {
     public var aliasesPath: String?
     /// What each source contributed, for the summary and SOURCE.md.
     public internal(set) var report: [String] = []
+    /// The inputs named on the command line (`--osm ways.osm`) that gave no row, each with what
+    /// it read and skipped and, where known, why: `sluice-gazetteer build` warns of each.
+    public internal(set) var inputsWithoutRows: [String] = []
+    /// What each report line says its source read and skipped (`12 rows read, 2 skipped (no_number 2)`).
+    var readParts: [String] = []
+    /// Point addresses added without an origin (EAS, a merged gazetteer's).
+    var plainAddresses = 0
+    /// The rows every source offered so far (places merged or not, segments, intersections, point
+    /// addresses): a source that leaves it unchanged gave nothing.
+    var rowsOffered: Int { placeTowns.rows + segments.count + intersections.count + pointOrder + plainAddresses }
+
     /// Whether skipped rows are kept (`--rejects`): a TIGER edge whose points are not degrees
     /// is then one of them; without, it stops the build.
     public var keepsRejects = false
@@ -251,6 +262,7 @@ public struct GazetteerBuilder {
     mutating func addAddress(street: String, number: Int, point: GeoPoint, town: Town) {
         let (id, key) = intern(town)
         addresses[AddressKey(street, number, town: key)] = AddressPoint(point: point, town: id)
+        plainAddresses += 1
     }
 
     /// The point addresses held in memory, by street, number and town.
