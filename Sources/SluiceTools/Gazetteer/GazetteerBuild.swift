@@ -156,7 +156,7 @@ public struct GazetteerBuild: ToolCommand {
         // reading that file back and writing it again, which a pipe or a terminal cannot be: for
         // those the rows go to a scratch file first, copied at the end.
         let scratch = try rejectsPath.flatMap { path throws(StageFailure) in Self.isRegularOrNew(path) ? nil : try Self.RejectsScratch(path) }
-        defer { scratch.map { close($0.fd) } }
+        defer { if let scratch { close(scratch.fd) } }
         var rejectsFile = try scratch == nil ? rejectsPath.map { path throws(StageFailure) in try ReplacementFile(path: path) } : nil
         let rejectsSink = scratch?.sink ?? rejectsFile?.sink
         let rejects = try rejectsSink.map { Rejects(stage: "gazetteer", sink: $0) } ?? Rejects(stage: "gazetteer", path: nil)
