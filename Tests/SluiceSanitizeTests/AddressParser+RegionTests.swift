@@ -128,13 +128,14 @@ import Testing
         let dickinson = parser.parse("289 15th Street West Dickinson")
         #expect(dickinson.street == "15th" && dickinson.postDir == "W" && dickinson.city == "Dickinson")
         #expect(parser.parse("2908 Bryant Ave S Minneapolis").city == "Minneapolis")
-        // San Francisco's neighbourhoods however written (Portal, GA; North Beach, MD).
-        // Nor a direction before suffix words alone: the names of places (Crissy Field's East
-        // Beach; Beach, ND).
+        // San Francisco's neighbourhoods however written (Portal, GA; North Beach, MD), and a
+        // direction before suffix words alone, which names a place (Crissy Field's East Beach;
+        // Beach, ND).
+        let neighbourhoods = [
+            "100 Columbus Ave, N Beach", "100 Columbus Ave, W Portal", "100 Sloat Blvd West Portal", "100 Columbus Ave North Beach",
+        ]
         let places = ["100 Mason St, East Beach", "100 Mason St East Beach", "100 Main St South Lake", "100 Main St, West Bluff"]
-        for text in ["100 Columbus Ave, N Beach", "100 Columbus Ave, W Portal", "100 Sloat Blvd West Portal", "100 Columbus Ave North Beach"] + places {
-            #expect(parser.parse(text).city == nil, "\(text)")
-        }
+        for text in neighbourhoods + places { #expect(parser.parse(text).city == nil, "\(text)") }
     }
 
     @Test func aStateCodeAfterItsTown() {
