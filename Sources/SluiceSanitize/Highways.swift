@@ -11,8 +11,9 @@
 ///     Highways.read(["i", "80"])                               // (nil, "Interstate 80", nil)
 ///     Highways.read(["highway"]), Highways.read(["road", "5"]) // nil, nil
 ///
-/// One spelling a road, so TIGER's `US Hwy 50`, `Co Rd 12`, `State Rte 9` and the records'
-/// `U.S. Highway No. 50`, `US 50`, `US Route 50`, `County Road 12`, `SR 9` share a key.
+/// One spelling a road, so TIGER's `US Hwy 50`, `Co Rd 12`, `State Rte 9`, `State Hwy 9`,
+/// `Farm-to-Market Rd 1960` and the records' `U.S. Highway No. 50`, `US 50`, `US Route 50`,
+/// `County Road 12`, `SR 9`, `CA-9`, `FM 1960` share a key.
 public enum Highways {
     /// The road's name in display form and the directions before it and after its number, when
     /// `words` (lower case, punctuation left out) are one numbered road and nothing else.
@@ -29,15 +30,27 @@ public enum Highways {
         if words.count > index + 1, words[index] == "u", words[index + 1] == "s" {
             system = "US"
             index += 2
+        } else if words.count > index + 3, words[index + 1] == "to", words[index + 2] == "market", let named = marketRoads[words[index]] {
+            // Texas's `Farm to Market Road 1960`, written `FM 1960`.
+            system = named
+            index += 3
         } else if let named = systems[words[index]] {
             system = named
+            index += 1
+        } else if words.count > index + 1, isNumber(words[index + 1]), words[index].utf8.count == 2,
+            USPSTables.states[words[index]] == words[index].uppercased(), !Self.codesThatAreWords.contains(words[index])
+        {
+            // `CA 1`, `TX-71`: the state's own route.
+            system = "State Route"
             index += 1
         }
         var type: String?
         if index < words.count, let named = types[words[index]] {
             type = named
             index += 1
-        } else if index < words.count, system == "State" || system == "County", words[index] == "road" || words[index] == "rd" {
+        } else if index < words.count, system == "State" || system == "County" || marketRoads.values.contains(system ?? ""),
+            words[index] == "road" || words[index] == "rd"
+        {
             type = "Road"
             index += 1
         }
@@ -46,7 +59,11 @@ public enum Highways {
         // A US route is one road as `US 101`, `US Route 101` or `US Hwy 101`; an interstate as
         // `I 80` or `Interstate Highway 80`: one name each.
         if system == "US" { type = "Highway" }
-        if system == "Interstate" { type = nil }
+        // A state numbers its roads once, whatever it calls them: `State Highway 1`, `State Rte
+        // 1`, `SR 1`, `CA-1` and Florida's `State Road 1` are State Route 1; `FM Road 1960` is
+        // FM 1960.
+        if system == "State" || system == "State Route" { (system, type) = ("State Route", nil) }
+        if system == "Interstate" || marketRoads.values.contains(system ?? "") { type = nil }
         if index < words.count, words[index] == "no" { index += 1 }
         guard index < words.count, isNumber(words[index]) else { return nil }
         var number = words[index]
@@ -83,11 +100,17 @@ public enum Highways {
 
     static func isNumber(_ word: String) -> Bool { !word.isEmpty && word.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
 
-    /// The road systems, as written → as named.
+    /// The road systems, as written → as named. (A state's code is its routes' system too: `CA 1`.)
     static let systems: [String: String] = [
         "us": "US", "state": "State", "county": "County", "co": "County", "interstate": "Interstate", "i": "Interstate",
-        "sr": "State Route", "cr": "County Road",
+        "sr": "State Route", "cr": "County Road", "fm": "FM", "rm": "RM",
     ]
+
+    /// State codes that are English words, never read as a route's system (`5 or 6`, `in 37`).
+    static let codesThatAreWords: Set<String> = ["al", "co", "de", "hi", "id", "in", "la", "ma", "me", "oh", "ok", "or", "pa"]
+
+    /// Texas's farm and ranch roads, by the first of `… to Market Road`.
+    static let marketRoads: [String: String] = ["farm": "FM", "ranch": "RM"]
 
     /// The words of a road's type, as written → as named.
     static let types: [String: String] = [

@@ -6,13 +6,17 @@ import Testing
     @Test func aNumberedRoadHasOneSpelling() {
         for (words, name) in [
             ("u s hwy 50", "US Highway 50"), ("us highway no 50", "US Highway 50"), ("highway 80", "Highway 80"),
-            ("state highway no 33", "State Highway 33"), ("sr 9", "State Route 9"), ("state route 9", "State Route 9"),
+            ("state highway no 33", "State Route 33"), ("sr 9", "State Route 9"), ("state route 9", "State Route 9"),
             ("county rd 12", "County Road 12"), ("cr 12", "County Road 12"), ("co rd 12", "County Road 12"), ("state rte 9", "State Route 9"),
             ("i 80", "Interstate 80"), ("rte 16", "Route 16"),
             ("highway 139 a", "Highway 139A"), ("u s 17 business", "US Highway 17 Business"),
             // A US route is one road however its type is written or left out; an interstate too.
             ("us 101", "US Highway 101"), ("us route 101", "US Highway 101"), ("us rte 66", "US Highway 66"),
             ("interstate highway 80", "Interstate 80"), ("i route 80", "Interstate 80"),
+            // A state's routes are one numbering, however named; its code names them too.
+            ("state hwy 1", "State Route 1"), ("state road 1", "State Route 1"), ("ca 1", "State Route 1"), ("tx 71", "State Route 71"),
+            // Texas's farm and ranch roads.
+            ("fm 1960", "FM 1960"), ("farm to market road 1960", "FM 1960"), ("fm rd 1960", "FM 1960"), ("rm 620", "RM 620"),
         ] {
             #expect(Highways.read(words.split(separator: " ").map(String.init))?.name == name, "\(words)")
         }
@@ -20,7 +24,11 @@ import Testing
     }
 
     @Test func otherStreetsAndWordsAreNot() {
-        for words in ["highway", "road 5", "county 12", "state 33", "i st", "highway 80 plaza", "route 66 diner", "main st"] {
+        for words in [
+            "highway", "road 5", "county 12", "state 33", "i st", "highway 80 plaza", "route 66 diner", "main st", "ca", "zz 1", "farm to market",
+            "or 6",
+            "in 37",
+        ] {
             #expect(Highways.read(words.split(separator: " ").map(String.init)) == nil, "\(words)")
         }
         #expect(Highways.isNumberedRoad("hwy 101") && Highways.isNumberedRoad("W US Highway 50"))
