@@ -25,8 +25,8 @@ public enum USTowns {
         towns(named: words).states
     }
 
-    /// The towns of this name, given as its lowercase words: their states, and the name as the
-    /// list spells it when it was found only spelled out (`n hollywood` → `North Hollywood`).
+    /// The towns of this name, given as its lowercase words: their states, and the name spelled
+    /// out, each word capitalised, when only that was found (`n hollywood` → `North Hollywood`).
     static func towns(named words: [String]) -> (states: [String], spelled: String?) {
         let asWritten = states(ofKey: words)
         if !asWritten.isEmpty { return (asWritten, nil) }
@@ -35,6 +35,7 @@ public enum USTowns {
         return found.isEmpty ? ([], nil) : (found, spelled.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
     }
 
+    /// The states of the towns whose key (`CityNames.key`) these words make, as written.
     static func states(ofKey words: [String]) -> [String] {
         guard !words.isEmpty, words.count <= maxWords else { return [] }
         let key = CityNames.key(words)
