@@ -46,13 +46,15 @@ final class AddressKeyTable {
             func text(_ id: Int, street: Bool) -> UnsafeBufferPointer<UInt32> {
                 UnsafeBufferPointer(rebasing: all[(starts[id] + (street ? streetOffsets[id] : 0))..<starts[id + 1]])
             }
+            func close(_ x: UnsafeBufferPointer<UInt32>, _ y: UnsafeBufferPointer<UInt32>) -> Bool {
+                StringSimilarity.jaroWinklerMayReach(Self.closeStreet, countA: x.count, countB: y.count)
+                    && StringSimilarity.jaroWinkler(x, y) >= Self.closeStreet
+            }
             guard let numberA = numbers[a], let numberB = numbers[b] else {
-                return StringSimilarity.jaroWinkler(text(a, street: false), text(b, street: false)) >= Self.closeStreet ? 2 : Self.different
+                return close(text(a, street: false), text(b, street: false)) ? 2 : Self.different
             }
             let streetA = text(a, street: true), streetB = text(b, street: true)
-            if numberA == numberB {
-                return StringSimilarity.jaroWinkler(streetA, streetB) >= Self.closeStreet ? 2 : Self.different
-            }
+            if numberA == numberB { return close(streetA, streetB) ? 2 : Self.different }
             guard streetA.elementsEqual(streetB) else { return Self.different }
             return DigitText.houseNumberLevel(numberA, numberB) <= 3 ? 3 : 4
         }

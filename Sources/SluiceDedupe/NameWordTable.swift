@@ -119,7 +119,8 @@ final class NameWordTable {
                 let x = UnsafeBufferPointer(rebasing: scalars[wordStarts[Int(word)]..<wordStarts[Int(word) + 1]])
                 let y = UnsafeBufferPointer(rebasing: scalars[wordStarts[Int(words[l])]..<wordStarts[Int(words[l]) + 1]])
                 // Short words (`st`, `sf`, `a`) are only ever the same word when equal.
-                guard min(x.count, y.count) >= 4 else { continue }
+                guard min(x.count, y.count) >= 4, StringSimilarity.jaroWinklerMayReach(Self.closeWord, countA: x.count, countB: y.count)
+                else { continue }
                 let similarity = StringSimilarity.jaroWinkler(x, y)
                 if similarity >= Self.closeWord, similarity > best.similarity { best = (similarity, unitWeights[l]) }
             }

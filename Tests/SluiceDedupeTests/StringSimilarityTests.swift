@@ -44,6 +44,22 @@ import Testing
         }
     }
 
+    /// The lengths alone rule out a pair only when its similarity cannot reach the cut.
+    @Test func lengthsRuleOutOnlyPairsBelowTheCut() {
+        var random = SplitMix64(seed: 11)
+        let letters = Array("aab ".unicodeScalars.map(\.value))
+        for _ in 0..<20_000 {
+            let x = (0..<Int(random.next() % 30)).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
+            let y = (0..<Int(random.next() % 30)).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
+            for cut in [0.8, 0.88, 0.92] where StringSimilarity.jaroWinkler(x, y) >= cut {
+                #expect(StringSimilarity.jaroWinklerMayReach(cut, countA: x.count, countB: y.count), "\(x) / \(y)")
+            }
+        }
+        // A street's name against a 200,000-character value: no window scanned.
+        #expect(!StringSimilarity.jaroWinklerMayReach(0.92, countA: 11, countB: 200_000))
+        #expect(StringSimilarity.jaroWinklerMayReach(0.92, countA: 11, countB: 12))
+    }
+
     @Test func sharedTallyIsTheSumOfTheSmallerCounts() {
         var random = SplitMix64(seed: 11)
         for _ in 0..<20_000 {
