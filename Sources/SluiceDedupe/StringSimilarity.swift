@@ -115,10 +115,17 @@ public enum StringSimilarity {
     @inline(__always)
     public static func jaroWinklerMayReach(_ cut: Double, countA: Int, countB: Int) -> Bool {
         if countA == 0 || countB == 0 { return true }
-        let m = Double(min(countA, countB))
-        let jaro = (m / Double(countA) + m / Double(countB) + 1) / 3
         // The margin keeps a rounding of the bound from deciding on the cut.
-        return jaro + Double(min(4, countA, countB)) * 0.1 * (1 - jaro) + 1e-9 >= cut
+        return bound(matches: min(countA, countB), countA: countA, countB: countB) + 1e-9 >= cut
+    }
+
+    /// Jaro–Winkler at most, given at most `matches` matching characters: none transposed and
+    /// the prefix at its longest.
+    @inline(__always)
+    static func bound(matches: Int, countA: Int, countB: Int) -> Double {
+        let m = Double(matches)
+        let jaro = (m / Double(countA) + m / Double(countB) + 1) / 3
+        return jaro + Double(min(4, countA, countB)) * 0.1 * (1 - jaro)
     }
 
     /// An upper bound of `jaroWinkler` from the texts' lengths, masks and tallies alone, with no
@@ -135,9 +142,7 @@ public enum StringSimilarity {
         var m = min(countA - (maskA & ~maskB).nonzeroBitCount, countB - (maskB & ~maskA).nonzeroBitCount)
         if let shared = sharedTally(tallyA, tallyB) { m = min(m, shared) }
         if m <= 0 { return 0 }
-        let matches = Double(m)
-        let jaro = (matches / Double(countA) + matches / Double(countB) + 1) / 3
-        return jaro + Double(min(4, countA, countB)) * 0.1 * (1 - jaro)
+        return bound(matches: m, countA: countA, countB: countB)
     }
 
     /// The sum over classes of the smaller of two tallies' counts; nil when a class is full

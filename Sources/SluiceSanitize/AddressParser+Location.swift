@@ -197,7 +197,7 @@ extension AddressParser {
         if let spelled = USTowns.spelledOut(words), neighborhood(named: spelled.joined(separator: " ")) != nil { return nil }
         var found = USTowns.towns(named: words)
         var start = chunk.startIndex
-        if found.states.isEmpty, words.count > 1, USPSTables.directionals[words[0]] != nil, !isPlaceWords(chunk.dropFirst()) {
+        if found.states.isEmpty, words.count > 1, let first = chunk.first, isDirectional(first), !isPlaceWords(chunk.dropFirst()) {
             words.removeFirst()
             start += 1
             found = USTowns.towns(named: words)
@@ -216,7 +216,7 @@ extension AddressParser {
         guard let head = chunk.first, head.isNumber, chunk.last?.isWord == true else { return nil }
         let tokens = Array(chunk)
         guard let start = townStart(in: tokens, end: tokens.count, state: nil), start >= 3,
-            start < tokens.count - 1 || USPSTables.directionals[tokens[start].lower] == nil,
+            start < tokens.count - 1 || !isDirectional(tokens[start]),
             // `2871-73 Plaza Street`: suffixes after a suffix are the street's (Street, MD).
             !tokens[start...].allSatisfy(\.isStreetSuffix),
             let found = town(chunk[(chunk.startIndex + start)...]), neighborhood(named: found.city) == nil,

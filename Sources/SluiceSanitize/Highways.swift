@@ -48,7 +48,7 @@ public enum Highways {
         if index < words.count, let named = types[words[index]] {
             type = named
             index += 1
-        } else if index < words.count, system == "State" || system == "County" || marketRoads.values.contains(system ?? ""),
+        } else if index < words.count, system == "State" || system == "County" || isMarketRoad(system),
             words[index] == "road" || words[index] == "rd"
         {
             type = "Road"
@@ -63,7 +63,7 @@ public enum Highways {
         // 1`, `SR 1`, `CA-1` and Florida's `State Road 1` are State Route 1; `FM Road 1960` is
         // FM 1960.
         if system == "State" || system == "State Route" { (system, type) = ("State Route", nil) }
-        if system == "Interstate" || marketRoads.values.contains(system ?? "") { type = nil }
+        if system == "Interstate" || isMarketRoad(system) { type = nil }
         if index < words.count, words[index] == "no" { index += 1 }
         guard index < words.count, isNumber(words[index]) else { return nil }
         var number = words[index]
@@ -111,6 +111,8 @@ public enum Highways {
 
     /// Texas's farm and ranch roads, by the first of `… to Market Road`.
     static let marketRoads: [String: String] = ["farm": "FM", "ranch": "RM"]
+
+    static func isMarketRoad(_ system: String?) -> Bool { system == "FM" || system == "RM" }
 
     /// The words of a road's type, as written → as named.
     static let types: [String: String] = [
