@@ -202,18 +202,19 @@ extension AddressParser {
             start += 1
             found = USTowns.towns(named: words)
         }
-        guard !found.states.isEmpty else { return nil }
+        // `Mission City` is no town, and Mission, a neighbourhood, is not read for it.
+        guard !found.states.isEmpty, found.spelled.flatMap(neighborhood(named:)) == nil else { return nil }
         return (found.spelled ?? AddressTokenizer.text(chunk[start...]), found.states.count == 1 ? found.states[0] : nil)
     }
 
     /// A US town (`USTowns`) ending a chunk that starts with a house number, right after its
-    /// street's suffix, quadrant or unit (`100 Main St Seattle`, `100 Main St Apt 5 Boston`), with
+    /// street's suffix, quadrant or unit (`100 Main St Seattle`, `One Main St Ste 5 Upland`), with
     /// its state when only one state has a town of that name. Not San Francisco's neighbourhoods
     /// (`Mission`, `Marina` are towns elsewhere; `West Portal`, where Portal is one),
     /// nor a directional alone (`Buena Vista Ave West`; `West` is a town in Texas), nor street
     /// suffixes alone (`Plaza Street`; `Street` is a town in Maryland).
     func townAfterAddress(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?)? {
-        guard let head = chunk.first, head.isNumber, chunk.last?.isWord == true else { return nil }
+        guard let head = chunk.first, head.isBuildingNumber, chunk.last?.isWord == true else { return nil }
         let tokens = Array(chunk)
         guard let start = townStart(in: tokens, end: tokens.count, state: nil), start >= 3,
             start < tokens.count - 1 || !isDirectional(tokens[start]),

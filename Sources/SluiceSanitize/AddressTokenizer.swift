@@ -25,6 +25,8 @@ struct Token: Equatable, Sendable {
     var isNumber: Bool { traits.contains(.number) }
     /// Digits and one final letter: `522A`.
     var isNumberWithLetter: Bool { traits.contains(.numberWithLetter) }
+    /// A building's number as an address starts with it: `1158`, `522A`, or spelled `One`.
+    var isBuildingNumber: Bool { isNumber || isNumberWithLetter || lower == "one" }
     func isPunct(_ character: Unicode.Scalar) -> Bool { punct == UInt8(ascii: character) }
     /// A word with a letter or digit in it (any non-ASCII scalar counts as a letter): `???` has none.
     var hasLetterOrDigit: Bool { traits.contains(.letterOrDigit) }

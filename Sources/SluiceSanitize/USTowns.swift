@@ -25,14 +25,19 @@ public enum USTowns {
         towns(named: words).states
     }
 
-    /// The towns of this name, given as its lowercase words: their states, and the name spelled
-    /// out, each word capitalised, when only that was found (`n hollywood` → `North Hollywood`).
+    /// The towns of this name, given as its lowercase words: their states, and the name as the
+    /// list has it, each word capitalised, when only that was found: spelled out (`n hollywood` →
+    /// `North Hollywood`), or without a `City` the list's name lacks (`new york city` → `New
+    /// York`; `Kansas City` is found as written).
     static func towns(named words: [String]) -> (states: [String], spelled: String?) {
         let asWritten = states(ofKey: words)
         if !asWritten.isEmpty { return (asWritten, nil) }
-        guard let spelled = spelledOut(words) else { return ([], nil) }
-        let found = states(ofKey: spelled)
-        return found.isEmpty ? ([], nil) : (found, spelled.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " "))
+        let withoutCity = words.count > 1 && words.last == "city" ? Array(words.dropLast()) : nil
+        for other in [spelledOut(words), withoutCity].compactMap({ $0 }) {
+            let found = states(ofKey: other)
+            if !found.isEmpty { return (found, other.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")) }
+        }
+        return ([], nil)
     }
 
     /// The states of the towns whose key (`CityNames.key`) these words make, as written.
@@ -52,7 +57,7 @@ public enum USTowns {
 
     /// A town's words with the abbreviations USPS gives its words spelled out, or nil when none
     /// is: a leading direction (`N Hollywood`, `W Palm Beach`) and the words Publication 28
-    /// abbreviates in street names, which towns are named with too (`Machesney Pk`, `Flowery Br`,
+    /// abbreviates in street names, which towns are named with too (`Flowery Br`,
     /// `Shaker Hts`). `St` stays a title (`CityNames.key`: `St Paul` is Saint Paul).
     static func spelledOut(_ words: [String]) -> [String]? {
         var changed = false

@@ -49,6 +49,19 @@ import Testing
             #expect(answer.score < 0.5 && answer.method.contains("directional_differs"), "\(text): \(answer.method)")
         }
         #expect(try best("959 South Van Ness Ave").method == "address_point")
+        // A name after the address that no place has, or only a look-alike far off, where US
+        // addresses write the town: a town the list lacks or misspells, so not a confident answer.
+        for text in ["42 Water Street, New Shoreham", "1111 Chestnut Street, Phila", "One Busch Place, Louis"] {
+            let answer = try best(text)
+            #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
+        }
+        // Not a place found there, nor a neighbourhood.
+        #expect(try best("1 Ferry Building, Embarcadero").score >= 0.9)
+        #expect(try best("1025 Columbus Ave, North Beach").score >= 0.9)
+        // A street the gazetteer lacks: the place named beside it stands in for the address, and a
+        // look-alike (`Kitchen Aloha`, 0.85 before) is no confident answer.
+        let aloha = try best("4805 SW 229th, Aloha")
+        #expect(aloha.score <= GeocodeScore.offStreet && aloha.method.hasSuffix("+street_not_found"), "\(aloha.method)")
         // SF's `hwy 101` is a few blocks of a road across the state: its middle is no answer.
         let highway = try best("Candlestick Park Exit, Highway 101")
         #expect(highway.score <= GeocodeScore.offStreet && highway.method.hasSuffix("+numbered_road"))

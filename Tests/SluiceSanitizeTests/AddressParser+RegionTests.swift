@@ -121,6 +121,14 @@ import Testing
         #expect(hollywood.street == "Bellingham" && hollywood.city == "North Hollywood" && hollywood.state == "CA" && hollywood.place == nil)
         #expect(parser.parse("85 Martin Trl, Flowery Br").city == "Flowery Branch")
         #expect(parser.parse("100 Main St W Palm Beach").city == "West Palm Beach")
+        // `City` after a town that the list names without it; never a neighbourhood so.
+        let newYork = parser.parse("250 Broadway 16th Floor, New York City")
+        #expect(newYork.street == "Broadway" && newYork.city == "New York" && newYork.state == "NY" && newYork.place == nil)
+        #expect(parser.parse("100 Gold St New York City").city == "New York")
+        #expect(parser.parse("100 Main St, Mission City").city == nil)
+        // A building's number spelled out starts an address as digits do.
+        let upland = parser.parse("One Medical Center Boulevard Suite 205 Upland")
+        #expect(upland.number == "1" && upland.unit == "Ste 205" && upland.city == "Upland")
         // A direction before a town names a part of it: the town is the rest.
         #expect(parser.parse("1 First St, e San Jose").city == "San Jose")
         #expect(parser.parse("261 anderson rd n rock hill").city == "rock hill")

@@ -29,6 +29,15 @@ import Testing
         #expect(towns.spelledOut(["n"]) == nil)
     }
 
+    @Test func aCityTheListNamesWithoutIt() {
+        #expect(towns.towns(named: ["new", "york", "city"]).spelled == "New York")
+        #expect(towns.states(named: ["new", "york", "city"]) == ["NY"])
+        // Found as written: the word is the town's own.
+        #expect(towns.towns(named: ["kansas", "city"]).spelled == nil)
+        #expect(towns.states(named: ["kansas", "city"]).contains("MO"))
+        #expect(towns.states(named: ["city"]).isEmpty)
+    }
+
     @Test func zipCodesGiveTheirTown() {
         // Left out of the table where it is its key in title case.
         #expect(towns.town(zip: "98101")?.name == "Seattle")

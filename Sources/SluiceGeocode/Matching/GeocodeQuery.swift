@@ -22,6 +22,9 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var nearCorner = false
     /// The text ended in another country's name (sanitize's note `other_country`).
     public var otherCountry = false
+    /// The place is the text's last comma part, after the address (`42 Water St, New
+    /// Shoreham`): where US addresses write their town.
+    public var placeEndsText = false
     /// The whole text, tried as a place name when nothing else matches.
     public var text: String = ""
     /// Other readings of the same location, tried too (their answers score 3% less).
@@ -192,6 +195,9 @@ public struct GeocodeQuery: Equatable, Sendable {
         // `north of`, the place holds the direction's words, not a name.
         let placeParts = placeText.map(Self.placeParts) ?? []
         place = notes.contains("direction_from_corner") ? nil : placeParts.first
+        if let placeText, let comma = raw.lastIndex(of: ",") {
+            placeEndsText = PlaceIndex.words(String(raw[raw.index(after: comma)...])) == PlaceIndex.words(placeText)
+        }
         number = text(.number).flatMap(Self.leadingNumber)
         if let name = streetName {
             street = [text(.preDir), name, text(.suffix), text(.postDir)].compactMap { $0 }.joined(separator: " ")

@@ -115,6 +115,12 @@ public enum GeocodeScore {
         min(score / Double(max(1, towns)), severalTownsAtMost)
     }
     static let severalTownsAtMost = 0.45
+    /// The text ends, after its address, in a name the gazetteer does not know, and the record
+    /// names no town. That is where US addresses write their town, so the name is likelier a
+    /// town the town list lacks or misspells (`42 Water Street, New Shoreham`, `…, Phila`: the
+    /// SF street of that name at 0.97 before) than a place: the address may be another town's,
+    /// and the answer is not a confident one, as for an address in several towns. Not fitted.
+    static let unknownTownAtMost = severalTownsAtMost
 
     /// A block's midpoint stands for the whole block: a long one (over 500 m) is right as
     /// often as a street of that length.
@@ -188,7 +194,11 @@ public enum GeocodeScore {
             "  (when they name some) is none, reason outside_gazetteer. In a gazetteer of several towns, a",
             "  record naming no town whose street, corner or place is in k of them: x1/k, at most \(format(severalTownsAtMost))",
             "  (method +town_ambiguous). A street name corrected for typos whose type differs from the",
-            "  text's is kept only where the house number fits its ranges.",
+            "  text's is kept only where the house number fits its ranges. A record naming no town or ZIP",
+            "  whose text ends, after the address, in a name no place has: at most \(format(unknownTownAtMost))",
+            "  (+last_part_unknown: it may be a town the gazetteer does not cover). A place beside an",
+            "  address on a street the gazetteer lacks: x\(format(hintInstead)), a look-alike name at most",
+            "  \(format(offStreet)) (+street_not_found).",
         ].joined(separator: "\n")
     }
 }

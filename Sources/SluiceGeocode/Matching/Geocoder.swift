@@ -146,8 +146,12 @@ public struct Geocoder: Sendable {
                 } else {
                     answer.score = GeocodeScore.despite(answer.score, other: place.score)
                     answer.note = disagreement(place, best)
+                    // A look-alike far away (`1111 Chestnut St, Phila`: Phil'z Coffee) leaves
+                    // the name as unknown as none.
+                    if place.method.hasPrefix("place_fuzzy") { answer = doubtingTown(answer, query) }
                 }
             }
+            if place == nil { answer = doubtingTown(answer, query) }
             return [answer] + precise.dropFirst() + [place, street].compactMap { $0 }
         }
         if let street, var chosenPlace = place {
@@ -167,7 +171,7 @@ public struct Geocoder: Sendable {
         if let street {
             // The same street in other towns (a gazetteer of several towns) stays in view.
             let elsewhere = found.streets.filter { $0.precision == .street && $0.town != street.town }
-            return [narrowed(street, to: neighbourhood)] + elsewhere + (neighbourhood.map { [$0] } ?? [])
+            return [doubtingTown(narrowed(street, to: neighbourhood), query)] + elsewhere + (neighbourhood.map { [$0] } ?? [])
         }
         if place == nil, let hint {
             // The main part is unknown; the part in brackets or after a comma says where.
@@ -190,6 +194,18 @@ public struct Geocoder: Sendable {
             return [answer, other]
         }
         return [answer] + found.places.filter { $0 != answer }.prefix(3)
+    }
+
+    /// `answer`, doubted when the text ends in a name after its address that no place of the
+    /// gazetteer has (`42 Water St, New Shoreham`) and the record names no town or ZIP code: the
+    /// name may be a town the gazetteer does not cover (`GeocodeScore.unknownTownAtMost`).
+    func doubtingTown(_ answer: GeoMatch, _ query: GeocodeQuery) -> GeoMatch {
+        guard query.placeEndsText, query.city == nil, query.zip == nil, let name = query.place else { return answer }
+        var answer = answer
+        answer.score = min(answer.score, GeocodeScore.unknownTownAtMost)
+        answer.method += "+last_part_unknown"
+        answer.note = "'\(name)' after the address is no place the gazetteer knows: it may be a town it does not cover"
+        return answer
     }
 
     /// What each part of one reading gives: street-based answers (address, intersection, block,
@@ -270,6 +286,19 @@ public struct Geocoder: Sendable {
                 places = placeAnswers(rest, fuzzy: false, alone: alone, &lookups).map { answer in
                     var answer = answer
                     answer.method += "+building_number"
+                    return answer
+                }
+            }
+            // `4805 SW 229th, Aloha`: the address, the text's main part, is on a street the
+            // gazetteer lacks, and it holds every street of its towns, so the record may be
+            // another town's. The place named beside it stands in for the address; a look-alike
+            // name (`Kitchen Aloha`, 0.85 before) is then never a confident answer.
+            if query.number != nil, query.street != nil, streets.isEmpty {
+                places = places.map { answer in
+                    var answer = answer
+                    answer.score *= GeocodeScore.hintInstead
+                    if answer.method.hasPrefix("place_fuzzy") { answer.score = min(answer.score, GeocodeScore.offStreet) }
+                    answer.method += "+street_not_found"
                     return answer
                 }
             }
