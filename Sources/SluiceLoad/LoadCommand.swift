@@ -147,7 +147,8 @@ public struct LoadCommand: StageCommand {
                   flattened with _ cannot say which _ was a dot). Values as SQLite holds them: INTEGER and REAL as
                   numbers, TEXT and BLOB as strings (arrays and numbers kept as text come back as strings, true and
                   false as 1 and 0); NULL columns are left out. Nothing is written to the database. A database or
-                  table that does not exist: 66.
+                  table that does not exist: 66; a value whose bytes are not UTF-8 text (a BLOB another program
+                  stored): 65, naming its row and column.
                 """
             ),
             (

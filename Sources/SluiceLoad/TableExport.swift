@@ -12,7 +12,9 @@ import SluiceCore
 /// Values come back as SQLite holds them: INTEGER and REAL as numbers, TEXT and BLOB as strings
 /// (so arrays and numbers kept as text are strings, true and false are 1 and 0); a NULL is left
 /// out (a record without the field and one holding null both loaded as NULL). Flattened names
-/// cannot say which `_` was a dot, hence `--nest`, one level for each member named.
+/// cannot say which `_` was a dot, hence `--nest`, one level for each member named. Bytes that
+/// are not UTF-8 (a BLOB another program stored) cannot be a JSON string: the export stops
+/// there with an error naming the row and column, where they were once replaced by U+FFFD.
 struct TableExport {
     let table: String
     /// The members to rebuild, by their record names (`addr`, `dedupe`).
@@ -36,7 +38,14 @@ struct TableExport {
             var members: [JSONMember] = []
             var nested: [Int: Int] = [:]
             for column in 0..<count {
-                guard let value = Self.json(statement.value(at: column)) else { continue }
+                let stored = statement.value(at: column)
+                guard let value = Self.json(stored) else {
+                    guard stored != .null else { continue }
+                    throw StageFailure(
+                        .dataError,
+                        "table '\(table)', row \(rows + 1) in rowid order, column '\(names[Int(column)])': its bytes are not UTF-8 text,"
+                            + " which JSON cannot hold (\(rows) rows were written before it); correct the value and export again")
+                }
                 let place = places[Int(column)]
                 guard let index = place.nest else {
                     members.append(JSONMember(place.key, value))
@@ -58,13 +67,13 @@ struct TableExport {
         return rows
     }
 
-    /// A stored value as JSON; nil for NULL (left out).
+    /// A stored value as JSON; nil for NULL (left out) and for bytes that are not UTF-8.
     static func json(_ value: StoredValue) -> JSONValue? {
         switch value {
         case .null: nil
         case .integer(let number): .number(String(number))
         case .real(let number): number.isFinite ? .number("\(number)") : .string("\(number)")
-        case .text(let bytes), .blob(let bytes): .string(String(decoding: bytes, as: UTF8.self))
+        case .text(let bytes), .blob(let bytes): String(validating: bytes, as: UTF8.self).map(JSONValue.string)
         }
     }
 }

@@ -43,5 +43,17 @@ import Testing
         #expect(TableExport.json(.real(.infinity)) == .string("inf"))
         #expect(TableExport.json(.null) == nil)
         #expect(TableExport.json(.text(Array("é".utf8))) == .string("é"))
+        #expect(TableExport.json(.blob([0x61, 0xFF])) == nil)
+    }
+
+    /// Bytes that are not UTF-8 were written as U+FFFD, silently: the export now stops at them.
+    @Test func bytesThatAreNotUTF8StopTheExportNamingTheirRowAndColumn() throws {
+        do {
+            _ = try export("CREATE TABLE t (a TEXT, b BLOB); INSERT INTO t VALUES ('x', NULL), ('y', X'61FF')", nest: [])
+            Issue.record("exported bytes that are not UTF-8")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(failure.message.hasPrefix("table 't', row 2 in rowid order, column 'b': its bytes are not UTF-8 text"), "\(failure.message)")
+        }
     }
 }
