@@ -6,7 +6,9 @@ extension AddressParser {
     enum Chunk {
         case empty
         case neighborhood(name: String, text: String)
-        case city(String, state: String?, zip: String?)
+        /// A town, with `stateUnwritten` when the text names no state for it: its state, if
+        /// any, is the one state the town list has a town of that name in (`…, Ocean Beach`: NY).
+        case city(String, state: String?, zip: String?, stateUnwritten: Bool = false)
         case zip(String)
         case unit(String)
         case location(ParsedAddress)
@@ -134,11 +136,15 @@ extension AddressParser {
         }
         // `100 Main St, Seattle`: any US town, alone after a comma at the end of the text (after
         // San Francisco's neighbourhoods: `Mission`, `Marina` and `Sunset` are towns elsewhere).
-        if last, !first, tail == nil, let town = town(chunk) { return .city(town.city, state: town.state, zip: nil) }
+        if last, !first, tail == nil, let town = town(chunk) {
+            return .city(town.city, state: town.state, zip: nil, stateUnwritten: true)
+        }
         // `100 Main St Seattle`: a town after an address's street suffix, with no comma (read as
         // the street's last word, it was placed on San Francisco's Main St at 0.89).
+        var stateUnwritten = false
         if last, tail == nil, let found = townAfterAddress(chunk) {
             tail = (found.city, found.state, nil)
+            stateUnwritten = true
             chunk = chunk[chunk.startIndex..<found.start]
         }
         var parsed = parsePhrase(chunk)
@@ -146,6 +152,7 @@ extension AddressParser {
             parsed.city = tail.city
             parsed.state = tail.state
             parsed.zip = tail.zip
+            if stateUnwritten { parsed.note(Note.townWithoutState) }
         }
         if parsed.kind == .place, let place = parsed.place {
             if let tail { return .location(ParsedAddress.placeOnly(place, city: tail.city, state: tail.state, zip: tail.zip)) }

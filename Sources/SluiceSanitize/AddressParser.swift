@@ -129,6 +129,8 @@ public struct AddressParser: Sendable {
             parsed.zip = own
         }
         if differs { parsed.note(Note.townDiffers) }
+        // The record's own town stands: the text's is not read at all.
+        if recordTown.city != nil || recordTown.state != nil { parsed.notes.removeAll { $0 == Note.townWithoutState } }
         // Only when neither the record nor the text names a town: `NORTH WILKESBORO 28659` says
         // no state, and its labels (usaddress's) write none.
         if parsed.city == nil, parsed.state == nil, let zip = parsed.zip, let town = USTowns.town(zip: zip) {
@@ -274,6 +276,11 @@ public enum Note {
     public static let unusableTownField = "town_field_unusable"
     /// The text names another city, state or ZIP than the record's own field: the field's is kept.
     public static let townDiffers = "town_differs"
+    /// `Great Hwy, Ocean Beach`: a town read from the text without a state written for it (its
+    /// state, if any, the town list's only one for the name: NY), so the name may as well be a
+    /// place's (San Francisco's beach): the geocoder reads it so when its gazetteer has a place
+    /// of that name and does not cover the town.
+    public static let townWithoutState = "town_without_state"
     /// `Marion, IA 5230`: four digits after the state that are no ZIP of it (its ZIPs do not
     /// begin with 0, so no leading zero was dropped): left out of `zip`.
     public static let zipUnreadable = "zip_unreadable"

@@ -30,8 +30,9 @@ struct ChunkReading {
             } else if !chunk.inParens {
                 places.append(text)
             }
-        case .city(let city, let state, let zip):
+        case .city(let city, let state, let zip, let stateUnwritten):
             sawCity = true
+            if stateUnwritten, result.city == nil, result.state == nil { result.note(Note.townWithoutState) }
             result.city = result.city ?? city
             result.state = result.state ?? state
             result.zip = result.zip ?? zip

@@ -78,6 +78,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
                 """
                   empty, missing_field, null_field, not_a_string, too_long, no_location   (kind none)
                   town_differs          the text names another city, state or ZIP than --city-field etc.
+                  town_without_state    100 Main St, Seattle  (no state written: a place of the name may be meant)
                   town_field_unusable   --city-field etc. held an object, array, boolean or a bad ZIP (ignored)
                   zip_unreadable        Marion, IA 5230  (four digits no ZIP of the state: left out of zip)
                   other_country         100 Main St, London, UK  (another country: left out; a US gazetteer refuses it)

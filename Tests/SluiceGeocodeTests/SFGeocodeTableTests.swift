@@ -58,6 +58,15 @@ import Testing
         // Not a place found there, nor a neighbourhood.
         #expect(try best("1 Ferry Building, Embarcadero").score >= 0.9)
         #expect(try best("1025 Columbus Ave, North Beach").score >= 0.9)
+        // A town's name without its state that is a place of the gazetteer, which the rest of the
+        // text, read as written, confirms, is the place (Ocean Beach, NY was refused).
+        let beach = try best("Great Hwy, Ocean Beach")
+        #expect(beach.matched == "Ocean Beach" && beach.score >= 0.9, "\(beach.method)")
+        #expect(try best("2500 17th St, Franklin Square").method == "address_point+place_agrees")
+        // Not a place alone, nor one on a street found only without its directional.
+        for text in ["15 Bridge Street, Providence", "103 Main Street South, Aurora", "Great Hwy, Ocean Beach, NY"] {
+            #expect(try best(text).isOutsideGazetteer, "\(text)")
+        }
         // A street the gazetteer lacks: the place named beside it stands in for the address, and a
         // look-alike (`Kitchen Aloha`, 0.85 before) is no confident answer.
         let aloha = try best("4805 SW 229th, Aloha")

@@ -68,8 +68,10 @@ import Testing
     /// Another country after a comma is left out and noted; a US state of that name is a state.
     @Test func anotherCountryIsNoted() {
         let london = parser.parse("100 Main St, London, UK")
-        #expect(london.street == "Main" && london.city == "London" && london.state == nil && london.notes == [Note.otherCountry])
-        #expect(parser.parse("100 Main St, Paris, France").notes == [Note.otherCountry])
+        // (Its town is read without a state, as any: noted so too.)
+        #expect(london.street == "Main" && london.city == "London" && london.state == nil)
+        #expect(london.notes == [Note.otherCountry, Note.townWithoutState])
+        #expect(parser.parse("100 Main St, Paris, France").notes.contains(Note.otherCountry))
         #expect(parser.parse("100 Main St, Santa Fe, New Mexico").state == "NM")
         #expect(parser.parse("100 Main St, Santa Fe, New Mexico").notes.isEmpty)
         #expect(parser.parse("The Mexico Store").notes.isEmpty)
@@ -286,6 +288,18 @@ import Testing
         // Alone, a town is a place (the film data names landmarks so).
         #expect(parser.parse("Sausalito").kind == .place)
         #expect(parser.parse("Sausalito").city == nil)
+    }
+
+    /// A town read without a state written for it is noted, so that the geocoder may read the
+    /// name as a place's (`Great Hwy, Ocean Beach`: the town list's only Ocean Beach is in NY).
+    @Test func aTownWithoutItsStateIsNoted() {
+        for text in ["Great Hwy, Ocean Beach", "100 Main St, Seattle", "100 Main St Seattle", "100 Main St, Portland"] {
+            #expect(parser.parse(text).notes.contains(Note.townWithoutState), "\(text)")
+        }
+        for text in ["100 Main St, Seattle, WA", "100 Main St, Seattle WA 98101", "100 Main St", "Seattle"] {
+            #expect(!parser.parse(text).notes.contains(Note.townWithoutState), "\(text)")
+        }
+        #expect(parser.parse("Great Hwy, Ocean Beach").state == "NY")
     }
 
     @Test func theRecordsTownBeatsTheTextsAndTheDefault() {

@@ -25,6 +25,9 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// The place is the text's last comma part, after the address (`42 Water St, New
     /// Shoreham`): where US addresses write their town.
     public var placeEndsText = false
+    /// The town was read from the text without a state written for it (sanitize's note
+    /// `town_without_state`: `Great Hwy, Ocean Beach` → Ocean Beach, NY, the only one).
+    public var townWithoutState = false
     /// The whole text, tried as a place name when nothing else matches.
     public var text: String = ""
     /// Other readings of the same location, tried too (their answers score 3% less).
@@ -184,6 +187,7 @@ public struct GeocodeQuery: Equatable, Sendable {
         var notes: [String] = []
         if case .array(let values)? = member(.notes) { notes = values.compactMap(\.stringValue) }
         otherCountry = notes.contains("other_country")
+        townWithoutState = notes.contains("town_without_state")
         let streetName = text(.street), placeText = text(.place)
         // Text sanitize could not read: its whole text is tried as a place name.
         if streetName == nil && placeText == nil {

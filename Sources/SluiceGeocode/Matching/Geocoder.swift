@@ -32,7 +32,17 @@ public struct Geocoder: Sendable {
         if !gazetteer.coverage.isEmpty {
             if query.otherCountry, let reason = gazetteer.coverage.otherCountryReason { return [.none(reason)] }
             switch gazetteer.coverage.placement(city: query.city, state: query.state, zip: query.zip) {
-            case .outside(let reason): return [.none(reason)]
+            case .outside(let reason):
+                // `Great Hwy, Ocean Beach`: the place of that very name, where the rest of the
+                // text, read as written, confirms it (the beach lies on Great Hwy). Not `15 Bridge
+                // St, Providence` (a café of that name, no Bridge St), nor a place on a street
+                // found only by dropping its directional (`103 Main St South, Aurora`).
+                if let asPlace = townAsPlace(query, &lookups), case let answers = geocode(asPlace, lookups: &lookups),
+                    answers.first?.method.contains("_agrees") == true
+                {
+                    return answers
+                }
+                return [.none(reason)]
             case .within(let towns): if gazetteer.hasSeveralTowns { lookups.towns = towns }
             }
         }
@@ -78,6 +88,22 @@ public struct Geocoder: Sendable {
         // A ZIP code shared by two towns names neither.
         let townsNamed = lookups.towns.map { $0.filter { $0 != GazetteerCoverage.noTown }.count } ?? 0
         return namingTowns(answers, recordNamesTown: townsNamed == 1)
+    }
+
+    /// `Great Hwy, Ocean Beach`, read as in Ocean Beach, NY (no state written: the town list's
+    /// only town of that name), with the town's name as a place's instead, naming no town: when
+    /// the gazetteer has a place of that very name, and the street (if any) as written.
+    func townAsPlace(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> GeocodeQuery? {
+        guard query.townWithoutState, query.zip == nil, let city = query.city, !placeAnswers(city, fuzzy: false, alone: false, &lookups).isEmpty
+        else { return nil }
+        if let street = query.street {
+            guard let found = lookups.streets(for: street, in: gazetteer).first, found.method.isEmpty || found.method == "suffix_added"
+            else { return nil }
+        }
+        var query = query
+        (query.city, query.state, query.townWithoutState) = (nil, nil, false)
+        if query.place == nil { query.place = city } else { query.otherPlaces.append(city) }
+        return query
     }
 
     /// The text, when it is nothing but the name of a town the gazetteer does not cover, and why
