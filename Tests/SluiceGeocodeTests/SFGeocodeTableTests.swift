@@ -55,6 +55,12 @@ import Testing
             let answer = try best(text)
             #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
         }
+        // The same without a comma: words after the street's type that name no place.
+        for text in ["42 Water Street New Shoreham", "1111 Chestnut Street Phila", "1951 Lincoln Dr Huntington Wood"] {
+            let answer = try best(text)
+            #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
+        }
+        #expect(try best("2500 17th St Franklin Square").score >= 0.9)
         // Not a place found there, nor a neighbourhood.
         #expect(try best("1 Ferry Building, Embarcadero").score >= 0.9)
         #expect(try best("1025 Columbus Ave, North Beach").score >= 0.9)

@@ -12,6 +12,8 @@ extension Gazetteer {
         /// A name found within a typo or two whose street type is not the one written
         /// (`Shatuck St` → Shattuck Ave): believed only where the house number fits it.
         var fuzzyOtherType = false
+        /// The words cut off after the street's type to find it (`Hill` of `Taylor St Hill`).
+        var cutWords: String?
     }
 
     /// The words of USPS street types as written (`street`, `st`, `avenue`, `ave`).
@@ -38,10 +40,12 @@ extension Gazetteer {
         let words = text.split(separator: " ")
         guard words.count >= 2 else { return [] }
         var shorter: String?
+        var cutWords: String?
         if let cut = words.dropFirst().firstIndex(where: { Self.streetTypes.contains($0.lowercased().trimmingCharacters(in: ".,")) }),
             cut < words.count - 1
         {
             shorter = words[...cut].joined(separator: " ")
+            cutWords = words[(cut + 1)...].joined(separator: " ")
         } else if let last = words.last?.lowercased(), !Self.streetTypes.contains(last),
             Self.suffixWords.contains(where: { EditDistance.bounded(last, $0, limit: 2) != nil })
         {
@@ -52,7 +56,8 @@ extension Gazetteer {
         return shorter.map {
             streetsAsWritten($0).map {
                 StreetChoice(
-                    id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * GeocodeScore.streetTrimmed)
+                    id: $0.id, method: $0.method.isEmpty ? "trimmed" : $0.method + "+trimmed", factor: $0.factor * GeocodeScore.streetTrimmed,
+                    cutWords: cutWords)
             }
         } ?? []
     }

@@ -195,7 +195,7 @@ public enum GeocodeScore {
             "  record naming no town whose street, corner or place is in k of them: x1/k, at most \(format(severalTownsAtMost))",
             "  (method +town_ambiguous). A street name corrected for typos whose type differs from the",
             "  text's is kept only where the house number fits its ranges. A record naming no town or ZIP",
-            "  whose text ends, after the address, in a name no place has: at most \(format(unknownTownAtMost))",
+            "  whose text ends, after the address (a comma or the street's type), in a name no place has: at most \(format(unknownTownAtMost))",
             "  (+last_part_unknown: it may be a town the gazetteer does not cover). A place beside an",
             "  address on a street the gazetteer lacks: x\(format(hintInstead)), a look-alike name at most",
             "  \(format(offStreet)) (+street_not_found).",

@@ -223,10 +223,13 @@ public struct Geocoder: Sendable {
     }
 
     /// `answer`, doubted when the text ends in a name after its address that no place of the
-    /// gazetteer has (`42 Water St, New Shoreham`) and the record names no town or ZIP code: the
-    /// name may be a town the gazetteer does not cover (`GeocodeScore.unknownTownAtMost`).
-    func doubtingTown(_ answer: GeoMatch, _ query: GeocodeQuery) -> GeoMatch {
-        guard query.placeEndsText, query.city == nil, query.zip == nil, let name = query.place else { return answer }
+    /// gazetteer has (`42 Water St, New Shoreham`; `lastPart`: words after the street's type) and
+    /// the record names no town or ZIP code: the name may be a town the gazetteer does not cover
+    /// (`GeocodeScore.unknownTownAtMost`).
+    func doubtingTown(_ answer: GeoMatch, _ query: GeocodeQuery, lastPart: String? = nil) -> GeoMatch {
+        guard query.city == nil, query.zip == nil, let name = lastPart ?? (query.placeEndsText ? query.place : nil),
+            !answer.method.contains("+last_part_unknown")
+        else { return answer }
         var answer = answer
         answer.score = min(answer.score, GeocodeScore.unknownTownAtMost)
         answer.method += "+last_part_unknown"
@@ -297,6 +300,18 @@ public struct Geocoder: Sendable {
                 for other in streets.dropFirst() where gazetteer.streetKeys[other.id] == key {
                     if let rival = streetAnswer(other, method: Self.method("street_centre", other), instead: instead) { answers.append(rival) }
                 }
+            }
+        }
+        // `42 Water Street New Shoreham`: words after a numbered address's street type, where
+        // the town goes, that name no place (by that very name, or a look-alike there: `813
+        // Cortland Ave Pizza Express`): as a name after a comma (`doubtingTown`).
+        if query.number != nil, let cut = streets.first?.cutWords, placeAnswers(cut, fuzzy: false, alone: false, &lookups).isEmpty {
+            let named = placeAnswers(cut, fuzzy: true, alone: false, &lookups).compactMap(\.point)
+            answers = answers.map { answer in
+                guard let point = answer.point, named.contains(where: { $0.distance(to: point) <= agreementMetres }) else {
+                    return doubtingTown(answer, query, lastPart: cut)
+                }
+                return answer
             }
         }
         var places: [GeoMatch] = []
