@@ -112,6 +112,10 @@ public struct SanitizeCommand: StageCommand, Sendable {
         self.fields = fields
         parser = AddressParser(arguments: arguments)
         towns = try TownFields(arguments: arguments)
+        // The whole text as the town (`--field a --city-field a`: city "100 Main St, Seattle").
+        for (option, name) in [("city-field", towns.city), ("state-field", towns.state), ("zip-field", towns.zip)] {
+            if let name, fields.paths.contains(name) { throw .usage("--\(option) names '\(name)', a field --field reads: give the town's own field") }
+        }
         split = arguments.has("split")
         threads = try StageContext.threads(arguments)
         inputs = arguments.positionals

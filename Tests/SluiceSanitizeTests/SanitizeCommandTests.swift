@@ -84,6 +84,23 @@ import Testing
         #expect(throws: StageFailure.self) { try run(["--field", "street", "--city-field", ""], input: "") }
     }
 
+    /// `--field a --city-field a` took the whole text for the city (`100 Main St, Seattle`).
+    @Test func aTownFieldThatIsTheTextsFieldIsAUsageError() {
+        for option in ["--city-field", "--state-field", "--zip-field"] {
+            do {
+                _ = try SanitizeCommand(
+                    arguments: ParsedArguments(
+                        ["--field", "number", "--field", "street", option, "street"], options: SanitizeCommand.usage.allOptions))
+                Issue.record("\(option) took the text's field")
+            } catch let failure as StageFailure {
+                #expect(failure.exitCode == .usage)
+                #expect(failure.message == "\(option) names 'street', a field --field reads: give the town's own field")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
     @Test func fieldIsRequired() {
         #expect(throws: StageFailure.self) {
             _ = try SanitizeCommand(arguments: ParsedArguments([], options: SanitizeCommand.usage.allOptions))
