@@ -271,6 +271,15 @@ import Testing
         #expect(named.state == nil)
         // Not a ZIP of any town: only the ZIP.
         #expect(parser.parse("875 N Michigan Ave, 00000").city == nil)
+        // Without a comma, after the street's suffix or a unit (it was read into the street's name).
+        for text in ["100 Main St 94105", "100 Main St Apt 5 94105", "100 Main St #5 94105"] {
+            let parsed = parser.parse(text)
+            #expect(parsed.street == "Main" && parsed.zip == "94105" && parsed.city == "San Francisco", "\(text)")
+        }
+        #expect(parser.parse("100 Main St Ste 200 10001").city == "New York")
+        // Only a ZIP some town has, and not after a place's number.
+        #expect(parser.parse("100 Main St 99999").zip == nil)
+        #expect(parser.parse("Pier 39 94133").zip == nil)
     }
 
     @Test func townsElsewhereStayNeighbourhoodsAndPlacesInSanFrancisco() {
