@@ -37,10 +37,10 @@ public enum Highways {
         } else if let named = systems[words[index]] {
             system = named
             index += 1
-        } else if words.count > index + 1, isNumber(words[index + 1]), words[index].utf8.count == 2,
-            USPSTables.states[words[index]] == words[index].uppercased(), !Self.codesThatAreWords.contains(words[index])
+        } else if words.count > index + 1, isNumber(words[index + 1]), words[index + 1].utf8.count <= maxRouteDigits, words[index].utf8.count == 2,
+            USPSTables.states[words[index]] == words[index].uppercased(), !Self.codesReadOtherwise.contains(words[index])
         {
-            // `CA 1`, `TX-71`: the state's own route.
+            // `CA 1`, `TX-71`: the state's own route (`IL 606001` is a ZIP mistyped).
             system = "State Route"
             index += 1
         }
@@ -106,8 +106,13 @@ public enum Highways {
         "sr": "State Route", "cr": "County Road", "fm": "FM", "rm": "RM",
     ]
 
-    /// State codes that are English words, never read as a route's system (`5 or 6`, `in 37`).
-    static let codesThatAreWords: Set<String> = ["al", "co", "de", "hi", "id", "in", "la", "ma", "me", "oh", "ok", "or", "pa"]
+    /// State codes never read as a route's system: English words (`5 or 6`, `in 37`), and
+    /// Texas's private roads (`PR 462` in Leonard, TX; Puerto Rico's routes are rare in US records).
+    static let codesReadOtherwise: Set<String> = ["al", "co", "de", "hi", "id", "in", "la", "ma", "me", "oh", "ok", "or", "pa", "pr"]
+
+    /// A state numbers its routes with at most four digits (Texas's FM 3009); five after a state's
+    /// code are its ZIP.
+    static let maxRouteDigits = 4
 
     /// Texas's farm and ranch roads, by the first of `… to Market Road`.
     static let marketRoads: [String: String] = ["farm": "FM", "ranch": "RM"]

@@ -28,6 +28,8 @@ import Testing
             "highway", "road 5", "county 12", "state 33", "i st", "highway 80 plaza", "route 66 diner", "main st", "ca", "zz 1", "farm to market",
             "or 6",
             "in 37",
+            // A ZIP mistyped after its state's code, and Texas's private roads.
+            "il 606001", "tx 75098", "pr 462",
         ] {
             #expect(Highways.read(words.split(separator: " ").map(String.init)) == nil, "\(words)")
         }
