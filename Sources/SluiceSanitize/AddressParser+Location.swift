@@ -258,7 +258,10 @@ extension AddressParser {
         if second.lower == "floor" || second.lower == "fl", let floor = Ordinals.value(of: head.lower) {
             return "Fl \(floor)"
         }
-        guard head.lower != "pier", second.isWord, let designator = USPSTables.unitDesignators[head.lower] else { return nil }
+        // `Front St`, `Office Way`: a street named with a designator's word.
+        guard head.lower != "pier", second.isWord, !second.isStreetSuffix, let designator = USPSTables.unitDesignators[head.lower] else {
+            return nil
+        }
         return designator == "#" ? "#\(second.text)" : "\(designator) \(second.text)"
     }
 }

@@ -39,7 +39,8 @@ extension AddressParser {
         tokens.last(where: \.isWord).flatMap { $0.traits.contains(.pluralSuffix) ? Vocabulary.pluralSuffixes[$0.lower] : nil }
     }
 
-    /// Splits a trailing unit off a street: `Henry Adams Place 4th Floor` → (`Henry Adams Place`, `Fl 4`).
+    /// Splits a trailing unit off a street: `Henry Adams Place 4th Floor` → (`Henry Adams Place`, `Fl 4`),
+    /// `Main St Rear` → (`Main St`, `Rear`).
     func splitUnit(_ tokens: ArraySlice<Token>) -> (body: ArraySlice<Token>, unit: String?) {
         var index = tokens.startIndex + 1
         while index < tokens.endIndex {
@@ -51,6 +52,12 @@ extension AddressParser {
             }
             if let next, next.lower == "floor" || next.lower == "fl", let floor = Ordinals.value(of: token.lower), index + 2 == tokens.endIndex {
                 return (tokens[..<index], "Fl \(floor)")
+            }
+            // `100 Main St Rear`: a unit that takes no number, last after the street's suffix.
+            if next == nil, tokens[index - 1].isStreetSuffix, let designator = USPSTables.unitDesignators[token.lower],
+                USPSTables.unitsWithoutNumber.contains(designator)
+            {
+                return (tokens[..<index], designator)
             }
             index += 1
         }

@@ -144,6 +144,9 @@ public enum USPSTables {
         "trlr": "Trlr", "unit": "Unit", "upper": "Uppr", "uppr": "Uppr", "#": "#",
     ]
 
+    /// The designators Publication 28 (C2) lists as needing no number after them: `Rear`, `Bsmt`.
+    public static let unitsWithoutNumber: Set<String> = ["Bsmt", "Frnt", "Lbby", "Lowr", "Ofc", "Ph", "Rear", "Side", "Uppr"]
+
     /// A state's two-letter code from its code or name in any case, periods and spaces around
     /// ignored (`ca`, `California`, `N.Y.`), else the text upper-cased: the one reading of a
     /// state for the gazetteer builder's rows and the geocoder's coverage.

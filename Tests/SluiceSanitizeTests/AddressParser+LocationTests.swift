@@ -44,6 +44,17 @@ import Testing
         #expect(address.unit == "Fl 4")
         #expect(address.street == "Henry Adams")
         #expect(parser.parse("Maritime Museum, Building 201 (Fort Mason)").unit == "Bldg 201")
+        // Designators that take no number (Publication 28, C2), last after the street's suffix.
+        for (text, unit) in [("100 Main St Rear", "Rear"), ("100 Main St Lobby", "Lbby"), ("100 Main St Basement", "Bsmt")] {
+            let parsed = parser.parse(text)
+            #expect(parsed.street == "Main" && parsed.suffix == "St" && parsed.unit == unit, "\(text)")
+        }
+        // A street named with a designator's word is the street (`Front St` was the unit `Frnt St`).
+        for text in ["Front St", "Rear Street", "Front St, Suite 5"] {
+            let parsed = parser.parse(text)
+            #expect(parsed.kind == .street && parsed.suffix == "St", "\(text)")
+        }
+        #expect(parser.parse("100 Front St").street == "Front")
     }
 
     @Test func juniorJoinsItsStreet() {
