@@ -77,7 +77,7 @@ public enum USTowns {
     ]
 
     /// The town and state of a five-digit ZIP code (`55101-1234` reads as 55101), or nil.
-    static func town(zip: String) -> (name: String, state: String)? {
+    public static func town(zip: String) -> (name: String, state: String)? {
         let digits = zip.utf8.prefix(5)
         guard digits.count == 5, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let code = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
