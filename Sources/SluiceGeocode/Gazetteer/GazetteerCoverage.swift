@@ -139,6 +139,15 @@ public struct GazetteerCoverage: Sendable {
             }
             return .within(Set(towns))
         }
+        if let city, !city.isEmpty, townIDs.isEmpty, zipTownsNamed == nil, !zipTowns.isEmpty {
+            // Rows naming ZIP codes but no towns (OpenAddresses without CITY): a post-office town
+            // none of whose ZIP codes they name is elsewhere. A name no post office has (a
+            // township, a neighbourhood) cannot be told, and passes.
+            let zips = USTowns.zipCodes(ofTown: city, state: state.flatMap { $0.isEmpty ? nil : $0 })
+            if !zips.isEmpty, !zips.contains(where: { zipTowns[$0] != nil }) {
+                return .outside("\(Self.reason): town '\(city)' has none of the gazetteer's ZIP codes")
+            }
+        }
         return .within(zipTownsNamed)
     }
 
