@@ -116,6 +116,13 @@ public enum GeocodeScore {
     }
     static let severalTownsAtMost = 0.45
 
+    /// The same for k streets told apart only by a directional the text does not name (`300
+    /// Liberty St`: E and W Liberty St both hold 300): the first is a guess among them. Not
+    /// fitted: no SF text names a street so.
+    static func ofSeveralStreets(_ score: Double, streets: Int) -> Double {
+        inSeveralTowns(score, towns: streets)
+    }
+
     /// A block's midpoint stands for the whole block: a long one (over 500 m) is right as
     /// often as a street of that length.
     static func segment(length: Double) -> Double {
@@ -187,8 +194,10 @@ public enum GeocodeScore {
             "  one name far apart, each x1/k. A record naming a town, state or ZIP code the rows do not",
             "  (when they name some) is none, reason outside_gazetteer. In a gazetteer of several towns, a",
             "  record naming no town whose street, corner or place is in k of them: x1/k, at most \(format(severalTownsAtMost))",
-            "  (method +town_ambiguous). A street name corrected for typos whose type differs from the",
-            "  text's is kept only where the house number fits its ranges.",
+            "  (method +town_ambiguous); so too a street named without the directional that tells k of the",
+            "  gazetteer's apart (300 Liberty St: E and W hold 300; method +directional_ambiguous). A street",
+            "  name corrected for typos whose type differs from the text's is kept only where the house",
+            "  number fits its ranges.",
         ].joined(separator: "\n")
     }
 }
