@@ -105,6 +105,13 @@ import Testing
             let boston = parser.parse(text)
             #expect(boston.street == "Main" && boston.unit?.hasSuffix("5") == true && boston.city == "Boston", "\(text)")
         }
+        // A unit whose number has a letter, or is a letter, is the unit's, not the town's: `Apt 3B
+        // Springfield` was the street 'Main St Apt' in the town '3B Springfield'.
+        for text in ["12 Main St Apt 3B Springfield IL 62701", "12 Main St. Unit 3B Springfield, IL", "12 Main St Apt B Springfield IL"] {
+            let springfield = parser.parse(text)
+            #expect(springfield.street == "Main" && springfield.suffix == "St" && springfield.city == "Springfield", "\(text)")
+            #expect(springfield.unit?.hasSuffix("B") == true && springfield.state == "IL", "\(text)")
+        }
         // A directional after the suffix is the street's (West is a town in Texas); a
         // neighbourhood is San Francisco's; no house number, no address to end.
         #expect(parser.parse("601 Buena Vista Ave West").city == nil)
