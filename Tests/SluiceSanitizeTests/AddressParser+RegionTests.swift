@@ -93,6 +93,14 @@ import Testing
         // Several states have a Portland: none is chosen.
         #expect(parser.parse("1120 SW 5th Ave, Portland").city == "Portland")
         #expect(parser.parse("1120 SW 5th Ave, Portland").state == nil)
+        // A township has no post office but is a town: `…, Ann Arbor Township` was a place, and
+        // the record was placed in Ann Arbor.
+        for text in ["300 E Liberty St, Ann Arbor Township", "300 E Liberty St, Lower Merion Twp", "300 E Liberty St, Charter Township of Ypsilanti"]
+        {
+            let township = parser.parse(text)
+            #expect(township.city == String(text.dropFirst(18)) && township.place == nil && township.street == "Liberty", "\(text)")
+        }
+        #expect(parser.parse("Township Rd 12, Township").city == nil)
     }
 
     @Test func aTownRightAfterTheStreetsSuffixIsTheCity() {
