@@ -138,7 +138,7 @@ public struct GeocodeCommand: StageCommand {
         (worker.addressKey, worker.resultKey, worker.parsers, worker.towns) = (addressMember, member.name, TownParsers(parser), towns)
         // The address member is worth a warning when named, or when it is the only source.
         context.namedFields = NamedFields(
-            (fields?.named ?? []) + (addressGiven || fields == nil ? [("address", addressMember)] : []))
+            (fields?.named ?? []) + (fields == nil ? [] : towns.named) + (addressGiven || fields == nil ? [("address", addressMember)] : []))
         var counts: [Precision: Int] = [:]
         var scores = 0.0
         var outside = 0

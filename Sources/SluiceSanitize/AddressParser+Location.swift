@@ -136,7 +136,7 @@ extension AddressParser {
         }
         // `100 Main St, Seattle`: any US town, alone after a comma at the end of the text (after
         // San Francisco's neighbourhoods: `Mission`, `Marina` and `Sunset` are towns elsewhere).
-        if last, !first, tail == nil, let town = town(chunk) {
+        if last, !first, tail == nil, let town = town(chunk) ?? township(chunk) {
             return .city(town.city, state: town.state, zip: nil, stateUnwritten: true)
         }
         // `100 Main St Seattle`: a town after an address's street suffix, with no comma (read as
@@ -212,6 +212,17 @@ extension AddressParser {
         // `Mission City` is no town, and Mission, a neighbourhood, is not read for it.
         guard !found.states.isEmpty, found.spelled.flatMap(neighborhood(named:)) == nil else { return nil }
         return (found.spelled ?? AddressTokenizer.text(chunk[start...]), found.states.count == 1 ? found.states[0] : nil)
+    }
+
+    /// A chunk naming a civil township (`Ann Arbor Township`, `Lower Merion Twp`, `Charter
+    /// Township of Ypsilanti`): a town with no post office of its own, so not in `USTowns`, and
+    /// read as a place it let the record be placed in the town of its name.
+    func township(_ chunk: ArraySlice<Token>) -> (city: String, state: String?)? {
+        guard chunk.count >= 2, chunk.count <= USTowns.maxWords + 2, chunk.allSatisfy(\.isWord) else { return nil }
+        let words = chunk.map(\.lower)
+        let endsSo = words.last == "township" || words.last == "twp"
+        let startsSo = words.firstIndex(of: "township").map { $0 + 2 < words.count && words[$0 + 1] == "of" } == true
+        return endsSo || startsSo ? (AddressTokenizer.text(chunk), nil) : nil
     }
 
     /// A US town (`USTowns`) ending a chunk that starts with a house number, right after its

@@ -125,7 +125,10 @@ extension AddressParser {
             let token = tokens[cityStart - 1]
             guard token.isWord, !token.isNumber, !token.traits.contains(.inlineUnit), !token.isStreetSuffix,
                 // `16th St NW Washington DC`: the street's quadrant, not the town's.
-                cityStart < 2 || !isQuadrant(token) || !tokens[cityStart - 2].isStreetSuffix
+                cityStart < 2 || !isQuadrant(token) || !tokens[cityStart - 2].isStreetSuffix,
+                // `Apt 3B Springfield`, `Apt B Springfield`: the unit's number; no town's name has a digit.
+                cityStart < 2 || !tokens[cityStart - 2].traits.contains(.inlineUnit),
+                !token.lower.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
             else { break }
             cityStart -= 1
         }

@@ -64,8 +64,10 @@ public struct AddressParser: Sendable {
         }
         var result: ParsedAddress
         if pieces.count > 1 {
-            let alternatives = pieces.map { piece in
-                var parsed = finished(parseOne(piece), from: piece)
+            var located = pieces.map(parseOne)
+            sharingTheLastTown(&located)
+            let alternatives = zip(located, pieces).map { parsed, piece in
+                var parsed = finished(parsed, from: piece)
                 parsed.raw = AddressTokenizer.text(piece)
                 return parsed
             }
@@ -81,6 +83,18 @@ public struct AddressParser: Sendable {
         }
         if removedControl { result.note(Note.controlCharacters) }
         return result
+    }
+
+    /// A town, state or ZIP after the last of several locations is the list's: the locations
+    /// before it that name none are in it too (`300 E Liberty St and 600 E Liberty St,
+    /// Ypsilanti, MI`: the first was of no town, so `--city` or another town's gazetteer
+    /// placed it). Locations naming their own keep it.
+    func sharingTheLastTown(_ located: inout [ParsedAddress]) {
+        guard let last = located.last, last.city != nil || last.state != nil || last.zip != nil else { return }
+        for index in located.indices.dropLast() where located[index].kind != .none && located[index].kind != .unparsed {
+            guard located[index].city == nil, located[index].state == nil, located[index].zip == nil else { continue }
+            (located[index].city, located[index].state, located[index].zip) = (last.city, last.state, last.zip)
+        }
     }
 
     /// `parse(_:)` for a record with its own city, state or ZIP (`TownFields.town(of:)`).

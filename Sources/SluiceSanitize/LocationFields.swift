@@ -35,7 +35,8 @@ public struct LocationFields: Equatable, Sendable {
     public var named: [(option: String, path: String)] { paths.map { ("field", $0) } }
 
     /// The value to read. One field: its value as it is (nil when the record lacks it). Several:
-    /// the strings and numbers they hold, joined (missing, null and blank ones left out); nil
+    /// the strings and numbers they hold, joined (missing, null and blank ones left out; `300.0`
+    /// read `300`, `wholeNumber`); nil
     /// when the record has none of the fields, null when none holds text, and the first object,
     /// array or boolean met, which is no text.
     public func value(of record: NDJSONRecord) -> JSONValue? {
@@ -48,9 +49,9 @@ public struct LocationFields: Equatable, Sendable {
             switch value {
             case .string(let text):
                 let trimmed = text.trimmingSpaces()
-                if !trimmed.isEmpty { parts.append(trimmed) }
+                if !trimmed.isEmpty { parts.append(Self.wholeNumber(trimmed)) }
             case .number(let digits):
-                parts.append(digits)
+                parts.append(Self.wholeNumber(digits))
             case .null:
                 break
             default:
@@ -59,6 +60,20 @@ public struct LocationFields: Equatable, Sendable {
         }
         guard found else { return nil }
         return parts.isEmpty ? .null : .string(parts.joined(separator: " "))
+    }
+
+    /// A whole number with a zero fraction as the whole number (`300.0` → `300`), as tools that
+    /// hold a column with gaps as floating point write a house number (`300.0 E Liberty St` read
+    /// the street `0 E Liberty`); any other text as it is. `USPSTables.zipCode(field:)` reads a
+    /// ZIP field so.
+    static func wholeNumber(_ text: String) -> String {
+        guard let point = text.utf8.firstIndex(of: UInt8(ascii: ".")) else { return text }
+        let whole = text.utf8[..<point]
+        let fraction = text.utf8[text.utf8.index(after: point)...]
+        guard !whole.isEmpty, whole.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), !fraction.isEmpty,
+            fraction.allSatisfy({ $0 == UInt8(ascii: "0") })
+        else { return text }
+        return String(decoding: whole, as: UTF8.self)
     }
 
     func read(_ index: Int, of record: NDJSONRecord) -> JSONValue? {

@@ -148,7 +148,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
     static let memoCapacity = 4096
 
     public mutating func run(_ context: StageContext) throws {
-        context.namedFields = NamedFields(fields.named)
+        context.namedFields = NamedFields(fields.named + towns.named)
         try context.process(inputs, threads: threads, member: member, makeWorker: { SanitizeWorker(command: self) }) { lines in
             context.accounting.recordsOut += lines
             context.accounting.split += lines - 1

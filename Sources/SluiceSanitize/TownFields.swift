@@ -41,6 +41,13 @@ public struct TownFields: Equatable, Sendable {
         self.init(city: arguments["city-field"], state: arguments["state-field"], zip: arguments["zip-field"])
     }
 
+    /// Each field given under its option's name, for `NamedFields`' warning about a field no
+    /// record has: `--city-field city` over records with `City` read no town, and a gazetteer
+    /// then refused none of them (a Toledo record was placed on Ann Arbor's Main St).
+    public var named: [(option: String, path: String)] {
+        [("city-field", city), ("state-field", state), ("zip-field", zip)].compactMap { option, path in path.map { (option, $0) } }
+    }
+
     /// Whether any of the options was given: without them nothing is read per record.
     public var isEmpty: Bool { city == nil && state == nil && zip == nil }
 

@@ -19,6 +19,44 @@ public enum USTowns {
         states(named: AddressTokenizer.tokens(name).filter(\.isWord).map(\.lower))
     }
 
+    /// The ZIP codes of the towns of this name as written (of `state` when it is given: a code
+    /// or a name), five digits each; empty when no post office has the name.
+    ///
+    ///     USTowns.zipCodes(ofTown: "Ypsilanti", state: "MI")  // ["48197", "48198"]
+    public static func zipCodes(ofTown name: String, state: String?) -> [String] {
+        let words = AddressTokenizer.tokens(name).filter(\.isWord).map(\.lower)
+        let code = state.map(USPSTables.stateCode) ?? ""
+        for key in [words, spelledOut(words)].compactMap(\.self) where !key.isEmpty && key.count <= maxWords {
+            let zips = zipCodes(ofKey: CityNames.key(key), state: code)
+            if !zips.isEmpty { return zips }
+        }
+        return []
+    }
+
+    /// The ZIP codes on the lines of `key` (of `state`, unless empty): each line's runs
+    /// (`79601+5 79608`) spelled out.
+    static func zipCodes(ofKey key: String, state: String) -> [String] {
+        withLines { bytes in
+            var zips: [String] = []
+            var line = firstLine(notBefore: Array(key.utf8), in: bytes)
+            while line < bytes.count, let fields = Self.fields(at: line, in: bytes), equal(bytes, fields.key, key) {
+                if state.isEmpty || equal(bytes, fields.state, state) {
+                    for run in String(decoding: bytes[fields.zips], as: UTF8.self).split(separator: " ") {
+                        let parts = run.split(separator: "+")
+                        guard let first = Int(parts[0]) else { continue }
+                        let count = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+                        for zip in first...(first + count) {
+                            let digits = String(zip)
+                            zips.append(String(repeating: "0", count: max(0, 5 - digits.count)) + digits)
+                        }
+                    }
+                }
+                line = fields.end + 1
+            }
+            return zips
+        }
+    }
+
     /// The states that have a town of this name, given as its lowercase words (`["st", "paul"]`),
     /// as written or spelled out (`spelledOut`).
     static func states(named words: [String]) -> [String] {
@@ -82,7 +120,7 @@ public enum USTowns {
     ]
 
     /// The town and state of a five-digit ZIP code (`55101-1234` reads as 55101), or nil.
-    static func town(zip: String) -> (name: String, state: String)? {
+    public static func town(zip: String) -> (name: String, state: String)? {
         let digits = zip.utf8.prefix(5)
         guard digits.count == 5, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let code = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }

@@ -74,6 +74,44 @@ import Testing
         #expect(coverage.placement(city: "Chicago", state: "IL", zip: "60606") == .within(nil))
     }
 
+    @Test func rowsNamingOnlyAZipCoverItsState() throws {
+        // OpenAddresses county files often leave CITY and REGION empty: the ZIP still says the state.
+        let csv = """
+            kind,number,street,lat,lon,city,state,zip
+            address,300,e liberty st,42.2797,-83.7442,,,48104
+            address,310,e liberty st,42.2797,-83.7441,,,48104-1100
+            """
+        let coverage = try Gazetteer.parse(Array(csv.utf8), source: "ann-arbor.csv").coverage
+        #expect(coverage.states == ["MI"])
+        #expect(
+            coverage.placement(city: "Reno", state: "NV", zip: nil)
+                == .outside("outside_gazetteer: state 'NV' is not among the gazetteer's states (MI)"))
+        #expect(coverage.placement(city: "Ann Arbor", state: "MI", zip: nil) == .within(nil))
+        // A ZIP that is no US ZIP code gives no state.
+        let canadian = try Gazetteer.parse(Array("kind,number,street,lat,lon,zip\naddress,1,main st,43.65,-79.38,M5X\n".utf8), source: "t.csv")
+        #expect(canadian.coverage.states.isEmpty)
+    }
+
+    @Test func rowsNamingOnlyZipsRefuseATownOfOtherZips() throws {
+        // No CITY in the rows: a record's post-office town none of whose ZIP codes the rows name
+        // is elsewhere (Ypsilanti's are 48197 and 48198); a town they share, or a name that is no
+        // post office's (a township), is not refused.
+        let csv = """
+            kind,number,street,lat,lon,city,state,zip
+            address,300,e liberty st,42.2797,-83.7442,,,48104
+            """
+        let coverage = try Gazetteer.parse(Array(csv.utf8), source: "ann-arbor.csv").coverage
+        #expect(
+            coverage.placement(city: "Ypsilanti", state: "MI", zip: nil)
+                == .outside("outside_gazetteer: town 'Ypsilanti' has none of the gazetteer's ZIP codes"))
+        #expect(coverage.placement(city: "YPSILANTI", state: nil, zip: nil) != .within(nil))
+        #expect(coverage.placement(city: "Ann Arbor", state: "MI", zip: nil) == .within(nil))
+        #expect(coverage.placement(city: "ann arbor", state: nil, zip: nil) == .within(nil))
+        #expect(coverage.placement(city: "Pittsfield Township", state: "MI", zip: nil) == .within(nil))
+        // Springfield, IL has none of them, but the state already says so; no state, some town of the name may.
+        #expect(coverage.placement(city: "Springfield", state: nil, zip: nil) != .within(nil))
+    }
+
     @Test func eachKindIsCheckedOnlyWhenRowsNameIt() throws {
         // Towns and states but no ZIP codes: any ZIP code passes, a town or state does not.
         let csv = """

@@ -95,6 +95,14 @@ import Testing
         // Several states have a Portland: none is chosen.
         #expect(parser.parse("1120 SW 5th Ave, Portland").city == "Portland")
         #expect(parser.parse("1120 SW 5th Ave, Portland").state == nil)
+        // A township has no post office but is a town: `…, Ann Arbor Township` was a place, and
+        // the record was placed in Ann Arbor.
+        for text in ["300 E Liberty St, Ann Arbor Township", "300 E Liberty St, Lower Merion Twp", "300 E Liberty St, Charter Township of Ypsilanti"]
+        {
+            let township = parser.parse(text)
+            #expect(township.city == String(text.dropFirst(18)) && township.place == nil && township.street == "Liberty", "\(text)")
+        }
+        #expect(parser.parse("Township Rd 12, Township").city == nil)
     }
 
     @Test func aTownRightAfterTheStreetsSuffixIsTheCity() {
@@ -106,6 +114,13 @@ import Testing
         for text in ["100 Main Street Apt 5 Boston MA", "100 Main St #5 Boston"] {
             let boston = parser.parse(text)
             #expect(boston.street == "Main" && boston.unit?.hasSuffix("5") == true && boston.city == "Boston", "\(text)")
+        }
+        // A unit whose number has a letter, or is a letter, is the unit's, not the town's: `Apt 3B
+        // Springfield` was the street 'Main St Apt' in the town '3B Springfield'.
+        for text in ["12 Main St Apt 3B Springfield IL 62701", "12 Main St. Unit 3B Springfield, IL", "12 Main St Apt B Springfield IL"] {
+            let springfield = parser.parse(text)
+            #expect(springfield.street == "Main" && springfield.suffix == "St" && springfield.city == "Springfield", "\(text)")
+            #expect(springfield.unit?.hasSuffix("B") == true && springfield.state == "IL", "\(text)")
         }
         // A directional after the suffix is the street's (West is a town in Texas); a
         // neighbourhood is San Francisco's; no house number, no address to end.

@@ -142,6 +142,19 @@ import Testing
         #expect(parser.parse("2615 1/2 Gary Avenue, Dodge City, KS 67801").alternatives.isEmpty)
     }
 
+    @Test func aTownAfterTheLastLocationIsTheListsTown() {
+        // Was city nil for the first (the record's own address), so another town's gazetteer placed it.
+        let list = parser.parse("300 E Liberty St and 600 E Liberty St, Ypsilanti, MI 48197")
+        #expect(list.alternatives.map(\.city) == ["Ypsilanti", "Ypsilanti"])
+        #expect(list.city == "Ypsilanti" && list.state == "MI" && list.zip == "48197")
+        #expect(parser.parse("300 E Liberty St; 310 E Liberty St, Ann Arbor MI").alternatives.map(\.state) == ["MI", "MI"])
+        // Each location naming its own keeps it; --city stands in only where the text names none.
+        let two = parser.parse("100 Main St, Seattle, WA; 200 Main St, Boston, MA")
+        #expect(two.alternatives.map(\.city) == ["Seattle", "Boston"])
+        let portland = AddressParser(city: "Portland", state: "OR")
+        #expect(portland.parse("100 Main St; 200 Main St, Salem").alternatives.map(\.city) == ["Salem", "Salem"])
+    }
+
     @Test func theLastOfAListAfterAComma() {
         let front = parser.parse("Mission St., Embarcadero, and Front between Clay and Market")
         #expect(front.kind == .segment)

@@ -25,6 +25,17 @@ import Testing
         #expect(try value(#"{"name":"Mission"}"#) == .string("Mission"))
     }
 
+    @Test func aWholeNumberWithAZeroFractionIsTheWholeNumber() throws {
+        // Written by tools that hold a column with gaps as floating point: `300.0 E Liberty St`
+        // read street '0 E Liberty', and found nothing.
+        #expect(try value(#"{"number":300.0,"name":"E Liberty","suffix":"St"}"#) == .string("300 E Liberty St"))
+        #expect(try value(#"{"number":"2001.00","name":"Mission","suffix":"St"}"#) == .string("2001 Mission St"))
+        // Anything else is kept as written.
+        #expect(try value(#"{"number":"300.5","name":"Main"}"#) == .string("300.5 Main"))
+        #expect(try value(#"{"number":"1.","name":"Main"}"#) == .string("1. Main"))
+        #expect(try value(#"{"number":"Apt 1.0","name":"Main"}"#) == .string("Apt 1.0 Main"))
+    }
+
     @Test func severalFieldsWithNoTextSayWhy() throws {
         // None of the fields: missing; all null or blank: null; an object: no text.
         #expect(try value(#"{"other":1}"#) == nil)

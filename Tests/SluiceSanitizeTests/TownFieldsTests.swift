@@ -11,6 +11,12 @@ import Testing
         return try bytes.withUnsafeBufferPointer { (fields ?? self.fields).town(of: try NDJSONRecord($0)) }
     }
 
+    @Test func eachFieldGivenIsWatchedUnderItsOption() {
+        let named = TownFields(city: "City", zip: "address.zip").named
+        #expect(named.map(\.option) == ["city-field", "zip-field"] && named.map(\.path) == ["City", "address.zip"])
+        #expect(TownFields().named.isEmpty)
+    }
+
     @Test func readsTheRecordsTown() throws {
         let chicago = try town(#"{"street":"875 N Michigan Ave","city":"Chicago","state":"IL","zip":"60611"}"#)
         #expect(chicago == RecordTown(city: "Chicago", state: "IL", zip: "60611"))

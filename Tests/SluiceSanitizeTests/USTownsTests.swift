@@ -53,6 +53,21 @@ import Testing
         #expect(towns.town(zip: "abcde") == nil)
     }
 
+    @Test func townsGiveTheirZipCodes() {
+        #expect(
+            USTowns.zipCodes(ofTown: "Abilene", state: "TX") == [
+                "79601", "79602", "79603", "79604", "79605", "79606", "79608", "79697", "79698", "79699",
+            ])
+        #expect(USTowns.zipCodes(ofTown: "abilene", state: nil).first == "67410")
+        #expect(USTowns.zipCodes(ofTown: "Abilene", state: "Kansas") == ["67410"])
+        // A leading zero, the title spelled out, and a name no post office has.
+        #expect(USTowns.zipCodes(ofTown: "Abington", state: "CT") == ["06230"])
+        #expect(USTowns.zipCodes(ofTown: "St. Paul", state: "MN").contains("55101"))
+        #expect(USTowns.zipCodes(ofTown: "Abilene", state: "WA").isEmpty)
+        #expect(USTowns.zipCodes(ofTown: "Pittsfield Township", state: nil).isEmpty)
+        #expect(USTowns.zipCodes(ofTown: "", state: nil).isEmpty)
+    }
+
     @Test func zipPrefixesOfAState() {
         // New England's and New Jersey's ZIPs begin with 0; Iowa's with 5, New York's mostly with 1.
         #expect(towns.hasZIPs(ofState: "MA", startingWith: "021"))

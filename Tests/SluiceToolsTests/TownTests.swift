@@ -49,5 +49,7 @@ import Testing
             coverage.description
                 == "covers 2 towns (Riverton, IL; Springfield, IL), 1 state (IL), 2 ZIP codes; bounds lat 39.7000 … 39.8400, lon -89.7000 … -89.5400")
         #expect(Coverage([]).description == "covers 0 towns, 0 states, 0 ZIP codes")
+        // A row naming only its ZIP is in that ZIP's state, as the geocoder's coverage reads it.
+        #expect(Coverage([row("", "", "48104", 42.28, -83.74)]).states == ["MI"])
     }
 }

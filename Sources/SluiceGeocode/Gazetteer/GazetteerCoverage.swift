@@ -22,7 +22,7 @@ public struct GazetteerCoverage: Sendable {
     /// The towns of each name's key, in the order their first rows came.
     public private(set) var townsByName: [String: [Int]] = [:]
     private var townKeys: [String] = []
-    /// USPS state codes, upper case.
+    /// USPS state codes, upper case: the rows' own, and their ZIP codes' where they name none.
     public private(set) var states: Set<String> = []
     /// The towns of each five-digit ZIP code (`noTown` for rows that name none).
     public private(set) var zipTowns: [String: Set<Int>] = [:]
@@ -86,6 +86,9 @@ public struct GazetteerCoverage: Sendable {
         if !zip.isEmpty, zip != lastZip.text || town != lastZip.town {
             lastZip = (zip, town)
             zipTowns[String(zip.prefix(5)), default: []].insert(town)
+            // A row with a ZIP and no state (OpenAddresses county files often leave REGION
+            // empty) is in its ZIP's state: without it, any other state's record passes.
+            if code.isEmpty, let zipState = USTowns.town(zip: zip)?.state { states.insert(zipState) }
         }
         return town
     }
@@ -135,6 +138,15 @@ public struct GazetteerCoverage: Sendable {
                 return .outside("\(Self.reason): town '\(named)' is not among the gazetteer's towns (\(Self.listed(names)))")
             }
             return .within(Set(towns))
+        }
+        if let city, !city.isEmpty, townIDs.isEmpty, zipTownsNamed == nil, !zipTowns.isEmpty {
+            // Rows naming ZIP codes but no towns (OpenAddresses without CITY): a post-office town
+            // none of whose ZIP codes they name is elsewhere. A name no post office has (a
+            // township, a neighbourhood) cannot be told, and passes.
+            let zips = USTowns.zipCodes(ofTown: city, state: state.flatMap { $0.isEmpty ? nil : $0 })
+            if !zips.isEmpty, !zips.contains(where: { zipTowns[$0] != nil }) {
+                return .outside("\(Self.reason): town '\(city)' has none of the gazetteer's ZIP codes")
+            }
         }
         return .within(zipTownsNamed)
     }

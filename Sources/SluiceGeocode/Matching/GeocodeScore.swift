@@ -122,6 +122,13 @@ public enum GeocodeScore {
     /// and the answer is not a confident one, as for an address in several towns. Not fitted.
     static let unknownTownAtMost = severalTownsAtMost
 
+    /// The same for k streets told apart only by a directional the text does not name (`300
+    /// Liberty St`: E and W Liberty St both hold 300): the first is a guess among them. Not
+    /// fitted: no SF text names a street so.
+    static func ofSeveralStreets(_ score: Double, streets: Int) -> Double {
+        inSeveralTowns(score, towns: streets)
+    }
+
     /// A block's midpoint stands for the whole block: a long one (over 500 m) is right as
     /// often as a street of that length.
     static func segment(length: Double) -> Double {
@@ -193,9 +200,11 @@ public enum GeocodeScore {
             "  one name far apart, each x1/k. A record naming a town, state or ZIP code the rows do not",
             "  (when they name some) is none, reason outside_gazetteer. In a gazetteer of several towns, a",
             "  record naming no town whose street, corner or place is in k of them: x1/k, at most \(format(severalTownsAtMost))",
-            "  (method +town_ambiguous). A street name corrected for typos whose type differs from the",
-            "  text's is kept only where the house number fits its ranges. A record naming no town or ZIP",
-            "  whose text ends, after the address (a comma or the street's type), in a name no place has: at most \(format(unknownTownAtMost))",
+            "  (method +town_ambiguous); so too a street named without the directional that tells k of the",
+            "  gazetteer's apart (300 Liberty St: E and W hold 300; method +directional_ambiguous). A street",
+            "  name corrected for typos whose type differs from the text's is kept only where the house",
+            "  number fits its ranges. A record naming no town or ZIP whose text ends, after the address",
+            "  (a comma or the street's type), in a name no place has: at most \(format(unknownTownAtMost))",
             "  (+last_part_unknown: it may be a town the gazetteer does not cover). A place beside an",
             "  address on a street the gazetteer lacks: x\(format(hintInstead)), a look-alike name at most",
             "  \(format(offStreet)) (+street_not_found).",

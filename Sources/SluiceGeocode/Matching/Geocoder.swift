@@ -84,6 +84,7 @@ public struct Geocoder: Sendable {
             }
             return [.none("no street, intersection or place matched '\(query.place ?? query.street ?? query.text)'")]
         }
+        answers = markingDirectionalGuess(answers, query: query)
         guard gazetteer.hasSeveralTowns else { return answers }
         // A ZIP code shared by two towns names neither.
         let townsNamed = lookups.towns.map { $0.filter { $0 != GazetteerCoverage.noTown }.count } ?? 0

@@ -1,5 +1,6 @@
 import Foundation
 import SluiceGeocode
+import SluiceSanitize
 
 /// What a gazetteer covers, read from its rows' `city`, `state` and `zip` columns and their
 /// points: the last lines of the build's report. The geocoder reads the same columns to refuse
@@ -38,7 +39,12 @@ struct Coverage {
         // is looked at further (a county's million addresses, a few hundred towns).
         guard (row.city, row.state, row.zip) != last else { return }
         last = (row.city, row.state, row.zip)
-        if !row.state.isEmpty { stateSet.insert(row.state) }
+        if !row.state.isEmpty {
+            stateSet.insert(row.state)
+        } else if let zipState = USTowns.town(zip: row.zip)?.state {
+            // The geocoder's coverage takes a ZIP's state where the row names none (`GazetteerCoverage`).
+            stateSet.insert(zipState)
+        }
         if !row.zip.isEmpty { zips.insert(row.zip) }
         guard !row.city.isEmpty else { return }
         guard seen.insert(row.city + "\u{1}" + row.state).inserted else { return }
