@@ -45,4 +45,10 @@ import Testing
         // A street without a directional of the name and suffix is the one meant.
         #expect(try #require(best("300 Main St")).score == GeocodeScore.addressPoint)
     }
+
+    /// The cheap test before normalising: a key's first or last word of the letters n, s, e, w.
+    @Test func aKeyMayHaveADirectionalOnlyAtEitherEnd() {
+        for key in ["e liberty st", "broadway n", "nw 5th ave", "sw market st se"] { #expect(Geocoder.mayHaveDirectional(key), "\(key)") }
+        for key in ["liberty st", "news st", "main", "mission st e1", "west st"] { #expect(!Geocoder.mayHaveDirectional(key), "\(key)") }
+    }
 }

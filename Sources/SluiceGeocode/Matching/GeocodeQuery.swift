@@ -23,8 +23,11 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// The text ended in another country's name (sanitize's note `other_country`).
     public var otherCountry = false
     /// The place is the text's last comma part, after the address (`42 Water St, New
-    /// Shoreham`): where US addresses write their town.
-    public var placeEndsText = false
+    /// Shoreham`): where US addresses write their town. (Worked out when asked: few records need it.)
+    public var placeEndsText: Bool {
+        guard let place, let comma = text.lastIndex(of: ",") else { return false }
+        return PlaceIndex.words(String(text[text.index(after: comma)...])) == PlaceIndex.words(place)
+    }
     /// The town was read from the text without a state written for it (sanitize's note
     /// `town_without_state`: `Great Hwy, Ocean Beach` → Ocean Beach, NY, the only one).
     public var townWithoutState = false
@@ -199,9 +202,6 @@ public struct GeocodeQuery: Equatable, Sendable {
         // `north of`, the place holds the direction's words, not a name.
         let placeParts = placeText.map(Self.placeParts) ?? []
         place = notes.contains("direction_from_corner") ? nil : placeParts.first
-        if let placeText, let comma = raw.lastIndex(of: ",") {
-            placeEndsText = PlaceIndex.words(String(raw[raw.index(after: comma)...])) == PlaceIndex.words(placeText)
-        }
         number = text(.number).flatMap(Self.leadingNumber)
         if let name = streetName {
             street = [text(.preDir), name, text(.suffix), text(.postDir)].compactMap { $0 }.joined(separator: " ")
