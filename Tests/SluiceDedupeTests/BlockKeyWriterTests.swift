@@ -61,10 +61,8 @@ import Testing
             do {
                 _ = try DedupeCommand(arguments: try ParsedArguments(arguments, options: DedupeCommand.usage.allOptions))
                 return nil
-            } catch let failure as StageFailure {
-                return failure.exitCode == .usage ? failure.message : "exit \(failure.exitCode)"
             } catch {
-                return "\(error)"
+                return error.exitCode == .usage ? error.message : "exit \(error.exitCode)"
             }
         }
         #expect(usageError(["--compare", "title", "--block", "title", "--block-keys"]) == nil)

@@ -235,8 +235,8 @@ import Testing
             do {
                 try model.check(specs: otherSpecs, rules: otherRules, termFrequency: tf, path: "m")
                 Issue.record("a model for other options was accepted")
-            } catch let failure as StageFailure {
-                #expect(failure.exitCode == .usage)
+            } catch {
+                #expect(error.exitCode == .usage)
             }
         }
     }

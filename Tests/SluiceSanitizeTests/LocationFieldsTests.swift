@@ -60,9 +60,9 @@ import Testing
         do {
             _ = try LocationFields(arguments: ParsedArguments(["--field", "street", "--field", "city", "--field", "street"], options: options))
             Issue.record("the same field twice was taken")
-        } catch let failure as StageFailure {
-            #expect(failure.exitCode == .usage)
-            #expect(failure.message == "--field street is given twice: each --field names another field, joined in order")
+        } catch {
+            #expect(error.exitCode == .usage)
+            #expect(error.message == "--field street is given twice: each --field names another field, joined in order")
         }
     }
 }
