@@ -199,12 +199,16 @@ extension AddressParser {
     /// alone (`East Beach`). Not San Francisco's neighbourhoods however spelled (`N Beach`,
     /// `W Portal`).
     func town(_ chunk: ArraySlice<Token>) -> (city: String, state: String?)? {
-        guard chunk.count <= USTowns.maxWords + 1, chunk.allSatisfy(\.isWord) else { return nil }
+        guard chunk.count <= USTowns.maxWords + 3, chunk.allSatisfy(\.isWord) else { return nil }
         var words = chunk.map(\.lower)
+        // `City of Ann Arbor`: as the town's own government writes it.
+        let title = USTowns.titleLength(words)
+        words.removeFirst(title)
+        var start = chunk.startIndex + title
+        guard words.count <= USTowns.maxWords + 1 else { return nil }
         if let spelled = USTowns.spelledOut(words), neighborhood(named: spelled.joined(separator: " ")) != nil { return nil }
         var found = USTowns.towns(named: words)
-        var start = chunk.startIndex
-        if found.states.isEmpty, words.count > 1, let first = chunk.first, isDirectional(first), !isPlaceWords(chunk.dropFirst()) {
+        if found.states.isEmpty, words.count > 1, isDirectional(chunk[start]), !isPlaceWords(chunk[(start + 1)...]) {
             words.removeFirst()
             start += 1
             found = USTowns.towns(named: words)

@@ -56,9 +56,10 @@ extension AddressParser {
         if isStreet(tokens) {
             var result = ParsedAddress(raw: nil)
             result.kind = .street
-            let (body, unit) = splitUnit(tokens)
+            let (body, unit, after) = splitUnit(tokens)
             result.mainStreet = street(body)
             result.unit = unit
+            if !after.isEmpty { result.place = AddressTokenizer.text(after) }
             return result
         }
         return place(tokens)
@@ -199,7 +200,7 @@ extension AddressParser {
         } else {
             result = ParsedAddress(raw: nil)
             result.kind = .intersection
-            let (body, unit) = splitUnit(left)
+            let (body, unit, _) = splitUnit(left)
             result.mainStreet = street(body, plural: shared)
             result.unit = unit
         }
@@ -261,7 +262,8 @@ extension AddressParser {
         guard rest.contains(where: { $0.isWord }) else {
             return place(tokens)
         }
-        var (body, unit) = splitUnit(rest)
+        var (body, unit, afterUnit) = splitUnit(rest)
+        if !afterUnit.isEmpty, tail.isEmpty { tail = afterUnit }
         if tail.count >= 2, let floor = Ordinals.value(of: tail[tail.startIndex].lower),
             tail[tail.startIndex + 1].lower == "floor" || tail[tail.startIndex + 1].lower == "fl"
         {

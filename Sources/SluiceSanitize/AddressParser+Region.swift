@@ -134,17 +134,26 @@ extension AddressParser {
         }
         // `St. Paul, MN`: a longer town of the state, after a comma or a street's suffix, wins.
         if let start = townStart(in: tokens, end: cityEnd, state: state), start < cityStart { cityStart = start }
+        // `…, City of Ann Arbor, MI`: the town is Ann Arbor, and its government's title no part of the address.
+        var addressEnd = cityStart
+        if cityStart < cityEnd, USTowns.titleLength(tokens[cityStart..<cityEnd].map(\.lower)) == 2 {
+            cityStart += 2
+        } else if cityStart >= 2, cityStart < cityEnd, USTowns.titleLength(tokens[(cityStart - 2)..<cityEnd].map(\.lower)) == 2 {
+            addressEnd = cityStart - 2
+        } else if cityStart >= 1, cityStart < cityEnd, USTowns.titleLength(tokens[(cityStart - 1)..<cityEnd].map(\.lower)) == 2 {
+            (addressEnd, cityStart) = (cityStart - 1, cityStart + 1)
+        }
         // A city needs an address before it, or a comma after it.
         let hasComma = cityEnd < stateStart
         var city: String?
-        if cityStart < cityEnd, cityStart > 0 || hasComma, cityStart == 0 || !tokens[cityStart - 1].isPunct("#") {
+        if cityStart < cityEnd, addressEnd > 0 || hasComma, addressEnd == 0 || !tokens[addressEnd - 1].isPunct("#") {
             // `--city Portland` is written so however the text has it (`PORTLAND, OR`).
             let named = names.isSanFrancisco ? nil : names.city(named: tokens[cityStart..<cityEnd].filter(\.isWord).map(\.lower))
             city = named ?? AddressTokenizer.text(tokens[cityStart..<cityEnd])
         } else {
-            cityStart = cityEnd
+            addressEnd = cityEnd
         }
-        return Region(city: city, state: state, zip: zip, end: cityStart, zipUnreadable: fourDigits != nil && zip == nil)
+        return Region(city: city, state: state, zip: zip, end: addressEnd, zipUnreadable: fourDigits != nil && zip == nil)
     }
 
     /// The country whose name ends `tokens`, where its name starts, and whether it is the United
@@ -270,9 +279,12 @@ extension AddressParser {
             start -= 1
             let before = tokens[start - 1]
             let afterSuffix = before.isStreetSuffix || (start >= 3 && isDirectional(before) && tokens[start - 2].isStreetSuffix)
+            // A unit's value may be hyphenated (`Room 5-O8 New York`).
+            var value = start - 1
+            while value >= 3, !tokens[value].spaceBefore, tokens[value - 1].isPunct("-"), !tokens[value - 1].spaceBefore { value -= 2 }
             let afterUnit =
                 start >= 3
-                && (tokens[start - 2].traits.contains(.inlineUnit)
+                && (tokens[value - 1].traits.contains(.inlineUnit)
                     || ((before.lower == "floor" || before.lower == "fl") && Ordinals.value(of: tokens[start - 2].lower) != nil))
             guard before.isPunct(",") || afterSuffix || afterUnit else { continue }
             let states = USTowns.states(named: tokens[start..<end].map(\.lower))

@@ -40,28 +40,45 @@ extension AddressParser {
     }
 
     /// Splits a trailing unit off a street: `Henry Adams Place 4th Floor` → (`Henry Adams Place`, `Fl 4`),
-    /// `Main St Rear` → (`Main St`, `Rear`).
-    func splitUnit(_ tokens: ArraySlice<Token>) -> (body: ArraySlice<Token>, unit: String?) {
+    /// `Main St Rear` → (`Main St`, `Rear`). `after`: plain words after the unit's value, no part
+    /// of it (`Main St Apt 31 Bobco`: where US addresses write the town).
+    func splitUnit(_ tokens: ArraySlice<Token>) -> (body: ArraySlice<Token>, unit: String?, after: ArraySlice<Token>) {
         var index = tokens.startIndex + 1
         while index < tokens.endIndex {
             let token = tokens[index]
             let next = index + 1 < tokens.endIndex ? tokens[index + 1] : nil
             if let next, next.isWord, token.traits.contains(.inlineUnit), let designator = USPSTables.unitDesignators[token.lower] {
-                let value = AddressTokenizer.text(tokens[(index + 1)...])
-                return (tokens[..<index], designator == "#" ? "#\(value)" : "\(designator) \(value)")
+                let end = unitValueEnd(tokens, value: index + 1)
+                let value = AddressTokenizer.text(tokens[(index + 1)..<end])
+                return (tokens[..<index], designator == "#" ? "#\(value)" : "\(designator) \(value)", tokens[end...])
             }
             if let next, next.lower == "floor" || next.lower == "fl", let floor = Ordinals.value(of: token.lower), index + 2 == tokens.endIndex {
-                return (tokens[..<index], "Fl \(floor)")
+                return (tokens[..<index], "Fl \(floor)", tokens[tokens.endIndex...])
             }
             // `100 Main St Rear`: a unit that takes no number, last after the street's suffix.
             if next == nil, tokens[index - 1].isStreetSuffix, let designator = USPSTables.unitDesignators[token.lower],
                 USPSTables.unitsWithoutNumber.contains(designator)
             {
-                return (tokens[..<index], designator)
+                return (tokens[..<index], designator, tokens[tokens.endIndex...])
             }
             index += 1
         }
-        return (tokens, nil)
+        return (tokens, nil, tokens[tokens.endIndex...])
+    }
+
+    /// Where a unit's value, starting at `value`, ends: its first word (with what a hyphen glues
+    /// to it: `5-O8`) and all after it, unless every word after it is a plain word, none a
+    /// number, letter, direction or unit (`Apt 3 B`, `Ste 200 North`, `Apt 5 Rear` stay whole):
+    /// `Apt 31 Bobco` is `Apt 31`, then a town.
+    func unitValueEnd(_ tokens: ArraySlice<Token>, value: Int) -> Int {
+        var end = value + 1
+        while end + 1 < tokens.endIndex, tokens[end].isPunct("-"), !tokens[end].spaceBefore, !tokens[end + 1].spaceBefore { end += 2 }
+        let after = tokens[end...]
+        let plain = after.allSatisfy { token in
+            token.isWord && token.lower.utf8.count > 1 && token.hasASCIILetter && !token.lower.utf8.contains { $0 >= 0x30 && $0 <= 0x39 }
+                && !isDirectional(token) && USPSTables.unitDesignators[token.lower] == nil && token.lower != "floor" && token.lower != "and"
+        }
+        return plain && !after.isEmpty ? after.startIndex : tokens.endIndex
     }
 
     /// Whether the last word (before a unit or trailing directional) is a street suffix with a

@@ -115,6 +115,16 @@ public enum USTowns {
         return changed ? spelled : nil
     }
 
+    /// How many words a town government's title takes at the start of the words: 2 for `City of
+    /// Ann Arbor`, `Town of Chapel Hill`, `Village of Oak Park`, `Borough of State College`
+    /// (the town is the rest), else 0. (`Charter Township of`: see `AddressParser.township`.)
+    static func titleLength(_ words: some Collection<String>) -> Int {
+        guard words.count > 2, let first = words.first, ["city", "town", "village", "borough"].contains(first),
+            words.dropFirst().first == "of"
+        else { return 0 }
+        return 2
+    }
+
     static let directionNames = [
         "N": "north", "S": "south", "E": "east", "W": "west", "NE": "northeast", "NW": "northwest", "SE": "southeast", "SW": "southwest",
     ]

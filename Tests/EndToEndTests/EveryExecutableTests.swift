@@ -262,6 +262,11 @@ final class PipelineSample: @unchecked Sendable {
     var directory: TemporaryDirectory?
     var made: [File: URL] = [:]
 
+    private init() {
+        // A static is never released, so its folder would outlive the test process.
+        atexit { PipelineSample.shared.directory = nil }
+    }
+
     /// The file, made (with the files before it) on first use.
     func file(_ file: File) throws -> URL {
         lock.lock()

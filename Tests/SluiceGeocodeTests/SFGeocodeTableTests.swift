@@ -60,6 +60,12 @@ import Testing
             let answer = try best(text)
             #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
         }
+        // After a unit (`Apt 31 Bobco`), or as a cross street no street of the gazetteer has.
+        for text in ["123 Main Street Apt 31 Bobco", "100 Main St / Boston", "100 Main St at Bobco"] {
+            let answer = try best(text)
+            #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
+        }
+        #expect(try best("181 3rd Street at Howard").score >= 0.9)
         #expect(try best("2500 17th St Franklin Square").score >= 0.9)
         // Not a place found there, nor a neighbourhood.
         #expect(try best("1 Ferry Building, Embarcadero").score >= 0.9)

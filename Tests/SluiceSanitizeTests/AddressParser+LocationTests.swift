@@ -57,6 +57,23 @@ import Testing
         #expect(parser.parse("100 Front St").street == "Front")
     }
 
+    @Test func plainWordsAfterAUnitsValueAreNoPartOfIt() {
+        // Where US addresses write the town: `Apt 31 Bobco` was the unit, and the address placed
+        // in San Francisco at 0.94.
+        for (text, unit) in [("123 Main St Apt 31 Bobco", "Apt 31"), ("123 Main St #5 Bobco", "#5"), ("123 Main St Apt 12-B Bobco", "Apt 12-B")] {
+            let parsed = parser.parse(text)
+            #expect(parsed.street == "Main" && parsed.unit == unit && parsed.place == "Bobco", "\(text)")
+        }
+        // A letter, a direction, another unit or a number after the value are the unit's.
+        for (text, unit) in [
+            ("123 Main St Apt 3 B", "Apt 3 B"), ("123 Main St Ste 200 North", "Ste 200 North"), ("123 Main St Apt 5 Rear", "Apt 5 Rear"),
+            ("123 Main St Ste 5 Bldg 2", "Ste 5 Bldg 2"), ("123 Main St Apt 5 Lower Level", "Apt 5 Lower Level"),
+        ] {
+            let parsed = parser.parse(text)
+            #expect(parsed.unit == unit && parsed.place == nil, "\(text)")
+        }
+    }
+
     @Test func juniorJoinsItsStreet() {
         let address = parser.parse("The Music Concourse (Martin Luther King, Jr. Drive, Golden Gate Park)")
         #expect(address.street == "Martin Luther King Jr")

@@ -103,6 +103,15 @@ import Testing
             #expect(township.city == String(text.dropFirst(18)) && township.place == nil && township.street == "Liberty", "\(text)")
         }
         #expect(parser.parse("Township Rd 12, Township").city == nil)
+        // As a town's government writes it: `City of Ann Arbor, MI` was the town 'of Ann Arbor'.
+        for (text, city) in [
+            ("100 Main St, City of Ann Arbor", "Ann Arbor"), ("100 Main St, City of Ann Arbor, MI", "Ann Arbor"),
+            ("100 Main St, Village of Oak Park, IL 60302", "Oak Park"), ("100 Main St, City of Boston, MA", "Boston"),
+            ("100 Main St, City of Rancho Santa Margarita, CA", "Rancho Santa Margarita"),
+        ] {
+            let parsed = parser.parse(text)
+            #expect(parsed.city == city && parsed.street == "Main" && parsed.suffix == "St" && parsed.place == nil, "\(text)")
+        }
     }
 
     @Test func aTownRightAfterTheStreetsSuffixIsTheCity() {
@@ -115,6 +124,9 @@ import Testing
             let boston = parser.parse(text)
             #expect(boston.street == "Main" && boston.unit?.hasSuffix("5") == true && boston.city == "Boston", "\(text)")
         }
+        // A hyphenated unit's value (`Room 5-O8`): the town after it was read into the unit.
+        let york = parser.parse("100 Gold Street Room 5-O8 New York")
+        #expect(york.unit == "Rm 5-O8" && york.city == "New York" && york.state == "NY")
         // A unit whose number has a letter, or is a letter, is the unit's, not the town's: `Apt 3B
         // Springfield` was the street 'Main St Apt' in the town '3B Springfield'.
         for text in ["12 Main St Apt 3B Springfield IL 62701", "12 Main St. Unit 3B Springfield, IL", "12 Main St Apt B Springfield IL"] {

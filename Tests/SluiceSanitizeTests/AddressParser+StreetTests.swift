@@ -17,9 +17,10 @@ import Testing
     }
 
     @Test func units() {
-        let (body, unit) = parser.splitUnit(tokens("Sutter St Apt 3"))
+        let (body, unit, after) = parser.splitUnit(tokens("Sutter St Apt 3"))
         #expect(body.map(\.text) == ["Sutter", "St"])
-        #expect(unit == "Apt 3")
+        #expect(unit == "Apt 3" && after.isEmpty)
+        #expect(parser.splitUnit(tokens("Sutter St Apt 3 Bobco")).after.map(\.text) == ["Bobco"])
         #expect(parser.splitUnit(tokens("Jackson St # 75")).unit == "#75")
         #expect(parser.splitUnit(tokens("Mason St")).unit == nil)
     }

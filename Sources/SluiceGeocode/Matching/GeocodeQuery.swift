@@ -22,12 +22,19 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var nearCorner = false
     /// The text ended in another country's name (sanitize's note `other_country`).
     public var otherCountry = false
-    /// The place is the text's last comma part, after the address (`42 Water St, New
-    /// Shoreham`): where US addresses write their town. (Worked out when asked: few records need it.)
+    /// The place ends the text, after the address: its last comma part (`42 Water St, New
+    /// Shoreham`), or the words right after its unit (`100 Main St Apt 31 Bobco`): where US
+    /// addresses write their town. (Worked out when asked: few records need it.)
     public var placeEndsText: Bool {
-        guard let place, let comma = text.lastIndex(of: ",") else { return false }
-        return PlaceIndex.words(String(text[text.index(after: comma)...])) == PlaceIndex.words(place)
+        guard let place else { return false }
+        let name = PlaceIndex.words(place)
+        if let comma = text.lastIndex(of: ","), PlaceIndex.words(String(text[text.index(after: comma)...])) == name { return true }
+        guard let unitEnd = unit.flatMap({ PlaceIndex.words($0).last }) else { return false }
+        let words = PlaceIndex.words(text)
+        return words.count > name.count + 1 && words.suffix(name.count).elementsEqual(name) && words[words.count - name.count - 1] == unitEnd
     }
+    /// The unit the address names (`Apt 31`).
+    public var unit: String?
     /// The town was read from the text without a state written for it (sanitize's note
     /// `town_without_state`: `Great Hwy, Ocean Beach` → Ocean Beach, NY, the only one).
     public var townWithoutState = false
@@ -138,11 +145,11 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// The members of an address object a query reads.
     enum AddressKey: Int, CaseIterable {
         case raw, clean, street, place, notes, number, preDir, suffix, postDir, crossStreet, crossStreet2, neighborhood, alternatives, city, state,
-            zip
+            zip, unit
 
         static let names = [
             "raw", "clean", "street", "place", "notes", "number", "pre_dir", "suffix", "post_dir", "cross_street", "cross_street_2", "neighborhood",
-            "alternatives", "city", "state", "zip",
+            "alternatives", "city", "state", "zip", "unit",
         ]
         static let utf8Names = names.map { Array($0.utf8) }
 
@@ -203,6 +210,7 @@ public struct GeocodeQuery: Equatable, Sendable {
         let placeParts = placeText.map(Self.placeParts) ?? []
         place = notes.contains("direction_from_corner") ? nil : placeParts.first
         number = text(.number).flatMap(Self.leadingNumber)
+        unit = text(.unit)
         if let name = streetName {
             street = [text(.preDir), name, text(.suffix), text(.postDir)].compactMap { $0 }.joined(separator: " ")
         }
