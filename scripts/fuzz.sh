@@ -5,7 +5,7 @@
 # data, runs each target for SECONDS, and prints the executions per target and in total. A crash
 # is minimised into build/fuzz/artifacts/TARGET/ and fails the run: turn it into a unit test.
 # Usage: scripts/fuzz.sh SECONDS [TARGET ...]      (targets: json json-array csv gazetteer gazetteer-index html
-#        address labels gtfs-stops openaddresses geojson report compare osm-pbf osm-xml; default all)
+#        address labels gtfs-stops openaddresses geojson report compare known-index model osm-pbf osm-xml; default all)
 set -euo pipefail
 seconds=${1:?usage: fuzz.sh SECONDS [TARGET ...]}
 shift
@@ -26,21 +26,21 @@ export SWIFT_BACKTRACE=enable=no
 declare -A source=(
   [json]=JSONTarget [json-array]=JSONArrayTarget [csv]=CSVTarget [gazetteer]=GazetteerTarget [gazetteer-index]=GazetteerIndexTarget [html]=HTMLTarget
   [address]=AddressTarget [labels]=LabelsTarget [gtfs-stops]=GTFSStopsTarget [openaddresses]=OpenAddressesTarget
-  [geojson]=GeoJSONTarget [report]=ReportTarget [compare]=CompareTarget [known-index]=KnownIndexTarget [osm-pbf]=OSMPBFTarget [osm-xml]=OSMXMLTarget)
+  [geojson]=GeoJSONTarget [report]=ReportTarget [compare]=CompareTarget [known-index]=KnownIndexTarget [model]=ModelTarget [osm-pbf]=OSMPBFTarget [osm-xml]=OSMXMLTarget)
 declare -A modules=(
   [json]="SluiceCore" [json-array]="SluiceFetch SluiceCore" [csv]="SluiceGeocode SluiceSanitize SluiceCore"
   [gazetteer]="SluiceGeocode SluiceSanitize SluiceCore" [gazetteer-index]="SluiceGeocode SluiceSanitize SluiceCore"
   [html]="SluiceFetch SluiceCore" [address]="SluiceSanitize SluiceCore" [labels]="SluiceDedupe SluiceSanitize SluiceCore"
   [gtfs-stops]="SluiceTools SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore" [openaddresses]="SluiceTools SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore"
   [geojson]="SluiceTools SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore" [report]="SluiceReport SluiceLoad SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore"
-  [compare]="SluiceDedupe SluiceSanitize SluiceCore" [known-index]="SluiceDedupe SluiceSanitize SluiceCore"
+  [compare]="SluiceDedupe SluiceSanitize SluiceCore" [known-index]="SluiceDedupe SluiceSanitize SluiceCore" [model]="SluiceDedupe SluiceSanitize SluiceCore"
   [osm-pbf]="SluiceTools SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore" [osm-xml]="SluiceTools SluiceGeocode SluiceDedupe SluiceSanitize SluiceCore")
 # Files compiled beside a target's own: the check every gazetteer source's target makes.
 declare -A support=([gtfs-stops]=Fuzz/Support/GazetteerBuildCheck.swift [openaddresses]=Fuzz/Support/GazetteerBuildCheck.swift
   [geojson]=Fuzz/Support/GazetteerBuildCheck.swift)
 # The system libraries behind the C modules (SQLite for SluiceLoad, zlib for SluiceTools).
 declare -A system_libraries=([SluiceLoad]=-lsqlite3 [SluiceTools]=-lz)
-all=(json json-array csv gazetteer gazetteer-index html address labels gtfs-stops openaddresses geojson report compare known-index osm-pbf osm-xml)
+all=(json json-array csv gazetteer gazetteer-index html address labels gtfs-stops openaddresses geojson report compare known-index model osm-pbf osm-xml)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -125,6 +125,8 @@ seed() {
       add '{"geo":{"lat":37.7,"lon":-122.4,"precision":"place","score":1e300}}' ;;
     known-index)
       add 'a'; add 'hello world, a known record'; add "$(head -c 400 Tests/EndToEndTests/Cases/dedupe/0020-model-out-week1/expected.stdout 2>/dev/null || true)" ;;
+    model)
+      for file in Tests/EndToEndTests/Cases/dedupe/*/model.json Tests/EndToEndTests/Cases/dedupe/*/expected.model.json; do add "$(cat "$file")"; done ;;
     compare)
       # Pairs of values as dedupe compares them: two fields of one record, one a line.
       for file in Tests/EndToEndTests/Cases/dedupe/*/input.ndjson; do

@@ -119,16 +119,20 @@ public struct SavedModel: Equatable {
             "lambda": Self.number(lambda),
             "prior": prior.map(Self.number) ?? .null,
             "fields": .array(fields),
-            "oversized": .array(
-                oversized.map { blocks in .object(blocks.keys.sorted().map { JSONMember(StableHash.hex($0), .int(blocks[$0] ?? 0)) }) }),
-            "blocks": .array(
-                zip(block, blocks).map { rule, given in
-                    .object([
-                        "block": .string(rule),
-                        "fields": .array(given.fields.map { .int($0) }),
-                        "u": .array(given.u.map { .array($0.map(Self.number)) }),
-                    ])
-                }),
+            // A model read from a version 1 file has neither: it writes back as it was read.
+            "oversized": oversized.count != block.count
+                ? nil
+                : .array(oversized.map { blocks in .object(blocks.keys.sorted().map { JSONMember(StableHash.hex($0), .int(blocks[$0] ?? 0)) }) }),
+            "blocks": blocks.count != block.count
+                ? nil
+                : .array(
+                    zip(block, blocks).map { rule, given in
+                        .object([
+                            "block": .string(rule),
+                            "fields": .array(given.fields.map { .int($0) }),
+                            "u": .array(given.u.map { .array($0.map(Self.number)) }),
+                        ])
+                    }),
             "labels": .object(["pairs": .int(labelPairs), "matches": .int(labelMatches), "distinct": .int(labelDistinct)]),
         ])
     }
