@@ -51,7 +51,7 @@ import Testing
         #expect(try best("959 South Van Ness Ave").method == "address_point")
         // A name after the address that no place has, or only a look-alike far off, where US
         // addresses write the town: a town the list lacks or misspells, so not a confident answer.
-        for text in ["42 Water Street, New Shoreham", "1111 Chestnut Street, Phila", "One Busch Place, Louis"] {
+        for text in ["42 Water Street, New Shoreham", "1111 Chestnut Street, Phila", "One Busch Place, Louis", "100 Main St, N.Y.C."] {
             let answer = try best(text)
             #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
         }

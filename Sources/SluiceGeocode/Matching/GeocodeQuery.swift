@@ -28,7 +28,10 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var placeEndsText: Bool {
         guard let place else { return false }
         let name = PlaceIndex.words(place)
-        if let comma = text.lastIndex(of: ","), PlaceIndex.words(String(text[text.index(after: comma)...])) == name { return true }
+        // Compared without the spaces between words: sanitize writes `N.Y.C.` as `N Y C`.
+        if let comma = text.lastIndex(of: ","), PlaceIndex.words(String(text[text.index(after: comma)...])).joined() == name.joined() {
+            return true
+        }
         guard let unitEnd = unit.flatMap({ PlaceIndex.words($0).last }) else { return false }
         let words = PlaceIndex.words(text)
         return words.count > name.count + 1 && words.suffix(name.count).elementsEqual(name) && words[words.count - name.count - 1] == unitEnd
