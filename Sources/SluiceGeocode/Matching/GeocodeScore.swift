@@ -204,10 +204,11 @@ public enum GeocodeScore {
             "  gazetteer's apart (300 Liberty St: E and W hold 300; method +directional_ambiguous). A street",
             "  name corrected for typos whose type differs from the text's is kept only where the house",
             "  number fits its ranges. A record naming no town or ZIP whose text ends, after the address",
-            "  (a comma or the street's type), in a name no place has: at most \(format(unknownTownAtMost))",
-            "  (+last_part_unknown: it may be a town the gazetteer does not cover). A place beside an",
-            "  address on a street the gazetteer lacks: x\(format(hintInstead)), a look-alike name at most",
-            "  \(format(offStreet)) (+street_not_found).",
+            "  (a comma, the street's type or a unit), in a name no place has, or whose cross street no",
+            "  street has: at most \(format(unknownTownAtMost)) (+last_part_unknown: it may be a town the gazetteer does",
+            "  not cover); so too a place it lacks beside the address that is a US town's name",
+            "  (+town_name_unknown). A place beside an address on a street the gazetteer lacks:",
+            "  x\(format(hintInstead)), a look-alike name at most \(format(offStreet)) (+street_not_found).",
         ].joined(separator: "\n")
     }
 }

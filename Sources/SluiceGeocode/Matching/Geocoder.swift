@@ -223,19 +223,39 @@ public struct Geocoder: Sendable {
         return [answer] + found.places.filter { $0 != answer }.prefix(3)
     }
 
-    /// `answer`, doubted when the text ends in a name after its address that no place of the
-    /// gazetteer has (`42 Water St, New Shoreham`; `lastPart`: words after the street's type) and
-    /// the record names no town or ZIP code: the name may be a town the gazetteer does not cover
-    /// (`GeocodeScore.unknownTownAtMost`).
+    /// `answer`, doubted when the record names no town or ZIP code and names what may be a town
+    /// the gazetteer does not cover (`GeocodeScore.unknownTownAtMost`): a name no place of the
+    /// gazetteer has after its address, where US addresses write the town (`42 Water St, New
+    /// Shoreham`; `lastPart`: words after the street's type), or a place it lacks anywhere that
+    /// is a US town's name (`Manawa, 262 Trumbull St`, `262 Trumbull St (Manawa)`).
     func doubtingTown(_ answer: GeoMatch, _ query: GeocodeQuery, lastPart: String? = nil) -> GeoMatch {
-        guard query.city == nil, query.zip == nil, let name = lastPart ?? (query.placeEndsText ? query.place : nil),
-            !answer.method.contains("+last_part_unknown")
+        guard query.city == nil, query.zip == nil, !answer.method.contains("+last_part_unknown"), !answer.method.contains("+town_name_unknown")
         else { return answer }
         var answer = answer
+        if let name = lastPart ?? (query.placeEndsText ? query.place : nil) {
+            answer.method += "+last_part_unknown"
+            answer.note = "'\(name)' after the address is no place the gazetteer knows: it may be a town it does not cover"
+        } else if query.street != nil, let name = query.place, let states = townElsewhere(name) {
+            answer.method += "+town_name_unknown"
+            let towns = GazetteerCoverage.listed(states)
+            answer.note = "'\(name)' is no place the gazetteer knows but a town's name (\(towns)): it may be a town it does not cover"
+        } else {
+            return answer
+        }
         answer.score = min(answer.score, GeocodeScore.unknownTownAtMost)
-        answer.method += "+last_part_unknown"
-        answer.note = "'\(name)' after the address is no place the gazetteer knows: it may be a town it does not cover"
         return answer
+    }
+
+    /// The states with a US town (`USTowns`) of this name, written as a name is (a capital
+    /// first; `(beach)` is a word) and not street types alone (`Beach`, `Park`: Beach, ND), when
+    /// the gazetteer covers no town of that name; else nil.
+    func townElsewhere(_ name: String) -> [String]? {
+        guard name.first?.isUppercase == true,
+            !PlaceIndex.words(name).allSatisfy({ USPSTables.suffixes[$0] != nil })
+        else { return nil }
+        let states = USTowns.states(ofTown: name)
+        guard !states.isEmpty, gazetteer.coverage.townsByName[TownName.key(name)] == nil else { return nil }
+        return states
     }
 
     /// What each part of one reading gives: street-based answers (address, intersection, block,
@@ -306,9 +326,13 @@ public struct Geocoder: Sendable {
         // `42 Water Street New Shoreham`: words after a numbered address's street type, where
         // the town goes, that name no place (by that very name, or a look-alike there: `813
         // Cortland Ave Pizza Express`): as a name after a comma (`doubtingTown`).
-        // `100 Main St / Boston`: a cross street no street of the gazetteer has, by any spelling,
-        // after a numbered address: likewise (it was placed on the address at 0.94).
-        if query.number != nil, cornerNotFound, query.crossStreets.count == 1, lookups.streets(for: query.crossStreets[0], in: gazetteer).isEmpty {
+        // `100 Main St / Boston`: a cross street no street of the gazetteer has, by any spelling
+        // (or only a look-alike of a US town's name), after a numbered address: likewise (it was
+        // placed on the address at 0.94).
+        if query.number != nil, cornerNotFound, query.crossStreets.count == 1,
+            case let crosses = lookups.streets(for: query.crossStreets[0], in: gazetteer),
+            crosses.isEmpty || (townElsewhere(query.crossStreets[0]) != nil && !crosses.contains { $0.method.isEmpty || $0.method == "suffix_added" })
+        {
             answers = answers.map { doubtingTown($0, query, lastPart: query.crossStreets[0]) }
         }
         if query.number != nil, let cut = streets.first?.cutWords, placeAnswers(cut, fuzzy: false, alone: false, &lookups).isEmpty {
