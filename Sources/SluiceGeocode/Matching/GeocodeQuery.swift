@@ -26,7 +26,7 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// Shoreham`), or the words right after its unit (`100 Main St Apt 31 Bobco`): where US
     /// addresses write their town. (Worked out when asked: few records need it.)
     public var placeEndsText: Bool {
-        guard let place else { return false }
+        guard let place, unit != nil || text.utf8.contains(UInt8(ascii: ",")) else { return false }
         let name = PlaceIndex.words(place)
         // Compared without the spaces between words: sanitize writes `N.Y.C.` as `N Y C`.
         if let comma = text.lastIndex(of: ","), PlaceIndex.words(String(text[text.index(after: comma)...])).joined() == name.joined() {

@@ -229,20 +229,24 @@ public struct Geocoder: Sendable {
     /// Shoreham`; `lastPart`: words after the street's type), or a place it lacks anywhere that
     /// is a US town's name (`Manawa, 262 Trumbull St`, `262 Trumbull St (Manawa)`).
     func doubtingTown(_ answer: GeoMatch, _ query: GeocodeQuery, lastPart: String? = nil) -> GeoMatch {
-        guard query.city == nil, query.zip == nil, !answer.method.contains("+last_part_unknown"), !answer.method.contains("+town_name_unknown")
-        else { return answer }
-        var answer = answer
+        guard query.city == nil, query.zip == nil else { return answer }
+        let tag: String, note: String
         if let name = lastPart ?? (query.placeEndsText ? query.place : nil) {
-            answer.method += "+last_part_unknown"
-            answer.note = "'\(name)' after the address is no place the gazetteer knows: it may be a town it does not cover"
-        } else if query.street != nil, let name = query.place, let states = townElsewhere(name) {
-            answer.method += "+town_name_unknown"
-            let towns = GazetteerCoverage.listed(states)
-            answer.note = "'\(name)' is no place the gazetteer knows but a town's name (\(towns)): it may be a town it does not cover"
+            tag = "+last_part_unknown"
+            note = "'\(name)' after the address is no place the gazetteer knows: it may be a town it does not cover"
+        } else if query.street != nil, answer.score > GeocodeScore.unknownTownAtMost, let name = query.place, let states = townElsewhere(name) {
+            tag = "+town_name_unknown"
+            note =
+                "'\(name)' is no place the gazetteer knows but a town's name (\(GazetteerCoverage.listed(states))): it may be a town it does not cover"
         } else {
             return answer
         }
+        // Once: an answer may pass here twice.
+        guard !answer.method.contains("+last_part_unknown"), !answer.method.contains("+town_name_unknown") else { return answer }
+        var answer = answer
         answer.score = min(answer.score, GeocodeScore.unknownTownAtMost)
+        answer.method += tag
+        answer.note = note
         return answer
     }
 
