@@ -277,6 +277,14 @@ extension AddressParser {
         guard head.lower != "pier", second.isWord, !second.isStreetSuffix, let designator = USPSTables.unitDesignators[head.lower] else {
             return nil
         }
+        // `Upper Lake`, `Front Royal`: a designator that takes no number, before a word that is no
+        // unit's (`Penthouse Suite`), starts a name (towns in California and Virginia; `Uppr Lake`
+        // was a unit, the town lost).
+        if USPSTables.unitsWithoutNumber.contains(designator), USPSTables.unitDesignators[second.lower] == nil,
+            !second.lower.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
+        {
+            return nil
+        }
         return designator == "#" ? "#\(second.text)" : "\(designator) \(second.text)"
     }
 }

@@ -55,6 +55,12 @@ import Testing
             #expect(parsed.kind == .street && parsed.suffix == "St", "\(text)")
         }
         #expect(parser.parse("100 Front St").street == "Front")
+        // Nor before a word, as a comma part: `Upper Lake` (CA) and `Front Royal` (VA) are towns.
+        for (text, city) in [("57 Mccoppin St, Upper Lake", "Upper Lake"), ("57 Mccoppin St, Front Royal", "Front Royal")] {
+            let parsed = parser.parse(text)
+            #expect(parsed.unit == nil && parsed.city == city, "\(text)")
+        }
+        #expect(parser.parse("Fairmont Hotel - Penthouse Suite").unit == "Ph Suite")
     }
 
     @Test func plainWordsAfterAUnitsValueAreNoPartOfIt() {
