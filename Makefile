@@ -37,7 +37,8 @@ pipeline: build
 	@scripts/pipeline.sh $(RELEASE_BIN) $(PIPELINE_DIR) $(PIPELINE_MORE)
 
 # Accuracy against labelled data: geocode on the SF reference (whole set and 5-fold); records of 817
-# other US towns against the SF gazetteer (none should be answered); sanitize on the hand-labelled SF strings and usaddress's test
+# other US towns against the SF gazetteer (none should be answered), and the gazetteer's own addresses written with towns it
+# does not cover in 11 shapes; sanitize on the hand-labelled SF strings and usaddress's test
 # data; geocode on food-truck addresses; dedupe's pairwise precision/recall/F1 on the Febrl sets and
 # on the bench generator's SF-like records with known duplicates; and dedupe unsupervised, after
 # 10/20/30 random labels and after 3 rounds of 10 answers to --suggest, an oracle answering from
@@ -54,6 +55,7 @@ ifeq ($(wildcard $(SHARED_DATA)),)
 else
 	$(RELEASE_BIN)/sluice-eval geocode-reference --gazetteer data/sf-gazetteer.csv --folds 5 $(GEOCODE_REFERENCE)
 	python3 scripts/eval_other_towns.py --bin $(RELEASE_BIN) --labelled $(SHARED_DATA)/usaddress-labeled --sources $(GAZETTEER_SOURCES)
+	python3 scripts/eval_town_shapes.py --bin $(RELEASE_BIN) && python3 scripts/eval_town_shapes.py --bin $(RELEASE_BIN) --state CA --out build/eval/town-shapes-ca
 	$(RELEASE_BIN)/sluice-eval sanitize --usaddress $(SHARED_DATA)/usaddress-labeled
 	$(RELEASE_BIN)/sluice-eval geocode-trucks --sources $(GAZETTEER_SOURCES) --aliases data/sf-landmark-aliases.csv
 	python3 scripts/eval_dedupe_peers.py --ours $(RELEASE_BIN)/sluice-eval --data $(SHARED_DATA)/febrl

@@ -251,11 +251,11 @@ public struct Geocoder: Sendable {
     }
 
     /// The states with a US town (`USTowns`) of this name, written as a name is (a capital
-    /// first; `(beach)` is a word) and not street types alone (`Beach`, `Park`: Beach, ND), when
+    /// first; `(beach)` is a word) and not a street type alone (`Beach`, `Park`: Beach, ND), when
     /// the gazetteer covers no town of that name; else nil.
     func townElsewhere(_ name: String) -> [String]? {
         guard name.first?.isUppercase == true,
-            !PlaceIndex.words(name).allSatisfy({ USPSTables.suffixes[$0] != nil })
+            case let words = PlaceIndex.words(name), words.count > 1 || USPSTables.suffixes[words.first ?? ""] == nil
         else { return nil }
         let states = USTowns.states(ofTown: name)
         guard !states.isEmpty, gazetteer.coverage.townsByName[TownName.key(name)] == nil else { return nil }
