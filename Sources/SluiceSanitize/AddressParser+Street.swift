@@ -48,7 +48,22 @@ extension AddressParser {
             let next = index + 1 < tokens.endIndex ? tokens[index + 1] : nil
             if let next, next.isWord, token.traits.contains(.inlineUnit), let designator = USPSTables.unitDesignators[token.lower] {
                 let value = AddressTokenizer.text(tokens[(index + 1)...])
+                // `Apt#3`: a designator glued to the `#` that stands for one is the unit's own.
+                if designator == "#", index - 1 > tokens.startIndex, tokens[index - 1].traits.contains(.inlineUnit),
+                    let named = USPSTables.unitDesignators[tokens[index - 1].lower], named != "#"
+                {
+                    return (tokens[..<(index - 1)], "\(named) \(value)")
+                }
                 return (tokens[..<index], designator == "#" ? "#\(value)" : "\(designator) \(value)")
+            }
+            // `Unit-2B`: the designator joined to its number by a hyphen.
+            if let next, next.isPunct("-"), index + 2 < tokens.endIndex, tokens[index + 2].isWord, tokens[index + 2].hasLetterOrDigit,
+                token.traits.contains(.inlineUnit), let designator = USPSTables.unitDesignators[token.lower], designator != "#"
+            {
+                return (tokens[..<index], "\(designator) \(AddressTokenizer.text(tokens[(index + 2)...]))")
+            }
+            if next == nil, isBareUnit(tokens, at: index) {
+                return (tokens[..<index], "#\(token.text.uppercased())")
             }
             if let next, next.lower == "floor" || next.lower == "fl", let floor = Ordinals.value(of: token.lower), index + 2 == tokens.endIndex {
                 return (tokens[..<index], "Fl \(floor)")
@@ -62,6 +77,27 @@ extension AddressParser {
             index += 1
         }
         return (tokens, nil)
+    }
+
+    /// Whether the last word, `tokens[index]`, is a unit written without its designator, as
+    /// permit and parcel exports write a `UNIT` column joined after the street: a number, a number
+    /// and a letter, or one letter that is not a directional, after a name and its street suffix
+    /// (perhaps then a directional): `1200 N Clark St 2B`, `100 Main St 4`, `1234 5th Ave NE B` →
+    /// `#2B`, `#4`, `#B` (Publication 28 writes `#` where the designator is not known). A numbered
+    /// road keeps its number (`County Rd 12`, `Route 66`), a venue its own (`Fire Station 7`), and
+    /// a ZIP code's five digits are not a unit.
+    func isBareUnit(_ tokens: ArraySlice<Token>, at index: Int) -> Bool {
+        let token = tokens[index]
+        guard token.isWord, !token.traits.contains(.directional) else { return false }
+        let digits = token.lower.utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+        let letter = token.lower.utf8.count == 1 && token.hasASCIILetter
+        guard (token.isNumber && digits < 5) || token.isNumberWithLetter || letter else { return false }
+        var suffixAt = index - 1
+        if suffixAt > tokens.startIndex, tokens[suffixAt].traits.contains(.directional) { suffixAt -= 1 }
+        guard suffixAt > tokens.startIndex, tokens[suffixAt].isStreetSuffix, !tokens[suffixAt].isPlaceWord,
+            tokens[suffixAt - 1].isWord
+        else { return false }
+        return !Highways.isHighway(tokens.words.map(\.lower))
     }
 
     /// Whether the last word (before a unit or trailing directional) is a street suffix with a

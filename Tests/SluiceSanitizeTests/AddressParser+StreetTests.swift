@@ -24,6 +24,28 @@ import Testing
         #expect(parser.splitUnit(tokens("Mason St")).unit == nil)
     }
 
+    @Test func aUnitWithoutItsDesignatorAfterTheSuffix() {
+        // A permit's UNIT column joined after STREET_NUMBER, STREET_DIRECTION, STREET_NAME, SUFFIX.
+        for (text, unit) in [
+            ("1200 N CLARK ST 2B", "#2B"), ("100 Main St 4", "#4"), ("100 Main St B", "#B"), ("1234 5th Ave NE 3", "#3"),
+            ("1200 N Clark St Apt#3", "Apt 3"), ("1200 N Clark St UNIT-2B", "Unit 2B"),
+        ] {
+            let address = parser.parse(text)
+            #expect(address.kind == .streetAddress, "\(text)")
+            #expect(address.unit == unit, "\(text)")
+            #expect(address.suffix != nil, "\(text)")
+        }
+        #expect(parser.parse("1200 N CLARK ST 2B").key == parser.parse("1200 N Clark St").key)
+        #expect(parser.parse("1234 5th Ave NE 3").postDir == "NE")
+        // A directional, a numbered road's number, a venue's number and a ZIP code are no unit.
+        #expect(parser.splitUnit(tokens("Main St W")).unit == nil)
+        #expect(parser.splitUnit(tokens("County Rd 12")).unit == nil)
+        #expect(parser.splitUnit(tokens("Route 66")).unit == nil)
+        #expect(parser.splitUnit(tokens("Fire Station 7")).unit == nil)
+        #expect(parser.splitUnit(tokens("Main St 94103")).unit == nil)
+        #expect(parser.splitUnit(tokens("St 4")).unit == nil)
+    }
+
     @Test func streetSides() {
         #expect(parser.isStreetSide(tokens("Mason"), numbered: false))
         #expect(parser.isStreetSide(tokens("Golden Gate"), numbered: false))
