@@ -278,8 +278,10 @@ extension AddressParser {
         }
         let words = body.words
         // After a house number any Publication 28 suffix makes a street (`5 Embarcadero Center`,
-        // `24 Willie Mays Plaza`); other venue words make a place (`365 Club`).
-        let endsWithAnySuffix = words.count >= 2 && words.last?.traits.contains(.anySuffix) == true
+        // `24 Willie Mays Plaza`), also before the street's directional (`300 Airport Way S`,
+        // `12345 Lake City Way NE`: they were places); other venue words make a place (`365 Club`).
+        let typeWord = words.count >= 3 && words[words.count - 1].traits.contains(.directional) ? words[words.count - 2] : words.last
+        let endsWithAnySuffix = words.count >= 2 && typeWord?.traits.contains(.anySuffix) == true
         if !endsWithAnySuffix, words.count > 4 || words.contains(where: \.isPlaceWord), !isSuffixlessStreet(words), !isNumberedRoad(body) {
             return place(tokens)
         }
