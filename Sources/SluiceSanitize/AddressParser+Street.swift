@@ -145,7 +145,17 @@ extension AddressParser {
         if words.contains(where: \.isPlaceWord) { return false }
         return isSuffixlessStreet(words)
             || (words.count == 1 && Ordinals.value(of: words[0].lower) != nil)
-            || endsWithMisspeltSuffix(words) || isDirectionalStreet(words)
+            || endsWithMisspeltSuffix(words) || isDirectionalStreet(words) || isGridStreet(words)
+    }
+
+    /// A grid town's numbered street: a number and N, S, E or W (`200 W`, `300 South`), perhaps
+    /// after its own directional (`W 200 S`), as Salt Lake City's corners are written (`200 W &
+    /// 300 S`, which was house 200 on a street `W 300 S`).
+    func isGridStreet(_ words: [Token]) -> Bool {
+        var rest = words[...]
+        if rest.count == 3, rest[rest.startIndex].traits.contains(.directional) { rest = rest.dropFirst() }
+        guard rest.count == 2, rest[rest.startIndex].isNumber, let last = rest.last, last.traits.contains(.directional) else { return false }
+        return USPSTables.directionalTable[last.lower]?.utf8.count == 1
     }
 
     /// `Highway 80`, `West U.S. Hwy 50`, `County Rd 12 Apt 4`: a numbered road (`Highways`),
@@ -193,7 +203,7 @@ extension AddressParser {
         if body.contains(where: { !$0.isWord && !$0.isPunct("-") }) && !numbered { return false }
         // A house number inside a side (`Perry's 132 Embarcadero`) is an address, not a corner,
         // but a road's (`Highway 1 & Sloat Blvd`) is its name.
-        if body.contains(where: \.isNumber) { return isNumberedRoad(body) }
+        if body.contains(where: \.isNumber) { return isNumberedRoad(body) || isGridStreet(words) }
         if endsWithStreetSuffix(body) { return true }
         if words.count == 1 || isSuffixlessStreet(words) { return true }
         if words.contains(where: \.isPlaceWord) { return false }
