@@ -82,8 +82,9 @@ extension AddressParser {
     /// Whether the last word, `tokens[index]`, is a unit written without its designator, as
     /// permit and parcel exports write a `UNIT` column joined after the street: a number, a number
     /// and a letter, or one letter that is not a directional, after a name and its street suffix
-    /// (perhaps then a directional): `1200 N Clark St 2B`, `100 Main St 4`, `1234 5th Ave NE B` →
-    /// `#2B`, `#4`, `#B` (Publication 28 writes `#` where the designator is not known). A numbered
+    /// (perhaps then a directional), or after a grid street with its directional before it:
+    /// `1200 N Clark St 2B`, `100 Main St 4`, `1234 5th Ave NE B`, `300 S 200 W 5` → `#2B`, `#4`,
+    /// `#B`, `#5` (Publication 28 writes `#` where the designator is not known). A numbered
     /// road keeps its number (`County Rd 12`, `Route 66`), a venue its own (`Fire Station 7`), and
     /// a ZIP code's five digits are not a unit.
     func isBareUnit(_ tokens: ArraySlice<Token>, at index: Int) -> Bool {
@@ -92,6 +93,8 @@ extension AddressParser {
         let digits = token.lower.utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
         let letter = token.lower.utf8.count == 1 && token.hasASCIILetter
         guard (token.isNumber && digits < 5) || token.isNumberWithLetter || letter else { return false }
+        // `300 S 200 W 5`: after a grid street, whose name ends in its direction.
+        if index - 2 > tokens.startIndex, isGridStreet(tokens[(index - 2)..<index].words) { return true }
         var suffixAt = index - 1
         if suffixAt > tokens.startIndex, tokens[suffixAt].traits.contains(.directional) { suffixAt -= 1 }
         guard suffixAt > tokens.startIndex, tokens[suffixAt].isStreetSuffix, !tokens[suffixAt].isPlaceWord,

@@ -37,6 +37,9 @@ import Testing
         }
         #expect(parser.parse("1200 N CLARK ST 2B").key == parser.parse("1200 N Clark St").key)
         #expect(parser.parse("1234 5th Ave NE 3").postDir == "NE")
+        // After a grid street (Salt Lake City's `S 200 W`), whose name ends in a direction.
+        let grid = parser.parse("1200 S 200 W 5")
+        #expect(grid.street == "200 W" && grid.preDir == "S" && grid.unit == "#5")
         // A directional, a numbered road's number, a venue's number and a ZIP code are no unit.
         #expect(parser.splitUnit(tokens("Main St W")).unit == nil)
         #expect(parser.splitUnit(tokens("County Rd 12")).unit == nil)
