@@ -3,7 +3,7 @@
 extension AddressParser {
     /// Unit designators that start a unit inside an address (`766 Sutter St Apt 3`). The rest of
     /// Publication 28's list (Pier, Building, Lobby …) names places in this data.
-    static let inlineUnits: Set<String> = ["#", "apt", "apartment", "suite", "ste", "unit", "room", "rm", "floor", "fl", "penthouse", "ph"]
+    static let inlineUnits: Set<String> = ["#", "apt", "apartment", "suite", "ste", "unit", "room", "rm", "floor", "fl", "flr", "penthouse", "ph"]
 
     /// The street named by `tokens`; a plural suffix elsewhere (`Streets`) fills a missing one.
     func street(_ tokens: ArraySlice<Token>, plural: String? = nil) -> NormalizedStreet {
@@ -62,10 +62,20 @@ extension AddressParser {
             {
                 return (tokens[..<index], "\(designator) \(AddressTokenizer.text(tokens[(index + 2)...]))")
             }
+            // `1234 Main St Spc 12`, `… Trlr 5`, `… Lot 7`, `… Bldg 2`: a designator of Publication 28
+            // that is no inline unit (it names a place in other text), then its value, last after
+            // the street's suffix (a mobile-home park's space, a campus's building).
+            if let next, index + 2 == tokens.endIndex, tokens[index - 1].isStreetSuffix, !tokens[index - 1].isPlaceWord,
+                index - 1 > tokens.startIndex, let designator = USPSTables.unitDesignators[token.lower], designator != "Pier",
+                !USPSTables.unitsWithoutNumber.contains(designator),
+                next.isNumber || next.isNumberWithLetter || (next.lower.utf8.count == 1 && next.hasASCIILetter)
+            {
+                return (tokens[..<index], "\(designator) \(next.text.uppercased())")
+            }
             if next == nil, isBareUnit(tokens, at: index) {
                 return (tokens[..<index], "#\(token.text.uppercased())")
             }
-            if let next, next.lower == "floor" || next.lower == "fl", let floor = Ordinals.value(of: token.lower), index + 2 == tokens.endIndex {
+            if let next, USPSTables.unitDesignators[next.lower] == "Fl", let floor = Ordinals.value(of: token.lower), index + 2 == tokens.endIndex {
                 return (tokens[..<index], "Fl \(floor)")
             }
             // `100 Main St Rear`: a unit that takes no number, last after the street's suffix.

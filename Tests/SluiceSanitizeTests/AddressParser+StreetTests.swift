@@ -49,6 +49,25 @@ import Testing
         #expect(parser.splitUnit(tokens("St 4")).unit == nil)
     }
 
+    /// Publication 28's designators that name places in other text (`Lot`, `Space`, `Building`),
+    /// then their value, last after a street's suffix: a mobile-home park's space, a campus's building.
+    @Test func aDesignatorThatNamesPlacesElsewhereAfterTheSuffix() {
+        let units = [
+            ("1234 Main St Spc 12", "Spc 12"), ("1234 Main St Space 12", "Spc 12"), ("1234 Main St Trlr 5", "Trlr 5"),
+            ("1234 Main St Lot 5", "Lot 5"), ("1234 Main St Dept 5", "Dept 5"), ("1234 Main St Bldg A", "Bldg A"),
+            ("1234 Main St Flr 2", "Fl 2"), ("1234 Main St 2nd Flr", "Fl 2"),
+        ]
+        for (text, unit) in units {
+            let address = parser.parse(text)
+            #expect(address.kind == .streetAddress && address.street == "Main" && address.suffix == "St", "\(text)")
+            #expect(address.unit == unit, "\(text)")
+        }
+        // Not after a street's suffix, or with no value after it, they name places.
+        #expect(parser.parse("Parking Lot 5").kind == .place)
+        #expect(parser.parse("Jefferson St Pier 45").unit == nil)
+        #expect(parser.parse("100 Main St Lot").unit == nil)
+    }
+
     @Test func streetSides() {
         #expect(parser.isStreetSide(tokens("Mason"), numbered: false))
         #expect(parser.isStreetSide(tokens("Golden Gate"), numbered: false))
