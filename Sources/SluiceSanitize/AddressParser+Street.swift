@@ -89,6 +89,10 @@ extension AddressParser {
         return (tokens, nil)
     }
 
+    /// Street types whose number or letter after them names the road (`County Road 43`, `Indiana
+    /// Highway 212`, `County Road Y`, `Route 66`), not a unit.
+    static let routeSuffixes: Set<String> = ["Rd", "Hwy", "Rte", "Fwy", "Expy", "Tpke", "Byp", "Pike"]
+
     /// Whether the last word, `tokens[index]`, is a unit written without its designator, as
     /// permit and parcel exports write a `UNIT` column joined after the street: a number, a number
     /// and a letter, or one letter that is not a directional, after a name and its street suffix
@@ -108,7 +112,7 @@ extension AddressParser {
         var suffixAt = index - 1
         if suffixAt > tokens.startIndex, tokens[suffixAt].traits.contains(.directional) { suffixAt -= 1 }
         guard suffixAt > tokens.startIndex, tokens[suffixAt].isStreetSuffix, !tokens[suffixAt].isPlaceWord,
-            tokens[suffixAt - 1].isWord
+            tokens[suffixAt - 1].isWord, !Self.routeSuffixes.contains(USPSTables.suffixTable[tokens[suffixAt].lower] ?? "")
         else { return false }
         return !Highways.isHighway(tokens.words.map(\.lower))
     }

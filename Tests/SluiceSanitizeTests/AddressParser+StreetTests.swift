@@ -44,6 +44,9 @@ import Testing
         #expect(parser.splitUnit(tokens("Main St W")).unit == nil)
         #expect(parser.splitUnit(tokens("County Rd 12")).unit == nil)
         #expect(parser.splitUnit(tokens("Route 66")).unit == nil)
+        for text in ["1954 Country Road 43", "8483 Al Highway 157", "7441 East County Road Y", "100 Ranch Rd 620"] {
+            #expect(parser.parse(text).unit == nil, "\(text)")
+        }
         #expect(parser.splitUnit(tokens("Fire Station 7")).unit == nil)
         #expect(parser.splitUnit(tokens("Main St 94103")).unit == nil)
         #expect(parser.splitUnit(tokens("St 4")).unit == nil)
