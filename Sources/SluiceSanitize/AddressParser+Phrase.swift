@@ -34,7 +34,8 @@ extension AddressParser {
         }
         if let range = fromTo(tokens) { return range }
         if let corner = cornerAtConnector(tokens) { return corner }
-        if tokens.first?.isNumber == true { return numbered(tokens) }
+        // `200 West` alone is a grid street, not house 200 on a street named West.
+        if tokens.first?.isNumber == true, !isGridStreet(tokens.words) { return numbered(tokens) }
         // `522A Mission St`: a number with its building's letter, before a street with its suffix
         // (`4A Bakery` stays a place).
         if tokens.first?.isNumberWithLetter == true, endsWithStreetSuffix(tokens.dropFirst()) { return numbered(tokens) }
@@ -52,7 +53,8 @@ extension AddressParser {
             return located
         }
         // `Highway 59 North` is a road, not the place `Highway` at number 59.
-        if !isNumberedRoad(tokens), let address = placeThenAddress(tokens) { return address }
+        // `S 200 W` is a grid street, not the place `S` at number 200.
+        if !isNumberedRoad(tokens), !isGridStreet(tokens.words), let address = placeThenAddress(tokens) { return address }
         if isStreet(tokens) {
             var result = ParsedAddress(raw: nil)
             result.kind = .street
@@ -195,7 +197,7 @@ extension AddressParser {
     func intersection(_ left: ArraySlice<Token>, _ right: ArraySlice<Token>) -> ParsedAddress {
         let shared = sharedSuffix(right)
         var result: ParsedAddress
-        if left.first?.isNumber == true {
+        if left.first?.isNumber == true, !isGridStreet(left.words) {
             result = numbered(left)
         } else {
             result = ParsedAddress(raw: nil)
@@ -280,8 +282,10 @@ extension AddressParser {
         }
         let words = body.words
         // After a house number any Publication 28 suffix makes a street (`5 Embarcadero Center`,
-        // `24 Willie Mays Plaza`); other venue words make a place (`365 Club`).
-        let endsWithAnySuffix = words.count >= 2 && words.last?.traits.contains(.anySuffix) == true
+        // `24 Willie Mays Plaza`), also before the street's directional (`300 Airport Way S`,
+        // `12345 Lake City Way NE`: they were places); other venue words make a place (`365 Club`).
+        let typeWord = words.count >= 3 && words[words.count - 1].traits.contains(.directional) ? words[words.count - 2] : words.last
+        let endsWithAnySuffix = words.count >= 2 && typeWord?.traits.contains(.anySuffix) == true
         if !endsWithAnySuffix, words.count > 4 || words.contains(where: \.isPlaceWord), !isSuffixlessStreet(words), !isNumberedRoad(body) {
             return place(tokens)
         }

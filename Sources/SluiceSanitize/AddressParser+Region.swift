@@ -128,6 +128,8 @@ extension AddressParser {
                 cityStart < 2 || !isQuadrant(token) || !tokens[cityStart - 2].isStreetSuffix,
                 // `Apt 3B Springfield`, `Apt B Springfield`: the unit's number; no town's name has a digit.
                 cityStart < 2 || !tokens[cityStart - 2].traits.contains(.inlineUnit),
+                // `300 S 200 W SLC UT`: the grid street's direction, not the town's.
+                cityStart < 2 || !isDirectional(token) || !tokens[cityStart - 2].isNumber,
                 !token.lower.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
             else { break }
             cityStart -= 1
@@ -286,7 +288,10 @@ extension AddressParser {
                 start >= 3
                 && (tokens[value - 1].traits.contains(.inlineUnit)
                     || ((before.lower == "floor" || before.lower == "fl") && Ordinals.value(of: tokens[start - 2].lower) != nil))
-            guard before.isPunct(",") || afterSuffix || afterUnit else { continue }
+            // `300 S 200 W Salt Lake City`: after a house number and a grid street, whose name
+            // ends in its direction where others end in a suffix.
+            let afterGridStreet = start >= 4 && tokens[start - 4].isNumber && isGridStreet([tokens[start - 3], tokens[start - 2], before])
+            guard before.isPunct(",") || afterSuffix || afterUnit || afterGridStreet else { continue }
             let states = USTowns.states(named: tokens[start..<end].map(\.lower))
             if state.map(states.contains) ?? !states.isEmpty { best = start }
         }

@@ -3,7 +3,7 @@
 extension AddressParser {
     /// Unit designators that start a unit inside an address (`766 Sutter St Apt 3`). The rest of
     /// Publication 28's list (Pier, Building, Lobby …) names places in this data.
-    static let inlineUnits: Set<String> = ["#", "apt", "apartment", "suite", "ste", "unit", "room", "rm", "floor", "fl", "penthouse", "ph"]
+    static let inlineUnits: Set<String> = ["#", "apt", "apartment", "suite", "ste", "unit", "room", "rm", "floor", "fl", "flr", "penthouse", "ph"]
 
     /// The street named by `tokens`; a plural suffix elsewhere (`Streets`) fills a missing one.
     func street(_ tokens: ArraySlice<Token>, plural: String? = nil) -> NormalizedStreet {
@@ -50,9 +50,35 @@ extension AddressParser {
             if let next, next.isWord, token.traits.contains(.inlineUnit), let designator = USPSTables.unitDesignators[token.lower] {
                 let end = unitValueEnd(tokens, value: index + 1)
                 let value = AddressTokenizer.text(tokens[(index + 1)..<end])
+                // `Apt#3`: a designator glued to the `#` that stands for one is the unit's own.
+                if designator == "#", index - 1 > tokens.startIndex, tokens[index - 1].traits.contains(.inlineUnit),
+                    let named = USPSTables.unitDesignators[tokens[index - 1].lower], named != "#"
+                {
+                    return (tokens[..<(index - 1)], "\(named) \(value)", tokens[end...])
+                }
                 return (tokens[..<index], designator == "#" ? "#\(value)" : "\(designator) \(value)", tokens[end...])
             }
-            if let next, next.lower == "floor" || next.lower == "fl", let floor = Ordinals.value(of: token.lower), index + 2 == tokens.endIndex {
+            // `Unit-2B`: the designator joined to its number by a hyphen.
+            if let next, next.isPunct("-"), index + 2 < tokens.endIndex, tokens[index + 2].isWord, tokens[index + 2].hasLetterOrDigit,
+                token.traits.contains(.inlineUnit), let designator = USPSTables.unitDesignators[token.lower], designator != "#"
+            {
+                let end = unitValueEnd(tokens, value: index + 2)
+                return (tokens[..<index], "\(designator) \(AddressTokenizer.text(tokens[(index + 2)..<end]))", tokens[end...])
+            }
+            // `1234 Main St Spc 12`, `… Trlr 5`, `… Lot 7`, `… Bldg 2`: a designator of Publication 28
+            // that is no inline unit (it names a place in other text), then its value, last after
+            // the street's suffix (a mobile-home park's space, a campus's building).
+            if let next, index + 2 == tokens.endIndex, tokens[index - 1].isStreetSuffix, !tokens[index - 1].isPlaceWord,
+                index - 1 > tokens.startIndex, let designator = USPSTables.unitDesignators[token.lower], designator != "Pier",
+                !USPSTables.unitsWithoutNumber.contains(designator),
+                next.isNumber || next.isNumberWithLetter || (next.lower.utf8.count == 1 && next.hasASCIILetter)
+            {
+                return (tokens[..<index], "\(designator) \(next.text.uppercased())", tokens[tokens.endIndex...])
+            }
+            if next == nil, isBareUnit(tokens, at: index) {
+                return (tokens[..<index], "#\(token.text.uppercased())", tokens[tokens.endIndex...])
+            }
+            if let next, USPSTables.unitDesignators[next.lower] == "Fl", let floor = Ordinals.value(of: token.lower), index + 2 == tokens.endIndex {
                 return (tokens[..<index], "Fl \(floor)", tokens[tokens.endIndex...])
             }
             // `100 Main St Rear`: a unit that takes no number, last after the street's suffix.
@@ -79,6 +105,34 @@ extension AddressParser {
                 && !isDirectional(token) && USPSTables.unitDesignators[token.lower] == nil && token.lower != "floor" && token.lower != "and"
         }
         return plain && !after.isEmpty ? after.startIndex : tokens.endIndex
+    }
+
+    /// Street types whose number or letter after them names the road (`County Road 43`, `Indiana
+    /// Highway 212`, `County Road Y`, `Route 66`), not a unit.
+    static let routeSuffixes: Set<String> = ["Rd", "Hwy", "Rte", "Fwy", "Expy", "Tpke", "Byp", "Pike"]
+
+    /// Whether the last word, `tokens[index]`, is a unit written without its designator, as
+    /// permit and parcel exports write a `UNIT` column joined after the street: a number, a number
+    /// and a letter, or one letter that is not a directional, after a name and its street suffix
+    /// (perhaps then a directional), or after a grid street with its directional before it:
+    /// `1200 N Clark St 2B`, `100 Main St 4`, `1234 5th Ave NE B`, `300 S 200 W 5` → `#2B`, `#4`,
+    /// `#B`, `#5` (Publication 28 writes `#` where the designator is not known). A numbered
+    /// road keeps its number (`County Rd 12`, `Route 66`), a venue its own (`Fire Station 7`), and
+    /// a ZIP code's five digits are not a unit.
+    func isBareUnit(_ tokens: ArraySlice<Token>, at index: Int) -> Bool {
+        let token = tokens[index]
+        guard token.isWord, !token.traits.contains(.directional) else { return false }
+        let digits = token.lower.utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+        let letter = token.lower.utf8.count == 1 && token.hasASCIILetter
+        guard (token.isNumber && digits < 5) || token.isNumberWithLetter || letter else { return false }
+        // `300 S 200 W 5`: after a grid street, whose name ends in its direction.
+        if index - 2 > tokens.startIndex, isGridStreet(tokens[(index - 2)..<index].words) { return true }
+        var suffixAt = index - 1
+        if suffixAt > tokens.startIndex, tokens[suffixAt].traits.contains(.directional) { suffixAt -= 1 }
+        guard suffixAt > tokens.startIndex, tokens[suffixAt].isStreetSuffix, !tokens[suffixAt].isPlaceWord,
+            tokens[suffixAt - 1].isWord, !Self.routeSuffixes.contains(USPSTables.suffixTable[tokens[suffixAt].lower] ?? "")
+        else { return false }
+        return !Highways.isHighway(tokens.words.map(\.lower))
     }
 
     /// Whether the last word (before a unit or trailing directional) is a street suffix with a
@@ -126,7 +180,17 @@ extension AddressParser {
         if words.contains(where: \.isPlaceWord) { return false }
         return isSuffixlessStreet(words)
             || (words.count == 1 && Ordinals.value(of: words[0].lower) != nil)
-            || endsWithMisspeltSuffix(words) || isDirectionalStreet(words)
+            || endsWithMisspeltSuffix(words) || isDirectionalStreet(words) || isGridStreet(words)
+    }
+
+    /// A grid town's numbered street: a number and N, S, E or W (`200 W`, `300 South`), perhaps
+    /// after its own directional (`W 200 S`), as Salt Lake City's corners are written (`200 W &
+    /// 300 S`, which was house 200 on a street `W 300 S`).
+    func isGridStreet(_ words: [Token]) -> Bool {
+        var rest = words[...]
+        if rest.count == 3, rest[rest.startIndex].traits.contains(.directional) { rest = rest.dropFirst() }
+        guard rest.count == 2, rest[rest.startIndex].isNumber, let last = rest.last, last.traits.contains(.directional) else { return false }
+        return USPSTables.directionalTable[last.lower]?.utf8.count == 1
     }
 
     /// `Highway 80`, `West U.S. Hwy 50`, `County Rd 12 Apt 4`: a numbered road (`Highways`),
@@ -174,7 +238,7 @@ extension AddressParser {
         if body.contains(where: { !$0.isWord && !$0.isPunct("-") }) && !numbered { return false }
         // A house number inside a side (`Perry's 132 Embarcadero`) is an address, not a corner,
         // but a road's (`Highway 1 & Sloat Blvd`) is its name.
-        if body.contains(where: \.isNumber) { return isNumberedRoad(body) }
+        if body.contains(where: \.isNumber) { return isNumberedRoad(body) || isGridStreet(words) }
         if endsWithStreetSuffix(body) { return true }
         if words.count == 1 || isSuffixlessStreet(words) { return true }
         if words.contains(where: \.isPlaceWord) { return false }

@@ -49,9 +49,9 @@ public struct LocationFields: Equatable, Sendable {
             switch value {
             case .string(let text):
                 let trimmed = text.trimmingSpaces()
-                if !trimmed.isEmpty { parts.append(Self.wholeNumber(trimmed)) }
+                if !trimmed.isEmpty, let part = Self.withoutOverlap(Self.wholeNumber(trimmed), after: parts) { parts.append(part) }
             case .number(let digits):
-                parts.append(Self.wholeNumber(digits))
+                if let part = Self.withoutOverlap(Self.wholeNumber(digits), after: parts) { parts.append(part) }
             case .null:
                 break
             default:
@@ -60,6 +60,36 @@ public struct LocationFields: Equatable, Sendable {
         }
         guard found else { return nil }
         return parts.isEmpty ? .null : .string(parts.joined(separator: " "))
+    }
+
+    /// `part` without the words it repeats from the end of the text before it, or nil when every
+    /// word of it is repeated: a column that holds some of its neighbour's words as well as its own
+    /// (`STREET_NAME` `CLARK ST` beside `SUFFIX` `ST`, `N CLARK` after `STREET_DIRECTION` `N`, a
+    /// whole street after its number) reads `1200 N CLARK ST`, not `1200 N N CLARK ST ST`. Words
+    /// compare in any case, a final period left out (`St.` = `ST`).
+    ///
+    /// - Complexity: O(w²) in the words of `part` and the last words before it, a handful each.
+    static func withoutOverlap(_ part: String, after parts: [String]) -> String? {
+        guard !parts.isEmpty else { return part }
+        func key(_ word: Substring) -> Substring.UTF8View {
+            (word.hasSuffix(".") ? word.dropLast() : word).utf8
+        }
+        func same(_ a: Substring, _ b: Substring) -> Bool {
+            let (a, b) = (key(a), key(b))
+            return a.count == b.count && zip(a, b).allSatisfy { ($0 | 0x20) == ($1 | 0x20) && ($0 >= 0x41 || $0 == $1) }
+        }
+        let words = part.split(separator: " ")
+        // `200 S`, a grid street's whole name, after the house number 200 repeats nothing.
+        if words.count == 2, Highways.isNumber(String(words[0])), USPSTables.directionals[words[1].lowercased()] != nil { return part }
+        let before = parts.suffix(words.count).joined(separator: " ").split(separator: " ").suffix(words.count)
+        var overlap = 0
+        for length in stride(from: min(words.count, before.count), through: 1, by: -1)
+        where zip(before.suffix(length), words.prefix(length)).allSatisfy({ same($0, $1) }) {
+            overlap = length
+            break
+        }
+        guard overlap > 0 else { return part }
+        return overlap == words.count ? nil : words.dropFirst(overlap).joined(separator: " ")
     }
 
     /// A whole number with a zero fraction as the whole number (`300.0` → `300`), as tools that

@@ -132,11 +132,12 @@ public enum USPSTables {
     static let suffixTable = WordTable(suffixes)
     static let directionalTable = WordTable(directionals)
 
-    /// Appendix C2: secondary unit designators → standard abbreviation. `requiresNumber` holds the
+    /// Appendix C2: secondary unit designators → standard abbreviation (and `flr`, the spelling
+    /// of Floor most data use that C2 does not list). `requiresNumber` holds the
     /// ones that take a range after them (`Apt 4`); the others stand alone (`Penthouse`, `Rear`).
     public static let unitDesignators: [String: String] = [
         "apartment": "Apt", "apt": "Apt", "basement": "Bsmt", "bsmt": "Bsmt", "building": "Bldg", "bldg": "Bldg",
-        "department": "Dept", "dept": "Dept", "floor": "Fl", "fl": "Fl", "front": "Frnt", "frnt": "Frnt",
+        "department": "Dept", "dept": "Dept", "floor": "Fl", "fl": "Fl", "flr": "Fl", "front": "Frnt", "frnt": "Frnt",
         "hangar": "Hngr", "hngr": "Hngr", "key": "Key", "lobby": "Lbby", "lbby": "Lbby", "lot": "Lot",
         "lower": "Lowr", "lowr": "Lowr", "office": "Ofc", "ofc": "Ofc", "penthouse": "Ph", "ph": "Ph",
         "pier": "Pier", "rear": "Rear", "room": "Rm", "rm": "Rm", "side": "Side", "slip": "Slip",

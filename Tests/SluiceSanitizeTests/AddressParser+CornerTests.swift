@@ -7,6 +7,28 @@ import Testing
 @Suite struct AddressParserCornerTests {
     let parser = AddressParser()
 
+    /// Salt Lake City's corners of two grid streets, each a number and a direction.
+    @Test func gridStreetsMeet() {
+        let corners = [
+            ("200 W & 300 S", "200 w & 300 s"), ("200 West and 300 South", "200 w & 300 s"), ("300 S & 200 W", "200 w & 300 s"),
+            ("S 200 W & W 300 S", "s 200 w & w 300 s"),
+        ]
+        for (text, key) in corners {
+            let corner = parser.parse(text)
+            #expect(corner.kind == .intersection, "\(text)")
+            #expect(corner.number == nil && corner.place == nil, "\(text)")
+            #expect(corner.key == key, "\(text)")
+        }
+        #expect(parser.parse("State St & 400 S").crossStreet == "400 S")
+        let street = parser.parse("S 200 W")
+        #expect(street.kind == .street && street.preDir == "S" && street.street == "200 W")
+        #expect(parser.parse("200 West").kind == .street)
+        // A house number on a grid street is still an address; on a named street, a number.
+        #expect(parser.parse("300 S 200 W").number == "300")
+        #expect(parser.parse("100 Broadway").number == "100")
+        #expect(parser.parse("100 W Main St").number == "100")
+    }
+
     @Test func structureAtACornerIsThePlace() {
         let exit = parser.parse("Van Ness and Market Street MUNI exit")
         #expect(exit.kind == .intersection)

@@ -192,6 +192,23 @@ import Testing
         #expect(parser.parse("835-865 Market Street at 5th Street").crossStreet == "5th St")
     }
 
+    /// A street whose name holds a venue word (`Lake`, `Park`, `Airport`) and ends in its suffix
+    /// then its directional, as Seattle and Portland write them, is a street, not a place.
+    @Test func aVenueWordBeforeTheSuffixAndItsDirectional() {
+        let streets = [
+            ("12345 Lake City Way NE", "Lake City", "Way", "NE"), ("300 Airport Way S", "Airport", "Way", "S"),
+            ("100 Park Ave S", "Park", "Ave", "S"), ("2000 Lake Washington Blvd East", "Lake Washington", "Blvd", "E"),
+        ]
+        for (text, name, suffix, direction) in streets {
+            let address = parser.parse(text)
+            #expect(address.kind == .streetAddress, "\(text)")
+            #expect(address.street == name && address.suffix == suffix && address.postDir == direction, "\(text)")
+        }
+        #expect(parser.parse("100 Park Ave").kind == .streetAddress)
+        // Without a suffix before the directional the venue word still makes a place.
+        #expect(parser.parse("39 Pier N").kind == .place)
+    }
+
     @Test func numberedVenues() {
         #expect(parser.parse("5 Embarcadero Center").kind == .streetAddress)
         let landmark = parser.parse("1 Market St. Landmark Building")

@@ -114,6 +114,19 @@ import Testing
         }
     }
 
+    /// A grid street's name ends in its direction, not a suffix: the town after it is read
+    /// without a comma too (`300 S 200 W Salt Lake City UT` was a place).
+    @Test func aTownAfterAGridStreetIsTheCity() {
+        for text in ["300 S 200 W SALT LAKE CITY UT", "300 S 200 W Salt Lake City", "455 East 200 South Salt Lake City UT 84111"] {
+            let address = parser.parse(text)
+            #expect(address.kind == .streetAddress && address.preDir != nil && address.street?.hasPrefix("200 ") == true, "\(text)")
+            #expect(address.city?.lowercased() == "salt lake city" && address.state == "UT", "\(text)")
+        }
+        // The grid street's direction is not the first word of the town.
+        #expect(parser.parse("300 S 200 W SLC UT 84101").city == "SLC")
+        #expect(parser.parse("300 S 200 W SLC UT 84101").street == "200 W")
+    }
+
     @Test func aTownRightAfterTheStreetsSuffixIsTheCity() {
         let seattle = parser.parse("100 Main St Seattle")
         #expect(seattle.kind == .streetAddress && seattle.number == "100" && seattle.street == "Main" && seattle.suffix == "St")

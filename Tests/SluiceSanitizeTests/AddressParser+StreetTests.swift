@@ -25,6 +25,53 @@ import Testing
         #expect(parser.splitUnit(tokens("Mason St")).unit == nil)
     }
 
+    @Test func aUnitWithoutItsDesignatorAfterTheSuffix() {
+        // A permit's UNIT column joined after STREET_NUMBER, STREET_DIRECTION, STREET_NAME, SUFFIX.
+        for (text, unit) in [
+            ("1200 N CLARK ST 2B", "#2B"), ("100 Main St 4", "#4"), ("100 Main St B", "#B"), ("1234 5th Ave NE 3", "#3"),
+            ("1200 N Clark St Apt#3", "Apt 3"), ("1200 N Clark St UNIT-2B", "Unit 2B"),
+        ] {
+            let address = parser.parse(text)
+            #expect(address.kind == .streetAddress, "\(text)")
+            #expect(address.unit == unit, "\(text)")
+            #expect(address.suffix != nil, "\(text)")
+        }
+        #expect(parser.parse("1200 N CLARK ST 2B").key == parser.parse("1200 N Clark St").key)
+        #expect(parser.parse("1234 5th Ave NE 3").postDir == "NE")
+        // After a grid street (Salt Lake City's `S 200 W`), whose name ends in a direction.
+        let grid = parser.parse("1200 S 200 W 5")
+        #expect(grid.street == "200 W" && grid.preDir == "S" && grid.unit == "#5")
+        // A directional, a numbered road's number, a venue's number and a ZIP code are no unit.
+        #expect(parser.splitUnit(tokens("Main St W")).unit == nil)
+        #expect(parser.splitUnit(tokens("County Rd 12")).unit == nil)
+        #expect(parser.splitUnit(tokens("Route 66")).unit == nil)
+        for text in ["1954 Country Road 43", "8483 Al Highway 157", "7441 East County Road Y", "100 Ranch Rd 620"] {
+            #expect(parser.parse(text).unit == nil, "\(text)")
+        }
+        #expect(parser.splitUnit(tokens("Fire Station 7")).unit == nil)
+        #expect(parser.splitUnit(tokens("Main St 94103")).unit == nil)
+        #expect(parser.splitUnit(tokens("St 4")).unit == nil)
+    }
+
+    /// Publication 28's designators that name places in other text (`Lot`, `Space`, `Building`),
+    /// then their value, last after a street's suffix: a mobile-home park's space, a campus's building.
+    @Test func aDesignatorThatNamesPlacesElsewhereAfterTheSuffix() {
+        let units = [
+            ("1234 Main St Spc 12", "Spc 12"), ("1234 Main St Space 12", "Spc 12"), ("1234 Main St Trlr 5", "Trlr 5"),
+            ("1234 Main St Lot 5", "Lot 5"), ("1234 Main St Dept 5", "Dept 5"), ("1234 Main St Bldg A", "Bldg A"),
+            ("1234 Main St Flr 2", "Fl 2"), ("1234 Main St 2nd Flr", "Fl 2"),
+        ]
+        for (text, unit) in units {
+            let address = parser.parse(text)
+            #expect(address.kind == .streetAddress && address.street == "Main" && address.suffix == "St", "\(text)")
+            #expect(address.unit == unit, "\(text)")
+        }
+        // Not after a street's suffix, or with no value after it, they name places.
+        #expect(parser.parse("Parking Lot 5").kind == .place)
+        #expect(parser.parse("Jefferson St Pier 45").unit == nil)
+        #expect(parser.parse("100 Main St Lot").unit == nil)
+    }
+
     @Test func streetSides() {
         #expect(parser.isStreetSide(tokens("Mason"), numbered: false))
         #expect(parser.isStreetSide(tokens("Golden Gate"), numbered: false))

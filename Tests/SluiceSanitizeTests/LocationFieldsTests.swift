@@ -25,6 +25,20 @@ import Testing
         #expect(try value(#"{"name":"Mission"}"#) == .string("Mission"))
     }
 
+    /// A column holding its neighbour's words as well as its own: each word read once.
+    @Test func wordsRepeatedFromTheFieldBeforeAreReadOnce() throws {
+        let permit = LocationFields(["number", "direction", "name", "suffix", "unit"])
+        #expect(try value(#"{"number":"1200","direction":"N","name":"CLARK ST","suffix":"ST"}"#, permit) == .string("1200 N CLARK ST"))
+        #expect(try value(#"{"number":"1200","direction":"N","name":"N CLARK","suffix":"ST"}"#, permit) == .string("1200 N CLARK ST"))
+        #expect(
+            try value(#"{"number":1200,"direction":"N","name":"1200 N Clark St.","suffix":"st","unit":"2B"}"#, permit)
+                == .string("1200 N Clark St. 2B"))
+        // Nothing repeated, or a grid street's whole name after its house number: kept.
+        #expect(try value(#"{"number":"1200","direction":"W","name":"79TH","suffix":"ST"}"#, permit) == .string("1200 W 79TH ST"))
+        #expect(try value(#"{"number":"200","name":"200 S"}"#, permit) == .string("200 200 S"))
+        #expect(try value(#"{"number":"5","name":"5th","suffix":"Ave"}"#, permit) == .string("5 5th Ave"))
+    }
+
     @Test func aWholeNumberWithAZeroFractionIsTheWholeNumber() throws {
         // Written by tools that hold a column with gaps as floating point: `300.0 E Liberty St`
         // read street '0 E Liberty', and found nothing.

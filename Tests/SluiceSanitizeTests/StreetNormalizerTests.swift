@@ -19,6 +19,18 @@ import Testing
         #expect(StreetNormalizer.normalize("Twenty Fourth St").key == "24th st")
     }
 
+    /// Salt Lake City's grid streets, spelled out or abbreviated, are one key.
+    @Test func gridStreetDirectionIsAbbreviated() {
+        let street = StreetNormalizer.normalize("East 200 South")
+        #expect(street.key == "e 200 s" && street.preDirectional == "E" && street.name == "200 S")
+        #expect(StreetNormalizer.normalize("S 1300 EAST").key == StreetNormalizer.normalize("S 1300 E").key)
+        #expect(StreetNormalizer.normalize("200 West").key == "200 w")
+        // A named street keeps its spelled-out direction.
+        #expect(StreetNormalizer.normalize("Buena Vista West").name == "Buena Vista West")
+        let parsed = AddressParser().parse("455 East 200 South")
+        #expect(parsed.number == "455" && parsed.preDir == "E" && parsed.street == "200 S")
+    }
+
     @Test func leadingStIsSaint() {
         let street = StreetNormalizer.normalize("St. Francis Blvd")
         #expect(street.name == "Saint Francis")
