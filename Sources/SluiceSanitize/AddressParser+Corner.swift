@@ -22,7 +22,7 @@ extension AddressParser {
             return located
         }
         // `Construction Site in front of 260 Stockton St. at Post St.`
-        if left.first?.isNumber == false, !isGridStreet(left.words),
+        if left.first?.isNumber == false, !isGridStreet(left),
             let number = left.indices.first(where: { $0 > left.startIndex && left[$0].isNumber && !left[$0 - 1].isPunct("#") }),
             left.first?.lower != "pier", isStreetSide(left[number...], numbered: true), isStreetSide(right, numbered: false)
         {

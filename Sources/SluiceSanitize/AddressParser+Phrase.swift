@@ -35,7 +35,7 @@ extension AddressParser {
         if let range = fromTo(tokens) { return range }
         if let corner = cornerAtConnector(tokens) { return corner }
         // `200 West` alone is a grid street, not house 200 on a street named West.
-        if tokens.first?.isNumber == true, !isGridStreet(tokens.words) { return numbered(tokens) }
+        if tokens.first?.isNumber == true, !isGridStreet(tokens) { return numbered(tokens) }
         // `522A Mission St`: a number with its building's letter, before a street with its suffix
         // (`4A Bakery` stays a place).
         if tokens.first?.isNumberWithLetter == true, endsWithStreetSuffix(tokens.dropFirst()) { return numbered(tokens) }
@@ -54,7 +54,7 @@ extension AddressParser {
         }
         // `Highway 59 North` is a road, not the place `Highway` at number 59.
         // `S 200 W` is a grid street, not the place `S` at number 200.
-        if !isNumberedRoad(tokens), !isGridStreet(tokens.words), let address = placeThenAddress(tokens) { return address }
+        if !isNumberedRoad(tokens), !isGridStreet(tokens), let address = placeThenAddress(tokens) { return address }
         if isStreet(tokens) {
             var result = ParsedAddress(raw: nil)
             result.kind = .street
@@ -197,7 +197,7 @@ extension AddressParser {
     func intersection(_ left: ArraySlice<Token>, _ right: ArraySlice<Token>) -> ParsedAddress {
         let shared = sharedSuffix(right)
         var result: ParsedAddress
-        if left.first?.isNumber == true, !isGridStreet(left.words) {
+        if left.first?.isNumber == true, !isGridStreet(left) {
             result = numbered(left)
         } else {
             result = ParsedAddress(raw: nil)

@@ -23,6 +23,8 @@ import Testing
         let street = parser.parse("S 200 W")
         #expect(street.kind == .street && street.preDir == "S" && street.street == "200 W")
         #expect(parser.parse("200 West").kind == .street)
+        // Grid streets lie at round numbers: `2606 North` is house 2606 on a street whose type was left off.
+        #expect(parser.parse("2606 North").kind == .streetAddress && parser.parse("2606 North").number == "2606")
         // A house number on a grid street is still an address; on a named street, a number.
         #expect(parser.parse("300 S 200 W").number == "300")
         #expect(parser.parse("100 Broadway").number == "100")
