@@ -327,18 +327,18 @@ public struct Geocoder: Sendable {
                 }
             }
         }
-        // `42 Water Street New Shoreham`: words after a numbered address's street type, where
-        // the town goes, that name no place (by that very name, or a look-alike there: `813
-        // Cortland Ave Pizza Express`): as a name after a comma (`doubtingTown`).
         // `100 Main St / Boston`: a cross street no street of the gazetteer has, by any spelling
-        // (or only a look-alike of a US town's name), after a numbered address: likewise (it was
-        // placed on the address at 0.94).
+        // (or only a look-alike, when it is a US town's name), after a numbered address is
+        // doubted as a name after a comma (`doubtingTown`; it was placed on the address at 0.94).
         if query.number != nil, cornerNotFound, query.crossStreets.count == 1,
             case let crosses = lookups.streets(for: query.crossStreets[0], in: gazetteer),
             crosses.isEmpty || (townElsewhere(query.crossStreets[0]) != nil && !crosses.contains { $0.method.isEmpty || $0.method == "suffix_added" })
         {
             answers = answers.map { doubtingTown($0, query, lastPart: query.crossStreets[0]) }
         }
+        // `42 Water Street New Shoreham`: words after a numbered address's street type, where
+        // the town goes, that name no place (by that very name, or a look-alike there: `813
+        // Cortland Ave Pizza Express`): as a name after a comma (`doubtingTown`).
         if query.number != nil, let cut = streets.first?.cutWords, placeAnswers(cut, fuzzy: false, alone: false, &lookups).isEmpty {
             let named = placeAnswers(cut, fuzzy: true, alone: false, &lookups).compactMap(\.point)
             answers = answers.map { answer in
