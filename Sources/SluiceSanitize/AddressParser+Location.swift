@@ -14,6 +14,8 @@ extension AddressParser {
         case location(ParsedAddress)
         /// A place's name, and the notes read with it (`Near Point Lobos`: `near`).
         case place(String, notes: [String])
+        /// `PO Box 123`, `RR 2 Box 10`: where mail is collected, no location (`Note.poBox`).
+        case poBox
     }
 
     func parseOne(_ tokens: ArraySlice<Token>) -> ParsedAddress {
@@ -130,6 +132,7 @@ extension AddressParser {
         }
         if words.count == 1, words[0].isNumber, words[0].lower.utf8.count == 5, !first { return .zip(words[0].lower) }
         if let unit = unitChunk(chunk) { return .unit(unit) }
+        if isPOBox(chunk) { return .poBox }
         if names.isSanFrancisco, Neighborhoods.mayStartName(chunk.first(where: \.isWord)), !endsWithStreetSuffix(chunk) {
             let text = AddressTokenizer.text(chunk)
             if let name = neighborhood(named: text) { return .neighborhood(name: name, text: text) }
@@ -286,6 +289,24 @@ extension AddressParser {
             return nil
         }
         return designator == "#" ? "#\(second.text)" : "\(designator) \(second.text)"
+    }
+}
+
+extension AddressParser {
+    /// A post office box (`PO Box 123`, `P.O. Box 5`, `POB 12`, `Post Office Box 7`, `Box 9`) or a
+    /// rural route's or highway contract's box (`RR 2 Box 10`, `HC 1 Box 4`, `Rural Route 3 Box
+    /// 12`): the whole chunk, its box number last.
+    func isPOBox(_ chunk: ArraySlice<Token>) -> Bool {
+        let words = chunk.words.map(\.lower)
+        guard words.count >= 2, words.count <= 6, let box = words.last, box.first?.isNumber == true, chunk.last?.isWord == true else {
+            return false
+        }
+        let before = words.dropLast().joined(separator: " ")
+        if ["box", "po box", "p o box", "pob", "post office box", "po bx", "pobox"].contains(before) { return true }
+        // `RR 2 Box 10`: the route's number, then its box.
+        let route = words.dropLast(3).joined(separator: " ")
+        return words.count >= 4 && words[words.count - 2] == "box" && words[words.count - 3].first?.isNumber == true
+            && ["rr", "r r", "rural route", "hc", "h c", "highway contract", "rte", "route"].contains(route)
     }
 }
 

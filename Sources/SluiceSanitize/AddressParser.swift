@@ -301,4 +301,7 @@ public enum Note {
     /// `…, London, UK`, `…, Mexico City, Mexico`: the text ends in another country than the United
     /// States (or Canada, whose provinces are read as states); a US gazetteer refuses it.
     public static let otherCountry = "other_country"
+    /// `PO Box 123`, `…, RR 2 Box 10`: a post office or rural route box, where mail is collected,
+    /// not where the record is: no part of the location (the geocoder says so when nothing else is).
+    public static let poBox = "po_box"
 }

@@ -40,6 +40,8 @@ struct ChunkReading {
             result.zip = result.zip ?? zip
         case .unit(let unit):
             result.unit = result.unit ?? unit
+        case .poBox:
+            result.note(Note.poBox)
         case .place(let place, let notes):
             places.append(place)
             for note in notes { result.note(note) }

@@ -66,6 +66,9 @@ import Testing
             #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
         }
         #expect(try best("181 3rd Street at Howard").score >= 0.9)
+        // A PO box is no location: beside an address it is left out; alone it is refused, saying so.
+        #expect(try best("100 Main St, PO Box 5").score >= 0.9)
+        #expect(try best("PO Box 123").note?.hasPrefix("po_box:") == true)
         // A place the gazetteer lacks that is a US town's name, before the address or in brackets
         // (0.99 before); not a word (`(beach)`) nor a street type alone (`(Beach)`: Beach, ND).
         for text in [

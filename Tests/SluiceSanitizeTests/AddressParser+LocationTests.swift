@@ -63,6 +63,17 @@ import Testing
         #expect(parser.parse("Fairmont Hotel - Penthouse Suite").unit == "Ph Suite")
     }
 
+    @Test func aPostOfficeBoxIsNoLocation() {
+        let beside = parser.parse("100 Main St, PO Box 5")
+        #expect(beside.kind == .streetAddress && beside.place == nil && beside.notes.contains(Note.poBox))
+        for text in ["PO Box 123", "P.O. Box 123, Springfield, IL 62701", "POB 12", "RR 2 Box 10", "Rural Route 3 Box 12", "Post Office Box 7"] {
+            let parsed = parser.parse(text)
+            #expect(parsed.place == nil && parsed.street == nil && parsed.notes.contains(Note.poBox), "\(text)")
+        }
+        // A box with no number, or words after it, is no PO box.
+        for text in ["Box Office, 100 Main St", "Jewel Box 5 Theater"] { #expect(!parser.parse(text).notes.contains(Note.poBox), "\(text)") }
+    }
+
     @Test func plainWordsAfterAUnitsValueAreNoPartOfIt() {
         // Where US addresses write the town: `Apt 31 Bobco` was the unit, and the address placed
         // in San Francisco at 0.94.

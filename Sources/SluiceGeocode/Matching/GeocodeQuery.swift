@@ -22,6 +22,8 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var nearCorner = false
     /// The text ended in another country's name (sanitize's note `other_country`).
     public var otherCountry = false
+    /// The text named a post office or rural route box (sanitize's note `po_box`), no location.
+    public var poBox = false
     /// The place ends the text, after the address: its last comma part (`42 Water St, New
     /// Shoreham`), or the words right after its unit (`100 Main St Apt 31 Bobco`): where US
     /// addresses write their town. (Worked out when asked: few records need it.)
@@ -200,11 +202,12 @@ public struct GeocodeQuery: Equatable, Sendable {
         var notes: [String] = []
         if case .array(let values)? = member(.notes) { notes = values.compactMap(\.stringValue) }
         otherCountry = notes.contains("other_country")
+        poBox = notes.contains("po_box")
         townWithoutState = notes.contains("town_without_state")
         let streetName = text(.street), placeText = text(.place)
         // Text sanitize could not read: its whole text is tried as a place name.
         if streetName == nil && placeText == nil {
-            place = raw.isEmpty ? nil : raw
+            place = raw.isEmpty || poBox ? nil : raw
             return
         }
         nearCorner = notes.contains { ["near", "off", "direction_from_corner"].contains($0) }

@@ -28,6 +28,10 @@ public struct Geocoder: Sendable {
     /// The same, remembering street and place lookups in `lookups` for the next records.
     func geocode(_ query: GeocodeQuery, lookups: inout GeocodeLookups) -> [GeoMatch] {
         guard !query.isEmpty else { return [.none("empty location")] }
+        // `PO Box 123` and nothing more: its text is no place name to try.
+        if query.poBox, query.street == nil, query.place == nil, query.neighborhood == nil {
+            return [.none("po_box: a PO box is where mail is collected, not where the record is")]
+        }
         lookups.towns = nil
         if !gazetteer.coverage.isEmpty {
             if query.otherCountry, let reason = gazetteer.coverage.otherCountryReason { return [.none(reason)] }
