@@ -297,6 +297,8 @@ extension AddressParser {
     /// rural route's or highway contract's box (`RR 2 Box 10`, `HC 1 Box 4`, `Rural Route 3 Box
     /// 12`): the whole chunk, its box number last.
     func isPOBox(_ chunk: ArraySlice<Token>) -> Bool {
+        // Most chunks do not end in a number, or are longer: they skip building the words.
+        guard chunk.count <= 10, chunk.last?.isNumber == true else { return false }
         let words = chunk.words.map(\.lower)
         guard words.count >= 2, words.count <= 6, let box = words.last, box.first?.isNumber == true, chunk.last?.isWord == true else {
             return false

@@ -290,7 +290,9 @@ extension AddressParser {
                     || ((before.lower == "floor" || before.lower == "fl") && Ordinals.value(of: tokens[start - 2].lower) != nil))
             // `300 S 200 W Salt Lake City`: after a house number and a grid street, whose name
             // ends in its direction where others end in a suffix.
-            let afterGridStreet = start >= 4 && tokens[start - 4].isNumber && isGridStreet([tokens[start - 3], tokens[start - 2], before])
+            let afterGridStreet =
+                start >= 4 && isDirectional(before) && tokens[start - 2].isNumber && tokens[start - 4].isNumber
+                && isGridStreet([tokens[start - 3], tokens[start - 2], before])
             guard before.isPunct(",") || afterSuffix || afterUnit || afterGridStreet else { continue }
             let states = USTowns.states(named: tokens[start..<end].map(\.lower))
             if state.map(states.contains) ?? !states.isEmpty { best = start }
