@@ -183,10 +183,9 @@ extension AddressParser {
             || endsWithMisspeltSuffix(words) || isDirectionalStreet(words) || isGridStreet(words)
     }
 
-    /// A grid town's numbered street: a number and N, S, E or W (`200 W`, `300 South`), perhaps
+    /// A grid town's numbered street (`GridStreet.isLikely`: `200 W`, `300 South`), perhaps
     /// after its own directional (`W 200 S`), as Salt Lake City's corners are written (`200 W &
-    /// 300 S`, which was house 200 on a street `W 300 S`). Grid streets lie at round numbers
-    /// (`2230 N` in Provo): `2606 North` is house 2606 on a street whose type was left off.
+    /// 300 S`, which was house 200 on a street `W 300 S`).
     func isGridStreet(_ tokens: ArraySlice<Token>) -> Bool {
         // Most phrases are longer: they skip building the words (this runs for every phrase).
         tokens.count <= 4 && isGridStreet(tokens.words)
@@ -195,10 +194,8 @@ extension AddressParser {
     func isGridStreet(_ words: [Token]) -> Bool {
         var rest = words[...]
         if rest.count == 3, rest[rest.startIndex].traits.contains(.directional) { rest = rest.dropFirst() }
-        guard rest.count == 2, rest[rest.startIndex].isNumber, rest[rest.startIndex].lower.hasSuffix("0"), let last = rest.last,
-            last.traits.contains(.directional)
-        else { return false }
-        return USPSTables.directionalTable[last.lower]?.utf8.count == 1
+        guard rest.count == 2, rest[rest.startIndex].isNumber, let last = rest.last, last.traits.contains(.directional) else { return false }
+        return GridStreet.isLikely(number: rest[rest.startIndex].lower, last.lower)
     }
 
     /// `Highway 80`, `West U.S. Hwy 50`, `County Rd 12 Apt 4`: a numbered road (`Highways`),

@@ -80,7 +80,7 @@ public struct LocationFields: Equatable, Sendable {
         }
         let words = part.split(separator: " ")
         // `200 S`, a grid street's whole name, after the house number 200 repeats nothing.
-        if words.count == 2, Highways.isNumber(String(words[0])), USPSTables.directionals[words[1].lowercased()] != nil { return part }
+        if words.count == 2, GridStreet.direction(number: String(words[0]), words[1].lowercased()) != nil { return part }
         let before = parts.suffix(words.count).joined(separator: " ").split(separator: " ").suffix(words.count)
         var overlap = 0
         for length in stride(from: min(words.count, before.count), through: 1, by: -1)

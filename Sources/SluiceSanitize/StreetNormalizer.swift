@@ -118,12 +118,9 @@ public enum StreetNormalizer {
             preDirectional = direction
             words.removeFirst()
         }
-        // `200 South`, `1300 East`: a grid town's numbered street (Salt Lake City's `E 200 S`) ends
-        // in its direction from the grid's centre, a part of its name, abbreviated as directionals
-        // are so that `455 East 200 South` is the `455 E 200 S` of the town's address points.
-        if words.count == 2, words[1].traits.contains(.directional), Highways.isNumber(words[0].lower),
-            let direction = USPSTables.directionalTable[words[1].lower], direction.utf8.count == 1
-        {
+        // `200 South`, `1300 East`: a grid town's numbered street (`GridStreet`) ends in its
+        // direction from the grid's centre, a part of its name.
+        if words.count == 2, words[1].traits.contains(.directional), let direction = GridStreet.direction(number: words[0].lower, words[1].lower) {
             words[1] = Word(text: direction, lower: Words.lowercased(direction))
         }
         if words.count >= 2 {
