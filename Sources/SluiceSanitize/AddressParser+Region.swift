@@ -120,20 +120,24 @@ extension AddressParser {
         // The city: words back to a comma, or back to the street's suffix when there is none.
         var cityEnd = stateStart
         while cityEnd > 0, tokens[cityEnd - 1].isPunct(",") { cityEnd -= 1 }
-        var cityStart = cityEnd
-        while cityStart > 0, cityEnd - cityStart < 3 {
-            let token = tokens[cityStart - 1]
-            guard token.isWord, !token.isNumber, !token.traits.contains(.inlineUnit), !token.isStreetSuffix,
+        // Whether the word before `start` may be a town's, as far as the words before it tell.
+        func townWordBefore(_ start: Int) -> Bool {
+            guard start > 0 else { return false }
+            let token = tokens[start - 1]
+            return token.isWord && !token.isNumber && !token.traits.contains(.inlineUnit) && !token.isStreetSuffix
                 // `16th St NW Washington DC`: the street's quadrant, not the town's.
-                cityStart < 2 || !isQuadrant(token) || !tokens[cityStart - 2].isStreetSuffix,
+                && (start < 2 || !isQuadrant(token) || !tokens[start - 2].isStreetSuffix)
                 // `Apt 3B Springfield`, `Apt B Springfield`: the unit's number; no town's name has a digit.
-                cityStart < 2 || !tokens[cityStart - 2].traits.contains(.inlineUnit),
+                && (start < 2 || !tokens[start - 2].traits.contains(.inlineUnit))
                 // `300 S 200 W SLC UT`: the grid street's direction, not the town's.
-                cityStart < 2 || !isDirectional(token) || !tokens[cityStart - 2].isNumber,
-                !token.lower.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
-            else { break }
-            cityStart -= 1
+                && (start < 2 || !isDirectional(token) || !tokens[start - 2].isNumber)
+                && !token.lower.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 })
         }
+        var cityStart = cityEnd
+        while cityEnd - cityStart < 3, townWordBefore(cityStart) { cityStart -= 1 }
+        // Nothing before the words said where a town begins: they reach the text's start, or
+        // stopped at three words only.
+        let unbounded = cityStart == 0 || townWordBefore(cityStart)
         // `St. Paul, MN`: a longer town of the state, after a comma or a street's suffix, wins.
         if let start = townStart(in: tokens, end: cityEnd, state: state), start < cityStart { cityStart = start }
         // `…, City of Ann Arbor, MI`: the town is Ann Arbor, and its government's title no part of the address.
@@ -144,6 +148,22 @@ extension AddressParser {
             addressEnd = cityStart - 2
         } else if cityStart >= 1, cityStart < cityEnd, USTowns.titleLength(tokens[(cityStart - 1)..<cityEnd].map(\.lower)) == 2 {
             (addressEnd, cityStart) = (cityStart - 1, cityStart + 1)
+        }
+        // The text's first comma part, with no number in it: a town of the state when the whole
+        // part names one (`St. Paul, MN`: not `Paul` after the suffix `St`; `City of Ann Arbor,
+        // MI`). Else, `unbounded`, the words are a place in the state (`Coit Tower, CA`, `Bank of
+        // America, California`: they were the city `Coit Tower`, and no place); after a street's
+        // suffix or a unit, the town (`Main St Springfield, IL`).
+        if cityStart < cityEnd, tokens[..<cityEnd].allSatisfy({ $0.isWord && !$0.isNumber }),
+            names.city(named: tokens[cityStart..<cityEnd].map(\.lower)) == nil
+        {
+            let title = USTowns.titleLength(tokens[..<cityEnd].map(\.lower))
+            let states = USTowns.states(named: tokens[title..<cityEnd].map(\.lower))
+            if state.map(states.contains) ?? !states.isEmpty {
+                (cityStart, addressEnd) = (title, 0)
+            } else if unbounded {
+                (cityStart, addressEnd) = (cityEnd, cityEnd)
+            }
         }
         // A city needs an address before it, or a comma after it.
         let hasComma = cityEnd < stateStart

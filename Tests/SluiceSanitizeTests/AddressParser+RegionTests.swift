@@ -275,6 +275,34 @@ import Testing
         #expect(parser.parse("Main St 1234").zip == nil)
     }
 
+    /// A text's first comma part before its state, with no address in it: the town when it names
+    /// one of that state, whole; else a place in that state, not a town of the place's name.
+    @Test func wordsBeforeAStateAloneAreATownOnlyWhenTheyNameOne() {
+        for (text, state) in [("Coit Tower, CA", "CA"), ("Bank of America, California", "CA"), ("Palace of Fine Arts, CA", "CA")] {
+            let parsed = parser.parse(text)
+            #expect(parsed.city == nil, "\(text)")
+            #expect(parsed.place == text.split(separator: ",")[0].description, "\(text)")
+            #expect(parsed.state == state, "\(text)")
+        }
+        // Lombard is a town in Illinois, not in California.
+        #expect(parser.parse("Lombard, CA").city == nil)
+        #expect(parser.parse("Lombard, IL").city == "Lombard")
+        // A town, whole: `St` is no street's suffix before `Paul` here.
+        let paul = parser.parse("St. Paul, MN 55101")
+        #expect(paul.city == "St Paul")
+        #expect(paul.place == nil)
+        #expect(parser.parse("Seattle, WA").city == "Seattle")
+        #expect(parser.parse("City of Ann Arbor, MI").city == "Ann Arbor")
+        // After a street's suffix, a quadrant or a unit, the words after it are the town, as before.
+        for text in ["Main St Springfield, IL", "Main St NW Springfield, IL", "Main Street Apt B Springfield, IL"] {
+            #expect(parser.parse(text).city == "Springfield", "\(text)")
+        }
+        // A ZIP alone: the place, and the ZIP's town (`Tower` is a town in Minnesota).
+        let zip = parser.parse("Coit Tower, 94133")
+        #expect(zip.place == "Coit Tower")
+        #expect(zip.city == "San Francisco")
+    }
+
     @Test func aTownOfSeveralWordsBeforeItsState() {
         let paul = parser.parse("123 Main St, St. Paul, MN 55101")
         #expect(paul.kind == .streetAddress)

@@ -212,9 +212,10 @@ public struct GazetteerBuild: ToolCommand {
         try scratch?.copy(placing: builder)
         for line in builder.report { context.note(line) }
         for input in builder.inputsWithoutRows { context.warn(input) }
-        if builder.skippedCount > 0 {
+        if case let skipped = builder.skippedCount, skipped > 0 {
             context.note(
-                "\(builder.skippedCount) source rows skipped" + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps them)"))
+                "\(skipped) source row\(skipped == 1 ? "" : "s") skipped"
+                    + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps \(skipped == 1 ? "it" : "them"))"))
         }
         let kinds = GazetteerRow.Kind.allCases.map { kind in "\(perKind[kind] ?? 0) \(kind.rawValue)" }
         let count = perKind.values.reduce(0, +)
