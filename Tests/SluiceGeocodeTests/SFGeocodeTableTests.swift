@@ -87,8 +87,14 @@ import Testing
         let beach = try best("Great Hwy, Ocean Beach")
         #expect(beach.matched == "Ocean Beach" && beach.score >= 0.9, "\(beach.method)")
         #expect(try best("2500 17th St, Franklin Square").method == "address_point+place_agrees")
+        // Or a street of the gazetteer, on which the place the text names lies (Columbus, OH and
+        // Geary, OK were refused); not a place that lies elsewhere (Coit Tower, off Vallejo St).
+        for (text, place) in [("Tosca Cafe, Columbus", "Tosca Cafe"), ("Mels Drive-In, Geary", "Mels Drive-in")] {
+            let answer = try best(text)
+            #expect(answer.matched == place && answer.method.hasSuffix("+street_agrees"), "\(text): \(answer.method)")
+        }
         // Not a place alone, nor one on a street found only without its directional.
-        for text in ["15 Bridge Street, Providence", "103 Main Street South, Aurora", "Great Hwy, Ocean Beach, NY"] {
+        for text in ["15 Bridge Street, Providence", "103 Main Street South, Aurora", "Great Hwy, Ocean Beach, NY", "Coit Tower, Vallejo"] {
             #expect(try best(text).isOutsideGazetteer, "\(text)")
         }
         // A street the gazetteer lacks: the place named beside it stands in for the address, and a

@@ -38,7 +38,8 @@ public struct Geocoder: Sendable {
             switch gazetteer.coverage.placement(city: query.city, state: query.state, zip: query.zip) {
             case .outside(let reason):
                 // `Great Hwy, Ocean Beach`: the place of that very name, where the rest of the
-                // text, read as written, confirms it (the beach lies on Great Hwy). Not `15 Bridge
+                // text, read as written, confirms it (the beach lies on Great Hwy); `Days Inn,
+                // Lombard`: the street of that name, where the place lies on it. Not `15 Bridge
                 // St, Providence` (a café of that name, no Bridge St), nor a place on a street
                 // found only by dropping its directional (`103 Main St South, Aurora`).
                 if let asPlace = townAsPlace(query, &lookups), case let answers = geocode(asPlace, lookups: &lookups),
@@ -97,17 +98,25 @@ public struct Geocoder: Sendable {
 
     /// `Great Hwy, Ocean Beach`, read as in Ocean Beach, NY (no state written: the town list's
     /// only town of that name), with the town's name as a place's instead, naming no town: when
-    /// the gazetteer has a place of that very name, and the street (if any) as written.
+    /// the gazetteer has a place of that very name, and the street (if any) as written. Or
+    /// `Days Inn, Lombard` (Lombard, IL), a place and no street, with the town's name as the
+    /// street's: when the gazetteer has a street of that name.
     func townAsPlace(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> GeocodeQuery? {
-        guard query.townWithoutState, query.zip == nil, let city = query.city, !placeAnswers(city, fuzzy: false, alone: false, &lookups).isEmpty
-        else { return nil }
-        if let street = query.street {
-            guard let found = lookups.streets(for: street, in: gazetteer).first, found.method.isEmpty || found.method == "suffix_added"
-            else { return nil }
+        guard query.townWithoutState, query.zip == nil, let city = query.city else { return nil }
+        func asWritten(_ street: String) -> Bool {
+            guard let found = lookups.streets(for: street, in: gazetteer).first else { return false }
+            return found.method.isEmpty || found.method == "suffix_added"
         }
         var query = query
+        if !placeAnswers(city, fuzzy: false, alone: false, &lookups).isEmpty {
+            if let street = query.street, !asWritten(street) { return nil }
+            if query.place == nil { query.place = city } else { query.otherPlaces.append(city) }
+        } else if query.street == nil, query.place != nil, asWritten(city) {
+            query.street = city
+        } else {
+            return nil
+        }
         (query.city, query.state, query.townWithoutState) = (nil, nil, false)
-        if query.place == nil { query.place = city } else { query.otherPlaces.append(city) }
         return query
     }
 
