@@ -89,6 +89,23 @@ import Testing
     @Test func wordsDropStopWordsAndFoldAccents() {
         #expect(PlaceIndex.words("Musée Mécanique, San Francisco") == ["musee", "mecanique"])
         #expect(PlaceIndex.words("Fisherman's Wharf") == ["fishermans", "wharf"])
+        // The city's name as a whole, not a word of another name.
+        #expect(PlaceIndex.words("SF City Hall") == ["city", "hall"])
+        #expect(PlaceIndex.words("Francisco Park") == ["francisco", "park"])
+        #expect(PlaceIndex.words("San Jose Market") == ["san", "jose", "market"])
+    }
+
+    /// Words naming a kind of place alone name no one place, though some place's name is those
+    /// words and the city's; with `the` or the city's name they may be a place's own name.
+    @Test func kindWordsAloneFindNothing() {
+        let index = PlaceIndex([["Hotel San Francisco"], ["The Church in San Francisco"], ["Francisco Park"], ["The Saloon"], ["SF Zoo"]])
+        for text in ["Hotel", "Church", "Park", "Saloon", "hotel park"] { #expect(index.best(text) == nil, "\(text)") }
+        #expect(index.best("Hotel San Francisco")?.place == 0)
+        #expect(index.best("Francisco Park")?.place == 2)
+        #expect(index.best("The Saloon")?.place == 3)
+        #expect(index.best("San Francisco Zoo")?.place == 4)
+        // `The Park` is not Francisco Park.
+        #expect(index.best("The Park")?.place != 2)
     }
 
     @Test func mergedPostingsGiveEachPlaceItsBestContribution() {

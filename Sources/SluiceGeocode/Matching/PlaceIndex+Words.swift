@@ -21,7 +21,20 @@ extension PlaceIndex {
                 words[index] = whole
             }
         }
-        return words.filter { !stopWords.contains($0) }
+        // The city's name goes as a whole: `Francisco Park` keeps its `Francisco` (it was `Park`,
+        // the key of `The Park`).
+        var kept: [String] = []
+        kept.reserveCapacity(words.count)
+        var index = words.startIndex
+        while index < words.endIndex {
+            if words[index] == "san", index + 1 < words.endIndex, words[index + 1] == "francisco" {
+                index += 2
+                continue
+            }
+            if !stopWords.contains(words[index]) { kept.append(words[index]) }
+            index += 1
+        }
+        return kept
     }
 
     static let titleAbbreviations = ["st": "saint", "ste": "saint", "mt": "mount", "ft": "fort"]

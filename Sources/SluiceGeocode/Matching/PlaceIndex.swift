@@ -50,10 +50,20 @@ public struct PlaceIndex: Sendable {
     var categoryKinds: [PlaceClass?] = []
     var nameKinds: [PlaceClass?] = []
 
-    /// Words that do not tell places apart (`Mission District` is the Mission).
-    static let stopWords: Set<String> = [
-        "the", "of", "a", "an", "and", "at", "in", "on", "sf", "san", "francisco", "district", "neighborhood", "area",
-    ]
+    /// Words that do not tell places apart (`Mission District` is the Mission), and the city's
+    /// name (`SF`; `San Francisco` as a whole, `words(_:)`: `San Francisco City Hall` is `City Hall`).
+    static let stopWords: Set<String> = ["the", "of", "a", "an", "and", "at", "in", "on", "sf", "district", "neighborhood", "area"]
+    static let cityWords: Set<String> = ["sf", "san", "francisco"]
+
+    /// Whether `text`, whose words are `query`, is words naming a kind of place alone (`Hotel`,
+    /// `Park`, `Library`): it names no one place, and it found places whose names are such words
+    /// and the city's (`Hotel San Francisco`, `The Church in San Francisco`, `Francisco Park` for
+    /// `Park`) at 0.95. With `the` or the city's name, such words may be a place's own name
+    /// (`The Saloon`, `Francisco Park`).
+    static func onlyKindWords(_ query: [String], of text: String) -> Bool {
+        guard query.allSatisfy({ PlaceClass.named(byWord: $0) != nil }) else { return false }
+        return !(asciiWords(text) ?? characterWords(text)).contains { $0 == "the" || cityWords.contains($0) }
+    }
 
     /// How much of the query's weight a fuzzy match must find.
     static let queryCoverage = 0.75
@@ -162,7 +172,7 @@ public struct PlaceIndex: Sendable {
         -> [Hit]
     {
         let query = Self.words(text)
-        guard !query.isEmpty else { return [] }
+        guard !query.isEmpty, !Self.onlyKindWords(query, of: text) else { return [] }
         let queryKind = kind ?? Self.kind(of: query)
         func ranked(_ hits: [Hit]) -> [Hit] {
             let kept = hits.filter { $0.score >= minimum }
