@@ -66,6 +66,10 @@ import Testing
             #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
         }
         #expect(try best("181 3rd Street at Howard").score >= 0.9)
+        // A cross street the gazetteer has, far from the address: the parts disagree (0.99 before).
+        let far = try best("3134 Octavia St / Banks")
+        #expect(far.score <= GeocodeScore.unknownTownAtMost && far.method.hasSuffix("+cross_street_far"), "\(far.method)")
+        #expect(try best("1200 Washington Street at Taylor Street").score >= 0.9)
         // A PO box is no location: beside an address it is left out; alone it is refused, saying so.
         #expect(try best("100 Main St, PO Box 5").score >= 0.9)
         #expect(try best("PO Box 123").note?.hasPrefix("po_box:") == true)

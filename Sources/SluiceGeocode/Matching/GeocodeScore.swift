@@ -207,7 +207,8 @@ public enum GeocodeScore {
             "  (a comma, the street's type or a unit), in a name no place has, or whose cross street no",
             "  street has: at most \(format(unknownTownAtMost)) (+last_part_unknown: it may be a town the gazetteer does",
             "  not cover); so too a place it lacks beside the address that is a US town's name",
-            "  (+town_name_unknown). A place beside an address on a street the gazetteer lacks:",
+            "  (+town_name_unknown), and a cross street it has that is not at the address",
+            "  (+cross_street_far). A place beside an address on a street the gazetteer lacks:",
             "  x\(format(hintInstead)), a look-alike name at most \(format(offStreet)) (+street_not_found).",
         ].joined(separator: "\n")
     }

@@ -239,12 +239,16 @@ public struct Geocoder: Sendable {
     /// `answer`, doubted when the record names no town or ZIP code and names what may be a town
     /// the gazetteer does not cover (`GeocodeScore.unknownTownAtMost`): a name no place of the
     /// gazetteer has after its address, where US addresses write the town (`42 Water St, New
-    /// Shoreham`; `lastPart`: words after the street's type), or a place it lacks anywhere that
-    /// is a US town's name (`Manawa, 262 Trumbull St`, `262 Trumbull St (Manawa)`).
-    func doubtingTown(_ answer: GeoMatch, _ query: GeocodeQuery, lastPart: String? = nil) -> GeoMatch {
+    /// Shoreham`; `lastPart`: words after the street's type), a place it lacks anywhere that
+    /// is a US town's name (`Manawa, 262 Trumbull St`, `262 Trumbull St (Manawa)`), or a cross
+    /// street it has far from the address (`farCrossStreet`: `3134 Octavia St / Banks`).
+    func doubtingTown(_ answer: GeoMatch, _ query: GeocodeQuery, lastPart: String? = nil, farCrossStreet: String? = nil) -> GeoMatch {
         guard query.city == nil, query.zip == nil else { return answer }
         let tag: String, note: String
-        if let name = lastPart ?? (query.placeEndsText ? query.place : nil) {
+        if let name = farCrossStreet {
+            tag = "+cross_street_far"
+            note = "'\(name)' is a street the gazetteer has, but not at the address: it may be a town it does not cover"
+        } else if let name = lastPart ?? (query.placeEndsText ? query.place : nil) {
             tag = "+last_part_unknown"
             note = "'\(name)' after the address is no place the gazetteer knows: it may be a town it does not cover"
         } else if query.street != nil, answer.score > GeocodeScore.unknownTownAtMost, let name = query.place, let states = townElsewhere(name) {
@@ -255,7 +259,7 @@ public struct Geocoder: Sendable {
             return answer
         }
         // Once: an answer may pass here twice.
-        guard !answer.method.contains("+last_part_unknown"), !answer.method.contains("+town_name_unknown") else { return answer }
+        guard !["+last_part_unknown", "+town_name_unknown", "+cross_street_far"].contains(where: answer.method.contains) else { return answer }
         var answer = answer
         answer.score = min(answer.score, GeocodeScore.unknownTownAtMost)
         answer.method += tag
@@ -343,11 +347,25 @@ public struct Geocoder: Sendable {
         // `100 Main St / Boston`: a cross street no street of the gazetteer has, by any spelling
         // (or only a look-alike, when it is a US town's name), after a numbered address is
         // doubted as a name after a comma (`doubtingTown`; it was placed on the address at 0.94).
-        if query.number != nil, cornerNotFound, query.crossStreets.count == 1,
-            case let crosses = lookups.streets(for: query.crossStreets[0], in: gazetteer),
-            crosses.isEmpty || (townElsewhere(query.crossStreets[0]) != nil && !crosses.contains { $0.method.isEmpty || $0.method == "suffix_added" })
-        {
-            answers = answers.map { doubtingTown($0, query, lastPart: query.crossStreets[0]) }
+        // So is one it has as written that neither meets the street nor passes within
+        // `agreementMetres` of the address (`3134 Octavia St / Banks`: Banks St is 7 km off): the
+        // two parts of the text disagree, and the last may be a town sharing a street's name.
+        if query.number != nil, cornerNotFound, query.crossStreets.count == 1 {
+            let cross = query.crossStreets[0]
+            let crosses = lookups.streets(for: cross, in: gazetteer)
+            let asWritten = crosses.filter { $0.method.isEmpty || $0.method == "suffix_added" }
+            if crosses.isEmpty || (townElsewhere(cross) != nil && asWritten.isEmpty) {
+                answers = answers.map { doubtingTown($0, query, lastPart: cross) }
+            } else if !asWritten.isEmpty {
+                answers = answers.map { answer in
+                    guard let point = answer.point,
+                        !asWritten.contains(where: { street in
+                            gazetteer.nearestPoint(onStreet: street.id, to: point).map { $0.distance(to: point) <= agreementMetres } ?? true
+                        })
+                    else { return answer }
+                    return doubtingTown(answer, query, farCrossStreet: cross)
+                }
+            }
         }
         // `42 Water Street New Shoreham`: words after a numbered address's street type, where
         // the town goes, that name no place (by that very name, or a look-alike there: `813
