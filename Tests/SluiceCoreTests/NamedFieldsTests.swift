@@ -43,6 +43,17 @@ import Testing
             ])
     }
 
+    /// `--field a,b`, as `--compare` lists fields, names one field with a comma in its name.
+    @Test func aListOfFieldsTheRecordsHaveSaysToNameEach() throws {
+        let fields = try looked(NamedFields([("field", "title,address.raw"), ("field", "title,zzz")]), at: Self.films)
+        #expect(
+            fields.warnings == [
+                "--field title,address.raw: no record has this field; the records have title, locations, address"
+                    + " (one field each time: --field title --field address.raw)",
+                "--field title,zzz: no record has this field; the records have title, locations, address",
+            ])
+    }
+
     @Test func pathsReachOnlyIntoObjects() throws {
         let fields = try looked(NamedFields([("key", "title.raw"), ("key", "address.raw.x")]), at: Self.films)
         #expect(fields.warnings.count == 2)

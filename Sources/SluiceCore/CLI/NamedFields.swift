@@ -6,6 +6,7 @@
 ///     // the record loops look at each record (`look(at:)`), one copy per thread, merged at the end
 ///     context.namedFields.warnings
 ///     // ["--field location: no record has this field; the records have title, locations, provenance (did you mean 'locations'?)"]
+///     // --field street,city: "… (one field each time: --field street --field city)"
 ///
 /// A field counts as held when its dotted path reaches a value, `null` included.
 ///
@@ -104,6 +105,11 @@ public struct NamedFields: Sendable {
             guard !names.isEmpty else { return text + "; the records have no fields" }
             let shown = names.prefix(Self.namesShown).joined(separator: ", ")
             text += "; the records have \(shown)\(names.count > Self.namesShown ? ", …" : "")"
+            // `--field line1,line2`, as `--compare` lists fields: a field each time the option is given.
+            let listed = field.path.split(separator: ",").map { String($0).trimmingSpaces() }
+            if listed.count > 1, listed.allSatisfy({ names.contains(String($0.split(separator: ".").first ?? "")) }) {
+                return text + " (one field each time: \(listed.map { "--\(field.option) \($0)" }.joined(separator: " ")))"
+            }
             let first = field.parts.first ?? field.path
             if let near = EditDistance.closest(to: first, among: names) {
                 text += " (did you mean '\(([near] + field.parts.dropFirst()).joined(separator: "."))'?)"
