@@ -38,8 +38,8 @@ public struct Geocoder: Sendable {
             switch gazetteer.coverage.placement(city: query.city, state: query.state, zip: query.zip) {
             case .outside(let reason):
                 // `Great Hwy, Ocean Beach`: the place of that very name, where the rest of the
-                // text, read as written, confirms it (the beach lies on Great Hwy); `Days Inn,
-                // Lombard`: the street of that name, where the place lies on it. Not `15 Bridge
+                // text, read as written, confirms it (the beach lies on Great Hwy); `Tosca Cafe,
+                // Columbus`: the street of that name, where the place lies on it. Not `15 Bridge
                 // St, Providence` (a café of that name, no Bridge St), nor a place on a street
                 // found only by dropping its directional (`103 Main St South, Aurora`).
                 if let asPlace = townAsPlace(query, &lookups), case let answers = geocode(asPlace, lookups: &lookups),
@@ -99,8 +99,8 @@ public struct Geocoder: Sendable {
     /// `Great Hwy, Ocean Beach`, read as in Ocean Beach, NY (no state written: the town list's
     /// only town of that name), with the town's name as a place's instead, naming no town: when
     /// the gazetteer has a place of that very name, and the street (if any) as written. Or
-    /// `Days Inn, Lombard` (Lombard, IL), a place and no street, with the town's name as the
-    /// street's: when the gazetteer has a street of that name.
+    /// `Tosca Cafe, Columbus` (Columbus, OH and elsewhere), a place and no street, with the
+    /// town's name as the street's: when the gazetteer has a street of that name.
     func townAsPlace(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> GeocodeQuery? {
         guard query.townWithoutState, query.zip == nil, let city = query.city else { return nil }
         func asWritten(_ street: String) -> Bool {

@@ -53,6 +53,8 @@ public struct PlaceIndex: Sendable {
     /// Words that do not tell places apart (`Mission District` is the Mission), and the city's
     /// name (`SF`; `San Francisco` as a whole, `words(_:)`: `San Francisco City Hall` is `City Hall`).
     static let stopWords: Set<String> = ["the", "of", "a", "an", "and", "at", "in", "on", "sf", "district", "neighborhood", "area"]
+    /// The city's words, which beside words naming a kind of place make a place's own name
+    /// (`onlyKindWords`).
     static let cityWords: Set<String> = ["sf", "san", "francisco"]
 
     /// Whether `text`, whose words are `query`, is words naming a kind of place alone (`Hotel`,
