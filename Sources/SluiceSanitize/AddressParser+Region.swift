@@ -110,12 +110,12 @@ extension AddressParser {
         if fourDigits != nil, state == nil { return nil }
         // A ZIP alone after a comma, after its own town (`Seattle 98101`), or after a street's
         // suffix or a unit when it is one (`100 Main St 94105`, `… Apt 5 94105`; it was read
-        // into the street's name or the unit).
+        // into the street's name or the unit), of the record's state (`readsAsZIPAfterStreet`).
         let afterAddress = end >= 3 && (tokens[end - 1].isStreetSuffix || tokens[end - 2].traits.contains(.inlineUnit))
         guard
             state != nil || (zip != nil && end < tokens.count && end > 0 && tokens[end - 1].isPunct(","))
                 || zip.flatMap({ USTowns.town(zip: $0) }).map({ townStart(in: tokens, end: end, state: $0.state) != nil }) == true
-                || (afterAddress && zip.flatMap(USTowns.town(zip:)) != nil)
+                || (afterAddress && zip.map(readsAsZIPAfterStreet) == true)
         else { return nil }
         // The city: words back to a comma, or back to the street's suffix when there is none.
         var cityEnd = stateStart

@@ -53,6 +53,26 @@ import Testing
         #expect(parser.splitUnit(tokens("St 4")).unit == nil)
     }
 
+    /// Cambridge's assessing data numbers a unit by its building (`1218-1228 Cambridge St`, unit
+    /// `12181`): five digits after the suffix that are no ZIP of the record's state are the unit,
+    /// not a town elsewhere (it was Troy, NY 12181, and the record refused as outside MA).
+    @Test func fiveDigitsThatAreNoZIPOfTheRecordsStateAreTheUnit() {
+        let cambridge = AddressParser(city: "Cambridge", state: "MA")
+        for text in ["1218-1228 Cambridge St 12181", "1222 Cambridge St 12181", "100 Main St 43725"] {
+            let parsed = cambridge.parse(text)
+            #expect(parsed.unit == "#\(text.split(separator: " ").last ?? "")", "\(text)")
+            #expect(parsed.city == "Cambridge" && parsed.state == "MA" && parsed.zip == nil, "\(text)")
+            #expect(parsed.suffix != nil, "\(text)")
+        }
+        let field = AddressParser().reading(RecordTown(city: "Cambridge", state: "Massachusetts", zip: nil))
+        #expect(field.parse("1222 Cambridge St 12181").unit == "#12181")
+        // A ZIP of the record's state, and any ZIP when no state is known, stays a ZIP.
+        #expect(cambridge.parse("100 Main St 02139").zip == "02139")
+        #expect(AddressParser().parse("100 Main St 12181").zip == "12181")
+        // Five digits that are no ZIP at all are the unit (they were read into the street's name).
+        #expect(AddressParser().parse("100 Main St 99999").unit == "#99999")
+    }
+
     /// Publication 28's designators that name places in other text (`Lot`, `Space`, `Building`),
     /// then their value, last after a street's suffix: a mobile-home park's space, a campus's building.
     @Test func aDesignatorThatNamesPlacesElsewhereAfterTheSuffix() {
