@@ -78,6 +78,13 @@ extension AddressParser {
             if next == nil, isBareUnit(tokens, at: index) {
                 return (tokens[..<index], "#\(token.text.uppercased())", tokens[tokens.endIndex...])
             }
+            // `6 Canal Pk 101/2`, `… Ave 365/1`: such a unit and its building's number joined by a
+            // slash, as assessors' unit columns write them (it was read into the street's name).
+            if let next, next.isPunct("/"), index + 3 == tokens.endIndex, !next.spaceBefore, !tokens[index + 2].spaceBefore,
+                tokens[index + 2].isNumber, isBareUnit(tokens[..<(index + 1)], at: index)
+            {
+                return (tokens[..<index], "#\(token.text.uppercased())/\(tokens[index + 2].text)", tokens[tokens.endIndex...])
+            }
             if let next, USPSTables.unitDesignators[next.lower] == "Fl", let floor = Ordinals.value(of: token.lower), index + 2 == tokens.endIndex {
                 return (tokens[..<index], "Fl \(floor)", tokens[tokens.endIndex...])
             }

@@ -73,6 +73,25 @@ import Testing
         #expect(AddressParser().parse("100 Main St 99999").unit == "#99999")
     }
 
+    /// A unit column holding the unit and its building joined by a slash (Cambridge's assessing
+    /// data: `6 Canal Pk`, unit `101/2`; `363-369 Cardinal Medeiros Ave`, unit `365/1`), after a
+    /// street's suffix: the unit, not words of the street's name or a place.
+    @Test func aUnitAndItsBuildingJoinedBySlashAfterTheSuffix() {
+        let cambridge = AddressParser(city: "Cambridge", state: "MA")
+        for (text, unit) in [
+            ("1 Main St 101/2", "#101/2"), ("363-369 Cardinal Medeiros Ave 365/1", "#365/1"), ("1200 N Clark St 2B/4", "#2B/4"),
+        ] {
+            let parsed = cambridge.parse(text)
+            #expect(parsed.kind == .streetAddress || parsed.kind == .addressRange, "\(text)")
+            #expect(parsed.unit == unit && parsed.suffix != nil, "\(text)")
+        }
+        #expect(cambridge.parse("1 Main St 101/2").key == cambridge.parse("1 Main St").key)
+        // Spaced, the slash joins two streets or addresses as before; a half number is the house's.
+        #expect(cambridge.parse("100 Main St / 200 Oak St").alternatives.count == 2)
+        #expect(cambridge.parse("2615 1/2 Gary Ave").number == "2615 1/2")
+        #expect(parser.splitUnit(tokens("County Rd 12/4")).unit == nil)
+    }
+
     /// Publication 28's designators that name places in other text (`Lot`, `Space`, `Building`),
     /// then their value, last after a street's suffix: a mobile-home park's space, a campus's building.
     @Test func aDesignatorThatNamesPlacesElsewhereAfterTheSuffix() {
