@@ -224,6 +224,17 @@ extension AddressParser {
         var index = tokens.startIndex
         var number = tokens[index].isNumberWithLetter ? tokens[index].lower.uppercased() : tokens[index].lower
         index += 1
+        // `157.5 Fifth St`, `2001.0 Mission St`: a number stored as a decimal, as assessors' systems
+        // write a half (a period ends a word, so its fraction is a number glued to it): `.5` is
+        // the half, zeros are nothing (the fraction was read into the street's name: `5 5th St`).
+        if index + 1 < tokens.endIndex, tokens[index - 1].isNumber, tokens[index].isNumber, !tokens[index].spaceBefore {
+            if tokens[index].lower == "5" {
+                number += " 1/2"
+                index += 1
+            } else if tokens[index].lower.utf8.allSatisfy({ $0 == UInt8(ascii: "0") }) {
+                index += 1
+            }
+        }
         if index + 2 < tokens.endIndex, tokens[index].isPunct("-"), !tokens[index].spaceBefore, !tokens[index + 1].spaceBefore,
             tokens[index + 1].isWord, tokens[index + 1].lower.utf8.count == 1, !tokens[index + 1].isNumber
         {

@@ -45,6 +45,19 @@ import Testing
         #expect(parser.parse("123-B Main St").number == "123-B")
     }
 
+    /// A house number written as a decimal, as assessors' systems store it: `157.5 Fifth St` is
+    /// the house 157 1/2, and `2001.0` (a column of numbers with gaps) is 2001; the fraction was
+    /// read into the street's name (`5 5th St`).
+    @Test func aDecimalHouseNumber() {
+        let half = parser.parse("157.5 Fifth St")
+        #expect(half.kind == .streetAddress && half.number == "157 1/2" && half.street == "5th" && half.suffix == "St")
+        #expect(half.key == parser.parse("157 1/2 5th St").key)
+        let whole = parser.parse("2001.0 Mission St")
+        #expect(whole.number == "2001" && whole.street == "Mission")
+        // Other fractions are no house's: left as they were.
+        #expect(parser.parse("12.25 Main St").number != "12 1/2")
+    }
+
     /// `One` spelled out before a street with its suffix is the building's number.
     @Test func oneSpelledOut() {
         let market = parser.parse("One Market Street")
