@@ -136,6 +136,15 @@ extension AddressParser {
         }
         // `St. Paul, MN`: a longer town of the state, after a comma or a street's suffix, wins.
         if let start = townStart(in: tokens, end: cityEnd, state: state), start < cityStart { cityStart = start }
+        // `1 Broadway Cambridge MA 02142`: a street with no suffix left its words before the town;
+        // the longest run of the last words that is a town of the state is the town, when all of
+        // them are none (it was the town `Broadway Cambridge`, refused by Cambridge's gazetteer).
+        if let state, cityEnd - cityStart > 1, cityStart > 0, !tokens[cityStart - 1].isPunct(","),
+            !USTowns.states(named: tokens[cityStart..<cityEnd].map(\.lower)).contains(state),
+            let start = ((cityStart + 1)..<cityEnd).first(where: { USTowns.states(named: tokens[$0..<cityEnd].map(\.lower)).contains(state) })
+        {
+            cityStart = start
+        }
         // `…, City of Ann Arbor, MI`: the town is Ann Arbor, and its government's title no part of the address.
         var addressEnd = cityStart
         if cityStart < cityEnd, USTowns.titleLength(tokens[cityStart..<cityEnd].map(\.lower)) == 2 {

@@ -297,6 +297,20 @@ import Testing
         #expect(chicago.zip == "60611")
     }
 
+    /// A street with no suffix (`Broadway`, `Via Roma`) before a town with no comma: the town is
+    /// the longest run of the last words that is a town of the state, when all of them are none
+    /// (`1 Broadway Cambridge MA 02142` was the town `Broadway Cambridge`, and refused).
+    @Test func aTownAfterAStreetWithoutASuffix() {
+        let cambridge = parser.parse("1 Broadway Cambridge MA 02142")
+        #expect(cambridge.city == "Cambridge" && cambridge.state == "MA" && cambridge.zip == "02142")
+        #expect(cambridge.kind == .streetAddress && cambridge.number == "1" && cambridge.street == "Broadway")
+        let andover = parser.parse("100 Broadway North Andover MA 01845")
+        #expect(andover.city == "North Andover" && andover.street == "Broadway")
+        // A town of the state as a whole, or after a comma, is kept whole.
+        #expect(parser.parse("12145 NW Grand Ave El Mirage, AZ 85335").city == "El Mirage")
+        #expect(parser.parse("1 Broadway, Cambridgeport, MA 02139").city == "Cambridgeport")
+    }
+
     @Test func aZipAloneGivesItsTownWhenTheTextNamesNone() {
         let zip = parser.parse("875 N Michigan Ave, 60611")
         #expect(zip.zip == "60611")
