@@ -231,14 +231,19 @@ public struct Geocoder: Sendable {
     /// the gazetteer does not cover (`GeocodeScore.unknownTownAtMost`): a name no place of the
     /// gazetteer has after its address, where US addresses write the town (`42 Water St, New
     /// Shoreham`; `lastPart`: words after the street's type), or a place it lacks anywhere that
-    /// is a US town's name (`Manawa, 262 Trumbull St`, `262 Trumbull St (Manawa)`).
+    /// is a US town's name (`Manawa, 262 Trumbull St`, `262 Trumbull St (Manawa)`). A record that
+    /// names its town (`--city Cambridge --state MA`) is doubted so for a town of its state the
+    /// text names beside the address (`300 Broadway (Somerville)`: another town, not its place).
     func doubtingTown(_ answer: GeoMatch, _ query: GeocodeQuery, lastPart: String? = nil) -> GeoMatch {
-        guard query.city == nil, query.zip == nil else { return answer }
+        let namesNoTown = query.city == nil && query.zip == nil
+        guard namesNoTown || query.place != nil else { return answer }
         let tag: String, note: String
-        if let name = lastPart ?? (query.placeEndsText ? query.place : nil) {
+        if namesNoTown, let name = lastPart ?? (query.placeEndsText ? query.place : nil) {
             tag = "+last_part_unknown"
             note = "'\(name)' after the address is no place the gazetteer knows: it may be a town it does not cover"
-        } else if query.street != nil, answer.score > GeocodeScore.unknownTownAtMost, let name = query.place, let states = townElsewhere(name) {
+        } else if query.street != nil, answer.score > GeocodeScore.unknownTownAtMost, let name = query.place, let states = townElsewhere(name),
+            namesNoTown || isAnotherTown(name, of: states, than: query)
+        {
             tag = "+town_name_unknown"
             note =
                 "'\(name)' is no place the gazetteer knows but a town's name (\(GazetteerCoverage.listed(states))): it may be a town it does not cover"
@@ -252,6 +257,12 @@ public struct Geocoder: Sendable {
         answer.method += tag
         answer.note = note
         return answer
+    }
+
+    /// Whether a town's name (of `states`) is another town of the record's own state than its city.
+    func isAnotherTown(_ name: String, of states: [String], than query: GeocodeQuery) -> Bool {
+        guard let state = query.state, states.contains(USPSTables.stateCode(state)) else { return false }
+        return query.city.map { TownName.key($0) != TownName.key(name) } ?? true
     }
 
     /// The states with a US town (`USTowns`) of this name, written as a name is (a capital
