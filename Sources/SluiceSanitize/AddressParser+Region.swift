@@ -95,10 +95,12 @@ extension AddressParser {
             // `…, branford, ct`, `…, New York, N.Y`: in any case as a comma part of its own after a
             // town of that state; a lowercase `or`, `me`, `in` anywhere else is a word.
             let afterCommaTown = { afterComma && self.townStart(in: tokens, end: stateEnd - length - 1, state: code) != nil }
+            // `…, Somerville Massachusetts`: a state's name right after a town of that state, as its code is.
+            let afterNamedTown = { self.townStart(in: tokens, end: stateEnd - length, state: code) != nil }
             let isState =
                 older
                 ? (beforeZip || afterCommaTown())
-                : isCode ? (beforeZip || (afterComma && upper) || afterTown() || afterCommaTown()) : (beforeZip || afterComma)
+                : isCode ? (beforeZip || (afterComma && upper) || afterTown() || afterCommaTown()) : (beforeZip || afterComma || afterNamedTown())
             if isState {
                 state = code
                 stateStart = stateEnd - length

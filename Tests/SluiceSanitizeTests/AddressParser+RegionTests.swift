@@ -311,6 +311,20 @@ import Testing
         #expect(parser.parse("1 Broadway, Cambridgeport, MA 02139").city == "Cambridgeport")
     }
 
+    /// A state's name after a town of that state, without a comma between (`…, Somerville
+    /// Massachusetts`): the state, as its code is (`Somerville MA`); it was read as words of a
+    /// place after the address, and `--city Cambridge` placed it on Cambridge's Broadway.
+    @Test func aStatesNameAfterItsTown() {
+        let somerville = parser.parse("300 Broadway, Somerville Massachusetts")
+        #expect(somerville.city == "Somerville" && somerville.state == "MA" && somerville.street == "Broadway")
+        let cambridge = AddressParser(city: "Cambridge", state: "MA").parse("300 Broadway, Somerville Massachusetts")
+        #expect(cambridge.city == "Somerville" && cambridge.state == "MA")
+        #expect(parser.parse("100 Peachtree St Atlanta Georgia").state == "GA")
+        // Not after a town of another state, nor alone after the street.
+        #expect(parser.parse("100 Main St, Atlanta Vermont").state == nil)
+        #expect(parser.parse("100 Main St Georgia").state == nil)
+    }
+
     @Test func aZipAloneGivesItsTownWhenTheTextNamesNone() {
         let zip = parser.parse("875 N Michigan Ave, 60611")
         #expect(zip.zip == "60611")
