@@ -97,10 +97,17 @@ extension AddressParser {
             let afterCommaTown = { afterComma && self.townStart(in: tokens, end: stateEnd - length - 1, state: code) != nil }
             // `…, Somerville Massachusetts`: a state's name right after a town of that state, as its code is.
             let afterNamedTown = { self.townStart(in: tokens, end: stateEnd - length, state: code) != nil }
+            // `1234 5th Ave NE 98105`: a street's directional before another state's ZIP, not Nebraska.
+            let streetsDirectional =
+                isCode && length == 1 && stateEnd - length >= 2 && isDirectional(words[words.startIndex])
+                && tokens[stateEnd - length - 1].isStreetSuffix
+                && zip.flatMap { USTowns.town(zip: String($0.prefix(5))) }.map { $0.state != code } == true
             let isState =
-                older
-                ? (beforeZip || afterCommaTown())
-                : isCode ? (beforeZip || (afterComma && upper) || afterTown() || afterCommaTown()) : (beforeZip || afterComma || afterNamedTown())
+                !streetsDirectional
+                && (older
+                    ? (beforeZip || afterCommaTown())
+                    : isCode
+                        ? (beforeZip || (afterComma && upper) || afterTown() || afterCommaTown()) : (beforeZip || afterComma || afterNamedTown()))
             if isState {
                 state = code
                 stateStart = stateEnd - length
@@ -111,9 +118,13 @@ extension AddressParser {
         // Four digits after no state are the address's own (`Pier 1234`): left as they were.
         if fourDigits != nil, state == nil { return nil }
         // A ZIP alone after a comma, after its own town (`Seattle 98101`), or after a street's
-        // suffix or a unit when it is one (`100 Main St 94105`, `… Apt 5 94105`; it was read
-        // into the street's name or the unit), of the record's state (`readsAsZIPAfterStreet`).
-        let afterAddress = end >= 3 && (tokens[end - 1].isStreetSuffix || tokens[end - 2].traits.contains(.inlineUnit))
+        // suffix (and its directional) or a unit when it is one (`100 Main St 94105`, `… Ave NW
+        // 20500`, `… Apt 5 94105`; it was read into the street's name or the unit), of the
+        // record's state (`readsAsZIPAfterStreet`).
+        let afterAddress =
+            end >= 3
+            && (tokens[end - 1].isStreetSuffix || tokens[end - 2].traits.contains(.inlineUnit)
+                || (isDirectional(tokens[end - 1]) && tokens[end - 2].isStreetSuffix))
         guard
             state != nil || (zip != nil && end < tokens.count && end > 0 && tokens[end - 1].isPunct(","))
                 || zip.flatMap({ USTowns.town(zip: $0) }).map({ townStart(in: tokens, end: end, state: $0.state) != nil }) == true

@@ -325,6 +325,21 @@ import Testing
         #expect(parser.parse("100 Main St Georgia").state == nil)
     }
 
+    /// A street's directional before a ZIP (`1234 5th Ave NE 98105`, a street column and a ZIP
+    /// column joined): `NE` is the street's, not Nebraska, when the ZIP is another state's (it
+    /// was state NE, refused by a Seattle gazetteer), and the ZIP gives its town; `NW 20500`
+    /// was read into the street's name.
+    @Test func aDirectionalBeforeAZipIsTheStreets() {
+        let seattle = parser.parse("1234 5th Ave NE 98105")
+        #expect(seattle.street == "5th" && seattle.postDir == "NE" && seattle.zip == "98105")
+        #expect(seattle.state == "WA" && seattle.city == "Seattle")
+        let washington = parser.parse("1600 Pennsylvania Ave NW 20500")
+        #expect(washington.street == "Pennsylvania" && washington.postDir == "NW" && washington.zip == "20500" && washington.state == "DC")
+        // Nebraska's own ZIP after NE, and NE after a town, are Nebraska.
+        #expect(parser.parse("100 Main St NE 68508").state == "NE")
+        #expect(parser.parse("100 Main St, Lincoln NE 68508").state == "NE")
+    }
+
     @Test func aZipAloneGivesItsTownWhenTheTextNamesNone() {
         let zip = parser.parse("875 N Michigan Ave, 60611")
         #expect(zip.zip == "60611")
