@@ -87,7 +87,7 @@ import Testing
         func bestIn(_ text: String, by parser: AddressParser) throws -> GeoMatch {
             try #require(geocoder.geocode(GeocodeQuery.reading(text, by: parser)).first)
         }
-        for text in ["262 Trumbull St (Petaluma)", "Modesto: 2399 Greenwich St"] {
+        for text in ["262 Trumbull St (Petaluma)", "Modesto: 2399 Greenwich St", "2399 Greenwich St in Petaluma", "2399 Greenwich St / Petaluma"] {
             let answer = try bestIn(text, by: parser)
             #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+town_name_unknown"), "\(text): \(answer.method)")
         }

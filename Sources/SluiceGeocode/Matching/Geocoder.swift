@@ -233,16 +233,17 @@ public struct Geocoder: Sendable {
     /// Shoreham`; `lastPart`: words after the street's type), or a place it lacks anywhere that
     /// is a US town's name (`Manawa, 262 Trumbull St`, `262 Trumbull St (Manawa)`). A record that
     /// names its town (`--city Cambridge --state MA`) is doubted so for a town of its state the
-    /// text names beside the address (`300 Broadway (Somerville)`: another town, not its place).
+    /// text names beside the address (`300 Broadway (Somerville)`, `1000 Mass Ave in Arlington`,
+    /// `… / Arlington`: another town, not its place).
     func doubtingTown(_ answer: GeoMatch, _ query: GeocodeQuery, lastPart: String? = nil) -> GeoMatch {
         let namesNoTown = query.city == nil && query.zip == nil
-        guard namesNoTown || query.place != nil else { return answer }
+        guard namesNoTown || query.place != nil || lastPart != nil else { return answer }
         let tag: String, note: String
         if namesNoTown, let name = lastPart ?? (query.placeEndsText ? query.place : nil) {
             tag = "+last_part_unknown"
             note = "'\(name)' after the address is no place the gazetteer knows: it may be a town it does not cover"
-        } else if query.street != nil, answer.score > GeocodeScore.unknownTownAtMost, let name = query.place, let states = townElsewhere(name),
-            namesNoTown || isAnotherTown(name, of: states, than: query)
+        } else if query.street != nil, answer.score > GeocodeScore.unknownTownAtMost, let name = query.place ?? lastPart.flatMap(townEnding),
+            let states = townElsewhere(name), namesNoTown || isAnotherTown(name, of: states, than: query)
         {
             tag = "+town_name_unknown"
             note =
@@ -257,6 +258,13 @@ public struct Geocoder: Sendable {
         answer.method += tag
         answer.note = note
         return answer
+    }
+
+    /// The last words of `text` that are a US town's name, longest first (`in Arlington` →
+    /// `Arlington`), or nil: words after an address, where a town is written.
+    func townEnding(_ text: String) -> String? {
+        let words = text.split(separator: " ")
+        return words.indices.lazy.map { words[$0...].joined(separator: " ") }.first { !USTowns.states(ofTown: $0).isEmpty }
     }
 
     /// Whether a town's name (of `states`) is another town of the record's own state than its city.
