@@ -211,6 +211,12 @@ extension AddressParser {
         return result
     }
 
+    /// Whether `1/2` starts at `index`, glued together: the half of a house number (`2615 1/2`).
+    func isHalf(_ tokens: ArraySlice<Token>, at index: Int) -> Bool {
+        index + 2 < tokens.endIndex && tokens[index].lower == "1" && tokens[index + 1].isPunct("/") && tokens[index + 2].lower == "2"
+            && !tokens[index + 1].spaceBefore && !tokens[index + 2].spaceBefore
+    }
+
     /// `1158-70 Montgomery Street`, `766 Vallejo St.`, `3 Embarcadero Center` (a place); the
     /// number may carry its building's letter or half (`522A`, `123-B`, `2615 1/2`).
     func numbered(_ tokens: ArraySlice<Token>) -> ParsedAddress {
@@ -218,18 +224,34 @@ extension AddressParser {
         var index = tokens.startIndex
         var number = tokens[index].isNumberWithLetter ? tokens[index].lower.uppercased() : tokens[index].lower
         index += 1
+        // `157.5 Fifth St`, `2001.0 Mission St`: a number stored as a decimal, as assessors' systems
+        // write a half (a period ends a word, so its fraction is a number glued to it): `.5` is
+        // the half, zeros are nothing (the fraction was read into the street's name: `5 5th St`).
+        if index + 1 < tokens.endIndex, tokens[index - 1].isNumber, tokens[index].isNumber, !tokens[index].spaceBefore {
+            if tokens[index].lower == "5" {
+                number += " 1/2"
+                index += 1
+            } else if tokens[index].lower.utf8.allSatisfy({ $0 == UInt8(ascii: "0") }) {
+                index += 1
+            }
+        }
         if index + 2 < tokens.endIndex, tokens[index].isPunct("-"), !tokens[index].spaceBefore, !tokens[index + 1].spaceBefore,
             tokens[index + 1].isWord, tokens[index + 1].lower.utf8.count == 1, !tokens[index + 1].isNumber
         {
             // `123-B Main St`: the letter of one building of several at the number.
             number += "-" + tokens[index + 1].lower.uppercased()
             index += 2
-        } else if index + 3 < tokens.endIndex, tokens[index].lower == "1", tokens[index + 1].isPunct("/"), tokens[index + 2].lower == "2",
-            !tokens[index + 1].spaceBefore, !tokens[index + 2].spaceBefore
-        {
+        } else if index + 3 < tokens.endIndex, isHalf(tokens, at: index) {
             // `2615 1/2 Gary Ave`: a house fitted between two numbers.
             number += " 1/2"
             index += 3
+        } else if index + 4 < tokens.endIndex, tokens[index].isPunct("-"), !tokens[index].spaceBefore, !tokens[index + 1].spaceBefore,
+            isHalf(tokens, at: index + 1)
+        {
+            // `6-1/2 Acacia St`: the half joined by a hyphen, as Cambridge's address list writes
+            // it (it was a range from 6 to 1 on a street `2 Acacia St`).
+            number += " 1/2"
+            index += 4
         }
         result.number = number
         result.kind = .streetAddress
@@ -245,6 +267,8 @@ extension AddressParser {
             result.numberTo = to
             result.kind = .addressRange
             index += 2
+            // `22-22 1/2 Sherman St`: a range that ends at a half ends at its number.
+            if index + 3 < tokens.endIndex, isHalf(tokens, at: index) { index += 3 }
         }
         if index < tokens.endIndex, tokens[index].lower == "block" || tokens[index].lower == "blocks" {
             index += 1

@@ -95,10 +95,19 @@ extension AddressParser {
             // `…, branford, ct`, `…, New York, N.Y`: in any case as a comma part of its own after a
             // town of that state; a lowercase `or`, `me`, `in` anywhere else is a word.
             let afterCommaTown = { afterComma && self.townStart(in: tokens, end: stateEnd - length - 1, state: code) != nil }
+            // `…, Somerville Massachusetts`: a state's name right after a town of that state, as its code is.
+            let afterNamedTown = { self.townStart(in: tokens, end: stateEnd - length, state: code) != nil }
+            // `1234 5th Ave NE 98105`: a street's directional before another state's ZIP, not Nebraska.
+            let streetsDirectional =
+                isCode && length == 1 && stateEnd - length >= 2 && isDirectional(words[words.startIndex])
+                && tokens[stateEnd - length - 1].isStreetSuffix
+                && zip.flatMap { USTowns.town(zip: String($0.prefix(5))) }.map { $0.state != code } == true
             let isState =
-                older
-                ? (beforeZip || afterCommaTown())
-                : isCode ? (beforeZip || (afterComma && upper) || afterTown() || afterCommaTown()) : (beforeZip || afterComma)
+                !streetsDirectional
+                && (older
+                    ? (beforeZip || afterCommaTown())
+                    : isCode
+                        ? (beforeZip || (afterComma && upper) || afterTown() || afterCommaTown()) : (beforeZip || afterComma || afterNamedTown()))
             if isState {
                 state = code
                 stateStart = stateEnd - length
@@ -109,13 +118,17 @@ extension AddressParser {
         // Four digits after no state are the address's own (`Pier 1234`): left as they were.
         if fourDigits != nil, state == nil { return nil }
         // A ZIP alone after a comma, after its own town (`Seattle 98101`), or after a street's
-        // suffix or a unit when it is one (`100 Main St 94105`, `… Apt 5 94105`; it was read
-        // into the street's name or the unit).
-        let afterAddress = end >= 3 && (tokens[end - 1].isStreetSuffix || tokens[end - 2].traits.contains(.inlineUnit))
+        // suffix (and its directional) or a unit when it is one (`100 Main St 94105`, `… Ave NW
+        // 20500`, `… Apt 5 94105`; it was read into the street's name or the unit), of the
+        // record's state (`readsAsZIPAfterStreet`).
+        let afterAddress =
+            end >= 3
+            && (tokens[end - 1].isStreetSuffix || tokens[end - 2].traits.contains(.inlineUnit)
+                || (isDirectional(tokens[end - 1]) && tokens[end - 2].isStreetSuffix))
         guard
             state != nil || (zip != nil && end < tokens.count && end > 0 && tokens[end - 1].isPunct(","))
                 || zip.flatMap({ USTowns.town(zip: $0) }).map({ townStart(in: tokens, end: end, state: $0.state) != nil }) == true
-                || (afterAddress && zip.flatMap(USTowns.town(zip:)) != nil)
+                || (afterAddress && zip.map(readsAsZIPAfterStreet) == true)
         else { return nil }
         // The city: words back to a comma, or back to the street's suffix when there is none.
         var cityEnd = stateStart
@@ -140,6 +153,15 @@ extension AddressParser {
         let unbounded = cityStart == 0 || townWordBefore(cityStart)
         // `St. Paul, MN`: a longer town of the state, after a comma or a street's suffix, wins.
         if let start = townStart(in: tokens, end: cityEnd, state: state), start < cityStart { cityStart = start }
+        // `1 Broadway Cambridge MA 02142`: a street with no suffix left its words before the town;
+        // the longest run of the last words that is a town of the state is the town, when all of
+        // them are none (it was the town `Broadway Cambridge`, refused by Cambridge's gazetteer).
+        if let state, cityEnd - cityStart > 1, cityStart > 0, !tokens[cityStart - 1].isPunct(","),
+            !USTowns.states(named: tokens[cityStart..<cityEnd].map(\.lower)).contains(state),
+            let start = ((cityStart + 1)..<cityEnd).first(where: { USTowns.states(named: tokens[$0..<cityEnd].map(\.lower)).contains(state) })
+        {
+            cityStart = start
+        }
         // `…, City of Ann Arbor, MI`: the town is Ann Arbor, and its government's title no part of the address.
         var addressEnd = cityStart
         if cityStart < cityEnd, USTowns.titleLength(tokens[cityStart..<cityEnd].map(\.lower)) == 2 {

@@ -78,6 +78,13 @@ extension AddressParser {
             if next == nil, isBareUnit(tokens, at: index) {
                 return (tokens[..<index], "#\(token.text.uppercased())", tokens[tokens.endIndex...])
             }
+            // `6 Canal Pk 101/2`, `… Ave 365/1`: such a unit and its building's number joined by a
+            // slash, as assessors' unit columns write them (it was read into the street's name).
+            if let next, next.isPunct("/"), index + 3 == tokens.endIndex, !next.spaceBefore, !tokens[index + 2].spaceBefore,
+                tokens[index + 2].isNumber, isBareUnit(tokens[..<(index + 1)], at: index)
+            {
+                return (tokens[..<index], "#\(token.text.uppercased())/\(tokens[index + 2].text)", tokens[tokens.endIndex...])
+            }
             if let next, USPSTables.unitDesignators[next.lower] == "Fl", let floor = Ordinals.value(of: token.lower), index + 2 == tokens.endIndex {
                 return (tokens[..<index], "Fl \(floor)", tokens[tokens.endIndex...])
             }
@@ -118,13 +125,14 @@ extension AddressParser {
     /// `1200 N Clark St 2B`, `100 Main St 4`, `1234 5th Ave NE B`, `300 S 200 W 5` → `#2B`, `#4`,
     /// `#B`, `#5` (Publication 28 writes `#` where the designator is not known). A numbered
     /// road keeps its number (`County Rd 12`, `Route 66`), a venue its own (`Fire Station 7`), and
-    /// a ZIP code's five digits are not a unit.
+    /// a ZIP code's five digits are not a unit (`readsAsZIPAfterStreet`).
     func isBareUnit(_ tokens: ArraySlice<Token>, at index: Int) -> Bool {
         let token = tokens[index]
         guard token.isWord, !token.traits.contains(.directional) else { return false }
         let digits = token.lower.utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
         let letter = token.lower.utf8.count == 1 && token.hasASCIILetter
-        guard (token.isNumber && digits < 5) || token.isNumberWithLetter || letter else { return false }
+        let number = token.isNumber && (digits < 5 || (digits == 5 && !readsAsZIPAfterStreet(token.lower)))
+        guard number || token.isNumberWithLetter || letter else { return false }
         // `300 S 200 W 5`: after a grid street, whose name ends in its direction.
         if index - 2 > tokens.startIndex, isGridStreet(tokens[(index - 2)..<index].words) { return true }
         var suffixAt = index - 1
@@ -133,6 +141,16 @@ extension AddressParser {
             tokens[suffixAt - 1].isWord, !Self.routeSuffixes.contains(USPSTables.suffixTable[tokens[suffixAt].lower] ?? "")
         else { return false }
         return !Highways.isHighway(tokens.words.map(\.lower))
+    }
+
+    /// Whether five digits written right after a street (`100 Main St 94105`) are its ZIP code: a
+    /// ZIP some town has, in the record's state when one is known (`--state`, `--state-field`).
+    /// Others are the unit a column held: Cambridge's assessors number units by building
+    /// (`1222 Cambridge St 12181`, with `--state MA`, was Troy, NY 12181, and refused).
+    func readsAsZIPAfterStreet(_ zip: String) -> Bool {
+        guard let town = USTowns.town(zip: String(zip.prefix(5))) else { return false }
+        guard let known = recordTown.state ?? state else { return true }
+        return town.state == (USPSTables.knownStateCode(known) ?? known)
     }
 
     /// Whether the last word (before a unit or trailing directional) is a street suffix with a

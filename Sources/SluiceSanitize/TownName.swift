@@ -15,4 +15,13 @@ public enum TownName {
         let key = CityNames.key(words)
         return Vocabulary.cityNames.contains(key) || Vocabulary.cityNames.contains(words.joined(separator: " ")) ? "san francisco" : key
     }
+
+    /// The key of the town a name written with a direction before it is a part of (`East
+    /// Cambridge`, `N. Cambridge` → `cambridge`), as the parser reads `…, e San Jose`; nil for a
+    /// name without one. Whether a post office has the whole name (`North Andover`) is the caller's.
+    public static func partKey(_ name: String) -> String? {
+        let words = AddressTokenizer.tokens(name).filter(\.isWord)
+        guard words.count > 1, USPSTables.directionals[words[0].lower] != nil else { return nil }
+        return key(words.dropFirst().map(\.lower).joined(separator: " "))
+    }
 }

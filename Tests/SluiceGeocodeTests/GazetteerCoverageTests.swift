@@ -40,6 +40,24 @@ import Testing
         #expect(coverage.placement(city: "Alameda", state: nil, zip: "94704") == .within([0]))
     }
 
+    /// `East Cambridge`, `N Cambridge`: a record's town written with a direction before a covered
+    /// town's name is a part of it (sanitize reads `…, e San Jose` so), unless a post office has the
+    /// whole name in the record's state (`North Andover, MA`): it was refused as outside.
+    @Test func aDirectionBeforeACoveredTownNamesAPartOfIt() {
+        var coverage = GazetteerCoverage()
+        _ = coverage.add(city: "Cambridge", state: "MA", zip: "02139")
+        _ = coverage.add(city: "Andover", state: "MA", zip: "01810")
+        for city in ["East Cambridge", "N Cambridge", "NORTH CAMBRIDGE", "W. Cambridge"] {
+            #expect(coverage.placement(city: city, state: "MA", zip: nil) == .within([0]), "\(city)")
+        }
+        #expect(coverage.placement(city: "East Cambridge", state: nil, zip: "02139") == .within([0]))
+        #expect(coverage.placement(city: "North Andover", state: "MA", zip: nil) != .within([1]))
+        #expect(coverage.placement(city: "N Andover", state: "MA", zip: nil) != .within([1]))
+        #expect(coverage.placement(city: "Cambridgeport", state: "MA", zip: nil) != .within([0]))
+        #expect(coverage.placement(city: "East", state: "MA", zip: nil) != .within([0]))
+        #expect(coverage.placement(city: "East Cambridge", state: "NY", zip: nil) != .within([0]))
+    }
+
     @Test func aTextThatIsAnotherTownsNameIsOutside() throws {
         let coverage = try TwoTownGazetteer.load().coverage
         #expect(

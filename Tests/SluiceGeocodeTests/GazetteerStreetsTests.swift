@@ -39,6 +39,26 @@ import Testing
         #expect(first("Nob Hill Station") == nil)
     }
 
+    /// A unit column's number after a street whose type the parser does not know stays in the
+    /// street's name (Cambridge's `6 Canal Pk` with unit `101/2` reads `Canal Pk 101 2`): the
+    /// street the gazetteer has before the numbers is meant (it was refused: "street 'Canal Pk
+    /// 101 2' is not in the gazetteer"). A numbered road's number is its own.
+    @Test func numbersAfterAStreetTheGazetteerHasAreNoPartOfIt() {
+        var g = Gazetteer()
+        for (number, street) in [(6, "canal pk"), (5, "highway")] {
+            var row = GazetteerRow(kind: .address)
+            (row.street, row.number, row.lat, row.lon) = (street, number, 42.37, -71.07)
+            g.add(row)
+        }
+        g.finish()
+        for text in ["Canal Pk 101", "Canal Pk 101 2", "Canal Pk 4B", "Canal Pk PH9 2", "Canal Pk C1"] {
+            #expect(g.streets(for: text).map { g.streetKeys[$0.id] } == ["canal pk"], "\(text)")
+            #expect(g.streets(for: text).first?.method == "trimmed", "\(text)")
+        }
+        #expect(g.streets(for: "Canal Pk 24th").isEmpty)
+        #expect(g.streets(for: "Highway 101").isEmpty)
+    }
+
     @Test func wordsWrittenTogether() throws {
         var g = Gazetteer()
         var row = GazetteerRow(kind: .intersection)

@@ -30,6 +30,34 @@ import Testing
         #expect(parser.parse("520-522A Mission St").numberTo == "522")
     }
 
+    /// A half joined to its number by a hyphen, as Cambridge's master address list writes it
+    /// (`6-1/2 Acacia St`): the house 6 1/2, not a range from 6 to 1 on a street `2 Acacia St`.
+    @Test func aHalfJoinedByAHyphen() {
+        let half = parser.parse("6-1/2 Acacia St")
+        #expect(half.kind == .streetAddress && half.number == "6 1/2" && half.numberTo == nil)
+        #expect(half.street == "Acacia" && half.suffix == "St")
+        #expect(half.key == parser.parse("6 1/2 Acacia St").key)
+        // A range whose end is the half: `22-22 1/2` runs from 22 to 22 (the half a house between).
+        let range = parser.parse("22-22 1/2 Sherman St")
+        #expect(range.kind == .addressRange && range.number == "22" && range.street == "Sherman")
+        // A range of whole numbers, and the letter of a building, as before.
+        #expect(parser.parse("6-10 Acacia St").numberTo == "10")
+        #expect(parser.parse("123-B Main St").number == "123-B")
+    }
+
+    /// A house number written as a decimal, as assessors' systems store it: `157.5 Fifth St` is
+    /// the house 157 1/2, and `2001.0` (a column of numbers with gaps) is 2001; the fraction was
+    /// read into the street's name (`5 5th St`).
+    @Test func aDecimalHouseNumber() {
+        let half = parser.parse("157.5 Fifth St")
+        #expect(half.kind == .streetAddress && half.number == "157 1/2" && half.street == "5th" && half.suffix == "St")
+        #expect(half.key == parser.parse("157 1/2 5th St").key)
+        let whole = parser.parse("2001.0 Mission St")
+        #expect(whole.number == "2001" && whole.street == "Mission")
+        // Other fractions are no house's: left as they were.
+        #expect(parser.parse("12.25 Main St").number != "12 1/2")
+    }
+
     /// `One` spelled out before a street with its suffix is the building's number.
     @Test func oneSpelledOut() {
         let market = parser.parse("One Market Street")

@@ -325,6 +325,49 @@ import Testing
         #expect(chicago.zip == "60611")
     }
 
+    /// A street with no suffix (`Broadway`, `Via Roma`) before a town with no comma: the town is
+    /// the longest run of the last words that is a town of the state, when all of them are none
+    /// (`1 Broadway Cambridge MA 02142` was the town `Broadway Cambridge`, and refused).
+    @Test func aTownAfterAStreetWithoutASuffix() {
+        let cambridge = parser.parse("1 Broadway Cambridge MA 02142")
+        #expect(cambridge.city == "Cambridge" && cambridge.state == "MA" && cambridge.zip == "02142")
+        #expect(cambridge.kind == .streetAddress && cambridge.number == "1" && cambridge.street == "Broadway")
+        let andover = parser.parse("100 Broadway North Andover MA 01845")
+        #expect(andover.city == "North Andover" && andover.street == "Broadway")
+        // A town of the state as a whole, or after a comma, is kept whole.
+        #expect(parser.parse("12145 NW Grand Ave El Mirage, AZ 85335").city == "El Mirage")
+        #expect(parser.parse("1 Broadway, Cambridgeport, MA 02139").city == "Cambridgeport")
+    }
+
+    /// A state's name after a town of that state, without a comma between (`…, Somerville
+    /// Massachusetts`): the state, as its code is (`Somerville MA`); it was read as words of a
+    /// place after the address, and `--city Cambridge` placed it on Cambridge's Broadway.
+    @Test func aStatesNameAfterItsTown() {
+        let somerville = parser.parse("300 Broadway, Somerville Massachusetts")
+        #expect(somerville.city == "Somerville" && somerville.state == "MA" && somerville.street == "Broadway")
+        let cambridge = AddressParser(city: "Cambridge", state: "MA").parse("300 Broadway, Somerville Massachusetts")
+        #expect(cambridge.city == "Somerville" && cambridge.state == "MA")
+        #expect(parser.parse("100 Peachtree St Atlanta Georgia").state == "GA")
+        // Not after a town of another state, nor alone after the street.
+        #expect(parser.parse("100 Main St, Atlanta Vermont").state == nil)
+        #expect(parser.parse("100 Main St Georgia").state == nil)
+    }
+
+    /// A street's directional before a ZIP (`1234 5th Ave NE 98105`, a street column and a ZIP
+    /// column joined): `NE` is the street's, not Nebraska, when the ZIP is another state's (it
+    /// was state NE, refused by a Seattle gazetteer), and the ZIP gives its town; `NW 20500`
+    /// was read into the street's name.
+    @Test func aDirectionalBeforeAZipIsTheStreets() {
+        let seattle = parser.parse("1234 5th Ave NE 98105")
+        #expect(seattle.street == "5th" && seattle.postDir == "NE" && seattle.zip == "98105")
+        #expect(seattle.state == "WA" && seattle.city == "Seattle")
+        let washington = parser.parse("1600 Pennsylvania Ave NW 20500")
+        #expect(washington.street == "Pennsylvania" && washington.postDir == "NW" && washington.zip == "20500" && washington.state == "DC")
+        // Nebraska's own ZIP after NE, and NE after a town, are Nebraska.
+        #expect(parser.parse("100 Main St NE 68508").state == "NE")
+        #expect(parser.parse("100 Main St, Lincoln NE 68508").state == "NE")
+    }
+
     @Test func aZipAloneGivesItsTownWhenTheTextNamesNone() {
         let zip = parser.parse("875 N Michigan Ave, 60611")
         #expect(zip.zip == "60611")

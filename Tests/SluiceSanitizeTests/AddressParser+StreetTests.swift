@@ -53,6 +53,45 @@ import Testing
         #expect(parser.splitUnit(tokens("St 4")).unit == nil)
     }
 
+    /// Cambridge's assessing data numbers a unit by its building (`1218-1228 Cambridge St`, unit
+    /// `12181`): five digits after the suffix that are no ZIP of the record's state are the unit,
+    /// not a town elsewhere (it was Troy, NY 12181, and the record refused as outside MA).
+    @Test func fiveDigitsThatAreNoZIPOfTheRecordsStateAreTheUnit() {
+        let cambridge = AddressParser(city: "Cambridge", state: "MA")
+        for text in ["1218-1228 Cambridge St 12181", "1222 Cambridge St 12181", "100 Main St 43725"] {
+            let parsed = cambridge.parse(text)
+            #expect(parsed.unit == "#\(text.split(separator: " ").last ?? "")", "\(text)")
+            #expect(parsed.city == "Cambridge" && parsed.state == "MA" && parsed.zip == nil, "\(text)")
+            #expect(parsed.suffix != nil, "\(text)")
+        }
+        let field = AddressParser().reading(RecordTown(city: "Cambridge", state: "Massachusetts", zip: nil))
+        #expect(field.parse("1222 Cambridge St 12181").unit == "#12181")
+        // A ZIP of the record's state, and any ZIP when no state is known, stays a ZIP.
+        #expect(cambridge.parse("100 Main St 02139").zip == "02139")
+        #expect(AddressParser().parse("100 Main St 12181").zip == "12181")
+        // Five digits that are no ZIP at all are the unit (they were read into the street's name).
+        #expect(AddressParser().parse("100 Main St 99999").unit == "#99999")
+    }
+
+    /// A unit column holding the unit and its building joined by a slash (Cambridge's assessing
+    /// data: `6 Canal Pk`, unit `101/2`; `363-369 Cardinal Medeiros Ave`, unit `365/1`), after a
+    /// street's suffix: the unit, not words of the street's name or a place.
+    @Test func aUnitAndItsBuildingJoinedBySlashAfterTheSuffix() {
+        let cambridge = AddressParser(city: "Cambridge", state: "MA")
+        for (text, unit) in [
+            ("1 Main St 101/2", "#101/2"), ("363-369 Cardinal Medeiros Ave 365/1", "#365/1"), ("1200 N Clark St 2B/4", "#2B/4"),
+        ] {
+            let parsed = cambridge.parse(text)
+            #expect(parsed.kind == .streetAddress || parsed.kind == .addressRange, "\(text)")
+            #expect(parsed.unit == unit && parsed.suffix != nil, "\(text)")
+        }
+        #expect(cambridge.parse("1 Main St 101/2").key == cambridge.parse("1 Main St").key)
+        // Spaced, the slash joins two streets or addresses as before; a half number is the house's.
+        #expect(cambridge.parse("100 Main St / 200 Oak St").alternatives.count == 2)
+        #expect(cambridge.parse("2615 1/2 Gary Ave").number == "2615 1/2")
+        #expect(parser.splitUnit(tokens("County Rd 12/4")).unit == nil)
+    }
+
     /// Publication 28's designators that name places in other text (`Lot`, `Space`, `Building`),
     /// then their value, last after a street's suffix: a mobile-home park's space, a campus's building.
     @Test func aDesignatorThatNamesPlacesElsewhereAfterTheSuffix() {

@@ -16,6 +16,13 @@ import Testing
         #expect(TownName.key("South San Francisco") != "san francisco")
     }
 
+    @Test func aDirectionBeforeATownNamesAPartOfIt() {
+        #expect(TownName.partKey("East Cambridge") == "cambridge")
+        #expect(TownName.partKey("N. St. Paul") == "saint paul")
+        #expect(TownName.partKey("Cambridge") == nil)
+        #expect(TownName.partKey("East") == nil)
+    }
+
     @Test func differentTownsDiffer() {
         #expect(TownName.key("Portland") != TownName.key("Portage"))
         #expect(TownName.key("") == "")

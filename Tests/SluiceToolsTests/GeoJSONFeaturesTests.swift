@@ -46,6 +46,31 @@ import Testing
         #expect(read.features == 4 && read.features == read.values.count + read.skipped.count)
     }
 
+    /// A property an option names that no feature has (Cambridge's centrelines name `L_From`, a
+    /// user typed `l_from`) is said, with the properties the features have and the nearest: a
+    /// wrong name property read as features without names (`no_name` for every one), a wrong
+    /// range or ZIP property as no ranges or ZIPs at all, without a word.
+    @Test func aPropertyNoFeatureHasIsSaid() throws {
+        let path = Self.fixtures + "/streets.geojson"
+        var reader = GeoJSONFeatures(path: path, prefix: "s", nameProperty: "NAME")
+        reader.rangeProperties = ["lf", "LT", "RF", "RT"]
+        reader.townProperties = (nil, nil, "ZIP")
+        let read = try reader.streets()
+        #expect(
+            read.missingProperties.first
+                == "--range-properties lf: no feature of \(path) has this property; the features have NAME, LF, LT, RF, RT, note (did you mean 'LF'?)"
+        )
+        #expect(read.missingProperties.count == 2 && read.missingProperties[1].hasPrefix("--zip-property ZIP: no feature of"))
+        var places = GeoJSONFeatures(path: path, prefix: "s", nameProperty: "name")
+        places.nameOption = "--place-name-property"
+        #expect(try places.places().missingProperties.first?.hasSuffix("(did you mean 'NAME'?)") == true)
+        #expect(try places.places().missingProperties.first?.hasPrefix("--place-name-property name: no feature") == true)
+        // Properties some feature has are not said, nor any for an empty file.
+        reader.rangeProperties = ["LF", "LT", "RF", "RT"]
+        reader.townProperties = (nil, nil, nil)
+        #expect(try reader.streets().missingProperties.isEmpty)
+    }
+
     @Test func nodePropertiesWhenGiven() throws {
         var reader = GeoJSONFeatures(path: Self.fixtures + "/streets.geojson", prefix: "s", nameProperty: "NAME")
         reader.nodeProperties = ["LF", "LT"]

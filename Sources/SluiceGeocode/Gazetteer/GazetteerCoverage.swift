@@ -125,7 +125,7 @@ public struct GazetteerCoverage: Sendable {
         if let city, !city.isEmpty, !townIDs.isEmpty {
             let key = TownName.key(city)
             if key.isEmpty { return .within(zipTownsNamed) }
-            var towns = townsByName[key] ?? []
+            var towns = townsByName[key] ?? partOfTown(city, state: state) ?? []
             // Of a name several states have, the state's; a town whose rows name no state may be in any.
             if let state, !state.isEmpty {
                 let code = USPSTables.stateCode(state)
@@ -149,6 +149,17 @@ public struct GazetteerCoverage: Sendable {
             }
         }
         return .within(zipTownsNamed)
+    }
+
+    /// The covered towns a record's town is a part of: a direction before a covered town's name
+    /// (`East Cambridge`, `N Cambridge`: neighbourhoods, written so in records and addresses; they
+    /// were refused as towns the gazetteer lacks), unless a post office has the whole name, in
+    /// the record's state when it names one (`North Andover, MA` is a town of its own).
+    func partOfTown(_ city: String, state: String?) -> [Int]? {
+        guard let part = TownName.partKey(city), let towns = townsByName[part] else { return nil }
+        let whole = USTowns.states(ofTown: city)
+        if let state, !state.isEmpty { return whole.contains(USPSTables.stateCode(state)) ? nil : towns }
+        return whole.isEmpty ? towns : nil
     }
 
     /// Why an address in another country (`…, London, UK`) is outside a gazetteer whose rows all

@@ -41,7 +41,14 @@ extension Gazetteer {
         guard words.count >= 2 else { return [] }
         var shorter: String?
         var cutWords: String?
-        if let cut = words.dropFirst().firstIndex(where: { Self.streetTypes.contains($0.lowercased().trimmingCharacters(in: ".,")) }),
+        // `Canal Pk 101 2`: a unit column's numbers (`101/2`) after a street whose type the parser
+        // does not know (Cambridge's `Pk`), left in its name: the street before them, when the
+        // gazetteer has it; a numbered road's number is its own.
+        if let kept = words.lastIndex(where: { !Self.isUnitValue($0) }), kept >= 1, kept < words.count - 1,
+            !Highways.isNumberedRoad(text), case let before = words[...kept].joined(separator: " "), !streetsAsWritten(before).isEmpty
+        {
+            shorter = before
+        } else if let cut = words.dropFirst().firstIndex(where: { Self.streetTypes.contains($0.lowercased().trimmingCharacters(in: ".,")) }),
             cut < words.count - 1
         {
             shorter = words[...cut].joined(separator: " ")
@@ -60,6 +67,14 @@ extension Gazetteer {
                     cutWords: cutWords)
             }
         } ?? []
+    }
+
+    /// A unit's value as a unit column writes it: a word with a digit (`101`, `4B`, `PH9`, `C1`),
+    /// not an ordinal (`24th`), which names a street.
+    static func isUnitValue(_ word: Substring) -> Bool {
+        guard word.contains(where: \.isNumber) else { return false }
+        let letters = word.lowercased().drop { $0.isNumber }
+        return !["st", "nd", "rd", "th"].contains(letters) || word.first?.isNumber != true
     }
 
     func streetsAsWritten(_ text: String) -> [StreetChoice] {

@@ -241,17 +241,23 @@ public struct Geocoder: Sendable {
     /// gazetteer has after its address, where US addresses write the town (`42 Water St, New
     /// Shoreham`; `lastPart`: words after the street's type), a place it lacks anywhere that
     /// is a US town's name (`Manawa, 262 Trumbull St`, `262 Trumbull St (Manawa)`), or a cross
-    /// street it has far from the address (`farCrossStreet`: `3134 Octavia St / Banks`).
+    /// street it has far from the address (`farCrossStreet`: `3134 Octavia St / Banks`). A record
+    /// that names its town (`--city Cambridge --state MA`) is doubted so for a town of its state
+    /// the text names beside the address (`300 Broadway (Somerville)`, `1000 Mass Ave in
+    /// Arlington`, `… / Arlington`: another town, not its place).
     func doubtingTown(_ answer: GeoMatch, _ query: GeocodeQuery, lastPart: String? = nil, farCrossStreet: String? = nil) -> GeoMatch {
-        guard query.city == nil, query.zip == nil else { return answer }
+        let namesNoTown = query.city == nil && query.zip == nil
+        guard namesNoTown || query.place != nil || lastPart != nil else { return answer }
         let tag: String, note: String
-        if let name = farCrossStreet {
+        if namesNoTown, let name = farCrossStreet {
             tag = "+cross_street_far"
             note = "'\(name)' is a street the gazetteer has, but not at the address: it may be a town it does not cover"
-        } else if let name = lastPart ?? (query.placeEndsText ? query.place : nil) {
+        } else if namesNoTown, let name = lastPart ?? (query.placeEndsText ? query.place : nil) {
             tag = "+last_part_unknown"
             note = "'\(name)' after the address is no place the gazetteer knows: it may be a town it does not cover"
-        } else if query.street != nil, answer.score > GeocodeScore.unknownTownAtMost, let name = query.place, let states = townElsewhere(name) {
+        } else if query.street != nil, answer.score > GeocodeScore.unknownTownAtMost, let name = query.place ?? lastPart.flatMap(townEnding),
+            let states = townElsewhere(name), namesNoTown || isAnotherTown(name, of: states, than: query)
+        {
             tag = "+town_name_unknown"
             note =
                 "'\(name)' is no place the gazetteer knows but a town's name (\(GazetteerCoverage.listed(states))): it may be a town it does not cover"
@@ -265,6 +271,19 @@ public struct Geocoder: Sendable {
         answer.method += tag
         answer.note = note
         return answer
+    }
+
+    /// The last words of `text` that are a US town's name, longest first (`in Arlington` →
+    /// `Arlington`), or nil: words after an address, where a town is written.
+    func townEnding(_ text: String) -> String? {
+        let words = text.split(separator: " ")
+        return words.indices.lazy.map { words[$0...].joined(separator: " ") }.first { !USTowns.states(ofTown: $0).isEmpty }
+    }
+
+    /// Whether a town's name (of `states`) is another town of the record's own state than its city.
+    func isAnotherTown(_ name: String, of states: [String], than query: GeocodeQuery) -> Bool {
+        guard let state = query.state, states.contains(USPSTables.stateCode(state)) else { return false }
+        return query.city.map { TownName.key($0) != TownName.key(name) } ?? true
     }
 
     /// The states with a US town (`USTowns`) of this name, written as a name is (a capital

@@ -32,6 +32,8 @@ public struct GeoJSONFeatures {
     /// Makes ids: `prefix:feature id` (or `prefix:line N` for a feature without one).
     public var prefix: String
     public var nameProperty: String
+    /// The option that named `nameProperty`, for a warning when no feature has it.
+    public var nameOption = "--name-property"
     /// Left from, left to, right from, right to.
     public var rangeProperties: [String] = []
     /// From node, to node.
@@ -53,6 +55,8 @@ public struct GeoJSONFeatures {
         public var values: [Value] = []
         public var skipped: [SkippedRow] = []
         public var features = 0
+        /// One warning per property an option names that no feature has (`missingProperties(_:)`).
+        public var missingProperties: [String] = []
     }
 
     public func streets() throws(StageFailure) -> Read<StreetLine> {
@@ -131,6 +135,7 @@ public struct GeoJSONFeatures {
     ) throws(StageFailure) -> Read<Value> {
         var stream = try GeoJSONStream(path: path)
         var result = Read<Value>()
+        var held = PropertyNames()
         while let feature = try stream.next() {
             result.features += 1
             do throws(Skip) {
@@ -146,6 +151,7 @@ public struct GeoJSONFeatures {
                     throw Skip("not_a_feature", "expected a GeoJSON Feature, got \(value["type"]?.stringValue ?? value.typeName)")
                 }
                 let properties = value["properties"] ?? .null
+                held.look(at: properties)
                 guard let name = Self.text(properties[nameProperty]), !name.isEmpty else { throw Skip("no_name", "no '\(nameProperty)' property") }
                 guard let geometry = value["geometry"], !geometry.isNull else { throw Skip("no_geometry", "the geometry is null") }
                 let id = "\(prefix):" + (Self.text(value["id"]) ?? "line \(feature.line)")
@@ -154,7 +160,54 @@ public struct GeoJSONFeatures {
                 result.skipped.append(SkippedRow(source: path, line: feature.line, reason: error.reason, detail: error.detail, raw: feature.raw))
             }
         }
+        result.missingProperties = held.warnings(for: namedProperties, in: path)
         return result
+    }
+
+    /// Each property an option names, with the option: what `read` checks the features for.
+    var namedProperties: [(option: String, property: String)] {
+        var named = [(nameOption, nameProperty)]
+        named += rangeProperties.map { ("--range-properties", $0) } + nodeProperties.map { ("--node-properties", $0) }
+        named += [("--city-property", townProperties.city), ("--state-property", townProperties.state), ("--zip-property", townProperties.zip)]
+            .compactMap { option, property in property.map { (option, $0) } }
+        named += [("--category-property", categoryProperty), ("--aliases-property", aliasesProperty)]
+            .compactMap { option, property in property.map { (option, $0) } }
+        return named
+    }
+
+    /// The property names the features have, in the order first met, for a warning naming a
+    /// property none has (a wrong case, a misspelling: `l_from` for `L_From`), which otherwise
+    /// reads as features without names, ranges or ZIP codes.
+    ///
+    /// - Complexity: O(properties) per feature, for a set of at most `limit` names.
+    struct PropertyNames {
+        var names: [String] = []
+        var seen: Set<String> = []
+        var features = 0
+        static let limit = 256
+        static let shown = 12
+
+        mutating func look(at properties: JSONValue) {
+            features += 1
+            guard case .object(let members) = properties else { return }
+            for member in members where seen.count < Self.limit && !seen.contains(member.key) {
+                seen.insert(member.key)
+                names.append(member.key)
+            }
+        }
+
+        /// `--range-properties lf: no feature of FILE has this property; the features have …
+        /// (did you mean 'LF'?)`, for each named property none had; none for a file of no features.
+        func warnings(for named: [(option: String, property: String)], in path: String) -> [String] {
+            guard features > 0 else { return [] }
+            return named.filter { !seen.contains($0.property) }.map { option, property in
+                var text = "\(option) \(property): no feature of \(path) has this property"
+                guard !names.isEmpty else { return text + "; the features have no properties" }
+                text += "; the features have \(names.prefix(Self.shown).joined(separator: ", "))\(names.count > Self.shown ? ", …" : "")"
+                if let near = EditDistance.closest(to: property, among: names) { text += " (did you mean '\(near)'?)" }
+                return text
+            }
+        }
     }
 
     /// A property as text: a string as it is, a number as written; nil for anything else.

@@ -190,6 +190,7 @@ public struct GazetteerBuild: ToolCommand {
         // not replaced by a header (the build says what each source read).
         guard file != nil else {
             for line in builder.report { context.note(line) }
+            for line in builder.missingProperties { context.warn(line) }
             let folders = [("sources", builder.sourcesFolder), ("bundled", builder.bundledFolder)].compactMap { option, folder in
                 folder.map { "--\(option) \($0)" }
             }
@@ -212,6 +213,7 @@ public struct GazetteerBuild: ToolCommand {
         try scratch?.copy(placing: builder)
         for line in builder.report { context.note(line) }
         for input in builder.inputsWithoutRows { context.warn(input) }
+        for line in builder.missingProperties { context.warn(line) }
         if case let skipped = builder.skippedCount, skipped > 0 {
             context.note(
                 "\(skipped) source row\(skipped == 1 ? "" : "s") skipped"

@@ -79,6 +79,7 @@ extension GazetteerBuilder {
             reader.rangeProperties = inputs.rangeProperties
             reader.nodeProperties = inputs.nodeProperties
             let read = try reader.streets()
+            missingProperties += read.missingProperties
             try addStreetLines(
                 read.values, skipped: read.skipped, source: "streets \(path)", nodePrefix: Self.prefix(path), rows: read.features, unit: "features")
         }
@@ -89,7 +90,9 @@ extension GazetteerBuilder {
             reader.townProperties = (inputs.cityProperty, inputs.stateProperty, inputs.zipProperty)
             reader.categoryProperty = inputs.categoryProperty
             reader.aliasesProperty = inputs.aliasesProperty
+            reader.nameOption = inputs.placeNameProperty == inputs.streetNameProperty ? "--name-property" : "--place-name-property"
             let read = try reader.places()
+            missingProperties += read.missingProperties
             let placesBefore = placeMark
             for place in read.values {
                 addPlace(

@@ -69,6 +69,10 @@ public struct GazetteerBuilder {
     /// The inputs named on the command line (`--osm ways.osm`) that gave no row, each with what
     /// it read and skipped and, where known, why: `sluice-gazetteer build` warns of each.
     public internal(set) var inputsWithoutRows: [String] = []
+    /// Each property a GeoJSON option names that no feature of its file has (`--range-properties
+    /// l_from` where the file has `L_From`): `sluice-gazetteer build` warns of each, even when the
+    /// build gives no rows.
+    public internal(set) var missingProperties: [String] = []
     /// What each report line says its source read and skipped (`12 rows read, 2 skipped (no_number 2)`).
     var readParts: [String] = []
     /// Point addresses added without an origin (EAS, a merged gazetteer's).
