@@ -157,8 +157,8 @@ extension AddressParser {
         // the longest run of the last words that is a town of the state is the town, when all of
         // them are none (it was the town `Broadway Cambridge`, refused by Cambridge's gazetteer).
         if let state, cityEnd - cityStart > 1, cityStart > 0, !tokens[cityStart - 1].isPunct(","),
-            !USTowns.states(named: tokens[cityStart..<cityEnd].map(\.lower)).contains(state),
-            let start = ((cityStart + 1)..<cityEnd).first(where: { USTowns.states(named: tokens[$0..<cityEnd].map(\.lower)).contains(state) })
+            !namesTown(tokens[cityStart..<cityEnd], of: state),
+            let start = ((cityStart + 1)..<cityEnd).first(where: { namesTown(tokens[$0..<cityEnd], of: state) })
         {
             cityStart = start
         }
@@ -180,8 +180,7 @@ extension AddressParser {
             names.city(named: tokens[cityStart..<cityEnd].map(\.lower)) == nil
         {
             let title = USTowns.titleLength(tokens[..<cityEnd].map(\.lower))
-            let states = USTowns.states(named: tokens[title..<cityEnd].map(\.lower))
-            if state.map(states.contains) ?? !states.isEmpty {
+            if namesTown(tokens[title..<cityEnd], of: state) {
                 (cityStart, addressEnd) = (title, 0)
             } else if unbounded {
                 (cityStart, addressEnd) = (cityEnd, cityEnd)
@@ -311,6 +310,12 @@ extension AddressParser {
         USPSTables.directionals[token.lower] != nil
     }
 
+    /// Whether the words name a town of `state` (`USTowns`; of any state when nil), whole.
+    func namesTown(_ words: ArraySlice<Token>, of state: String?) -> Bool {
+        let states = USTowns.states(named: words.map(\.lower))
+        return state.map(states.contains) ?? !states.isEmpty
+    }
+
     /// Where a town of `state` (`USTowns`; of any state when nil) ends at `end` in `tokens`, after
     /// a comma, a street's suffix and its direction, or a unit (`, St. Paul`, `5th Ave Portland`,
     /// `16th St NW Washington`, `15th Street West Dickinson`, `Apt 5 Boston`, `4th Floor
@@ -336,8 +341,7 @@ extension AddressParser {
                 start >= 4 && isDirectional(before) && tokens[start - 2].isNumber && tokens[start - 4].isNumber
                 && isGridStreet([tokens[start - 3], tokens[start - 2], before])
             guard before.isPunct(",") || afterSuffix || afterUnit || afterGridStreet else { continue }
-            let states = USTowns.states(named: tokens[start..<end].map(\.lower))
-            if state.map(states.contains) ?? !states.isEmpty { best = start }
+            if namesTown(tokens[start..<end], of: state) { best = start }
         }
         return best
     }
