@@ -6,7 +6,7 @@
 /// (provenance) among its members, so adding unrelated records renumbers nothing and adding a
 /// member changes the id only when the newcomer's hash is smaller.
 ///
-///     let table = ClusterTable(labels: [0, 1, 0], facts: facts, keyHashes: nil)
+///     let table = try ClusterTable(labels: [0, 1, 0], facts: facts, keyHashes: nil)
 ///     table.cluster(of: 0).size                       // 2
 ///     table.clusterOf[1] == ClusterTable.alone        // true: held in no `Cluster` (fuzzy mode)
 ///     table.clusters.map(\.canonical)                 // the most complete member of each, earliest on ties
@@ -46,7 +46,7 @@ public struct ClusterTable {
     public internal(set) var clusters: [Cluster] = []
     /// The records `alone`, counted once.
     public private(set) var aloneCount = 0
-    /// Per record, its identity (`RecordFacts.identity`, shared, not copied): the id of a
+    /// Per record, its identity (`RecordFacts.identities()`): the id of a
     /// record alone. Empty when no record is `alone`.
     let identities: [UInt64]
     /// Per record, the best match probability linking it into its cluster (NaN for none);
@@ -66,10 +66,11 @@ public struct ClusterTable {
     ///   runs. Clusters are found by label in an array: with dictionaries (and a cluster's facts
     ///   in four arrays) this took 0.23 s for 1M records, between reading the last record and
     ///   writing the first, against 0.03 s now (perf).
-    public init(labels: consuming [Int32], facts: RecordFacts, keyHashes: [UInt64]?) {
+    public init(labels: consuming [Int32], facts: RecordFacts, keyHashes: [UInt64]?) throws {
         var clusterOf = labels
         scores = [Float](repeating: .nan, count: clusterOf.count)
-        identities = keyHashes == nil ? facts.identity : []
+        let identity = try facts.identities(), completeness = try facts.completeness()
+        identities = keyHashes == nil ? identity : []
         // Per label, how often it is seen (`unseen`, `once`, `shared`), then its cluster's number.
         let unseen: Int32 = -1, once: Int32 = -2, shared: Int32 = -3
         var clusterOfLabel = [Int32](repeating: unseen, count: Int(clusterOf.max() ?? -1) + 1)
@@ -96,8 +97,8 @@ public struct ClusterTable {
                 clusterOf[record] = c
                 clusters[Int(c)].size += 1
                 // Strictly more complete: the earliest member wins a tie.
-                if facts.completeness[record] > facts.completeness[Int(clusters[Int(c)].canonical)] { clusters[Int(c)].canonical = Int32(record) }
-                if keyHashes == nil { clusters[Int(c)].id = min(clusters[Int(c)].id, facts.identity[record]) }
+                if completeness[record] > completeness[Int(clusters[Int(c)].canonical)] { clusters[Int(c)].canonical = Int32(record) }
+                if keyHashes == nil { clusters[Int(c)].id = min(clusters[Int(c)].id, identity[record]) }
             } else if keyHashes == nil, c != shared {
                 clusterOf[record] = Self.alone
                 aloneCount += 1
@@ -105,7 +106,7 @@ public struct ClusterTable {
                 let cluster = Int32(clusters.count)
                 if label >= 0 { clusterOfLabel[Int(label)] = cluster }
                 clusterOf[record] = cluster
-                let id = label >= 0 ? keyHashes?[Int(label)] ?? facts.identity[record] : facts.identity[record]
+                let id = label >= 0 ? keyHashes?[Int(label)] ?? identity[record] : identity[record]
                 clusters.append(Cluster(id: id, size: 1, canonical: Int32(record)))
             }
         }

@@ -471,6 +471,7 @@ public struct DedupeCommand: StageCommand {
             // cost 10.1 s of CPU against 8.6 s at 1M bench records, and was no faster).
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
             matcher.progress = context.progress
+            matcher.keepsColumnValues = modelOut != nil || pairsPath != nil || learning.labelPath != nil || learning.suggest != nil
             savedModel?.use(in: &matcher)
             if let againstPath {
                 // With a model, the input is read first: only the known records it can meet are
@@ -489,7 +490,7 @@ public struct DedupeCommand: StageCommand {
                         path: againstPath, memberKey: member.name, maxLineBytes: context.maxLineBytes, selection: &selection,
                         threads: threads, useIndex: knownIndex, warn: context.warn
                     ) { record in
-                        facts.append(record)
+                        try facts.append(record)
                         append(record)
                     }
                 }
@@ -504,13 +505,13 @@ public struct DedupeCommand: StageCommand {
                 if inputRead {
                     try matcher.append(threads: threads) { append in
                         try spool.forEachRecord(maxLineBytes: context.maxLineBytes) { _, record in
-                            facts.append(record)
+                            try facts.append(record)
                             append(record)
                         }
                     }
                 } else {
                     try read(context, into: spool) { record in
-                        facts.append(record)
+                        try facts.append(record)
                         matcher.append(record)
                     }
                 }
@@ -521,7 +522,7 @@ public struct DedupeCommand: StageCommand {
                 try spool.appending(writingBehind: threads > 1) {
                     try matcher.append(threads: threads) { append in
                         try read(context, into: spool) { record in
-                            facts.append(record)
+                            try facts.append(record)
                             append(record)
                         }
                     }
@@ -544,7 +545,7 @@ public struct DedupeCommand: StageCommand {
             if known.count == 0, let againstPath {
                 context.warn("\(againstPath) holds no known records: every input record is linked only to the others, in new clusters")
             }
-            let outcome = known.resolve(table, facts: facts)
+            let outcome = try known.resolve(table, facts: facts)
             var writer = DedupeWriter(mode: mode, table: outcome.table, memberKey: member.name)
             writer.writesBehind = threads > 1
             try writer.write(spool, context: context)
@@ -571,11 +572,11 @@ public struct DedupeCommand: StageCommand {
     /// The fuzzy matcher's pass over the input: each record checked against the member dedupe
     /// writes, spooled for the writer, then handed to `body` (its facts kept, to the matcher). (Exact mode
     /// does the same with the checking and keying on reader threads: `DedupeReader`.)
-    func read(_ context: StageContext, into spool: Spool, _ body: (NDJSONRecord) -> Void) throws {
+    func read(_ context: StageContext, into spool: Spool, _ body: (NDJSONRecord) throws -> Void) throws {
         try context.forEachRecord(in: inputs) { record, location in
             try member.check(record, at: location)
             try spool.append(record, from: Spool.Origin(location, in: context))
-            body(record)
+            try body(record)
         }
     }
 

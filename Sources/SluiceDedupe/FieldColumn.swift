@@ -45,9 +45,9 @@ public final class FieldColumn {
     @exclusivity(unchecked) var towns: [UInt32] = []
     /// Per distinct value, its words (`tokens` only, made by `finish`), its weighed words
     /// (`name` only), its number and street (`address` only).
-    let wordSets = WordSetTable()
-    let nameWords = NameWordTable()
-    let addressKeys = AddressKeyTable()
+    @exclusivity(unchecked) private(set) var wordSets = WordSetTable()
+    @exclusivity(unchecked) private(set) var nameWords = NameWordTable()
+    @exclusivity(unchecked) private(set) var addressKeys = AddressKeyTable()
     /// The spec's level thresholds, read on every comparison.
     let cuts: [Double]
     @exclusivity(unchecked) var presentCount = 0
@@ -364,10 +364,39 @@ public final class FieldColumn {
         }
     }
 
+    /// Frees every value, for a caller done comparing and asking nothing of the column again
+    /// (`FuzzyMatcher.keepsColumnValues` false): any read after it traps.
+    func release() {
+        ids = []
+        dropTexts()
+        wideScalars = []
+        wideRanges = [:]
+        wideBits = []
+        masks = []
+        tallies = []
+        counts = []
+        towns = []
+        wordSets = WordSetTable()
+        nameWords = NameWordTable()
+        addressKeys = AddressKeyTable()
+        frequencyCounts = []
+        first = NumberList()
+        second = NumberList()
+    }
+
+    /// Frees the distinct values' texts: a `tokens` column compares their words only, so once
+    /// they are split (`finish`) nothing reads them but showing or counting values (`--pairs`,
+    /// `--suggest`, `--label`, `--model-out`). At 10M bench records the locations' were 200 MB.
+    private func dropTexts() {
+        values = ByteTable(capacity: 0)
+        unicodeIds = [:]
+    }
+
     /// Work that needs every value: the words of a `tokens` column, the words' weights of a
     /// `name` column, and with `learnt` or `unheld` the counts term frequencies are taken from.
-    /// Runs after the last `append` and before the first `level`.
-    public func finish() {
+    /// Runs after the last `append` and before the first `level`. Without `keepingTexts`, a
+    /// `tokens` column then frees its texts, and takes no more values.
+    public func finish(keepingTexts: Bool = true) {
         // From here on values are read by id only: their index goes.
         values.dropIndex()
         // A tokens column splits its distinct texts into words here, not as they come: the
@@ -379,6 +408,7 @@ public final class FieldColumn {
             for id in wordSets.count..<values.count { values.withBytes(of: Int32(id)) { wordSets.append(utf8: $0) } }
         }
         if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts, learnt: learnt, unheld: unheld) }
+        defer { if !keepingTexts, spec.method == .tokenSet { dropTexts() } }
         guard learnt != nil || unheld != nil, frequencyCounts.isEmpty, values.count > 0 else { return }
         frequencyCounts = (0..<values.count).map { id in
             let text = text(id)

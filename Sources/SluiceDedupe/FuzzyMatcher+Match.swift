@@ -13,7 +13,9 @@ extension FuzzyMatcher {
     /// Compares the candidate pairs of every block: EM's training counts, and the pairs kept for
     /// scoring with their patterns (`compared`).
     mutating func compare(recordCount n: Int, keepAll: Bool) throws {
-        for column in columns { column.finish() }
+        // The column sorted neighbourhood sorts by keeps its texts (`sortRanks`).
+        let sortColumn = columns.firstIndex { !$0.ids.isEmpty }
+        for (index, column) in columns.enumerated() { column.finish(keepingTexts: keepsColumnValues || index == sortColumn) }
         // Repeated raw texts only save work while records are read: their memos go.
         rawValues = reading.heads.map { _ in RawValueMemo(capacity: Self.rawValuesRemembered) }
         var compared = ComparedPairs()
@@ -141,7 +143,7 @@ extension FuzzyMatcher {
 
     /// The match probability of each of `pairs`, in order, computed on `settings.threads`
     /// threads: each is `probability(model, a, pattern)`, which only reads.
-    func probabilities(of pairs: UnsafeBufferPointer<PairList.Pair>, model: FellegiSunterModel, weights: [PatternWeight]) -> [Double] {
+    func probabilities(of pairs: UnsafeBufferPointer<ComparedPair>, model: FellegiSunterModel, weights: [PatternWeight]) -> [Double] {
         var out = [Double](repeating: 0, count: pairs.count)
         let parts = PairComparer.parts(of: pairs.count, threads: settings.threads)
         nonisolated(unsafe) let matcher = self
@@ -265,29 +267,32 @@ extension FuzzyMatcher {
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         // With `--against`, a group of known records only is a known cluster, kept as it is.
-        let levels = columns.map(\.levels)
-        sets.forEachGroup { group in
-            guard group.last ?? 0 >= knownCount else { return }
-            // A part of a cluster without two records answered distinct has none either.
-            let outcome = breaker.split(group) { a, b in
-                if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }
-                return probability(model, a, patternWeight(model, Self.pattern(a, b, levels)))
-            }
-            switch outcome {
-            case .kept: break
-            case .flagged:
-                flagged.insert(labels[group[0]])
-                clustersFlagged += 1
-            case .split(let parts):
-                clustersSplit += 1
-                // A part's first record is in no other set, so its number is a label no other
-                // cluster has: labels stay below n (the table finds clusters by label in an array).
-                for part in parts { for record in part { labels[record] = Int32(part[0]) } }
+        do {
+            let levels = columns.map(\.levels)
+            sets.forEachGroup { group in
+                guard group.last ?? 0 >= knownCount else { return }
+                // A part of a cluster without two records answered distinct has none either.
+                let outcome = breaker.split(group) { a, b in
+                    if !answers.isEmpty, let match = answers[LabelledPairs.key(a, b)] { return match ? 1 : 0 }
+                    return probability(model, a, patternWeight(model, Self.pattern(a, b, levels)))
+                }
+                switch outcome {
+                case .kept: break
+                case .flagged:
+                    flagged.insert(labels[group[0]])
+                    clustersFlagged += 1
+                case .split(let parts):
+                    clustersSplit += 1
+                    // A part's first record is in no other set, so its number is a label no other
+                    // cluster has: labels stay below n (the table finds clusters by label in an array).
+                    for part in parts { for record in part { labels[record] = Int32(part[0]) } }
+                }
             }
         }
+        if !keepsColumnValues { for column in columns { column.release() } }
         // The sets are done with: freed before the table is built (4 bytes a record).
         sets = AnsweredDistinct(count: 0, distinct: [])
-        var table = ClusterTable(labels: consume labels, facts: facts, keyHashes: nil)
+        var table = try ClusterTable(labels: consume labels, facts: facts, keyHashes: nil)
         // A flagged label is its group's root, a member of the group: its cluster is the root's.
         for label in flagged { table.clusters[Int(table.clusterOf[Int(label)])].weak = true }
         for (index, link) in links.enumerated() where refused.isEmpty || !refused[index] {
@@ -403,7 +408,7 @@ struct PairCounting {
             // A pair that agrees on nothing cannot reach any sensible threshold: it counts
             // for the model but is not kept (unless --pairs wants to show it).
             if scored == keepsPattern.count { keepsPattern.append(keepAll || agreesSomewhere(pattern)) }
-            if keepsPattern[scored] { try compared.pairs.append(a: pairs[index].0, b: pairs[index].1, pattern: UInt32(scored)) }
+            if keepsPattern[scored] { try compared.pairs.append(ComparedPair(a: pairs[index].0, b: pairs[index].1, pattern: UInt32(scored))) }
         }
     }
 }

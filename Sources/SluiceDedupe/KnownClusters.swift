@@ -26,7 +26,7 @@ import SluiceCore
 ///     var known = KnownClusters()
 ///     known.append(id: 0xa1)            // per known record, in order
 ///     matcher.knownCount = known.count; matcher.knownLinks = known.links
-///     let outcome = known.resolve(try matcher.link(…), facts: facts)
+///     let outcome = try known.resolve(try matcher.link(…), facts: facts)
 public struct KnownClusters {
     /// A known cluster absorbed by another: every record that had `absorbed` is now in `into`.
     public struct Merge: Equatable, Sendable {
@@ -186,7 +186,7 @@ public struct KnownClusters {
     /// of `table` holding most of its records (ties: the first), whole: its records are never
     /// moved. A cluster holding no known cluster is new; its id and canonical come from its
     /// new records alone.
-    public func resolve(_ table: ClusterTable, facts: RecordFacts) -> Outcome {
+    public func resolve(_ table: ClusterTable, facts: RecordFacts) throws -> Outcome {
         // What is kept below is kept per cluster number: every record's cluster numbered.
         let table = table.holdingEveryRecord()
         let known = held
@@ -212,11 +212,12 @@ public struct KnownClusters {
         var newRecords = [Int32](repeating: 0, count: table.clusters.count)
         var smallestIdentity = [UInt64](repeating: .max, count: table.clusters.count)
         var mostComplete = [Int32](repeating: -1, count: table.clusters.count)
+        let identity = try facts.identities(), completeness = try facts.completeness()
         for record in known..<n {
             let c = Int(table.clusterOf[record])
             newRecords[c] += 1
-            smallestIdentity[c] = min(smallestIdentity[c], facts.identity[record])
-            if mostComplete[c] < 0 || facts.completeness[record] > facts.completeness[Int(mostComplete[c])] { mostComplete[c] = Int32(record) }
+            smallestIdentity[c] = min(smallestIdentity[c], identity[record])
+            if mostComplete[c] < 0 || completeness[record] > completeness[Int(mostComplete[c])] { mostComplete[c] = Int32(record) }
         }
         var knownIdsOf: [Int: [UInt64]] = [:]
         var idOf = [UInt64](repeating: 0, count: sizes.count)

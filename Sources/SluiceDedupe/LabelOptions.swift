@@ -50,7 +50,7 @@ struct LabelOptions {
         if idPath != nil { try Self.checkIdsUnique(facts) }
         var files = try labelsPaths.map { path throws(StageFailure) in try Labels(path: path, mayBeMissing: false) }
         if let labelPath { files = [try Labels(path: labelPath, mayBeMissing: true)] }
-        let resolved = LabelledPairs(labels: files, facts: facts)
+        let resolved = try LabelledPairs(labels: files, facts: facts)
         report(files, resolved, facts: facts, context: context)
         // `--explain-blocking` says which labelled matches the oversized blocks left uncompared.
         if explainBlocking { matcher.blocker.watched = Set(resolved.pairs.filter(\.match).map { LabelledPairs.key(Int($0.a), Int($0.b)) }) }

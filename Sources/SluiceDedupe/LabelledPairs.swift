@@ -6,7 +6,7 @@ import SluiceCore
 /// of `AnsweredDistinct`); `unsure` gives way to either. Labels naming a record the input does
 /// not hold (another file, a record since removed) are counted and left out.
 ///
-///     let resolved = LabelledPairs(labels: [labels], facts: facts)
+///     let resolved = try LabelledPairs(labels: [labels], facts: facts)
 ///     resolved.pairs        // [(a: 2, b: 8, match: true, line: 1), …]  (record numbers from 0)
 ///     resolved.unresolved   // [7]: line 7 names a record that is not in the input
 ///
@@ -52,9 +52,9 @@ public struct LabelledPairs: Sendable {
 
     public init() {}
 
-    public init(labels: Labels, facts: RecordFacts) { self.init(labels: [labels], facts: facts) }
+    public init(labels: Labels, facts: RecordFacts) throws { try self.init(labels: [labels], facts: facts) }
 
-    public init(labels files: [Labels], facts: RecordFacts) {
+    public init(labels files: [Labels], facts: RecordFacts) throws {
         self.files = files.map(\.path)
         let byId = facts.idPath != nil
         // The hash each reference names a record by; {"record":N} names the N-th record.
@@ -66,7 +66,8 @@ public struct LabelledPairs: Sendable {
         var wanted = Set(names.joined().flatMap { [$0.0.hash, $0.1.hash] })
         wanted.remove(0)
         var recordOf: [UInt64: Int32] = [:]
-        let keys = byId ? facts.ids : facts.identity
+        // (Identities are read back from disk only when some label names a record by them.)
+        let keys = wanted.isEmpty ? [] : byId ? facts.ids : try facts.identities()
         for (record, key) in keys.enumerated() where wanted.contains(key) {
             if recordOf[key] == nil { recordOf[key] = Int32(record) } else { ambiguous += 1 }
         }

@@ -5,13 +5,18 @@ import SluiceCore
 /// it is (members that are not null or empty), for `--pairs` its provenance text and, for labels
 /// naming records by `--id FIELD`, that field's text and its hash.
 ///
-///     facts.append(record)        // {"title":"Vertigo","year":null,"provenance":{"source":"f.csv","row":3}}
-///     facts.completeness[0]       // 2: title and provenance
+///     try facts.append(record)        // {"title":"Vertigo","year":null,"provenance":{"source":"f.csv","row":3}}
+///     try facts.completeness()[0]     // 2: title and provenance
 ///
-/// - Complexity: 10 bytes per record (plus the provenance text when `keepProvenance`).
+/// Identities and completeness are read only once the clusters are made (and by labels naming
+/// records by provenance), so past their first 1,048,576 records they wait in a temporary file
+/// (`SpillList`): held, they were 100 MB of fuzzy dedupe's peak at 10M bench records.
+///
+/// - Complexity: 10 bytes per record (plus the provenance text when `keepProvenance`), in
+///   memory for the first 1,048,576 records, then on disk.
 public struct RecordFacts {
-    public private(set) var identity: [UInt64] = []
-    public private(set) var completeness: [UInt16] = []
+    private var identityList: SpillList<UInt64>
+    private var completenessList: SpillList<UInt16>
     /// The provenance JSON text of each record (`""` without one), only when asked for.
     public private(set) var provenance: [String] = []
     public let keepProvenance: Bool
@@ -23,11 +28,24 @@ public struct RecordFacts {
     public private(set) var idTexts: [String] = []
 
     public init(keepProvenance: Bool, idPath: String? = nil) {
-        self.keepProvenance = keepProvenance
-        self.idPath = idPath
+        self.init(keepProvenance: keepProvenance, idPath: idPath, chunkSize: 1 << 20)
     }
 
-    public var count: Int { identity.count }
+    /// With the records held in memory before their facts go to disk (tests spill a few).
+    init(keepProvenance: Bool, idPath: String? = nil, chunkSize: Int) {
+        self.keepProvenance = keepProvenance
+        self.idPath = idPath
+        identityList = SpillList(chunkSize: chunkSize, what: "the records' identities")
+        completenessList = SpillList(chunkSize: chunkSize, what: "the records' completeness")
+    }
+
+    public var count: Int { identityList.count }
+
+    /// Every record's identity, in order (read back from the file past the first chunk).
+    public func identities() throws -> [UInt64] { try identityList.all() }
+
+    /// Every record's completeness, in order.
+    public func completeness() throws -> [UInt16] { try completenessList.all() }
 
     /// What is kept of one record, read from it on any thread.
     public struct Fact: Sendable {
@@ -52,8 +70,8 @@ public struct RecordFacts {
         return Fact(completeness: completeness, identity: StableHash.of(record.trimmed), provenance: nil)
     }
 
-    public mutating func append(_ record: NDJSONRecord) {
-        append(RecordFacts.fact(of: record), line: record.bytes)
+    public mutating func append(_ record: NDJSONRecord) throws(StageFailure) {
+        try append(RecordFacts.fact(of: record), line: record.bytes)
         if let idPath {
             let text = TextNormalizer.text(of: record.value(atPath: idPath))
             ids.append(text.map { StableHash.of($0) } ?? 0)
@@ -61,11 +79,10 @@ public struct RecordFacts {
         }
     }
 
-    /// Adds a fact read from the record whose line is `line` (on another thread: exact mode,
-    /// which has no `--id`).
-    public mutating func append(_ fact: Fact, line: UnsafeBufferPointer<UInt8>) {
-        completeness.append(fact.completeness)
-        identity.append(fact.identity)
+    /// Adds a fact read from the record whose line is `line`.
+    private mutating func append(_ fact: Fact, line: UnsafeBufferPointer<UInt8>) throws(StageFailure) {
+        try completenessList.append(fact.completeness)
+        try identityList.append(fact.identity)
         if keepProvenance {
             provenance.append(fact.provenance.map { String(decoding: UnsafeBufferPointer(rebasing: line[$0]), as: UTF8.self) } ?? "")
         }

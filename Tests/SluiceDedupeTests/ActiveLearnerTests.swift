@@ -13,7 +13,7 @@ import Testing
         for line in lines {
             try withRecord(line) { record in
                 matcher.append(record)
-                facts.append(record)
+                try facts.append(record)
             }
         }
         try matcher.compare(recordCount: facts.count, keepAll: false)

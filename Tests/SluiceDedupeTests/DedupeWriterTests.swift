@@ -35,7 +35,7 @@ extension DedupeWriterTests {
             #"{"title":"Bullit","provenance":{"source":"f.csv","row":4}}"#,
             #"{"title":"Alcatraz","provenance":{"source":"f.csv","row":5}}"#,
         ]
-        var table = ClusterTable(labels: [0, 0, 2, 2, 4], facts: try facts(lines), keyHashes: [0xF, 0, 0xFEDC_BA98_7654_3210, 0, 0])
+        var table = try ClusterTable(labels: [0, 0, 2, 2, 4], facts: try facts(lines), keyHashes: [0xF, 0, 0xFEDC_BA98_7654_3210, 0, 0])
         table.clusters[1].weak = true
         let scores: [Float] = [0.99995, 0.9, 0.9005, 0.123456, .nan]
         for (record, score) in scores.enumerated() { table.scores[record] = score }

@@ -33,8 +33,8 @@ import Testing
         ]
         let m = try labels(["k"], fold: false, lines)
         var facts = RecordFacts(keepProvenance: false)
-        for line in lines { try withRecord(line) { facts.append($0) } }
-        let expected = ClusterTable(
+        for line in lines { try withRecord(line) { try facts.append($0) } }
+        let expected = try ClusterTable(
             labels: [0, 1, 0, -4, 1, 0, 1], facts: facts, keyHashes: [StableHash.of(Array(#""a""#.utf8)), StableHash.of(Array(#""b""#.utf8))])
         let table = m.table
         #expect(table.clusterOf == expected.clusterOf)

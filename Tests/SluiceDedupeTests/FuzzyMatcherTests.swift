@@ -25,16 +25,19 @@ import Testing
         return settings
     }
 
-    func run(_ lines: [String]) throws -> (FuzzyMatcher, ClusterTable) {
+    func run(_ lines: [String], specs: [String] = ["given_name", "surname", "suburb", "date_of_birth:date"], keepsColumnValues: Bool = true)
+        throws -> (FuzzyMatcher, ClusterTable)
+    {
         var matcher = FuzzyMatcher(
-            specs: try ["given_name", "surname", "suburb", "date_of_birth:date"].map(ComparisonSpec.parse),
+            specs: try specs.map(ComparisonSpec.parse),
             rules: [try BlockingRule.parse("surname:soundex"), try BlockingRule.parse("date_of_birth")],
             settings: settings)
+        matcher.keepsColumnValues = keepsColumnValues
         var recordFacts = RecordFacts(keepProvenance: false)
         for line in lines {
             try withRecord(line) { record in
                 matcher.append(record)
-                recordFacts.append(record)
+                try recordFacts.append(record)
             }
         }
         let table = try matcher.match(facts: recordFacts, pairsSink: nil)
@@ -71,6 +74,33 @@ import Testing
         #expect(table.clusterCount == 7 && table.clusters.count == 3)
         #expect(matcher.pairsCompared > 0)
         #expect(table.scores[0] > 0.9 && table.scores[6].isNaN)
+    }
+
+    /// A matcher that frees its columns' values as soon as nothing compares them (the stage's)
+    /// makes the clusters one that keeps them makes: a `tokens` column's words are compared, not
+    /// its texts, and linking frees every value only once the clusters are split.
+    @Test func freeingValuesEarlyChangesNoCluster() throws {
+        let specs = ["given_name", "surname:tokens", "suburb:tokens", "date_of_birth:date"]
+        let (kept, expected) = try run(Self.people, specs: specs)
+        let (freed, table) = try run(Self.people, specs: specs, keepsColumnValues: false)
+        #expect(table.clusterOf == expected.clusterOf && table.clusters.map(\.id) == expected.clusters.map(\.id))
+        #expect(table.scores.map(\.bitPattern) == expected.scores.map(\.bitPattern))
+        #expect(freed.pairsCompared == kept.pairsCompared && freed.pairsMatched == kept.pairsMatched)
+        #expect(kept.columns.allSatisfy { !$0.ids.isEmpty || !$0.first.isEmpty }, "kept to the end")
+        #expect(freed.columns.allSatisfy { $0.ids.isEmpty && $0.values.count == 0 && $0.first.isEmpty }, "freed once linked")
+    }
+
+    /// Without the values kept, a `tokens` column frees its texts once split into words; the
+    /// first text column keeps them, for sorted neighbourhood's order.
+    @Test func tokensColumnFreesItsTextsOnceSplit() throws {
+        let specs = try ["given_name:tokens", "suburb:tokens"].map(ComparisonSpec.parse)
+        var matcher = FuzzyMatcher(specs: specs, rules: [try .parse("surname")], settings: settings)
+        matcher.keepsColumnValues = false
+        for line in Self.people { try withRecord(line) { matcher.append($0) } }
+        try matcher.compare(recordCount: Self.people.count, keepAll: false)
+        let (sorted, other) = (matcher.columns[0], matcher.columns[1])
+        #expect(sorted.values.count > 0 && sorted.wordSets.count == sorted.values.count)
+        #expect(other.values.count == 0 && other.wordSets.count > 0 && !other.ids.isEmpty)
     }
 
     @Test func addingRecordsKeepsClusterIds() throws {

@@ -52,7 +52,7 @@ import Testing
         let known = try KnownClusters.read(path: path, memberKey: "dedupe", maxLineBytes: 1 << 20, selection: &selection) { record in
             held.append(Int(record.value(atPath: "provenance.row")?.doubleValue ?? 0))
             matcher.append(record)
-            facts.append(record)
+            try facts.append(record)
         }
         selection?.use(in: &matcher)
         matcher.knownCount = known.held
@@ -60,10 +60,10 @@ import Testing
         for line in newLines {
             try withRecord(line) { record in
                 matcher.append(record)
-                facts.append(record)
+                try facts.append(record)
             }
         }
-        let outcome = known.resolve(try matcher.match(facts: facts, pairsSink: nil), facts: facts)
+        let outcome = try known.resolve(try matcher.match(facts: facts, pairsSink: nil), facts: facts)
         return (known, outcome, held, matcher.pairsCompared)
     }
 

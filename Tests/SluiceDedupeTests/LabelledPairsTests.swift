@@ -14,7 +14,7 @@ import Testing
 
     func facts(id: String? = nil) throws -> RecordFacts {
         var facts = RecordFacts(keepProvenance: true, idPath: id)
-        for line in Self.records { try withRecord(line) { facts.append($0) } }
+        for line in Self.records { try withRecord(line) { try facts.append($0) } }
         return facts
     }
 
@@ -31,7 +31,7 @@ import Testing
                 try label(#"{"source":"g.csv","row":1}"#, #"{"source":"f.csv","row":2}"#, .match, line: 3),
                 try label(#"{"record":1}"#, #"{"record":9}"#, .match, line: 4),
             ])
-        let pairs = LabelledPairs(labels: labels, facts: try facts())
+        let pairs = try LabelledPairs(labels: labels, facts: try facts())
         #expect(pairs.pairs == [.init(a: 0, b: 1, match: true, line: 1), .init(a: 2, b: 3, match: false, line: 2)])
         #expect(pairs.unresolved.map(\.line) == [3, 4])
         #expect(pairs.matches == 1 && pairs.distinct == 1)
@@ -39,7 +39,7 @@ import Testing
 
     @Test func recordsById() throws {
         let labels = Labels(path: "l", labels: [try label(#""a2""#, #""a1""#, .match, line: 1), try label(#""a1""#, #""a3""#, .distinct, line: 2)])
-        let pairs = LabelledPairs(labels: labels, facts: try facts(id: "id"))
+        let pairs = try LabelledPairs(labels: labels, facts: try facts(id: "id"))
         #expect(pairs.pairs == [.init(a: 0, b: 1, match: true, line: 1), .init(a: 0, b: 2, match: false, line: 2)])
         #expect(pairs.ambiguous == 1)  // two records answer to a3
     }
@@ -49,7 +49,7 @@ import Testing
         let labels = Labels(
             path: "l",
             labels: [try label(a, b, .match, line: 1), try label(b, a, .distinct, line: 2), try label(a, #"{"record":3}"#, .unsure, line: 3)])
-        var pairs = LabelledPairs(labels: labels, facts: try facts())
+        var pairs = try LabelledPairs(labels: labels, facts: try facts())
         #expect(pairs.pairs == [.init(a: 0, b: 1, match: false, line: 2)])
         #expect(pairs.unsure == 1 && pairs.answered.count == 2)
         pairs.record(1, 0, .match, line: 0)
@@ -63,7 +63,7 @@ import Testing
         let r1 = #"{"record":1}"#, r2 = #"{"record":2}"#, r3 = #"{"record":3}"#
         let first = Labels(path: "a", labels: [try label(r1, r2, .match, line: 1), try label(r2, r3, .unsure, line: 2)])
         let second = Labels(path: "b", labels: [try label(r2, r1, .distinct, line: 1), try label(r3, r2, .match, line: 2)])
-        let pairs = LabelledPairs(labels: [first, second], facts: try facts())
+        let pairs = try LabelledPairs(labels: [first, second], facts: try facts())
         #expect(pairs.pairs == [.init(a: 0, b: 1, match: false, line: 1, file: 1), .init(a: 1, b: 2, match: true, line: 2, file: 1)])
         #expect(
             pairs.disagreements == [
@@ -71,7 +71,7 @@ import Testing
             ])
         #expect(pairs.place(of: pairs.pairs[0]) == "b:1" && pairs.unsure == 0)
         // In one file the last answer wins, as before: no disagreement.
-        let one = LabelledPairs(
+        let one = try LabelledPairs(
             labels: [
                 Labels(
                     path: "a",

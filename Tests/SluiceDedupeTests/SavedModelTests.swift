@@ -18,7 +18,7 @@ import Testing
         for line in lines {
             try withRecord(line) { record in
                 matcher.append(record)
-                facts.append(record)
+                try facts.append(record)
             }
         }
         let table = try matcher.match(facts: facts, pairsSink: nil)

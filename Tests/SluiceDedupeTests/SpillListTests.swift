@@ -2,11 +2,11 @@ import Testing
 
 @testable import SluiceDedupe
 
-@Suite struct PairListTests {
+@Suite struct SpillListTests {
     /// Appends `n` pairs (k, k + 1, k % 7) and reads them back twice.
     func roundTrip(chunkSize: Int, n: Int) throws -> (list: PairList, firstPass: [[Int]], secondPass: [[Int]]) {
         var list = PairList(chunkSize: chunkSize)
-        for k in 0..<n { try list.append(a: Int32(k), b: Int32(k + 1), pattern: UInt32(k % 7)) }
+        for k in 0..<n { try list.append(ComparedPair(a: Int32(k), b: Int32(k + 1), pattern: UInt32(k % 7))) }
         var first: [[Int]] = [], second: [[Int]] = []
         try list.forEach { first.append([Int($0.a), Int($0.b), Int($0.pattern)]) }
         try list.forEach { second.append([Int($0.a), Int($0.b), Int($0.pattern)]) }
@@ -44,5 +44,16 @@ import Testing
         var seen = 0
         try PairList().forEach { _ in seen += 1 }
         #expect(seen == 0)
+    }
+
+    /// Any fixed-size element, read back whole by `all()` as by chunks, spilled or not.
+    @Test(arguments: [(4, 0), (4, 3), (4, 4), (4, 11), (1, 5)])
+    func allReadsEveryElementInOrder(chunkSize: Int, n: Int) throws {
+        var list = SpillList<UInt16>(chunkSize: chunkSize, what: "numbers")
+        for k in 0..<n { try list.append(UInt16(k * 3)) }
+        let expected = (0..<n).map { UInt16($0 * 3) }
+        #expect(try list.all() == expected)
+        #expect(try list.all() == expected, "twice")
+        #expect((list.file != nil) == (n >= chunkSize))
     }
 }
