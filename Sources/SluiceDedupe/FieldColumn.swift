@@ -20,8 +20,9 @@ public final class FieldColumn {
     /// The distinct values' normalised texts, as UTF-8 in one table (a value's id is its number
     /// there). As a `[String: Int32]` index and a `[String]`, each text a heap object, they were
     /// ~100 bytes a distinct value (80 MB of 423 MB at 1M bench records, heaptrack); here 16
-    /// plus the text, and while the input is read its index (16 to 32 more, freed by `finish`).
-    @exclusivity(unchecked) var values = ByteTable()
+    /// plus the text, and while the input is read its index (11 to 21 more: three quarters
+    /// full at most, `ByteTable.Fill`; freed by `finish`).
+    @exclusivity(unchecked) var values = ByteTable(fill: .threeQuarters)
     /// The distinct values outside ASCII by their `String`: two texts `String` holds equal
     /// (canonically equivalent: a precomposed and a decomposed letter) are one value, as they
     /// were when every value was found by its `String`, though their bytes differ.
@@ -396,24 +397,63 @@ public final class FieldColumn {
     /// `name` column, and with `learnt` or `unheld` the counts term frequencies are taken from.
     /// Runs after the last `append` and before the first `level`. Without `keepingTexts`, a
     /// `tokens` column then frees its texts, and takes no more values.
-    public func finish(keepingTexts: Bool = true) {
+    public func finish(keepingTexts: Bool = true) throws {
         // From here on values are read by id only: their index goes.
         values.dropIndex()
+        if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts, learnt: learnt, unheld: unheld) }
+        if learnt != nil || unheld != nil, frequencyCounts.isEmpty, values.count > 0 {
+            frequencyCounts = (0..<values.count).map { id in
+                let text = text(id)
+                return max(counts[id] + (unheld?.count(of: text) ?? 0), Int32(clamping: learnt?.values[text] ?? 0))
+            }
+            frequencyTotal = max(presentCount + (unheld?.present ?? 0), learnt?.present ?? 0)
+        }
         // A tokens column splits its distinct texts into words here, not as they come: the
         // words (~20 bytes a distinct text) are then not held beside the values' index while
-        // the input is read, the stage's peak (with the arrays they grew through, 1.14-1.19 GB
-        // of it at 10M bench records against 1.04). A value added after `finish` gets its
-        // words when `finish` runs again.
-        if spec.method == .tokenSet {
+        // the input is read (with the arrays they grew through, 1.14-1.19 GB of the stage's
+        // peak at 10M bench records against 1.04). A value added after `finish` gets its words
+        // when `finish` runs again.
+        guard spec.method == .tokenSet, wordSets.count < values.count else { return }
+        if keepingTexts {
             for id in wordSets.count..<values.count { values.withBytes(of: Int32(id)) { wordSets.append(utf8: $0) } }
+        } else {
+            try splitWordsFreeingTexts()
         }
-        if spec.method == .name, nameWords.wordWeights.isEmpty { nameWords.finish(recordCounts: counts, learnt: learnt, unheld: unheld) }
-        defer { if !keepingTexts, spec.method == .tokenSet { dropTexts() } }
-        guard learnt != nil || unheld != nil, frequencyCounts.isEmpty, values.count > 0 else { return }
-        frequencyCounts = (0..<values.count).map { id in
-            let text = text(id)
-            return max(counts[id] + (unheld?.count(of: text) ?? 0), Int32(clamping: learnt?.values[text] ?? 0))
+    }
+
+    /// Splits the texts into words from a temporary copy made before they are freed, so that
+    /// texts and words are never held together: at 10M bench records the locations' texts (200
+    /// MB with their places) beside their words as these were made were the stage's peak.
+    private func splitWordsFreeingTexts() throws {
+        var copy = SpillList<UInt8>(what: "a tokens column's texts")
+        var lengths: [Int32] = []
+        lengths.reserveCapacity(values.count - wordSets.count)
+        for id in wordSets.count..<values.count {
+            try values.withBytes(of: Int32(id)) { bytes in
+                try copy.append(contentsOf: bytes)
+                lengths.append(Int32(bytes.count))
+            }
         }
-        frequencyTotal = max(presentCount + (unheld?.present ?? 0), learnt?.present ?? 0)
+        dropTexts()
+        // Texts run across chunks: each is gathered whole, then split.
+        var text: [UInt8] = []
+        var next = 0
+        func splitGathered() {
+            while next < lengths.count, text.count == lengths[next] {
+                text.withUnsafeBufferPointer { wordSets.append(utf8: $0) }
+                text.removeAll(keepingCapacity: true)
+                next += 1
+            }
+        }
+        splitGathered()
+        try copy.forEachChunk { chunk in
+            var offset = 0
+            while offset < chunk.count {
+                let taken = min(Int(lengths[next]) - text.count, chunk.count - offset)
+                text.append(contentsOf: chunk[offset..<(offset + taken)])
+                offset += taken
+                splitGathered()
+            }
+        }
     }
 }

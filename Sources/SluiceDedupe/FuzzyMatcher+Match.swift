@@ -15,7 +15,7 @@ extension FuzzyMatcher {
     mutating func compare(recordCount n: Int, keepAll: Bool) throws {
         // The column sorted neighbourhood sorts by keeps its texts (`sortRanks`).
         let sortColumn = columns.firstIndex { !$0.ids.isEmpty }
-        for (index, column) in columns.enumerated() { column.finish(keepingTexts: keepsColumnValues || index == sortColumn) }
+        for (index, column) in columns.enumerated() { try column.finish(keepingTexts: keepsColumnValues || index == sortColumn) }
         // Repeated raw texts only save work while records are read: their memos go.
         rawValues = reading.heads.map { _ in RawValueMemo(capacity: Self.rawValuesRemembered) }
         var compared = ComparedPairs()

@@ -41,12 +41,27 @@ public struct SpillList<Element: BitwiseCopyable> {
         if pending.isEmpty { pending.reserveCapacity(chunkSize) }
         pending.append(element)
         count += 1
-        if pending.count == chunkSize {
-            if file == nil { file = try SpillFile(what: what) }
-            try file?.append(pending)
-            spilled += pending.count
-            pending.removeAll(keepingCapacity: true)
+        if pending.count == chunkSize { try spillPending() }
+    }
+
+    /// Appends `elements` in order (a chunk's room at a time).
+    public mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) throws(StageFailure) {
+        var done = 0
+        while done < elements.count {
+            if pending.isEmpty { pending.reserveCapacity(chunkSize) }
+            let taken = min(chunkSize - pending.count, elements.count - done)
+            pending.append(contentsOf: elements[done..<(done + taken)])
+            done += taken
+            count += taken
+            if pending.count == chunkSize { try spillPending() }
         }
+    }
+
+    private mutating func spillPending() throws(StageFailure) {
+        if file == nil { file = try SpillFile(what: what) }
+        try file?.append(pending)
+        spilled += pending.count
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Calls `body` with every element in the order appended: those in the file, then the pending.

@@ -29,6 +29,22 @@ import Testing
         #expect(table.withBytes(of: 1) { String(decoding: $0, as: UTF8.self) } == long)
     }
 
+    /// Filled to three quarters, a table numbers keys as one filled to half, in fewer slots,
+    /// and never fuller than that, also once its index is dropped and restored.
+    @Test func threeQuartersFullNumbersKeysAlike() {
+        var half = ByteTable(), dense = ByteTable(capacity: 32, fill: .threeQuarters)
+        for k in 0..<5_000 {
+            let text = "\(k * 7919 % 10_007) Market St"
+            #expect(dense.intern(text) == half.intern(text))
+            #expect(4 * dense.count <= 3 * dense.slots.count && 2 * half.count <= half.slots.count)
+        }
+        #expect(dense.slots.count < half.slots.count)
+        dense.dropIndex()
+        dense.restoreIndex()
+        #expect(4 * (dense.count + 1) <= 3 * dense.slots.count)
+        for k in 0..<5_000 { #expect(dense.intern("\(k * 7919 % 10_007) Market St") == half.intern("\(k * 7919 % 10_007) Market St")) }
+    }
+
     /// With the caller's hash: found again, or not there; a guessed id checked without a probe.
     @Test func findAndHoldsUnderTheCallersHash() {
         var table = ByteTable()

@@ -57,7 +57,7 @@ import Testing
                 }
             }
             #expect(c.wideRanges.count == 1 && c.wideScalars.count == 5)
-            c.finish()
+            try c.finish()
             c.append(.string("Smith"))
             c.append(.string("brand new"))
             #expect(c.ids[words.count] == c.ids[0] && c.counts[Int(c.ids[0])] == 2)
@@ -106,11 +106,31 @@ extension FieldColumnTests {
             let similarity = StringSimilarity.tokenSet(c.texts[Int(c.ids[i])], c.texts[Int(c.ids[j])])
             return ComparisonSpec.level(forSimilarity: similarity, cuts: c.spec.levelCuts)
         }
-        c.finish()
+        try c.finish()
         #expect(c.level(0, 1) == expected(0, 1))
         c.append(.string("Pier 39 California St"))
-        c.finish()
+        try c.finish()
         #expect(c.level(0, 2) == expected(0, 2) && c.level(2, 1) == expected(2, 1))
+    }
+
+    /// Freeing its texts, a tokens column splits them from a temporary copy: over a MiB of
+    /// texts (past one chunk of the copy, texts running across chunks, some outside ASCII), every
+    /// level is the one of a column that keeps them.
+    @Test func tokensWordsSplitFromACopyWhenTextsAreFreed() throws {
+        var state: UInt64 = 11
+        let values: [JSONValue] = (0..<50_000).map { k in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let words = (0..<(1 + Int(state >> 61))).map { w in "word\((state >> (8 * UInt64(w))) % 977)" }
+            return .string(words.joined(separator: " ") + (k % 1000 == 0 ? " café" : ""))
+        }
+        let kept = try column("place:tokens", values), freed = try column("place:tokens", values)
+        try kept.finish()
+        try freed.finish(keepingTexts: false)
+        #expect(freed.values.count == 0 && kept.values.byteCount > 1 << 20)
+        #expect(freed.wordSets.count == kept.wordSets.count)
+        for i in stride(from: 0, to: values.count - 1, by: 97) {
+            for j in [i + 1, (i * 31) % values.count, 0] { #expect(freed.level(i, j) == kept.level(i, j), "\(i) \(j)") }
+        }
     }
 
     @Test func appendCopyRepeatsAnEarlierRecordsValue() throws {
@@ -152,7 +172,7 @@ extension FieldColumnTests {
         towns.appendCopy(of: 1)
         #expect(towns.level(0, 4) == AddressKeyTable.different && towns.display(4) == .string("100 main"))
         let names = try column("name:name=0.5", [.string("Cafe de la Presse"), .string("cafe de la presse sf"), .string("Cafe Lo")])
-        names.finish()
+        try names.finish()
         #expect(names.level(0, 1) == 2 && names.level(0, 2) == 3)
     }
 
@@ -190,7 +210,7 @@ extension FieldColumnTests {
     @Test(arguments: ["s:jw", "s:lev", "s:tokens", "s:exact", "s:num=2", "s:date=30", "s:geo=50", "s:name", "s:phone", "s:address", "s:housenumber"])
     func extremeValuesGiveLevelsNotTraps(spec: String) throws {
         let c = try column(spec, Self.extremes)
-        c.finish()
+        try c.finish()
         for i in Self.extremes.indices {
             for j in Self.extremes.indices {
                 let level = c.level(i, j)

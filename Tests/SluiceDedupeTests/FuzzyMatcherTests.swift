@@ -56,7 +56,7 @@ import Testing
                 let title = k % 97 == 0 ? "null" : #""t\#(state >> 40)\#(k % 5 == 0 ? "é" : "")""#
                 try withRecord(#"{"title":\#(title)}"#) { matcher.append($0) }
             }
-            for column in matcher.columns { column.finish() }
+            for column in matcher.columns { try column.finish() }
             let ranks = matcher.sortRanks()
             return (0..<40_000).map { Int32(ranks.rank($0)) }
         }

@@ -34,7 +34,7 @@ import Testing
             #expect(threaded.blocker.keys == serial.blocker.keys, "threads \(threads)")
             // The columns compare every record the same (held however they are held), once
             // finished as comparing does.
-            for column in threaded.columns + serial.columns { column.finish() }
+            for column in threaded.columns + serial.columns { try column.finish() }
             let n = lines.count
             for (a, b) in zip(threaded.columns, serial.columns) {
                 #expect(a.count == n && b.count == n)

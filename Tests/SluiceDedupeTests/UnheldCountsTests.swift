@@ -36,7 +36,7 @@ import Testing
         var unheld = UnheldCounts()
         for _ in 0..<2 { unheld.add("bittern", values: true, words: false) }
         column.unheld = unheld
-        column.finish()
+        try column.finish()
         // "bittern": 1 held + 2 unheld of 2 held + 2 unheld records.
         #expect(column.termFrequency(0) == 3.0 / 4.0)
         #expect(column.termFrequency(1) == 1.0 / 4.0)
