@@ -92,24 +92,28 @@ public struct DedupeCommand: StageCommand {
             distinct keys (59 MiB before the town), \
             release build, 2026-11-29, 66 MiB with 80 bytes a key; 303 MB at 10M with 2.06M then; 112 MB and 765 MB before, \
             when it held 50 bytes a record). \
-            Fuzzy mode: ~10 bytes per record (identity hash, completeness; \
-            with labels, --label or --suggest its provenance text, with --id that field's text too), \
+            Fuzzy mode: per record 10 bytes (identity hash, completeness) in a temporary file past the first \
+            1,048,576 records, read back once the clusters are made (with labels, --label or --suggest its \
+            provenance text, with --id that field's text too, in memory), \
             per record 4 bytes per compared text \
             field (address: 8, its town too), 4 per number while every one is exactly a float, else 8 (16 per date or point), and 8 per blocking \
-            rule until linking, per distinct text its normalised UTF-8 and 20 bytes, and while the input is read 16 \
-            to 32 more (jw: 16 more; jw, lev: outside ASCII 4 a character; tokens: once read, 4 more and 4 a word); \
+            rule until linking, per distinct text its normalised UTF-8 and 20 bytes, and while the input is read 11 \
+            to 21 more (jw: 16 more; jw, lev: outside ASCII 4 a character; tokens: once read, 4 more and 4 a word, \
+            and without --pairs, --suggest, --label or --model-out its texts are freed, split into words from a \
+            temporary copy, unless it is the first compared text field); \
             while comparing 12 bytes per keyed record of an eighth of a rule (the blocks, sorted) and 4 per distinct \
             text of the first text field (the sort order of oversized blocks); while linking ~12 bytes per record (its \
             label, then cluster number, and score; before them its set, 4), 16 per cluster of two or more records \
             (none for a record alone) and 12 per matched pair (16 with distinct answers: they are \
-            joined strongest first); while the input is read, the last 32,768 raw texts of each compared member twice (a \
+            joined strongest first), the compared fields' values freed (but with --model-out) before the facts are \
+            read back; while the input is read, the last 32,768 raw texts of each compared member twice (a \
             repeated one is not parsed again), and every 1,048,576 records the memory freed so far is given back to \
             the system; the candidate pairs that agree on some field (bounded by \
             --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
             past the first 1,048,576 (12 MiB in memory). On the bench's sanitized records \
             (--compare title,locations:tokens,director,release_year:num --block locations:fingerprint --mark, \
-            7.1M and 78M pairs compared) the peak was 168 MiB at 1M and 888 MiB at 10M (~93 bytes a \
-            record; release build, 2026-11-29; 182 MiB and 1.19 GiB before, 227 MiB and 1.75 GiB before that), \
+            7.1M and 78M pairs compared) the peak was 142 MiB at 1M and 709 MiB at 10M (~74 bytes a \
+            record; release build, 2026-11-30; 160 and 879 MiB before, 182 MiB and 1.19 GiB before that), \
             with at most 0.94 GB of pairs on disk at 10M; \
             --merge also holds the records of clusters with more than one member. \
             --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \
@@ -139,8 +143,10 @@ public struct DedupeCommand: StageCommand {
             the inputs, which must not change meanwhile (a change of size or modification time stops the stage, \
             exit 74). Otherwise (a pipe) the spool: every good input record as read, so about the input's size, \
             in $TMPDIR (default /tmp; 713 MB for the bench's 1M sanitized records, 7.1 GB for 10M). In fuzzy mode \
-            the candidate pairs past the first 1,048,576, 12 bytes each (0.94 GB at 10M, see MEMORY), in $TMPDIR. \
-            Both are unlinked as soon as they are made, so nothing is left however the stage ends (an error, a \
+            the candidate pairs past the first 1,048,576, 12 bytes each (0.94 GB at 10M, see MEMORY), the records' \
+            facts past the first 1,048,576, 10 bytes each (90 MB at 10M), and while a tokens column's texts are split \
+            into words (see MEMORY) a copy of them (their UTF-8), each in $TMPDIR. \
+            All are unlinked as soon as they are made, so nothing is left however the stage ends (an error, a \
             signal, SIGKILL); the spool is given back to the file system as it is written out. --pairs and \
             --model-out write their files, each whole (beside it, renamed over it once the records are written: a \
             run that fails leaves an earlier one as it was); --label appends its answers.
