@@ -435,7 +435,7 @@ public final class FieldColumn {
             }
         }
         dropTexts()
-        // Texts run across chunks: each is gathered whole, then split.
+        // A text is split where it lies in its chunk; one running across two is gathered first.
         var text: [UInt8] = []
         var next = 0
         func splitGathered() {
@@ -449,9 +449,16 @@ public final class FieldColumn {
         try copy.forEachChunk { chunk in
             var offset = 0
             while offset < chunk.count {
-                let taken = min(Int(lengths[next]) - text.count, chunk.count - offset)
-                text.append(contentsOf: chunk[offset..<(offset + taken)])
-                offset += taken
+                let length = Int(lengths[next])
+                if text.isEmpty, offset + length <= chunk.count {
+                    wordSets.append(utf8: UnsafeBufferPointer(rebasing: chunk[offset..<(offset + length)]))
+                    offset += length
+                    next += 1
+                } else {
+                    let taken = min(length - text.count, chunk.count - offset)
+                    text.append(contentsOf: chunk[offset..<(offset + taken)])
+                    offset += taken
+                }
                 splitGathered()
             }
         }
