@@ -252,6 +252,8 @@ import Testing
         let park = try #require(best("Park St"))
         #expect(park.matched == "park st, Alameda" && park.score >= 0.5 && park.note == nil)
         #expect(best("Park St", city: "Berkeley") == .none("street 'Park St' is not in Berkeley (the gazetteer has it in another town)"))
+        // A look-alike of a street of another town is no street the gazetteer has there.
+        #expect(best("5000 Shatuck Ave", city: "Alameda") == .none("street 'Shatuck Ave' is not in the gazetteer"))
     }
 
     /// `5523 Research Park Dr`, `BALTIMORE`, `21228` (Maryland's MBE directory): a town the post

@@ -97,7 +97,9 @@ public struct Geocoder: Sendable {
         guard !answers.isEmpty else {
             if let otherTown = otherTown(named: query) { return [.none(otherTown.reason)] }
             if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty, query.place == nil {
-                if let towns = lookups.towns, !gazetteer.streets(for: street).isEmpty {
+                // Only a street as written: a look-alike elsewhere (`Chipper Rd`, Windsor Mill, is
+                // no street of the gazetteer) is no street "it has in another town".
+                if let towns = lookups.towns, gazetteer.streets(for: street).contains(where: { !$0.method.contains("fuzzy") }) {
                     let names = towns.filter { $0 != GazetteerCoverage.noTown }.sorted().map(gazetteer.coverage.name(of:))
                     return [.none("street '\(street)' is not in \(GazetteerCoverage.listed(names)) (the gazetteer has it in another town)")]
                 }
