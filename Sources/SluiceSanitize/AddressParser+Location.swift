@@ -307,7 +307,9 @@ extension AddressParser {
         if words.count >= 3, chunk.count >= 3, chunk[chunk.endIndex - 2].isPunct("-"), chunk[chunk.endIndex - 3].isNumber { words.removeLast() }
         let before = words.dropLast().joined(separator: " ")
         // `Drawer 750608`, `PO Drawer 5`: a box by another name (USPS Publication 28).
-        if ["box", "po box", "p o box", "pob", "post office box", "po bx", "pobox", "drawer", "po drawer", "p o drawer"].contains(before) { return true }
+        if ["box", "po box", "p o box", "pob", "post office box", "po bx", "pobox", "drawer", "po drawer", "p o drawer"].contains(before) {
+            return true
+        }
         // `RR 2 Box 10`: the route's number, then its box.
         let route = words.dropLast(3).joined(separator: " ")
         return words.count >= 4 && words[words.count - 2] == "box" && words[words.count - 3].first?.isNumber == true

@@ -78,7 +78,8 @@ import Testing
         // A post office whose ZIP codes are others: the town and the ZIP code disagree.
         #expect(
             coverage.placement(city: "Rosedale", state: "MD", zip: "21221")
-                == .outside("outside_gazetteer: town 'Rosedale' is not among the gazetteer's towns (LUTHERVILLE TIMONIUM, WINDSOR MILL, ESSEX and 1 more)"))
+                == .outside(
+                    "outside_gazetteer: town 'Rosedale' is not among the gazetteer's towns (LUTHERVILLE TIMONIUM, WINDSOR MILL, ESSEX and 1 more)"))
         #expect(coverage.placement(city: "Westminster", state: "MD", zip: "21221") != .within([2]))
         // Without a ZIP code, or with one not covered, as before.
         #expect(coverage.placement(city: "TIMONIUM", state: "MD", zip: nil) != .within([0]))

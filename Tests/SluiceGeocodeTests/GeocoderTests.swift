@@ -266,7 +266,8 @@ import Testing
         #expect(park.method.hasSuffix("+town_of_zip") && park.note == "not in Berkeley; in a town of ZIP code 94501")
         // The town named has the street: its own, as before; without the ZIP code's, none.
         #expect(best("150 Main St", city: "Alameda", zip: "94704")?.matched == "150 main st, Alameda")
-        #expect(best("Park St", city: "Berkeley", zip: "94704") == .none("street 'Park St' is not in Berkeley (the gazetteer has it in another town)"))
+        #expect(
+            best("Park St", city: "Berkeley", zip: "94704") == .none("street 'Park St' is not in Berkeley (the gazetteer has it in another town)"))
     }
 
     @Test func recordsOutsideTheCoverageAreRefused() throws {

@@ -78,7 +78,9 @@ import Testing
         }
         // A box with no number, or words after it, is no PO box; a range of houses is a range.
         #expect(parser.parse("10-12 Main St").numberTo == "12")
-        for text in ["Box Office, 100 Main St", "Jewel Box 5 Theater", "Chest of Drawers 5"] { #expect(!parser.parse(text).notes.contains(Note.poBox), "\(text)") }
+        for text in ["Box Office, 100 Main St", "Jewel Box 5 Theater", "Chest of Drawers 5"] {
+            #expect(!parser.parse(text).notes.contains(Note.poBox), "\(text)")
+        }
     }
 
     @Test func plainWordsAfterAUnitsValueAreNoPartOfIt() {

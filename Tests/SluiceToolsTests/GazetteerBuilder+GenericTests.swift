@@ -141,7 +141,9 @@ import Testing
             } catch let failure as StageFailure {
                 #expect(failure.exitCode == .dataError)
                 // The reader that can tell why says so (an extract of ways without their nodes).
-                let why = file.name == "ways.osm" ? " (the extract holds no nodes, so its ways have no position (an extract of ways needs their nodes))" : ""
+                let why =
+                    file.name == "ways.osm"
+                    ? " (the extract holds no nodes, so its ways have no position (an extract of ways needs their nodes))" : ""
                 #expect(failure.message == "error: \(file.option) \(path)\(why) gave no rows: \(out) is left as it was", "\(failure.message)")
             }
             #expect(try FileInput.contents(of: out) == existing, "\(file.option) \(file.name)")
@@ -164,15 +166,16 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path + "/AddressPoints_TM003.geojson"
         try """
-            {
-            "type": "FeatureCollection",
-            "features": [
-            { "type": "Feature", "properties": { "ST_NUMBER": "21424", "ST_NAME": "LENTZ", "ST_TYPE": "RD", "CITY_POSTA": "PARKTON", "ZIP": 21120 }, "geometry": { "type": "Point", "coordinates": [ -76.622419, 39.711708 ] } }
-            ]
-            }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        {
+        "type": "FeatureCollection",
+        "features": [
+        { "type": "Feature", "properties": { "ST_NUMBER": "21424", "ST_NAME": "LENTZ", "ST_TYPE": "RD", "CITY_POSTA": "PARKTON", "ZIP": 21120 }, "geometry": { "type": "Point", "coordinates": [ -76.622419, 39.711708 ] } }
+        ]
+        }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let out = directory.path + "/gazetteer.csv"
-        var command = try GazetteerBuild(arguments: try ParsedArguments(["--openaddresses", path, "--out", out], options: GazetteerBuild.usage.allOptions))
+        var command = try GazetteerBuild(
+            arguments: try ParsedArguments(["--openaddresses", path, "--out", out], options: GazetteerBuild.usage.allOptions))
         do {
             try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
             Issue.record("built")
@@ -187,7 +190,8 @@ import Testing
         // OpenAddresses' own lines with nothing usable: as before.
         try #"{"type":"Feature","properties":{"street":"MAIN ST"},"geometry":{"type":"Point","coordinates":[-76.6,39.7]}}"#.write(
             toFile: path, atomically: true, encoding: .utf8)
-        var lines = try GazetteerBuild(arguments: try ParsedArguments(["--openaddresses", path, "--out", out], options: GazetteerBuild.usage.allOptions))
+        var lines = try GazetteerBuild(
+            arguments: try ParsedArguments(["--openaddresses", path, "--out", out], options: GazetteerBuild.usage.allOptions))
         do {
             try lines.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
         } catch let failure as StageFailure {

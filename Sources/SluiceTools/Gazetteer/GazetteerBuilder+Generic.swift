@@ -219,7 +219,8 @@ extension GazetteerBuilder {
             "\(origin.taken - origin.late) point addresses on \(origin.streets.values.filter { $0 > 0 }.count) streets (\(origin.towns.description)); \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
         }
         guard read.taken == 0, read.featureCollection else { return nil }
-        return "it is one GeoJSON FeatureCollection, not OpenAddresses' GeoJSON lines (a Feature a line, with the properties number, street, city, region, postcode): "
+        return
+            "it is one GeoJSON FeatureCollection, not OpenAddresses' GeoJSON lines (a Feature a line, with the properties number, street, city, region, postcode): "
             + "write its points as OpenAddresses' CSV (LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE)"
     }
 
