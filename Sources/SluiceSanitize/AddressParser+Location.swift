@@ -299,12 +299,17 @@ extension AddressParser {
     func isPOBox(_ chunk: ArraySlice<Token>) -> Bool {
         // Most chunks do not end in a number, or are longer: they skip building the words.
         guard chunk.count <= 10, chunk.last?.isNumber == true else { return false }
-        let words = chunk.words.map(\.lower)
+        var words = chunk.words.map(\.lower)
         guard words.count >= 2, words.count <= 6, let box = words.last, box.first?.isNumber == true, chunk.last?.isWord == true else {
             return false
         }
+        // `P.O. Box 10-266`: a box number in two parts is one number.
+        if words.count >= 3, chunk.count >= 3, chunk[chunk.endIndex - 2].isPunct("-"), chunk[chunk.endIndex - 3].isNumber { words.removeLast() }
         let before = words.dropLast().joined(separator: " ")
-        if ["box", "po box", "p o box", "pob", "post office box", "po bx", "pobox"].contains(before) { return true }
+        // `Drawer 750608`, `PO Drawer 5`: a box by another name (USPS Publication 28).
+        if ["box", "po box", "p o box", "pob", "post office box", "po bx", "pobox", "drawer", "po drawer", "p o drawer"].contains(before) {
+            return true
+        }
         // `RR 2 Box 10`: the route's number, then its box.
         let route = words.dropLast(3).joined(separator: " ")
         return words.count >= 4 && words[words.count - 2] == "box" && words[words.count - 3].first?.isNumber == true

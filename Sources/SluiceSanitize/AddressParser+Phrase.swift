@@ -217,6 +217,18 @@ extension AddressParser {
             && !tokens[index + 1].spaceBefore && !tokens[index + 2].spaceBefore
     }
 
+    /// A building's letter written apart after its number: one letter that is no directional
+    /// (`100 E Main St` is East Main), no `O` (`O Farrell St`) and no corner's `x`, before a word of
+    /// the street's name that is no suffix (`140 B St` is B Street) nor one letter (`100 J F
+    /// Kennedy Blvd`), in a text ending in a street's suffix.
+    func isBuildingLetter(_ tokens: ArraySlice<Token>, at index: Int) -> Bool {
+        let letter = tokens[index], next = tokens[index + 1]
+        guard letter.isWord, letter.spaceBefore, letter.lower.utf8.count == 1, letter.hasASCIILetter, !letter.traits.contains(.directional),
+            !["o", "x"].contains(letter.lower), next.isWord, !next.isNumber, next.lower.utf8.count > 1, !next.traits.contains(.anySuffix)
+        else { return false }
+        return endsWithStreetSuffix(tokens[(index + 1)...])
+    }
+
     /// `1158-70 Montgomery Street`, `766 Vallejo St.`, `3 Embarcadero Center` (a place); the
     /// number may carry its building's letter or half (`522A`, `123-B`, `2615 1/2`).
     func numbered(_ tokens: ArraySlice<Token>) -> ParsedAddress {
@@ -241,6 +253,12 @@ extension AddressParser {
             // `123-B Main St`: the letter of one building of several at the number.
             number += "-" + tokens[index + 1].lower.uppercased()
             index += 2
+        } else if index + 2 < tokens.endIndex, tokens[index - 1].isNumber, isBuildingLetter(tokens, at: index) {
+            // `140 B Captains Quarters Rd`, `10366 A Democracy Ln` (Maryland's MBE directory): the
+            // letter written apart from its number (it was read into the street's name, `B
+            // Captains Quarters Rd`, and no street of that name was found).
+            number += tokens[index].lower.uppercased()
+            index += 1
         } else if index + 3 < tokens.endIndex, isHalf(tokens, at: index) {
             // `2615 1/2 Gary Ave`: a house fitted between two numbers.
             number += " 1/2"

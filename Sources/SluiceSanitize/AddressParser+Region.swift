@@ -98,10 +98,14 @@ extension AddressParser {
             // `…, Somerville Massachusetts`: a state's name right after a town of that state, as its code is.
             let afterNamedTown = { self.townStart(in: tokens, end: stateEnd - length, state: code) != nil }
             // `1234 5th Ave NE 98105`: a street's directional before another state's ZIP, not Nebraska.
+            // `1421 Kenilworth Avenue, NE` (Washington's quadrant after a comma, as Maryland's MBE
+            // directory writes it): the street's too, with no ZIP, unless the record is of that state.
             let streetsDirectional =
                 isCode && length == 1 && stateEnd - length >= 2 && isDirectional(words[words.startIndex])
-                && tokens[stateEnd - length - 1].isStreetSuffix
-                && zip.flatMap { USTowns.town(zip: String($0.prefix(5))) }.map { $0.state != code } == true
+                && (tokens[stateEnd - length - 1].isStreetSuffix
+                    && zip.flatMap { USTowns.town(zip: String($0.prefix(5))) }.map { $0.state != code } == true
+                    || (zip == nil && fourDigits == nil && afterComma && stateEnd - length >= 3 && tokens[stateEnd - length - 2].isStreetSuffix
+                        && (recordTown.state ?? state).map { USPSTables.stateCode($0) != code } ?? true))
             let isState =
                 !streetsDirectional
                 && (older

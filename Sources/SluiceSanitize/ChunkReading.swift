@@ -43,6 +43,20 @@ struct ChunkReading {
         case .poBox:
             result.note(Note.poBox)
         case .place(let place, let notes):
+            // `1421 Kenilworth Avenue, NE`, `412 H Street, NE, Suite 300` (Washington's quadrants,
+            // as Maryland's MBE directory writes them): a quadrant alone after the street is its
+            // directional (it was a place `NE`, and the key lost it).
+            let words = chunk.tokens.filter(\.isWord)
+            if !chunk.inParens, words.count == 1, words[0].lower.utf8.count == 2, let quadrant = USPSTables.directionals[words[0].lower],
+                var current = location, current.kind == .streetAddress || current.kind == .addressRange || current.kind == .street,
+                var street = current.mainStreet, street.suffix != nil, street.postDirectional == nil
+            {
+                street.postDirectional = quadrant
+                current.mainStreet = street
+                location = current
+                if outsideLocation?.mainStreet?.nameKey == street.nameKey { outsideLocation = current }
+                break
+            }
             places.append(place)
             for note in notes { result.note(note) }
         case .location(let parsed):

@@ -82,7 +82,8 @@ public struct TownFields: Equatable, Sendable {
     /// A city field that holds the state or ZIP after the town (`San Francisco, CA`, `SEATTLE WA
     /// 98101`, `Portland, Oregon`): the town and what follows it, or nil when the field is a town
     /// alone. A state's code counts after a comma, before a ZIP or in capitals; its name or older
-    /// abbreviation (`Calif.`) after a comma or before a ZIP, so `Port Washington` stays a town.
+    /// abbreviation (`Calif.`) after a comma or before a ZIP, so `Port Washington` stays a town;
+    /// a code in lower case only after a town of its state (`Freeland Md`; `Portland or` is Oregon's).
     /// Something must be left for the town (`Washington` alone is one).
     ///
     ///     TownFields.splitCity("Seattle, WA 98101")  // ("Seattle", "WA", "98101")
@@ -111,7 +112,10 @@ public struct TownFields: Equatable, Sendable {
             let afterComma = tokens[stateEnd - length - 1].isPunct(",")
             let isCode = words.count == 1 && words.allSatisfy { $0.lower.utf8.count == 2 }
             let capitals = words.allSatisfy { $0.text.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } }
-            if afterComma || zip != nil || (isCode && capitals) {
+            // A code in any case after a town of its state (`Freeland Md`, `Bel Air md`): the
+            // town was the whole field and was refused as one no gazetteer covers.
+            let afterItsTown = isCode && USTowns.states(ofTown: AddressTokenizer.text(tokens[..<(stateEnd - length)])).contains(code)
+            if afterComma || zip != nil || (isCode && capitals) || afterItsTown {
                 state = code
                 cityEnd = stateEnd - length
                 break

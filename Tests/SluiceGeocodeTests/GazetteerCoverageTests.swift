@@ -58,6 +58,34 @@ import Testing
         #expect(coverage.placement(city: "East Cambridge", state: "NY", zip: nil) != .within([0]))
     }
 
+    /// Records of Baltimore County, MD (the state's MBE directory, data.maryland.gov) name the
+    /// place a business is in, `TIMONIUM`, `LUTHERVILLE`, `WOODLAWN`, with a ZIP code whose rows
+    /// name its post office (`LUTHERVILLE TIMONIUM`, `WINDSOR MILL`, the county's address points):
+    /// a place no post office of the state has, or a post office with that ZIP code, is in the
+    /// ZIP code's towns. They were refused as towns the gazetteer does not cover.
+    @Test func aTownNoPostOfficeHasWithACoveredZipIsInTheZipsTowns() {
+        var coverage = GazetteerCoverage()
+        _ = coverage.add(city: "LUTHERVILLE TIMONIUM", state: "MD", zip: "21093")
+        _ = coverage.add(city: "WINDSOR MILL", state: "MD", zip: "21244")
+        _ = coverage.add(city: "ESSEX", state: "MD", zip: "21221")
+        _ = coverage.add(city: "SPARKS GLENCOE", state: "MD", zip: "21152")
+        #expect(coverage.placement(city: "TIMONIUM", state: "MD", zip: "21093") == .within([0]))
+        #expect(coverage.placement(city: "Lutherville", state: nil, zip: "21093-1234") == .within([0]))
+        #expect(coverage.placement(city: "WOODLAWN", state: "MD", zip: "21244") == .within([1]))
+        // Sparks is a post office of Nevada only: the state (or else the ZIP code's) decides.
+        #expect(coverage.placement(city: "SPARKS", state: "MD", zip: "21152") == .within([3]))
+        #expect(coverage.placement(city: "SPARKS", state: nil, zip: "21152") == .within([3]))
+        // A post office whose ZIP codes are others: the town and the ZIP code disagree.
+        #expect(
+            coverage.placement(city: "Rosedale", state: "MD", zip: "21221")
+                == .outside(
+                    "outside_gazetteer: town 'Rosedale' is not among the gazetteer's towns (LUTHERVILLE TIMONIUM, WINDSOR MILL, ESSEX and 1 more)"))
+        #expect(coverage.placement(city: "Westminster", state: "MD", zip: "21221") != .within([2]))
+        // Without a ZIP code, or with one not covered, as before.
+        #expect(coverage.placement(city: "TIMONIUM", state: "MD", zip: nil) != .within([0]))
+        #expect(coverage.placement(city: "TIMONIUM", state: "MD", zip: "21157") != .within([0]))
+    }
+
     @Test func aTextThatIsAnotherTownsNameIsOutside() throws {
         let coverage = try TwoTownGazetteer.load().coverage
         #expect(

@@ -252,6 +252,22 @@ import Testing
         let park = try #require(best("Park St"))
         #expect(park.matched == "park st, Alameda" && park.score >= 0.5 && park.note == nil)
         #expect(best("Park St", city: "Berkeley") == .none("street 'Park St' is not in Berkeley (the gazetteer has it in another town)"))
+        // A look-alike of a street of another town is no street the gazetteer has there.
+        #expect(best("5000 Shatuck Ave", city: "Alameda") == .none("street 'Shatuck Ave' is not in the gazetteer"))
+    }
+
+    /// `5523 Research Park Dr`, `BALTIMORE`, `21228` (Maryland's MBE directory): a town the post
+    /// office accepts for a ZIP code whose rows name another (Catonsville). The street not in the
+    /// town named, the ZIP code's town has it; it was refused ("the gazetteer has it in another town").
+    @Test func aStreetNotInTheTownNamedIsInItsZipCodesTown() throws {
+        let park = try #require(best("1450 Park St", city: "Berkeley", state: "CA", zip: "94501"))
+        #expect(park.precision == .interpolated)
+        #expect(park.matched == "1450 park st (block a3), Alameda")
+        #expect(park.method.hasSuffix("+town_of_zip") && park.note == "not in Berkeley; in a town of ZIP code 94501")
+        // The town named has the street: its own, as before; without the ZIP code's, none.
+        #expect(best("150 Main St", city: "Alameda", zip: "94704")?.matched == "150 main st, Alameda")
+        #expect(
+            best("Park St", city: "Berkeley", zip: "94704") == .none("street 'Park St' is not in Berkeley (the gazetteer has it in another town)"))
     }
 
     @Test func recordsOutsideTheCoverageAreRefused() throws {

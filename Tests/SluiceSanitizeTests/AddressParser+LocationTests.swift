@@ -70,8 +70,17 @@ import Testing
             let parsed = parser.parse(text)
             #expect(parsed.place == nil && parsed.street == nil && parsed.notes.contains(Note.poBox), "\(text)")
         }
-        // A box with no number, or words after it, is no PO box.
-        for text in ["Box Office, 100 Main St", "Jewel Box 5 Theater"] { #expect(!parser.parse(text).notes.contains(Note.poBox), "\(text)") }
+        // A box number in two parts and a drawer, as Maryland's MBE directory writes them (`P.O.
+        // BOX 10-266`, `DRAWER #750608`): they were places.
+        for text in ["P.O. BOX 10-266", "DRAWER #750608", "PO Drawer 5"] {
+            let parsed = parser.parse(text)
+            #expect(parsed.place == nil && parsed.street == nil && parsed.notes.contains(Note.poBox), "\(text)")
+        }
+        // A box with no number, or words after it, is no PO box; a range of houses is a range.
+        #expect(parser.parse("10-12 Main St").numberTo == "12")
+        for text in ["Box Office, 100 Main St", "Jewel Box 5 Theater", "Chest of Drawers 5"] {
+            #expect(!parser.parse(text).notes.contains(Note.poBox), "\(text)")
+        }
     }
 
     @Test func plainWordsAfterAUnitsValueAreNoPartOfIt() {

@@ -30,6 +30,25 @@ import Testing
         #expect(parser.parse("520-522A Mission St").numberTo == "522")
     }
 
+    /// A building's letter written apart from its number, as Maryland's MBE directory writes
+    /// `140 B CAPTAINS QUARTERS ROAD` and `10366 A DEMOCRACY LANE`: the number 140B on Captains
+    /// Quarters Rd (it was the street `B Captains Quarters Rd`, which no gazetteer has).
+    @Test func aBuildingsLetterApartFromItsNumber() {
+        let apart = parser.parse("140 B CAPTAINS QUARTERS ROAD")
+        #expect(apart.kind == .streetAddress && apart.number == "140B")
+        #expect(apart.street == "Captains Quarters" && apart.suffix == "Rd")
+        #expect(parser.parse("10366 A Democracy Ln").street == "Democracy")
+        #expect(parser.parse("10366 A Democracy Ln").key == parser.parse("10366A Democracy Ln").key)
+        // A directional, a street named by a letter, initials, an `O` and a corner's `x` as before.
+        #expect(parser.parse("100 E Main St").preDir == "E")
+        #expect(parser.parse("100 B St").street == "B")
+        #expect(parser.parse("100 J F Kennedy Blvd").number == "100")
+        #expect(parser.parse("100 O Farrell St").number == "100")
+        #expect(parser.parse("100 B Street Rd").number == "100")
+        // Without a street's suffix, nothing says which.
+        #expect(parser.parse("100 B Captains Quarters").number != "100B")
+    }
+
     /// A half joined to its number by a hyphen, as Cambridge's master address list writes it
     /// (`6-1/2 Acacia St`): the house 6 1/2, not a range from 6 to 1 on a street `2 Acacia St`.
     @Test func aHalfJoinedByAHyphen() {

@@ -368,6 +368,27 @@ import Testing
         #expect(parser.parse("100 Main St, Lincoln NE 68508").state == "NE")
     }
 
+    /// Washington's quadrant after a comma, as Maryland's MBE directory writes it (`1421
+    /// KENILWORTH AVENUE, NE` with city WASHINGTON, DC; `412 H STREET, NE, SUITE 300`): the
+    /// street's directional. It was Nebraska (`town_differs`) or a place `NE`, and the key lost it.
+    @Test func aQuadrantAfterACommaIsTheStreets() {
+        let dc = RecordTown(city: "WASHINGTON", state: "DC", zip: "20019")
+        let kenilworth = parser.parse("1421 KENILWORTH AVENUE, NE", town: dc)
+        #expect(kenilworth.postDir == "NE" && kenilworth.state == "DC" && kenilworth.place == nil && kenilworth.notes.isEmpty)
+        #expect(kenilworth.key == "1421 kenilworth ne")
+        let h = parser.parse("412 H STREET, NE, SUITE 300", town: dc)
+        #expect(h.street == "H" && h.postDir == "NE" && h.unit == "Ste 300" && h.place == nil)
+        #expect(parser.parse("4700 Minnesota Ave, NW").postDir == "NW")
+        // Nebraska where the record is Nebraska's, or a ZIP or town says so; a street's own
+        // directional stays; a quadrant alone is no street's.
+        let nebraska = parser.parse("100 Main St, NE", town: RecordTown(state: "NE"))
+        #expect(nebraska.state == "NE" && nebraska.postDir == nil)
+        #expect(parser.parse("100 Main St, NE 68508").state == "NE")
+        #expect(parser.parse("100 Main St, Lincoln, NE").state == "NE")
+        #expect(parser.parse("100 Main St SW, NE", town: dc).postDir == "SW")
+        #expect(parser.parse("Coit Tower, NE").postDir == nil)
+    }
+
     @Test func aZipAloneGivesItsTownWhenTheTextNamesNone() {
         let zip = parser.parse("875 N Michigan Ave, 60611")
         #expect(zip.zip == "60611")

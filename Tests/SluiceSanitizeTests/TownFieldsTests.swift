@@ -62,8 +62,14 @@ import Testing
         #expect(try town(#"{"city":"Seattle 98101"}"#) == RecordTown(city: "Seattle", zip: "98101"))
         // The state and ZIP fields beat the city field's.
         #expect(try town(#"{"city":"Portland, OR 97204","state":"ME","zip":"04101"}"#) == RecordTown(city: "Portland", state: "ME", zip: "04101"))
+        // A code in lower or mixed case after a town of its state (Maryland's MBE directory
+        // writes `Freeland Md`): the whole field was the town, refused as one no gazetteer covers.
+        #expect(try town(#"{"city":"Freeland Md"}"#) == RecordTown(city: "Freeland", state: "MD"))
+        #expect(try town(#"{"city":"bel air md"}"#) == RecordTown(city: "bel air", state: "MD"))
+        #expect(try town(#"{"city":"Portland or"}"#) == RecordTown(city: "Portland", state: "OR"))
+        #expect(try town(#"{"city":"Freeland Md","state":"PA"}"#) == RecordTown(city: "Freeland", state: "PA"))
         // Towns alone, and towns whose last word is a state's name or a code in lower case.
-        for city in ["Port Washington", "Washington", "New York", "Kansas City", "Canada de la", "Nevada", "CA", "98101"] {
+        for city in ["Port Washington", "Washington", "New York", "Kansas City", "Canada de la", "Nevada", "CA", "98101", "Orange Me", "Md"] {
             #expect(try town(#"{"city":"\#(city)"}"#) == RecordTown(city: city), "\(city)")
         }
     }

@@ -11,6 +11,22 @@ import Testing
         #expect(TownName.key("Mt. Vernon") == TownName.key("Mount Vernon"))
     }
 
+    /// Record fields write a town with its municipal title or its county in brackets (`Village
+    /// of Essex`, `Essex (Baltimore County)`): the town, not a town no gazetteer covers.
+    @Test func aTitleBeforeATownOrABracketAfterItIsNoPartOfItsName() {
+        #expect(TownName.key("Village of Essex") == "essex")
+        #expect(TownName.key("CITY OF TOWSON") == "towson")
+        #expect(TownName.key("Town of Hempstead") == TownName.key("Hempstead"))
+        #expect(TownName.key("Township of Lower Merion") == "lower merion")
+        #expect(TownName.key("Essex (Baltimore County)") == "essex")
+        #expect(TownName.key("Essex [MD]") == "essex")
+        // A post office's name with its title, and nothing but the title or the bracket: as before.
+        #expect(TownName.key("City of Industry") == "city of industry")
+        #expect(TownName.key("Town of") == "town of")
+        #expect(TownName.key("(Essex)") == "essex")
+        #expect(TownName.key("Essex of Village") == "essex of village")
+    }
+
     @Test func sanFranciscosSpellingsAreSanFrancisco() {
         for spelling in ["SF", "S.F.", "sf", "San Fransisco", "SAN FRANCISCO"] { #expect(TownName.key(spelling) == "san francisco", "\(spelling)") }
         #expect(TownName.key("South San Francisco") != "san francisco")

@@ -140,7 +140,11 @@ import Testing
                 Issue.record("\(file.option) \(file.name): built")
             } catch let failure as StageFailure {
                 #expect(failure.exitCode == .dataError)
-                #expect(failure.message == "error: \(file.option) \(path) gave no rows: \(out) is left as it was", "\(failure.message)")
+                // The reader that can tell why says so (an extract of ways without their nodes).
+                let why =
+                    file.name == "ways.osm"
+                    ? " (the extract holds no nodes, so its ways have no position (an extract of ways needs their nodes))" : ""
+                #expect(failure.message == "error: \(file.option) \(path)\(why) gave no rows: \(out) is left as it was", "\(failure.message)")
             }
             #expect(try FileInput.contents(of: out) == existing, "\(file.option) \(file.name)")
         }
@@ -153,6 +157,46 @@ import Testing
             try both.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
         }
         #expect(try FileInput.contents(of: out) == existing)
+    }
+
+    /// A county's address points as its GIS exports them (Baltimore County, MD, on GitHub:
+    /// one pretty-printed FeatureCollection with `ST_NUMBER`, `ST_NAME`) given as OpenAddresses
+    /// said only `invalid_json 3, no_number 1`: the error now says what the file is and what to do.
+    @Test func aFeatureCollectionGivenAsOpenAddressesSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/AddressPoints_TM003.geojson"
+        try """
+        {
+        "type": "FeatureCollection",
+        "features": [
+        { "type": "Feature", "properties": { "ST_NUMBER": "21424", "ST_NAME": "LENTZ", "ST_TYPE": "RD", "CITY_POSTA": "PARKTON", "ZIP": 21120 }, "geometry": { "type": "Point", "coordinates": [ -76.622419, 39.711708 ] } }
+        ]
+        }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let out = directory.path + "/gazetteer.csv"
+        var command = try GazetteerBuild(
+            arguments: try ParsedArguments(["--openaddresses", path, "--out", out], options: GazetteerBuild.usage.allOptions))
+        do {
+            try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+            Issue.record("built")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(
+                failure.message
+                    == "error: --openaddresses \(path) (it is one GeoJSON FeatureCollection, not OpenAddresses' GeoJSON lines (a Feature a line, "
+                    + "with the properties number, street, city, region, postcode): write its points as OpenAddresses' CSV (LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE))"
+                    + " gave no rows: \(out) is left as it was", "\(failure.message)")
+        }
+        // OpenAddresses' own lines with nothing usable: as before.
+        try #"{"type":"Feature","properties":{"street":"MAIN ST"},"geometry":{"type":"Point","coordinates":[-76.6,39.7]}}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        var lines = try GazetteerBuild(
+            arguments: try ParsedArguments(["--openaddresses", path, "--out", out], options: GazetteerBuild.usage.allOptions))
+        do {
+            try lines.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+        } catch let failure as StageFailure {
+            #expect(failure.message == "error: --openaddresses \(path) gave no rows: \(out) is left as it was")
+        }
     }
 
     @Test func needsInputsAndWellFormedPropertyLists() {

@@ -132,6 +132,7 @@ public struct GazetteerCoverage: Sendable {
                 towns.removeAll { !townStates[$0].isEmpty && townStates[$0] != code }
             }
             guard !towns.isEmpty else {
+                if let zipTownsNamed, let zip, townOfZip(city, state: state, zip: zip) { return .within(zipTownsNamed) }
                 // The state is said when the name is covered in another.
                 let named = townsByName[key] == nil ? city : "\(city), \(state ?? "")"
                 let names = townNames.indices.map(name(of:))
@@ -149,6 +150,18 @@ public struct GazetteerCoverage: Sendable {
             }
         }
         return .within(zipTownsNamed)
+    }
+
+    /// Whether a town the rows do not name lies in the covered ZIP code written with it: a place
+    /// no post office of its state is named after (`Woodlawn`, `Timonium`, `Lutherville`, MD: places
+    /// whose mail goes to Windsor Mill and Lutherville Timonium), or a post office with that ZIP
+    /// code. Its rows name the ZIP code's town, so the record is that town's (it was refused as
+    /// outside). A post office whose ZIP codes are others (`Rosedale, MD 21221`) stays outside:
+    /// the town and the ZIP code disagree.
+    func townOfZip(_ city: String, state: String?, zip: String) -> Bool {
+        let state = state.flatMap { $0.isEmpty ? nil : $0 } ?? USTowns.town(zip: zip)?.state
+        let zips = USTowns.zipCodes(ofTown: city, state: state)
+        return zips.isEmpty || zips.contains(String(zip.prefix(5)))
     }
 
     /// The covered towns a record's town is a part of: a direction before a covered town's name

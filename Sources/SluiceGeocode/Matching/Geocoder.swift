@@ -52,6 +52,22 @@ public struct Geocoder: Sendable {
             }
         }
         var answers = resolve(query, &lookups)
+        if answers.isEmpty, let named = lookups.towns, let zipTowns = townsOfZip(query), !zipTowns.isSubset(of: named) {
+            // `5523 Research Park Dr, BALTIMORE, MD 21228`: a town the post office accepts for a ZIP
+            // code whose rows name another (Catonsville). The street not in the town named, that
+            // ZIP code's towns are where it is (it was refused: "the gazetteer has it in another town").
+            lookups.towns = zipTowns
+            answers = resolve(query, &lookups).map { answer in
+                var answer = answer
+                answer.method += "+town_of_zip"
+                if answer.note == nil, let zip = query.zip {
+                    let names = named.filter { $0 != GazetteerCoverage.noTown }.sorted().map(gazetteer.coverage.name(of:))
+                    answer.note = "not in \(GazetteerCoverage.listed(names)); in a town of ZIP code \(zip.prefix(5))"
+                }
+                return answer
+            }
+            if answers.isEmpty { lookups.towns = named }
+        }
         var others: [GeoMatch] = []
         for alternative in query.alternatives {
             others += resolve(alternative, &lookups).map { answer in
@@ -81,7 +97,9 @@ public struct Geocoder: Sendable {
         guard !answers.isEmpty else {
             if let otherTown = otherTown(named: query) { return [.none(otherTown.reason)] }
             if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty, query.place == nil {
-                if let towns = lookups.towns, !gazetteer.streets(for: street).isEmpty {
+                // Only a street as written: a look-alike elsewhere (`Chipper Rd`, Windsor Mill, is
+                // no street of the gazetteer) is no street "it has in another town".
+                if let towns = lookups.towns, gazetteer.streets(for: street).contains(where: { !$0.method.contains("fuzzy") }) {
                     let names = towns.filter { $0 != GazetteerCoverage.noTown }.sorted().map(gazetteer.coverage.name(of:))
                     return [.none("street '\(street)' is not in \(GazetteerCoverage.listed(names)) (the gazetteer has it in another town)")]
                 }
@@ -94,6 +112,13 @@ public struct Geocoder: Sendable {
         // A ZIP code shared by two towns names neither.
         let townsNamed = lookups.towns.map { $0.filter { $0 != GazetteerCoverage.noTown }.count } ?? 0
         return namingTowns(answers, recordNamesTown: townsNamed == 1)
+    }
+
+    /// The towns of the record's ZIP code, when the gazetteer covers it and its rows name towns.
+    func townsOfZip(_ query: GeocodeQuery) -> Set<Int>? {
+        guard let zip = query.zip, zip.utf8.count >= 5, let towns = gazetteer.coverage.zipTowns[String(zip.prefix(5))] else { return nil }
+        let named = towns.filter { $0 != GazetteerCoverage.noTown }
+        return named.isEmpty ? nil : named
     }
 
     /// `Great Hwy, Ocean Beach`, read as in Ocean Beach, NY (no state written: the town list's

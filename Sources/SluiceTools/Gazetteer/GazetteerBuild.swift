@@ -194,7 +194,7 @@ public struct GazetteerBuild: ToolCommand {
             let folders = [("sources", builder.sourcesFolder), ("bundled", builder.bundledFolder)].compactMap { option, folder in
                 folder.map { "--\(option) \($0)" }
             }
-            let named = builder.inputs.named + folders
+            let named = builder.inputs.named.map { name in builder.noRowsBecause[name].map { "\(name) (\($0))" } ?? name } + folders
             throw StageFailure(.dataError, "error: \(named.joined(separator: ", ")) gave no rows: \(out) is left as it was")
         }
         let written = try opened()

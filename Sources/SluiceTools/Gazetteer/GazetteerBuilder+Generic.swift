@@ -55,8 +55,8 @@ extension GazetteerBuilder {
         }
         for path in inputs.openAddresses {
             let mark = inputMark
-            try addOpenAddresses(path)
-            noteIfEmpty("--openaddresses \(path)", since: mark)
+            let why = try addOpenAddresses(path)
+            noteIfEmpty("--openaddresses \(path)", since: mark, why: why)
         }
         for path in inputs.tigerEdges {
             let mark = inputMark
@@ -126,6 +126,7 @@ extension GazetteerBuilder {
         guard rowsOffered == mark.rows else { return }
         let read = readParts[mark.parts...].joined(separator: "; ")
         inputsWithoutRows.append("\(input) gave no rows: \(read.isEmpty ? "nothing read" : read)" + (why.map { "; " + $0 } ?? ""))
+        if let why { noRowsBecause[input] = why }
     }
 
     /// One report line per source: what it held, what was skipped (by reason), what it gave.
@@ -180,7 +181,11 @@ extension GazetteerBuilder {
     /// OpenAddresses points (CSV or GeoJSON lines): one per street, number and town (the first;
     /// later ones, a unit's or a duplicate's, are skipped as `duplicate_address`). Skipped
     /// records go to `rejects` as they come; the points to sorted runs once `runSize` are held.
-    mutating func addOpenAddresses(_ path: String) throws {
+    /// Returns why the file gave no point, when the reader can tell: a county's GeoJSON export,
+    /// one FeatureCollection with its own property names (`ST_NUMBER`, `ST_NAME`), read as
+    /// OpenAddresses' lines was `invalid_json 168, no_number 164` and nothing more.
+    @discardableResult
+    mutating func addOpenAddresses(_ path: String) throws -> String? {
         let origin = addOrigin(source: path, label: "openaddresses \(path)") { number, street, town, metres in
             "\(number) \(street)\(town.hasTown ? " in \(town.city)" : "") is already a point \(metres) m away"
         }
@@ -213,6 +218,10 @@ extension GazetteerBuilder {
         ) { origin in
             "\(origin.taken - origin.late) point addresses on \(origin.streets.values.filter { $0 > 0 }.count) streets (\(origin.towns.description)); \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
         }
+        guard read.taken == 0, read.featureCollection else { return nil }
+        return
+            "it is one GeoJSON FeatureCollection, not OpenAddresses' GeoJSON lines (a Feature a line, with the properties number, street, city, region, postcode): "
+            + "write its points as OpenAddresses' CSV (LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE)"
     }
 
     /// Street lines from any reader: node ids made where the source has none

@@ -69,6 +69,8 @@ public struct GazetteerBuilder {
     /// The inputs named on the command line (`--osm ways.osm`) that gave no row, each with what
     /// it read and skipped and, where known, why: `sluice-gazetteer build` warns of each.
     public internal(set) var inputsWithoutRows: [String] = []
+    /// Why an input gave no rows, by its name on the command line, where its reader can tell.
+    public internal(set) var noRowsBecause: [String: String] = [:]
     /// Each property a GeoJSON option names that no feature of its file has (`--range-properties
     /// l_from` where the file has `L_From`): `sluice-gazetteer build` warns of each, even when the
     /// build gives no rows.

@@ -52,6 +52,8 @@ public enum OpenAddresses {
         public var ranges = 0
         public var suffixes = 0
         public var format = Format.csv
+        /// The file opens as one GeoJSON FeatureCollection (a county's export), not a Feature a line.
+        public var featureCollection = false
     }
 
     /// Reads the whole file, keeping every usable point in `points`.
@@ -84,6 +86,7 @@ public enum OpenAddresses {
         while !first.contains(where: { !Self.blank.contains($0) }), let chunk = try file.next() { first += chunk }
         if format(of: first) == .geoJSONLines {
             records.read.format = .geoJSONLines
+            records.read.featureCollection = first.prefix(4096).firstRange(of: Array(#""FeatureCollection""#.utf8)) != nil
             try readLines(prefix: first, next: { try file.next() }, into: &records, take: take)
         } else {
             var reader = CSVReader(chunks: { try file.next() }, prefix: first, mode: .strict)
