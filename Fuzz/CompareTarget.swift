@@ -28,7 +28,7 @@ public func fuzzCompare(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         column.append(b)
         column.appendCopy(of: 0)
         column.append(b)
-        column.finish()
+        guard (try? column.finish()) != nil else { fatalError("\(spec.text): finish failed") }
         let level = column.level(0, 1)
         precondition(Int(level) < spec.levelCount, "\(spec.text): level \(level) of \(spec.levelCount)")
         precondition(level == column.level(1, 0), "\(spec.text): A~B differs from B~A")

@@ -21,8 +21,7 @@ let facts: RecordFacts = {
     ] {
         let bytes = Array(line.utf8)
         bytes.withUnsafeBufferPointer { buffer in
-            guard let record = try? NDJSONRecord(buffer) else { fatalError("bad fixture") }
-            facts.append(record)
+            guard let record = try? NDJSONRecord(buffer), (try? facts.append(record)) != nil else { fatalError("bad fixture") }
         }
     }
     return facts
@@ -41,7 +40,7 @@ public func fuzzLabels(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(error.exitCode == .dataError && error.message.hasPrefix(path + ":"), "not a located data error: \(error.message)")
         return 0
     }
-    let resolved = LabelledPairs(labels: labels, facts: facts)
+    guard let resolved = try? LabelledPairs(labels: labels, facts: facts) else { fatalError("the fixture's facts cannot be read") }
     for pair in resolved.pairs {
         precondition((0..<4).contains(pair.a) && (0..<4).contains(pair.b) && pair.a != pair.b, "a pair names no two records: \(pair)")
     }
