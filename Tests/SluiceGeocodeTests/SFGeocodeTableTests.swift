@@ -135,6 +135,22 @@ import Testing
         #expect(try best("Hollywood").method == "street_centre+named_as_place")
     }
 
+    /// A text of words naming a kind of place alone (`School`, `Beach`, `Church`) names no one
+    /// place, so no street named after that kind either (`School`: San Francisco's School Alley
+    /// at 0.9, `Museum`: Museum Way): it is refused, and the reason says why.
+    @Test func kindWordsAloneNameNoStreet() throws {
+        let geocoder = try #require(Self.geocoder)
+        for text in ["School", "Beach", "Museum", "Temple", "Church", "hotel park"] {
+            let answers = geocoder.geocode(GeocodeQuery.reading(text))
+            #expect(answers.allSatisfy { $0.point == nil }, "\(text): \(answers.first?.matched ?? "")")
+            #expect(answers.first?.note == "'\(text)' names a kind of place, not one place", "\(text)")
+        }
+        // A street's name that is no kind of place, or a kind word with its street type written.
+        #expect(try best("Hollywood").method == "street_centre+named_as_place")
+        #expect(try best("Beach St").matched == "beach st")
+        #expect(try best("Church Street").matched == "church st")
+    }
+
     /// The address of every shop in the Ferry Building is `1 Ferry Building`: the building's
     /// number before its name (found whole: no fuzzy look-alike of the rest).
     @Test func aBuildingsNumberBeforeItsName() throws {

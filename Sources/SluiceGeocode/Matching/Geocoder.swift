@@ -105,7 +105,9 @@ public struct Geocoder: Sendable {
                 }
                 return [.none("street '\(street)' is not in the gazetteer")]
             }
-            return [.none("no street, intersection or place matched '\(query.place ?? query.street ?? query.text)'")]
+            let unmatched = query.place ?? query.street ?? query.text
+            if query.street == nil, PlaceIndex.namesOnlyAKind(unmatched) { return [.none("'\(unmatched)' names a kind of place, not one place")] }
+            return [.none("no street, intersection or place matched '\(unmatched)'")]
         }
         answers = markingDirectionalGuess(answers, query: query)
         guard gazetteer.hasSeveralTowns else { return answers }
@@ -454,8 +456,9 @@ public struct Geocoder: Sendable {
             }
             // A "place" that is exactly a street's name (`The Embarcadero`, `Broadway`) is that
             // street, unless a place has that very name or a name holding all its words
-            // (`Marina Green` is the park `Yacht Harbor and Marina Green`, not Marina Green Dr).
-            if query.street == nil, !places.contains(where: { !$0.method.hasPrefix("place_fuzzy") }),
+            // (`Marina Green` is the park `Yacht Harbor and Marina Green`, not Marina Green Dr),
+            // or it only names a kind of place (`School` is no School Alley, `Beach` no Beach St).
+            if query.street == nil, !places.contains(where: { !$0.method.hasPrefix("place_fuzzy") }), !PlaceIndex.namesOnlyAKind(name),
                 places.isEmpty || !gazetteer.placeIndex.someName(holdsAllWordsOf: name),
                 let choices = Optional(lookups.streets(for: name, in: gazetteer)), let street = choices.first,
                 street.method.isEmpty || (street.method == "suffix_added" && choices.count == 1),

@@ -67,6 +67,12 @@ public struct PlaceIndex: Sendable {
         return !(asciiWords(text) ?? characterWords(text)).contains { $0 == "the" || cityWords.contains($0) }
     }
 
+    /// The same for a text as written: whether it names a kind of place and no one place.
+    public static func namesOnlyAKind(_ text: String) -> Bool {
+        let query = words(text)
+        return !query.isEmpty && onlyKindWords(query, of: text)
+    }
+
     /// How much of the query's weight a fuzzy match must find.
     static let queryCoverage = 0.75
     /// How much of the name's weight a match on a single distinctive word must find.
