@@ -161,7 +161,8 @@ import Testing
 
     /// A county's address points as its GIS exports them (Baltimore County, MD, on GitHub:
     /// one pretty-printed FeatureCollection with `ST_NUMBER`, `ST_NAME`) given as OpenAddresses
-    /// said only `invalid_json 3, no_number 1`: the error now says what the file is and what to do.
+    /// said only `invalid_json 3, no_number 1`: the error now says what the file lacks and what
+    /// to do, and with its property names the file is read as it is.
     @Test func aFeatureCollectionGivenAsOpenAddressesSaysSo() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/AddressPoints_TM003.geojson"
@@ -183,10 +184,19 @@ import Testing
             #expect(failure.exitCode == .dataError)
             #expect(
                 failure.message
-                    == "error: --openaddresses \(path) (it is one GeoJSON FeatureCollection, not OpenAddresses' GeoJSON lines (a Feature a line, "
-                    + "with the properties number, street, city, region, postcode): write its points as OpenAddresses' CSV (LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE))"
+                    == "error: --openaddresses \(path) (its features have no 'number' or 'street' property: name the house number's and the street's "
+                    + "with --number-property and --street-property (the features have ST_NUMBER, ST_NAME, ST_TYPE, CITY_POSTA, ZIP))"
                     + " gave no rows: \(out) is left as it was", "\(failure.message)")
         }
+        var named = try GazetteerBuild(
+            arguments: try ParsedArguments(
+                [
+                    "--openaddresses", path, "--number-property", "ST_NUMBER", "--street-property", "ST_PREDIR,ST_NAME,ST_TYPE", "--city-property",
+                    "CITY_POSTA", "--zip-property", "ZIP", "--state", "MD", "--out", out,
+                ], options: GazetteerBuild.usage.allOptions))
+        try named.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+        let row = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("address,") }
+        #expect(row == ["address,,,,,21424,lentz rd,,,,,,,39.711708,-76.622419,,PARKTON,MD,21120"])
         // OpenAddresses' own lines with nothing usable: as before.
         try #"{"type":"Feature","properties":{"street":"MAIN ST"},"geometry":{"type":"Point","coordinates":[-76.6,39.7]}}"#.write(
             toFile: path, atomically: true, encoding: .utf8)
@@ -195,7 +205,10 @@ import Testing
         do {
             try lines.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
         } catch let failure as StageFailure {
-            #expect(failure.message == "error: --openaddresses \(path) gave no rows: \(out) is left as it was")
+            #expect(
+                failure.message
+                    == "error: --openaddresses \(path) (its features have no 'number' property: name the house number's and the street's "
+                    + "with --number-property and --street-property (the features have street)) gave no rows: \(out) is left as it was")
         }
     }
 

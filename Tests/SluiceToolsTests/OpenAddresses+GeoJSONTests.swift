@@ -56,6 +56,58 @@ import Testing
         #expect(read.skipped[3].detail == "coordinates '0', '0' are not a position (lat ±90, lon ±180, not 0,0)")
     }
 
+    /// A county's export: one FeatureCollection (pretty-printed, gzipped or not), its
+    /// properties named as the county names them. Read a feature at a time with those names,
+    /// the lines where each feature starts; a feature that is no address is skipped with its
+    /// reason, as a line is; a town property a feature lacks falls back to OpenAddresses' own.
+    @Test func aFeatureCollectionWithItsOwnPropertyNames() throws {
+        let directory = try TemporaryDirectory()
+        let text = """
+            {
+            "type": "FeatureCollection",
+            "features": [
+            { "type": "Feature", "properties": { "ST_NUMBER": "21424", "ST_PREFIXD": "", "ST_NAME": "LENTZ", "ST_TYPE": "RD", "CITY_POSTA": "PARKTON", "ZIP": 21120 }, "geometry": { "type": "Point", "coordinates": [ -76.622419, 39.711708 ] } },
+            { "type": "Feature", "properties": { "ST_NUMBER": "5", "ST_PREFIXD": "W", "ST_NAME": "PADONIA", "ST_TYPE": "RD", "city": "TIMONIUM", "ZIP": 21093 }, "geometry": { "type": "Point", "coordinates": [ -76.64, 39.45 ] } },
+            { "type": "Feature", "properties": { "ST_NUMBER": "9", "ST_NAME": "OAK", "ST_TYPE": "AVE" }, "geometry": null }
+            ]
+            }
+            """
+        var names = OpenAddresses.Properties()
+        names.number = "ST_NUMBER"
+        names.street = ["ST_PREFIXD", "ST_NAME", "ST_TYPE", "ST_SUFFIXD"]
+        names.city = "CITY_POSTA"
+        names.postcode = "ZIP"
+        let plain = try Self.write(text, in: directory)
+        for path in [plain, try GzipFileTests.gzip(plain)] {
+            let read = try OpenAddresses.read(path: path, properties: names)
+            #expect(read.featureCollection && read.rows == 3)
+            #expect(read.points.map(\.street) == ["LENTZ RD", "W PADONIA RD"])
+            #expect(read.points.map(\.line) == [4, 5])
+            #expect(read.points.map(\.town) == [Town(city: "PARKTON", zip: "21120"), Town(city: "TIMONIUM", zip: "21093")])
+            #expect(read.skipped.map(\.reason) == ["no_geometry"] && read.skipped.map(\.line) == [6])
+            #expect(
+                read.missingProperties == [
+                    "--street-property ST_SUFFIXD: no feature of \(path) has this property; the features have ST_NUMBER, ST_PREFIXD, ST_NAME, ST_TYPE, CITY_POSTA, ZIP, city (did you mean 'ST_PREFIXD'?)"
+                ])
+        }
+        // Without the names, nothing is an address, and the names the features have are known.
+        let unnamed = try OpenAddresses.read(path: plain)
+        #expect(unnamed.points.isEmpty && unnamed.skipped.map(\.reason) == ["no_number", "no_number", "no_geometry"])
+        #expect(unnamed.propertyNames.prefix(2) == ["ST_NUMBER", "ST_PREFIXD"])
+    }
+
+    /// Only a file whose first object is a FeatureCollection is read as one: a Feature a line is
+    /// read a line at a time, whatever its later lines hold.
+    @Test func whatOpensAFeatureCollection() {
+        func opens(_ text: String) -> Bool { OpenAddresses.opensFeatureCollection(Array(text.utf8)) }
+        #expect(opens(#"{"type":"FeatureCollection","features":[]}"#))
+        #expect(opens("{\n \"features\": [\n { \"type\": \"Feature\""))
+        #expect(opens(#"{"name":"a \"quoted\" name","type" : "FeatureCollection"}"#))
+        #expect(!opens(Self.lines))
+        #expect(!opens(#"{"type":"Feature","properties":{"features":[1],"type":"FeatureCollection"}}"#))
+        #expect(!opens(#"{"type":"Feature","properties":{"#))
+    }
+
     /// `.geojson.gz`, and a name that says nothing: the content decides.
     @Test func gzipAndAnyNameReadAsThePlainFile() throws {
         let directory = try TemporaryDirectory()

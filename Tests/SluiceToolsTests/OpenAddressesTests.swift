@@ -36,6 +36,32 @@ import Testing
         }
     }
 
+    /// A county's CSV names its columns its own way: the number's and the street's parts are
+    /// named (`--number-property`, `--street-property`), the street's parts joined with spaces
+    /// (an empty one left out), the town's column named or else OpenAddresses' `CITY`.
+    @Test func columnsNamedByTheSource() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/county.csv"
+        try """
+        LON,LAT,ADDR_NUM,PREDIR,ST_NAME,ST_TYPE,TOWN,REGION
+        -76.6,39.4,12,N,CHARLES,ST,TOWSON,MD
+        -76.7,39.5,7,,YORK,RD,,MD
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        var names = OpenAddresses.Properties()
+        names.number = "addr_num"
+        names.street = ["PREDIR", "ST_NAME", "ST_TYPE"]
+        names.city = "TOWN"
+        let read = try OpenAddresses.read(path: path, properties: names)
+        #expect(read.points.map(\.street) == ["N CHARLES ST", "YORK RD"])
+        #expect(read.points.map(\.number) == [12, 7])
+        #expect(read.points.map(\.town) == [Town(city: "TOWSON", state: "MD"), Town(state: "MD")])
+        #expect {
+            try OpenAddresses.read(path: path)
+        } throws: { error in
+            "\(error)".contains("missing columns: NUMBER, STREET")
+        }
+    }
+
     @Test func houseNumbers() {
         #expect(OpenAddresses.houseNumber("12")! == (12, .whole))
         #expect(OpenAddresses.houseNumber("12-14")! == (12, .range))

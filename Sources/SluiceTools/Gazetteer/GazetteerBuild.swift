@@ -21,7 +21,14 @@ public struct GazetteerBuild: ToolCommand {
         options: [
             .input(
                 "openaddresses", "FILE",
-                "OpenAddresses: CSV (LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE,... by header name) or GeoJSON lines (one Feature per line), told apart by content; gzipped read as is; repeatable"
+                "OpenAddresses: CSV (LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE,... by header name) or GeoJSON lines (one Feature per line), told apart by content, or a county's own GeoJSON FeatureCollection of points; gzipped read as is; repeatable"
+            ),
+            .value(
+                "number-property", "P",
+                "the property (or CSV column) of an --openaddresses file holding the house number, when not OpenAddresses' (default: number)"),
+            .value(
+                "street-property", "P,...",
+                "the properties (or CSV columns) holding the street, joined with spaces, empty ones left out (default: street; e.g. ST_PREFIXD,ST_NAME,ST_TYPE,ST_SUFFIXD)"
             ),
             .input(
                 "tiger-edges", "FILE.shp",
@@ -32,7 +39,10 @@ public struct GazetteerBuild: ToolCommand {
             .value("range-properties", "LF,LT,RF,RT", "GeoJSON street properties holding the left and right house-number ranges"),
             .value("node-properties", "FROM,TO", "GeoJSON street properties holding end node ids (without: ends within 1 m are joined)"),
             .input("places", "FILE", "GeoJSON named places (Point; a line's middle, a polygon's vertex mean); repeatable"),
-            .value("city-property", "P", "the GeoJSON property holding a street's or place's town (and --state-property, --zip-property)"),
+            .value(
+                "city-property", "P",
+                "the GeoJSON property holding a street's, place's or address's town (and --state-property, --zip-property; an address without it: OpenAddresses' city, region, postcode)"
+            ),
             .value("state-property", "P", "the GeoJSON property holding its state (a code or a name)"),
             .value("zip-property", "P", "the GeoJSON property holding its ZIP code"),
             .value("city", "NAME", "the town of every row whose source names none (a single-town source; TIGER EDGES names no town)"),
@@ -113,6 +123,8 @@ public struct GazetteerBuild: ToolCommand {
         inputs.gtfsStops = arguments.all("gtfs-stops")
         inputs.gazetteers = arguments.all("gazetteer")
         inputs.osm = arguments.all("osm")
+        inputs.addressProperties.number = arguments["number-property"] ?? inputs.addressProperties.number
+        if arguments["street-property"] != nil { inputs.addressProperties.street = arguments.list("street-property") }
         inputs.streetNameProperty = arguments["name-property"] ?? "name"
         inputs.placeNameProperty = arguments["place-name-property"] ?? inputs.streetNameProperty
         inputs.rangeProperties = arguments.list("range-properties")
@@ -122,6 +134,12 @@ public struct GazetteerBuild: ToolCommand {
         (inputs.cityProperty, inputs.stateProperty, inputs.zipProperty) = (
             arguments["city-property"], arguments["state-property"], arguments["zip-property"]
         )
+        inputs.addressProperties.city = inputs.cityProperty ?? inputs.addressProperties.city
+        inputs.addressProperties.region = inputs.stateProperty ?? inputs.addressProperties.region
+        inputs.addressProperties.postcode = inputs.zipProperty ?? inputs.addressProperties.postcode
+        if arguments["street-property"] != nil, inputs.addressProperties.street.isEmpty {
+            throw .usage("--street-property takes one property name or more: NAME or PREFIX,NAME,TYPE")
+        }
         inputs.town = Town(city: arguments["city"] ?? "", state: arguments["state"] ?? "")
         if let state = arguments["state"], inputs.town.state.count != 2 {
             throw .usage("--state takes a state's two-letter code or name, not '\(state)'")

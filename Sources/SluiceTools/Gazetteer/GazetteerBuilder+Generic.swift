@@ -27,6 +27,9 @@ extension GazetteerBuilder {
         public var cityProperty: String?
         public var stateProperty: String?
         public var zipProperty: String?
+        /// The properties (or CSV columns) of `openAddresses` files holding the number, street
+        /// and town, when not OpenAddresses' (`--number-property`, `--street-property`).
+        public var addressProperties = OpenAddresses.Properties()
         /// `--city`, `--state`: the town of every row whose source names none.
         public var town = Town()
 
@@ -193,7 +196,10 @@ extension GazetteerBuilder {
         let rejects = self.rejects
         // Without --rejects a skipped record is only counted (5.2M duplicates of a 10M-row file
         // held 1.2 GB as rows with their text); with it, written as it comes.
-        let read = try OpenAddresses.read(path: path, keepsSkipped: keepsRejects, emit: { try rejects.emit($0) }) { point in
+        let read = try OpenAddresses.read(
+            path: path, properties: inputs.addressProperties, keepsSkipped: keepsRejects, emit: { try rejects.emit($0) }
+        ) {
+            point in
             let street = keys[point.street] ?? Self.key(point.street)
             keys[point.street] = street
             guard !street.isEmpty else { return ("no_street", "street '\(point.street)' has no name left once normalised") }
@@ -214,14 +220,20 @@ extension GazetteerBuilder {
             return nil
         }
         try note(
-            origin: origin, rows: read.rows, unit: read.format == .csv ? "rows" : "lines", skipped: read.skipped, counts: read.skipCounts
+            origin: origin, rows: read.rows, unit: read.format == .csv ? "rows" : read.featureCollection ? "features" : "lines",
+            skipped: read.skipped,
+            counts: read.skipCounts
         ) { origin in
             "\(origin.taken - origin.late) point addresses on \(origin.streets.values.filter { $0 > 0 }.count) streets (\(origin.towns.description)); \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
         }
-        guard read.taken == 0, read.featureCollection else { return nil }
-        return
-            "it is one GeoJSON FeatureCollection, not OpenAddresses' GeoJSON lines (a Feature a line, with the properties number, street, city, region, postcode): "
-            + "write its points as OpenAddresses' CSV (LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE)"
+        missingProperties += read.missingProperties
+        // A county's export names its properties its own way (`ST_NUMBER`, `ST_NAME`).
+        let names = inputs.addressProperties
+        let missing = ([names.number] + names.street).filter { !read.propertyNames.contains($0) }
+        guard read.taken == 0, read.format == .geoJSONLines, !read.propertyNames.isEmpty, !missing.isEmpty else { return nil }
+        let shown = read.propertyNames.prefix(GeoJSONFeatures.PropertyNames.shown).joined(separator: ", ")
+        return "its features have no \(missing.map { "'\($0)'" }.joined(separator: " or ")) property: name the house number's and the street's "
+            + "with --number-property and --street-property (the features have \(shown)\(read.propertyNames.count > GeoJSONFeatures.PropertyNames.shown ? ", …" : ""))"
     }
 
     /// Street lines from any reader: node ids made where the source has none

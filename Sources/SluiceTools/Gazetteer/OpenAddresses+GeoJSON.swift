@@ -10,6 +10,9 @@ import SluiceGeocode
 /// Each line is read on its own, so a broken line is skipped with its line number and reason
 /// (`invalid_json`, `not_a_feature`, `no_geometry`, `unsupported_geometry`, then the checks
 /// every OpenAddresses record goes through) and the lines after it are read as usual.
+///
+/// A file that opens as one FeatureCollection (a county's export, its properties named as the
+/// county names them) is read a feature at a time instead (`GeoJSONStream`), with the same checks.
 extension OpenAddresses {
     /// The longest line kept whole: longer ones are skipped (`invalid_json`) and read past, so
     /// a file without newlines cannot exhaust memory.
@@ -57,7 +60,21 @@ extension OpenAddresses {
         // A blank line (the last newline, a CR of CRLF) is no record.
         guard text.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { return }
         let raw = { String(decoding: text.prefix(2000), as: UTF8.self) }
-        switch record(text) {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(text)
+        } catch {
+            records.read.rows += 1
+            return try records.skip("invalid_json", "invalid JSON: \(error)", line: line, raw: raw)
+        }
+        try add(value, line: line, raw: raw, into: &records, take: take)
+    }
+
+    /// A parsed feature's record added, or skipped with why it is not one.
+    static func add(
+        _ value: JSONValue, line: Int, raw: () -> String, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?
+    ) throws {
+        switch record(value, &records) {
         case .success(let record): try records.add(record, line: line, raw: raw, take: take)
         case .failure(let skip):
             records.read.rows += 1
@@ -65,14 +82,73 @@ extension OpenAddresses {
         }
     }
 
-    /// One line's record, or why the line is not one.
-    static func record(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Record, GeoJSONFeatures.Skip> {
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes)
-        } catch {
-            return .failure(.init("invalid_json", "invalid JSON: \(error)"))
+    /// The features of a file that is one FeatureCollection, one at a time.
+    static func readFeatures(
+        path: String, readSize: Int, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?
+    ) throws {
+        var stream = try GeoJSONStream(path: path, readSize: readSize)
+        while let feature = try stream.next() {
+            let raw = { feature.raw }
+            if feature.garbage {
+                records.read.rows += 1
+                try records.skip(
+                    "not_json", "\(feature.length) bytes at byte \(feature.offset) between features are no JSON value", line: feature.line, raw: raw)
+                continue
+            }
+            switch feature.value {
+            case .success(let value): try add(value, line: feature.line, raw: raw, into: &records, take: take)
+            case .failure(let error):
+                records.read.rows += 1
+                try records.skip("invalid_json", "invalid JSON: \(error)", line: feature.line, raw: raw)
+            }
         }
+    }
+
+    /// Whether `prefix`, a GeoJSON file's first bytes, opens a FeatureCollection: the first
+    /// object has `"features"`, or `"type": "FeatureCollection"`, among its own keys before it
+    /// closes (a Feature a line closes its first object on the first line).
+    static func opensFeatureCollection(_ prefix: [UInt8]) -> Bool {
+        var depth = 0, inString = false, escaped = false
+        var string: [UInt8] = [], lastKey: [UInt8]? = nil, afterColon = false
+        for byte in prefix {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    guard depth == 1 else { continue }
+                    if afterColon {
+                        if lastKey == Array("type".utf8) { return string == Array("FeatureCollection".utf8) }
+                        afterColon = false
+                    } else {
+                        lastKey = string
+                        if string == Array("features".utf8) { return true }
+                    }
+                } else {
+                    string.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                string.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return false }
+            case UInt8(ascii: ":"): afterColon = depth == 1
+            case UInt8(ascii: ","): afterColon = false
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// One feature's record, or why it is not one.
+    static func record(_ value: JSONValue, _ records: inout Records) -> Result<Record, GeoJSONFeatures.Skip> {
         guard value["type"]?.stringValue == "Feature" else {
             return .failure(.init("not_a_feature", "expected a GeoJSON Feature, got \(value["type"]?.stringValue ?? value.typeName)"))
         }
@@ -87,10 +163,15 @@ extension OpenAddresses {
             written = (GeoJSONFeatures.text(pair[1]) ?? pair[1].typeName, GeoJSONFeatures.text(pair[0]) ?? pair[0].typeName)
         }
         let properties = value["properties"] ?? .null
-        func text(_ name: String) -> String { GeoJSONFeatures.text(properties[name]) ?? "" }
+        records.held.look(at: properties)
+        let names = records.properties, defaults = Properties()
+        func text(_ name: String, or fallback: String? = nil) -> String {
+            GeoJSONFeatures.text(properties[name]) ?? fallback.flatMap { GeoJSONFeatures.text(properties[$0]) } ?? ""
+        }
         return .success(
             Record(
-                number: text("number"), street: text("street"), lat: lat, lon: lon, written: written, city: text("city"),
-                region: text("region"), postcode: text("postcode")))
+                number: text(names.number), street: names.street.map { text($0) }.filter { !$0.isEmpty }.joined(separator: " "), lat: lat,
+                lon: lon, written: written, city: text(names.city, or: defaults.city), region: text(names.region, or: defaults.region),
+                postcode: text(names.postcode, or: defaults.postcode)))
     }
 }

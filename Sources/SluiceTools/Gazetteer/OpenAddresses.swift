@@ -21,6 +21,10 @@ import SluiceGeocode
 ///   (`bad_coordinates`), an empty street too (`no_street`);
 /// - the town is `CITY`, `REGION` (the state) and `POSTCODE` (`Town`), each empty when absent.
 ///
+/// A county's own export, one GeoJSON FeatureCollection with its own property names
+/// (`ST_NUMBER`, `ST_NAME`, `ST_TYPE`), is read feature by feature with those names
+/// (`Properties`: `--number-property`, `--street-property`); so are its CSV's columns.
+///
 ///     let read = try OpenAddresses.read(path: "us/ca/san_francisco.csv")
 ///     read.points.first   // (street: "MARKET ST", number: 1, point: …, line: 2, town: San Francisco, CA, 94103)
 public enum OpenAddresses {
@@ -38,6 +42,28 @@ public enum OpenAddresses {
     /// (since 2020, `.geojson.gz`).
     public enum Format: Sendable { case csv, geoJSONLines }
 
+    /// Which properties (GeoJSON) or columns (CSV, any case) hold what: OpenAddresses' names
+    /// unless a source names its own. The street may be several (`ST_PREFIXD,ST_NAME,ST_TYPE`),
+    /// joined with spaces, empty ones left out. A town property a feature lacks falls back to
+    /// OpenAddresses' name: the options that name them name the streets' and places' too.
+    public struct Properties: Sendable, Equatable {
+        public var number = "number"
+        public var street = ["street"]
+        public var city = "city"
+        public var region = "region"
+        public var postcode = "postcode"
+
+        public init() {}
+
+        /// Each address property an option named, with the option (town properties aside: they
+        /// may be only the streets' or places'), for a warning when no feature has it.
+        var named: [(option: String, property: String)] {
+            let defaults = Properties()
+            return (number == defaults.number ? [] : [("--number-property", number)])
+                + (street == defaults.street ? [] : street.map { ("--street-property", $0) })
+        }
+    }
+
     public struct Read {
         /// The points taken (`read(path:)` keeps them here).
         public var points: [Point] = []
@@ -54,12 +80,16 @@ public enum OpenAddresses {
         public var format = Format.csv
         /// The file opens as one GeoJSON FeatureCollection (a county's export), not a Feature a line.
         public var featureCollection = false
+        /// The GeoJSON properties the features have, and one warning per property an option
+        /// names that none has (`GeoJSONFeatures.PropertyNames`).
+        public var propertyNames: [String] = []
+        public var missingProperties: [String] = []
     }
 
     /// Reads the whole file, keeping every usable point in `points`.
-    public static func read(path: String) throws -> Read {
+    public static func read(path: String, properties: Properties = Properties()) throws -> Read {
         var points: [Point] = []
-        var read = try read(path: path) { point in
+        var read = try read(path: path, properties: properties) { point in
             points.append(point)
             return nil
         }
@@ -73,10 +103,10 @@ public enum OpenAddresses {
     /// With `emit`, each skipped record is handed to it as it comes (for `--rejects`, written
     /// at once) rather than kept in `skipped`.
     public static func read(
-        path: String, keepsSkipped: Bool = true, emit: ((SkippedRow) throws -> Void)? = nil, chunkSize: Int = 1 << 20,
-        take: (Point) throws -> (reason: String, detail: String)?
+        path: String, properties: Properties = Properties(), keepsSkipped: Bool = true, emit: ((SkippedRow) throws -> Void)? = nil,
+        chunkSize: Int = 1 << 20, take: (Point) throws -> (reason: String, detail: String)?
     ) throws -> Read {
-        var records = Records(path: path)
+        var records = Records(path: path, properties: properties)
         records.keepsSkipped = keepsSkipped
         records.emit = emit
         // A CSV, plain or gzipped (a state's is a gigabyte), streams through the CSV reader a
@@ -86,8 +116,15 @@ public enum OpenAddresses {
         while !first.contains(where: { !Self.blank.contains($0) }), let chunk = try file.next() { first += chunk }
         if format(of: first) == .geoJSONLines {
             records.read.format = .geoJSONLines
-            records.read.featureCollection = first.prefix(4096).firstRange(of: Array(#""FeatureCollection""#.utf8)) != nil
-            try readLines(prefix: first, next: { try file.next() }, into: &records, take: take)
+            while first.count < 4096, let chunk = try file.next() { first += chunk }
+            if opensFeatureCollection(first) {
+                records.read.featureCollection = true
+                try readFeatures(path: path, readSize: chunkSize, into: &records, take: take)
+            } else {
+                try readLines(prefix: first, next: { try file.next() }, into: &records, take: take)
+            }
+            records.read.propertyNames = records.held.names
+            records.read.missingProperties = records.held.warnings(for: properties.named, in: path)
         } else {
             var reader = CSVReader(chunks: { try file.next() }, prefix: first, mode: .strict)
             try readCSV(&reader, into: &records, take: take)
@@ -111,20 +148,26 @@ public enum OpenAddresses {
         do {
             guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
             let upper = header.map { $0.trimmingSpaces().uppercased() }
-            let wanted = ["LON", "LAT", "NUMBER", "STREET"]
+            let names = records.properties
+            let wanted = (["LON", "LAT", names.number] + names.street).map { $0.uppercased() }
             let missing = wanted.filter { !upper.contains($0) }
             if !missing.isEmpty { throw StageFailure.data(source: path, line: 1, "missing columns: \(missing.joined(separator: ", "))") }
             // The town's columns are optional: a file without them names no town.
-            let columns = (wanted + ["CITY", "REGION", "POSTCODE"]).map { upper.firstIndex(of: $0) }
+            let columns = wanted.map { upper.firstIndex(of: $0) }
+            let defaults = Properties()
+            let townColumns = zip([names.city, names.region, names.postcode], [defaults.city, defaults.region, defaults.postcode]).map {
+                upper.firstIndex(of: $0.uppercased()) ?? upper.firstIndex(of: $1.uppercased())
+            }
             while try reader.next(fields: &fields) {
-                func text(_ column: Int) throws -> String {
-                    guard let index = columns[column], index < fields.count else { return "" }
+                func text(_ column: Int?) throws -> String {
+                    guard let index = column, index < fields.count else { return "" }
                     return try reader.string(fields[index]).trimmingSpaces()
                 }
-                let (lonText, latText) = (try text(0), try text(1))
+                let (lonText, latText) = (try text(columns[0]), try text(columns[1]))
+                let street = try columns[3...].map(text).filter { !$0.isEmpty }.joined(separator: " ")
                 let record = Record(
-                    number: try text(2), street: try text(3), lat: Double(latText), lon: Double(lonText),
-                    written: (latText, lonText), city: try text(4), region: try text(5), postcode: try text(6))
+                    number: try text(columns[2]), street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
+                    city: try text(townColumns[0]), region: try text(townColumns[1]), postcode: try text(townColumns[2]))
                 let raw = { String(decoding: reader.bytes[reader.recordRange], as: UTF8.self) }
                 try records.add(record, line: reader.line, raw: raw, take: take)
             }
@@ -149,7 +192,10 @@ public enum OpenAddresses {
     /// What both formats share: the checks of a record, the points handed to `take`, the counts.
     struct Records {
         let path: String
+        let properties: Properties
         var read = Read()
+        /// The GeoJSON property names met, for the warnings and a file that gave no point.
+        var held = GeoJSONFeatures.PropertyNames()
         /// Equal street names share one string; the last record's town is made once (a file
         /// lists a town's records together).
         var names: [String: String] = [:]
@@ -160,7 +206,7 @@ public enum OpenAddresses {
         /// Where a skipped record kept with its text goes, when not into `read.skipped`.
         var emit: ((SkippedRow) throws -> Void)?
 
-        init(path: String) { self.path = path }
+        init(path: String, properties: Properties) { (self.path, self.properties) = (path, properties) }
 
         mutating func skip(_ reason: String, _ detail: @autoclosure () -> String, line: Int, raw: () -> String) throws {
             read.skipCounts[reason, default: 0] += 1
