@@ -1,7 +1,9 @@
 // Fuzz target `compare`: every sluice-dedupe compare method on a random pair of values. The
 // input's first line is value A, the rest value B, each read as JSON when it parses and as a
 // string otherwise. Each pair must give a level the spec names, the same both ways; a value
-// against its own copy is missing (0) or the same (1); and what `--pairs` shows is JSON.
+// against its own copy is missing (0) or the same (1); what `--pairs` shows is JSON; and a
+// column that frees its texts once split into words (the stage, without `--pairs`) gives the
+// same levels.
 import SluiceCore
 
 @testable import SluiceDedupe
@@ -37,6 +39,11 @@ public func fuzzCompare(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let shown = JSONWriter.string(column.display(record))
             precondition((try? JSONParser.parse(Array(shown.utf8))) != nil, "\(spec.text): display is not JSON: \(shown)")
         }
+        let freeing = FieldColumn(spec: spec)
+        for value in [a, b, b] { freeing.append(value) }
+        guard (try? freeing.finish(keepingTexts: false)) != nil else { fatalError("\(spec.text): finish without texts failed") }
+        precondition(freeing.level(0, 1) == level && freeing.level(1, 0) == level, "\(spec.text): freeing the texts changed A~B")
+        precondition(freeing.level(1, 2) == column.level(1, 3), "\(spec.text): freeing the texts changed B~B")
     }
     return 0
 }

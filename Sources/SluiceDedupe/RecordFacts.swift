@@ -71,20 +71,16 @@ public struct RecordFacts {
     }
 
     public mutating func append(_ record: NDJSONRecord) throws(StageFailure) {
-        try append(RecordFacts.fact(of: record), line: record.bytes)
+        let fact = RecordFacts.fact(of: record)
+        try completenessList.append(fact.completeness)
+        try identityList.append(fact.identity)
+        if keepProvenance {
+            provenance.append(fact.provenance.map { String(decoding: UnsafeBufferPointer(rebasing: record.bytes[$0]), as: UTF8.self) } ?? "")
+        }
         if let idPath {
             let text = TextNormalizer.text(of: record.value(atPath: idPath))
             ids.append(text.map { StableHash.of($0) } ?? 0)
             idTexts.append(text ?? "")
-        }
-    }
-
-    /// Adds a fact read from the record whose line is `line`.
-    private mutating func append(_ fact: Fact, line: UnsafeBufferPointer<UInt8>) throws(StageFailure) {
-        try completenessList.append(fact.completeness)
-        try identityList.append(fact.identity)
-        if keepProvenance {
-            provenance.append(fact.provenance.map { String(decoding: UnsafeBufferPointer(rebasing: line[$0]), as: UTF8.self) } ?? "")
         }
     }
 
