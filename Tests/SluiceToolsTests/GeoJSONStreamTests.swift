@@ -105,4 +105,16 @@ import Testing
             #expect(inside.filter(\.garbage).map(\.raw) == ["5", #""a,]b""#])
         }
     }
+
+    /// Only a file whose first object is a FeatureCollection is read as one: a Feature a line is
+    /// read a line at a time, whatever its later lines hold.
+    @Test func whatOpensAFeatureCollection() {
+        func opens(_ text: String) -> Bool { GeoJSONStream.opensFeatureCollection(Array(text.utf8)) }
+        #expect(opens(#"{"type":"FeatureCollection","features":[]}"#))
+        #expect(opens("{\n \"features\": [\n { \"type\": \"Feature\""))
+        #expect(opens(#"{"name":"a \"quoted\" name","type" : "FeatureCollection"}"#))
+        #expect(!opens(OpenAddressesGeoJSONTests.lines))
+        #expect(!opens(#"{"type":"Feature","properties":{"features":[1],"type":"FeatureCollection"}}"#))
+        #expect(!opens(#"{"type":"Feature","properties":{"#))
+    }
 }

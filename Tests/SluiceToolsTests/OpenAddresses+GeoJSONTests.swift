@@ -96,18 +96,6 @@ import Testing
         #expect(unnamed.propertyNames.prefix(2) == ["ST_NUMBER", "ST_PREFIXD"])
     }
 
-    /// Only a file whose first object is a FeatureCollection is read as one: a Feature a line is
-    /// read a line at a time, whatever its later lines hold.
-    @Test func whatOpensAFeatureCollection() {
-        func opens(_ text: String) -> Bool { OpenAddresses.opensFeatureCollection(Array(text.utf8)) }
-        #expect(opens(#"{"type":"FeatureCollection","features":[]}"#))
-        #expect(opens("{\n \"features\": [\n { \"type\": \"Feature\""))
-        #expect(opens(#"{"name":"a \"quoted\" name","type" : "FeatureCollection"}"#))
-        #expect(!opens(Self.lines))
-        #expect(!opens(#"{"type":"Feature","properties":{"features":[1],"type":"FeatureCollection"}}"#))
-        #expect(!opens(#"{"type":"Feature","properties":{"#))
-    }
-
     /// `.geojson.gz`, and a name that says nothing: the content decides.
     @Test func gzipAndAnyNameReadAsThePlainFile() throws {
         let directory = try TemporaryDirectory()

@@ -246,3 +246,48 @@ public struct GeoJSONStream {
         return nil
     }
 }
+
+extension GeoJSONStream {
+    /// Whether `prefix`, a GeoJSON file's first bytes, opens a FeatureCollection: the first
+    /// object has `"features"`, or `"type": "FeatureCollection"`, among its own keys before it
+    /// closes (a Feature a line closes its first object on the first line).
+    public static func opensFeatureCollection(_ prefix: [UInt8]) -> Bool {
+        var depth = 0, inString = false, escaped = false
+        var string: [UInt8] = [], lastKey: [UInt8]? = nil, afterColon = false
+        for byte in prefix {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    guard depth == 1 else { continue }
+                    if afterColon {
+                        if lastKey == Array("type".utf8) { return string == Array("FeatureCollection".utf8) }
+                        afterColon = false
+                    } else {
+                        lastKey = string
+                        if string == Array("features".utf8) { return true }
+                    }
+                } else {
+                    string.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                string.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return false }
+            case UInt8(ascii: ":"): afterColon = depth == 1
+            case UInt8(ascii: ","): afterColon = false
+            default: break
+            }
+        }
+        return false
+    }
+}

@@ -117,7 +117,7 @@ public enum OpenAddresses {
         if format(of: first) == .geoJSONLines {
             records.read.format = .geoJSONLines
             while first.count < 4096, let chunk = try file.next() { first += chunk }
-            if opensFeatureCollection(first) {
+            if GeoJSONStream.opensFeatureCollection(first) {
                 records.read.featureCollection = true
                 try readFeatures(path: path, readSize: chunkSize, into: &records, take: take)
             } else {
