@@ -196,6 +196,11 @@ public struct GeoJSONFeatures {
             }
         }
 
+        /// The first `shown` names, and `…` when there are more.
+        static func listed(_ names: [String]) -> String {
+            names.prefix(shown).joined(separator: ", ") + (names.count > shown ? ", …" : "")
+        }
+
         /// `--range-properties lf: no feature of FILE has this property; the features have …
         /// (did you mean 'LF'?)`, for each named property none had; none for a file of no features.
         func warnings(for named: [(option: String, property: String)], in path: String) -> [String] {
@@ -203,7 +208,7 @@ public struct GeoJSONFeatures {
             return named.filter { !seen.contains($0.property) }.map { option, property in
                 var text = "\(option) \(property): no feature of \(path) has this property"
                 guard !names.isEmpty else { return text + "; the features have no properties" }
-                text += "; the features have \(names.prefix(Self.shown).joined(separator: ", "))\(names.count > Self.shown ? ", …" : "")"
+                text += "; the features have \(Self.listed(names))"
                 if let near = EditDistance.closest(to: property, among: names) { text += " (did you mean '\(near)'?)" }
                 return text
             }

@@ -196,10 +196,8 @@ extension GazetteerBuilder {
         let rejects = self.rejects
         // Without --rejects a skipped record is only counted (5.2M duplicates of a 10M-row file
         // held 1.2 GB as rows with their text); with it, written as it comes.
-        let read = try OpenAddresses.read(
-            path: path, properties: inputs.addressProperties, keepsSkipped: keepsRejects, emit: { try rejects.emit($0) }
-        ) {
-            point in
+        let names = inputs.addressProperties
+        let read = try OpenAddresses.read(path: path, properties: names, keepsSkipped: keepsRejects, emit: { try rejects.emit($0) }) { point in
             let street = keys[point.street] ?? Self.key(point.street)
             keys[point.street] = street
             guard !street.isEmpty else { return ("no_street", "street '\(point.street)' has no name left once normalised") }
@@ -228,12 +226,10 @@ extension GazetteerBuilder {
         }
         missingProperties += read.missingProperties
         // A county's export names its properties its own way (`ST_NUMBER`, `ST_NAME`).
-        let names = inputs.addressProperties
         let missing = ([names.number] + names.street).filter { !read.propertyNames.contains($0) }
         guard read.taken == 0, read.format == .geoJSONLines, !read.propertyNames.isEmpty, !missing.isEmpty else { return nil }
-        let shown = read.propertyNames.prefix(GeoJSONFeatures.PropertyNames.shown).joined(separator: ", ")
         return "its features have no \(missing.map { "'\($0)'" }.joined(separator: " or ")) property: name the house number's and the street's "
-            + "with --number-property and --street-property (the features have \(shown)\(read.propertyNames.count > GeoJSONFeatures.PropertyNames.shown ? ", …" : ""))"
+            + "with --number-property and --street-property (the features have \(GeoJSONFeatures.PropertyNames.listed(read.propertyNames)))"
     }
 
     /// Street lines from any reader: node ids made where the source has none
