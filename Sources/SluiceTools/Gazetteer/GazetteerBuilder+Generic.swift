@@ -217,6 +217,7 @@ extension GazetteerBuilder {
             origin: origin, rows: read.rows, unit: read.format == .csv ? "rows" : "lines", skipped: read.skipped, counts: read.skipCounts
         ) { origin in
             "\(origin.taken - origin.late) point addresses on \(origin.streets.values.filter { $0 > 0 }.count) streets (\(origin.towns.description)); \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
+                + (read.hyphenated > 0 ? ", \(read.hyphenated) were a block and house (86-12 read as 8612)" : "")
         }
         guard read.taken == 0, read.featureCollection else { return nil }
         return
