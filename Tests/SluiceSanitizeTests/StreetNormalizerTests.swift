@@ -33,6 +33,14 @@ import Testing
         #expect(StreetNormalizer.normalize("Beach 56 Place").key == "beach 56 pl")
     }
 
+    /// Queens' turnpikes, spelled out in NYC's files (`187-05 UNION TURNPIKE`, DoITT's Wi-Fi
+    /// hotspots) and abbreviated by people (`Union Tpke`): one street.
+    @Test func turnpikeIsASuffix() {
+        #expect(StreetNormalizer.normalize("UNION TURNPIKE").key == "union tpke")
+        #expect(StreetNormalizer.normalize("UNION TURNPIKE") == StreetNormalizer.normalize("Union Tpke"))
+        #expect(AddressParser().parse("256-04 Union Tpke Apt 2, Glen Oaks, NY 11004").street == "Union")
+    }
+
     /// Salt Lake City's grid streets, spelled out or abbreviated, are one key.
     @Test func gridStreetDirectionIsAbbreviated() {
         let street = StreetNormalizer.normalize("East 200 South")
