@@ -271,6 +271,16 @@ extension AddressParser {
             number += " 1/2"
             index += 4
         }
+        if index + 2 < tokens.endIndex, tokens[index - 1].isNumber, tokens[index].isPunct("-"), !tokens[index].spaceBefore,
+            !tokens[index + 1].spaceBefore, tokens[index + 1].isNumber, HouseNumber.isHyphenated(first: number, second: tokens[index + 1].lower),
+            !(index + 5 < tokens.endIndex && isHalf(tokens, at: index + 2))
+        {
+            // `86-12 91st St`: Queens' block and house, one number (it was a range from 86 to 12);
+            // `22-22 1/2 Sherman St` is a range to the half.
+            number += "-" + tokens[index + 1].lower
+            index += 2
+            result.note(Note.hyphenatedNumber)
+        }
         result.number = number
         result.kind = .streetAddress
         if index + 1 < tokens.endIndex, tokens[index].isPunct("-") || tokens[index].isPunct("/"),

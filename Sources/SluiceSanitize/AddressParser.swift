@@ -261,6 +261,9 @@ public enum Note {
     public static let danglingBetween = "dangling_between"
     /// `1158-70`: the end of the range was written with fewer digits and expanded to 1170.
     public static let rangeAbbreviated = "range_abbreviated"
+    /// `86-12 91st St`, `37-04 Roosevelt Ave`: Queens' block and house, one number written with a
+    /// hyphen (`HouseNumber`), not a range.
+    public static let hyphenatedNumber = "hyphenated_number"
     /// `1400-1500 blocks of Haight St`: a range of blocks rather than of house numbers.
     public static let blockRange = "block_range"
     /// The address came from parentheses after a place or a less precise location.

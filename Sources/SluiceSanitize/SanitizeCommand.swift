@@ -86,6 +86,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
                   dangling_between      Davis Street between
                   range_abbreviated     1158-70 Montgomery Street (70 read as 1170)
                   block_range           1400-1500 blocks of Haight St
+                  hyphenated_number     86-12 91 St, Woodhaven, NY  (Queens' block and house: one number, not a range)
                   parenthetical_address Epic Roasthouse (399 Embarcadero)
                   multiple_locations    Vallejo Street Garage; 766 Vallejo St.  (see alternatives, --split)
                   shared_suffix         Mason & California Streets

@@ -118,6 +118,12 @@ public enum StreetNormalizer {
             preDirectional = direction
             words.removeFirst()
         }
+        // `164 STREET`, `W 34 ST`: New York's files write a numbered street bare; with its suffix
+        // the number is the ordinal people write (`164th St`), one key for both (`Pier 39` and
+        // `Beach 56 Pl`, a number among other words or without a suffix, stay as written).
+        if suffix != nil, words.count == 1, let ordinal = bareOrdinal(words[0].lower) {
+            words[0] = Word(text: ordinal, lower: ordinal)
+        }
         // `200 South`, `1300 East`: a grid town's numbered street (`GridStreet`) ends in its
         // direction from the grid's centre, a part of its name.
         if words.count == 2, words[1].traits.contains(.directional), let direction = GridStreet.direction(number: words[0].lower, words[1].lower) {
@@ -178,6 +184,13 @@ public enum StreetNormalizer {
         guard first.lower == "n" || first.lower == "s", second.lower == "e" || second.lower == "w" else { return nil }
         let lower = first.lower + second.lower
         return Word(text: lower.uppercased(), lower: lower)
+    }
+
+    /// `164` → `"164th"`, `02` → `"2nd"`: a word of one to three digits, not 0; nil otherwise.
+    static func bareOrdinal(_ lower: String) -> String? {
+        guard (1...3).contains(lower.utf8.count), lower.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(lower), value > 0
+        else { return nil }
+        return Ordinals.format(value)
     }
 
     static func isSaintOrMount(_ lower: String) -> Bool {

@@ -117,7 +117,7 @@ public enum USPSTables {
     /// when a house number or an intersection says the words are a street.
     public static let streetSuffixes: Set<String> = [
         "St", "Sts", "Ave", "Blvd", "Dr", "Rd", "Ln", "Pl", "Ct", "Ter", "Way", "Aly", "Hwy", "Fwy",
-        "Expy", "Pkwy", "Cir", "Plz", "Row", "Cres", "Xing", "Trl", "Loop", "Stwy", "Walk", "Path", "Ramp", "Tunl",
+        "Expy", "Pkwy", "Cir", "Plz", "Row", "Cres", "Xing", "Trl", "Loop", "Stwy", "Walk", "Path", "Ramp", "Tunl", "Tpke",
     ]
 
     /// Section 233: directionals, spelled out or abbreviated, → the one- or two-letter form.

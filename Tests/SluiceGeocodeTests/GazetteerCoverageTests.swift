@@ -86,6 +86,23 @@ import Testing
         #expect(coverage.placement(city: "TIMONIUM", state: "MD", zip: "21157") != .within([0]))
     }
 
+    /// Queens' records name the neighbourhood (`Long Island City`, `Flushing`: post offices of
+    /// their own) with a ZIP code whose post office is another (NYC's Wi-Fi hotspot list:
+    /// `43-06 GREENPOINT AVENUE, Long Island City, 11104`; GeoNames names 11104 Sunnyside). When
+    /// the gazetteer covers that ZIP code and the town's own too, both are in its area and the
+    /// ZIP code says which of its towns: they were refused as a town it does not cover.
+    @Test func aPostOfficeWhoseZipCodesAreCoveredIsInAnotherCoveredZip() {
+        var coverage = GazetteerCoverage()
+        for zip in ["11101", "11104", "11354", "11365"] { _ = coverage.add(city: "Queens", state: "NY", zip: zip) }
+        #expect(coverage.placement(city: "Long Island City", state: "NY", zip: "11104") == .within([0]))
+        #expect(coverage.placement(city: "Flushing", state: "NY", zip: "11365") == .within([0]))
+        // A post office none of whose ZIP codes is covered stays outside (Brooklyn's are 112xx).
+        #expect(coverage.placement(city: "Brooklyn", state: "NY", zip: "11104") != .within([0]))
+        #expect(coverage.placement(city: "Rosedale", state: "NY", zip: "11365") != .within([0]))
+        // Without a ZIP code, as before: the name alone is not among the towns.
+        #expect(coverage.placement(city: "Flushing", state: "NY", zip: nil) != .within([0]))
+    }
+
     @Test func aTextThatIsAnotherTownsNameIsOutside() throws {
         let coverage = try TwoTownGazetteer.load().coverage
         #expect(

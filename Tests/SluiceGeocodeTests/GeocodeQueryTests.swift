@@ -108,6 +108,18 @@ import Testing
         #expect(GeocodeQuery.leadingNumber("12A") == 12)
     }
 
+    /// A Queens house number (`86-12`, `37-04`) is one number, its digits joined as the gazetteer
+    /// builder joins them and as people write it without the hyphen (`8612 91st St`); a range
+    /// (`1200-1210`, `1158-70`) is its first number, as before.
+    @Test func aHyphenatedHouseNumberIsItsDigitsJoined() {
+        #expect(GeocodeQuery.leadingNumber("86-12") == 8612)
+        #expect(GeocodeQuery.leadingNumber("37-04") == 3704)
+        #expect(GeocodeQuery.leadingNumber("187-16") == 18716)
+        #expect(GeocodeQuery.leadingNumber("1200-1210") == 1200)
+        #expect(GeocodeQuery.leadingNumber("1158-70") == 1158)
+        #expect(GeocodeQuery.leadingNumber("123-B") == 123)
+    }
+
     @Test func aCornerOnlyNearThePlaceSaysSo() throws {
         let near = GeocodeQuery(
             address: try JSONParser.parse(

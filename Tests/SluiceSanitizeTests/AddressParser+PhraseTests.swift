@@ -64,6 +64,27 @@ import Testing
         #expect(parser.parse("123-B Main St").number == "123-B")
     }
 
+    /// Queens writes a house number as its block and house joined by a hyphen (`86-12 91 St`,
+    /// NYC 311's Incident Address; `37-04 Roosevelt Ave`): one number, not a range from 86 down
+    /// to 12. A second part that cannot end a range says so: a leading zero, no more than the
+    /// first once expanded (`187-16`, not 187 to 116), or the other side of the street (`13-16`).
+    @Test func aHyphenatedHouseNumberIsOneNumber() {
+        for (text, number) in [
+            ("86-12 91 St", "86-12"), ("37-04 Roosevelt Ave", "37-04"), ("187-16 120th Ave", "187-16"), ("13-16 31st Dr", "13-16"),
+        ] {
+            let parsed = parser.parse(text)
+            #expect(parsed.kind == .streetAddress && parsed.number == number && parsed.numberTo == nil, "\(text)")
+            #expect(parsed.notes.contains(Note.hyphenatedNumber), "\(text)")
+        }
+        #expect(parser.parse("86-12 91 St, Woodhaven, NY 11421").street == "91st")
+        // Ranges as before: ascending on one side of the street, or abbreviated (`1158-70`).
+        #expect(parser.parse("1158-70 Montgomery Street").numberTo == "1170")
+        #expect(parser.parse("6-10 Acacia St").numberTo == "10")
+        #expect(parser.parse("23-71 31st St").numberTo == "71")
+        #expect(parser.parse("1200-1210 Main St").numberTo == "1210")
+        #expect(!parser.parse("1158-70 Montgomery Street").notes.contains(Note.hyphenatedNumber))
+    }
+
     /// A house number written as a decimal, as assessors' systems store it: `157.5 Fifth St` is
     /// the house 157 1/2, and `2001.0` (a column of numbers with gaps) is 2001; the fraction was
     /// read into the street's name (`5 5th St`).

@@ -19,6 +19,28 @@ import Testing
         #expect(StreetNormalizer.normalize("Twenty Fourth St").key == "24th st")
     }
 
+    /// New York's numbered streets are written bare (`164 STREET`, `W 34 ST`: NYC 311's and HPD's
+    /// files) as often as with their ordinal (`164th St`): one key, so either finds the other.
+    @Test func bareNumberedStreetIsItsOrdinal() {
+        #expect(StreetNormalizer.normalize("164 STREET").key == "164th st")
+        #expect(StreetNormalizer.normalize("164 STREET") == StreetNormalizer.normalize("164th St"))
+        #expect(StreetNormalizer.normalize("31 AVENUE").key == "31st ave")
+        #expect(StreetNormalizer.normalize("W 34 ST").key == "w 34th st")
+        #expect(StreetNormalizer.normalize("02 Ave").name == "2nd")
+        // Without a suffix a number is not a street's name (`Pier 39`, `200 South` stay as written).
+        #expect(StreetNormalizer.normalize("Pier 39").key == "pier 39")
+        #expect(StreetNormalizer.normalize("200 South").key == "200 s")
+        #expect(StreetNormalizer.normalize("Beach 56 Place").key == "beach 56 pl")
+    }
+
+    /// Queens' turnpikes, spelled out in NYC's files (`187-05 UNION TURNPIKE`, DoITT's Wi-Fi
+    /// hotspots) and abbreviated by people (`Union Tpke`): one street.
+    @Test func turnpikeIsASuffix() {
+        #expect(StreetNormalizer.normalize("UNION TURNPIKE").key == "union tpke")
+        #expect(StreetNormalizer.normalize("UNION TURNPIKE") == StreetNormalizer.normalize("Union Tpke"))
+        #expect(AddressParser().parse("256-04 Union Tpke Apt 2, Glen Oaks, NY 11004").street == "Union")
+    }
+
     /// Salt Lake City's grid streets, spelled out or abbreviated, are one key.
     @Test func gridStreetDirectionIsAbbreviated() {
         let street = StreetNormalizer.normalize("East 200 South")

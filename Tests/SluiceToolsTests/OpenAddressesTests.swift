@@ -67,6 +67,11 @@ import Testing
         #expect(OpenAddresses.houseNumber("12-14")! == (12, .range))
         #expect(OpenAddresses.houseNumber("12 – 14")! == (12, .range))
         #expect(OpenAddresses.houseNumber("12 1/2")! == (12, .suffix))
+        // Queens' block and house (`86-12`, `37-04`): one number, its digits joined, as the
+        // geocoder reads a record's; an ascending range on one side keeps its first number.
+        #expect(OpenAddresses.houseNumber("86-12")! == (8612, .hyphenated))
+        #expect(OpenAddresses.houseNumber("37-04")! == (3704, .hyphenated))
+        #expect(OpenAddresses.houseNumber("10-28")! == (10, .range))
         #expect(OpenAddresses.houseNumber("0012A")! == (12, .suffix))
         #expect(OpenAddresses.houseNumber("N12") == nil)
         #expect(OpenAddresses.houseNumber("1234567890123") == nil)

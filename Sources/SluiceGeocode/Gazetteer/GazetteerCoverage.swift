@@ -157,11 +157,14 @@ public struct GazetteerCoverage: Sendable {
     /// whose mail goes to Windsor Mill and Lutherville Timonium), or a post office with that ZIP
     /// code. Its rows name the ZIP code's town, so the record is that town's (it was refused as
     /// outside). A post office whose ZIP codes are others (`Rosedale, MD 21221`) stays outside:
-    /// the town and the ZIP code disagree.
+    /// the town and the ZIP code disagree, unless the rows cover the town's ZIP codes too
+    /// (`Long Island City, NY 11104`, `Flushing, NY 11365`: Queens' neighbourhoods are post
+    /// offices, and its records name them with a neighbouring post office's ZIP code): both are
+    /// then in the gazetteer's area, and the ZIP code says which of its towns.
     func townOfZip(_ city: String, state: String?, zip: String) -> Bool {
         let state = state.flatMap { $0.isEmpty ? nil : $0 } ?? USTowns.town(zip: zip)?.state
         let zips = USTowns.zipCodes(ofTown: city, state: state)
-        return zips.isEmpty || zips.contains(String(zip.prefix(5)))
+        return zips.isEmpty || zips.contains(String(zip.prefix(5))) || zips.contains { zipTowns[$0] != nil }
     }
 
     /// The covered towns a record's town is a part of: a direction before a covered town's name

@@ -119,12 +119,14 @@ public struct GeocodeQuery: Equatable, Sendable {
     }
 
     /// The number a house number starts with (`12A` → 12), nil when it starts with none:
-    /// `Int` of its leading numeric characters.
+    /// `Int` of its leading numeric characters; a hyphenated one, its digits joined (`86-12` → 8612).
     static func leadingNumber(_ text: String) -> Int? {
         // Leading ASCII digits followed by ASCII (nearly always) are the number's characters,
         // found on the bytes: `Character.isNumber` cost more than the rest of the number.
         let utf8 = text.utf8
         let end = utf8.firstIndex { $0 < 0x30 || $0 > 0x39 } ?? utf8.endIndex
+        // `86-12`: Queens' block and house are one number, its digits joined (`HouseNumber`).
+        if end != utf8.endIndex, utf8[end] == UInt8(ascii: "-"), let joined = HouseNumber.hyphenatedValue(text) { return joined }
         if end == utf8.endIndex || utf8[end] < 0x80 { return Int(text[..<end]) }
         return Int(text.prefix { $0.isNumber })
     }

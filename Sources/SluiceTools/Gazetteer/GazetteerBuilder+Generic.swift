@@ -223,6 +223,7 @@ extension GazetteerBuilder {
             counts: read.skipCounts
         ) { origin in
             "\(origin.taken - origin.late) point addresses on \(origin.streets.values.filter { $0 > 0 }.count) streets (\(origin.towns.description)); \(read.ranges) numbers were ranges (first number kept), \(read.suffixes) had a suffix dropped"
+                + (read.hyphenated > 0 ? ", \(read.hyphenated) were a block and house (86-12 read as 8612)" : "")
         }
         missingProperties += read.missingProperties
         // A county's export names its properties its own way (`ST_NUMBER`, `ST_NAME`).

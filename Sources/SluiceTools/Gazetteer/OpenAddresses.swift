@@ -1,5 +1,6 @@
 import SluiceCore
 import SluiceGeocode
+import SluiceSanitize
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +16,9 @@ import SluiceGeocode
 /// - an empty number is skipped (`no_number`), as is one that does not start with a digit
 ///   (`bad_number`: `N12`, `A`);
 /// - a range (`12-14`, `12–14`) gives its first number, a suffix (`12A`, `12 1/2`) is dropped:
-///   both are counted (`ranges`, `suffixes`), since the gazetteer's numbers are whole;
+///   both are counted (`ranges`, `suffixes`), since the gazetteer's numbers are whole; Queens'
+///   block and house (`86-12`, `37-04`: `HouseNumber`) are one number, their digits joined
+///   (`hyphenated`);
 /// - the unit does not move the point: the builder keeps one point per street, number and town;
 /// - coordinates that are not numbers, out of range or at 0,0 (a common "unknown") are skipped
 ///   (`bad_coordinates`), an empty street too (`no_street`);
@@ -77,6 +80,8 @@ public enum OpenAddresses {
         public var rows = 0
         public var ranges = 0
         public var suffixes = 0
+        /// Queens' block-and-house numbers (`86-12`), read as one number (`HouseNumber`).
+        public var hyphenated = 0
         public var format = Format.csv
         /// The file opens as one GeoJSON FeatureCollection (a county's export), not a Feature a line.
         public var featureCollection = false
@@ -232,6 +237,7 @@ public enum OpenAddresses {
             case .whole: break
             case .range: read.ranges += 1
             case .suffix: read.suffixes += 1
+            case .hyphenated: read.hyphenated += 1
             }
             let name = names[record.street] ?? record.street
             names[record.street] = name
@@ -249,15 +255,17 @@ public enum OpenAddresses {
     }
 
     /// What followed the leading number.
-    enum Rest { case whole, range, suffix }
+    enum Rest { case whole, range, suffix, hyphenated }
 
     /// The leading whole number of a house number and what followed it: `12` → 12,
-    /// `12-14` → 12 (range), `12A`/`12 1/2` → 12 (suffix); nil when it starts otherwise.
+    /// `12-14` → 12 (range), `12A`/`12 1/2` → 12 (suffix), Queens' `86-12` → 8612 (hyphenated,
+    /// as the geocoder reads a record's); nil when it starts otherwise.
     static func houseNumber(_ text: String) -> (number: Int, rest: Rest)? {
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty, digits.count <= 9, let number = Int(digits) else { return nil }
         let rest = text.dropFirst(digits.count).trimmingSpaces()
         if rest.isEmpty { return (number, .whole) }
+        if let joined = HouseNumber.hyphenatedValue(text) { return (joined, .hyphenated) }
         if let dash = rest.first, "-–".contains(dash), rest.dropFirst().trimmingSpaces().first?.isNumber == true { return (number, .range) }
         return (number, .suffix)
     }
