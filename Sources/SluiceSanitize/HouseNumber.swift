@@ -8,7 +8,6 @@
 public enum HouseNumber {
     /// Whether `first-second` is one hyphenated house number rather than a range: the first part
     /// one to three digits (Queens' blocks), the second two or three, and the second unable to end
-    /// a range that starts at the first.
     /// a range that starts at the first: written with a leading zero (`37-04`), no more than the first
     /// once expanded as an abbreviated range's end is (`86-12`; `187-16`, not 187 to 116), or on the
     /// other side of the street (`13-16`: a range keeps to one side). `10-28`, `1158-70` and
