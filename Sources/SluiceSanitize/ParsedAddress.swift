@@ -160,8 +160,10 @@ public struct ParsedAddress: Equatable, Sendable {
         let main = streetKey(mainStreet)
         switch kind {
         case .streetAddress:
-            // `522A` is written as the text has it, and keyed in lower case like the rest.
-            return Self.joined(number.map(Words.lowercased), main, separator: " ")
+            // `522A` is written as the text has it, and keyed in lower case like the rest;
+            // Queens' `86-12` by the number it stands for, as the geocoder reads it (`8612`).
+            let keyed = number.map { HouseNumber.hyphenatedValue($0).map(String.init) ?? Words.lowercased($0) }
+            return Self.joined(keyed, main, separator: " ")
         case .addressRange:
             return "\(number ?? "")-\(numberTo ?? "") \(main ?? "")"
         case .intersection:

@@ -77,6 +77,10 @@ import Testing
             #expect(parsed.notes.contains(Note.hyphenatedNumber), "\(text)")
         }
         #expect(parser.parse("86-12 91 St, Woodhaven, NY 11421").street == "91st")
+        // Keyed as the geocoder reads it, so a record written without the hyphen is the same
+        // address to `sluice-dedupe --key address.key`.
+        #expect(parser.parse("86-12 91st St").key == "8612 91st")
+        #expect(parser.parse("86-12 91st St").key == parser.parse("8612 91st Street").key)
         // Ranges as before: ascending on one side of the street, or abbreviated (`1158-70`).
         #expect(parser.parse("1158-70 Montgomery Street").numberTo == "1170")
         #expect(parser.parse("6-10 Acacia St").numberTo == "10")
