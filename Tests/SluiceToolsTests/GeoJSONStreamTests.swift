@@ -108,13 +108,19 @@ import Testing
 
     /// Only a file whose first object is a FeatureCollection is read as one: a Feature a line is
     /// read a line at a time, whatever its later lines hold.
-    @Test func whatOpensAFeatureCollection() {
-        func opens(_ text: String) -> Bool { GeoJSONStream.opensFeatureCollection(Array(text.utf8)) }
-        #expect(opens(#"{"type":"FeatureCollection","features":[]}"#))
-        #expect(opens("{\n \"features\": [\n { \"type\": \"Feature\""))
-        #expect(opens(#"{"name":"a \"quoted\" name","type" : "FeatureCollection"}"#))
-        #expect(!opens(OpenAddressesGeoJSONTests.lines))
-        #expect(!opens(#"{"type":"Feature","properties":{"features":[1],"type":"FeatureCollection"}}"#))
-        #expect(!opens(#"{"type":"Feature","properties":{"#))
+    @Test func whatOpensAFeatureCollection() throws {
+        func opens(_ text: String) throws -> Bool {
+            let path = NSTemporaryDirectory() + "sluice-geojson-\(getpid())-\(UUID().uuidString).geojson"
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            var stream = try GeoJSONStream(path: path, readSize: 7)
+            return try stream.opensFeatureCollection()
+        }
+        #expect(try opens(#"{"type":"FeatureCollection","features":[]}"#))
+        #expect(try opens("{\n \"features\": [\n { \"type\": \"Feature\""))
+        #expect(try opens(#"{"name":"a \"quoted\" name","type" : "FeatureCollection"}"#))
+        #expect(try !opens(OpenAddressesGeoJSONTests.lines))
+        #expect(try !opens(#"{"type":"Feature","properties":{"features":[1],"type":"FeatureCollection"}}"#))
+        #expect(try !opens(#"{"type":"Feature","properties":{"#))
     }
 }

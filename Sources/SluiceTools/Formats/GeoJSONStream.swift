@@ -108,6 +108,29 @@ public struct GeoJSONStream {
         }
     }
 
+    /// Whether the file is one FeatureCollection (a county's export) rather than Features one
+    /// after another: scanned, before the first `next()`, until the top-level object's `type`
+    /// says `FeatureCollection` or its `features` array opens (true), or a first value closes,
+    /// the file ends or `limit` bytes go by (false). After true, `next()` hands out the features.
+    public mutating func opensFeatureCollection(within limit: Int = 1 << 20) throws(StageFailure) -> Bool {
+        var scanned = 0
+        while scanned < limit {
+            if index == buffer.count {
+                if atEnd { return false }
+                try refill()
+                continue
+            }
+            let byte = buffer[index]
+            index += 1
+            scanned += 1
+            if scan(byte) != nil { return false }
+            if inFeatures || (depth == 1 && !inString && key == Array("type".utf8) && lastString == Array("FeatureCollection".utf8)) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Scans one byte; returns a feature when the byte closed one (or ended a run of garbage).
     mutating func scan(_ byte: UInt8) -> Feature? {
         if byte == 0x0A { line += 1 }
@@ -244,50 +267,5 @@ public struct GeoJSONStream {
             throw StageFailure.data(source: path, line: elementStart != nil ? elementLine : topLine, "the file ends inside a GeoJSON value")
         }
         return nil
-    }
-}
-
-extension GeoJSONStream {
-    /// Whether `prefix`, a GeoJSON file's first bytes, opens a FeatureCollection: the first
-    /// object has `"features"`, or `"type": "FeatureCollection"`, among its own keys before it
-    /// closes (a Feature a line closes its first object on the first line).
-    public static func opensFeatureCollection(_ prefix: [UInt8]) -> Bool {
-        var depth = 0, inString = false, escaped = false
-        var string: [UInt8] = [], lastKey: [UInt8]? = nil, afterColon = false
-        for byte in prefix {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    guard depth == 1 else { continue }
-                    if afterColon {
-                        if lastKey == Array("type".utf8) { return string == Array("FeatureCollection".utf8) }
-                        afterColon = false
-                    } else {
-                        lastKey = string
-                        if string == Array("features".utf8) { return true }
-                    }
-                } else {
-                    string.append(byte)
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-                string.removeAll(keepingCapacity: true)
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth <= 0 { return false }
-            case UInt8(ascii: ":"): afterColon = depth == 1
-            case UInt8(ascii: ","): afterColon = false
-            default: break
-            }
-        }
-        return false
     }
 }

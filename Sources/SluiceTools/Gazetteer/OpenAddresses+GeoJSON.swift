@@ -84,9 +84,8 @@ extension OpenAddresses {
 
     /// The features of a file that is one FeatureCollection, one at a time.
     static func readFeatures(
-        path: String, readSize: Int, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?
+        _ stream: inout GeoJSONStream, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?
     ) throws {
-        var stream = try GeoJSONStream(path: path, readSize: readSize)
         while let feature = try stream.next() {
             let raw = { feature.raw }
             if feature.garbage {

@@ -121,10 +121,10 @@ public enum OpenAddresses {
         while !first.contains(where: { !Self.blank.contains($0) }), let chunk = try file.next() { first += chunk }
         if format(of: first) == .geoJSONLines {
             records.read.format = .geoJSONLines
-            while first.count < 4096, let chunk = try file.next() { first += chunk }
-            if GeoJSONStream.opensFeatureCollection(first) {
+            var stream = try GeoJSONStream(path: path, readSize: chunkSize)
+            if try stream.opensFeatureCollection() {
                 records.read.featureCollection = true
-                try readFeatures(path: path, readSize: chunkSize, into: &records, take: take)
+                try readFeatures(&stream, into: &records, take: take)
             } else {
                 try readLines(prefix: first, next: { try file.next() }, into: &records, take: take)
             }
