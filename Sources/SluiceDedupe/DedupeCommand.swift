@@ -105,7 +105,7 @@ public struct DedupeCommand: StageCommand {
             text of the first text field (the sort order of oversized blocks); while linking ~12 bytes per record (its \
             label, then cluster number, and score; before them its set, 4), 16 per cluster of two or more records \
             (none for a record alone) and 12 per matched pair (16 with distinct answers: they are \
-            joined strongest first), the compared fields' values freed (but with --model-out) before the facts are \
+            joined strongest first), the compared fields' values freed (unless --pairs, --suggest, --label or --model-out) before the facts are \
             read back; while the input is read, the last 32,768 raw texts of each compared member twice (a \
             repeated one is not parsed again), and every 1,048,576 records the memory freed so far is given back to \
             the system; the candidate pairs that agree on some field (bounded by \

@@ -267,6 +267,8 @@ extension FuzzyMatcher {
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         // With `--against`, a group of known records only is a known cluster, kept as it is.
+        // In a scope of its own: `levels` holds the columns' arrays, and must be gone before
+        // `release` below frees them.
         do {
             let levels = columns.map(\.levels)
             sets.forEachGroup { group in
