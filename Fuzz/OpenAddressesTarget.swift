@@ -1,6 +1,9 @@
-// Fuzz target `openaddresses`: an OpenAddresses file (--openaddresses, CSV or GeoJSON lines)
-// built into a gazetteer and checked as every gazetteer source is
-// (Fuzz/Support/GazetteerBuildCheck.swift).
+// Fuzz target `openaddresses`: an OpenAddresses file (--openaddresses: CSV, GeoJSON lines, or a
+// county's FeatureCollection) built into a gazetteer and checked as every gazetteer source is
+// (Fuzz/Support/GazetteerBuildCheck.swift). An input whose first byte is odd is read with a
+// county's own property names (--number-property ST_NUMBER --street-property
+// ST_PREFIXD,ST_NAME,ST_TYPE --city-property CITY_POSTA --zip-property ZIP), so both ways of
+// naming what a feature holds are fuzzed.
 @testable import SluiceTools
 
 #if canImport(Glibc)
@@ -17,6 +20,12 @@ public func fuzzOpenAddresses(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     writeScratch(data, size, to: path)
     var inputs = GazetteerBuilder.Inputs()
     inputs.openAddresses = [path]
+    if size > 0, data[0] & 1 == 1 {
+        inputs.addressProperties.number = "ST_NUMBER"
+        inputs.addressProperties.street = ["ST_PREFIXD", "ST_NAME", "ST_TYPE"]
+        inputs.addressProperties.city = "CITY_POSTA"
+        inputs.addressProperties.postcode = "ZIP"
+    }
     checkBuild(inputs, reading: path)
     return 0
 }

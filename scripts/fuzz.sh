@@ -114,7 +114,8 @@ seed() {
     gtfs-stops)
       for file in Tests/SluiceToolsTests/Fixtures/city/stops.txt Tests/EndToEndTests/Cases/gazetteer/*/stops.txt; do add "$(head -c 4000 "$file")"; done ;;
     openaddresses)
-      for file in Tests/SluiceToolsTests/Fixtures/city/addresses.csv Tests/EndToEndTests/Cases/gazetteer/*/addresses.csv; do add "$(head -c 4000 "$file")"; done ;;
+      for file in Tests/SluiceToolsTests/Fixtures/city/addresses.csv Tests/EndToEndTests/Cases/gazetteer/*/addresses.csv \
+        Tests/EndToEndTests/Cases/gazetteer/*/addresses.geojson; do add "$(head -c 4000 "$file")"; done ;;
     geojson)
       for file in Tests/SluiceToolsTests/Fixtures/city/*.geojson Tests/EndToEndTests/Cases/gazetteer/*/*.geojson; do add "$(head -c 4000 "$file")"; done ;;
     report)

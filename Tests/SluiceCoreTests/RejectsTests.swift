@@ -39,6 +39,20 @@ import Testing
         #expect(value["raw_bytes"] == .number("99"))
     }
 
+    /// A row a reader kept as bytes (`RawRow`): written as it is, or marked cut short.
+    @Test func aRawRowIsWrittenAsItsBytes() throws {
+        let cut = RawRow([UInt8](repeating: 0x61, count: RawRow.kept + 10))
+        let lines = try rejectsFile { rejects in
+            try rejects.reject(source: "a.csv", line: 2, reason: .invalidUTF8, detail: "d", raw: RawRow([0x31, 0xD1, 0x32]))
+            try rejects.reject(source: "a.geojson", line: 3, reason: .invalidJSON, detail: "d", raw: cut)
+        }
+        let first = try JSONParser.parse(lines[0]), second = try JSONParser.parse(lines[1])
+        #expect(first["raw_base64"] == .string(Data([0x31, 0xD1, 0x32]).base64EncodedString()) && first["raw_truncated"] == nil)
+        #expect(!cut.isWhole && cut.bytes.count == RawRow.kept)
+        #expect(second["raw"]?.stringValue?.utf8.count == RawRow.kept)
+        #expect(second["raw_truncated"] == .bool(true) && second["raw_bytes"] == .number("\(RawRow.kept + 10)"))
+    }
+
     @Test func withoutAFileTheFirstRejectStopsWithALocatedMessage() throws {
         let rejects = try Rejects(stage: "test", path: nil)
         do {

@@ -158,7 +158,7 @@ import Testing
         builder.inputs.osm = [file]
         let rows = try builder.build()
         #expect(rows.map(\.kind) == [.address] && rows.first?.number == 12)
-        #expect(builder.skipped.map(\.reason) == ["bad_number"] && builder.skipped.first?.raw == "node/1" && builder.skipped.first?.line == 1)
+        #expect(builder.skipped.map(\.reason) == ["bad_number"] && builder.skipped.first?.raw.text == "node/1" && builder.skipped.first?.line == 1)
     }
 
     @Test func whatBecomesAPlace() {

@@ -42,7 +42,7 @@ import Testing
         #expect(read.skipped.map(\.reason) == ["not_json", "bad_geometry"])
         #expect(read.skipped.map(\.line) == [2, 3])
         #expect(read.skipped[0].detail == "16 bytes at byte \(text.split(separator: "\n")[0].utf8.count + 1) between features are no JSON value")
-        #expect(read.skipped[0].raw == "PNG garbage here")
+        #expect(read.skipped[0].raw.text == "PNG garbage here")
         #expect(read.features == 4 && read.features == read.values.count + read.skipped.count)
     }
 

@@ -98,11 +98,11 @@ import Testing
             let top = try features(lines, readSize: size)
             #expect(top.map(\.garbage) == [false, true, false, true, false, true], "read size \(size)")
             #expect(top.filter(\.garbage).map(\.line) == [2, 3, 5])
-            #expect(top.filter(\.garbage).map(\.raw) == ["hello, world", "]", "end"])
+            #expect(top.filter(\.garbage).map(\.raw.text) == ["hello, world", "]", "end"])
             #expect(top[1].offset == feature.utf8.count + 1 && top[1].length == 12)
             let inside = try features(collection, readSize: size)
             #expect(inside.map(\.garbage) == [false, true, true, false], "read size \(size)")
-            #expect(inside.filter(\.garbage).map(\.raw) == ["5", #""a,]b""#])
+            #expect(inside.filter(\.garbage).map(\.raw.text) == ["5", #""a,]b""#])
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SluiceCore
 import Testing
 
 @testable import SluiceTools
@@ -51,7 +52,7 @@ import Testing
         #expect(read.skipped.map(\.line) == [4, 5, 6, 7])
         #expect(read.skipped.map(\.reason) == ["invalid_json", "not_a_feature", "unsupported_geometry", "bad_coordinates"])
         #expect(read.skipped[0].detail.hasPrefix("invalid JSON: "))
-        #expect(read.skipped[0].raw == #"{"type":"Feature","properties":{"number":"1"#)
+        #expect(read.skipped[0].raw.text == #"{"type":"Feature","properties":{"number":"1"#)
         #expect(read.skipped[1].detail == "expected a GeoJSON Feature, got FeatureCollection")
         #expect(read.skipped[3].detail == "coordinates '0', '0' are not a position (lat ±90, lon ±180, not 0,0)")
     }
@@ -94,6 +95,29 @@ import Testing
         let unnamed = try OpenAddresses.read(path: plain)
         #expect(unnamed.points.isEmpty && unnamed.skipped.map(\.reason) == ["no_number", "no_number", "no_geometry"])
         #expect(unnamed.propertyNames.prefix(2) == ["ST_NUMBER", "ST_PREFIXD"])
+    }
+
+    /// A skipped feature keeps its bytes as the file has them, for a rejects file: bytes that
+    /// are not UTF-8 too (they were U+FFFD), and all of a feature past 2,000 bytes (it was cut
+    /// there, and nothing said so). One past `RawRow.kept` keeps that much, with its length.
+    @Test func aSkippedFeatureKeepsItsBytes() throws {
+        let directory = try TemporaryDirectory()
+        let notUTF8 = Array(#"{"type":"Feature","properties":{"number":"1","street":"MAIN "#.utf8) + [0xFF] + Array(#" ST"},"geometry":null}"#.utf8)
+        let long = #"{"type":"Feature","properties":{"number":"2","note":"\#(String(repeating: "x", count: 5000))"},"geometry":null}"#
+        let longest = #"{"type":"Feature","properties":{"number":"3","note":"\#(String(repeating: "y", count: RawRow.kept))"},"geometry":null}"#
+        var bytes = Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8) + notUTF8
+        bytes += Array(",\n\(long),\n\(longest)\n]}\n".utf8)
+        let path = directory.path + "/county.geojson"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let read = try OpenAddresses.read(path: path)
+        #expect(read.featureCollection && read.skipped.map(\.line) == [2, 3, 4])
+        #expect(read.skipped[0].raw == RawRow(notUTF8) && read.skipped[0].reason == "invalid_json")
+        #expect(read.skipped[1].raw == RawRow(long) && read.skipped[1].raw.isWhole && read.skipped[1].reason == "no_geometry")
+        #expect(read.skipped[2].raw.bytes == Array(longest.utf8.prefix(RawRow.kept)) && read.skipped[2].raw.length == longest.utf8.count)
+        // One Feature a line: the same bytes.
+        let lines = directory.path + "/lines.geojson"
+        try Data(notUTF8 + Array("\n\(long)\n".utf8)).write(to: URL(fileURLWithPath: lines))
+        #expect(try OpenAddresses.read(path: lines).skipped.map(\.raw) == [RawRow(notUTF8), RawRow(long)])
     }
 
     /// `.geojson.gz`, and a name that says nothing: the content decides.

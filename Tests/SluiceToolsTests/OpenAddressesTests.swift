@@ -1,4 +1,5 @@
 import Foundation
+import SluiceCore
 import Testing
 
 @testable import SluiceTools
@@ -23,6 +24,21 @@ import Testing
         let zipped = try OpenAddresses.read(path: try GzipFileTests.gzip(plain))
         let read = try OpenAddresses.read(path: plain)
         #expect(zipped.points == read.points && zipped.skipped.map(\.line) == read.skipped.map(\.line))
+    }
+
+    /// A row with bytes that are not UTF-8 (a county's Latin-1 export) is skipped with its
+    /// bytes as they are, and the rows after it are read: it stopped the whole build, even
+    /// with --rejects.
+    @Test func aRowThatIsNotUTF8IsSkippedWithItsBytes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/a.csv"
+        let row = Array("-76.6,39.7,12,PE".utf8) + [0xD1] + Array("A ST,TOWSON,MD,21204".utf8)
+        let bytes = Array("LON,LAT,NUMBER,STREET,CITY,REGION,POSTCODE\n".utf8) + row + Array("\n-76.61,39.71,14,MAIN ST,TOWSON,MD,21204\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let read = try OpenAddresses.read(path: path)
+        #expect(read.rows == 2 && read.points.map(\.number) == [14])
+        #expect(read.skipped.map(\.reason) == ["invalid_utf8"] && read.skipped.map(\.line) == [2])
+        #expect(read.skipped.first?.raw == RawRow(row))
     }
 
     @Test func missingColumnsNameTheFile() throws {

@@ -54,6 +54,13 @@ public final class Rejects {
         try sink.endLine()
     }
 
+    /// Rejects a row kept as its source wrote it (`RawRow`: its bytes, or their beginning).
+    public func reject(source: String, line: Int?, reason: RejectReason, detail: String, raw: RawRow) throws {
+        try raw.bytes.withUnsafeBufferPointer { bytes in
+            try reject(source: source, line: line, reason: reason, detail: detail, raw: bytes, rawTruncatedFrom: raw.isWhole ? nil : raw.length)
+        }
+    }
+
     /// Rejects a record whose text was already decoded (a CSV row, a database refusal).
     public func reject(source: String, line: Int?, reason: RejectReason, detail: String, raw: String) throws {
         var raw = raw

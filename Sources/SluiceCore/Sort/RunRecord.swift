@@ -26,6 +26,13 @@ public struct RunRecord {
         }
     }
 
+    /// A row kept for a rejects file: its whole length, then the bytes kept, as text is.
+    public mutating func append(_ row: RawRow) {
+        append(row.length)
+        append(Int32(row.bytes.count))
+        bytes.append(contentsOf: row.bytes)
+    }
+
     private mutating func append<T>(raw value: T) {
         withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
     }
@@ -45,6 +52,13 @@ public struct RunRecord {
             let count = Int(int32())
             defer { offset += count }
             return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+        }
+
+        public mutating func rawRow() -> RawRow {
+            let length = int()
+            let count = Int(int32())
+            defer { offset += count }
+            return RawRow(bytes[offset..<(offset + count)], length: length)
         }
 
         private mutating func load<T>(_ type: T.Type) -> T {

@@ -19,8 +19,8 @@ public struct GeoJSONStream {
     public struct Feature {
         public var line: Int
         public var value: Result<JSONValue, JSONError>
-        /// The feature's text, for a rejects file (its first 2,000 bytes).
-        public var raw: String
+        /// The feature's bytes, for a rejects file (`RawRow`: the first 64 KiB of a longer one).
+        public var raw: RawRow
         /// Bytes between features that are no value: `offset` and `length` say where.
         public var garbage = false
         /// Where the feature's bytes start in the file (after inflating a gzip file), from 0.
@@ -54,7 +54,7 @@ public struct GeoJSONStream {
     /// Bytes dropped from the front of `buffer` so far (a buffer index plus this is an offset).
     var dropped = 0
     /// A run of bytes between features that are no value: where and on which line it starts,
-    /// its length and its first 2,000 bytes.
+    /// its length and its first `RawRow.kept` bytes.
     var garbageOffset: Int?
     var garbageLine = 1
     var garbageLength = 0
@@ -136,7 +136,7 @@ public struct GeoJSONStream {
         if byte == 0x0A { line += 1 }
         if !inString, depth == 0 || (depth == 2 && inFeatures && elementStart == nil), let feature = scanBetween(byte) { return feature }
         if garbageOffset != nil {
-            if garbageBytes.count < 2000 { garbageBytes.append(byte) }
+            if garbageBytes.count < RawRow.kept { garbageBytes.append(byte) }
             garbageLength += 1
             // Garbage opens nothing. At the top it ends with its line; in `features` a string
             // in it is stepped over whole (its commas and brackets end nothing).
@@ -225,9 +225,10 @@ public struct GeoJSONStream {
         var raw = garbageBytes
         while let last = raw.last, [0x20, 0x09, 0x0D].contains(last) { raw.removeLast() }
         let error = JSONError(.syntax, "bytes that are no JSON value", offset: offset)
+        // Kept whole, the run is its bytes less the spaces that end it; cut short, its length.
+        let length = garbageBytes.count == garbageLength ? raw.count : garbageLength
         return Feature(
-            line: garbageLine, value: .failure(error), raw: String(decoding: raw, as: UTF8.self), garbage: true, offset: offset,
-            length: garbageLength)
+            line: garbageLine, value: .failure(error), raw: RawRow(raw, length: length), garbage: true, offset: offset, length: garbageLength)
     }
 
     func feature(_ range: Range<Int>, line: Int) -> Feature {
@@ -235,9 +236,7 @@ public struct GeoJSONStream {
         let value = Result { () throws(JSONError) -> JSONValue in
             try bytes.withUnsafeBufferPointer { pointer throws(JSONError) in try JSONParser.parse(pointer) }
         }
-        return Feature(
-            line: line, value: value, raw: String(decoding: bytes.prefix(2000), as: UTF8.self), offset: dropped + range.lowerBound,
-            length: range.count)
+        return Feature(line: line, value: value, raw: RawRow(bytes), offset: dropped + range.lowerBound, length: range.count)
     }
 
     /// Reads more of the file, first dropping the bytes no open feature needs.

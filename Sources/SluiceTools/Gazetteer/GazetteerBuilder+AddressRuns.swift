@@ -49,7 +49,7 @@ extension GazetteerBuilder {
         var line: Int
         var order: Int
         var rejectsBefore: Int
-        var raw: String
+        var raw: RawRow
     }
 
     /// What the sorting on disk took, when it was needed: runs written, and bytes on disk (the
@@ -68,13 +68,13 @@ extension GazetteerBuilder {
     /// point whose address is held already is held beside it (`heldDuplicates`) rather than
     /// skipped at once: the first point of its address may be in an earlier run, and its
     /// reject says how far it is from that one; the merge skips it.
-    mutating func addAddress(street: String, number: Int, point: GeoPoint, town: Town, origin: Int32, line: Int, raw: String?, rejectsBefore: Int) {
+    mutating func addAddress(street: String, number: Int, point: GeoPoint, town: Town, origin: Int32, line: Int, raw: RawRow?, rejectsBefore: Int) {
         let (id, key) = intern(town)
         pointOrder += 1
         var address = AddressPoint(point: point, town: id, origin: origin)
         if keepsRejects {
             address.extra = Int32(pointExtras.count)
-            pointExtras.append(PointExtra(line: line, order: pointOrder, rejectsBefore: rejectsBefore, raw: raw ?? ""))
+            pointExtras.append(PointExtra(line: line, order: pointOrder, rejectsBefore: rejectsBefore, raw: raw ?? .empty))
         }
         let addressKey = AddressKey(street, number, town: key)
         if addressRuns != nil, addresses[addressKey] != nil {
@@ -135,7 +135,7 @@ extension GazetteerBuilder {
             record.append(address.point.lon)
             // What a reject needs only with --rejects: 40% less disk without.
             if keepsRejects {
-                let extra = address.extra >= 0 ? pointExtras[Int(address.extra)] : PointExtra(line: 0, order: 0, rejectsBefore: 0, raw: "")
+                let extra = address.extra >= 0 ? pointExtras[Int(address.extra)] : PointExtra(line: 0, order: 0, rejectsBefore: 0, raw: .empty)
                 record.append(extra.line)
                 record.append(extra.order)
                 record.append(extra.rejectsBefore)
@@ -154,10 +154,10 @@ extension GazetteerBuilder {
         let point = GeoPoint(lat: reader.double(), lon: reader.double())
         var address = RunAddress(
             street: street, number: number, townKey: townKey, town: town, origin: origin, point: point, line: 0, order: 0, rejectsBefore: 0,
-            raw: "")
+            raw: .empty)
         address.rank = (streetRank[Int(street)], number, townRank[Int(townKey)])
         if withRejects {
-            (address.line, address.order, address.rejectsBefore, address.raw) = (reader.int(), reader.int(), reader.int(), reader.string())
+            (address.line, address.order, address.rejectsBefore, address.raw) = (reader.int(), reader.int(), reader.int(), reader.rawRow())
         }
         return address
     }

@@ -144,7 +144,7 @@ extension GazetteerBuilder {
                 // rows skipped so far, this extract's included (written when it is read).
                 addAddress(
                     street: street, number: number, point: point, town: town, origin: read.origin, line: read.ordinal,
-                    raw: keepsRejects ? raw : nil, rejectsBefore: rejects.emitted + read.skipped.count)
+                    raw: keepsRejects ? RawRow(raw) : nil, rejectsBefore: rejects.emitted + read.skipped.count)
                 read.addresses += 1
             }
         }

@@ -151,12 +151,12 @@ public struct GazetteerBuilder {
         var extra: Int32 = -1
     }
 
-    /// A point's line, reading order, rows skipped before it and text, for its late reject.
+    /// A point's line, reading order, rows skipped before it and bytes, for its late reject.
     struct PointExtra {
         var line: Int
         var order: Int
         var rejectsBefore: Int
-        var raw: String
+        var raw: RawRow
     }
 
     /// The index of a town in `towns`, and of its `Town.key` in `townKeys`.

@@ -26,7 +26,12 @@ extension OpenAddresses {
         var pending = prefix
         var line = 0
         var atEnd = false
-        var skippingLongLine = false
+        /// A line too long to keep: its beginning, and its bytes so far (skipped at its end).
+        var longLine: (start: [UInt8], length: Int)?
+        func skipLongLine(_ raw: RawRow) throws {
+            records.read.rows += 1
+            try records.skip("invalid_json", "a line longer than \(longestLine >> 20) MiB", line: line, raw: { raw })
+        }
         while !atEnd {
             if let chunk = try next() { pending += chunk } else { atEnd = true }
             var start = 0
@@ -34,8 +39,9 @@ extension OpenAddresses {
                 while start < all.count {
                     guard let end = all[start...].firstIndex(of: 0x0A) ?? (atEnd ? all.count : nil) else { break }
                     defer { start = end + 1 }
-                    if skippingLongLine {
-                        skippingLongLine = false
+                    if let long = longLine {
+                        longLine = nil
+                        try skipLongLine(RawRow(long.start, length: long.length + end - start))
                         continue
                     }
                     line += 1
@@ -43,15 +49,14 @@ extension OpenAddresses {
                 }
             }
             pending.removeFirst(min(start, pending.count))
-            if pending.count > longestLine {
-                line += 1
-                let raw = String(decoding: pending.prefix(2000), as: UTF8.self)
-                records.read.rows += 1
-                try records.skip("invalid_json", "a line longer than \(longestLine >> 20) MiB", line: line, raw: { raw })
+            if pending.count > longestLine || (longLine != nil && !pending.isEmpty) {
+                if longLine == nil { line += 1 }
+                longLine = (longLine?.start ?? Array(pending.prefix(RawRow.kept)), (longLine?.length ?? 0) + pending.count)
                 pending = []
-                skippingLongLine = true
             }
         }
+        // The file ended inside the long line.
+        if let long = longLine { try skipLongLine(RawRow(long.start, length: long.length)) }
     }
 
     static func readLine(
@@ -59,7 +64,7 @@ extension OpenAddresses {
     ) throws {
         // A blank line (the last newline, a CR of CRLF) is no record.
         guard text.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { return }
-        let raw = { String(decoding: text.prefix(2000), as: UTF8.self) }
+        let raw = { RawRow(text) }
         let value: JSONValue
         do {
             value = try JSONParser.parse(text)
@@ -72,7 +77,7 @@ extension OpenAddresses {
 
     /// A parsed feature's record added, or skipped with why it is not one.
     static func add(
-        _ value: JSONValue, line: Int, raw: () -> String, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?
+        _ value: JSONValue, line: Int, raw: () -> RawRow, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?
     ) throws {
         switch record(value, &records) {
         case .success(let record): try records.add(record, line: line, raw: raw, take: take)

@@ -37,8 +37,8 @@ public enum OpenAddresses {
         public var point: GeoPoint
         public var line: Int
         public var town: Town
-        /// The record's text, when skipped records are kept (what its reject would carry).
-        public var raw: String? = nil
+        /// The record's bytes, when skipped records are kept (what its reject would carry).
+        public var raw: RawRow? = nil
     }
 
     /// The two formats OpenAddresses has published: CSV, and one GeoJSON Feature per line
@@ -168,12 +168,20 @@ public enum OpenAddresses {
                     guard let index = column, index < fields.count else { return "" }
                     return try reader.string(fields[index]).trimmingSpaces()
                 }
-                let (lonText, latText) = (try text(columns[0]), try text(columns[1]))
-                let street = try columns[3...].map(text).filter { !$0.isEmpty }.joined(separator: " ")
-                let record = Record(
-                    number: try text(columns[2]), street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
-                    city: try text(townColumns[0]), region: try text(townColumns[1]), postcode: try text(townColumns[2]))
-                let raw = { String(decoding: reader.bytes[reader.recordRange], as: UTF8.self) }
+                let raw = { RawRow(reader.bytes[reader.recordRange]) }
+                let record: Record
+                do {
+                    let (lonText, latText) = (try text(columns[0]), try text(columns[1]))
+                    let street = try columns[3...].map(text).filter { !$0.isEmpty }.joined(separator: " ")
+                    record = Record(
+                        number: try text(columns[2]), street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
+                        city: try text(townColumns[0]), region: try text(townColumns[1]), postcode: try text(townColumns[2]))
+                } catch CSVReader.Failure.invalidUTF8 {
+                    // The row's bounds are known: it alone is skipped, with its bytes as they are.
+                    records.read.rows += 1
+                    try records.skip(RejectReason.invalidUTF8.rawValue, "\(CSVReader.Failure.invalidUTF8)", line: reader.line, raw: raw)
+                    continue
+                }
                 try records.add(record, line: reader.line, raw: raw, take: take)
             }
         } catch let failure as CSVReader.Failure {
@@ -213,7 +221,7 @@ public enum OpenAddresses {
 
         init(path: String, properties: Properties) { (self.path, self.properties) = (path, properties) }
 
-        mutating func skip(_ reason: String, _ detail: @autoclosure () -> String, line: Int, raw: () -> String) throws {
+        mutating func skip(_ reason: String, _ detail: @autoclosure () -> String, line: Int, raw: () -> RawRow) throws {
             read.skipCounts[reason, default: 0] += 1
             guard keepsSkipped else { return }
             let row = SkippedRow(source: path, line: line, reason: reason, detail: detail(), raw: raw())
@@ -221,7 +229,7 @@ public enum OpenAddresses {
         }
 
         /// Checks one record and hands its point to `take`, or skips it with its reason.
-        mutating func add(_ record: Record, line: Int, raw: () -> String, take: (Point) throws -> (reason: String, detail: String)?) throws {
+        mutating func add(_ record: Record, line: Int, raw: () -> RawRow, take: (Point) throws -> (reason: String, detail: String)?) throws {
             read.rows += 1
             guard !record.number.isEmpty else { return try skip("no_number", "no house number", line: line, raw: raw) }
             guard let parsed = houseNumber(record.number) else {

@@ -82,14 +82,15 @@ final class RejectStream {
         bytes.append(late.order)
         bytes.append(late.before)
         bytes.append(late.row.line)
-        for text in [late.row.source, late.row.reason, late.row.detail, late.row.raw] { bytes.append(text) }
+        for text in [late.row.source, late.row.reason, late.row.detail] { bytes.append(text) }
+        bytes.append(late.row.raw)
         return bytes.bytes
     }
 
     static func decode(_ record: ArraySlice<UInt8>) -> (order: Int, before: Int, row: SkippedRow) {
         var reader = RunRecord.Reader(record)
         let (order, before, line) = (reader.int(), reader.int(), reader.int())
-        let (source, reason, detail, raw) = (reader.string(), reader.string(), reader.string(), reader.string())
+        let (source, reason, detail, raw) = (reader.string(), reader.string(), reader.string(), reader.rawRow())
         return (order, before, SkippedRow(source: source, line: line, reason: reason, detail: detail, raw: raw))
     }
 }

@@ -1,3 +1,4 @@
+import SluiceCore
 import SluiceGeocode
 
 /// One street centreline as a generic source gives it (TIGER/Line edges, a GeoJSON
@@ -41,10 +42,15 @@ public struct SkippedRow: Equatable, Sendable {
     /// A short machine-readable reason (`no_geometry`, `bad_number`, ...).
     public var reason: String
     public var detail: String
-    /// The row as the source wrote it, as far as it is text.
-    public var raw: String
+    /// The row as the source wrote it: its bytes, or the first `RawRow.kept` of them.
+    public var raw: RawRow
 
-    public init(source: String, line: Int, reason: String, detail: String, raw: String) {
+    public init(source: String, line: Int, reason: String, detail: String, raw: RawRow) {
         (self.source, self.line, self.reason, self.detail, self.raw) = (source, line, reason, detail, raw)
+    }
+
+    /// A row whose text was already decoded (a shapefile's record, an OSM element's name).
+    public init(source: String, line: Int, reason: String, detail: String, raw: String) {
+        self.init(source: source, line: line, reason: reason, detail: detail, raw: RawRow(raw))
     }
 }
