@@ -65,6 +65,7 @@ import Testing
         for street in fromCSV.streetKeys.indices {
             #expect(Array(fromIndex.addresses.numbers(of: street)) == Array(fromCSV.addresses.numbers(of: street)))
             #expect(fromIndex.streetCentres[street]?.point == fromCSV.streetCentres[street]?.point)
+            #expect(Set(fromIndex.streetZips[street]) == Set(fromCSV.streetZips[street]))
         }
         // The same index twice: the writer is deterministic.
         #expect(try Self.index(csv) == Self.index(csv))

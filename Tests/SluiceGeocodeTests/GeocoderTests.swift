@@ -282,6 +282,39 @@ import Testing
         #expect(best("150 Main St", zip: "94110")?.isOutsideGazetteer == true)
     }
 
+    /// A street alone whose known points all lie in other ZIP codes than the record's: the
+    /// record is on a stretch the gazetteer does not hold, or on another street of the name.
+    /// (A Queens user's `LEFFERTS BOULEVARD, 11420`, on points known only in 11418 and 11419,
+    /// was their middle, 2,955 m off, at 0.9.) Through the compiled index too.
+    @Test func aStreetKnownOnlyInOtherZIPCodesGivesNoConfidentStreet() throws {
+        let csv = """
+            # sluice-gazetteer 1.1
+            kind,id,name,aliases,category,number,street,cross_street,left_from,left_to,right_from,right_to,nodes,lat,lon,points,city,state,zip
+            address,,,,,8643,lefferts blvd,,,,,,,40.700159,-73.830914,,Queens,NY,11418
+            address,,,,,8710,lefferts blvd,,,,,,,40.699841,-73.830936,,Queens,NY,11418
+            address,,,,,10334,lefferts blvd,,,,,,,40.686907,-73.82483,,Queens,NY,11419
+            address,,,,,13120,rockaway blvd,,,,,,,40.674,-73.807,,Queens,NY,11420
+            """
+        let fromCSV = try Gazetteer.parse(Array(csv.utf8), source: "queens.csv")
+        let fromIndex = try Gazetteer.fromIndex(bytes: GazetteerIndexTests.index(csv))
+        for gazetteer in [fromCSV, fromIndex] {
+            let geocoder = Geocoder(gazetteer)
+            func best(_ zip: String?) -> GeoMatch? {
+                var query = GeocodeQuery.reading("Lefferts Blvd")
+                (query.city, query.state, query.zip) = ("Queens", "NY", zip)
+                return geocoder.geocode(query).first
+            }
+            let elsewhere = try #require(best("11420"))
+            #expect(elsewhere.precision == .street && elsewhere.score <= GeocodeScore.offStreet)
+            #expect(elsewhere.method == "street_centre+zip_off_street")
+            // Named with a ZIP code it is known in, or with none, the street answers as before.
+            for zip in ["11418", "11419-2201", nil] {
+                let known = try #require(best(zip))
+                #expect(known.method == "street_centre" && known.score > GeocodeScore.offStreet, "\(zip ?? "no ZIP")")
+            }
+        }
+    }
+
     @Test func aNumberOffEveryRangeGivesNoConfidentStreet() throws {
         let match = try #require(best("9000 Main St", city: "Berkeley"))
         #expect(match.precision == .street && match.score <= GeocodeScore.offStreet)

@@ -139,6 +139,9 @@ extension Gazetteer {
             } else {
                 eager.append(UInt8(0))
             }
+            // Its ZIP codes (its addresses' are not read again; its blocks' come again with their rows).
+            eager.append(UInt64(streetZips[street].count))
+            for zip in streetZips[street] { eager.append(UInt64(zip)) }
         }
         eager.pad()
         // The address arrays go out as they lie in memory: little-endian, in the layout's order
@@ -166,7 +169,7 @@ extension Gazetteer {
             gazetteer.coverage.extend(GeoPoint(lat: south, lon: west))
             gazetteer.coverage.extend(GeoPoint(lat: north, lon: east))
         }
-        let streetCount = try reader.count(each: 25)
+        let streetCount = try reader.count(each: 33)
         var starts = [0]
         var centres: [(point: GeoPoint, length: Double)?] = []
         starts.reserveCapacity(streetCount + 1)
@@ -193,6 +196,12 @@ extension Gazetteer {
                 }
                 centres.append((point, length))
             default: throw .corrupt("malformed: street \(street)'s centre")
+            }
+            let zipCount = try reader.count(each: 8)
+            for _ in 0..<zipCount {
+                let zip = try reader.uint64()
+                guard zip <= 99999 else { throw .corrupt("malformed: street \(street)'s ZIP code \(zip)") }
+                gazetteer.streetZips[street].append(Int32(zip))
             }
         }
         try reader.pad()

@@ -33,6 +33,9 @@ public struct Gazetteer: Sendable {
     /// The town of each street (`GazetteerCoverage.noTown` for none): the same key in two towns
     /// is two streets.
     public private(set) var streetTowns: [Int] = []
+    /// Per street, the ZIP codes its address points and blocks name (five digits, as numbers):
+    /// a record naming another is on none of the stretches the gazetteer knows (`zipFits`).
+    var streetZips: [[Int32]] = []
     /// The other towns' streets of a key, by the id in `streetIDs` (empty in a one-town gazetteer).
     var sameStreetInOtherTowns: [Int: [Int]] = [:]
     /// The towns, states and ZIP codes the rows name, and their box.
@@ -109,6 +112,7 @@ public struct Gazetteer: Sendable {
         addedNumbers.append([])
         addedPoints.append([])
         segmentsByStreet.append([])
+        streetZips.append([])
         return id
     }
 
@@ -131,6 +135,7 @@ public struct Gazetteer: Sendable {
             let street = streetID(row.street, town: town)
             addedNumbers[street].append(Int32(clamping: number))
             addedPoints[street].append(GeoPoint(lat: lat, lon: lon))
+            noteZip(row.zip, street: street)
         case .segment:
             let street = streetID(row.street, town: town)
             var segment = Segment(
@@ -142,6 +147,7 @@ public struct Gazetteer: Sendable {
             }
             segmentsByStreet[street].append(segments.count)
             segments.append(segment)
+            noteZip(row.zip, street: street)
         case .intersection:
             guard let lat = row.lat, let lon = row.lon else { return }
             let key = PairKey(streetID(row.street, town: town), streetID(row.crossStreet, town: town))
@@ -154,6 +160,19 @@ public struct Gazetteer: Sendable {
             places.append(Place(name: row.name, aliases: row.aliases, category: row.category, point: GeoPoint(lat: lat, lon: lon)))
             placeTowns.append(town)
         }
+    }
+
+    /// Notes that `street` has a point or block in ZIP code `zip` (its first five digits).
+    mutating func noteZip(_ zip: String, street: Int) {
+        guard let code = Self.zipCode(zip), !streetZips[street].contains(code) else { return }
+        streetZips[street].append(code)
+    }
+
+    /// A ZIP code's first five digits as a number (`94103-1234` → 94103); nil without them.
+    static func zipCode(_ zip: String) -> Int32? {
+        let digits = zip.utf8.prefix(5)
+        guard digits.count == 5, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int32($1 - 0x30) }
     }
 
     /// Builds the indexes once every row is in.

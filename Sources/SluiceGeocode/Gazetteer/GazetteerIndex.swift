@@ -19,7 +19,7 @@ import SluiceCore
 /// The checksum is verified on every open (`SidecarIndex.openChecked`): about 0.1 s for a
 /// 10-million-address index, against several seconds to parse its CSV.
 enum GazetteerIndex {
-    static let format = SidecarIndex(magic: "SLUICEGZ", formatVersion: 1, kind: "gazetteer", source: "the CSV")
+    static let format = SidecarIndex(magic: "SLUICEGZ", formatVersion: 2, kind: "gazetteer", source: "the CSV")
     static let headerSize = SidecarIndex.headerSize
     static var magic: [UInt8] { format.magic }
     typealias Problem = SidecarIndex.Problem

@@ -240,6 +240,13 @@ extension Gazetteer {
     /// Whether `number` lies in a known range of the street: between its lowest and highest
     /// listed address, or in a block's range on either side. Nil when the street has neither
     /// (known only by its line or its crossings): nothing then says the number is off it.
+    /// Whether ZIP code `zip` is one the street's points or blocks name: nil when the record
+    /// names none or the gazetteer knows none on the street.
+    func zipFits(_ zip: String?, street: Int) -> Bool? {
+        guard let zip, let code = Self.zipCode(zip), !streetZips[street].isEmpty else { return nil }
+        return streetZips[street].contains(code)
+    }
+
     func numberFits(_ number: Int, street: Int) -> Bool? {
         var known = false
         let numbers = addresses.numbers(of: street)

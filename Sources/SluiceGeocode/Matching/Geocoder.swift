@@ -379,6 +379,13 @@ public struct Geocoder: Sendable {
                 answer.score = min(answer.score, GeocodeScore.offStreet)
                 answer.method += "+corner_not_found"
                 answer.offStreet = true
+            } else if gazetteer.zipFits(query.zip, street: street.id) == false {
+                // The ZIP code named is none of the street's known points or blocks: the spot is on
+                // a stretch the gazetteer does not hold, or on another street of the name (`Lefferts
+                // Blvd, 11420`, known in 11418 and 11419 only, was their middle, 3 km off, at 0.9).
+                answer.score = min(answer.score, GeocodeScore.offStreet)
+                answer.method += "+zip_off_street"
+                answer.offStreet = true
             }
             answers.append(answer)
             if gazetteer.hasSeveralTowns {
