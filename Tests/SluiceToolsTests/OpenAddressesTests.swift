@@ -1,5 +1,6 @@
 import Foundation
 import SluiceCore
+import SluiceGeocode
 import Testing
 
 @testable import SluiceTools
@@ -75,6 +76,30 @@ import Testing
             try OpenAddresses.read(path: path)
         } throws: { error in
             "\(error)".contains("missing columns: NUMBER, STREET")
+        }
+    }
+
+    /// A town's address-point CSV with its coordinates in `LONGITUDE` and `LATITUDE` (or `X`,
+    /// `Y`): named with --lon-property and --lat-property. Without them, the error names the
+    /// columns the file has and the options that name them (it said only "missing columns").
+    @Test func coordinateColumnsNamedByTheSource() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/points.csv"
+        try """
+        ADDRESS_NUMBER,STREET_NAME,LONGITUDE,LATITUDE
+        1200,NE 45TH ST,-122.3146,47.6614
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        var names = OpenAddresses.Properties()
+        (names.number, names.street, names.lon, names.lat) = ("ADDRESS_NUMBER", ["STREET_NAME"], "longitude", "LATITUDE")
+        let read = try OpenAddresses.read(path: path, properties: names)
+        #expect(read.points.map(\.street) == ["NE 45TH ST"] && read.points.map(\.point) == [GeoPoint(lat: 47.6614, lon: -122.3146)])
+        names.lon = "LON"
+        #expect {
+            try OpenAddresses.read(path: path, properties: names)
+        } throws: { error in
+            "\(error)".hasSuffix(
+                "missing columns: LON (the file has ADDRESS_NUMBER, STREET_NAME, LONGITUDE, LATITUDE: name them with --lon-property, --lat-property, --number-property, --street-property)"
+            )
         }
     }
 

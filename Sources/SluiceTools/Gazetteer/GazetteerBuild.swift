@@ -30,6 +30,8 @@ public struct GazetteerBuild: ToolCommand {
                 "street-property", "P,...",
                 "the properties (or CSV columns) holding the street, joined with spaces, empty ones left out (default: street; e.g. ST_PREFIXD,ST_NAME,ST_TYPE,ST_SUFFIXD)"
             ),
+            .value("lon-property", "P", "the CSV column of an --openaddresses file holding the longitude (default: LON; e.g. LONGITUDE, X)"),
+            .value("lat-property", "P", "the CSV column holding the latitude (default: LAT)"),
             .input(
                 "tiger-edges", "FILE.shp",
                 "US Census TIGER/Line EDGES (or ADDRFEAT) shapefile, its .dbf beside it: road edges with ranges and node ids; repeatable"),
@@ -125,6 +127,8 @@ public struct GazetteerBuild: ToolCommand {
         inputs.osm = arguments.all("osm")
         inputs.addressProperties.number = arguments["number-property"] ?? inputs.addressProperties.number
         if arguments["street-property"] != nil { inputs.addressProperties.street = arguments.list("street-property") }
+        inputs.addressProperties.lon = arguments["lon-property"] ?? inputs.addressProperties.lon
+        inputs.addressProperties.lat = arguments["lat-property"] ?? inputs.addressProperties.lat
         inputs.streetNameProperty = arguments["name-property"] ?? "name"
         inputs.placeNameProperty = arguments["place-name-property"] ?? inputs.streetNameProperty
         inputs.rangeProperties = arguments.list("range-properties")

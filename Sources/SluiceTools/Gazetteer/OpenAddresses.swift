@@ -52,6 +52,9 @@ public enum OpenAddresses {
     public struct Properties: Sendable, Equatable {
         public var number = "number"
         public var street = ["street"]
+        /// A CSV's coordinates (GeoJSON's are its geometry's).
+        public var lon = "LON"
+        public var lat = "LAT"
         public var city = "city"
         public var region = "region"
         public var postcode = "postcode"
@@ -154,9 +157,15 @@ public enum OpenAddresses {
             guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
             let upper = header.map { $0.trimmingSpaces().uppercased() }
             let names = records.properties
-            let wanted = (["LON", "LAT", names.number] + names.street).map { $0.uppercased() }
+            let wanted = ([names.lon, names.lat, names.number] + names.street).map { $0.uppercased() }
             let missing = wanted.filter { !upper.contains($0) }
-            if !missing.isEmpty { throw StageFailure.data(source: path, line: 1, "missing columns: \(missing.joined(separator: ", "))") }
+            if !missing.isEmpty {
+                let has = header.map { $0.trimmingSpaces() }.joined(separator: ", ")
+                throw StageFailure.data(
+                    source: path, line: 1,
+                    "missing columns: \(missing.joined(separator: ", ")) (the file has \(has): name them with --lon-property, --lat-property, --number-property, --street-property)"
+                )
+            }
             // The town's columns are optional: a file without them names no town.
             let columns = wanted.map { upper.firstIndex(of: $0) }
             let defaults = Properties()
