@@ -185,7 +185,8 @@ import Testing
             #expect(
                 failure.message
                     == "error: --openaddresses \(path) (its features have no 'number' or 'street' property: name the house number's and the street's "
-                    + "with --number-property and --street-property (the features have ST_NUMBER, ST_NAME, ST_TYPE, CITY_POSTA, ZIP))"
+                    + "with --number-property and --street-property, or the whole address's with --address-property "
+                    + "(the features have ST_NUMBER, ST_NAME, ST_TYPE, CITY_POSTA, ZIP))"
                     + " gave no rows: \(out) is left as it was", "\(failure.message)")
         }
         var named = try GazetteerBuild(
@@ -208,7 +209,8 @@ import Testing
             #expect(
                 failure.message
                     == "error: --openaddresses \(path) (its features have no 'number' property: name the house number's and the street's "
-                    + "with --number-property and --street-property (the features have street)) gave no rows: \(out) is left as it was")
+                    + "with --number-property and --street-property, or the whole address's with --address-property (the features have street)) "
+                    + "gave no rows: \(out) is left as it was")
         }
     }
 

@@ -98,9 +98,40 @@ import Testing
             try OpenAddresses.read(path: path, properties: names)
         } throws: { error in
             "\(error)".hasSuffix(
-                "missing columns: LON (the file has ADDRESS_NUMBER, STREET_NAME, LONGITUDE, LATITUDE: name them with --lon-property, --lat-property, --number-property, --street-property)"
+                "missing columns: LON (the file has ADDRESS_NUMBER, STREET_NAME, LONGITUDE, LATITUDE: name them with --lon-property, --lat-property, --number-property, --street-property or --address-property)"
             )
         }
+    }
+
+    /// A file that writes each address whole (`ADDRESS: 1200 NE 45TH ST`, a county's
+    /// `ADDRLABEL`): --address-property names it, and its number and street are read as
+    /// sluice-sanitize reads an address (a unit left out). Such a file could not be read
+    /// without splitting it first.
+    @Test func aWholeAddressInOneColumnOrProperty() throws {
+        let directory = try TemporaryDirectory()
+        let csv = directory.path + "/points.csv"
+        try """
+        LONGITUDE,LATITUDE,ADDRESS
+        -122.3146,47.6614,1200 NE 45TH ST
+        -73.85,40.69,86-12 91ST AVE UNIT 3
+        -122.33,47.60,PO BOX 12
+        """.write(toFile: csv, atomically: true, encoding: .utf8)
+        var names = OpenAddresses.Properties()
+        (names.lon, names.lat, names.address) = ("LONGITUDE", "LATITUDE", "address")
+        let read = try OpenAddresses.read(path: csv, properties: names)
+        #expect(read.points.map(\.number) == [1200, 8612] && read.points.map(\.street) == ["NE 45th St", "91st Ave"])
+        #expect(read.skipped.map(\.reason) == ["no_number"] && read.skipped.map(\.line) == [4])
+        let geojson = directory.path + "/points.geojson"
+        try """
+        {"type":"FeatureCollection","features":[
+        {"type":"Feature","properties":{"ADDRLABEL":"1 AMBO CIR","CITY_POSTA":"BALTIMORE"},"geometry":{"type":"Point","coordinates":[-76.38,39.3]}}
+        ]}
+        """.write(toFile: geojson, atomically: true, encoding: .utf8)
+        names.address = "ADDRLABEL"
+        names.city = "CITY_POSTA"
+        let features = try OpenAddresses.read(path: geojson, properties: names)
+        #expect(features.points.map(\.number) == [1] && features.points.map(\.street) == ["Ambo Cir"])
+        #expect(features.points.map(\.town) == [Town(city: "BALTIMORE")] && features.missingProperties.isEmpty)
     }
 
     @Test func houseNumbers() {

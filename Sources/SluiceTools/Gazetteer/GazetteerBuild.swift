@@ -30,6 +30,10 @@ public struct GazetteerBuild: ToolCommand {
                 "street-property", "P,...",
                 "the properties (or CSV columns) holding the street, joined with spaces, empty ones left out (default: street; e.g. ST_PREFIXD,ST_NAME,ST_TYPE,ST_SUFFIXD)"
             ),
+            .value(
+                "address-property", "P",
+                "the property (or CSV column) holding the whole address (1200 NE 45TH ST), when the number and street are not apart: read as sluice-sanitize reads an address"
+            ),
             .value("lon-property", "P", "the CSV column of an --openaddresses file holding the longitude (default: LON; e.g. LONGITUDE, X)"),
             .value("lat-property", "P", "the CSV column holding the latitude (default: LAT)"),
             .input(
@@ -127,6 +131,10 @@ public struct GazetteerBuild: ToolCommand {
         inputs.osm = arguments.all("osm")
         inputs.addressProperties.number = arguments["number-property"] ?? inputs.addressProperties.number
         if arguments["street-property"] != nil { inputs.addressProperties.street = arguments.list("street-property") }
+        inputs.addressProperties.address = arguments["address-property"]
+        if inputs.addressProperties.address != nil, arguments["number-property"] != nil || arguments["street-property"] != nil {
+            throw .usage("--address-property names the whole address: it goes without --number-property and --street-property")
+        }
         inputs.addressProperties.lon = arguments["lon-property"] ?? inputs.addressProperties.lon
         inputs.addressProperties.lat = arguments["lat-property"] ?? inputs.addressProperties.lat
         inputs.streetNameProperty = arguments["name-property"] ?? "name"

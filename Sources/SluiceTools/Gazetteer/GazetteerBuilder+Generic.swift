@@ -227,10 +227,10 @@ extension GazetteerBuilder {
         }
         missingProperties += read.missingProperties
         // A county's export names its properties its own way (`ST_NUMBER`, `ST_NAME`).
-        let missing = ([names.number] + names.street).filter { !read.propertyNames.contains($0) }
+        let missing = names.addressParts.filter { !read.propertyNames.contains($0) }
         guard read.taken == 0, read.format == .geoJSONLines, !read.propertyNames.isEmpty, !missing.isEmpty else { return nil }
         return "its features have no \(missing.map { "'\($0)'" }.joined(separator: " or ")) property: name the house number's and the street's "
-            + "with --number-property and --street-property (the features have \(GeoJSONFeatures.PropertyNames.listed(read.propertyNames)))"
+            + "with --number-property and --street-property, or the whole address's with --address-property (the features have \(GeoJSONFeatures.PropertyNames.listed(read.propertyNames)))"
     }
 
     /// Street lines from any reader: node ids made where the source has none

@@ -129,10 +129,11 @@ extension OpenAddresses {
         func text(_ name: String, or fallback: String? = nil) -> String {
             GeoJSONFeatures.text(properties[name]) ?? fallback.flatMap { GeoJSONFeatures.text(properties[$0]) } ?? ""
         }
+        let (number, street) = names.numberAndStreet(names.addressParts.map { text($0) })
         return .success(
             Record(
-                number: text(names.number), street: names.street.map { text($0) }.filter { !$0.isEmpty }.joined(separator: " "), lat: lat,
-                lon: lon, written: written, city: text(names.city, or: defaults.city), region: text(names.region, or: defaults.region),
+                number: number, street: street, lat: lat, lon: lon, written: written, city: text(names.city, or: defaults.city),
+                region: text(names.region, or: defaults.region),
                 postcode: text(names.postcode, or: defaults.postcode)))
     }
 }

@@ -55,6 +55,9 @@ public enum OpenAddresses {
         /// A CSV's coordinates (GeoJSON's are its geometry's).
         public var lon = "LON"
         public var lat = "LAT"
+        /// The one property holding the whole address (`1200 NE 45TH ST`), when the number and
+        /// street are not apart: they are read from it (`numberAndStreet(of:)`).
+        public var address: String?
         public var city = "city"
         public var region = "region"
         public var postcode = "postcode"
@@ -65,9 +68,26 @@ public enum OpenAddresses {
         /// may be only the streets' or places'), for a warning when no feature has it.
         var named: [(option: String, property: String)] {
             let defaults = Properties()
+            if let address { return [("--address-property", address)] }
             return (number == defaults.number ? [] : [("--number-property", number)])
                 + (street == defaults.street ? [] : street.map { ("--street-property", $0) })
         }
+
+        /// The properties (or columns) the number and street are read from.
+        var addressParts: [String] { address.map { [$0] } ?? [number] + street }
+
+        /// The number and street of a record whose parts are `parts` (`addressParts`' texts):
+        /// the street's parts joined with spaces, empty ones left out; a whole address read as
+        /// sluice-sanitize reads one (`86-12 91ST AVE UNIT 3` → `86-12`, `91st Ave`).
+        func numberAndStreet(_ parts: [String]) -> (number: String, street: String) {
+            guard address != nil else { return (parts[0], parts.dropFirst().filter { !$0.isEmpty }.joined(separator: " ")) }
+            let parsed = Self.addressParser.parse(parts[0])
+            // A range (`9400 - 9599 8th Av Sw`) is written as OpenAddresses writes one: its first number is kept.
+            let number = (parsed.number ?? "") + (parsed.numberTo.map { "-" + $0 } ?? "")
+            return (number, parsed.mainStreet?.display ?? "")
+        }
+
+        static let addressParser = AddressParser()
     }
 
     public struct Read {
@@ -157,13 +177,13 @@ public enum OpenAddresses {
             guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
             let upper = header.map { $0.trimmingSpaces().uppercased() }
             let names = records.properties
-            let wanted = ([names.lon, names.lat, names.number] + names.street).map { $0.uppercased() }
+            let wanted = ([names.lon, names.lat] + names.addressParts).map { $0.uppercased() }
             let missing = wanted.filter { !upper.contains($0) }
             if !missing.isEmpty {
                 let has = header.map { $0.trimmingSpaces() }.joined(separator: ", ")
                 throw StageFailure.data(
                     source: path, line: 1,
-                    "missing columns: \(missing.joined(separator: ", ")) (the file has \(has): name them with --lon-property, --lat-property, --number-property, --street-property)"
+                    "missing columns: \(missing.joined(separator: ", ")) (the file has \(has): name them with --lon-property, --lat-property, --number-property, --street-property or --address-property)"
                 )
             }
             // The town's columns are optional: a file without them names no town.
@@ -181,9 +201,9 @@ public enum OpenAddresses {
                 let record: Record
                 do {
                     let (lonText, latText) = (try text(columns[0]), try text(columns[1]))
-                    let street = try columns[3...].map(text).filter { !$0.isEmpty }.joined(separator: " ")
+                    let (number, street) = names.numberAndStreet(try columns[2...].map(text))
                     record = Record(
-                        number: try text(columns[2]), street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
+                        number: number, street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
                         city: try text(townColumns[0]), region: try text(townColumns[1]), postcode: try text(townColumns[2]))
                 } catch CSVReader.Failure.invalidUTF8 {
                     // The row's bounds are known: it alone is skipped, with its bytes as they are.
