@@ -1,9 +1,11 @@
 // Fuzz target `openaddresses`: an OpenAddresses file (--openaddresses: CSV, GeoJSON lines, or a
 // county's FeatureCollection) built into a gazetteer and checked as every gazetteer source is
-// (Fuzz/Support/GazetteerBuildCheck.swift). An input whose first byte is odd is read with a
-// county's own property names (--number-property ST_NUMBER --street-property
-// ST_PREFIXD,ST_NAME,ST_TYPE --city-property CITY_POSTA --zip-property ZIP), so both ways of
-// naming what a feature holds are fuzzed.
+// (Fuzz/Support/GazetteerBuildCheck.swift). The input's length chooses the names read (mutations
+// change it), so that every way of naming what a record holds is fuzzed: by its remainder by 3,
+// OpenAddresses' own; a county's (--number-property ST_NUMBER --street-property
+// ST_PREFIXD,ST_NAME,ST_TYPE --city-property CITY_POSTA --zip-property ZIP); or a whole address
+// and a CSV's coordinates (--address-property ADDRESS --lon-property LONGITUDE --lat-property
+// LATITUDE).
 @testable import SluiceTools
 
 #if canImport(Glibc)
@@ -20,11 +22,16 @@ public func fuzzOpenAddresses(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     writeScratch(data, size, to: path)
     var inputs = GazetteerBuilder.Inputs()
     inputs.openAddresses = [path]
-    if size > 0, data[0] & 1 == 1 {
+    switch size % 3 {
+    case 1:
         inputs.addressProperties.number = "ST_NUMBER"
         inputs.addressProperties.street = ["ST_PREFIXD", "ST_NAME", "ST_TYPE"]
         inputs.addressProperties.city = "CITY_POSTA"
         inputs.addressProperties.postcode = "ZIP"
+    case 2:
+        inputs.addressProperties.address = "ADDRESS"
+        (inputs.addressProperties.lon, inputs.addressProperties.lat) = ("LONGITUDE", "LATITUDE")
+    default: break
     }
     checkBuild(inputs, reading: path)
     return 0
