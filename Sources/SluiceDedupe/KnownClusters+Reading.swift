@@ -270,18 +270,13 @@ extension KnownClusters {
 
     /// Reads `bytes.count` bytes at `offset`.
     private static func readFully(_ fd: Int32, into bytes: inout [UInt8], at offset: Int, name: String) throws {
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                pread(fd, buffer.baseAddress.map { $0 + filled }, buffer.count - filled, off_t(offset + filled))
-            }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                throw StageFailure(
-                    .ioError,
-                    "\(name): --against: cannot read the file again: \(n < 0 ? String(cString: strerror(errno)) : "it is shorter than it was")")
-            }
-            filled += n
+        let why: String
+        do {
+            guard try FileInput.read(fd, into: &bytes, at: offset) < bytes.count else { return }
+            why = "it is shorter than it was"
+        } catch {
+            why = String(cString: strerror(error.code))
         }
+        throw StageFailure(.ioError, "\(name): --against: cannot read the file again: \(why)")
     }
 }

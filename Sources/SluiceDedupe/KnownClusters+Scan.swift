@@ -98,9 +98,7 @@ extension KnownClusters {
             var at = max(start + (size - start) * k / count, ends.last ?? start)
             var found: Int?
             while found == nil, at < size {
-                let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(at)) }
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { break }
+                guard let n = try? FileInput.read(fd, into: &chunk, at: at), n > 0 else { break }
                 if let newline = chunk[0..<n].firstIndex(of: 0x0A) { found = at + newline + 1 }
                 at += n
             }

@@ -132,8 +132,8 @@ struct KnownIndex {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var byte: UInt8 = 0
-        return pread(fd, &byte, 1, off_t(size - 1)) == 1 && byte == 0x0A
+        var byte: [UInt8] = [0]
+        return (try? FileInput.read(fd, into: &byte, at: size - 1)) == 1 && byte[0] == 0x0A
     }
 
     /// Hands `body` the payload in parts, the arrays as they lie in memory (not copied: an
@@ -278,9 +278,8 @@ struct KnownIndex {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var offset = 0
         while offset < size {
-            let want = min(chunk.count, size - offset)
-            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, want, off_t(offset)) }
-            guard n > 0 else { return nil }
+            if size - offset < chunk.count { chunk = [UInt8](repeating: 0, count: size - offset) }
+            guard let n = try? FileInput.read(fd, into: &chunk, at: offset), n > 0 else { return nil }
             chunk.withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
             offset += n
         }

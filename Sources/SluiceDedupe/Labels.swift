@@ -163,8 +163,7 @@ public struct Labels: Sendable {
     static func lastLine(_ fd: Int32, size: Int) -> [UInt8] {
         let count = min(size, 1 << 16)
         var buffer = [UInt8](repeating: 0, count: count)
-        let read = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(size - count)) }
-        guard read == count else { return [] }
+        guard (try? FileInput.read(fd, into: &buffer, at: size - count)) == count else { return [] }
         guard let newline = buffer.lastIndex(of: 0x0A) else { return count == size ? buffer : [] }
         return Array(buffer[(newline + 1)...])
     }

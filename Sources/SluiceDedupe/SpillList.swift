@@ -137,17 +137,12 @@ public struct SpillList<Element: BitwiseCopyable> {
 
         /// Fills `bytes` from the file's byte `offset` on.
         func read(into bytes: UnsafeMutableRawBufferPointer, at offset: Int) throws(StageFailure) {
-            let failed: Int32? = {
-                var done = 0
-                while done < bytes.count {
-                    guard let base = bytes.baseAddress else { return nil }
-                    let n = pread(fd, base + done, bytes.count - done, off_t(offset + done))
-                    if n < 0, errno == EINTR { continue }
-                    if n <= 0 { return n < 0 ? errno : EIO }
-                    done += n
-                }
-                return nil
-            }()
+            let failed: Int32?
+            do {
+                failed = try FileInput.read(fd, into: bytes, at: offset) < bytes.count ? EIO : nil
+            } catch {
+                failed = error.code
+            }
             if let failed { throw StageFailure(.ioError, "\(name): cannot read: \(String(cString: strerror(failed)))") }
         }
     }

@@ -165,13 +165,13 @@ public final class IndexFileReader: IndexSource {
     /// Reads the next `count` bytes into `buffer`.
     private func read(into buffer: UnsafeMutableRawBufferPointer) throws(SidecarIndex.Problem) {
         guard buffer.count <= remaining else { throw .corrupt("malformed: a value runs past the end at byte \(position)") }
-        var filled = 0
-        while filled < buffer.count, let base = buffer.baseAddress {
-            let got = pread(fd, base + filled, buffer.count - filled, off_t(SidecarIndex.headerSize + position + filled))
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { throw .unreadable("cannot read: \(got < 0 ? String(cString: strerror(errno)) : "the file shrank")") }
-            filled += got
+        let got: Int
+        do {
+            got = try FileInput.read(fd, into: buffer, at: SidecarIndex.headerSize + position)
+        } catch {
+            throw .unreadable("cannot read: \(String(cString: strerror(error.code)))")
         }
+        guard got == buffer.count else { throw .unreadable("cannot read: the file shrank") }
         checksum.add(UnsafeRawBufferPointer(buffer))
         position += buffer.count
     }

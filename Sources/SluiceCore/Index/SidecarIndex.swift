@@ -142,8 +142,7 @@ public struct SidecarIndex: Sendable {
         var sample = StableHash.offset
         for start in Set([0, max(0, size - window)]).sorted() {
             var bytes = [UInt8](repeating: 0, count: min(window, size))
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start)) }
-            guard n == bytes.count else { return nil }
+            guard (try? FileInput.read(fd, into: &bytes, at: start)) == bytes.count else { return nil }
             sample = bytes.withUnsafeBytes { StableHash.words($0, seed: sample) }
         }
         identity.sourceSample = sample
@@ -277,8 +276,8 @@ public struct SidecarIndex: Sendable {
         }
         let length = status.size
         var head = [UInt8](repeating: 0, count: Self.headerSize)
-        let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Self.headerSize, 0) }
-        let header = head.prefix(max(0, n)).withUnsafeBytes { bytes in
+        let n = (try? FileInput.read(fd, into: &head, at: 0)) ?? 0
+        let header = head.prefix(n).withUnsafeBytes { bytes in
             Result { () throws(Problem) in try readHeader(bytes, fileLength: length) }
         }
         switch header {

@@ -59,6 +59,30 @@ public enum FileInput {
         }.get()
     }
 
+    /// Reads from byte `offset` until `buffer` is full or the file ends, with `pread(2)`, again
+    /// after a signal interrupts it or it returns fewer bytes: the bytes read, fewer than asked
+    /// only at the end of the file. (The one such loop: the readers at an offset, a spill
+    /// file's, a sorted run's, an index's, each had their own.)
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(IOFailure) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var filled = 0
+        while filled < buffer.count {
+            let n = pread(fd, base + filled, buffer.count - filled, off_t(offset + filled))
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure(errno: errno, operation: "read")
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return filled
+    }
+
+    /// The same into all of `bytes`.
+    public static func read(_ fd: Int32, into bytes: inout [UInt8], at offset: Int) throws(IOFailure) -> Int {
+        try bytes.withUnsafeMutableBytes { buffer in Result { () throws(IOFailure) in try read(fd, into: buffer, at: offset) } }.get()
+    }
+
     /// Reads everything left, after the bytes already taken (`prefix`).
     public static func readAll(_ fd: Int32, after prefix: [UInt8] = []) throws(IOFailure) -> [UInt8] {
         var all = prefix

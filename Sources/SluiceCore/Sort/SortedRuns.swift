@@ -90,14 +90,12 @@ public final class SortedRuns {
             if count > window.count { window += [UInt8](repeating: 0, count: count - window.count) }
             while filled < window.count, offset < end {
                 let want = min(window.count - filled, end - offset)
-                let n = window.withUnsafeMutableBytes { buffer -> Int in
-                    guard let base = buffer.baseAddress else { return 0 }
-                    while true {
-                        let n = pread(fd, base + filled, want, off_t(offset))
-                        if n >= 0 || errno != EINTR { return n }
+                let n = try window.withUnsafeMutableBytes { buffer in
+                    Result { () throws(IOFailure) in
+                        try FileInput.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<(filled + want)]), at: offset)
                     }
-                }
-                guard n > 0 else { throw IOFailure(errno: n < 0 ? errno : EIO, operation: "read", path: name) }
+                }.mapError { IOFailure(errno: $0.code, operation: "read", path: name) }.get()
+                guard n == want else { throw IOFailure(errno: EIO, operation: "read (a sorted run is shorter than written)", path: name) }
                 filled += n
                 offset += n
             }

@@ -52,17 +52,10 @@ final class FileWindow {
         if count > window.count { window = [UInt8](repeating: 0, count: count) }
         start = offset
         filled = 0
-        while filled < window.count {
-            let n = window.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                while true {
-                    let n = pread(fd, base + filled, buffer.count - filled, off_t(start + filled))
-                    if n >= 0 || errno != EINTR { return n }
-                }
-            }
-            if n < 0 { throw StageFailure(.ioError, "\(path): cannot read: \(String(cString: strerror(errno)))") }
-            if n == 0 { return }
-            filled += n
+        do {
+            filled = try FileInput.read(fd, into: &window, at: offset)
+        } catch {
+            throw StageFailure(.ioError, "\(path): cannot read: \(String(cString: strerror(error.code)))")
         }
     }
 }
