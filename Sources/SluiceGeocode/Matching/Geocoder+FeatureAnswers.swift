@@ -74,6 +74,14 @@ extension Geocoder {
                     matched: "\(name) (near block \(segment.id))", method: Self.method("nearest_block", street))
                 (answer.street, answer.town) = (street.id, gazetteer.streetTowns[street.id])
                 answers.append(answer)
+            } else if let (listed, point) = gazetteer.nearestAddress(street: street.id, number: number) {
+                // No block holds it (a street known only by its points): the listed address
+                // within a block of it; the street's centre may be far along it.
+                var answer = GeoMatch(
+                    point: point, precision: .interpolated, score: GeocodeScore.nearestAddress * street.factor,
+                    matched: "\(name) (near \(listed))", method: Self.method("nearest_address", street))
+                (answer.street, answer.town) = (street.id, gazetteer.streetTowns[street.id])
+                answers.append(answer)
             }
         }
         return answers
