@@ -95,6 +95,7 @@ public enum StreetNormalizer {
         guard !words.isEmpty else { return NormalizedStreet(name: "") }
         if let road = numberedRoad(words) { return road }
         joinQuadrants(&words)
+        readSoAsSouth(&words)
         var postDirectional: String?
         var suffix: String?
         if words.count >= 3, words[words.count - 1].traits.contains(.directional), words[words.count - 2].isStreetSuffix,
@@ -177,6 +178,16 @@ public enum StreetNormalizer {
         {
             words.replaceSubrange((count - 2)..<count, with: [quadrant])
         }
+    }
+
+    /// `1st Ave So`: `So` after a street's type abbreviates South, as people write it where
+    /// South ends street names (Seattle, Minneapolis; USPS writes `S`). It was read into the
+    /// name, and `1000 1st Ave So` was looked for on 1st Ave, another street 1 km off. Only
+    /// there: before a name `So` may be a word.
+    static func readSoAsSouth(_ words: inout [Word]) {
+        let count = words.count
+        guard count >= 3, words[count - 1].lower == "so", words[count - 2].isStreetSuffix else { return }
+        words[count - 1] = Word(text: "S", lower: "s")
     }
 
     /// `S` and `W` as the word `SW`; nil unless north or south is followed by east or west.

@@ -122,6 +122,19 @@ import Testing
         #expect(StreetNormalizer.normalize("E N Smith St").preDirectional == "E")
     }
 
+    /// `So` after a street's type is South (`1000 1st Ave. So.`, Seattle): it was read into the
+    /// name, `1st Ave So`, and the geocoder looked on 1st Ave, another street 1 km off.
+    /// Before a name it stays a word.
+    @Test func soAfterTheStreetTypeIsSouth() {
+        let street = StreetNormalizer.normalize("1st Ave. So.")
+        #expect(street.postDirectional == "S")
+        #expect(street.suffix == "Ave")
+        #expect(street.key == StreetNormalizer.normalize("1st Ave S").key)
+        #expect(StreetNormalizer.normalize("Rainier Avenue So").key == "rainier ave s")
+        #expect(StreetNormalizer.normalize("So Good St").preDirectional == nil)
+        #expect(StreetNormalizer.normalize("Avenue So").postDirectional == nil)
+    }
+
     @Test func mixedCaseKeptSuffixAloneIsName() {
         #expect(StreetNormalizer.normalize("McAllister Street").name == "McAllister")
         #expect(StreetNormalizer.normalize("Street").name == "Street")
