@@ -71,6 +71,29 @@ import Testing
         #expect(match.score == GeocodeScore.nearestAddress)
     }
 
+    /// `2001 Westlake Ave` (downtown) against points of Westlake Ave N only (Seattle Fire 911
+    /// calls): another street, whose numbering starts again at Denny Way. A number near a listed
+    /// one is believed only on the street the text names (as written, or with its suffix
+    /// added), not on one found by changing its key: it was 2040 Westlake Ave N's point, 2.4 km
+    /// off, at 0.86.
+    @Test func aNearbyListedNumberIsNotBelievedOnAnotherStreetsKey() throws {
+        var g = Gazetteer()
+        for (number, lat, lon) in [(100, 47.618534, -122.338485), (1700, 47.634359, -122.340441), (2040, 47.637097, -122.34048)] {
+            var row = GazetteerRow(kind: .address)
+            (row.street, row.number, row.lat, row.lon) = ("westlake ave n", number, lat, lon)
+            g.add(row)
+        }
+        g.finish()
+        let geocoder = Geocoder(g)
+        let other = try #require(geocoder.geocode(GeocodeQuery.reading("2001 Westlake Ave")).first)
+        #expect(!other.method.hasPrefix("nearest_address"))
+        #expect(other.score < 0.5)
+        let written = try #require(geocoder.geocode(GeocodeQuery.reading("2001 Westlake Ave N")).first)
+        #expect(written.method == "nearest_address")
+        let bare = try #require(geocoder.geocode(GeocodeQuery.reading("2001 Westlake")).first)
+        #expect(bare.method == "nearest_address+suffix_added")
+    }
+
     /// The street's centre is a listed address (606 or 1410): a number more than two blocks
     /// from that one's is not there, and may be anywhere along the street.
     @Test func aStreetCentreFarInNumberFromTheTextsIsAGuess() throws {
