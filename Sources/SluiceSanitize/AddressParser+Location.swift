@@ -31,6 +31,7 @@ extension AddressParser {
         }
         // Outside text is split at commas and at a spaced dash (`Oasis Nightclub - 298 11th St`),
         // parenthesised text at commas; the outside chunks come first.
+        joinSpacedRange(&outside)
         var chunks: [(tokens: ArraySlice<Token>, inParens: Bool)] = []
         chunks.reserveCapacity(8)
         appendChunks(of: outside[...], inParens: false, to: &chunks) { token in
@@ -46,6 +47,23 @@ extension AddressParser {
             reading.take(classified, of: chunk, into: &result, parser: self)
         }
         return reading.location(completing: result)
+    }
+
+    /// `1000 - 1099 W Howe St`, a hundred block as fire and police dispatch write it: a spaced
+    /// dash between the two numbers a text (or a comma part) starts with, the second the
+    /// larger, is a range's, so it is joined to them as in `1000-1099` (it split the text, and
+    /// `1099 W Howe St` was read, the first number lost). `Pier 39 - 2 Beach St` still splits.
+    func joinSpacedRange(_ tokens: inout [Token]) {
+        var index = 1
+        while index + 2 < tokens.count {
+            defer { index += 1 }
+            guard tokens[index].isPunct("-"), tokens[index].spaceBefore, tokens[index - 1].isNumber, tokens[index + 1].isNumber,
+                index == 1 || tokens[index - 2].isPunct(","), tokens[index + 2].isWord,
+                let first = Int(tokens[index - 1].lower), let second = Int(tokens[index + 1].lower), second > first
+            else { continue }
+            tokens[index].spaceBefore = false
+            tokens[index + 1].spaceBefore = false
+        }
     }
 
     /// The tokens outside brackets (a comma where a bracket opened, so its text is a chunk of

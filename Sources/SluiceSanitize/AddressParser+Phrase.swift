@@ -34,6 +34,18 @@ extension AddressParser {
         }
         if let range = fromTo(tokens) { return range }
         if let corner = cornerAtConnector(tokens) { return corner }
+        // `10XX W Howe St`, `45XX BLOCK OF RAINIER AVE S`: a hundred block, its house number
+        // hidden, read as the range it stands for (it was the street `10xx W Howe`).
+        if let first = tokens.first, tokens.count >= 3, let block = HouseNumber.hundredBlock(first.lower) {
+            let dash = Token(text: "-", lower: "-", punct: UInt8(ascii: "-"), spaceBefore: false)
+            let range = [
+                Token(text: "\(block.from)", lower: "\(block.from)", punct: 0, spaceBefore: first.spaceBefore), dash,
+                Token(text: "\(block.to)", lower: "\(block.to)", punct: 0, spaceBefore: false),
+            ]
+            var address = numbered((range + tokens.dropFirst())[...])
+            if address.kind == .addressRange, !address.notes.contains(Note.blockRange) { address.note(Note.blockRange) }
+            return address
+        }
         // `200 West` alone is a grid street, not house 200 on a street named West.
         if tokens.first?.isNumber == true, !isGridStreet(tokens) { return numbered(tokens) }
         // `522A Mission St`: a number with its building's letter, before a street with its suffix
@@ -298,7 +310,7 @@ extension AddressParser {
             // `22-22 1/2 Sherman St`: a range that ends at a half ends at its number.
             if index + 3 < tokens.endIndex, isHalf(tokens, at: index) { index += 3 }
         }
-        if index < tokens.endIndex, tokens[index].lower == "block" || tokens[index].lower == "blocks" {
+        if index < tokens.endIndex, tokens[index].lower == "block" || tokens[index].lower == "blocks" || tokens[index].lower == "blk" {
             index += 1
             if index < tokens.endIndex, tokens[index].lower == "of" { index += 1 }
             result.note(Note.blockRange)

@@ -32,5 +32,16 @@ public enum HouseNumber {
         return Int(String(first) + String(second))
     }
 
+    /// The hundred block a number with its last two digits hidden stands for, as police and
+    /// crime data write a place (`10XX` → 1000–1099, Chicago's `043XX` → 4300–4399); nil for any
+    /// other text.
+    public static func hundredBlock(_ text: some StringProtocol) -> (from: Int, to: Int)? {
+        let bytes = text.utf8
+        guard (3...7).contains(bytes.count), case let digits = bytes.dropLast(2), digits.allSatisfy(isDigit),
+            bytes.suffix(2).allSatisfy({ $0 | 0x20 == UInt8(ascii: "x") }), let hundreds = Int(String(decoding: digits, as: UTF8.self))
+        else { return nil }
+        return (hundreds * 100, hundreds * 100 + 99)
+    }
+
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 }

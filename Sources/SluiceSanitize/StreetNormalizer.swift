@@ -95,6 +95,7 @@ public enum StreetNormalizer {
         guard !words.isEmpty else { return NormalizedStreet(name: "") }
         if let road = numberedRoad(words) { return road }
         joinQuadrants(&words)
+        readSoAsSouth(&words)
         var postDirectional: String?
         var suffix: String?
         if words.count >= 3, words[words.count - 1].traits.contains(.directional), words[words.count - 2].isStreetSuffix,
@@ -129,6 +130,7 @@ public enum StreetNormalizer {
         if words.count == 2, words[1].traits.contains(.directional), let direction = GridStreet.direction(number: words[0].lower, words[1].lower) {
             words[1] = Word(text: direction, lower: Words.lowercased(direction))
         }
+        spellMartinLutherKing(&words)
         if words.count >= 2 {
             switch words[0].lower {
             case "st": words[0] = Word(text: "Saint", lower: "saint")
@@ -177,6 +179,38 @@ public enum StreetNormalizer {
         {
             words.replaceSubrange((count - 2)..<count, with: [quadrant])
         }
+    }
+
+    /// How people write Martin Luther King before `Jr`, in lowercase words (`M.L.K.` splits at
+    /// its periods).
+    static let kingSpellings: [[String]] = [
+        ["martin", "luther", "king"], ["martin", "l", "king"], ["m", "l", "king"], ["ml", "king"], ["mlk"], ["m", "l", "k"],
+    ]
+
+    /// A street named for Martin Luther King Jr in one spelling, `Martin Luther King Jr`, however
+    /// written (`M L King Jr`, `MLK`, `Dr. Martin Luther King`, with or without `Jr`): address
+    /// files and records of one town spell it differently (Seattle's points `M L King Jr Way S`,
+    /// its licences `Martin Luther King Jr Way S`), and no street was found. Only when those
+    /// words are the whole name.
+    static func spellMartinLutherKing(_ words: inout [Word]) {
+        guard let first = words.first?.lower, first == "martin" || first == "m" || first == "ml" || first == "mlk" || first == "dr" || first == "rev"
+        else { return }
+        let title = first == "dr" || first == "rev" ? 1 : 0
+        let lowers = words.dropFirst(title).map(\.lower)
+        guard let spelling = kingSpellings.first(where: { lowers.starts(with: $0) }),
+            lowers.count == spelling.count || (lowers.count == spelling.count + 1 && lowers.last == "jr")
+        else { return }
+        words = ["Martin", "Luther", "King", "Jr"].map { Word(text: $0, lower: $0.lowercased()) }
+    }
+
+    /// `1st Ave So`: `So` after a street's type abbreviates South, as people write it where
+    /// South ends street names (Seattle, Minneapolis; USPS writes `S`). It was read into the
+    /// name, and `1000 1st Ave So` was looked for on 1st Ave, another street 1 km off. Only
+    /// there: before a name `So` may be a word.
+    static func readSoAsSouth(_ words: inout [Word]) {
+        let count = words.count
+        guard count >= 3, words[count - 1].lower == "so", words[count - 2].isStreetSuffix else { return }
+        words[count - 1] = Word(text: "S", lower: "s")
     }
 
     /// `S` and `W` as the word `SW`; nil unless north or south is followed by east or west.

@@ -46,6 +46,68 @@ import Testing
         #expect(best("1200 Mason St")?.precision == .street)
     }
 
+    /// A street known only by its address points (an OpenAddresses file alone) whose listed
+    /// numbers are far apart. Real rows: Seattle Fire 911 calls (data.seattle.gov, via
+    /// DanielSebring/visualization_software), E Pine St at 606 and 1410; `620 E Pine St` is 15 m
+    /// from 606. It was the street's centre, the point of 1410, 762 m off, at 0.65.
+    static func pointsOnlyPine() -> Gazetteer {
+        var g = Gazetteer()
+        for (number, lat, lon) in [(606, 47.615225, -122.324408), (1410, 47.615283, -122.314091)] {
+            var row = GazetteerRow(kind: .address)
+            (row.street, row.number, row.lat, row.lon) = ("e pine st", number, lat, lon)
+            g.add(row)
+        }
+        g.finish()
+        return g
+    }
+
+    @Test func aNumberWithinABlockOfAListedOneIsThere() throws {
+        let geocoder = Geocoder(Self.pointsOnlyPine())
+        let match = try #require(geocoder.geocode(GeocodeQuery.reading("620 E Pine St")).first)
+        #expect(match.precision == .interpolated)
+        #expect(match.method == "nearest_address")
+        #expect(match.matched == "620 e pine st (near 606)")
+        #expect(match.point == GeoPoint(lat: 47.615225, lon: -122.324408))
+        #expect(match.score == GeocodeScore.nearestAddress)
+    }
+
+    /// `2001 Westlake Ave` (downtown) against points of Westlake Ave N only (Seattle Fire 911
+    /// calls): another street, whose numbering starts again at Denny Way. A number near a listed
+    /// one is believed only on the street the text names (as written, or with its suffix
+    /// added), not on one found by changing its key: it was 2040 Westlake Ave N's point, 2.4 km
+    /// off, at 0.86.
+    @Test func aNearbyListedNumberIsNotBelievedOnAnotherStreetsKey() throws {
+        var g = Gazetteer()
+        for (number, lat, lon) in [(100, 47.618534, -122.338485), (1700, 47.634359, -122.340441), (2040, 47.637097, -122.34048)] {
+            var row = GazetteerRow(kind: .address)
+            (row.street, row.number, row.lat, row.lon) = ("westlake ave n", number, lat, lon)
+            g.add(row)
+        }
+        g.finish()
+        let geocoder = Geocoder(g)
+        let other = try #require(geocoder.geocode(GeocodeQuery.reading("2001 Westlake Ave")).first)
+        #expect(!other.method.hasPrefix("nearest_address"))
+        #expect(other.score < 0.5)
+        let written = try #require(geocoder.geocode(GeocodeQuery.reading("2001 Westlake Ave N")).first)
+        #expect(written.method == "nearest_address")
+        let bare = try #require(geocoder.geocode(GeocodeQuery.reading("2001 Westlake")).first)
+        #expect(bare.method == "nearest_address+suffix_added")
+    }
+
+    /// The street's centre is a listed address (606 or 1410): a number more than two blocks
+    /// from that one's is not there, and may be anywhere along the street.
+    @Test func aStreetCentreFarInNumberFromTheTextsIsAGuess() throws {
+        let geocoder = Geocoder(Self.pointsOnlyPine())
+        let far = try #require(geocoder.geocode(GeocodeQuery.reading("900 E Pine St")).first)
+        #expect(far.precision == .street)
+        #expect(far.score <= GeocodeScore.offStreet)
+        #expect(far.method == "street_centre+number_far_from_centre")
+        // 1250 is 160 from 1410, the centre: the centre may well be where it is.
+        let near = try #require(geocoder.geocode(GeocodeQuery.reading("1250 E Pine St")).first)
+        #expect(near.method == "street_centre")
+        #expect(near.score > GeocodeScore.offStreet)
+    }
+
     @Test func intersectionBySharedNode() throws {
         let match = try #require(best("Mason & California Streets"))
         #expect(match.precision == .intersection)

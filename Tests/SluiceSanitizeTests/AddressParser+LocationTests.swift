@@ -25,6 +25,25 @@ import Testing
         #expect(address.street == "11th")
     }
 
+    /// A hundred block as fire and police dispatch write it (Seattle Fire 911 calls,
+    /// data.seattle.gov, via DanielSebring/visualization_software: `1000 - 1099 W Howe St`):
+    /// the spaced dash between the numbers a text starts with is a range, not a separator (it
+    /// was `1099 W Howe St`, the first number lost). After a venue's name it still separates.
+    @Test func spacedDashBetweenLeadingNumbersIsARange() {
+        for text in ["1000 - 1099 W Howe St", "4400 - 4499 Delridge Way Sw, Seattle, WA"] {
+            let address = parser.parse(text)
+            #expect(address.kind == .addressRange, "\(text)")
+            #expect(address.number == text.prefix(4).description, "\(text)")
+            #expect(address.numberTo == String(text.dropFirst(7).prefix(4)), "\(text)")
+        }
+        #expect(parser.parse("1000 - 1099 W Howe St").key == parser.parse("1000-1099 W Howe St").key)
+        let venue = parser.parse("Pier 39 - 2 Beach St")
+        #expect(venue.number == "2")
+        #expect(venue.street == "Beach")
+        // A second number below the first is no range written out in full: the dash separates.
+        #expect(parser.parse("300 - 12 Main St").number == "12")
+    }
+
     @Test func segmentInParenthesesTakesStreetFromOutside() {
         let address = parser.parse("Bush Street (between Grant & Kearny Streets)")
         #expect(address.kind == .segment)

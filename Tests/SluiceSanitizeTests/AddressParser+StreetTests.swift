@@ -7,6 +7,15 @@ import Testing
 
     func tokens(_ text: String) -> ArraySlice<Token> { AddressTokenizer.tokens(text)[...] }
 
+    /// Seattle writes South after the type as `So.` too: the parsed address has the directional.
+    @Test func soAfterTheSuffixIsTheStreetsDirectional() {
+        let address = parser.parse("1000 1st Ave. So., Seattle, WA")
+        #expect(address.street == "1st")
+        #expect(address.suffix == "Ave")
+        #expect(address.postDir == "S")
+        #expect(address.key == parser.parse("1000 1st Ave S, Seattle, WA").key)
+    }
+
     @Test func streetSuffixMustEndThePhrase() {
         #expect(parser.endsWithStreetSuffix(tokens("Vallejo St.")))
         #expect(parser.endsWithStreetSuffix(tokens("Mission Bay Blvd North")))

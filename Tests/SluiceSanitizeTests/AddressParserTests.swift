@@ -34,6 +34,27 @@ import Testing
         #expect(parser.parse("700 Block of Jackson Street (Chinatown)").number == "700")
     }
 
+    /// A hundred block as police data hide the house number (`10XX W Howe St`; Chicago's
+    /// `043XX S Western Ave`; Seattle's `45XX BLOCK OF RAINIER AVE S`), and `Blk` for block: they
+    /// were streets named `10xx W Howe` and `Blk W Howe`, which no gazetteer has.
+    @Test func hundredBlocksWrittenWithXAndBlk() {
+        let x = parser.parse("10XX W Howe St")
+        #expect(x.kind == .addressRange)
+        #expect((x.number, x.numberTo) == ("1000", "1099"))
+        #expect((x.preDir, x.street, x.suffix) == ("W", "Howe", "St"))
+        #expect(x.notes == [Note.blockRange])
+        let of = parser.parse("45XX BLOCK OF RAINIER AVE S")
+        #expect((of.number, of.numberTo, of.street, of.postDir) == ("4500", "4599", "Rainier", "S"))
+        #expect((parser.parse("043XX S Western Ave").number, parser.parse("043XX S Western Ave").numberTo) == ("4300", "4399"))
+        let blk = parser.parse("1000 Blk W Howe St")
+        #expect((blk.number, blk.preDir, blk.street) == ("1000", "W", "Howe"))
+        #expect(blk.notes == [Note.blockRange])
+        #expect(HouseNumber.hundredBlock("1xx")?.from == 100)
+        #expect(HouseNumber.hundredBlock("xx") == nil)
+        #expect(HouseNumber.hundredBlock("10x") == nil)
+        #expect(HouseNumber.hundredBlock("10XXL") == nil)
+    }
+
     @Test func intersectionsWithEveryConnector() {
         for text in ["Mason & California", "California and Mason", "Mason at California", "Mason @ California", "Mason/California"] {
             let address = parser.parse(text)

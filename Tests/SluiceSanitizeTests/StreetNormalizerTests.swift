@@ -122,6 +122,38 @@ import Testing
         #expect(StreetNormalizer.normalize("E N Smith St").preDirectional == "E")
     }
 
+    /// `So` after a street's type is South (`1000 1st Ave. So.`, Seattle): it was read into the
+    /// name, `1st Ave So`, and the geocoder looked on 1st Ave, another street 1 km off.
+    /// Before a name it stays a word.
+    @Test func soAfterTheStreetTypeIsSouth() {
+        let street = StreetNormalizer.normalize("1st Ave. So.")
+        #expect(street.postDirectional == "S")
+        #expect(street.suffix == "Ave")
+        #expect(street.key == StreetNormalizer.normalize("1st Ave S").key)
+        #expect(StreetNormalizer.normalize("Rainier Avenue So").key == "rainier ave s")
+        #expect(StreetNormalizer.normalize("So Good St").preDirectional == nil)
+        #expect(StreetNormalizer.normalize("Avenue So").postDirectional == nil)
+    }
+
+    /// Martin Luther King Jr's streets, as address files and records write them: Seattle's own
+    /// points say `M L King Jr Way S` (Seattle Fire 911 calls, data.seattle.gov), a licence
+    /// `Martin Luther King Jr Way S`; the geocoder found no such street.
+    @Test func martinLutherKingHasOneKey() {
+        let key = StreetNormalizer.normalize("M L King Jr Way S").key
+        #expect(key == "martin luther king jr way s")
+        for text in [
+            "Martin Luther King Jr Way S", "Martin Luther King Jr. Way South", "MLK Jr Way S", "ML King Jr Way S",
+            "M.L.K. Way S", "Martin Luther King Way S", "Dr Martin Luther King Jr Way S", "Martin L King Jr Way S",
+        ] {
+            #expect(StreetNormalizer.normalize(text).key == key, "\(text)")
+        }
+        #expect(StreetNormalizer.normalize("Dr. M.L. King Jr. Blvd.").key == "martin luther king jr blvd")
+        // Other Kings keep their names.
+        #expect(StreetNormalizer.normalize("King St").key == "king st")
+        #expect(StreetNormalizer.normalize("Martin St").key == "martin st")
+        #expect(StreetNormalizer.normalize("Luther King Rd").key == "luther king rd")
+    }
+
     @Test func mixedCaseKeptSuffixAloneIsName() {
         #expect(StreetNormalizer.normalize("McAllister Street").name == "McAllister")
         #expect(StreetNormalizer.normalize("Street").name == "Street")

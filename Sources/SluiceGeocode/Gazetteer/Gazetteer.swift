@@ -198,6 +198,9 @@ public struct Gazetteer: Sendable {
         streetSuffixes = []
         for (id, key) in streetKeys.enumerated() {
             let normal = StreetNormalizer.normalize(key)
+            // A key an older build of the normaliser wrote (`m l king jr way s`) is found by
+            // today's (`martin luther king jr way s`) too, where no street has that key.
+            if normal.key != key, streetIDs[key] == id, streetIDs[normal.key] == nil { streetIDs[normal.key] = id }
             let name = normal.nameKey
             streetNameKeys.append(name)
             streetSuffixes.append(normal.suffix?.lowercased() ?? "")

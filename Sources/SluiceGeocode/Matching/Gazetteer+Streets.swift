@@ -237,6 +237,35 @@ extension Gazetteer {
         return GeoPoint(lat: a.lat + (b.lat - a.lat) * t, lon: a.lon + (b.lon - a.lon) * t)
     }
 
+    /// How far in number the listed address standing in for a number may be: a block, as US
+    /// numbering runs 100 to a block.
+    static let nearestAddressSpan = 100
+
+    /// The listed address of the street nearest `number` (ties: the same side, then the lower
+    /// number), when within `span`: where a number no block holds and no listed neighbours
+    /// bracket lies, on a street known only by its address points (`620 E Pine St` beside 606).
+    /// - Complexity: O(log n + k) in the street's n addresses and the k within `span`.
+    func nearestAddress(street: Int, number: Int, span: Int = nearestAddressSpan) -> (number: Int, point: GeoPoint)? {
+        let numbers = addresses.numbers(of: street)
+        var index = max(0, lowerBound(numbers, Int32(clamping: number - span)))
+        var best: (gap: Int, otherSide: Bool, index: Int)?
+        while index < numbers.count, Int(numbers[index]) <= number + span {
+            let listed = Int(numbers[index])
+            let candidate = (gap: abs(listed - number), otherSide: listed & 1 != number & 1, index: index)
+            if best.map({ (candidate.gap, candidate.otherSide ? 1 : 0) < ($0.gap, $0.otherSide ? 1 : 0) }) ?? true { best = candidate }
+            index += 1
+        }
+        return best.map { (Int(numbers[$0.index]), addresses.point(of: street, at: $0.index)) }
+    }
+
+    /// The number of the listed address that is the street's centre, for a street known only
+    /// by its addresses (`centre(of:)` takes its middle one); nil when its blocks give the centre.
+    func centreNumber(of street: Int) -> Int? {
+        guard segmentsByStreet[street].allSatisfy({ segments[$0].points.count < 2 }) else { return nil }
+        let numbers = addresses.numbers(of: street)
+        return numbers.isEmpty ? nil : Int(numbers[numbers.count / 2])
+    }
+
     /// Whether `number` lies in a known range of the street: between its lowest and highest
     /// listed address, or in a block's range on either side. Nil when the street has neither
     /// (known only by its line or its crossings): nothing then says the number is off it.

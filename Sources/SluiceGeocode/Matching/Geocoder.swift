@@ -373,6 +373,15 @@ public struct Geocoder: Sendable {
                 answer.score = min(answer.score, GeocodeScore.offStreet)
                 answer.method += "+number_off_street"
                 answer.offStreet = true
+            } else if let number = query.number, let centre = gazetteer.centreNumber(of: street.id),
+                abs(centre - number) > 2 * Gazetteer.nearestAddressSpan
+            {
+                // The centre is a listed address more than two blocks from the number: the
+                // number lies elsewhere along the street (`620 E Pine St` was 1410's point, 762 m
+                // off, at 0.65).
+                answer.score = min(answer.score, GeocodeScore.offStreet)
+                answer.method += "+number_far_from_centre"
+                answer.offStreet = true
             } else if cornerNotFound {
                 // The corner named is none the gazetteer knows on the street (`Hollywood Blvd &
                 // Vine St` → Hollywood Ct, SF, was 0.86): the street may be another town's.
