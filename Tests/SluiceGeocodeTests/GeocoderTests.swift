@@ -71,6 +71,28 @@ import Testing
         #expect(match.score == GeocodeScore.nearestAddress)
     }
 
+    /// A number the text writes as the first of a pair (`25-35 Astoria Blvd`: a building's span,
+    /// or Queens' block and house read as a range) is no number a listed address near it can
+    /// stand for: it was 104 Astoria Blvd's point, 4,884 m from the record's own (NYC Wi-Fi
+    /// hotspots), at 0.9. The pair's own number still answers when it is listed, and a hundred
+    /// block (`2500 - 2599`) names the block a listed address near it is on.
+    @Test func aNumberReadFromAPairIsNotNearAListedOne() throws {
+        var g = Gazetteer()
+        for (number, lat, lon) in [(104, 40.7720, -73.9300), (2500, 40.7700, -73.9120)] {
+            var row = GazetteerRow(kind: .address)
+            (row.street, row.number, row.lat, row.lon) = ("astoria blvd", number, lat, lon)
+            g.add(row)
+        }
+        g.finish()
+        let geocoder = Geocoder(g)
+        let pair = try #require(geocoder.geocode(GeocodeQuery.reading("25-35 Astoria Blvd")).first)
+        #expect(!pair.method.hasPrefix("nearest_address") && pair.score < 0.5, "\(pair.method) \(pair.score)")
+        #expect(geocoder.geocode(GeocodeQuery.reading("25 Astoria Blvd")).first?.method == "nearest_address")
+        #expect(geocoder.geocode(GeocodeQuery.reading("104-110 Astoria Blvd")).first?.method == "address_point")
+        #expect(geocoder.geocode(GeocodeQuery.reading("2500 - 2599 Astoria Blvd")).first?.method == "address_point")
+        #expect(geocoder.geocode(GeocodeQuery.reading("2400 - 2499 Astoria Blvd")).first?.method == "nearest_address")
+    }
+
     /// `2001 Westlake Ave` (downtown) against points of Westlake Ave N only (Seattle Fire 911
     /// calls): another street, whose numbering starts again at Denny Way. A number near a listed
     /// one is believed only on the street the text names (as written, or with its suffix

@@ -266,9 +266,6 @@ extension Gazetteer {
         return numbers.isEmpty ? nil : Int(numbers[numbers.count / 2])
     }
 
-    /// Whether `number` lies in a known range of the street: between its lowest and highest
-    /// listed address, or in a block's range on either side. Nil when the street has neither
-    /// (known only by its line or its crossings): nothing then says the number is off it.
     /// Whether ZIP code `zip` is one the street's points or blocks name: nil when the record
     /// names none or the gazetteer knows none on the street.
     func zipFits(_ zip: String?, street: Int) -> Bool? {
@@ -276,6 +273,9 @@ extension Gazetteer {
         return streetZips[street].contains(code)
     }
 
+    /// Whether `number` lies in a known range of the street: between its lowest and highest
+    /// listed address, or in a block's range on either side. Nil when the street has neither
+    /// (known only by its line or its crossings): nothing then says the number is off it.
     func numberFits(_ number: Int, street: Int) -> Bool? {
         var known = false
         let numbers = addresses.numbers(of: street)

@@ -13,6 +13,9 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// Further place names to try when `place` is not known (`Fisherman's Wharf` after a shop).
     public var otherPlaces: [String] = []
     public var number: Int?
+    /// The second number of a pair the text writes (`10-50`, sanitize's `number_to`): a
+    /// building's span, a hundred block, or Queens' block and house read as a range.
+    public var numberTo: Int?
     public var street: String?
     public var crossStreets: [String] = []
     /// The neighbourhood the text names (`(Noe Valley)`): looked up among neighbourhoods first.
@@ -152,11 +155,11 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// The members of an address object a query reads.
     enum AddressKey: Int, CaseIterable {
         case raw, clean, street, place, notes, number, preDir, suffix, postDir, crossStreet, crossStreet2, neighborhood, alternatives, city, state,
-            zip, unit
+            zip, unit, numberTo
 
         static let names = [
             "raw", "clean", "street", "place", "notes", "number", "pre_dir", "suffix", "post_dir", "cross_street", "cross_street_2", "neighborhood",
-            "alternatives", "city", "state", "zip", "unit",
+            "alternatives", "city", "state", "zip", "unit", "number_to",
         ]
         static let utf8Names = names.map { Array($0.utf8) }
 
@@ -218,6 +221,7 @@ public struct GeocodeQuery: Equatable, Sendable {
         let placeParts = placeText.map(Self.placeParts) ?? []
         place = notes.contains("direction_from_corner") ? nil : placeParts.first
         number = text(.number).flatMap(Self.leadingNumber)
+        numberTo = text(.numberTo).flatMap(Self.leadingNumber)
         unit = text(.unit)
         if let name = streetName {
             street = [text(.preDir), name, text(.suffix), text(.postDir)].compactMap { $0 }.joined(separator: " ")

@@ -15,7 +15,9 @@ extension Geocoder {
         cross.method.split(separator: "+").map { "+cross_" + $0 }.joined()
     }
 
-    func addressAnswers(number: Int, streets: [Gazetteer.StreetChoice]) -> [GeoMatch] {
+    /// The answers for `number` on each of `streets`; with `nearListed`, on a street known only
+    /// by its points, the listed address nearest it within a block.
+    func addressAnswers(number: Int, streets: [Gazetteer.StreetChoice], nearListed: Bool = true) -> [GeoMatch] {
         var answers: [GeoMatch] = []
         for street in streets {
             let key = gazetteer.streetKeys[street.id]
@@ -74,7 +76,7 @@ extension Geocoder {
                     matched: "\(name) (near block \(segment.id))", method: Self.method("nearest_block", street))
                 (answer.street, answer.town) = (street.id, gazetteer.streetTowns[street.id])
                 answers.append(answer)
-            } else if street.method.isEmpty || street.method == "suffix_added",
+            } else if nearListed, street.method.isEmpty || street.method == "suffix_added",
                 let (listed, point) = gazetteer.nearestAddress(street: street.id, number: number)
             {
                 // No block holds it (a street known only by its points): the listed address
