@@ -71,6 +71,29 @@ import Testing
         #expect(match.score == GeocodeScore.nearestAddress)
     }
 
+    /// A town's one directional written on the other side of the name (`1004 50th St NE` for
+    /// Seattle's NE 50th St, whose avenues carry it after, its streets before) is the same
+    /// street: it was `directional_differs`, at 0.47, labelled `suffix_differs` too. Not across
+    /// a type (`50th Ave NE` is another street), nor past a street written as the text has it.
+    @Test func aDirectionalOnTheOtherSideIsTheSameStreet() throws {
+        var g = Gazetteer()
+        for (street, number, lat, lon) in [
+            ("ne 50th st", 1004, 47.6646, -122.3165), ("ne 50th st", 1100, 47.6646, -122.3150), ("50th ave ne", 5000, 47.6700, -122.2800),
+        ] {
+            var row = GazetteerRow(kind: .address)
+            (row.street, row.number, row.lat, row.lon) = (street, number, lat, lon)
+            g.add(row)
+        }
+        g.finish()
+        let geocoder = Geocoder(g)
+        let moved = try #require(geocoder.geocode(GeocodeQuery.reading("1004 50th St NE")).first)
+        #expect(moved.method == "address_point+directional_moved" && moved.matched == "1004 ne 50th st")
+        #expect(moved.score == GeocodeScore.addressPoint * GeocodeScore.streetDirectionalMoved && moved.score >= 0.9)
+        let avenue = try #require(geocoder.geocode(GeocodeQuery.reading("5000 NE 50th Ave")).first)
+        #expect(avenue.method == "address_point+directional_moved" && avenue.matched == "5000 50th ave ne")
+        #expect(geocoder.geocode(GeocodeQuery.reading("1004 NE 50th St")).first?.method == "address_point")
+    }
+
     /// A number the text writes as the first of a pair (`25-35 Astoria Blvd`: a building's span,
     /// or Queens' block and house read as a range) is no number a listed address near it can
     /// stand for: it was 104 Astoria Blvd's point, 4,884 m from the record's own (NYC Wi-Fi

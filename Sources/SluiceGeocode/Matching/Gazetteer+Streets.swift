@@ -84,6 +84,18 @@ extension Gazetteer {
             guard let others = sameStreetInOtherTowns[id] else { return [StreetChoice(id: id, method: "", factor: 1)] }
             return ([id] + others).map { StreetChoice(id: $0, method: "", factor: 1) }
         }
+        // `50th St NE` for NE 50th St: a street's one directional written on the other side of
+        // its name, of the same type, is that street (Seattle's avenues carry it after the name,
+        // its streets before; a text mixes them up).
+        if (normal.preDirectional == nil) != (normal.postDirectional == nil) {
+            let moved = NormalizedStreet(
+                preDirectional: normal.postDirectional, name: normal.name, suffix: normal.suffix, postDirectional: normal.preDirectional)
+            if let id = streetIDs[moved.key] {
+                return ([id] + (sameStreetInOtherTowns[id] ?? [])).map {
+                    StreetChoice(id: $0, method: "directional_moved", factor: GeocodeScore.streetDirectionalMoved)
+                }
+            }
+        }
         let choices = streetsByNameAlone(normal)
         guard normal.preDirectional != nil || normal.postDirectional != nil else { return choices }
         // `N 17th St` is not 17th Ave, nor `W Main St` Main Dr: a directional the text names and

@@ -88,6 +88,10 @@ public enum GeocodeScore {
     /// the same street written without it, so such an answer is never a confident one. Not
     /// fitted: no SF text (dev strings, films) names a directional its street lacks.
     static let streetOtherDirectional = 0.5
+    /// The street's one directional written on the other side of its name (`50th St NE` for NE
+    /// 50th St): the same street, as sure as another suffix. Not fitted (no SF street has one
+    /// on either side of the same name).
+    static let streetDirectionalMoved = 0.95
     static let streetTwoTypos = 0.8
 
     /// A point midway along a street. For a text naming just the street, the middle is what
@@ -198,8 +202,9 @@ public enum GeocodeScore {
             row("none", "nothing matched, or outside coverage: geo.reason says why", "0"),
             "  Finding a street's name costs a share of the score: suffix added x\(format(streetCompleted)) (x\(format(streetCompletedOfSeveral)) when",
             "  several streets share the name), other suffix x\(format(streetOtherSuffix)), spacing x\(format(streetSpacing)), trailing words cut",
-            "  x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)), a directional the street lacks",
-            "  x\(format(streetOtherDirectional)). Parts of one text: an answer that another part (score o)",
+            "  x\(format(streetTrimmed)), one typo x\(format(streetOneTypo)), two x\(format(streetTwoTypos)), its directional on the other side",
+            "  x\(format(streetDirectionalMoved)), a directional the street lacks x\(format(streetOtherDirectional)). Parts of one text: an",
+            "  answer that another part (score o)",
             "  confirms scores 1 - (1 - s)(1 - o); one kept although another part points",
             "  elsewhere s(1 - o) / (s(1 - o) + 1 - s); a place on the street named is confirmed as by",
             "  o = \(format(streetConfirms)), one inside the area named as by o = \(format(areaConfirms)), one outside it kept as against",
