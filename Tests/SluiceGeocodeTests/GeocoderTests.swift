@@ -51,10 +51,15 @@ import Testing
     /// DanielSebring/visualization_software), E Pine St at 606 and 1410; `620 E Pine St` is 15 m
     /// from 606. It was the street's centre, the point of 1410, 762 m off, at 0.65.
     static func pointsOnlyPine() -> Gazetteer {
+        pointsOnly([("e pine st", 606, 47.615225, -122.324408), ("e pine st", 1410, 47.615283, -122.314091)])
+    }
+
+    /// A gazetteer of address points alone (no blocks, no town), as an OpenAddresses file gives.
+    static func pointsOnly(_ points: [(street: String, number: Int, lat: Double, lon: Double)]) -> Gazetteer {
         var g = Gazetteer()
-        for (number, lat, lon) in [(606, 47.615225, -122.324408), (1410, 47.615283, -122.314091)] {
+        for point in points {
             var row = GazetteerRow(kind: .address)
-            (row.street, row.number, row.lat, row.lon) = ("e pine st", number, lat, lon)
+            (row.street, row.number, row.lat, row.lon) = point
             g.add(row)
         }
         g.finish()
@@ -76,16 +81,10 @@ import Testing
     /// street: it was `directional_differs`, at 0.47, labelled `suffix_differs` too. Not across
     /// a type (`50th Ave NE` is another street), nor past a street written as the text has it.
     @Test func aDirectionalOnTheOtherSideIsTheSameStreet() throws {
-        var g = Gazetteer()
-        for (street, number, lat, lon) in [
-            ("ne 50th st", 1004, 47.6646, -122.3165), ("ne 50th st", 1100, 47.6646, -122.3150), ("50th ave ne", 5000, 47.6700, -122.2800),
-        ] {
-            var row = GazetteerRow(kind: .address)
-            (row.street, row.number, row.lat, row.lon) = (street, number, lat, lon)
-            g.add(row)
-        }
-        g.finish()
-        let geocoder = Geocoder(g)
+        let geocoder = Geocoder(
+            Self.pointsOnly([
+                ("ne 50th st", 1004, 47.6646, -122.3165), ("ne 50th st", 1100, 47.6646, -122.3150), ("50th ave ne", 5000, 47.6700, -122.2800),
+            ]))
         let moved = try #require(geocoder.geocode(GeocodeQuery.reading("1004 50th St NE")).first)
         #expect(moved.method == "address_point+directional_moved" && moved.matched == "1004 ne 50th st")
         #expect(moved.score == GeocodeScore.addressPoint * GeocodeScore.streetDirectionalMoved && moved.score >= 0.9)
@@ -100,14 +99,7 @@ import Testing
     /// hotspots), at 0.9. The pair's own number still answers when it is listed, and a hundred
     /// block (`2500 - 2599`) names the block a listed address near it is on.
     @Test func aNumberReadFromAPairIsNotNearAListedOne() throws {
-        var g = Gazetteer()
-        for (number, lat, lon) in [(104, 40.7720, -73.9300), (2500, 40.7700, -73.9120)] {
-            var row = GazetteerRow(kind: .address)
-            (row.street, row.number, row.lat, row.lon) = ("astoria blvd", number, lat, lon)
-            g.add(row)
-        }
-        g.finish()
-        let geocoder = Geocoder(g)
+        let geocoder = Geocoder(Self.pointsOnly([("astoria blvd", 104, 40.7720, -73.9300), ("astoria blvd", 2500, 40.7700, -73.9120)]))
         let pair = try #require(geocoder.geocode(GeocodeQuery.reading("25-35 Astoria Blvd")).first)
         #expect(!pair.method.hasPrefix("nearest_address") && pair.score < 0.5, "\(pair.method) \(pair.score)")
         #expect(geocoder.geocode(GeocodeQuery.reading("25 Astoria Blvd")).first?.method == "nearest_address")
@@ -122,14 +114,11 @@ import Testing
     /// added), not on one found by changing its key: it was 2040 Westlake Ave N's point, 2.4 km
     /// off, at 0.86.
     @Test func aNearbyListedNumberIsNotBelievedOnAnotherStreetsKey() throws {
-        var g = Gazetteer()
-        for (number, lat, lon) in [(100, 47.618534, -122.338485), (1700, 47.634359, -122.340441), (2040, 47.637097, -122.34048)] {
-            var row = GazetteerRow(kind: .address)
-            (row.street, row.number, row.lat, row.lon) = ("westlake ave n", number, lat, lon)
-            g.add(row)
-        }
-        g.finish()
-        let geocoder = Geocoder(g)
+        let geocoder = Geocoder(
+            Self.pointsOnly([
+                ("westlake ave n", 100, 47.618534, -122.338485), ("westlake ave n", 1700, 47.634359, -122.340441),
+                ("westlake ave n", 2040, 47.637097, -122.34048),
+            ]))
         let other = try #require(geocoder.geocode(GeocodeQuery.reading("2001 Westlake Ave")).first)
         #expect(!other.method.hasPrefix("nearest_address"))
         #expect(other.score < 0.5)
