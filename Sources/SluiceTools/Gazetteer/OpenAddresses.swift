@@ -56,7 +56,7 @@ public enum OpenAddresses {
         public var lon = "LON"
         public var lat = "LAT"
         /// The one property holding the whole address (`1200 NE 45TH ST`), when the number and
-        /// street are not apart: they are read from it (`numberAndStreet(of:)`).
+        /// street are not apart: they are read from it (`numberAndStreet(_:)`).
         public var address: String?
         public var city = "city"
         public var region = "region"
