@@ -109,7 +109,8 @@ public enum OpenAddresses {
         /// The file opens as one GeoJSON FeatureCollection (a county's export), not a Feature a line.
         public var featureCollection = false
         /// The GeoJSON properties the features have, and one warning per property an option
-        /// names that none has (`GeoJSONFeatures.PropertyNames`).
+        /// names that none has (`GeoJSONFeatures.PropertyNames`), or per option that names a
+        /// CSV's columns (`--lon-property`).
         public var propertyNames: [String] = []
         public var missingProperties: [String] = []
     }
@@ -153,6 +154,11 @@ public enum OpenAddresses {
             }
             records.read.propertyNames = records.held.names
             records.read.missingProperties = records.held.warnings(for: properties.named, in: path)
+            let defaults = Properties()
+            if (properties.lon, properties.lat) != (defaults.lon, defaults.lat) {
+                records.read.missingProperties.append(
+                    "--lon-property, --lat-property: \(path) is GeoJSON, whose points are its features' geometry; the options name a CSV's columns")
+            }
         } else {
             var reader = CSVReader(chunks: { try file.next() }, prefix: first, mode: .strict)
             try readCSV(&reader, into: &records, take: take)
