@@ -93,6 +93,18 @@ import Testing
         #expect(geocoder.geocode(GeocodeQuery.reading("1004 NE 50th St")).first?.method == "address_point")
     }
 
+    /// The street found by its name and type when only its directional differs says so, not
+    /// `suffix_differs` (the helper from Seattle: `Westlake Ave` → Westlake Ave N was labelled
+    /// so, and `1000 S 1st Ave`'s answer `suffix_differs+directional_differs`): a directional
+    /// the text lacks is `directional_added`, one the street lacks `directional_differs`.
+    @Test func aDirectionalAloneDifferingIsSaidSo() throws {
+        let gazetteer = Self.pointsOnly([("westlake ave n", 2040, 47.637097, -122.34048), ("1st ave s", 1000, 47.5930, -122.3344)])
+        #expect(gazetteer.streets(for: "Westlake Ave").map(\.method) == ["directional_added"])
+        #expect(gazetteer.streets(for: "Westlake").map(\.method) == ["suffix_added"])
+        #expect(gazetteer.streets(for: "Westlake St").map(\.method) == ["suffix_differs"])
+        #expect(gazetteer.streets(for: "E 1st Ave").map(\.method) == ["directional_differs"])
+    }
+
     /// A number the text writes as the first of a pair (`25-35 Astoria Blvd`: a building's span,
     /// or Queens' block and house read as a range) is no number a listed address near it can
     /// stand for: it was 104 Astoria Blvd's point, 4,884 m from the record's own (NYC Wi-Fi

@@ -6,7 +6,8 @@ extension Gazetteer {
     /// A street the text may mean, with what it took to find it and how much that costs in score.
     struct StreetChoice: Equatable {
         var id: Int
-        /// Empty for an exact key; else `suffix_added`, `suffix_differs`, `spacing`, `fuzzy_street(a→b)`.
+        /// Empty for an exact key; else `suffix_added`, `suffix_differs`, `directional_added`,
+        /// `directional_moved`, `directional_differs`, `spacing`, `fuzzy_street(a→b)`.
         var method: String
         var factor: Double
         /// A name found within a typo or two whose street type is not the one written
@@ -128,7 +129,14 @@ extension Gazetteer {
             let factor =
                 normal.suffix != nil
                 ? GeocodeScore.streetOtherSuffix : ids.count == 1 ? GeocodeScore.streetCompleted : GeocodeScore.streetCompletedOfSeveral
-            let choices = ordered(ids, normal: normal).map { StreetChoice(id: $0, method: method, factor: factor) }
+            let choices = ordered(ids, normal: normal).map { id in
+                // The type asked for, other directionals: said as such (`Westlake Ave` → Westlake
+                // Ave N; one the text names and the street lacks is `directional_differs`).
+                guard let wanted = normal.suffix?.lowercased(), suffix(of: id) == wanted else {
+                    return StreetChoice(id: id, method: method, factor: factor)
+                }
+                return StreetChoice(id: id, method: carries(id, normal) ? "directional_added" : "", factor: factor)
+            }
             // `Northpoint Street` is North Point St, not Northpoint Dr: the suffix asked for,
             // spaced differently, beats the same spelling with another suffix.
             if let wanted = normal.suffix?.lowercased(), !ids.contains(where: { suffix(of: $0) == wanted }),
