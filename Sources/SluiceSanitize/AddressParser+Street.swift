@@ -140,6 +140,14 @@ extension AddressParser {
         guard suffixAt > tokens.startIndex, tokens[suffixAt].isStreetSuffix, !tokens[suffixAt].isPlaceWord,
             tokens[suffixAt - 1].isWord, !Self.routeSuffixes.contains(USPSTables.suffixTable[tokens[suffixAt].lower] ?? "")
         else { return false }
+        // `100 E Avenue J`: after a lone one-letter directional the letter names the avenue
+        // (`StreetNormalizer.letteredAvenue`); `100 Main Ave B` keeps its unit.
+        if letter, suffixAt == index - 1, tokens[suffixAt - 1].lower.utf8.count == 1, tokens[suffixAt - 1].traits.contains(.directional),
+            suffixAt - 1 == tokens.startIndex || tokens[suffixAt - 2].isNumber || tokens[suffixAt - 2].isNumberWithLetter,
+            StreetNormalizer.isLetteredAvenue(avenue: tokens[suffixAt].lower, letter: token.lower)
+        {
+            return false
+        }
         return !Highways.isHighway(tokens.words.map(\.lower))
     }
 
