@@ -75,6 +75,14 @@ extension AddressParser {
             {
                 return (tokens[..<index], "\(designator) \(next.text.uppercased())", tokens[tokens.endIndex...])
             }
+            // `1 N STATE ST FL`, `… AVE STE`: a designator last after the suffix, its value left
+            // out by the source, is no word of the street's name (it was `State St Fl`).
+            if next == nil, index - 1 > tokens.startIndex, tokens[index - 1].isStreetSuffix, !tokens[index - 1].isPlaceWord,
+                !token.isStreetSuffix, let designator = USPSTables.unitDesignators[token.lower], designator != "Pier",
+                !USPSTables.unitsWithoutNumber.contains(designator)
+            {
+                return (tokens[..<index], nil, tokens[tokens.endIndex...])
+            }
             if next == nil, isBareUnit(tokens, at: index) {
                 return (tokens[..<index], "#\(token.text.uppercased())", tokens[tokens.endIndex...])
             }

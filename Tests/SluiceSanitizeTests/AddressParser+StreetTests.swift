@@ -82,6 +82,22 @@ import Testing
         #expect(AddressParser().parse("100 Main St 99999").unit == "#99999")
     }
 
+    /// A unit's designator last after the suffix without its value (Chicago's food inspections,
+    /// copied in GuidoValada/Code-practice, write `1 N STATE ST FL`, `224-230 N MICHIGAN AVE FL`:
+    /// the floor's number dropped) is no word of the street's name: it was `State St Fl`, and the
+    /// gazetteer built from those points held `1 n state st fl`, which `1 N State St` never found.
+    @Test func aDesignatorWithoutItsValueAfterTheSuffix() {
+        for text in ["1 N STATE ST FL", "1 N State St Ste", "1 N State St Apt", "1 N STATE ST UNIT"] {
+            let parsed = parser.parse(text)
+            #expect(parsed.street == "State" && parsed.suffix == "St" && parsed.preDir == "N" && parsed.unit == nil, "\(text)")
+            #expect(parsed.key == parser.parse("1 N State St").key, "\(text)")
+        }
+        #expect(parser.parse("224-230 N MICHIGAN AVE FL").street == "Michigan")
+        // A designator that takes no value is the unit; one that is the name's own word stays.
+        #expect(parser.parse("100 Main St Rear").unit == "Rear")
+        #expect(parser.parse("100 Suite St").street == "Suite")
+    }
+
     /// A lettered avenue after its directional (Chicago's food inspections, City of Chicago
     /// data copied in GuidoValada/Code-practice: `13501-13503 S AVENUE N`; Lancaster, CA's
     /// `W Avenue J`) is that avenue: the letter is its name, not a unit nor a post-directional.
