@@ -263,6 +263,11 @@ extension AddressParser {
             start < tokens.count - 1 || !isDirectional(tokens[start]),
             // `2871-73 Plaza Street`: suffixes after a suffix are the street's (Street, MD).
             !tokens[start...].allSatisfy(\.isStreetSuffix),
+            // `4214 S St Lawrence`, `3500 W St Paul`: `St` after a lone one-letter directional
+            // starts the street's name (Saint), which a town read there would leave as `S St`
+            // (`200 West St New York` is West Street).
+            !(["st", "mt"].contains(tokens[start - 1].lower) && tokens[start - 2].lower.utf8.count == 1 && isDirectional(tokens[start - 2])
+                && tokens[start - 3].isBuildingNumber),
             let found = town(chunk[(chunk.startIndex + start)...]), neighborhood(named: found.city) == nil,
             // `Sloat Blvd West Portal`: a direction before the town may start a neighbourhood,
             // or a place's name (`Mason St East Beach`; Beach, ND).

@@ -43,6 +43,14 @@ extension AddressParser {
                 Token(text: "\(block.to)", lower: "\(block.to)", punct: 0, spaceBefore: false),
             ]
             var address = numbered((range + tokens.dropFirst())[...])
+            // `001XX N State St`: a block below 1000 is a range by construction, never one
+            // hyphenated house number (`100-199` read as Queens' `86-12` had no street's key).
+            if address.kind == .streetAddress, address.number == "\(block.from)-\(block.to)" {
+                address.number = "\(block.from)"
+                address.numberTo = "\(block.to)"
+                address.kind = .addressRange
+                address.notes.removeAll { $0 == Note.hyphenatedNumber }
+            }
             if address.kind == .addressRange, !address.notes.contains(Note.blockRange) { address.note(Note.blockRange) }
             return address
         }

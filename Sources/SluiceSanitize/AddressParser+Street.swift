@@ -75,6 +75,14 @@ extension AddressParser {
             {
                 return (tokens[..<index], "\(designator) \(next.text.uppercased())", tokens[tokens.endIndex...])
             }
+            // `1 N STATE ST FL`, `… AVE STE`: a designator last after the suffix, its value left
+            // out by the source, is no word of the street's name (it was `State St Fl`).
+            if next == nil, index - 1 > tokens.startIndex, tokens[index - 1].isStreetSuffix, !tokens[index - 1].isPlaceWord,
+                !token.isStreetSuffix, let designator = USPSTables.unitDesignators[token.lower], designator != "Pier",
+                !USPSTables.unitsWithoutNumber.contains(designator)
+            {
+                return (tokens[..<index], nil, tokens[tokens.endIndex...])
+            }
             if next == nil, isBareUnit(tokens, at: index) {
                 return (tokens[..<index], "#\(token.text.uppercased())", tokens[tokens.endIndex...])
             }
@@ -140,6 +148,14 @@ extension AddressParser {
         guard suffixAt > tokens.startIndex, tokens[suffixAt].isStreetSuffix, !tokens[suffixAt].isPlaceWord,
             tokens[suffixAt - 1].isWord, !Self.routeSuffixes.contains(USPSTables.suffixTable[tokens[suffixAt].lower] ?? "")
         else { return false }
+        // `100 E Avenue J`: after a lone one-letter directional the letter names the avenue
+        // (`StreetNormalizer.letteredAvenue`); `100 Main Ave B` keeps its unit.
+        if letter, suffixAt == index - 1, tokens[suffixAt - 1].lower.utf8.count == 1, tokens[suffixAt - 1].traits.contains(.directional),
+            suffixAt - 1 == tokens.startIndex || tokens[suffixAt - 2].isNumber || tokens[suffixAt - 2].isNumberWithLetter,
+            StreetNormalizer.isLetteredAvenue(avenue: tokens[suffixAt].lower, letter: token.lower)
+        {
+            return false
+        }
         return !Highways.isHighway(tokens.words.map(\.lower))
     }
 

@@ -96,6 +96,7 @@ public enum StreetNormalizer {
         if let road = numberedRoad(words) { return road }
         joinQuadrants(&words)
         readSoAsSouth(&words)
+        if let avenue = letteredAvenue(words) { return avenue }
         var postDirectional: String?
         var suffix: String?
         if words.count >= 3, words[words.count - 1].traits.contains(.directional), words[words.count - 2].isStreetSuffix,
@@ -150,6 +151,27 @@ public enum StreetNormalizer {
             }
         }
         return NormalizedStreet(preDirectional: preDirectional, name: name, suffix: suffix, postDirectional: postDirectional)
+    }
+
+    /// `S Avenue N`, `W Avenue J`, `E Ave K` (Chicago's, Lancaster's, Lubbock's lettered
+    /// avenues): after a one-letter directional, `Avenue` and one letter are the street's name,
+    /// not a suffix then a post-directional or a unit (`13501 S AVENUE N` was street `S`, post N).
+    /// A letter that is itself a directional counts only after `Avenue` spelled out (`S Ave W`
+    /// may be South Avenue West).
+    static func letteredAvenue(_ words: [Word]) -> NormalizedStreet? {
+        guard words.count == 3, words[0].lower.utf8.count == 1, let direction = USPSTables.directionalTable[words[0].lower],
+            isLetteredAvenue(avenue: words[1].lower, letter: words[2].lower)
+        else { return nil }
+        return NormalizedStreet(preDirectional: direction, name: "Avenue " + words[2].text.uppercased(), suffix: nil, postDirectional: nil)
+    }
+
+    /// Whether `avenue` (a spelling of the suffix Ave) and `letter` name a lettered avenue
+    /// (`letteredAvenue`): one ASCII letter, a directional one only after `avenue` spelled out.
+    static func isLetteredAvenue(avenue: String, letter: String) -> Bool {
+        guard USPSTables.suffixTable[avenue] == "Ave", letter.utf8.count == 1,
+            let byte = letter.utf8.first, byte >= 0x61 && byte <= 0x7A
+        else { return false }
+        return avenue == "avenue" || USPSTables.directionalTable[letter] == nil
     }
 
     /// `US Hwy 50`, `West U.S. Highway No. 50`: a numbered road (`Highways`), perhaps after a

@@ -126,6 +126,25 @@ import Testing
         #expect(g.streets(for: "Higway 116").first?.method == "fuzzy_street(higway 116→highway 116)")
     }
 
+    /// A lone letter in a street's name is not a typo either: Chicago's `13501 S Avenue O` was
+    /// placed at its only listed lettered avenue (`13501 s avenue n`, food inspections copied in
+    /// GuidoValada/Code-practice) at 0.89 as `fuzzy_street(avenue o→avenue n)`, another street.
+    @Test func aLoneLetterInTheNameIsNeverTakenForATypo() {
+        var g = Gazetteer()
+        for (number, street) in [(13501, "s avenue n"), (100, "john f kennedy blvd")] {
+            var row = GazetteerRow(kind: .address)
+            row.street = street
+            row.number = number
+            (row.lat, row.lon) = (41.65, -87.54)
+            g.add(row)
+        }
+        g.finish()
+        #expect(g.streets(for: "S Avenue O").isEmpty)
+        #expect(g.streets(for: "S Avenie N").first?.method == "fuzzy_street(avenie n→avenue n)")
+        // A letter left out (or one more) is still a slip: words of another count.
+        #expect(g.streets(for: "John Kennedy Blvd").first?.method.hasPrefix("fuzzy_street") == true)
+    }
+
     /// A gazetteer built before the normaliser spelt a street one way (`m l king jr way s`,
     /// Seattle's own points) still finds it exactly by the key the normaliser gives now
     /// (`Martin Luther King Jr Way S`): it was `suffix_differs`, 0.94 for the street's own spelling.

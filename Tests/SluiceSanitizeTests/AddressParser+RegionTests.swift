@@ -157,6 +157,27 @@ import Testing
         #expect(parser.parse("Main St Seattle").city == nil)
     }
 
+    /// `St` after a lone directional starts the street's name (Saint), not its suffix before a
+    /// town: Chicago's food inspections (City of Chicago data copied in GuidoValada/Code-practice)
+    /// write `4214 S St Lawrence (600E)`, read as street `S St` in the town Lawrence and placed
+    /// 19.6 km off; `3500 W St Paul` was `W St` in Paul, ID.
+    @Test func saintAfterALoneDirectionalIsTheStreetsNameNotATown() {
+        let chicago = AddressParser(city: "Chicago", state: "IL")
+        for (text, street) in [
+            ("4214 S St Lawrence", "Saint Lawrence"), ("4214 S St Lawrence (600E)", "Saint Lawrence"), ("3500 W St Paul", "Saint Paul"),
+            ("100 E Mt Vernon", "Mount Vernon"),
+        ] {
+            let parsed = chicago.parse(text)
+            #expect(parsed.street == street && parsed.city == "Chicago" && !parsed.notes.contains(Note.townDiffers), "\(text)")
+        }
+        #expect(chicago.parse("4214 S St Lawrence").key == chicago.parse("4214 S ST LAWRENCE AVE").key)
+        // A named street's suffix before a town stays one.
+        #expect(parser.parse("100 Main St Lawrence").city == "Lawrence")
+        #expect(parser.parse("100 Main St Lawrence").street == "Main")
+        #expect(parser.parse("200 West St. New York").city == "New York")
+        #expect(parser.parse("200 West St. New York").street == "West")
+    }
+
     @Test func aTownWrittenWithAbbreviationsOrAPartOfIt() {
         // Spelled out as the town list has it: a leading direction, a word USPS abbreviates.
         let hollywood = parser.parse("6426 Bellingham Avenue, N. Hollywood")

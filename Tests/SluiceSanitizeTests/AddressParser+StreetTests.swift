@@ -82,6 +82,42 @@ import Testing
         #expect(AddressParser().parse("100 Main St 99999").unit == "#99999")
     }
 
+    /// A unit's designator last after the suffix without its value (Chicago's food inspections,
+    /// copied in GuidoValada/Code-practice, write `1 N STATE ST FL`, `224-230 N MICHIGAN AVE FL`:
+    /// the floor's number dropped) is no word of the street's name: it was `State St Fl`, and the
+    /// gazetteer built from those points held `1 n state st fl`, which `1 N State St` never found.
+    @Test func aDesignatorWithoutItsValueAfterTheSuffix() {
+        for text in ["1 N STATE ST FL", "1 N State St Ste", "1 N State St Apt", "1 N STATE ST UNIT"] {
+            let parsed = parser.parse(text)
+            #expect(parsed.street == "State" && parsed.suffix == "St" && parsed.preDir == "N" && parsed.unit == nil, "\(text)")
+            #expect(parsed.key == parser.parse("1 N State St").key, "\(text)")
+        }
+        #expect(parser.parse("224-230 N MICHIGAN AVE FL").street == "Michigan")
+        // A designator that takes no value is the unit; one that is the name's own word stays.
+        #expect(parser.parse("100 Main St Rear").unit == "Rear")
+        #expect(parser.parse("100 Suite St").street == "Suite")
+    }
+
+    /// A lettered avenue after its directional (Chicago's food inspections, City of Chicago
+    /// data copied in GuidoValada/Code-practice: `13501-13503 S AVENUE N`; Lancaster, CA's
+    /// `W Avenue J`) is that avenue: the letter is its name, not a unit nor a post-directional.
+    @Test func aLetteredAvenueAfterItsDirectional() {
+        let chicago = AddressParser(city: "Chicago", state: "IL")
+        for (text, preDir, street) in [
+            ("13501 S AVENUE N", "S", "Avenue N"), ("100 S Avenue O", "S", "Avenue O"), ("44933 W Avenue J", "W", "Avenue J"),
+            ("100 E Ave K", "E", "Avenue K"),
+        ] {
+            let parsed = chicago.parse(text)
+            #expect(parsed.preDir == preDir && parsed.street == street && parsed.unit == nil && parsed.postDir == nil, "\(text)")
+        }
+        #expect(chicago.parse("13501 S Avenue N").key == "13501 s avenue n")
+        // A unit or directional after a named street's suffix stays one; Washington's `E St NE` is E Street.
+        #expect(chicago.parse("100 Main Ave B").unit == "#B")
+        #expect(chicago.parse("1234 5th Ave N").postDir == "N")
+        #expect(chicago.parse("100 E St NE").street == "E" && chicago.parse("100 E St NE").postDir == "NE")
+        #expect(chicago.parse("100 South Ave W").postDir == "W")
+    }
+
     /// A unit column holding the unit and its building joined by a slash (Cambridge's assessing
     /// data: `6 Canal Pk`, unit `101/2`; `363-369 Cardinal Medeiros Ave`, unit `365/1`), after a
     /// street's suffix: the unit, not words of the street's name or a place.

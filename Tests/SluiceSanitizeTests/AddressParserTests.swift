@@ -55,6 +55,20 @@ import Testing
         #expect(HouseNumber.hundredBlock("10XXL") == nil)
     }
 
+    /// A hundred block below 1000 (Chicago's `001XX N STATE ST`, `009XX N MICHIGAN AVE`: the
+    /// blocks of downtown in its crimes' `Block`) is its range too: `100-199` was read as one
+    /// hyphenated house number (Queens' `86-12`), key `100199 n state`, which no gazetteer has.
+    @Test func aHundredBlockBelowAThousandIsARange() {
+        for (text, from, to) in [("001XX N STATE ST", "100", "199"), ("009XX N MICHIGAN AVE", "900", "999"), ("1XX Main St", "100", "199")] {
+            let block = parser.parse(text)
+            #expect(block.kind == .addressRange && (block.number, block.numberTo) == (from, to), "\(text)")
+            #expect(block.notes == [Note.blockRange], "\(text)")
+        }
+        #expect(parser.parse("001XX N STATE ST").key == "100-199 n state")
+        // Queens' hyphenated numbers written out stay one number.
+        #expect(parser.parse("86-12 91st St").notes.contains(Note.hyphenatedNumber))
+    }
+
     @Test func intersectionsWithEveryConnector() {
         for text in ["Mason & California", "California and Mason", "Mason at California", "Mason @ California", "Mason/California"] {
             let address = parser.parse(text)

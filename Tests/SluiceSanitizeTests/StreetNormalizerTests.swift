@@ -65,6 +65,11 @@ import Testing
         #expect(StreetNormalizer.normalize("Ave of the Palms").key == "avenue of the palms")
         #expect(StreetNormalizer.normalize("AVENUE OF THE PALMS").key == "avenue of the palms")
         #expect(StreetNormalizer.normalize("Av. B").name == "Avenue B")
+        // A lettered avenue after its directional: `S Avenue N` is South Avenue N.
+        #expect(
+            StreetNormalizer.normalize("S AVENUE N") == NormalizedStreet(preDirectional: "S", name: "Avenue N", suffix: nil, postDirectional: nil))
+        #expect(StreetNormalizer.normalize("W Ave J").key == "w avenue j")
+        #expect(StreetNormalizer.normalize("S Ave W").postDirectional == "W")
         // A suffix at the end stays one.
         #expect(StreetNormalizer.normalize("Grand Ave").suffix == "Ave")
     }

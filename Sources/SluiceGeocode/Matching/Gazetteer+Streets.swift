@@ -172,9 +172,17 @@ extension Gazetteer {
         func digits(_ text: some Sequence<UInt8>) -> [UInt8] { text.filter { $0 >= 0x30 && $0 <= 0x39 } }
         let number = digits(bytes)
         best.removeAll { digits($0.name.utf8) != number }
+        // Nor is a lone letter among as many words: `Avenue O` is not Avenue N (Chicago's,
+        // Brooklyn's, Lancaster's lettered avenues); `John Kennedy` may still be John F Kennedy.
+        let words = normal.nameKey.split(separator: " ")
+        func sameLetters(_ id: Int) -> Bool {
+            let other = streetNameKeys[id].split(separator: " ")
+            return other.count != words.count || zip(words, other).allSatisfy { $0.utf8.count > 1 && $1.utf8.count > 1 || $0 == $1 }
+        }
+        best.removeAll { !(streetsBySquashedName[$0.name] ?? []).contains(where: sameLetters) }
         best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
         guard let closest = best.first else { return [] }
-        let ids = best.filter { $0.distance == closest.distance }.flatMap { streetsBySquashedName[$0.name] ?? [] }
+        let ids = best.filter { $0.distance == closest.distance }.flatMap { streetsBySquashedName[$0.name] ?? [] }.filter(sameLetters)
         let factor = closest.distance == 1 ? GeocodeScore.streetOneTypo : GeocodeScore.streetTwoTypos
         let wanted = normal.suffix?.lowercased()
         return ordered(ids, normal: normal).map { id in
