@@ -108,15 +108,11 @@ import Testing
     /// A number in a street's name is not a typo: `Highway 1` is not Highway 116 nor `State
     /// Route 1` State Route 37, nor `25th Ave` 24th Ave, however close their letters.
     @Test func aNumberInTheNameIsNeverTakenForATypo() {
-        var g = Gazetteer()
-        for (number, street) in [(77, "highway 116"), (99, "state route 37"), (500, "state highway 12"), (100, "24th ave")] {
-            var row = GazetteerRow(kind: .address)
-            row.street = street
-            row.number = number
-            (row.lat, row.lon) = (38.5, -122.5)
-            g.add(row)
-        }
-        g.finish()
+        let g = PointsOnlyGazetteer.make(
+            [
+                ("highway 116", 77, 38.5, -122.5), ("state route 37", 99, 38.5, -122.5), ("state highway 12", 500, 38.5, -122.5),
+                ("24th ave", 100, 38.5, -122.5),
+            ])
         #expect(g.streets(for: "Highway 1").isEmpty)
         #expect(g.streets(for: "State Route 1").isEmpty)
         #expect(g.streets(for: "State Highway 116").isEmpty)
@@ -130,15 +126,7 @@ import Testing
     /// placed at its only listed lettered avenue (`13501 s avenue n`, food inspections copied in
     /// GuidoValada/Code-practice) at 0.89 as `fuzzy_street(avenue o→avenue n)`, another street.
     @Test func aLoneLetterInTheNameIsNeverTakenForATypo() {
-        var g = Gazetteer()
-        for (number, street) in [(13501, "s avenue n"), (100, "john f kennedy blvd")] {
-            var row = GazetteerRow(kind: .address)
-            row.street = street
-            row.number = number
-            (row.lat, row.lon) = (41.65, -87.54)
-            g.add(row)
-        }
-        g.finish()
+        let g = PointsOnlyGazetteer.make([("s avenue n", 13501, 41.65, -87.54), ("john f kennedy blvd", 100, 41.65, -87.54)])
         #expect(g.streets(for: "S Avenue O").isEmpty)
         #expect(g.streets(for: "S Avenie N").first?.method == "fuzzy_street(avenie n→avenue n)")
         // A letter left out (or one more) is still a slip: words of another count.

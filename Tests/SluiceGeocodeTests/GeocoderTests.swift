@@ -54,16 +54,8 @@ import Testing
         pointsOnly([("e pine st", 606, 47.615225, -122.324408), ("e pine st", 1410, 47.615283, -122.314091)])
     }
 
-    /// A gazetteer of address points alone (no blocks, no town), as an OpenAddresses file gives.
     static func pointsOnly(_ points: [(street: String, number: Int, lat: Double, lon: Double)]) -> Gazetteer {
-        var g = Gazetteer()
-        for point in points {
-            var row = GazetteerRow(kind: .address)
-            (row.street, row.number, row.lat, row.lon) = point
-            g.add(row)
-        }
-        g.finish()
-        return g
+        PointsOnlyGazetteer.make(points)
     }
 
     @Test func aNumberWithinABlockOfAListedOneIsThere() throws {
