@@ -9,9 +9,10 @@ import SluiceCore
 ///     blocker.setKey(rule: 0, record: 0, "smith"); blocker.setKey(rule: 0, record: 2, "smith")
 ///     blocker.forEachPair(sortKey: { $0 }) { i, j, rule, isNew in print(i, j) }   // 0 2
 ///
-/// - Complexity: memory 8 bytes per record per rule (the key hashes) plus, while pairs are
-///   visited, 12 bytes per keyed record of an eighth of one rule (its sort key and the sort's
-///   buffer: `slices`);
+/// - Complexity: memory 8 bytes per record per rule (the key hashes; with `spillsLastRuleKeys`
+///   the last rule's on disk, 16 bytes per keyed record, once its pairs are visited) plus, while
+///   pairs are visited, 12 bytes per keyed record of an eighth of one rule (its sort key and the
+///   sort's buffer: `slices`; 24 for the last rule's, read back from disk);
 ///   pairs are streamed, at most Σ min(b², b·window) for blocks of size b.
 public struct Blocker {
     /// Per rule, per record: the key's hash, 0 when the record has no key.
@@ -43,6 +44,10 @@ public struct Blocker {
     public private(set) var watchedCompared: Set<UInt64> = []
     /// `--against`: records below this are known ones, and pairs of two of them are skipped.
     public var knownCount = 0
+    /// Whether the last rule's keys go to disk, slice by slice, as its pairs are visited, and
+    /// are then gone: for a caller that looks no block of that rule up afterwards (the stage
+    /// without labels). At 10M bench records they were 80 MB of what comparing held.
+    public var spillsLastRuleKeys = false
 
     public init(ruleCount: Int, recordCount: Int, maxBlock: Int, window: Int) {
         keys = Array(repeating: [UInt64](repeating: 0, count: recordCount), count: ruleCount)
@@ -85,7 +90,7 @@ public struct Blocker {
     }
 
     /// Frees the keys, for a caller that visits and looks up no block again (linking: 8 bytes
-    /// a record per rule).
+    /// a record per rule; the last rule's are gone already with `spillsLastRuleKeys`).
     mutating func dropKeys() {
         keys = keys.map { _ in [] }
     }
@@ -104,7 +109,7 @@ public struct Blocker {
     /// by rule, block by block in key order, so the order is the same on every run. `isNew` is
     /// false when an earlier rule already produced the pair (training wants every rule's pairs;
     /// scoring wants each pair once).
-    public mutating func forEachPair(sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) rethrows {
+    public mutating func forEachPair(sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) throws {
         try visitPairs(sortKey: sortKey, body)
     }
 
@@ -113,7 +118,7 @@ public struct Blocker {
     /// runs (with its captured state) once per pair.
     public mutating func forEachBatch(
         sortKey: (Int) -> Int, size: Int, _ body: (_ pairs: [(Int32, Int32)], _ tags: [(rule: Int, isNew: Bool)]) throws -> Void
-    ) rethrows {
+    ) throws {
         var pairs: [(Int32, Int32)] = [], tags: [(rule: Int, isNew: Bool)] = []
         pairs.reserveCapacity(size)
         tags.reserveCapacity(size)
@@ -148,9 +153,13 @@ public struct Blocker {
     static let slices = 8
 
     @inline(__always)
-    private mutating func visitPairs(sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) rethrows {
+    private mutating func visitPairs(sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) throws {
         let sliceShift = UInt64(64 - Self.slices.trailingZeroBitCount)
         for rule in keys.indices {
+            if spillsLastRuleKeys, rule == keys.count - 1 {
+                try visitSpilledPairs(rule: rule, sortKey: sortKey, body)
+                continue
+            }
             var sliceSizes = [Int](repeating: 0, count: Self.slices)
             for key in keys[rule] where key != 0 { sliceSizes[Int(key >> sliceShift)] += 1 }
             for slice in 0..<Self.slices {
@@ -166,6 +175,37 @@ public struct Blocker {
                 }
                 entries.sort()
                 try visitBlocks(rule: rule, sorted: entries, sortKey: sortKey, body)
+            }
+        }
+    }
+
+    /// A keyed record of a rule, as `visitSpilledPairs` writes it.
+    struct KeyedRecord {
+        var key: UInt64
+        var record: UInt32
+    }
+
+    /// The pairs of `rule` as `visitPairs` visits them, in the same order, its keys first
+    /// written to disk by slice and freed: a slice at a time, its keyed records are read back
+    /// and sorted by key and number (key order, then record order in a block, as above).
+    private mutating func visitSpilledPairs(rule: Int, sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) throws {
+        let sliceShift = UInt64(64 - Self.slices.trailingZeroBitCount)
+        // Small chunks: each slice holds one in memory while they are written.
+        var slices = (0..<Self.slices).map { _ in SpillList<KeyedRecord>(chunkSize: 1 << 16, what: "a blocking rule's keys") }
+        for (record, key) in keys[rule].enumerated() where key != 0 {
+            try slices[Int(key >> sliceShift)].append(KeyedRecord(key: key, record: UInt32(record)))
+        }
+        keys[rule] = []
+        for slice in slices.indices {
+            var entries = try slices[slice].all()
+            slices[slice] = SpillList(what: "a blocking rule's keys")
+            entries.sort { ($0.key, $0.record) < ($1.key, $1.record) }
+            var start = 0
+            while start < entries.count {
+                var end = start + 1
+                while end < entries.count, entries[end].key == entries[start].key { end += 1 }
+                try visitBlock(rule: rule, key: entries[start].key, members: entries[start..<end].map { Int($0.record) }, sortKey: sortKey, body)
+                start = end
             }
         }
     }

@@ -97,11 +97,15 @@ public struct DedupeCommand: StageCommand {
             provenance text, with --id that field's text too, in memory), \
             per record 4 bytes per compared text \
             field (address: 8, its town too), 4 per number while every one is exactly a float, else 8 (16 per date or point), and 8 per blocking \
-            rule until linking, per distinct text its normalised UTF-8 and 20 bytes, and while the input is read 11 \
-            to 21 more (jw: 16 more; jw, lev: outside ASCII 4 a character; tokens: once read, 4 more and 4 a word, \
-            and without --pairs, --suggest, --label or --model-out its texts are freed, split into words from a \
-            temporary copy, unless it is the first compared text field); \
-            while comparing 12 bytes per keyed record of an eighth of a rule (the blocks, sorted) and 4 per distinct \
+            rule until linking (without --pairs, --suggest, --label, --model-out, --labels or --explain-blocking, the \
+            last rule's until its pairs are visited: they go to a temporary file first), per distinct text its \
+            normalised UTF-8 and 20 bytes, and while the input is read 11 \
+            to 21 more (jw: 16 more; jw, lev: outside ASCII 4 a character; tokens: once read, 4 more and 4 a word; \
+            without --pairs, --suggest, --label or --model-out, unless it is the first compared text field, its \
+            texts go to a temporary file as they are read, each known again by a 96-bit hash: 8 bytes and 11 to 21 \
+            of index, and are split into words from there; with --model, they are held, then freed, split from \
+            a temporary copy); \
+            while comparing 12 bytes per keyed record of an eighth of a rule (the blocks, sorted; 24 for the last rule's, read from its file) and 4 per distinct \
             text of the first text field (the sort order of oversized blocks); while linking ~12 bytes per record (its \
             label, then cluster number, and score; before them its set, 4), 16 per cluster of two or more records \
             (none for a record alone) and 12 per matched pair (16 with distinct answers: they are \
@@ -112,8 +116,8 @@ public struct DedupeCommand: StageCommand {
             --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
             past the first 1,048,576 (12 MiB in memory). On the bench's sanitized records \
             (--compare title,locations:tokens,director,release_year:num --block locations:fingerprint --mark, \
-            7.1M and 78M pairs compared) the peak was 142 MiB at 1M and 709 MiB at 10M (~74 bytes a \
-            record; release build, 2026-11-30; 160 and 879 MiB before, 182 MiB and 1.19 GiB before that), \
+            7.1M and 78M pairs compared) the peak was 131 MiB at 1M and 566 to 583 MiB at 10M (~60 bytes a \
+            record; release build, 2026-11-30, file input; 143 and 702 to 730 MiB before, 160 and 879 MiB before that), \
             with at most 0.94 GB of pairs on disk at 10M; \
             --merge also holds the records of clusters with more than one member. \
             --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \
@@ -144,8 +148,9 @@ public struct DedupeCommand: StageCommand {
             exit 74). Otherwise (a pipe) the spool: every good input record as read, so about the input's size, \
             in $TMPDIR (default /tmp; 713 MB for the bench's 1M sanitized records, 7.1 GB for 10M). In fuzzy mode \
             the candidate pairs past the first 1,048,576, 12 bytes each (0.94 GB at 10M, see MEMORY), the records' \
-            facts past the first 1,048,576, 10 bytes each (90 MB at 10M), and while a tokens column's texts are split \
-            into words (see MEMORY) a copy of them (their UTF-8), each in $TMPDIR. \
+            facts past the first 1,048,576, 10 bytes each (90 MB at 10M), a tokens column's texts until they are \
+            split into words (see MEMORY: their UTF-8 and 4 bytes each), and the last blocking rule's keys while its \
+            pairs are visited (16 bytes per keyed record), each in $TMPDIR. \
             All are unlinked as soon as they are made, so nothing is left however the stage ends (an error, a \
             signal, SIGKILL); the spool is given back to the file system as it is written out. --pairs and \
             --model-out write their files, each whole (beside it, renamed over it once the records are written: a \
@@ -478,6 +483,8 @@ public struct DedupeCommand: StageCommand {
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
             matcher.progress = context.progress
             matcher.keepsColumnValues = modelOut != nil || pairsPath != nil || learning.labelPath != nil || learning.suggest != nil
+            // Labels look their pairs' blocks up after comparing (`trainingLabels`, `--explain-blocking`).
+            matcher.blocker.spillsLastRuleKeys = !matcher.keepsColumnValues && learning.labelsPaths.isEmpty && !learning.explainBlocking
             savedModel?.use(in: &matcher)
             if let againstPath {
                 // With a model, the input is read first: only the known records it can meet are

@@ -23,6 +23,12 @@ public final class FieldColumn {
     /// plus the text, and while the input is read its index (11 to 21 more: three quarters
     /// full at most, `ByteTable.Fill`; freed by `finish`).
     @exclusivity(unchecked) var values = ByteTable(fill: .threeQuarters)
+    /// Whether a `tokens` column's distinct texts go to disk as they are read (`SpilledTexts`)
+    /// instead of into `values`: set before the first value, by a caller that will read them
+    /// only to split them into words (`FuzzyMatcher.keepsColumnValues` false). Counting them
+    /// against a saved model's counts (`learnt`) reads them as text, so not with one.
+    var spillsTexts = false
+    @exclusivity(unchecked) private var spilled: SpilledTexts?
     /// The distinct values outside ASCII by their `String`: two texts `String` holds equal
     /// (canonically equivalent: a precomposed and a decomposed letter) are one value, as they
     /// were when every value was found by its `String`, though their bytes differ.
@@ -275,7 +281,19 @@ public final class FieldColumn {
     private func intern(_ text: String) -> (id: Int32, isNew: Bool, ascii: Bool) {
         // A value added after `finish` (not by the stage, which reads all first) finds them again.
         if !values.hasIndex { values.restoreIndex() }
+        if spillsTexts, spilled == nil, values.count == 0, spec.method == .tokenSet, learnt == nil, unheld == nil { spilled = SpilledTexts() }
         var utf8 = text
+        if spilled != nil {
+            precondition(wordSets.count == 0, "a value added to a column whose texts were split from disk")
+            let found: (id: Int32, isNew: Bool)? = utf8.withUTF8 { bytes in
+                bytes.contains { $0 >= 0x80 } ? nil : spilled?.intern(bytes)
+            }
+            if let found { return (found.id, found.isNew, true) }
+            if let id = unicodeIds[text] { return (id, false, false) }
+            let id = utf8.withUTF8 { spilled?.appendUnindexed($0) } ?? -1
+            unicodeIds[text] = id
+            return (id, true, false)
+        }
         let found: (id: Int32, isNew: Bool)? = utf8.withUTF8 { bytes in
             bytes.contains { $0 >= 0x80 } ? nil : values.intern(bytes)
         }
@@ -290,6 +308,9 @@ public final class FieldColumn {
     func text(_ id: Int) -> String {
         values.withBytes(of: Int32(id)) { String(decoding: $0, as: UTF8.self) }
     }
+
+    /// How many distinct values the column holds.
+    var distinctCount: Int { spilled?.count ?? values.count }
 
     /// Every distinct value's normalised text, by id (for the few readers of them all).
     var texts: [String] { (0..<values.count).map(text) }
@@ -413,8 +434,13 @@ public final class FieldColumn {
         // the input is read (with the arrays they grew through, 1.14-1.19 GB of the stage's
         // peak at 10M bench records against 1.04). A value added after `finish` gets its words
         // when `finish` runs again.
-        guard spec.method == .tokenSet, wordSets.count < values.count else { return }
-        if keepingTexts {
+        guard spec.method == .tokenSet, wordSets.count < distinctCount else { return }
+        if var spilled {
+            // Texts read from disk: their index goes first.
+            self.spilled = nil
+            spilled.dropIndex()
+            try spilled.forEachText { wordSets.append(utf8: $0) }
+        } else if keepingTexts {
             for id in wordSets.count..<values.count { values.withBytes(of: Int32(id)) { wordSets.append(utf8: $0) } }
         } else {
             try splitWordsFreeingTexts()
@@ -426,37 +452,10 @@ public final class FieldColumn {
     /// MB with their places) beside their words as these were made were the stage's peak.
     private func splitWordsFreeingTexts() throws {
         var copy = SpillList<UInt8>(what: "a tokens column's texts")
-        var lengths: [Int32] = []
-        lengths.reserveCapacity(values.count - wordSets.count)
         for id in wordSets.count..<values.count {
-            try values.withBytes(of: Int32(id)) { bytes in
-                try copy.append(contentsOf: bytes)
-                lengths.append(Int32(bytes.count))
-            }
+            try values.withBytes(of: Int32(id)) { try SpilledTexts.append($0, to: &copy) }
         }
         dropTexts()
-        // Texts run across chunks: each is gathered whole, then split. (Splitting a text where it
-        // lies in its chunk saved 0.6% of fuzzy dedupe's instructions at 100k bench records, but
-        // its peak at 10M was 739-747 MB in two runs against 705-726 MB, with the same
-        // allocations: why is not known.)
-        var text: [UInt8] = []
-        var next = 0
-        func splitGathered() {
-            while next < lengths.count, text.count == lengths[next] {
-                text.withUnsafeBufferPointer { wordSets.append(utf8: $0) }
-                text.removeAll(keepingCapacity: true)
-                next += 1
-            }
-        }
-        splitGathered()
-        try copy.forEachChunk { chunk in
-            var offset = 0
-            while offset < chunk.count {
-                let taken = min(Int(lengths[next]) - text.count, chunk.count - offset)
-                text.append(contentsOf: chunk[offset..<(offset + taken)])
-                offset += taken
-                splitGathered()
-            }
-        }
+        try SpilledTexts.forEachText(in: copy) { wordSets.append(utf8: $0) }
     }
 }

@@ -14,7 +14,6 @@ extension FuzzyMatcher {
     /// scoring with their patterns (`compared`).
     mutating func compare(recordCount n: Int, keepAll: Bool) throws {
         // The column sorted neighbourhood sorts by keeps its texts (`sortRanks`).
-        let sortColumn = columns.firstIndex { !$0.ids.isEmpty }
         for (index, column) in columns.enumerated() { try column.finish(keepingTexts: keepsColumnValues || index == sortColumn) }
         // Repeated raw texts only save work while records are read: their memos go.
         rawValues = reading.heads.map { _ in RawValueMemo(capacity: Self.rawValuesRemembered) }
@@ -24,6 +23,11 @@ extension FuzzyMatcher {
         // bench records): with --threads above 1 they are sorted on other threads while u is
         // estimated and the blocker sorts its keys, and waited for at the first such block.
         let ranks = DeferredRanks()
+        // A local copy, so the closure can read the columns while the blocker is mutated. The
+        // keys are only there until it is given back: no other copy of the matcher (the ranks'
+        // thread's) holds them, and the keys the blocker frees as it goes are freed.
+        var blocker = self.blocker
+        self.blocker.dropKeys()
         nonisolated(unsafe) let matcher = self
         if settings.threads > 1 {
             DispatchQueue.global().async(group: ranks.group) { ranks.ranks = matcher.sortRanks() }
@@ -31,8 +35,6 @@ extension FuzzyMatcher {
             ranks.ranks = sortRanks()
         }
         compared.sampledU = preset == nil ? estimateU(recordCount: n) : []
-        // A local copy, so the closure can read the columns while the blocker is mutated.
-        var blocker = self.blocker
         // EM must not learn a field's m from pairs chosen for agreeing on it (Splink trains the
         // same way): each rule's own fields are masked to "missing" in its training patterns.
         // A field every rule uses is masked too, and keeps its starting m, when every rule
@@ -261,9 +263,10 @@ extension FuzzyMatcher {
         }
         pairsMatched = matched
 
-        // Labels: the set's root, or a fresh label for each part of a split component.
-        var labels = (0..<n).map { Int32(sets.find($0)) }
-        var flagged: Set<Int32> = []
+        // Labels: the set's root, or a fresh label for each part of a split component (those
+        // noted apart, and the labels made once the columns are freed: 4 bytes a record).
+        var splitLabels: [Int32: Int32] = [:]
+        var flaggedGroups: [Int] = []
         let breaker = ChainBreaker(threshold: threshold, minDensity: settings.minDensity, maxCheck: settings.maxCheck)
         let answers = Dictionary(self.labels.pairs.map { (LabelledPairs.key(Int($0.a), Int($0.b)), $0.match) }, uniquingKeysWith: { _, last in last })
         // With `--against`, a group of known records only is a known cluster, kept as it is.
@@ -281,17 +284,20 @@ extension FuzzyMatcher {
                 switch outcome {
                 case .kept: break
                 case .flagged:
-                    flagged.insert(labels[group[0]])
+                    flaggedGroups.append(group[0])
                     clustersFlagged += 1
                 case .split(let parts):
                     clustersSplit += 1
                     // A part's first record is in no other set, so its number is a label no other
                     // cluster has: labels stay below n (the table finds clusters by label in an array).
-                    for part in parts { for record in part { labels[record] = Int32(part[0]) } }
+                    for part in parts { for record in part { splitLabels[Int32(record)] = Int32(part[0]) } }
                 }
             }
         }
         if !keepsColumnValues { for column in columns { column.release() } }
+        let labels = (0..<n).map { splitLabels[Int32($0)] ?? Int32(sets.find($0)) }
+        // A flagged group was not split: its label is its root.
+        let flagged = flaggedGroups.map { Int32(sets.find($0)) }
         // The sets are done with: freed before the table is built (4 bytes a record).
         sets = AnsweredDistinct(count: 0, distinct: [])
         var table = try ClusterTable(labels: consume labels, facts: facts, keyHashes: nil)

@@ -70,7 +70,14 @@ public struct FuzzyMatcher {
     /// its texts once split into words (but for the one sorted neighbourhood sorts by), and
     /// linking frees every column once the clusters are split, before the facts are read back
     /// for the table: at 10M bench records 200 MB and ~600 MB, held through comparing and linking.
-    public var keepsColumnValues = true
+    public var keepsColumnValues = true {
+        // Then a `tokens` column's texts go to disk as they are read (`SpilledTexts`), but for
+        // the column sorted neighbourhood sorts by.
+        didSet { for (index, column) in columns.enumerated() { column.spillsTexts = !keepsColumnValues && index != sortColumn } }
+    }
+    /// The column whose texts sorted neighbourhood sorts oversized blocks by (`sortRanks`):
+    /// the first text column.
+    var sortColumn: Int? { columns.firstIndex { $0.spec.method.isText } }
     /// The stage's progress line, told how comparing and scoring go (nil: nothing reported).
     public var progress: SluiceCore.Progress?
 
@@ -205,7 +212,7 @@ public struct FuzzyMatcher {
     /// `settings.threads` above 1 the two halves are sorted on two threads and merged (the
     /// titles of 10M bench records took 4.5 s on one).
     func sortRanks() -> SortRanks {
-        guard let column = columns.first(where: { !$0.ids.isEmpty }) else { return SortRanks(ids: nil, ofValue: []) }
+        guard let column = sortColumn.map({ columns[$0] }), !column.ids.isEmpty else { return SortRanks(ids: nil, ofValue: []) }
         let count = column.values.count
         var order: [Int]
         if settings.threads > 1, count >= 1 << 14 {

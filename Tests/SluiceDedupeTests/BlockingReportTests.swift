@@ -16,7 +16,7 @@ import Testing
         var blocker = Blocker(ruleCount: 2, recordCount: 4, maxBlock: 100, window: 5)
         for (record, key) in ["smith", "smith", "jones", "smith"].enumerated() { blocker.setKey(rule: 0, record: record, key) }
         for (record, key) in ["4011", "4011", "4011", nil].enumerated() { blocker.setKey(rule: 1, record: record, key) }
-        blocker.forEachPair(sortKey: { $0 }) { _, _, _, _ in }
+        try blocker.forEachPair(sortKey: { $0 }) { _, _, _, _ in }
         var labels = LabelledPairs()
         labels.record(0, 1, .match, line: 1)
         labels.record(2, 3, .match, line: 2)
@@ -47,7 +47,7 @@ import Testing
         labels.record(0, 5, .match, line: 3)  // skipped by rule 0, compared by rule 1
         labels.record(1, 4, .distinct, line: 4)
         blocker.watched = Set(labels.pairs.filter(\.match).map { LabelledPairs.key(Int($0.a), Int($0.b)) })
-        blocker.forEachPair(sortKey: { $0 }) { _, _, _, _ in }
+        try blocker.forEachPair(sortKey: { $0 }) { _, _, _, _ in }
         let rules = try ["title", "director"].map(BlockingRule.parse)
         let text = BlockingReport.text(rules: rules, blocker: blocker, labels: labels, pairsCompared: 6)
         #expect(

@@ -133,6 +133,44 @@ extension FieldColumnTests {
         }
     }
 
+    /// Spilling its texts as they are read (`spillsTexts`), a tokens column gives every id,
+    /// count and level of one that holds them: over a MiB of texts, repeats among them, some
+    /// outside ASCII (a precomposed and a decomposed é are one value).
+    @Test func tokensTextsSpilledAsReadGiveTheSameLevels() throws {
+        var state: UInt64 = 5
+        let values: [JSONValue?] = (0..<50_000).map { k in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            if k % 501 == 0 { return nil }
+            let words = (0..<(1 + Int(state >> 61))).map { w in "word\((state >> (8 * UInt64(w))) % 977)" }
+            let accent = k % 1000 == 0 ? " caf\u{E9}" : k % 1000 == 500 ? " cafe\u{301}" : ""
+            return .string(words.joined(separator: " ") + accent)
+        }
+        let kept = try column("place:tokens", values)
+        let spilled = FieldColumn(spec: try ComparisonSpec.parse("place:tokens"))
+        spilled.spillsTexts = true
+        for value in values { spilled.append(value) }
+        #expect(spilled.values.count == 0 && spilled.distinctCount == kept.distinctCount && kept.values.byteCount > 1 << 20)
+        #expect(spilled.ids == kept.ids && spilled.counts == kept.counts && spilled.presentCount == kept.presentCount)
+        try kept.finish()
+        try spilled.finish(keepingTexts: false)
+        #expect(spilled.wordSets.count == kept.wordSets.count)
+        for i in stride(from: 0, to: values.count - 1, by: 97) {
+            for j in [i + 1, (i * 31) % values.count, 0, 500] { #expect(spilled.level(i, j) == kept.level(i, j), "\(i) \(j)") }
+        }
+    }
+
+    /// Only a tokens column spills, and not one weighing values by a saved model's counts (which
+    /// reads them as text).
+    @Test func onlyATokensColumnWithoutLearntCountsSpills() throws {
+        for spec in ["t:jw", "t:exact", "t:tokens"] {
+            let column = FieldColumn(spec: try ComparisonSpec.parse(spec))
+            column.spillsTexts = true
+            if spec == "t:tokens" { column.learnt = ValueCounts(present: 0, values: [:]) }
+            column.append(.string("Vertigo"))
+            #expect(column.values.count == 1, "\(spec)")
+        }
+    }
+
     @Test func appendCopyRepeatsAnEarlierRecordsValue() throws {
         let spec = "locations:tokens"
         let copied = try column(spec, [.string("Ferry Building"), nil, .string("Pier 39")])
