@@ -243,6 +243,53 @@ import Testing
         #expect(builder.places[0].aliases == ["Pioneer Square Station"])
     }
 
+    /// A stops.txt row that is not UTF-8 (a feed exported as Latin-1) is skipped as
+    /// `invalid_utf8` with its bytes as they are, and the stops after it are read, as an
+    /// OpenAddresses CSV row is: it stopped the whole build (`stops.txt:3: error: bytes that
+    /// are not UTF-8`, exit 65), even with --rejects. A skipped stop's row is its bytes too,
+    /// quotes and all (it was its fields joined with commas).
+    @Test func aStopThatIsNotUTF8IsSkippedWithItsBytes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/stops.txt"
+        let latin1 = Array("2,Pe".utf8) + [0xF1] + Array("a Station,45.51,-122.61,1".utf8)
+        let platform = Array("4,\"Oak, Northbound\",45.53,-122.63,0".utf8)
+        let bytes =
+            Array("stop_id,stop_name,stop_lat,stop_lon,location_type\n1,Main Station,45.5,-122.6,1\n".utf8) + latin1
+            + Array("\n3,Oak Station,45.52,-122.62,1\n".utf8) + platform + [0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var builder = GazetteerBuilder(sources: nil)
+        let read = try builder.addStops(path: path, source: "feed", agency: nil, town: Town())
+        #expect(read.rows == 4 && read.added == 2)
+        #expect(read.skipped.map(\.reason) == ["invalid_utf8", "not_a_station"] && read.skipped.map(\.line) == [3, 5])
+        #expect(read.skipped.map(\.raw) == [RawRow(latin1), RawRow(platform)])
+        #expect(builder.places.map(\.name) == ["Main Station", "Oak Station"])
+        // The build reads on, and its report counts the row.
+        var build = GazetteerBuilder(sources: nil)
+        build.inputs.gtfsStops = [path]
+        _ = try build.build()
+        #expect(
+            build.report == ["gtfs-stops \(path): 4 stops read, 2 skipped (invalid_utf8 1, not_a_station 1); 2 places (0 with a town, 0 with a ZIP)"])
+    }
+
+    /// A `--gazetteer` row that is not UTF-8 is skipped as `invalid_utf8` with its bytes (it
+    /// was `bad_row` with its text decoded, U+FFFD in place of the bytes).
+    @Test func aMergedGazetteerRowThatIsNotUTF8IsSkippedWithItsBytes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/g.csv"
+        let row = Array("place,x:2,Pe".utf8) + [0xF1] + Array("a,,park,,,,,,,,,45.5,-122.6,,Portland,OR,".utf8)
+        let bytes =
+            Array((GazetteerRow.versionLine + "\n" + GazetteerRow.columns.joined(separator: ",") + "\n").utf8)
+            + Array("place,x:1,Oaks Park,,park,,,,,,,,,45.47,-122.66,,Portland,OR,\n".utf8) + row + [0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var builder = GazetteerBuilder(sources: nil)
+        builder.inputs.gazetteers = [path]
+        builder.keepsRejects = true
+        _ = try builder.build()
+        #expect(builder.skipped.map(\.reason) == ["invalid_utf8"] && builder.skipped.map(\.line) == [4])
+        #expect(builder.skipped.first?.raw == RawRow(row))
+        #expect(builder.skipped.first?.detail == "name: bytes that are not UTF-8")
+    }
+
     @Test func stopPlaces() {
         #expect(GazetteerBuilder.stopPlace("Main St & Oak Ave") == nil)
         #expect(GazetteerBuilder.stopPlace("Mission/24th") == nil)

@@ -354,7 +354,7 @@ public struct GazetteerBuild: ToolCommand {
         RejectReason("no_geometry", "a null geometry (GeoJSON), a null or one-point shape (TIGER), OSM nodes outside the extract"),
         RejectReason("bad_geometry", "GeoJSON positions that are not [lon, lat] in range"),
         RejectReason("unsupported_geometry", "GeoJSON: a street that is not a line, a place of another geometry"),
-        RejectReason("invalid_utf8", "OpenAddresses CSV: a row with bytes that are not UTF-8 (its bytes are in raw_base64)"),
+        RejectReason("invalid_utf8", "a CSV row (OpenAddresses, GTFS, --gazetteer) with bytes that are not UTF-8 (its bytes are in raw_base64)"),
         RejectReason("invalid_json", "GeoJSON: a feature that does not parse"),
         RejectReason("not_json", "GeoJSON: bytes between features that are no JSON value (a line at the top, an element of features)"),
         RejectReason("not_a_feature", "GeoJSON: a value that is not a Feature"),

@@ -177,50 +177,47 @@ public enum OpenAddresses {
 
     static func readCSV(_ reader: inout CSVReader, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?) throws {
         let path = records.path
-        var header: [String] = []
-        var fields: [CSVReader.Field] = []
-        do {
-            guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
-            let upper = header.map { $0.trimmingSpaces().uppercased() }
-            let names = records.properties
-            let wanted = ([names.lon, names.lat] + names.addressParts).map { $0.uppercased() }
-            let missing = wanted.filter { !upper.contains($0) }
-            if !missing.isEmpty {
-                let has = header.map { $0.trimmingSpaces() }.joined(separator: ", ")
-                throw StageFailure.data(
-                    source: path, line: 1,
-                    "missing columns: \(missing.joined(separator: ", ")) (the file has \(has): name them with --lon-property, --lat-property, --number-property, --street-property or --address-property)"
-                )
-            }
-            // The town's columns are optional: a file without them names no town.
-            let columns = wanted.map { upper.firstIndex(of: $0) }
-            let defaults = Properties()
-            let townColumns = zip([names.city, names.region, names.postcode], [defaults.city, defaults.region, defaults.postcode]).map {
-                upper.firstIndex(of: $0.uppercased()) ?? upper.firstIndex(of: $1.uppercased())
-            }
-            while try reader.next(fields: &fields) {
+        let names = records.properties
+        var columns: [Int?] = []
+        var townColumns: [Int?] = []
+        try SourceTable.forEachRow(
+            &reader, path: path,
+            header: { header in
+                let upper = header.map { $0.trimmingSpaces().uppercased() }
+                let wanted = ([names.lon, names.lat] + names.addressParts).map { $0.uppercased() }
+                let missing = wanted.filter { !upper.contains($0) }
+                if !missing.isEmpty {
+                    let has = header.map { $0.trimmingSpaces() }.joined(separator: ", ")
+                    throw StageFailure.data(
+                        source: path, line: 1,
+                        "missing columns: \(missing.joined(separator: ", ")) (the file has \(has): name them with --lon-property, --lat-property, --number-property, --street-property or --address-property)"
+                    )
+                }
+                // The town's columns are optional: a file without them names no town.
+                columns = wanted.map { upper.firstIndex(of: $0) }
+                let defaults = Properties()
+                townColumns = zip([names.city, names.region, names.postcode], [defaults.city, defaults.region, defaults.postcode]).map {
+                    upper.firstIndex(of: $0.uppercased()) ?? upper.firstIndex(of: $1.uppercased())
+                }
+            },
+            read: { reader, fields in
+                // Only the columns read must be UTF-8: a Latin-1 byte in another leaves the row usable.
                 func text(_ column: Int?) throws -> String {
                     guard let index = column, index < fields.count else { return "" }
                     return try reader.string(fields[index]).trimmingSpaces()
                 }
-                let raw = { RawRow(reader.bytes[reader.recordRange]) }
-                let record: Record
-                do {
-                    let (lonText, latText) = (try text(columns[0]), try text(columns[1]))
-                    let (number, street) = names.numberAndStreet(try columns[2...].map(text))
-                    record = Record(
-                        number: number, street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
-                        city: try text(townColumns[0]), region: try text(townColumns[1]), postcode: try text(townColumns[2]))
-                } catch CSVReader.Failure.invalidUTF8 {
-                    // The row's bounds are known: it alone is skipped, with its bytes as they are.
-                    records.read.rows += 1
-                    try records.skip(RejectReason.invalidUTF8.rawValue, "\(CSVReader.Failure.invalidUTF8)", line: reader.line, raw: raw)
-                    continue
-                }
-                try records.add(record, line: reader.line, raw: raw, take: take)
+                let (lonText, latText) = (try text(columns[0]), try text(columns[1]))
+                let (number, street) = names.numberAndStreet(try columns[2...].map(text))
+                return Record(
+                    number: number, street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
+                    city: try text(townColumns[0]), region: try text(townColumns[1]), postcode: try text(townColumns[2]))
+            },
+            notUTF8: { row in
+                records.read.rows += 1
+                try records.skip(row.reason, row.detail, line: row.line, raw: { row.raw })
             }
-        } catch let failure as CSVReader.Failure {
-            throw StageFailure.data(source: path, line: reader.line, "\(failure)")
+        ) { record, line, raw in
+            try records.add(record, line: line, raw: raw, take: take)
         }
     }
 
