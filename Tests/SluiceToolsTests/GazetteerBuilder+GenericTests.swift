@@ -159,6 +159,54 @@ import Testing
         #expect(try FileInput.contents(of: out) == existing)
     }
 
+    /// A build whose every row is skipped fails (65) and leaves the gazetteer as it was, but
+    /// writes its rejects, and the error says how many and where: they were left as they were
+    /// (an older run's, or none), so the rows and why they were skipped were lost.
+    @Test func aBuildOfNoRowsWritesItsRejects() throws {
+        let directory = try TemporaryDirectory()
+        let (path, out, rejects) = (directory.path + "/oa.csv", directory.path + "/g.csv", directory.path + "/rejects.ndjson")
+        try "LON,LAT,NUMBER,STREET\n-76.6,39.4,,MAIN ST\n-76.6,39.4,N12,MAIN ST\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "gazetteer\n".write(toFile: out, atomically: true, encoding: .utf8)
+        try "an older run's\n".write(toFile: rejects, atomically: true, encoding: .utf8)
+        var command = try GazetteerBuild(
+            arguments: try ParsedArguments(["--openaddresses", path, "--out", out, "--rejects", rejects], options: GazetteerBuild.usage.allOptions))
+        do {
+            try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+            Issue.record("built")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(
+                failure.message
+                    == "error: --openaddresses \(path) gave no rows: \(out) is left as it was; 2 source rows skipped, written to \(rejects)")
+        }
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "gazetteer\n")
+        let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
+        #expect(lines.map { try? JSONParser.parse(String($0))["reason"]?.stringValue } == ["no_number", "bad_number"])
+    }
+
+    /// A build stopped by a source it cannot read on writes the rows skipped before, and says
+    /// so after the error: they were left as they were.
+    @Test func aFailedBuildWritesTheRejectsFoundBeforeIt() throws {
+        let directory = try TemporaryDirectory()
+        let (first, second) = (directory.path + "/a.csv", directory.path + "/b.csv")
+        let (out, rejects) = (directory.path + "/g.csv", directory.path + "/rejects.ndjson")
+        try "LON,LAT,NUMBER,STREET\n-76.6,39.4,,MAIN ST\n-76.6,39.4,12,MAIN ST\n".write(toFile: first, atomically: true, encoding: .utf8)
+        try "LON,LAT,NUMBER,STREET\n-76.6,39.4,14,\"MAIN ST\n".write(toFile: second, atomically: true, encoding: .utf8)
+        var command = try GazetteerBuild(
+            arguments: try ParsedArguments(
+                ["--openaddresses", first, "--openaddresses", second, "--out", out, "--rejects", rejects], options: GazetteerBuild.usage.allOptions))
+        do {
+            try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+            Issue.record("built")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(failure.message == "\(second):2: error: unterminated quoted field; 1 source row skipped before it, written to \(rejects)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
+        #expect(lines.map { try? JSONParser.parse(String($0))["line"] } == [.number("2")])
+    }
+
     /// A county's address points as its GIS exports them (Baltimore County, MD, on GitHub:
     /// one pretty-printed FeatureCollection with `ST_NUMBER`, `ST_NAME`) given as OpenAddresses
     /// said only `invalid_json 3, no_number 1`: the error now says what the file lacks and what
@@ -187,7 +235,7 @@ import Testing
                     == "error: --openaddresses \(path) (its features have no 'number' or 'street' property: name the house number's and the street's "
                     + "with --number-property and --street-property, or the whole address's with --address-property "
                     + "(the features have ST_NUMBER, ST_NAME, ST_TYPE, CITY_POSTA, ZIP))"
-                    + " gave no rows: \(out) is left as it was", "\(failure.message)")
+                    + " gave no rows: \(out) is left as it was; 1 source row skipped (--rejects FILE keeps it)", "\(failure.message)")
         }
         var named = try GazetteerBuild(
             arguments: try ParsedArguments(
@@ -210,7 +258,7 @@ import Testing
                 failure.message
                     == "error: --openaddresses \(path) (its features have no 'number' property: name the house number's and the street's "
                     + "with --number-property and --street-property, or the whole address's with --address-property (the features have street)) "
-                    + "gave no rows: \(out) is left as it was")
+                    + "gave no rows: \(out) is left as it was; 1 source row skipped (--rejects FILE keeps it)")
         }
     }
 
