@@ -42,6 +42,27 @@ import Testing
         #expect(read.skipped.first?.raw == RawRow(row))
     }
 
+    /// House number 0 (also `00`, `0A`) is what US address points hold for a structure without
+    /// a number (OpenAddresses' county files have them by the thousand): no address, skipped as
+    /// `zero_number`. It was kept as a point at number 0, which a record asking for `0 Main St`,
+    /// or a range starting at 0, would be placed at.
+    @Test func aNumberZeroIsSkipped() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/a.csv"
+        try """
+        LON,LAT,NUMBER,STREET
+        -76.6,39.7,0,MAIN ST
+        -76.6,39.7,00,MAIN ST
+        -76.6,39.7,0A,MAIN ST
+        -76.6,39.7,10,MAIN ST
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let read = try OpenAddresses.read(path: path)
+        #expect(read.rows == 4 && read.points.map(\.number) == [10])
+        #expect(read.skipped.map(\.reason) == ["zero_number", "zero_number", "zero_number"] && read.skipped.map(\.line) == [2, 3, 4])
+        #expect(read.skipped.first?.detail == "house number '0' is 0: a placeholder for a building without a number, not an address")
+    }
+
     @Test func missingColumnsNameTheFile() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/a.csv"

@@ -373,6 +373,10 @@ public struct GazetteerBuild: ToolCommand {
     static let rejectReasons: [RejectReason] = [
         RejectReason("no_number", "OpenAddresses: no house number"),
         RejectReason("bad_number", "OpenAddresses, OSM addr:housenumber: a house number that does not start with a digit (N12)"),
+        RejectReason(
+            "zero_number",
+            "OpenAddresses, OSM addr:housenumber: house number 0 (00, 0A), which US address points write for a building without a number: a placeholder, not an address"
+        ),
         RejectReason("no_street", "no street name, or none left once normalised"),
         RejectReason("bad_coordinates", "not a position: lat beyond ±90, lon beyond ±180, not numbers, or 0,0"),
         RejectReason("duplicate_address", "the street and number already have a point (the first is kept; the detail says how far)"),

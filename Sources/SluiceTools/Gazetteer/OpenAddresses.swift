@@ -14,7 +14,7 @@ import SluiceSanitize
 /// (`LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH`, columns found by name,
 /// any case). Both are read with the quirks of real files:
 /// - an empty number is skipped (`no_number`), as is one that does not start with a digit
-///   (`bad_number`: `N12`, `A`);
+///   (`bad_number`: `N12`, `A`) and number 0 (`zero_number`: US address points' placeholder);
 /// - a range (`12-14`, `12–14`) gives its first number, a suffix (`12A`, `12 1/2`) is dropped:
 ///   both are counted (`ranges`, `suffixes`), since the gazetteer's numbers are whole; Queens'
 ///   block and house (`86-12`, `37-04`: `HouseNumber`) are one number, their digits joined
@@ -267,6 +267,7 @@ public enum OpenAddresses {
             guard let parsed = houseNumber(record.number) else {
                 return try skip("bad_number", "house number '\(record.number)' does not start with a digit", line: line, raw: raw)
             }
+            guard parsed.number != 0 else { return try skip("zero_number", zeroNumberDetail(record.number), line: line, raw: raw) }
             guard !record.street.isEmpty else { return try skip("no_street", "no street name", line: line, raw: raw) }
             guard let lat = record.lat, let lon = record.lon, (-90...90).contains(lat), (-180...180).contains(lon), lat != 0 || lon != 0 else {
                 return try skip(
@@ -292,6 +293,13 @@ public enum OpenAddresses {
             }
             read.taken += 1
         }
+    }
+
+    /// Why a house number 0 (`0`, `00`, `0A`) is skipped (`zero_number`): US address points
+    /// (OpenAddresses' county files, OSM imports of them) write 0 for a structure without a
+    /// number; no address is numbered 0, and a point there would answer `0 Main St`.
+    static func zeroNumberDetail(_ text: String) -> String {
+        "house number '\(text)' is 0: a placeholder for a building without a number, not an address"
     }
 
     /// What followed the leading number.
