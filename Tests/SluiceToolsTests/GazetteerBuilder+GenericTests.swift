@@ -338,6 +338,33 @@ import Testing
         #expect(builder.skipped.first?.detail == "name: bytes that are not UTF-8")
     }
 
+    /// stops.txt as real feeds break it: a row with more fields than the header (a name with a
+    /// comma, unquoted) is skipped as `field_count` (it was read shifted); a stop without a name
+    /// is `no_name` (it was `stop_at_intersection`, 'names a street corner'); a column named twice
+    /// is an error naming it (the last was read: an empty second `stop_name` skipped every stop).
+    @Test func stopRowsBrokenAsFeedsBreakThem() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/stops.txt"
+        try """
+        stop_id,stop_name,stop_lat,stop_lon
+        1,Main Station,45.5,-122.6
+        2,Oak, Pine Station,45.51,-122.61
+        3,,45.52,-122.62
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        var builder = GazetteerBuilder(sources: nil)
+        let read = try builder.addStops(path: path, source: "feed", agency: nil, town: Town())
+        #expect(read.rows == 3 && read.added == 1)
+        #expect(read.skipped.map(\.reason) == ["field_count", "no_name"] && read.skipped.map(\.line) == [3, 4])
+        #expect(read.skipped.first?.raw == RawRow("2,Oak, Pine Station,45.51,-122.61"))
+        try "stop_id,stop_name,stop_lat,stop_lon,stop_name\n1,Main Station,45.5,-122.6,\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try builder.addStops(path: path, source: "feed", agency: nil, town: Town())
+        } throws: { error in
+            "\(error)" == "\(path):1: error: the header names column 'stop_name' twice (columns 2 and 5): which one to read cannot be told"
+        }
+    }
+
     @Test func stopPlaces() {
         #expect(GazetteerBuilder.stopPlace("Main St & Oak Ave") == nil)
         #expect(GazetteerBuilder.stopPlace("Mission/24th") == nil)

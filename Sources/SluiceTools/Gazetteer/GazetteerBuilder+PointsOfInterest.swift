@@ -66,7 +66,11 @@ extension GazetteerBuilder {
                 continue
             }
             guard let name else {
-                if agency == nil { skip("stop_at_intersection", "'\(table["stop_name", row])' names a street corner, which the streets locate") }
+                if agency == nil, table["stop_name", row].isEmpty {
+                    skip("no_name", "the stop has no stop_name")
+                } else if agency == nil {
+                    skip("stop_at_intersection", "'\(table["stop_name", row])' names a street corner, which the streets locate")
+                }
                 continue
             }
             if seen.contains(where: { $0.name == name && $0.point.distance(to: point) < 500 }) { continue }

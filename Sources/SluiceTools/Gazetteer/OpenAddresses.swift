@@ -199,6 +199,7 @@ public enum OpenAddresses {
                 townColumns = zip([names.city, names.region, names.postcode], [defaults.city, defaults.region, defaults.postcode]).map {
                     upper.firstIndex(of: $0.uppercased()) ?? upper.firstIndex(of: $1.uppercased())
                 }
+                try SourceTable.checkNamedOnce(wanted + townColumns.compactMap { $0.map { upper[$0] } }, in: upper, path: path)
             },
             read: { reader, fields in
                 // Only the columns read must be UTF-8: a Latin-1 byte in another leaves the row usable.
@@ -212,7 +213,7 @@ public enum OpenAddresses {
                     number: number, street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
                     city: try text(townColumns[0]), region: try text(townColumns[1]), postcode: try text(townColumns[2]))
             },
-            notUTF8: { row in
+            skip: { row in
                 records.read.rows += 1
                 try records.skip(row.reason, row.detail, line: row.line, raw: { row.raw })
             }
