@@ -42,10 +42,11 @@ import Testing
         #expect(lines.last?.contains(#""line":3,"reason":"bad_geometry","detail":"a MultiLineString without lines""#) == true)
     }
 
-    /// `--rejects` follows `--out`: a build that fails (a broken row, or no row at all) leaves
-    /// both files as an earlier build wrote them, not rejects of a build whose gazetteer is not
-    /// there; a build that succeeds replaces both; nothing is left beside them.
-    @Test func aFailedBuildLeavesTheRejectsAsTheyWere() throws {
+    /// `--rejects` follows `--out` when a build succeeds (both replaced); a build that fails (a
+    /// broken row, or no row at all) leaves `--out` as an earlier build wrote it but writes the
+    /// rows it skipped to `--rejects`, and its error says how many: they were left as they were,
+    /// and what the failed build skipped, and why, was lost. Nothing is left beside them.
+    @Test func aFailedBuildLeavesTheGazetteerAndWritesItsRejects() throws {
         let folder = try TemporaryDirectory()
         let header = "LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH\n"
         let good = folder.file("good.csv"), broken = folder.file("broken.csv"), skipped = folder.file("skipped.csv")
@@ -58,14 +59,18 @@ import Testing
         #expect(built.status == 0, "\(built.stderrText)")
         let (gazetteer, rejected) = (try Data(contentsOf: out), try Data(contentsOf: rejects))
         #expect(String(decoding: rejected, as: UTF8.self).contains(#""reason":"no_number""#))
-        for source in [broken, skipped] {
+        for (source, street, said) in [
+            (broken, "Elm St", "\(broken.path):3: error: text after a closing quote; 1 source row skipped before it, written to \(rejects.path)"),
+            (skipped, "Pine St", "gave no rows: \(out.path) is left as it was; 1 source row skipped, written to \(rejects.path)"),
+        ] {
             let failed = try Executable("sluice-gazetteer").run([
                 "build", "--openaddresses", source.path, "--out", out.path, "--rejects", rejects.path,
             ])
             #expect(failed.status == 65, "\(failed.stderrText)")
+            #expect(failed.stderrText.contains(said), "\(failed.stderrText)")
             #expect(try Data(contentsOf: out) == gazetteer)
-            let left = try Data(contentsOf: rejects)
-            #expect(left == rejected, "\(source.lastPathComponent): \(String(decoding: left, as: UTF8.self))")
+            let left = String(decoding: try Data(contentsOf: rejects), as: UTF8.self)
+            #expect(left.split(separator: "\n").count == 1 && left.contains(#""reason":"no_number""#) && left.contains(street), "\(left)")
         }
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [

@@ -96,7 +96,7 @@ import Testing
         }
         #expect(gazetteer.places.map(\.name) == ["Coit Tower"])
         #expect(skipped.map(\.line) == [3])
-        #expect(skipped.first?.raw == "place,Nowhere,,,,,x,y,")
+        #expect(skipped.first?.raw == RawRow("place,Nowhere,,,,,x,y,"))
     }
 
     @Test func missingFileIsNoInput() {

@@ -159,6 +159,54 @@ import Testing
         #expect(try FileInput.contents(of: out) == existing)
     }
 
+    /// A build whose every row is skipped fails (65) and leaves the gazetteer as it was, but
+    /// writes its rejects, and the error says how many and where: they were left as they were
+    /// (an older run's, or none), so the rows and why they were skipped were lost.
+    @Test func aBuildOfNoRowsWritesItsRejects() throws {
+        let directory = try TemporaryDirectory()
+        let (path, out, rejects) = (directory.path + "/oa.csv", directory.path + "/g.csv", directory.path + "/rejects.ndjson")
+        try "LON,LAT,NUMBER,STREET\n-76.6,39.4,,MAIN ST\n-76.6,39.4,N12,MAIN ST\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "gazetteer\n".write(toFile: out, atomically: true, encoding: .utf8)
+        try "an older run's\n".write(toFile: rejects, atomically: true, encoding: .utf8)
+        var command = try GazetteerBuild(
+            arguments: try ParsedArguments(["--openaddresses", path, "--out", out, "--rejects", rejects], options: GazetteerBuild.usage.allOptions))
+        do {
+            try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+            Issue.record("built")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(
+                failure.message
+                    == "error: --openaddresses \(path) gave no rows: \(out) is left as it was; 2 source rows skipped, written to \(rejects)")
+        }
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "gazetteer\n")
+        let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
+        #expect(lines.map { try? JSONParser.parse(String($0))["reason"]?.stringValue } == ["no_number", "bad_number"])
+    }
+
+    /// A build stopped by a source it cannot read on writes the rows skipped before, and says
+    /// so after the error: they were left as they were.
+    @Test func aFailedBuildWritesTheRejectsFoundBeforeIt() throws {
+        let directory = try TemporaryDirectory()
+        let (first, second) = (directory.path + "/a.csv", directory.path + "/b.csv")
+        let (out, rejects) = (directory.path + "/g.csv", directory.path + "/rejects.ndjson")
+        try "LON,LAT,NUMBER,STREET\n-76.6,39.4,,MAIN ST\n-76.6,39.4,12,MAIN ST\n".write(toFile: first, atomically: true, encoding: .utf8)
+        try "LON,LAT,NUMBER,STREET\n-76.6,39.4,14,\"MAIN ST\n".write(toFile: second, atomically: true, encoding: .utf8)
+        var command = try GazetteerBuild(
+            arguments: try ParsedArguments(
+                ["--openaddresses", first, "--openaddresses", second, "--out", out, "--rejects", rejects], options: GazetteerBuild.usage.allOptions))
+        do {
+            try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+            Issue.record("built")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(failure.message == "\(second):2: error: unterminated quoted field; 1 source row skipped before it, written to \(rejects)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let lines = try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n")
+        #expect(lines.map { try? JSONParser.parse(String($0))["line"] } == [.number("2")])
+    }
+
     /// A county's address points as its GIS exports them (Baltimore County, MD, on GitHub:
     /// one pretty-printed FeatureCollection with `ST_NUMBER`, `ST_NAME`) given as OpenAddresses
     /// said only `invalid_json 3, no_number 1`: the error now says what the file lacks and what
@@ -187,7 +235,7 @@ import Testing
                     == "error: --openaddresses \(path) (its features have no 'number' or 'street' property: name the house number's and the street's "
                     + "with --number-property and --street-property, or the whole address's with --address-property "
                     + "(the features have ST_NUMBER, ST_NAME, ST_TYPE, CITY_POSTA, ZIP))"
-                    + " gave no rows: \(out) is left as it was", "\(failure.message)")
+                    + " gave no rows: \(out) is left as it was; 1 source row skipped (--rejects FILE keeps it)", "\(failure.message)")
         }
         var named = try GazetteerBuild(
             arguments: try ParsedArguments(
@@ -210,7 +258,7 @@ import Testing
                 failure.message
                     == "error: --openaddresses \(path) (its features have no 'number' property: name the house number's and the street's "
                     + "with --number-property and --street-property, or the whole address's with --address-property (the features have street)) "
-                    + "gave no rows: \(out) is left as it was")
+                    + "gave no rows: \(out) is left as it was; 1 source row skipped (--rejects FILE keeps it)")
         }
     }
 
@@ -241,6 +289,80 @@ import Testing
         #expect(read.skipped.map(\.reason) == ["not_a_station", "bad_coordinates"])
         #expect(builder.places.map(\.name) == ["Pioneer Square", "Union Station"])
         #expect(builder.places[0].aliases == ["Pioneer Square Station"])
+    }
+
+    /// A stops.txt row that is not UTF-8 (a feed exported as Latin-1) is skipped as
+    /// `invalid_utf8` with its bytes as they are, and the stops after it are read, as an
+    /// OpenAddresses CSV row is: it stopped the whole build (`stops.txt:3: error: bytes that
+    /// are not UTF-8`, exit 65), even with --rejects. A skipped stop's row is its bytes too,
+    /// quotes and all (it was its fields joined with commas).
+    @Test func aStopThatIsNotUTF8IsSkippedWithItsBytes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/stops.txt"
+        let latin1 = Array("2,Pe".utf8) + [0xF1] + Array("a Station,45.51,-122.61,1".utf8)
+        let platform = Array("4,\"Oak, Northbound\",45.53,-122.63,0".utf8)
+        let bytes =
+            Array("stop_id,stop_name,stop_lat,stop_lon,location_type\n1,Main Station,45.5,-122.6,1\n".utf8) + latin1
+            + Array("\n3,Oak Station,45.52,-122.62,1\n".utf8) + platform + [0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var builder = GazetteerBuilder(sources: nil)
+        let read = try builder.addStops(path: path, source: "feed", agency: nil, town: Town())
+        #expect(read.rows == 4 && read.added == 2)
+        #expect(read.skipped.map(\.reason) == ["invalid_utf8", "not_a_station"] && read.skipped.map(\.line) == [3, 5])
+        #expect(read.skipped.map(\.raw) == [RawRow(latin1), RawRow(platform)])
+        #expect(builder.places.map(\.name) == ["Main Station", "Oak Station"])
+        // The build reads on, and its report counts the row.
+        var build = GazetteerBuilder(sources: nil)
+        build.inputs.gtfsStops = [path]
+        _ = try build.build()
+        #expect(
+            build.report == ["gtfs-stops \(path): 4 stops read, 2 skipped (invalid_utf8 1, not_a_station 1); 2 places (0 with a town, 0 with a ZIP)"])
+    }
+
+    /// A `--gazetteer` row that is not UTF-8 is skipped as `invalid_utf8` with its bytes (it
+    /// was `bad_row` with its text decoded, U+FFFD in place of the bytes).
+    @Test func aMergedGazetteerRowThatIsNotUTF8IsSkippedWithItsBytes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/g.csv"
+        let row = Array("place,x:2,Pe".utf8) + [0xF1] + Array("a,,park,,,,,,,,,45.5,-122.6,,Portland,OR,".utf8)
+        let bytes =
+            Array((GazetteerRow.versionLine + "\n" + GazetteerRow.columns.joined(separator: ",") + "\n").utf8)
+            + Array("place,x:1,Oaks Park,,park,,,,,,,,,45.47,-122.66,,Portland,OR,\n".utf8) + row + [0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var builder = GazetteerBuilder(sources: nil)
+        builder.inputs.gazetteers = [path]
+        builder.keepsRejects = true
+        _ = try builder.build()
+        #expect(builder.skipped.map(\.reason) == ["invalid_utf8"] && builder.skipped.map(\.line) == [4])
+        #expect(builder.skipped.first?.raw == RawRow(row))
+        #expect(builder.skipped.first?.detail == "name: bytes that are not UTF-8")
+    }
+
+    /// stops.txt as real feeds break it: a row with more fields than the header (a name with a
+    /// comma, unquoted) is skipped as `field_count` (it was read shifted); a stop without a name
+    /// is `no_name` (it was `stop_at_intersection`, 'names a street corner'); a column named twice
+    /// is an error naming it (the last was read: an empty second `stop_name` skipped every stop).
+    @Test func stopRowsBrokenAsFeedsBreakThem() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/stops.txt"
+        try """
+        stop_id,stop_name,stop_lat,stop_lon
+        1,Main Station,45.5,-122.6
+        2,Oak, Pine Station,45.51,-122.61
+        3,,45.52,-122.62
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        var builder = GazetteerBuilder(sources: nil)
+        let read = try builder.addStops(path: path, source: "feed", agency: nil, town: Town())
+        #expect(read.rows == 3 && read.added == 1)
+        #expect(read.skipped.map(\.reason) == ["field_count", "no_name"] && read.skipped.map(\.line) == [3, 4])
+        #expect(read.skipped.first?.raw == RawRow("2,Oak, Pine Station,45.51,-122.61"))
+        try "stop_id,stop_name,stop_lat,stop_lon,stop_name\n1,Main Station,45.5,-122.6,\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try builder.addStops(path: path, source: "feed", agency: nil, town: Town())
+        } throws: { error in
+            "\(error)" == "\(path):1: error: the header names column 'stop_name' twice (columns 2 and 5): which one to read cannot be told"
+        }
     }
 
     @Test func stopPlaces() {

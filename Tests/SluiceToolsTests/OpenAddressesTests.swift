@@ -42,6 +42,60 @@ import Testing
         #expect(read.skipped.first?.raw == RawRow(row))
     }
 
+    /// House number 0 (also `00`, `0A`) is what US address points hold for a structure without
+    /// a number (OpenAddresses' county files have them by the thousand): no address, skipped as
+    /// `zero_number`. It was kept as a point at number 0, which a record asking for `0 Main St`,
+    /// or a range starting at 0, would be placed at.
+    @Test func aNumberZeroIsSkipped() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/a.csv"
+        try """
+        LON,LAT,NUMBER,STREET
+        -76.6,39.7,0,MAIN ST
+        -76.6,39.7,00,MAIN ST
+        -76.6,39.7,0A,MAIN ST
+        -76.6,39.7,10,MAIN ST
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let read = try OpenAddresses.read(path: path)
+        #expect(read.rows == 4 && read.points.map(\.number) == [10])
+        #expect(read.skipped.map(\.reason) == ["zero_number", "zero_number", "zero_number"] && read.skipped.map(\.line) == [2, 3, 4])
+        #expect(read.skipped.first?.detail == "house number '0' is 0: a placeholder for a building without a number, not an address")
+    }
+
+    /// A row with more fields than the header has a delimiter that should have been quoted
+    /// (`MAIN ST, APT 2`): its columns after it are shifted (the unit read as the town), so it is
+    /// skipped as `field_count` with its bytes. It was read as it came, the last field dropped.
+    /// A row short of fields reads the missing ones as empty (its checks then skip it or not).
+    @Test func aRowWithMoreFieldsThanTheHeaderIsSkipped() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/a.csv"
+        try """
+        LON,LAT,NUMBER,STREET,UNIT,CITY
+        -76.6,39.7,12,MAIN ST, APT 2,,TOWSON
+        -76.6,39.7,14,MAIN ST,,TOWSON
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let read = try OpenAddresses.read(path: path)
+        #expect(read.rows == 2 && read.points.map(\.number) == [14])
+        #expect(read.skipped.map(\.reason) == ["field_count"] && read.skipped.map(\.line) == [2])
+        #expect(read.skipped.first?.raw == RawRow("-76.6,39.7,12,MAIN ST, APT 2,,TOWSON"))
+        #expect(read.skipped.first?.detail == "7 fields where the header has 6: a delimiter not quoted shifts the columns after it")
+    }
+
+    /// A column the reader reads named twice in the header (`NUMBER,…,NUMBER`) cannot be told
+    /// apart: an error naming it, where the first was read and the second ignored, unsaid.
+    @Test func aColumnNamedTwiceIsAnError() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/a.csv"
+        try "LON,LAT,NUMBER,STREET,number\n-76.6,39.7,,MAIN ST,12\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            try OpenAddresses.read(path: path)
+        } throws: { error in
+            "\(error)" == "\(path):1: error: the header names column 'NUMBER' twice (columns 3 and 5): which one to read cannot be told"
+        }
+    }
+
     @Test func missingColumnsNameTheFile() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/a.csv"

@@ -124,12 +124,17 @@ extension CSVReader {
     }
 
     /// The text of the last record read (or of its first line, when it went wrong), without its line end.
-    public var lastRecordText: String {
+    public var lastRecordText: String { String(decoding: lastRecordBytes, as: UTF8.self) }
+
+    /// The bytes of the last record read (or of its first line, when it went wrong), without
+    /// its line end, as the input has them (for a reject's `raw`, which a text would have
+    /// decoded: U+FFFD in place of bytes that are not UTF-8).
+    public var lastRecordBytes: ArraySlice<UInt8> {
         var end = recordStart
         while end < bytes.count, bytes[end] != 0x0A { end += 1 }
         if index > end { end = index }
         while end > recordStart, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: bytes[recordStart..<end], as: UTF8.self)
+        return bytes[recordStart..<end]
     }
 }
 

@@ -5,8 +5,10 @@ import SluiceSanitize
 public struct GazetteerRowError: Error, Equatable, Sendable {
     public var line: Int
     public var reason: String
-    /// The row's text as it stands in the file.
-    public var raw: String
+    /// The row's bytes as they stand in the file.
+    public var raw: RawRow
+    /// Whether the row was refused because a field it needs is not UTF-8.
+    public var notUTF8 = false
 }
 
 extension Gazetteer {
@@ -64,7 +66,8 @@ extension Gazetteer {
                 row = try columns.row(line)
             } catch {
                 let rowError = GazetteerRowError(
-                    line: line.reader.line, reason: String(describing: error), raw: line.reader.lastRecordText)
+                    line: line.reader.line, reason: String(describing: error), raw: RawRow(line.reader.lastRecordBytes),
+                    notUTF8: (error as? RowProblem)?.notUTF8 ?? false)
                 if case .unterminatedQuote = error as? CSVReader.Failure {
                     // Nothing after an open quote can be read as rows: always fatal.
                     throw StageFailure.data(source: source, line: rowError.line, rowError.reason)
@@ -81,6 +84,8 @@ extension Gazetteer {
 /// A bad value in a gazetteer row, worded for the `file:line: error:` message.
 struct RowProblem: Error, CustomStringConvertible {
     var description: String
+    /// A field's bytes are not UTF-8 (the row's problem is its encoding, not its values).
+    var notUTF8 = false
 }
 
 /// Which field holds which column, from the header.
@@ -121,7 +126,7 @@ struct ColumnMap {
         do {
             return try row.reader.string(row.fields[position])
         } catch {
-            throw RowProblem(description: "\(column.header): \(error)")
+            throw RowProblem(description: "\(column.header): \(error)", notUTF8: error == .invalidUTF8)
         }
     }
 

@@ -62,7 +62,7 @@ public struct GazetteerBuild: ToolCommand {
             .input("gazetteer", "FILE", "a gazetteer CSV to merge (its places, segments, intersections, addresses); repeatable"),
             .output(
                 "rejects", "FILE",
-                "write each skipped row as NDJSON (file, line, reason, the row), as it comes, beside FILE, renamed over it with --out: a failed build leaves both as they were; without it they are counted"
+                "write each skipped row as NDJSON (file, line, reason, the row), as it comes, beside FILE, renamed over it with --out; a failed build (no rows, or a source it cannot read on) leaves --out as it was but writes FILE with the rows skipped, and its error says how many; without it they are counted"
             ),
             .value(
                 "run-size", "N",
@@ -180,9 +180,9 @@ public struct GazetteerBuild: ToolCommand {
 
     public mutating func run(_ context: ToolContext) throws {
         let start = DispatchTime.now()
-        // Skipped rows go to --rejects as they come, into a file beside it that replaces it with
-        // --out (a failed build leaves both as they were, not rejects of a gazetteer that was not
-        // written). Rows found late (at the merge of the address runs) are put in place by
+        // Skipped rows go to --rejects as they come, into a file beside it that replaces it just
+        // after --out (a failed build leaves --out as it was, and replaces --rejects all the same:
+        // the rows it skipped, which say why it failed, are not lost). Rows found late (at the merge of the address runs) are put in place by
         // reading that file back and writing it again, which a pipe or a terminal cannot be: for
         // those the rows go to a scratch file first, copied at the end.
         let scratch = try rejectsPath.flatMap { path throws(StageFailure) in Self.isRegularOrNew(path) ? nil : try Self.RejectsScratch(path) }
@@ -207,12 +207,36 @@ public struct GazetteerBuild: ToolCommand {
             file = made
             return made
         }
-        try builder.build { row in
-            let sink = try opened().sink
-            CSVWriter.append(row.fields, to: &sink.buffer)
-            try sink.flushIfFull()
-            perKind[row.kind, default: 0] += 1
-            coverage.add(row)
+        /// The rejects whole on disk, the late ones in their place, not yet put over --rejects.
+        func finishRejects() throws {
+            try rejects.finish()
+            if let early = rejectsFile, let rejectsPath, builder.rejects.lateCount > 0 {
+                let reader = try GzipFile.Reader(path: early.writingPath, what: "rejects")
+                let placed = try ReplacementFile(path: rejectsPath)
+                try Self.placeLateRejects(of: builder, early: { try reader.next() }, into: placed.sink)
+                rejectsFile = placed
+            }
+            try rejectsFile?.sink.sync()
+        }
+        func commitRejects() throws {
+            try rejectsFile?.commit()
+            try scratch?.copy(placing: builder)
+        }
+        do {
+            try builder.build { row in
+                let sink = try opened().sink
+                CSVWriter.append(row.fields, to: &sink.buffer)
+                try sink.flushIfFull()
+                perKind[row.kind, default: 0] += 1
+                coverage.add(row)
+            }
+        } catch var failure as StageFailure {
+            // A source the build cannot read on (a quote left open, a file missing): --out is
+            // left as it was, but the rows skipped before it are written to --rejects, not lost.
+            guard let rejectsPath, (try? finishRejects()) != nil, (try? commitRejects()) != nil else { throw failure }
+            let skipped = builder.rejects.emitted
+            if skipped > 0 { failure.message += "; \(Self.skippedRows(skipped, to: rejectsPath, before: true))" }
+            throw failure
         }
         coverage.finish()
         // No row from any source (an empty extract, a header alone, ways without their nodes):
@@ -225,30 +249,25 @@ public struct GazetteerBuild: ToolCommand {
                 folder.map { "--\(option) \($0)" }
             }
             let named = builder.inputs.named.map { name in builder.noRowsBecause[name].map { "\(name) (\($0))" } ?? name } + folders
-            throw StageFailure(.dataError, "error: \(named.joined(separator: ", ")) gave no rows: \(out) is left as it was")
+            // What was skipped is written all the same (it says why there are no rows), and counted.
+            try finishRejects()
+            try commitRejects()
+            let skipped = builder.skippedCount
+            throw StageFailure(
+                .dataError,
+                "error: \(named.joined(separator: ", ")) gave no rows: \(out) is left as it was"
+                    + (skipped > 0 ? "; " + Self.skippedRows(skipped, to: rejectsPath) : ""))
         }
         let written = try opened()
-        try rejects.finish()
-        if let early = rejectsFile, let rejectsPath, builder.rejects.lateCount > 0 {
-            let reader = try GzipFile.Reader(path: early.writingPath, what: "rejects")
-            let placed = try ReplacementFile(path: rejectsPath)
-            try Self.placeLateRejects(of: builder, early: { try reader.next() }, into: placed.sink)
-            rejectsFile = placed
-        }
         // Both whole on disk before either is put in place: only a failed rename between the two
         // could part them.
-        try rejectsFile?.sink.sync()
+        try finishRejects()
         try written.commit()
-        try rejectsFile?.commit()
-        try scratch?.copy(placing: builder)
+        try commitRejects()
         for line in builder.report { context.note(line) }
         for input in builder.inputsWithoutRows { context.warn(input) }
         for line in builder.missingProperties { context.warn(line) }
-        if case let skipped = builder.skippedCount, skipped > 0 {
-            context.note(
-                "\(skipped) source row\(skipped == 1 ? "" : "s") skipped"
-                    + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps \(skipped == 1 ? "it" : "them"))"))
-        }
+        if case let skipped = builder.skippedCount, skipped > 0 { context.note(Self.skippedRows(skipped, to: rejectsPath)) }
         let kinds = GazetteerRow.Kind.allCases.map { kind in "\(perKind[kind] ?? 0) \(kind.rawValue)" }
         let count = perKind.values.reduce(0, +)
         context.note("wrote \(count) rows (\(kinds.joined(separator: ", "))), \(written.sink.bytesWritten) bytes, to \(out)")
@@ -262,6 +281,13 @@ public struct GazetteerBuild: ToolCommand {
         // Last: what the gazetteer covers, which is what the geocoder can answer for.
         context.note(coverage.description)
         if let warning = coverage.warning { context.warn(warning) }
+    }
+
+    /// `12 source rows skipped, written to r.ndjson` (`… skipped before it, …` after an error),
+    /// or `(--rejects FILE keeps them)` without a rejects file.
+    static func skippedRows(_ count: Int, to rejectsPath: String?, before: Bool = false) -> String {
+        "\(count) source row\(count == 1 ? "" : "s") skipped\(before ? " before it" : "")"
+            + (rejectsPath.map { ", written to \($0)" } ?? " (--rejects FILE keeps \(count == 1 ? "it" : "them"))")
     }
 
     /// Writes one skipped row to the rejects file.
@@ -347,14 +373,20 @@ public struct GazetteerBuild: ToolCommand {
     static let rejectReasons: [RejectReason] = [
         RejectReason("no_number", "OpenAddresses: no house number"),
         RejectReason("bad_number", "OpenAddresses, OSM addr:housenumber: a house number that does not start with a digit (N12)"),
+        RejectReason(
+            "zero_number",
+            "OpenAddresses, OSM addr:housenumber: house number 0 (00, 0A), which US address points write for a building without a number: a placeholder, not an address"
+        ),
         RejectReason("no_street", "no street name, or none left once normalised"),
         RejectReason("bad_coordinates", "not a position: lat beyond ±90, lon beyond ±180, not numbers, or 0,0"),
         RejectReason("duplicate_address", "the street and number already have a point (the first is kept; the detail says how far)"),
-        RejectReason("no_name", "a GeoJSON feature or TIGER road without a name"),
+        RejectReason("no_name", "a GeoJSON feature, TIGER road or GTFS stop without a name"),
         RejectReason("no_geometry", "a null geometry (GeoJSON), a null or one-point shape (TIGER), OSM nodes outside the extract"),
         RejectReason("bad_geometry", "GeoJSON positions that are not [lon, lat] in range"),
         RejectReason("unsupported_geometry", "GeoJSON: a street that is not a line, a place of another geometry"),
-        RejectReason("invalid_utf8", "OpenAddresses CSV: a row with bytes that are not UTF-8 (its bytes are in raw_base64)"),
+        RejectReason("invalid_utf8", "a CSV row (OpenAddresses, GTFS, --gazetteer) with bytes that are not UTF-8 (its bytes are in raw_base64)"),
+        RejectReason(
+            "field_count", "a CSV row (OpenAddresses, GTFS) with more fields than its header: a delimiter not quoted shifts the columns after it"),
         RejectReason("invalid_json", "GeoJSON: a feature that does not parse"),
         RejectReason("not_json", "GeoJSON: bytes between features that are no JSON value (a line at the top, an element of features)"),
         RejectReason("not_a_feature", "GeoJSON: a value that is not a Feature"),

@@ -308,7 +308,8 @@ extension GazetteerBuilder {
         try Gazetteer.forEachRow(
             bytes, source: path,
             skipBadRow: { error in
-                bad.append(SkippedRow(source: path, line: error.line, reason: "bad_row", detail: error.reason, raw: error.raw))
+                let reason = error.notUTF8 ? RejectReason.invalidUTF8.rawValue : "bad_row"
+                bad.append(SkippedRow(source: path, line: error.line, reason: reason, detail: error.reason, raw: error.raw))
                 return true
             }
         ) { row in

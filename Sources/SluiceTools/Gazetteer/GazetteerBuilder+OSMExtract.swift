@@ -102,7 +102,9 @@ extension GazetteerBuilder {
         guard Self.osmKeeps(tags) else { return }
         let name = tags["name"] ?? ""
         let category = Self.osmCategory(tags)
-        let number = tags["addr:housenumber"].flatMap(OpenAddresses.houseNumber)?.number
+        let parsed = tags["addr:housenumber"].flatMap(OpenAddresses.houseNumber)?.number
+        // Number 0 is a placeholder, not an address (`zero_number`).
+        let number = parsed == 0 ? nil : parsed
         let street = tags["addr:street"].map(Self.key) ?? ""
         // The element's own town where it is tagged with one, else --city/--state.
         let town = Town(city: tags["addr:city"] ?? "", state: tags["addr:state"] ?? "", zip: tags["addr:postcode"] ?? "").filled(by: inputs.town)
@@ -110,11 +112,10 @@ extension GazetteerBuilder {
         let isAddress = number != nil && !street.isEmpty
         let raw = "\(kind)/\(id)"
         if number == nil, let text = tags["addr:housenumber"] {
-            read.skipped.append(
-                SkippedRow(
-                    source: read.source, line: read.ordinal, reason: "bad_number", detail: "house number '\(text)' does not start with a digit",
-                    raw: raw)
-            )
+            let (reason, detail) =
+                parsed == 0
+                ? ("zero_number", OpenAddresses.zeroNumberDetail(text)) : ("bad_number", "house number '\(text)' does not start with a digit")
+            read.skipped.append(SkippedRow(source: read.source, line: read.ordinal, reason: reason, detail: detail, raw: raw))
         }
         guard isPlace || isAddress else { return }
         guard let point, (-90...90).contains(point.lat), (-180...180).contains(point.lon), point.lat != 0 || point.lon != 0 else {

@@ -31,9 +31,10 @@ extension GazetteerBuilder {
     /// Reads one GTFS `stops.txt`: each station once (platforms and directions repeat its name
     /// a few metres apart). With `agency`, names are made the San Francisco way
     /// (`stationName`); without, as `stopPlace` says. Returns the stops read, the places tried
-    /// and the stops skipped with their reason. Every stop is in `town` (GTFS names none).
+    /// and the stops skipped with their reason and bytes (a row that is not UTF-8 among them,
+    /// `invalid_utf8`, in a feed of any agency). Every stop is in `town` (GTFS names none).
     mutating func addStops(path: String, source: String, agency: String?, town: Town) throws -> (rows: Int, added: Int, skipped: [SkippedRow]) {
-        let table = try SourceTable(path: path)
+        let table = try SourceTable(path: path, keepsSkipped: agency == nil)
         try table.require(["stop_id", "stop_name", "stop_lat", "stop_lon"])
         // A feed that lists its stations (location_type 1) names them: its other stops are
         // platforms, entrances and stops along the street.
@@ -43,7 +44,7 @@ extension GazetteerBuilder {
         var skipped: [SkippedRow] = []
         for (index, row) in table.rows.enumerated() {
             func skip(_ reason: String, _ detail: String) {
-                skipped.append(SkippedRow(source: path, line: table.lines[index], reason: reason, detail: detail, raw: row.joined(separator: ",")))
+                skipped.append(SkippedRow(source: path, line: table.lines[index], reason: reason, detail: detail, raw: table.raw(index)))
             }
             let point: GeoPoint?
             let name: String?
@@ -65,7 +66,11 @@ extension GazetteerBuilder {
                 continue
             }
             guard let name else {
-                if agency == nil { skip("stop_at_intersection", "'\(table["stop_name", row])' names a street corner, which the streets locate") }
+                if agency == nil, table["stop_name", row].isEmpty {
+                    skip("no_name", "the stop has no stop_name")
+                } else if agency == nil {
+                    skip("stop_at_intersection", "'\(table["stop_name", row])' names a street corner, which the streets locate")
+                }
                 continue
             }
             if seen.contains(where: { $0.name == name && $0.point.distance(to: point) < 500 }) { continue }
@@ -82,7 +87,9 @@ extension GazetteerBuilder {
             addPlace(name: name, aliases: aliases, category: "station", id: "\(source):\(table["stop_id", row])", point: point, town: town)
             added += 1
         }
-        return (table.rows.count, added, skipped)
+        // The rows that were not UTF-8 among the others, in the file's order.
+        skipped = (table.skipped + skipped).sorted { $0.line < $1.line }
+        return (table.rows.count + table.skipped.count, added, skipped)
     }
 
     /// The place a stop of any feed stands for: its name (title-cased when in capitals), or the

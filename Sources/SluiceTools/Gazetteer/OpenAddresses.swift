@@ -14,7 +14,7 @@ import SluiceSanitize
 /// (`LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH`, columns found by name,
 /// any case). Both are read with the quirks of real files:
 /// - an empty number is skipped (`no_number`), as is one that does not start with a digit
-///   (`bad_number`: `N12`, `A`);
+///   (`bad_number`: `N12`, `A`) and number 0 (`zero_number`: US address points' placeholder);
 /// - a range (`12-14`, `12–14`) gives its first number, a suffix (`12A`, `12 1/2`) is dropped:
 ///   both are counted (`ranges`, `suffixes`), since the gazetteer's numbers are whole; Queens'
 ///   block and house (`86-12`, `37-04`: `HouseNumber`) are one number, their digits joined
@@ -177,50 +177,48 @@ public enum OpenAddresses {
 
     static func readCSV(_ reader: inout CSVReader, into records: inout Records, take: (Point) throws -> (reason: String, detail: String)?) throws {
         let path = records.path
-        var header: [String] = []
-        var fields: [CSVReader.Field] = []
-        do {
-            guard try reader.next(into: &header) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
-            let upper = header.map { $0.trimmingSpaces().uppercased() }
-            let names = records.properties
-            let wanted = ([names.lon, names.lat] + names.addressParts).map { $0.uppercased() }
-            let missing = wanted.filter { !upper.contains($0) }
-            if !missing.isEmpty {
-                let has = header.map { $0.trimmingSpaces() }.joined(separator: ", ")
-                throw StageFailure.data(
-                    source: path, line: 1,
-                    "missing columns: \(missing.joined(separator: ", ")) (the file has \(has): name them with --lon-property, --lat-property, --number-property, --street-property or --address-property)"
-                )
-            }
-            // The town's columns are optional: a file without them names no town.
-            let columns = wanted.map { upper.firstIndex(of: $0) }
-            let defaults = Properties()
-            let townColumns = zip([names.city, names.region, names.postcode], [defaults.city, defaults.region, defaults.postcode]).map {
-                upper.firstIndex(of: $0.uppercased()) ?? upper.firstIndex(of: $1.uppercased())
-            }
-            while try reader.next(fields: &fields) {
+        let names = records.properties
+        var columns: [Int?] = []
+        var townColumns: [Int?] = []
+        try SourceTable.forEachRow(
+            &reader, path: path,
+            header: { header in
+                let upper = header.map { $0.trimmingSpaces().uppercased() }
+                let wanted = ([names.lon, names.lat] + names.addressParts).map { $0.uppercased() }
+                let missing = wanted.filter { !upper.contains($0) }
+                if !missing.isEmpty {
+                    let has = header.map { $0.trimmingSpaces() }.joined(separator: ", ")
+                    throw StageFailure.data(
+                        source: path, line: 1,
+                        "missing columns: \(missing.joined(separator: ", ")) (the file has \(has): name them with --lon-property, --lat-property, --number-property, --street-property or --address-property)"
+                    )
+                }
+                // The town's columns are optional: a file without them names no town.
+                columns = wanted.map { upper.firstIndex(of: $0) }
+                let defaults = Properties()
+                townColumns = zip([names.city, names.region, names.postcode], [defaults.city, defaults.region, defaults.postcode]).map {
+                    upper.firstIndex(of: $0.uppercased()) ?? upper.firstIndex(of: $1.uppercased())
+                }
+                try SourceTable.checkNamedOnce(wanted + townColumns.compactMap { $0.map { upper[$0] } }, in: upper, path: path)
+            },
+            read: { reader, fields in
+                // Only the columns read must be UTF-8: a Latin-1 byte in another leaves the row usable.
                 func text(_ column: Int?) throws -> String {
                     guard let index = column, index < fields.count else { return "" }
                     return try reader.string(fields[index]).trimmingSpaces()
                 }
-                let raw = { RawRow(reader.bytes[reader.recordRange]) }
-                let record: Record
-                do {
-                    let (lonText, latText) = (try text(columns[0]), try text(columns[1]))
-                    let (number, street) = names.numberAndStreet(try columns[2...].map(text))
-                    record = Record(
-                        number: number, street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
-                        city: try text(townColumns[0]), region: try text(townColumns[1]), postcode: try text(townColumns[2]))
-                } catch CSVReader.Failure.invalidUTF8 {
-                    // The row's bounds are known: it alone is skipped, with its bytes as they are.
-                    records.read.rows += 1
-                    try records.skip(RejectReason.invalidUTF8.rawValue, "\(CSVReader.Failure.invalidUTF8)", line: reader.line, raw: raw)
-                    continue
-                }
-                try records.add(record, line: reader.line, raw: raw, take: take)
+                let (lonText, latText) = (try text(columns[0]), try text(columns[1]))
+                let (number, street) = names.numberAndStreet(try columns[2...].map(text))
+                return Record(
+                    number: number, street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
+                    city: try text(townColumns[0]), region: try text(townColumns[1]), postcode: try text(townColumns[2]))
+            },
+            skip: { row in
+                records.read.rows += 1
+                try records.skip(row.reason, row.detail, line: row.line, raw: { row.raw })
             }
-        } catch let failure as CSVReader.Failure {
-            throw StageFailure.data(source: path, line: reader.line, "\(failure)")
+        ) { record, line, raw in
+            try records.add(record, line: line, raw: raw, take: take)
         }
     }
 
@@ -270,6 +268,7 @@ public enum OpenAddresses {
             guard let parsed = houseNumber(record.number) else {
                 return try skip("bad_number", "house number '\(record.number)' does not start with a digit", line: line, raw: raw)
             }
+            guard parsed.number != 0 else { return try skip("zero_number", zeroNumberDetail(record.number), line: line, raw: raw) }
             guard !record.street.isEmpty else { return try skip("no_street", "no street name", line: line, raw: raw) }
             guard let lat = record.lat, let lon = record.lon, (-90...90).contains(lat), (-180...180).contains(lon), lat != 0 || lon != 0 else {
                 return try skip(
@@ -295,6 +294,13 @@ public enum OpenAddresses {
             }
             read.taken += 1
         }
+    }
+
+    /// Why a house number 0 (`0`, `00`, `0A`) is skipped (`zero_number`): US address points
+    /// (OpenAddresses' county files, OSM imports of them) write 0 for a structure without a
+    /// number; no address is numbered 0, and a point there would answer `0 Main St`.
+    static func zeroNumberDetail(_ text: String) -> String {
+        "house number '\(text)' is 0: a placeholder for a building without a number, not an address"
     }
 
     /// What followed the leading number.
