@@ -50,7 +50,9 @@ public struct AddressParser: Sendable {
             return result
         }
         let (cleaned, removedControl) = AddressTokenizer.clean(text)
-        let tokens = AddressTokenizer.tokens(cleaned)
+        // `701 S Capital of Texas Hwy NB`: the frontage road's direction of travel is no word of the
+        // street's name (it was read as the place `701 S Capital of Texas Hwy NB`).
+        let tokens = TravelDirection.removed(from: AddressTokenizer.tokens(cleaned))
         guard tokens.contains(where: \.hasLetterOrDigit) else {
             var result = ParsedAddress(raw: text)
             result.note(cleaned.isEmpty ? Note.empty : Note.noLocation)
