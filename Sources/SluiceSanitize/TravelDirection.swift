@@ -37,8 +37,9 @@ enum TravelDirection {
         if serviceRoads.contains(tokens[end].lower) { end += 1 }
         if end < tokens.count, tokens[end].isWord, bounds.contains(tokens[end].lower) { end += 1 }
         guard end > index else { return nil }
-        guard end == tokens.count || tokens[end].isPunct(",") || tokens[end].isPunct("#")
-            || (tokens[end].isWord && USPSTables.unitDesignators[tokens[end].lower] != nil)
+        guard
+            end == tokens.count || tokens[end].isPunct(",") || tokens[end].isPunct("#")
+                || (tokens[end].isWord && USPSTables.unitDesignators[tokens[end].lower] != nil)
         else { return nil }
         return end
     }
