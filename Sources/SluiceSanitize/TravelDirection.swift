@@ -7,10 +7,9 @@ enum TravelDirection {
     /// A service (frontage) road's abbreviation, before its direction or alone.
     static let serviceRoads: Set<String> = ["svrd", "frtg"]
 
-    /// The tokens without a direction of travel written right after a street's type and before
-    /// the end, a comma or a unit: `701 S Capital of Texas Hwy NB` → `701 S Capital of Texas
-    /// Hwy`; `14028 N US 183 Hwy SVRD SB Bldg F` → `14028 N US 183 Hwy Bldg F`. `100 NB St` (a
-    /// street named so) and `100 Main St NB Tower` (a word after it) are as they were.
+    /// The tokens without a direction of travel written right after a street's type: `701 S
+    /// Capital of Texas Hwy NB` → `701 S Capital of Texas Hwy`; `14028 N US 183 Hwy SVRD SB Bldg
+    /// F` → `14028 N US 183 Hwy Bldg F`. `100 NB St` (a street named so) is as it was.
     ///
     /// - Complexity: O(n) in the number of tokens.
     static func removed(from tokens: [Token]) -> [Token] {
@@ -30,17 +29,14 @@ enum TravelDirection {
     }
 
     /// Where a direction of travel starting at `index` ends, when it follows a street's type
-    /// (with a name before it) and is followed by the end, a comma or a unit's designator.
+    /// with a name before it.
     static func runEnd(_ tokens: [Token], at index: Int) -> Int? {
         guard index >= 2, tokens[index].isWord, tokens[index - 1].isStreetSuffix, tokens[index - 2].isWord else { return nil }
         var end = index
         if serviceRoads.contains(tokens[end].lower) { end += 1 }
         if end < tokens.count, tokens[end].isWord, bounds.contains(tokens[end].lower) { end += 1 }
-        guard end > index else { return nil }
-        guard
-            end == tokens.count || tokens[end].isPunct(",") || tokens[end].isPunct("#")
-                || (tokens[end].isWord && USPSTables.unitDesignators[tokens[end].lower] != nil)
-        else { return nil }
-        return end
+        // Whatever follows: the end, a comma, a unit, or the town on the export's next line
+        // (`13415 N FM 620 RD NB\nAUSTIN, TX`, `7424 E US 290 HWY\nSVRD WB AUSTIN, TX`).
+        return end > index ? end : nil
     }
 }

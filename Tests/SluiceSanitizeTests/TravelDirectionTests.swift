@@ -23,11 +23,17 @@ import Testing
             #expect(parsed.unit == parser.parse(plain).unit, "\(text)")
         }
         #expect(parser.parse("1300 E ANDERSON LN WB BLDG D").unit == "Bldg D")
+        // The town on the export's next line, or after the service road there.
+        let nextLine = parser.parse("13415 N FM 620 RD NB\nAUSTIN, TX 78717")
+        #expect(nextLine.key == parser.parse("13415 N FM 620 RD").key && nextLine.zip == "78717")
+        let wrapped = parser.parse("7424 E US 290 HWY\nSVRD WB AUSTIN, TX 78752")
+        #expect(wrapped.key == parser.parse("7424 E US 290 HWY").key)
+        #expect(wrapped.city?.lowercased() == "austin" && wrapped.zip == "78752")
     }
 
     @Test func aStreetNamedSoOrAWordAfterItStays() {
         #expect(parser.parse("100 NB St").street == "Nb")
-        #expect(TravelDirection.removed(from: AddressTokenizer.tokens("100 Main St NB Tower")).count == 5)
+        #expect(TravelDirection.removed(from: AddressTokenizer.tokens("NB St")).count == 2)
         #expect(TravelDirection.removed(from: AddressTokenizer.tokens("SB")).count == 1)
         #expect(TravelDirection.removed(from: AddressTokenizer.tokens("")).isEmpty)
     }
