@@ -338,7 +338,10 @@ extension AddressParser {
             let afterUnit =
                 start >= 3
                 && (tokens[value - 1].traits.contains(.inlineUnit)
-                    || ((before.lower == "floor" || before.lower == "fl") && Ordinals.value(of: tokens[start - 2].lower) != nil))
+                    || ((before.lower == "floor" || before.lower == "fl") && Ordinals.value(of: tokens[start - 2].lower) != nil)
+                    // `… Dr Bldg J Dallas`: a designator that is no inline unit, right after the suffix.
+                    || (value >= 3 && tokens[value - 2].isStreetSuffix && USPSTables.unitDesignators[tokens[value - 1].lower] != nil
+                        && USPSTables.unitDesignators[tokens[value - 1].lower] != "Pier"))
             // `300 S 200 W Salt Lake City`: after a house number and a grid street, whose name
             // ends in its direction where others end in a suffix.
             let afterGridStreet =

@@ -68,12 +68,15 @@ extension AddressParser {
             // `1234 Main St Spc 12`, `… Trlr 5`, `… Lot 7`, `… Bldg 2`: a designator of Publication 28
             // that is no inline unit (it names a place in other text), then its value, last after
             // the street's suffix (a mobile-home park's space, a campus's building).
-            if let next, index + 2 == tokens.endIndex, tokens[index - 1].isStreetSuffix, !tokens[index - 1].isPlaceWord,
+            // Plain words after it are where a one-line address writes the town (`… Dr Bldg J
+            // Dallas`: it was the place `Bldg J Dallas`).
+            if let next, index + 2 == tokens.endIndex || Self.arePlainWords(tokens[(index + 2)...]),
+                tokens[index - 1].isStreetSuffix, !tokens[index - 1].isPlaceWord,
                 index - 1 > tokens.startIndex, let designator = USPSTables.unitDesignators[token.lower], designator != "Pier",
                 !USPSTables.unitsWithoutNumber.contains(designator),
                 next.isNumber || next.isNumberWithLetter || (next.lower.utf8.count == 1 && next.hasASCIILetter)
             {
-                return (tokens[..<index], "\(designator) \(next.text.uppercased())", tokens[tokens.endIndex...])
+                return (tokens[..<index], "\(designator) \(next.text.uppercased())", tokens[(index + 2)...])
             }
             // `1 N STATE ST FL`, `… AVE STE`: a designator last after the suffix, its value left
             // out by the source, is no word of the street's name (it was `State St Fl`).
@@ -105,6 +108,16 @@ extension AddressParser {
             index += 1
         }
         return (tokens, nil, tokens[tokens.endIndex...])
+    }
+
+    /// Whether `tokens` are words of letters alone (`Dallas`, `San Marcos`): a town's name may
+    /// be, a unit's value or a second unit (`Suite 300`) is not.
+    static func arePlainWords(_ tokens: ArraySlice<Token>) -> Bool {
+        !tokens.isEmpty
+            && tokens.allSatisfy {
+                $0.isWord && $0.hasASCIILetter && USPSTables.unitDesignators[$0.lower] == nil
+                    && !$0.lower.utf8.contains { $0 >= 0x30 && $0 <= 0x39 }
+            }
     }
 
     /// Where a unit's value, starting at `value`, ends: its first word (with what a hyphen glues

@@ -49,8 +49,12 @@ public struct AddressParser: Sendable {
             result.note(Note.tooLong)
             return result
         }
-        let (cleaned, removedControl) = AddressTokenizer.clean(text)
-        let tokens = AddressTokenizer.tokens(cleaned)
+        let (written, removedControl) = AddressTokenizer.clean(text)
+        // `… AUSTIN, TX 78757 (30.34132, -97.73801)`: the point a location column adds is no location.
+        let cleaned = TrailingCoordinates.removed(from: written)
+        // `701 S Capital of Texas Hwy NB`: the frontage road's direction of travel is no word of the
+        // street's name (it was read as the place `701 S Capital of Texas Hwy NB`).
+        let tokens = TravelDirection.removed(from: AddressTokenizer.tokens(cleaned))
         guard tokens.contains(where: \.hasLetterOrDigit) else {
             var result = ParsedAddress(raw: text)
             result.note(cleaned.isEmpty ? Note.empty : Note.noLocation)

@@ -86,6 +86,26 @@ import Testing
         #expect(coverage.placement(city: "TIMONIUM", state: "MD", zip: "21157") != .within([0]))
     }
 
+    /// Austin's food inspections (City of Austin open data, copied in
+    /// jordannotjam/Foodie-City-Scores @ ebb5af4) name ZIP codes its address points may lack: a
+    /// covered town's own ZIP code (78755, a post office's boxes: GeoNames names it Austin's) or
+    /// one no post office has (78700, a slip) is the town's, which the record names. Both were
+    /// refused, though the town is covered. Another town's ZIP code disagrees, and stays outside.
+    @Test func aCoveredTownsOwnZipCodeTheRowsLackIsNotOutside() {
+        var coverage = GazetteerCoverage()
+        _ = coverage.add(city: "AUSTIN", state: "TX", zip: "78701")
+        _ = coverage.add(city: "PFLUGERVILLE", state: "TX", zip: "78660")
+        #expect(coverage.placement(city: "AUSTIN", state: "TX", zip: "78755") == .within([0]))
+        #expect(coverage.placement(city: "Austin", state: nil, zip: "78700") == .within([0]))
+        // Red Rock's ZIP code, Dallas' town, or no town: as before.
+        #expect(coverage.placement(city: "AUSTIN", state: "TX", zip: "78662") != .within([0]))
+        #expect(coverage.placement(city: "PFLUGERVILLE", state: "TX", zip: "78755") != .within([1]))
+        #expect(coverage.placement(city: "DALLAS", state: "TX", zip: "75201") != .within([0]))
+        #expect(
+            coverage.placement(city: nil, state: "TX", zip: "78755")
+                == .outside("outside_gazetteer: ZIP code '78755' is not among the gazetteer's ZIP codes"))
+    }
+
     /// Queens' records name the neighbourhood (`Long Island City`, `Flushing`: post offices of
     /// their own) with a ZIP code whose post office is another (NYC's Wi-Fi hotspot list:
     /// `43-06 GREENPOINT AVENUE, Long Island City, 11104`; GeoNames names 11104 Sunnyside). When

@@ -132,6 +132,23 @@ import Testing
         #expect(bare.method == "nearest_address+suffix_added")
     }
 
+    /// A street's one directional written on the other side of its name is that street, numbered
+    /// as it is (Austin's food inspections, City of Austin open data copied in
+    /// jordannotjam/Foodie-City-Scores @ ebb5af4: `1001 E 6TH ST` is at 30.26505, -97.73241):
+    /// a listed number within a block of the text's is believed there too. It was the street's
+    /// centre, 1.1 km off, at 0.2.
+    @Test func aNearbyListedNumberIsBelievedOnTheStreetWithItsDirectionalMoved() throws {
+        let geocoder = Geocoder(
+            Self.pointsOnly([
+                ("e 6th st", 106, 30.26794, -97.74236), ("e 6th st", 1007, 30.26497, -97.73217),
+                ("e 6th st", 1100, 30.2647, -97.73136), ("e 6th st", 2000, 30.26134, -97.72107),
+            ]))
+        let moved = try #require(geocoder.geocode(GeocodeQuery.reading("1001 6th St E")).first)
+        #expect(moved.method == "nearest_address+directional_moved")
+        #expect(try #require(moved.point).distance(to: GeoPoint(lat: 30.26505, lon: -97.73241)) < 50)
+        #expect(moved.score >= 0.5)
+    }
+
     /// The street's centre is a listed address (606 or 1410): a number more than two blocks
     /// from that one's is not there, and may be anywhere along the street.
     @Test func aStreetCentreFarInNumberFromTheTextsIsAGuess() throws {

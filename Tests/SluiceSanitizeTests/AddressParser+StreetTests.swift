@@ -98,6 +98,22 @@ import Testing
         #expect(parser.parse("100 Suite St").street == "Suite")
     }
 
+    /// A building's designator and value after the suffix (Austin's food inspections, City of
+    /// Austin open data copied in jordannotjam/Foodie-City-Scores @ ebb5af4: `10900 LAKELINE MALL
+    /// DR BLDG J`), then a town as a one-line address writes it: the unit, then the town (it was
+    /// the place `BLDG J Dallas`, and the record was placed in Austin at 0.99).
+    @Test func aTownAfterABuildingsDesignatorAndValue() {
+        let parsed = parser.parse("10900 LAKELINE MALL DR BLDG J Dallas")
+        #expect(parsed.unit == "Bldg J")
+        #expect(parsed.city == "Dallas")
+        #expect(parsed.key == "10900 lakeline mall")
+        #expect(parser.parse("100 Main St Bldg 2 Boston").city == "Boston")
+        // Without a town, or with a number after, as before.
+        #expect(parser.parse("1300 E ANDERSON LN BLDG D").unit == "Bldg D")
+        #expect(parser.parse("100 Main St Bldg 2 Suite 300").city == nil)
+        #expect(parser.parse("100 Main St Bldg 2 Suite A").city == nil)
+    }
+
     /// A lettered avenue after its directional (Chicago's food inspections, City of Chicago
     /// data copied in GuidoValada/Code-practice: `13501-13503 S AVENUE N`; Lancaster, CA's
     /// `W Avenue J`) is that avenue: the letter is its name, not a unit nor a post-directional.

@@ -117,10 +117,11 @@ public struct GazetteerCoverage: Sendable {
         }
         var zipTownsNamed: Set<Int>?
         if let zip, !zip.isEmpty, !zipTowns.isEmpty {
-            guard let towns = zipTowns[String(zip.prefix(5))] else {
+            if let towns = zipTowns[String(zip.prefix(5))] {
+                zipTownsNamed = towns
+            } else if !isOwnZip(zip, ofCoveredTown: city, state: state) {
                 return .outside("\(Self.reason): ZIP code '\(zip)' is not among the gazetteer's ZIP codes")
             }
-            zipTownsNamed = towns
         }
         if let city, !city.isEmpty, !townIDs.isEmpty {
             let key = TownName.key(city)
@@ -150,6 +151,24 @@ public struct GazetteerCoverage: Sendable {
             }
         }
         return .within(zipTownsNamed)
+    }
+
+    /// Whether `zip`, which no row names, is the covered town `city`'s own: one of its post
+    /// office's ZIP codes (`AUSTIN, TX 78755`, box numbers no address point has), or one no post
+    /// office has (`78700`, a slip). The town the record names decides then, as it does without a
+    /// ZIP code (it was refused though the town was covered). Another town's ZIP code (`AUSTIN,
+    /// TX 78662`, Red Rock's) disagrees with it, and is outside.
+    func isOwnZip(_ zip: String, ofCoveredTown city: String?, state: String?) -> Bool {
+        guard let city, !city.isEmpty, let towns = townsByName[TownName.key(city)] else { return false }
+        let code = state.flatMap { $0.isEmpty ? nil : USPSTables.stateCode($0) }
+        let covered = towns.filter { code == nil || townStates[$0].isEmpty || townStates[$0] == code }
+        guard !covered.isEmpty else { return false }
+        guard USTowns.town(zip: zip) != nil else { return true }
+        let five = String(zip.prefix(5))
+        return covered.contains { town in
+            let state = code ?? (townStates[town].isEmpty ? nil : townStates[town])
+            return USTowns.zipCodes(ofTown: townNames[town], state: state).contains(five)
+        }
     }
 
     /// Whether a town the rows do not name lies in the covered ZIP code written with it: a place

@@ -76,13 +76,15 @@ extension Geocoder {
                     matched: "\(name) (near block \(segment.id))", method: Self.method("nearest_block", street))
                 (answer.street, answer.town) = (street.id, gazetteer.streetTowns[street.id])
                 answers.append(answer)
-            } else if nearListed, street.method.isEmpty || street.method == "suffix_added",
+            } else if nearListed, street.method.isEmpty || street.method == "suffix_added" || street.method == "directional_moved",
                 let (listed, point) = gazetteer.nearestAddress(street: street.id, number: number)
             {
                 // No block holds it (a street known only by its points): the listed address
                 // within a block of it; the street's centre may be far along it. Only on the
                 // street the text names: on one found by changing its key (`2001 Westlake Ave` →
-                // Westlake Ave N, numbered afresh) a nearby number is a coincidence.
+                // Westlake Ave N, numbered afresh) a nearby number is a coincidence. Its one
+                // directional written on the other side of its name (`1001 6th St E`) is the
+                // street itself, numbered as written.
                 var answer = GeoMatch(
                     point: point, precision: .interpolated, score: GeocodeScore.nearestAddress * street.factor,
                     matched: "\(name) (near \(listed))", method: Self.method("nearest_address", street))
