@@ -147,34 +147,22 @@ import Testing
         #expect(GazetteerBuilder.rings([[1, 2], [3, 4]]) == [[1, 2], [3, 4]])
     }
 
-    @Test func aHouseNumberThatIsNoNumberIsSkippedWithItsReason() throws {
+    /// A house number that is no number is skipped with its reason; so is `addr:housenumber=0`,
+    /// no address (US address points write 0 for a building without a number), where it was a
+    /// point at number 0.
+    @Test(arguments: [("N12", "bad_number"), ("0", "zero_number")])
+    func aHouseNumberThatIsNoNumberIsSkippedWithItsReason(number: String, reason: String) throws {
         let directory = try TemporaryDirectory()
         let file = directory.path + "/bad.osm"
         try """
-        <osm><node id="1" lat="48.75" lon="-122.48"><tag k="addr:housenumber" v="N12"/><tag k="addr:street" v="Main Street"/></node>
+        <osm><node id="1" lat="48.75" lon="-122.48"><tag k="addr:housenumber" v="\(number)"/><tag k="addr:street" v="Main Street"/></node>
         <node id="2" lat="48.75" lon="-122.48"><tag k="addr:housenumber" v="12"/><tag k="addr:street" v="Main Street"/></node></osm>
         """.write(toFile: file, atomically: true, encoding: .utf8)
         var builder = GazetteerBuilder(sources: nil)
         builder.inputs.osm = [file]
         let rows = try builder.build()
         #expect(rows.map(\.kind) == [.address] && rows.first?.number == 12)
-        #expect(builder.skipped.map(\.reason) == ["bad_number"] && builder.skipped.first?.raw.text == "node/1" && builder.skipped.first?.line == 1)
-    }
-
-    /// `addr:housenumber=0` is no address (US address points write 0 for a building without
-    /// a number): skipped as `zero_number`, where it was a point at number 0; a place keeps its name.
-    @Test func aHouseNumberZeroIsSkipped() throws {
-        let directory = try TemporaryDirectory()
-        let file = directory.path + "/zero.osm"
-        try """
-        <osm><node id="1" lat="48.75" lon="-122.48"><tag k="addr:housenumber" v="0"/><tag k="addr:street" v="Main Street"/></node>
-        <node id="2" lat="48.75" lon="-122.48"><tag k="addr:housenumber" v="12"/><tag k="addr:street" v="Main Street"/></node></osm>
-        """.write(toFile: file, atomically: true, encoding: .utf8)
-        var builder = GazetteerBuilder(sources: nil)
-        builder.inputs.osm = [file]
-        let rows = try builder.build()
-        #expect(rows.map(\.kind) == [.address] && rows.first?.number == 12)
-        #expect(builder.skipped.map(\.reason) == ["zero_number"] && builder.skipped.first?.raw.text == "node/1")
+        #expect(builder.skipped.map(\.reason) == [reason] && builder.skipped.first?.raw.text == "node/1" && builder.skipped.first?.line == 1)
     }
 
     @Test func whatBecomesAPlace() {
