@@ -116,8 +116,8 @@ public struct DedupeCommand: StageCommand {
             --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
             past the first 1,048,576 (12 MiB in memory). On the bench's sanitized records \
             (--compare title,locations:tokens,director,release_year:num --block locations:fingerprint --mark, \
-            7.1M and 78M pairs compared) the peak was 131 MiB at 1M and 566 to 583 MiB at 10M (~60 bytes a \
-            record; release build, 2026-11-30, file input; 143 and 702 to 730 MiB before, 160 and 879 MiB before that), \
+            7.1M and 78M pairs compared) the peak was 118 MiB at 1M and 573 MiB at 10M (medians of 3; ~60 bytes a \
+            record; release build, 2026-11-30, file input; 143 and 728 MiB before, 160 and 879 MiB before that), \
             with at most 0.94 GB of pairs on disk at 10M; \
             --merge also holds the records of clusters with more than one member. \
             --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \

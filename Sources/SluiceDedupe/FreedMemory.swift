@@ -2,7 +2,8 @@
     import CMalloc
 #endif
 
-/// Gives the pages of freed memory back to the system, every `interval` records read. Reading
+/// Gives the pages of freed memory back to the system, every `interval` records read, and
+/// once reading and once comparing are done (`giveBack()`). Reading
 /// grows the columns' and keys' arrays by doubling on the member threads, and glibc keeps the
 /// blocks they leave behind (up to 32 MB each, once its mmap threshold has risen) in its heaps
 /// for reuse, each thread's apart. Fuzzy dedupe's peak is reached as reading ends: at 10M bench
@@ -20,6 +21,11 @@ enum FreedMemory {
     @inline(__always)
     static func giveBack(afterRecord record: Int) {
         guard record % interval == 0 else { return }
+        giveBack()
+    }
+
+    /// Trims now: after a phase that freed much (the columns' indexes once the input is read).
+    static func giveBack() {
         #if os(Linux)
             _ = malloc_trim(0)
         #endif
