@@ -80,6 +80,11 @@ extension FuzzyMatcher {
             progress?.phase("comparing", count: counting.count, unit: "pairs")
         }
         if let inFlight { try counting.add(inFlight.pending, tags: inFlight.tags) }
+        // The ranks' thread reads the first column's texts: it is done before comparing is (the
+        // columns may be freed next, by linking). Its closure holds `ranks`, so the wait in
+        // `DeferredRanks.deinit` did not come first: a run with no oversized block, whose
+        // linking ended before the sort, read freed texts (1 run in 40-75 of a small case).
+        ranks.group.wait()
         self.blocker = blocker
         compared = counting.compared
         compared.patterns = counting.scoredPatterns.patterns
