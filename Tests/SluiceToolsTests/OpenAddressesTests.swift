@@ -152,7 +152,7 @@ import Testing
             try OpenAddresses.read(path: path, properties: names)
         } throws: { error in
             "\(error)".hasSuffix(
-                "missing columns: LON (the file has ADDRESS_NUMBER, STREET_NAME, LONGITUDE, LATITUDE: name them with --lon-property, --lat-property, --number-property, --street-property or --address-property)"
+                "missing columns: LON (the file has ADDRESS_NUMBER, STREET_NAME, LONGITUDE, LATITUDE: name them with --lon-property, --lat-property, --point-property, --number-property, --street-property or --address-property)"
             )
         }
     }
@@ -161,6 +161,39 @@ import Testing
     /// `ADDRLABEL`): --address-property names it, and its number and street are read as
     /// sluice-sanitize reads an address (a unit left out). Such a file could not be read
     /// without splitting it first.
+    /// A point written as a location column writes it (Socrata's exports), in one column, alone
+    /// or after the address in the same column; the town is the one the address names. Real rows: City of Austin food establishment
+    /// inspections (data.austintexas.gov `ecmv-9xxi`, via jordannotjam/Foodie-City-Scores), whose
+    /// `Address` is the street, the town and the point on three lines.
+    @Test func aPointInOneColumnAsALocationColumnWritesIt() throws {
+        let directory = try TemporaryDirectory()
+        let csv = directory.path + "/austin.csv"
+        try """
+        Restaurant Name,Address,Location
+        Ebisu,"13376 N US 183 HWY
+        AUSTIN, TX 78750
+        (30.44696, -97.78921)","(30.44696, -97.78921)"
+        Tacos,"6555 BURNET RD
+        AUSTIN, TX 78757",
+        Nowhere,"1 MAIN ST
+        AUSTIN, TX
+        (130.1, -97.7)",(130.1 -97.7)
+        """.write(toFile: csv, atomically: true, encoding: .utf8)
+        var names = OpenAddresses.Properties()
+        (names.address, names.point) = ("Address", "Address")
+        let read = try OpenAddresses.read(path: csv, properties: names)
+        #expect(read.points.map(\.number) == [13376] && read.points.map(\.street) == ["N Us 183 Hwy"])
+        #expect(read.points.map(\.point) == [GeoPoint(lat: 30.44696, lon: -97.78921)])
+        // Without town columns, the town the whole address names.
+        #expect(read.points.map(\.town) == [Town(city: "AUSTIN", state: "TX", zip: "78750")])
+        #expect(read.skipped.map(\.reason) == ["bad_coordinates", "bad_coordinates"])
+        #expect(read.skipped.first?.detail == "coordinates '6555 BURNET RD\nAUSTIN, TX 78757' are not a position (lat ±90, lon ±180, not 0,0)")
+        names.point = "location"
+        let apart = try OpenAddresses.read(path: csv, properties: names)
+        #expect(apart.points.map(\.number) == [13376] && apart.points.map(\.point) == read.points.map(\.point))
+        #expect(apart.skipped.map(\.reason) == ["bad_coordinates", "bad_coordinates"])
+    }
+
     @Test func aWholeAddressInOneColumnOrProperty() throws {
         let directory = try TemporaryDirectory()
         let csv = directory.path + "/points.csv"

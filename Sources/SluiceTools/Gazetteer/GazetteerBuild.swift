@@ -36,6 +36,10 @@ public struct GazetteerBuild: ToolCommand {
             ),
             .value("lon-property", "P", "the CSV column of an --openaddresses file holding the longitude (default: LON; e.g. LONGITUDE, X)"),
             .value("lat-property", "P", "the CSV column holding the latitude (default: LAT)"),
+            .value(
+                "point-property", "P",
+                "instead, the CSV column holding the point as a location column writes it: latitude and longitude in brackets at its end, alone or after the address ((30.34132, -97.73801); Socrata's exports)"
+            ),
             .input(
                 "tiger-edges", "FILE.shp",
                 "US Census TIGER/Line EDGES (or ADDRFEAT) shapefile, its .dbf beside it: road edges with ranges and node ids; repeatable"),
@@ -137,6 +141,10 @@ public struct GazetteerBuild: ToolCommand {
         }
         inputs.addressProperties.lon = arguments["lon-property"] ?? inputs.addressProperties.lon
         inputs.addressProperties.lat = arguments["lat-property"] ?? inputs.addressProperties.lat
+        inputs.addressProperties.point = arguments["point-property"]
+        if inputs.addressProperties.point != nil, arguments["lon-property"] != nil || arguments["lat-property"] != nil {
+            throw .usage("--point-property names the one column holding the point: it goes without --lon-property and --lat-property")
+        }
         inputs.streetNameProperty = arguments["name-property"] ?? "name"
         inputs.placeNameProperty = arguments["place-name-property"] ?? inputs.streetNameProperty
         inputs.rangeProperties = arguments.list("range-properties")

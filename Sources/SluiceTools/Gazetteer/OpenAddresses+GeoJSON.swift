@@ -129,11 +129,17 @@ extension OpenAddresses {
         func text(_ name: String, or fallback: String? = nil) -> String {
             GeoJSONFeatures.text(properties[name]) ?? fallback.flatMap { GeoJSONFeatures.text(properties[$0]) } ?? ""
         }
-        let (number, street) = names.numberAndStreet(names.addressParts.map { text($0) })
+        let address = names.addressText(names.addressParts.map { text($0) })
+        // The town's properties, else the town the whole address names.
+        func town(_ name: String, or fallback: String, named: String) -> String {
+            let given = text(name, or: fallback)
+            return given.isEmpty ? named : given
+        }
         return .success(
             Record(
-                number: number, street: street, lat: lat, lon: lon, written: written, city: text(names.city, or: defaults.city),
-                region: text(names.region, or: defaults.region),
-                postcode: text(names.postcode, or: defaults.postcode)))
+                number: address.number, street: address.street, lat: lat, lon: lon, written: "'\(written.lat)', '\(written.lon)'",
+                city: town(names.city, or: defaults.city, named: address.city),
+                region: town(names.region, or: defaults.region, named: address.region),
+                postcode: town(names.postcode, or: defaults.postcode, named: address.postcode)))
     }
 }

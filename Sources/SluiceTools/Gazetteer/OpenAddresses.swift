@@ -55,8 +55,12 @@ public enum OpenAddresses {
         /// A CSV's coordinates (GeoJSON's are its geometry's).
         public var lon = "LON"
         public var lat = "LAT"
+        /// The one CSV column holding the point as a location column writes it, in place of `lon`
+        /// and `lat`: latitude and longitude in brackets at its end, alone or after the address
+        /// (`6555 BURNET RD\nAUSTIN, TX 78757\n(30.34132, -97.73801)`, Socrata's exports).
+        public var point: String?
         /// The one property holding the whole address (`1200 NE 45TH ST`), when the number and
-        /// street are not apart: they are read from it (`numberAndStreet(_:)`).
+        /// street are not apart: they are read from it (`addressText(_:)`), and the town it names.
         public var address: String?
         public var city = "city"
         public var region = "region"
@@ -73,18 +77,32 @@ public enum OpenAddresses {
                 + (street == defaults.street ? [] : street.map { ("--street-property", $0) })
         }
 
+        /// The CSV columns the point is read from.
+        var coordinateColumns: [String] { point.map { [$0] } ?? [lon, lat] }
+
         /// The properties (or columns) the number and street are read from.
         var addressParts: [String] { address.map { [$0] } ?? [number] + street }
 
-        /// The number and street of a record whose parts are `parts` (`addressParts`' texts):
-        /// the street's parts joined with spaces, empty ones left out; a whole address read as
-        /// sluice-sanitize reads one (`86-12 91ST AVE UNIT 3` → `86-12`, `91st Ave`).
-        func numberAndStreet(_ parts: [String]) -> (number: String, street: String) {
-            guard address != nil else { return (parts[0], parts.dropFirst().filter { !$0.isEmpty }.joined(separator: " ")) }
+        /// A record's address as its parts give it: the number, the street, and the town a whole
+        /// address names (empty when it names none).
+        struct AddressText {
+            var number = "", street = "", city = "", region = "", postcode = ""
+        }
+
+        /// The address of a record whose parts are `parts` (`addressParts`' texts): the street's
+        /// parts joined with spaces, empty ones left out; a whole address read as sluice-sanitize
+        /// reads one (`86-12 91ST AVE UNIT 3` → `86-12`, `91st Ave`; `6555 BURNET RD AUSTIN, TX
+        /// 78757` names Austin, TX 78757).
+        func addressText(_ parts: [String]) -> AddressText {
+            guard address != nil else {
+                return AddressText(number: parts[0], street: parts.dropFirst().filter { !$0.isEmpty }.joined(separator: " "))
+            }
             let parsed = Self.addressParser.parse(parts[0])
             // A range (`9400 - 9599 8th Av Sw`) is written as OpenAddresses writes one: its first number is kept.
             let number = (parsed.number ?? "") + (parsed.numberTo.map { "-" + $0 } ?? "")
-            return (number, parsed.mainStreet?.display ?? "")
+            return AddressText(
+                number: number, street: parsed.mainStreet?.display ?? "", city: parsed.city ?? "", region: parsed.state ?? "",
+                postcode: parsed.zip ?? "")
         }
 
         static let addressParser = AddressParser()
@@ -155,9 +173,10 @@ public enum OpenAddresses {
             records.read.propertyNames = records.held.names
             records.read.missingProperties = records.held.warnings(for: properties.named, in: path)
             let defaults = Properties()
-            if (properties.lon, properties.lat) != (defaults.lon, defaults.lat) {
+            if (properties.lon, properties.lat) != (defaults.lon, defaults.lat) || properties.point != nil {
                 records.read.missingProperties.append(
-                    "--lon-property, --lat-property: \(path) is GeoJSON, whose points are its features' geometry; the options name a CSV's columns")
+                    "\(properties.point == nil ? "--lon-property, --lat-property" : "--point-property"): \(path) is GeoJSON, whose points are its features' geometry; the options name a CSV's columns"
+                )
             }
         } else {
             var reader = CSVReader(chunks: { try file.next() }, prefix: first, mode: .strict)
@@ -184,13 +203,13 @@ public enum OpenAddresses {
             &reader, path: path,
             header: { header in
                 let upper = header.map { $0.trimmingSpaces().uppercased() }
-                let wanted = ([names.lon, names.lat] + names.addressParts).map { $0.uppercased() }
+                let wanted = (names.coordinateColumns + names.addressParts).map { $0.uppercased() }
                 let missing = wanted.filter { !upper.contains($0) }
                 if !missing.isEmpty {
                     let has = header.map { $0.trimmingSpaces() }.joined(separator: ", ")
                     throw StageFailure.data(
                         source: path, line: 1,
-                        "missing columns: \(missing.joined(separator: ", ")) (the file has \(has): name them with --lon-property, --lat-property, --number-property, --street-property or --address-property)"
+                        "missing columns: \(missing.joined(separator: ", ")) (the file has \(has): name them with --lon-property, --lat-property, --point-property, --number-property, --street-property or --address-property)"
                     )
                 }
                 // The town's columns are optional: a file without them names no town.
@@ -207,11 +226,24 @@ public enum OpenAddresses {
                     guard let index = column, index < fields.count else { return "" }
                     return try reader.string(fields[index]).trimmingSpaces()
                 }
-                let (lonText, latText) = (try text(columns[0]), try text(columns[1]))
-                let (number, street) = names.numberAndStreet(try columns[2...].map(text))
-                return Record(
-                    number: number, street: street, lat: Double(latText), lon: Double(lonText), written: (latText, lonText),
-                    city: try text(townColumns[0]), region: try text(townColumns[1]), postcode: try text(townColumns[2]))
+                let address = names.addressText(try columns[names.coordinateColumns.count...].map(text))
+                // The town's columns, else the town the whole address names.
+                func town(_ column: Int?, or named: String) throws -> String {
+                    let given = try text(column)
+                    return given.isEmpty ? named : given
+                }
+                var record = Record(
+                    number: address.number, street: address.street, city: try town(townColumns[0], or: address.city),
+                    region: try town(townColumns[1], or: address.region), postcode: try town(townColumns[2], or: address.postcode))
+                if names.point != nil {
+                    let written = try text(columns[0])
+                    let point = TrailingCoordinates.point(in: written)
+                    (record.lat, record.lon, record.written) = (point?.lat, point?.lon, "'\(written)'")
+                } else {
+                    let (lonText, latText) = (try text(columns[0]), try text(columns[1]))
+                    (record.lat, record.lon, record.written) = (Double(latText), Double(lonText), "'\(latText)', '\(lonText)'")
+                }
+                return record
             },
             skip: { row in
                 records.read.rows += 1
@@ -228,8 +260,8 @@ public enum OpenAddresses {
         var street: String
         var lat: Double?
         var lon: Double?
-        /// The coordinates as written (latitude, longitude), for a message.
-        var written: (lat: String, lon: String)
+        /// The coordinates as written (`'37.7', '-122.4'`; a point column's text), for a message.
+        var written = ""
         var city = ""
         var region = ""
         var postcode = ""
@@ -272,7 +304,7 @@ public enum OpenAddresses {
             guard !record.street.isEmpty else { return try skip("no_street", "no street name", line: line, raw: raw) }
             guard let lat = record.lat, let lon = record.lon, (-90...90).contains(lat), (-180...180).contains(lon), lat != 0 || lon != 0 else {
                 return try skip(
-                    "bad_coordinates", "coordinates '\(record.written.lat)', '\(record.written.lon)' are not a position (lat ±90, lon ±180, not 0,0)",
+                    "bad_coordinates", "coordinates \(record.written) are not a position (lat ±90, lon ±180, not 0,0)",
                     line: line, raw: raw)
             }
             switch parsed.rest {
