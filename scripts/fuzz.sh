@@ -116,7 +116,8 @@ seed() {
     openaddresses)
       for file in Tests/SluiceToolsTests/Fixtures/city/addresses.csv Tests/EndToEndTests/Cases/gazetteer/*/addresses.csv \
         Tests/EndToEndTests/Cases/gazetteer/*/addresses.geojson; do add "$(head -c 4000 "$file")"; done
-      add $'ADDRESS,LONGITUDE,LATITUDE\n1200 NE 45TH ST,-122.3146,47.6614\n86-12 91ST AVE UNIT 3,-73.85,40.69\n9400 - 9599 8th Av Sw,-122.3,47.5' ;;
+      add $'ADDRESS,LONGITUDE,LATITUDE\n1200 NE 45TH ST,-122.3146,47.6614\n86-12 91ST AVE UNIT 3,-73.85,40.69\n9400 - 9599 8th Av Sw,-122.3,47.5'
+      add $'Name,ADDRESS\nEbisu,"13376 N US 183 HWY\nAUSTIN, TX 78750\n(30.44696, -97.78921)"\nTacos,"6555 BURNET RD\nAUSTIN, TX 78757"\n' ;;
     geojson)
       for file in Tests/SluiceToolsTests/Fixtures/city/*.geojson Tests/EndToEndTests/Cases/gazetteer/*/*.geojson; do add "$(head -c 4000 "$file")"; done ;;
     report)
