@@ -30,6 +30,18 @@ import Testing
         return (try FileInput.contents(of: out), command)
     }
 
+    /// How a build given `arguments` alone fails (nil, and an issue recorded, when it builds).
+    func failure(_ arguments: [String]) throws -> StageFailure? {
+        var command = try GazetteerBuild(arguments: try ParsedArguments(arguments, options: GazetteerBuild.usage.allOptions))
+        do {
+            try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
+            Issue.record("\(arguments): built")
+            return nil
+        } catch let failure as StageFailure {
+            return failure
+        }
+    }
+
     @Test func matchesTheExpectedGazetteer() throws {
         let (bytes, command) = try build()
         let expected = Self.fixtures + "/expected-gazetteer.csv"
@@ -133,12 +145,7 @@ import Testing
         for file in files {
             let path = directory.path + "/" + file.name
             try file.text.write(toFile: path, atomically: true, encoding: .utf8)
-            var command = try GazetteerBuild(
-                arguments: try ParsedArguments([file.option, path, "--out", out], options: GazetteerBuild.usage.allOptions))
-            do {
-                try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
-                Issue.record("\(file.option) \(file.name): built")
-            } catch let failure as StageFailure {
+            if let failure = try failure([file.option, path, "--out", out]) {
                 #expect(failure.exitCode == .dataError)
                 // The reader that can tell why says so (an extract of ways without their nodes).
                 let why =
@@ -168,12 +175,7 @@ import Testing
         try "LON,LAT,NUMBER,STREET\n-76.6,39.4,,MAIN ST\n-76.6,39.4,N12,MAIN ST\n".write(toFile: path, atomically: true, encoding: .utf8)
         try "gazetteer\n".write(toFile: out, atomically: true, encoding: .utf8)
         try "an older run's\n".write(toFile: rejects, atomically: true, encoding: .utf8)
-        var command = try GazetteerBuild(
-            arguments: try ParsedArguments(["--openaddresses", path, "--out", out, "--rejects", rejects], options: GazetteerBuild.usage.allOptions))
-        do {
-            try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
-            Issue.record("built")
-        } catch let failure as StageFailure {
+        if let failure = try failure(["--openaddresses", path, "--out", out, "--rejects", rejects]) {
             #expect(failure.exitCode == .dataError)
             #expect(
                 failure.message
@@ -192,13 +194,7 @@ import Testing
         let (out, rejects) = (directory.path + "/g.csv", directory.path + "/rejects.ndjson")
         try "LON,LAT,NUMBER,STREET\n-76.6,39.4,,MAIN ST\n-76.6,39.4,12,MAIN ST\n".write(toFile: first, atomically: true, encoding: .utf8)
         try "LON,LAT,NUMBER,STREET\n-76.6,39.4,14,\"MAIN ST\n".write(toFile: second, atomically: true, encoding: .utf8)
-        var command = try GazetteerBuild(
-            arguments: try ParsedArguments(
-                ["--openaddresses", first, "--openaddresses", second, "--out", out, "--rejects", rejects], options: GazetteerBuild.usage.allOptions))
-        do {
-            try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
-            Issue.record("built")
-        } catch let failure as StageFailure {
+        if let failure = try failure(["--openaddresses", first, "--openaddresses", second, "--out", out, "--rejects", rejects]) {
             #expect(failure.exitCode == .dataError)
             #expect(failure.message == "\(second):2: error: unterminated quoted field; 1 source row skipped before it, written to \(rejects)")
         }
@@ -223,12 +219,7 @@ import Testing
         }
         """.write(toFile: path, atomically: true, encoding: .utf8)
         let out = directory.path + "/gazetteer.csv"
-        var command = try GazetteerBuild(
-            arguments: try ParsedArguments(["--openaddresses", path, "--out", out], options: GazetteerBuild.usage.allOptions))
-        do {
-            try command.run(ToolContext(name: "sluice-gazetteer", output: try ByteSink(path: "/dev/null"), quiet: true))
-            Issue.record("built")
-        } catch let failure as StageFailure {
+        if let failure = try failure(["--openaddresses", path, "--out", out]) {
             #expect(failure.exitCode == .dataError)
             #expect(
                 failure.message
