@@ -10,7 +10,7 @@ import SluiceCore
 ///     blocker.forEachPair(sortKey: { $0 }) { i, j, rule, isNew in print(i, j) }   // 0 2
 ///
 /// - Complexity: memory 8 bytes per record per rule (the key hashes; with `spillsLastRuleKeys`
-///   the last rule's on disk, 16 bytes per keyed record, once its pairs are visited) plus, while
+///   the last rule's on disk, 16 bytes per keyed record, as they are added) plus, while
 ///   pairs are visited, 12 bytes per keyed record of an eighth of one rule (its sort key and the
 ///   sort's buffer: `slices`; 24 for the last rule's, read back from disk);
 ///   pairs are streamed, at most Σ min(b², b·window) for blocks of size b.
@@ -44,10 +44,16 @@ public struct Blocker {
     public private(set) var watchedCompared: Set<UInt64> = []
     /// `--against`: records below this are known ones, and pairs of two of them are skipped.
     public var knownCount = 0
-    /// Whether the last rule's keys go to disk, slice by slice, as its pairs are visited, and
-    /// are then gone: for a caller that looks no block of that rule up afterwards (the stage
-    /// without labels). At 10M bench records they were 80 MB of what comparing held.
-    public var spillsLastRuleKeys = false
+    /// Whether the last rule's keys go to disk, slice by slice, and are then gone: for a caller
+    /// that looks no block of that rule up afterwards (the stage without labels). Set before
+    /// the first key, they go as they are added (`spilledKeys`); after, when its pairs are
+    /// visited. At 10M bench records they were 80 MB of what reading and comparing held.
+    public var spillsLastRuleKeys = false {
+        didSet { spilledKeys = spillsLastRuleKeys && !keys.isEmpty && keys[keys.count - 1].isEmpty ? SpilledBlockKeys() : nil }
+    }
+    /// The last rule's keyed records as they are added (by `MemberReading`), when
+    /// `spillsLastRuleKeys` was set before any: its `keys` then stay empty.
+    var spilledKeys: SpilledBlockKeys?
 
     public init(ruleCount: Int, recordCount: Int, maxBlock: Int, window: Int) {
         keys = Array(repeating: [UInt64](repeating: 0, count: recordCount), count: ruleCount)
@@ -93,6 +99,7 @@ public struct Blocker {
     /// a record per rule; the last rule's are gone already with `spillsLastRuleKeys`).
     mutating func dropKeys() {
         keys = keys.map { _ in [] }
+        spilledKeys = nil
     }
 
     /// True when an earlier rule already put `i` and `j` in one (fully compared) block.
@@ -179,26 +186,17 @@ public struct Blocker {
         }
     }
 
-    /// A keyed record of a rule, as `visitSpilledPairs` writes it.
-    struct KeyedRecord {
-        var key: UInt64
-        var record: UInt32
-    }
-
-    /// The pairs of `rule` as `visitPairs` visits them, in the same order, its keys first
-    /// written to disk by slice and freed: a slice at a time, its keyed records are read back
-    /// and sorted by key and number (key order, then record order in a block, as above).
+    /// The pairs of `rule` as `visitPairs` visits them, in the same order, from its keys on
+    /// disk (`spilledKeys`, or its `keys` written there first and freed): a slice at a time,
+    /// its keyed records are read back and sorted by key and number (key order, then record
+    /// order in a block, as above).
     private mutating func visitSpilledPairs(rule: Int, sortKey: (Int) -> Int, _ body: (Int, Int, Int, Bool) throws -> Void) throws {
-        let sliceShift = UInt64(64 - Self.slices.trailingZeroBitCount)
-        // Small chunks: each slice holds one in memory while they are written.
-        var slices = (0..<Self.slices).map { _ in SpillList<KeyedRecord>(chunkSize: 1 << 16, what: "a blocking rule's keys") }
-        for (record, key) in keys[rule].enumerated() where key != 0 {
-            try slices[Int(key >> sliceShift)].append(KeyedRecord(key: key, record: UInt32(record)))
-        }
+        var spilled = spilledKeys ?? SpilledBlockKeys()
+        spilledKeys = nil
+        for (record, key) in keys[rule].enumerated() { spilled.append(key: key, record: record) }
         keys[rule] = []
-        for slice in slices.indices {
-            var entries = try slices[slice].all()
-            slices[slice] = SpillList(what: "a blocking rule's keys")
+        for slice in 0..<Self.slices {
+            var entries = try spilled.takeSlice(slice)
             entries.sort { ($0.key, $0.record) < ($1.key, $1.record) }
             var start = 0
             while start < entries.count {

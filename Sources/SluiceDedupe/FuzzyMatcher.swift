@@ -113,7 +113,7 @@ public struct FuzzyMatcher {
         let reading = self.reading
         withReadingSlots { slots in
             for member in reading.heads.indices { reading.read(member: member, of: record, index: index, into: slots) }
-            reading.readMixedRules(of: record, into: slots)
+            reading.readMixedRules(of: record, index: index, into: slots)
         }
     }
 

@@ -44,24 +44,38 @@ struct MemberReading: @unchecked Sendable {
         let memos: UnsafeMutableBufferPointer<RawValueMemo>
         let firstMissing: UnsafeMutableBufferPointer<Int?>
         let keys: UnsafeMutableBufferPointer<[UInt64]>
+        /// The rule whose keys go to disk as they are read (`Blocker.spilledKeys`), and there.
+        let spilledRule: Int?
+        let spilledKeys: UnsafeMutablePointer<SpilledBlockKeys?>
+
+        /// Adds record `record`'s key under `rule`, the next record's of that rule.
+        @inline(__always)
+        func append(_ key: UInt64, rule: Int, record: Int) {
+            if rule == spilledRule { spilledKeys.pointee?.append(key: key, record: record) } else { keys[rule].append(key) }
+        }
     }
 
     /// Member `h` of record number `index`: its columns' values and its rules' keys.
     func read(member h: Int, of record: NDJSONRecord, index: Int, into slots: Slots) {
         let member = record.member(named: heads[h])
         // Results depend only on the member's raw text, so a text seen before copies them.
-        var earlier: Int?
+        var earlier: RawValueMemo.Holder?
+        var unseen: UnsafeBufferPointer<UInt8>?
         if let member {
             let raw = record.rawValue(member)
             earlier = slots.memos[h].holder(of: raw)
-            if earlier == nil { slots.memos[h].remember(raw, record: index) }
+            if earlier == nil { unseen = raw }
         } else {
-            earlier = slots.firstMissing[h]
+            // A rule reading only this member keys no record without it (spilled key 0).
+            earlier = slots.firstMissing[h].map { RawValueMemo.Holder(record: Int32($0)) }
             if earlier == nil { slots.firstMissing[h] = index }
         }
         if let earlier {
-            for column in columnsOfHead[h] { columns[column].appendCopy(of: earlier) }
-            for rule in rulesOfHead[h] { slots.keys[rule].append(slots.keys[rule][earlier]) }
+            let copied = Int(earlier.record)
+            for column in columnsOfHead[h] { columns[column].appendCopy(of: copied) }
+            for rule in rulesOfHead[h] {
+                slots.append(rule == slots.spilledRule ? earlier.spilledKey : slots.keys[rule][copied], rule: rule, record: index)
+            }
             return
         }
         let top = member.map(record.value(of:))
@@ -72,12 +86,18 @@ struct MemberReading: @unchecked Sendable {
             return top?.value(atPath: path[path.utf8.index(path.startIndex, offsetBy: headLength + 1)...])
         }
         for column in columnsOfHead[h] { columns[column].append(value(columns[column].spec.readPath)) }
-        for rule in rulesOfHead[h] { slots.keys[rule].append(Blocker.hash(of: rules[rule].key(value))) }
+        var spilledKey: UInt64 = 0
+        for rule in rulesOfHead[h] {
+            let key = Blocker.hash(of: rules[rule].key(value))
+            if rule == slots.spilledRule { spilledKey = key }
+            slots.append(key, rule: rule, record: index)
+        }
+        if let unseen { slots.memos[h].remember(unseen, record: index, spilledKey: spilledKey) }
     }
 
     /// The keys of the rules reading several members.
-    func readMixedRules(of record: NDJSONRecord, into slots: Slots) {
-        for rule in mixedRules { slots.keys[rule].append(Blocker.hash(of: rules[rule].key { record.value(atPath: $0) })) }
+    func readMixedRules(of record: NDJSONRecord, index: Int, into slots: Slots) {
+        for rule in mixedRules { slots.append(Blocker.hash(of: rules[rule].key { record.value(atPath: $0) }), rule: rule, record: index) }
     }
 
     /// The pieces of reading a batch that can run at once: one per member, and the mixed rules.
@@ -89,7 +109,7 @@ struct MemberReading: @unchecked Sendable {
             if task < heads.count {
                 read(member: task, of: record, index: first + offset, into: slots)
             } else {
-                readMixedRules(of: record, into: slots)
+                readMixedRules(of: record, index: first + offset, into: slots)
             }
         }
     }
@@ -137,7 +157,10 @@ extension FuzzyMatcher {
         try rawValues.withUnsafeMutableBufferPointer { memos in
             try firstMissing.withUnsafeMutableBufferPointer { missing in
                 try blocker.keys.withUnsafeMutableBufferPointer { keys in
-                    try body(MemberReading.Slots(memos: memos, firstMissing: missing, keys: keys))
+                    let spilledRule = blocker.spilledKeys == nil ? nil : rules.count - 1
+                    return try withUnsafeMutablePointer(to: &blocker.spilledKeys) { spilled in
+                        try body(MemberReading.Slots(memos: memos, firstMissing: missing, keys: keys, spilledRule: spilledRule, spilledKeys: spilled))
+                    }
                 }
             }
         }

@@ -22,8 +22,15 @@ struct RawValueMemo {
     private var newer: ByteTable
     private var older = ByteTable(capacity: 1)
     /// Per text of each generation (by its id there), the first record seen holding it.
-    private var newerHolders: [Int32] = []
-    private var olderHolders: [Int32] = []
+    private var newerHolders: [Holder] = []
+    private var olderHolders: [Holder] = []
+
+    /// A record remembered as holding a text, and that record's key under the rule whose keys
+    /// go to disk as they are read (`Blocker.spilledKeys`: no longer there to copy from).
+    struct Holder {
+        var record: Int32
+        var spilledKey: UInt64 = 0
+    }
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
@@ -35,21 +42,21 @@ struct RawValueMemo {
 
     /// The record remembered as holding `raw`, carried into the newer generation when found in
     /// the older; nil when `raw` is not remembered.
-    mutating func holder(of raw: UnsafeBufferPointer<UInt8>) -> Int? {
+    mutating func holder(of raw: UnsafeBufferPointer<UInt8>) -> Holder? {
         let hash = ByteHash.of(raw)
-        if let id = newer.find(raw, hash: hash) { return Int(newerHolders[Int(id)]) }
+        if let id = newer.find(raw, hash: hash) { return newerHolders[Int(id)] }
         guard let id = older.find(raw, hash: hash) else { return nil }
-        let record = olderHolders[Int(id)]
-        remember(raw, hash: hash, record: record)
-        return Int(record)
+        let holder = olderHolders[Int(id)]
+        remember(raw, hash: hash, holder)
+        return holder
     }
 
-    /// Notes that `record` holds `raw` (not remembered yet).
-    mutating func remember(_ raw: UnsafeBufferPointer<UInt8>, record: Int) {
-        remember(raw, hash: ByteHash.of(raw), record: Int32(record))
+    /// Notes that `record` holds `raw` (not remembered yet), with its spilled key if any.
+    mutating func remember(_ raw: UnsafeBufferPointer<UInt8>, record: Int, spilledKey: UInt64 = 0) {
+        remember(raw, hash: ByteHash.of(raw), Holder(record: Int32(record), spilledKey: spilledKey))
     }
 
-    private mutating func remember(_ raw: UnsafeBufferPointer<UInt8>, hash: UInt64, record: Int32) {
+    private mutating func remember(_ raw: UnsafeBufferPointer<UInt8>, hash: UInt64, _ holder: Holder) {
         if newer.count >= capacity {
             // The newer generation becomes the older; the older's storage is emptied and reused.
             swap(&newer, &older)
@@ -58,7 +65,7 @@ struct RawValueMemo {
             newerHolders.removeAll(keepingCapacity: true)
         }
         _ = newer.intern(raw, hash: hash)
-        newerHolders.append(record)
+        newerHolders.append(holder)
     }
 }
 
@@ -66,7 +73,7 @@ extension RawValueMemo {
     /// The same for a text (tests and examples).
     mutating func holder(of text: String) -> Int? {
         var text = text
-        return text.withUTF8 { holder(of: $0) }
+        return text.withUTF8 { holder(of: $0) }.map { Int($0.record) }
     }
 
     mutating func remember(_ text: String, record: Int) {

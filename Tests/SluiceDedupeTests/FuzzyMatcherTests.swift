@@ -145,4 +145,36 @@ extension FuzzyMatcherTests {
         for (rule, keys) in expectedKeys.enumerated() { for (record, key) in keys.enumerated() { reference.setKey(rule: rule, record: record, key) } }
         #expect(matcher.blocker.keys == reference.keys)
     }
+
+    /// The last rule's keys written to disk as records are read (`Blocker.spilledKeys`) give
+    /// the pairs that keys held in memory give: a record repeating an earlier one's raw value
+    /// takes that record's key from the memo, one without the member has none, and a rule over
+    /// several members keys each record itself; one member thread or several.
+    @Test func lastRulesKeysSpilledAsReadGiveTheSamePairs() throws {
+        var lines: [String] = []
+        var state: UInt64 = 11
+        for k in 0..<3_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let postcode = k % 9 == 0 ? "" : #","postcode":"\#(94_100 + state >> 58)""#
+            lines.append(#"{"name":"n\#(state >> 54)","year":\#(1950 + k % 3)\#(postcode)}"#)
+        }
+        for rules in [["postcode", "name:prefix3+year"], ["name:prefix3+year", "postcode"]] {
+            func pairs(spills: Bool, threads: Int) throws -> [[Int]] {
+                var matcher = FuzzyMatcher(
+                    specs: try ["name", "postcode"].map(ComparisonSpec.parse), rules: try rules.map(BlockingRule.parse), settings: settings)
+                matcher.blocker.spillsLastRuleKeys = spills
+                try matcher.append(threads: threads) { append in
+                    for line in lines { try withRecord(line) { append($0) } }
+                }
+                #expect(matcher.blocker.keys[1].isEmpty == spills)
+                var out: [[Int]] = []
+                try matcher.blocker.forEachPair(sortKey: { $0 }) { a, b, rule, isNew in out.append([a, b, rule, isNew ? 1 : 0]) }
+                return out
+            }
+            let expected = try pairs(spills: false, threads: 1)
+            #expect(expected.count > 1_000 && Set(expected.map { $0[2] }) == [0, 1])
+            #expect(try pairs(spills: true, threads: 1) == expected)
+            #expect(try pairs(spills: true, threads: 2) == expected)
+        }
+    }
 }
