@@ -95,10 +95,11 @@ public struct DedupeCommand: StageCommand {
             Fuzzy mode: per record 10 bytes (identity hash, completeness) in a temporary file past the first \
             1,048,576 records, read back once the clusters are made (with labels, --label or --suggest its \
             provenance text, with --id that field's text too, in memory), \
-            per record 4 bytes per compared text \
-            field (address: 8, its town too), 4 per number while every one is exactly a float, else 8 (16 per date or point), and 8 per blocking \
-            rule until linking (without --pairs, --suggest, --label, --model-out, --labels or --explain-blocking, the \
-            last rule's until its pairs are visited: they go to a temporary file first), per distinct text its \
+            per record 2 bytes per compared text \
+            field while it has fewer than 65,535 distinct values, else 4 (address: 4 more, its town), 2 per number while every one is \
+            a whole number of at most 5 digits, 4 while every one is exactly a float, else 8 (twice that per date or point), and 8 per \
+            blocking rule until linking (without --pairs, --suggest, --label, --model-out, --labels or --explain-blocking, the \
+            last rule's go to a temporary file as they are read), per distinct text its \
             normalised UTF-8 and 20 bytes, and while the input is read 11 \
             to 21 more (jw: 16 more; jw, lev: outside ASCII 4 a character; tokens: once read, 4 more and 4 a word; \
             without --pairs, --suggest, --label or --model-out, unless it is the first compared text field, its \
@@ -112,12 +113,13 @@ public struct DedupeCommand: StageCommand {
             joined strongest first), the compared fields' values freed (unless --pairs, --suggest, --label or --model-out) before the facts are \
             read back; while the input is read, the last 32,768 raw texts of each compared member twice (a \
             repeated one is not parsed again), and every 1,048,576 records the memory freed so far is given back to \
-            the system; the candidate pairs that agree on some field (bounded by \
+            the system (on Linux each block of 4 MiB or more is mapped on its own, and unmapped as soon as it is \
+            freed); the candidate pairs that agree on some field (bounded by \
             --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
             past the first 1,048,576 (12 MiB in memory). On the bench's sanitized records \
             (--compare title,locations:tokens,director,release_year:num --block locations:fingerprint --mark, \
-            7.1M and 78M pairs compared) the peak was 118 MiB at 1M and 573 MiB at 10M (medians of 3; ~60 bytes a \
-            record; release build, 2026-11-30, file input; 143 and 728 MiB before, 160 and 879 MiB before that), \
+            7.1M and 78M pairs compared) the peak was 114 MiB at 1M and 430 MiB at 10M (medians of 3; ~45 bytes a \
+            record; release build, 2026-11-30, file input; 118 and 573 MiB before, 143 and 728 MiB before that), \
             with at most 0.94 GB of pairs on disk at 10M; \
             --merge also holds the records of clusters with more than one member. \
             --against with --model reads KNOWN once, then the records it holds again; it holds, as input records (not spooled), \
@@ -149,7 +151,7 @@ public struct DedupeCommand: StageCommand {
             in $TMPDIR (default /tmp; 713 MB for the bench's 1M sanitized records, 7.1 GB for 10M). In fuzzy mode \
             the candidate pairs past the first 1,048,576, 12 bytes each (0.94 GB at 10M, see MEMORY), the records' \
             facts past the first 1,048,576, 10 bytes each (90 MB at 10M), a tokens column's texts until they are \
-            split into words (see MEMORY: their UTF-8 and 4 bytes each), and the last blocking rule's keys while its \
+            split into words (see MEMORY: their UTF-8 and 4 bytes each), and the last blocking rule's keys until its \
             pairs are visited (16 bytes per keyed record), each in $TMPDIR. \
             All are unlinked as soon as they are made, so nothing is left however the stage ends (an error, a \
             signal, SIGKILL); the spool is given back to the file system as it is written out. --pairs and \
@@ -480,6 +482,7 @@ public struct DedupeCommand: StageCommand {
             // read on other threads, a member per thread (`MemberReading`), so no record is
             // parsed twice (parsing whole records on reader threads as well, as exact mode does,
             // cost 10.1 s of CPU against 8.6 s at 1M bench records, and was no faster).
+            FreedMemory.mapsLargeBlocks()
             var matcher = FuzzyMatcher(specs: specs, rules: rules, settings: settings)
             matcher.progress = context.progress
             matcher.keepsColumnValues = modelOut != nil || pairsPath != nil || learning.labelPath != nil || learning.suggest != nil

@@ -24,6 +24,18 @@ enum FreedMemory {
         giveBack()
     }
 
+    /// Asks glibc to map every block of `largeBlock` bytes or more on its own, and unmap it
+    /// when freed, instead of raising that size as it goes (up to 32 MB) and keeping such
+    /// blocks in its heaps for reuse: the arrays fuzzy mode grows, sorts and drops as it reads
+    /// and compares then give their pages back at once.
+    static func mapsLargeBlocks() {
+        #if os(Linux)
+            _ = mallopt(M_MMAP_THRESHOLD, Int32(largeBlock))
+        #endif
+    }
+
+    static let largeBlock = 1 << 22
+
     /// Trims now: after a phase that freed much (the columns' indexes once the input is read).
     static func giveBack() {
         #if os(Linux)
