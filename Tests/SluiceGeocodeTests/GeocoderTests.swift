@@ -447,6 +447,37 @@ import Testing
         }
     }
 
+    /// A gazetteer merged from a source naming its town (Berkeley's inspections, `BERKELEY, CA`)
+    /// and one naming none (its 311 cases) holds University Ave twice. A record naming its town
+    /// is placed by its town's rows where both answer alike: `225 University Ave, BERKELEY, CA`
+    /// (at 37.865451, -122.310259) was placed beside 201 (the marina, 2.5 km off, at 0.9) from
+    /// the rows naming no town, as `(near 201)` sorts before `(near 235)`.
+    @Test func aRecordNamingItsTownIsPlacedByItsTownsRowsOnATie() throws {
+        let csv = """
+            # sluice-gazetteer 1.1
+            kind,number,street,lat,lon,city,state
+            address,235,university ave,37.865605,-122.308607,BERKELEY,CA
+            address,598,university ave,37.866427,-122.305095,BERKELEY,CA
+            address,201,university ave,37.85787,-122.337056,,
+            address,650,university ave,37.866948,-122.301203,,
+            """
+        let fromCSV = try Gazetteer.parse(Array(csv.utf8), source: "berkeley.csv")
+        let fromIndex = try Gazetteer.fromIndex(bytes: GazetteerIndexTests.index(csv))
+        let truth = GeoPoint(lat: 37.865451, lon: -122.310259)
+        for gazetteer in [fromCSV, fromIndex] {
+            let geocoder = Geocoder(gazetteer)
+            var query = GeocodeQuery.reading("225 University Ave")
+            (query.city, query.state) = ("BERKELEY", "CA")
+            let named = try #require(geocoder.geocode(query).first)
+            #expect(named.matched.hasPrefix("225 university ave (near 235)") && named.method == "nearest_address", "\(named.matched)")
+            #expect(try #require(named.point).distance(to: truth) < 250)
+            // A number only the rows naming no town list is still theirs.
+            query = GeocodeQuery.reading("650 University Ave")
+            (query.city, query.state) = ("BERKELEY", "CA")
+            #expect(geocoder.geocode(query).first?.method == "address_point")
+        }
+    }
+
     @Test func aNumberOffEveryRangeGivesNoConfidentStreet() throws {
         let match = try #require(best("9000 Main St", city: "Berkeley"))
         #expect(match.precision == .street && match.score <= GeocodeScore.offStreet)

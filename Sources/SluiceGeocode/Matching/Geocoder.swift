@@ -78,7 +78,7 @@ public struct Geocoder: Sendable {
             }
         }
         // Another reading wins only when it is more likely than the first reading's best.
-        if let best = others.min(by: GeoMatch.better), best.score > answers.first?.score ?? 0 {
+        if let best = others.min(by: { GeoMatch.better($0, $1) }), best.score > answers.first?.score ?? 0 {
             answers.insert(best, at: 0)
             others.removeAll { $0 == best }
         }
@@ -186,7 +186,8 @@ public struct Geocoder: Sendable {
     /// The answers for one reading, best first: every rule's answers, weighed together.
     func resolve(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
         let found = collect(query, &lookups)
-        let precise = found.streets.filter { $0.precision < .street }.sorted(by: GeoMatch.better)
+        let namesTown = query.city != nil || query.zip != nil
+        let precise = found.streets.filter { $0.precision < .street }.sorted { GeoMatch.better($0, $1, preferringTowns: namesTown) }
         let street = found.streets.first { $0.precision == .street }
         let neighbourhood = found.hints.first { $0.isNeighbourhood }
         let hint = found.hints.first { !$0.isNeighbourhood }
