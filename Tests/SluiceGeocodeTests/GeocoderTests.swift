@@ -68,6 +68,29 @@ import Testing
         #expect(match.score == GeocodeScore.nearestAddress)
     }
 
+    /// A range's end written after its first number with a space (`1094 96 DWIGHT WY`, `1834 40
+    /// EUCLID AVE`: 6 of Berkeley's 751 restaurant inspections) was read as the start of the
+    /// street's name, which no gazetteer has: no answer. Where the gazetteer lacks the street so
+    /// named and has the rest, the rest is the street (`+range_in_name`); a street named with a
+    /// number is still found as named, and a number that cannot end the range starts the name.
+    @Test func aRangesEndBeforeTheNameIsNoPartOfIt() throws {
+        let geocoder = Geocoder(
+            Self.pointsOnly([
+                ("euclid ave", 1828, 37.875765, -122.260279), ("euclid ave", 1862, 37.875424, -122.260209),
+                ("10 mile rd", 24500, 42.4730, -83.2500), ("mile rd", 24500, 40.0, -80.0),
+            ]))
+        let euclid = try #require(geocoder.geocode(GeocodeQuery.reading("1834 40 Euclid Ave")).first)
+        #expect(euclid.precision == .interpolated && euclid.method == "between_addresses+range_in_name", "\(euclid.method)")
+        #expect(try #require(euclid.point).distance(to: GeoPoint(lat: 37.875525, lon: -122.26023)) < 50)
+        #expect(try #require(geocoder.geocode(GeocodeQuery.reading("24510 10 Mile Rd")).first).matched.hasPrefix("24510 10 mile rd"))
+        #expect(Geocoder.nameAfterRangeEnd("96 Dwight Way", number: 1094) == "Dwight Way")
+        #expect(Geocoder.nameAfterRangeEnd("07 College Ave", number: 3201) == "College Ave")
+        #expect(Geocoder.nameAfterRangeEnd("125 Berkeley Sq", number: 124) == "Berkeley Sq")
+        for (street, number) in [("91 St", 86), ("10 Mile Rd", 24), ("40 Euclid Ave", 1894), ("Dwight Way", 1094), ("12 91 St", 86)] {
+            #expect(Geocoder.nameAfterRangeEnd(street, number: number) == nil, "\(street) \(number)")
+        }
+    }
+
     /// A listed number over half a block from the text's stands in less surely: the point may be
     /// most of a block off. Real rows: Berkeley's restaurant inspections (City of Berkeley open
     /// data, in ninopierre/berkeley-restaurant-inspections @ d7a1299): `1050 GILMAN ST` is at
