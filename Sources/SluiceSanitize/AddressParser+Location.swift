@@ -255,7 +255,8 @@ extension AddressParser {
     /// its state when only one state has a town of that name. Not San Francisco's neighbourhoods
     /// (`Mission`, `Marina` are towns elsewhere; `West Portal`, where Portal is one),
     /// nor a directional alone (`Buena Vista Ave West`; `West` is a town in Texas), nor street
-    /// suffixes alone (`Plaza Street`; `Street` is a town in Maryland).
+    /// suffixes alone (`Plaza Street`; `Street` is a town in Maryland), nor one word naming a kind
+    /// of place (`Allston Way Park`; Park is a town in Kansas).
     func townAfterAddress(_ chunk: ArraySlice<Token>) -> (start: Int, city: String, state: String?)? {
         guard let head = chunk.first, head.isBuildingNumber, chunk.last?.isWord == true else { return nil }
         let tokens = Array(chunk)
@@ -263,6 +264,11 @@ extension AddressParser {
             start < tokens.count - 1 || !isDirectional(tokens[start]),
             // `2871-73 Plaza Street`: suffixes after a suffix are the street's (Street, MD).
             !tokens[start...].allSatisfy(\.isStreetSuffix),
+            // `1260 Allston Way Park`, `100 Main St Center`: one word naming a kind of place
+            // (Publication 28 lists it as a suffix) is the place at the address, not the town of
+            // that name with no comma, state or ZIP to say so (Park, KS: a gazetteer built from
+            // Berkeley's 311 cases covered Kansas alone, and refused every Berkeley record).
+            start < tokens.count - 1 || !isPlaceWords(tokens[start...]),
             // `4214 S St Lawrence`, `3500 W St Paul`: `St` after a lone one-letter directional
             // starts the street's name (Saint), which a town read there would leave as `S St`
             // (`200 West St New York` is West Street).

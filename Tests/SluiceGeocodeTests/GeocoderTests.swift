@@ -68,6 +68,44 @@ import Testing
         #expect(match.score == GeocodeScore.nearestAddress)
     }
 
+    /// A range's end written after its first number with a space (`1094 96 DWIGHT WY`, `1834 40
+    /// EUCLID AVE`: 6 of Berkeley's 751 restaurant inspections) was read as the start of the
+    /// street's name, which no gazetteer has: no answer. Where the gazetteer lacks the street so
+    /// named and has the rest, the rest is the street (`+range_in_name`); a street named with a
+    /// number is still found as named, and a number that cannot end the range starts the name.
+    @Test func aRangesEndBeforeTheNameIsNoPartOfIt() throws {
+        let geocoder = Geocoder(
+            Self.pointsOnly([
+                ("euclid ave", 1828, 37.875765, -122.260279), ("euclid ave", 1862, 37.875424, -122.260209),
+                ("10 mile rd", 24500, 42.4730, -83.2500), ("mile rd", 24500, 40.0, -80.0),
+            ]))
+        let euclid = try #require(geocoder.geocode(GeocodeQuery.reading("1834 40 Euclid Ave")).first)
+        #expect(euclid.precision == .interpolated && euclid.method == "between_addresses+range_in_name", "\(euclid.method)")
+        #expect(try #require(euclid.point).distance(to: GeoPoint(lat: 37.875525, lon: -122.26023)) < 50)
+        #expect(try #require(geocoder.geocode(GeocodeQuery.reading("24510 10 Mile Rd")).first).matched.hasPrefix("24510 10 mile rd"))
+        #expect(Geocoder.nameAfterRangeEnd("96 Dwight Way", number: 1094) == "Dwight Way")
+        #expect(Geocoder.nameAfterRangeEnd("07 College Ave", number: 3201) == "College Ave")
+        #expect(Geocoder.nameAfterRangeEnd("125 Berkeley Sq", number: 124) == "Berkeley Sq")
+        for (street, number) in [("91 St", 86), ("10 Mile Rd", 24), ("40 Euclid Ave", 1894), ("Dwight Way", 1094), ("12 91 St", 86)] {
+            #expect(Geocoder.nameAfterRangeEnd(street, number: number) == nil, "\(street) \(number)")
+        }
+    }
+
+    /// A listed number over half a block from the text's stands in less surely: the point may be
+    /// most of a block off. Real rows: Berkeley's restaurant inspections (City of Berkeley open
+    /// data, in ninopierre/berkeley-restaurant-inspections @ d7a1299): `1050 GILMAN ST` is at
+    /// 37.880312, -122.296641; with 1145 the nearest listed number, its point, 286 m off, was
+    /// given at 0.9.
+    @Test func aListedNumberOverHalfABlockAwayIsLessSure() throws {
+        let geocoder = Geocoder(
+            Self.pointsOnly([("gilman st", 400, 37.875883, -122.308344), ("gilman st", 1145, 37.881172, -122.293569)]))
+        let far = try #require(geocoder.geocode(GeocodeQuery.reading("1050 Gilman St")).first)
+        #expect(far.method == "nearest_address" && far.matched == "1050 gilman st (near 1145)")
+        #expect(far.score == GeocodeScore.nearestAddressFar && far.score < 0.8)
+        let close = try #require(geocoder.geocode(GeocodeQuery.reading("1101 Gilman St")).first)
+        #expect(close.method == "nearest_address" && close.score == GeocodeScore.nearestAddress)
+    }
+
     /// A town's one directional written on the other side of the name (`1004 50th St NE` for
     /// Seattle's NE 50th St, whose avenues carry it after, its streets before) is the same
     /// street: it was `directional_differs`, at 0.47, labelled `suffix_differs` too. Not across
@@ -429,6 +467,37 @@ import Testing
                 let known = try #require(best(zip))
                 #expect(known.method == "street_centre" && known.score > GeocodeScore.offStreet, "\(zip ?? "no ZIP")")
             }
+        }
+    }
+
+    /// A gazetteer merged from a source naming its town (Berkeley's inspections, `BERKELEY, CA`)
+    /// and one naming none (its 311 cases) holds University Ave twice. A record naming its town
+    /// is placed by its town's rows where both answer alike: `225 University Ave, BERKELEY, CA`
+    /// (at 37.865451, -122.310259) was placed beside 201 (the marina, 2.5 km off, at 0.9) from
+    /// the rows naming no town, as `(near 201)` sorts before `(near 235)`.
+    @Test func aRecordNamingItsTownIsPlacedByItsTownsRowsOnATie() throws {
+        let csv = """
+            # sluice-gazetteer 1.1
+            kind,number,street,lat,lon,city,state
+            address,235,university ave,37.865605,-122.308607,BERKELEY,CA
+            address,598,university ave,37.866427,-122.305095,BERKELEY,CA
+            address,201,university ave,37.85787,-122.337056,,
+            address,650,university ave,37.866948,-122.301203,,
+            """
+        let fromCSV = try Gazetteer.parse(Array(csv.utf8), source: "berkeley.csv")
+        let fromIndex = try Gazetteer.fromIndex(bytes: GazetteerIndexTests.index(csv))
+        let truth = GeoPoint(lat: 37.865451, lon: -122.310259)
+        for gazetteer in [fromCSV, fromIndex] {
+            let geocoder = Geocoder(gazetteer)
+            var query = GeocodeQuery.reading("225 University Ave")
+            (query.city, query.state) = ("BERKELEY", "CA")
+            let named = try #require(geocoder.geocode(query).first)
+            #expect(named.matched.hasPrefix("225 university ave (near 235)") && named.method == "nearest_address", "\(named.matched)")
+            #expect(try #require(named.point).distance(to: truth) < 250)
+            // A number only the rows naming no town list is still theirs.
+            query = GeocodeQuery.reading("650 University Ave")
+            (query.city, query.state) = ("BERKELEY", "CA")
+            #expect(geocoder.geocode(query).first?.method == "address_point")
         }
     }
 

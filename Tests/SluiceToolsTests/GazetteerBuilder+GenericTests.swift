@@ -260,6 +260,31 @@ import Testing
         #expect(throws: StageFailure.self) { try GazetteerBuild(arguments: try Self.arguments(["--out", "x", "--range-properties", "A,B"])) }
     }
 
+    /// A naming option given twice with different names is a usage error saying how to build
+    /// files of different names: the first name was dropped without a word (Berkeley's
+    /// inspections, `--address-property Restaurant_Address`, and its 311 cases,
+    /// `--address-property street_address`, built the first with the second's name). The same
+    /// name twice, and a list option given twice, are as before.
+    @Test func aNamingOptionGivenTwoNamesIsAUsageError() throws {
+        func failure(_ extra: [String]) -> StageFailure? {
+            do {
+                _ = try GazetteerBuild(
+                    arguments: try ParsedArguments(["--openaddresses", "a.csv", "--out", "x"] + extra, options: GazetteerBuild.usage.allOptions))
+                return nil
+            } catch { return error }
+        }
+        let twice = try #require(failure(["--address-property", "Restaurant_Address", "--address-property", "street_address"]))
+        #expect(twice.exitCode == .usage)
+        #expect(
+            twice.message
+                == "--address-property is given 2 names ('Restaurant_Address', 'street_address'): it names one column for every source; "
+                + "for files with their own names, build a gazetteer from each (--out a.csv, --out b.csv) and merge them: "
+                + "sluice-gazetteer build --gazetteer a.csv --gazetteer b.csv --out both.csv")
+        #expect(failure(["--lon-property", "X", "--lon-property", "LONGITUDE"])?.exitCode == .usage)
+        #expect(failure(["--address-property", "Address", "--address-property", "Address"]) == nil)
+        #expect(failure(["--street-property", "ST_NAME", "--street-property", "ST_TYPE"]) == nil)
+    }
+
     /// A feed that lists its stations gives those only; platforms of one station are one place.
     @Test func aFeedWithStationsGivesItsStations() throws {
         let path = NSTemporaryDirectory() + "sluice-city-stops-\(getpid())-\(UUID().uuidString).txt"

@@ -78,7 +78,7 @@ public struct Geocoder: Sendable {
             }
         }
         // Another reading wins only when it is more likely than the first reading's best.
-        if let best = others.min(by: GeoMatch.better), best.score > answers.first?.score ?? 0 {
+        if let best = others.min(by: { GeoMatch.better($0, $1) }), best.score > answers.first?.score ?? 0 {
             answers.insert(best, at: 0)
             others.removeAll { $0 == best }
         }
@@ -186,7 +186,8 @@ public struct Geocoder: Sendable {
     /// The answers for one reading, best first: every rule's answers, weighed together.
     func resolve(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> [GeoMatch] {
         let found = collect(query, &lookups)
-        let precise = found.streets.filter { $0.precision < .street }.sorted(by: GeoMatch.better)
+        let namesTown = query.city != nil || query.zip != nil
+        let precise = found.streets.filter { $0.precision < .street }.sorted { GeoMatch.better($0, $1, preferringTowns: namesTown) }
         let street = found.streets.first { $0.precision == .street }
         let neighbourhood = found.hints.first { $0.isNeighbourhood }
         let hint = found.hints.first { !$0.isNeighbourhood }
@@ -328,9 +329,38 @@ public struct Geocoder: Sendable {
     /// What each part of one reading gives: street-based answers (address, intersection, block,
     /// the street), the main place name's answers, and the answers of the hints (neighbourhood,
     /// further place names).
+    /// The street's name after a range's end written at its start, when the end (`96`, `07`, or
+    /// a whole number: `125`) follows `number` within 20 (`1094 96 Dwight Way` → `Dwight Way`;
+    /// `3201 07 College Ave` → `College Ave`); nil otherwise (`86-12 91 St`'s `91 St`, whose
+    /// rest is a street type alone; `24 10 Mile Rd`, where 10 does not follow 24).
+    static func nameAfterRangeEnd(_ street: String, number: Int) -> String? {
+        guard let space = street.firstIndex(of: " ") else { return nil }
+        let head = street[..<space], rest = street[street.index(after: space)...]
+        let digits = String(number).count
+        guard !head.isEmpty, head.count <= digits, head.allSatisfy(\.isASCII), head.allSatisfy(\.isNumber), let value = Int(head),
+            rest.first?.isLetter == true, !Gazetteer.streetTypes.contains(rest.lowercased())
+        else { return nil }
+        var scale = 1
+        for _ in 0..<head.count { scale *= 10 }
+        let end = head.count < digits ? number - number % scale + value : value
+        return end > number && end - number <= 20 ? String(rest) : nil
+    }
+
     func collect(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> (streets: [GeoMatch], places: [GeoMatch], hints: [GeoMatch]) {
         var answers: [GeoMatch] = []
         var streets = query.street.map { lookups.streets(for: $0, in: gazetteer) } ?? []
+        if streets.isEmpty, let number = query.number, let street = query.street, let rest = Self.nameAfterRangeEnd(street, number: number) {
+            // `1094 96 DWIGHT WY`, `1834 40 EUCLID AVE` (Berkeley's inspections): a range's end
+            // written after its first number with a space, not a hyphen, read as the start of the
+            // street's name ('96 Dwight Way' is not in the gazetteer, and the record had no
+            // answer). Only where the gazetteer lacks the street so named and has the rest.
+            streets = lookups.streets(for: rest, in: gazetteer).map { choice in
+                var choice = choice
+                choice.method = choice.method.isEmpty ? "range_in_name" : choice.method + "+range_in_name"
+                choice.factor *= GeocodeScore.streetTrimmed
+                return choice
+            }
+        }
         if let number = query.number, streets.contains(where: \.fuzzyOtherType) {
             // A name one or two typos from the text's, of another street type, is believed only
             // where the number fits it: else it is likelier another street (`Ventura Blvd`).

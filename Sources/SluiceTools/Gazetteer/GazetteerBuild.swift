@@ -133,6 +133,7 @@ public struct GazetteerBuild: ToolCommand {
         inputs.gtfsStops = arguments.all("gtfs-stops")
         inputs.gazetteers = arguments.all("gazetteer")
         inputs.osm = arguments.all("osm")
+        try Self.expectOneSetOfNames(arguments)
         inputs.addressProperties.number = arguments["number-property"] ?? inputs.addressProperties.number
         if arguments["street-property"] != nil { inputs.addressProperties.street = arguments.list("street-property") }
         inputs.addressProperties.address = arguments["address-property"]
@@ -185,6 +186,31 @@ public struct GazetteerBuild: ToolCommand {
         let unknown = builder.excluded.subtracting((GazetteerBuilder.sources + GazetteerBuilder.bundledSources).map(\.name))
         if !unknown.isEmpty { throw .usage("unknown source '\(unknown.sorted().joined(separator: ", "))' in --exclude") }
     }
+
+    /// The options naming an address file's columns (`--address-property`, `--lon-property`, …)
+    /// name one set for every `--openaddresses` file and every GeoJSON source. Given twice with
+    /// different values, the first was dropped without a word: a new user's two files, each
+    /// given its own names (`--openaddresses inspections.csv --address-property Restaurant_Address
+    /// --openaddresses 311.geojson --address-property street_address`), built the first with the
+    /// second's names and stopped at its missing column. A usage error says how to build them.
+    static func expectOneSetOfNames(_ arguments: ParsedArguments) throws(StageFailure) {
+        for name in namingOptions {
+            var values: [String] = []
+            for value in arguments.all(name) where !values.contains(value) { values.append(value) }
+            guard values.count > 1 else { continue }
+            throw .usage(
+                "--\(name) is given \(values.count) names ('\(values.joined(separator: "', '"))'): it names one column for every "
+                    + "source; for files with their own names, build a gazetteer from each (--out a.csv, --out b.csv) and "
+                    + "merge them: sluice-gazetteer build --gazetteer a.csv --gazetteer b.csv --out both.csv")
+        }
+    }
+
+    /// The single-valued options that name a source's columns or properties (`--street-property`
+    /// and `--range-properties` take lists, given in one use or several).
+    static let namingOptions = [
+        "number-property", "address-property", "lon-property", "lat-property", "point-property", "city-property", "state-property",
+        "zip-property", "name-property", "place-name-property", "category-property", "aliases-property",
+    ]
 
     public mutating func run(_ context: ToolContext) throws {
         let start = DispatchTime.now()
