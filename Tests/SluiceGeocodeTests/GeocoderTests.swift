@@ -91,21 +91,6 @@ import Testing
         }
     }
 
-    /// A listed number over half a block from the text's stands in less surely: the point may be
-    /// most of a block off. Real rows: Berkeley's restaurant inspections (City of Berkeley open
-    /// data, in ninopierre/berkeley-restaurant-inspections @ d7a1299): `1050 GILMAN ST` is at
-    /// 37.880312, -122.296641; with 1145 the nearest listed number, its point, 286 m off, was
-    /// given at 0.9.
-    @Test func aListedNumberOverHalfABlockAwayIsLessSure() throws {
-        let geocoder = Geocoder(
-            Self.pointsOnly([("gilman st", 400, 37.875883, -122.308344), ("gilman st", 1145, 37.881172, -122.293569)]))
-        let far = try #require(geocoder.geocode(GeocodeQuery.reading("1050 Gilman St")).first)
-        #expect(far.method == "nearest_address" && far.matched == "1050 gilman st (near 1145)")
-        #expect(far.score == GeocodeScore.nearestAddressFar && far.score < 0.8)
-        let close = try #require(geocoder.geocode(GeocodeQuery.reading("1101 Gilman St")).first)
-        #expect(close.method == "nearest_address" && close.score == GeocodeScore.nearestAddress)
-    }
-
     /// A town's one directional written on the other side of the name (`1004 50th St NE` for
     /// Seattle's NE 50th St, whose avenues carry it after, its streets before) is the same
     /// street: it was `directional_differs`, at 0.47, labelled `suffix_differs` too. Not across

@@ -33,12 +33,6 @@ public enum GeocodeScore {
     /// Seattle's 911 address points with a fifth held out, 138 of 138 such answers were
     /// within 250 m. Under `interpolated`, which knows the block.
     static let nearestAddress = 0.9
-    /// The same, the listed number over half a block (`Gazetteer.nearestAddressSpan` / 2) from
-    /// the text's: the point may be most of a block off. On Berkeley's restaurant inspections
-    /// with a fifth of the addresses held out (a gazetteer of the rest and of 311 cases), such
-    /// answers were 125-286 m off (8 records; `1050 Gilman St` at 1145's point, 286 m, was 0.9),
-    /// those within half a block 0-146 m (61).
-    static let nearestAddressFar = 0.7
     /// Two streets sharing a node, or listed as meeting.
     static let intersection = 0.98
     /// Two streets that meet at several points: which one is meant is a guess.
@@ -189,8 +183,7 @@ public enum GeocodeScore {
             row("", "along the block whose range holds the number, its side", format(interpolated)),
             row("", "on the centreline, only the other side's range holds it", format(interpolatedOtherSide)),
             row("", "the end of the nearest block, past every range", format(nearestBlock)),
-            row("", "no block: the listed number nearest it, within \(Gazetteer.nearestAddressSpan / 2)", format(nearestAddress)),
-            row("", "  within \(Gazetteer.nearestAddressSpan)", format(nearestAddressFar)),
+            row("", "no block: the listed number nearest it, within \(Gazetteer.nearestAddressSpan)", format(nearestAddress)),
             row("intersection", "two streets sharing a node, or a listed intersection", format(intersection)),
             row("", "lines passing within \(metres(Gazetteer.approachMetres)) without a shared node", format(intersectionNear)),
             row("", "two streets meeting at several points", format(intersectionSeveral)),

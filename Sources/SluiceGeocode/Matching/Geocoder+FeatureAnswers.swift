@@ -85,11 +85,8 @@ extension Geocoder {
                 // Westlake Ave N, numbered afresh) a nearby number is a coincidence. Its one
                 // directional written on the other side of its name (`1001 6th St E`) is the
                 // street itself, numbered as written.
-                // Over half a block from the text's number, the point may be most of a block off.
-                let near = abs(listed - number) <= Gazetteer.nearestAddressSpan / 2
                 var answer = GeoMatch(
-                    point: point, precision: .interpolated,
-                    score: (near ? GeocodeScore.nearestAddress : GeocodeScore.nearestAddressFar) * street.factor,
+                    point: point, precision: .interpolated, score: GeocodeScore.nearestAddress * street.factor,
                     matched: "\(name) (near \(listed))", method: Self.method("nearest_address", street))
                 (answer.street, answer.town) = (street.id, gazetteer.streetTowns[street.id])
                 answers.append(answer)
