@@ -120,18 +120,22 @@ public struct Blocker {
         try visitPairs(sortKey: sortKey, body)
     }
 
+    /// A pair's rule, and whether no earlier rule produced it.
+    public typealias PairTag = (rule: Int32, isNew: Bool)
+
     /// The same pairs in order, handed over in batches of at most `size` with each pair's rule
     /// and `isNew`: for callers that compare pairs in parallel, and so that no caller's closure
-    /// runs (with its captured state) once per pair.
+    /// runs (with its captured state) once per pair. (A tag is 8 bytes: with `Int` rules a
+    /// batch's tags were 4 MiB, mapped afresh for every batch, its pages faulted in again.)
     public mutating func forEachBatch(
-        sortKey: (Int) -> Int, size: Int, _ body: (_ pairs: [(Int32, Int32)], _ tags: [(rule: Int, isNew: Bool)]) throws -> Void
+        sortKey: (Int) -> Int, size: Int, _ body: (_ pairs: [(Int32, Int32)], _ tags: [PairTag]) throws -> Void
     ) throws {
-        var pairs: [(Int32, Int32)] = [], tags: [(rule: Int, isNew: Bool)] = []
+        var pairs: [(Int32, Int32)] = [], tags: [PairTag] = []
         pairs.reserveCapacity(size)
         tags.reserveCapacity(size)
         try visitPairs(sortKey: sortKey) { a, b, rule, isNew in
             pairs.append((Int32(a), Int32(b)))
-            tags.append((rule, isNew))
+            tags.append((Int32(rule), isNew))
             if pairs.count == size {
                 try body(pairs, tags)
                 pairs.removeAll(keepingCapacity: true)

@@ -118,7 +118,7 @@ public struct DedupeCommand: StageCommand {
             --max-block and --window) are written to a second unlinked temporary file, 12 bytes each, \
             past the first 1,048,576 (12 MiB in memory). On the bench's sanitized records \
             (--compare title,locations:tokens,director,release_year:num --block locations:fingerprint --mark, \
-            7.1M and 78M pairs compared) the peak was 114 MiB at 1M and 430 MiB at 10M (medians of 3; ~45 bytes a \
+            7.1M and 78M pairs compared) the peak was 120 MiB at 1M and 442 MiB at 10M (medians of 3; ~46 bytes a \
             record; release build, 2026-11-30, file input; 118 and 573 MiB before, 143 and 728 MiB before that), \
             with at most 0.94 GB of pairs on disk at 10M; \
             --merge also holds the records of clusters with more than one member. \

@@ -31,6 +31,10 @@ enum FreedMemory {
     static func mapsLargeBlocks() {
         #if os(Linux)
             _ = mallopt(M_MMAP_THRESHOLD, Int32(largeBlock))
+            // As glibc's own moving threshold would: the heap's free top is kept up to twice
+            // that, so the smaller blocks freed and taken again (the output's buffers) are not
+            // given back and faulted in anew each time (3x the page faults at 1M records).
+            _ = mallopt(M_TRIM_THRESHOLD, Int32(2 * largeBlock))
         #endif
     }
 

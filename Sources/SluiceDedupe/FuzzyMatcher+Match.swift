@@ -72,7 +72,7 @@ extension FuzzyMatcher {
         // A batch's pairs are compared on the other threads while this one counts the batch
         // before and gathers the next from the blocker (this thread's work, in order: with the
         // comparing threads waiting for it, about a quarter of this phase's wall time).
-        var inFlight: (pending: PendingPatterns, tags: [(rule: Int, isNew: Bool)])?
+        var inFlight: (pending: PendingPatterns, tags: [Blocker.PairTag])?
         try blocker.forEachBatch(sortKey: { ranks.rank($0) }, size: 1 << 18) { batch, tags in
             let started = (pending: comparer.startPatterns(of: batch), tags: tags)
             if let inFlight { try counting.add(inFlight.pending, tags: inFlight.tags) }
@@ -410,10 +410,10 @@ struct PairCounting {
     }
 
     /// Counts a compared batch (waiting for its patterns), its pairs in order.
-    mutating func add(_ batch: PendingPatterns, tags: [(rule: Int, isNew: Bool)]) throws {
+    mutating func add(_ batch: PendingPatterns, tags: [Blocker.PairTag]) throws {
         let patterns = batch.wait(), pairs = batch.pairs
         for (index, pattern) in patterns.enumerated() {
-            let rule = tags[index].rule
+            let rule = Int(tags[index].rule)
             let training = trainingIndex[rule].index(of: pattern & masks[rule])
             if training == trainingCounts[rule].count { trainingCounts[rule].append(0) }
             trainingCounts[rule][training] += 1

@@ -92,7 +92,7 @@ extension BlockerTests {
         var sizes: [Int] = []
         try batched.forEachBatch(sortKey: { $0 }, size: 3) { pairs, tags in
             sizes.append(pairs.count)
-            for (pair, tag) in zip(pairs, tags) { seen.append([Int(pair.0), Int(pair.1), tag.rule, tag.isNew ? 1 : 0]) }
+            for (pair, tag) in zip(pairs, tags) { seen.append([Int(pair.0), Int(pair.1), Int(tag.rule), tag.isNew ? 1 : 0]) }
         }
         #expect(seen == expected)
         #expect(sizes.dropLast().allSatisfy { $0 == 3 } && expected.count == 10)
