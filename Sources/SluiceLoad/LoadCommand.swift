@@ -148,7 +148,8 @@ public struct LoadCommand: StageCommand {
                   numbers, TEXT and BLOB as strings (arrays and numbers kept as text come back as strings, true and
                   false as 1 and 0); NULL columns are left out. Nothing is written to the database. A database or
                   table that does not exist: 66; a value whose bytes are not UTF-8 text (a BLOB another program
-                  stored): 65, naming its row and column.
+                  stored), or a row whose column named like a --nest member (dedupe) holds a value beside that
+                  member's columns (one record cannot have two members dedupe): 65, naming its row and column.
                 """
             ),
             (
