@@ -138,7 +138,9 @@ public struct CSVReader {
             case .end: return false
             case .needMore:
                 (index, nextLine) = (start, startLine)
-                if bytes.count - start > retainLimit {
+                // No line end in the bytes at hand: the record holds all of them but a carriage
+                // return at their end, so past the limit by one more it is longer than the limit.
+                if bytes.count - start - 1 > retainLimit {
                     try skipOverlongRecord(from: start, line: startLine, into: &fields)
                     return true
                 }
@@ -267,6 +269,8 @@ public struct CSVReader {
             if ended { break }
             if atEnd {
                 isUnterminated = try skipper.endsInsideQuotes()
+                // A carriage return ending the input is no part of the record (`CSVScanner`).
+                if skipper.afterReturn { length -= 1 }
                 break
             }
             (bytes, index, position) = ([], 0, 0)
