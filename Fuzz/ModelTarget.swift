@@ -1,7 +1,7 @@
 // Fuzz target `model`: a saved model (`sluice-dedupe --model FILE`) from hostile bytes. It is
 // refused with a data error naming the file, or read into a model that writes back as itself
 // (`--model-out` of it reads the same) and weighs every field's level, in and out of each
-// blocking rule's blocks, as a number.
+// blocking rule's blocks, as a number, their sum over the fields too.
 import SluiceCore
 
 @testable import SluiceDedupe
@@ -33,5 +33,11 @@ public func fuzzModel(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     precondition(!model.priorWeight.isNaN && model.priorWeight.isFinite, "the prior weighs \(model.priorWeight)")
+    // A pair's weight sums its fields': the heaviest levels of all fields together stay finite
+    // (shifts of 1e308 each were read, two summing to infinity).
+    let heaviest = saved.m.indices.reduce(model.priorWeight.magnitude) { sum, field in
+        sum + (saved.m[field].indices.dropFirst().map { model.fieldWeight(field, UInt8(truncatingIfNeeded: $0)).magnitude }.max() ?? 0)
+    }
+    precondition(heaviest.isFinite, "a pair's weights sum to \(heaviest)")
     return 0
 }

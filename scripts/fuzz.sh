@@ -93,6 +93,9 @@ seed() {
       if [ "$target" = csv ]; then
         for file in Tests/EndToEndTests/Cases/fetch/*/*.csv; do add "$(cat "$file")"; done
         add "$(head -n 12 data/Film_Locations_in_San_Francisco.csv)"
+        # Records longer than the limit the target streams with (1 + the first byte % 24): quoted
+        # line breaks, escaped quotes and a carriage return across it, and a quote left open.
+        add $'a,b\n1,"xxxxxxxxxx""\nyyyyyyyyyy""zzzzzzzzzz",3\r\n4,5\n"q"x,"r"\r\r\n6,"open and long, long, long'
       fi
       for file in Tests/EndToEndTests/Cases/geocode/*/gazetteer.csv; do add "$(head -c 4000 "$file")"; done
       add "$(head -n 30 data/sf-gazetteer.csv)"

@@ -229,7 +229,8 @@ public struct DedupeCommand: StageCommand {
                   --model FILE scores with it unchanged: the same input with the model it learnt gives the same output,
                   byte for byte. A model for other --compare, --block or --no-tf is a usage error (64); a newer version
                   or a damaged file (m, u, lambda, prior or threshold outside 0 to 1; a compared level's m or u of 0, a
-                  lambda or prior of 0 or 1: weights no run learns) a data error (65). --threshold overrides its threshold.
+                  lambda or prior of 0 or 1, a shift beyond ±1000 bits, an oversized block of under 2 records: weights and
+                  sizes no run learns) a data error (65). --threshold overrides its threshold.
                 """
             ),
             (

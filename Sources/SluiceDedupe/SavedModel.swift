@@ -25,6 +25,10 @@ public struct SavedModel: Equatable {
     /// 2 added each text field's `counts`, the oversized blocks and each rule's `blocks`; a file
     /// without them reads as version 1 did.
     public static let version = 2
+    /// The most bits a level's `shift` may move its weight, either way: far beyond what labels
+    /// learn (a few bits; a level's own weight is within ±20), and small enough that a pair's
+    /// weights sum to a finite number.
+    static let largestShift = 1000.0
 
     public var compare: [String]
     public var block: [String]
@@ -248,7 +252,16 @@ public struct SavedModel: Equatable {
                 }
                 if let shift = level["shift"] {
                     anyShift = true
-                    fieldShifts.append(try number(shift, "a \"shift\" of \(compare[index])"))
+                    let bits = try number(shift, "a \"shift\" of \(compare[index])")
+                    // Labels move a level by a few bits (LabelFit's prior spread is 3): one of
+                    // 1e308 was read, and two such summed to an infinite weight (`"weight":null`).
+                    guard abs(bits) <= Self.largestShift else {
+                        throw .data(
+                            source: path, line: nil,
+                            "comparison '\(compare[index])' level \(levelIndex) '\(names[levelIndex])': shift must be within ±\(Int(Self.largestShift)) bits, got \(JSONWriter.string(shift))"
+                        )
+                    }
+                    fieldShifts.append(bits)
                 } else {
                     fieldShifts.append(0)
                 }
@@ -272,8 +285,11 @@ public struct SavedModel: Equatable {
                 guard case .object(let members) = rule else { throw bad("an \"oversized\" entry is not an object") }
                 var sizes: [UInt64: Int] = [:]
                 for member in members {
-                    guard let key = KnownClusters.id(member.key), let size = member.value.doubleValue.flatMap({ Int(exactly: $0) }) else {
-                        throw bad("an \"oversized\" block is not a 16-hex-digit key with its size")
+                    // A block over --max-block holds 2 records or more: a size under that (-3
+                    // was read) was reported as the largest oversized block.
+                    guard let key = KnownClusters.id(member.key), let size = member.value.doubleValue.flatMap({ Int(exactly: $0) }), size >= 2
+                    else {
+                        throw bad("an \"oversized\" block is not a 16-hex-digit key with its size (2 records or more)")
                     }
                     sizes[key] = size
                 }

@@ -79,11 +79,17 @@ struct RecordEmitter {
     /// field count differs from the header's, is rejected with its bytes.
     func emitCSV(_ reader: CSVReader, keyStyle: KeyStyle, typing: CellTyping) throws {
         var reader = reader
+        // A record is held up to this much, as an NDJSON line is (`LineReader`); a longer one
+        // (a quote left open early in a large file) is rejected with its beginning.
+        reader.retainLimit = max(context.maxLineBytes, LineReader.defaultRetainLimit)
         var keys: [String]?
         var fields: [String] = []
         var row = 0
         while try reader.next(into: &fields) {
             guard let header = keys else {
+                if let length = reader.overlongLength {
+                    throw StageFailure.data(source: source, line: reader.line, "cannot read the CSV header: \(length) bytes long")
+                }
                 if let problem = reader.problem {
                     throw StageFailure.data(source: source, line: reader.line, "cannot read the CSV header: \(problem)")
                 }
@@ -99,16 +105,20 @@ struct RecordEmitter {
             row += 1
             context.accounting.recordsIn += 1
             context.progress.update(records: row, bytes: 0)
-            if reader.isUnterminated || (reader.endsWithoutLineEnd && fields.count < header.count) {
+            if reader.isUnterminated || (reader.endsWithoutLineEnd && fields.count < header.count && reader.overlongLength == nil) {
                 // Cut short (`head -c`, a writer killed): as an NDJSON line cut short is.
                 let place = reader.isUnterminated ? "inside a quoted field" : "after \(fields.count) of its \(header.count) fields"
                 try reader.bytes.withUnsafeBufferPointer { bytes in
                     try context.rejectCutShort(
                         source: source, line: reader.line,
                         detail:
-                            "truncated line: the input ends in the middle of this CSV record (\(reader.recordRange.count) bytes, \(place)): the stream was cut short",
-                        raw: UnsafeBufferPointer(rebasing: bytes[reader.recordRange]))
+                            "truncated line: the input ends in the middle of this CSV record (\(reader.overlongLength ?? reader.recordRange.count) bytes, \(place)): the stream was cut short",
+                        raw: UnsafeBufferPointer(rebasing: bytes[reader.recordRange]), rawTruncatedFrom: reader.overlongLength)
                 }
+            } else if let length = reader.overlongLength {
+                try reject(
+                    reader, .lineTooLong, "row too long: \(length) bytes, more than --max-line-bytes \(context.maxLineBytes)",
+                    rawTruncatedFrom: length)
             } else if let problem = reader.problem {
                 // Lenient reading has one problem left once a cut record is out of the way.
                 try reject(reader, .invalidUTF8, problem)
@@ -125,10 +135,10 @@ struct RecordEmitter {
     }
 
     /// Rejects the record the reader has just read, with its bytes as they were.
-    func reject(_ reader: CSVReader, _ reason: RejectReason, _ detail: String) throws {
+    func reject(_ reader: CSVReader, _ reason: RejectReason, _ detail: String, rawTruncatedFrom length: Int? = nil) throws {
         try reader.bytes.withUnsafeBufferPointer { bytes in
             let raw = UnsafeBufferPointer(rebasing: bytes[reader.recordRange])
-            try context.rejects.reject(source: source, line: reader.line, reason: reason, detail: detail, raw: raw)
+            try context.rejects.reject(source: source, line: reader.line, reason: reason, detail: detail, raw: raw, rawTruncatedFrom: length)
         }
         context.accounting.rejected += 1
     }

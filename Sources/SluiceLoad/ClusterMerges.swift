@@ -5,11 +5,12 @@ import SluiceCore
 ///
 ///     {"dedupe":{"merge":{"absorbed":"73548d2d6e046fad","into":"73518d2d6e0239d6","records":1}}}
 ///
-/// Recognised only in exactly that shape: one member (any name, the `--as` of dedupe) holding
-/// only `merge`, holding only `absorbed`, `into` and `records`. A record with other fields
-/// beside is a row like any other; one in that shape whose values dedupe never writes (ids that
-/// are not two different strings of 16 hex digits, `records` not a whole number from 0) is
-/// `Malformed`: rejected, neither applied nor a row.
+/// Recognised by its shape: one member (any name, the `--as` of dedupe) holding only `merge`.
+/// A record with other fields beside is a row like any other; one in that shape that is not
+/// what dedupe writes (`merge` holding other members than `absorbed`, `into` and `records`, ids
+/// that are not two different strings of 16 hex digits, `records` not a whole number from 0) is
+/// `Malformed`: rejected, neither applied nor a row (a merge line missing `records` was loaded
+/// as a row of `dedupe_merge_*` columns, its clusters never merged).
 struct ClusterMerge: Equatable {
     /// The result member that carries the clusters: `dedupe`, or dedupe's `--as NAME`.
     var member: String
@@ -21,9 +22,23 @@ struct ClusterMerge: Equatable {
     /// record. Only a row of three or four values, some in a nested object, is parsed again:
     /// other records cost a count.
     static func candidate(_ row: FlatRow, line: UnsafeBufferPointer<UInt8>) -> JSONValue? {
-        // Up to 4: a merge line whose value is an array or object has more or fewer leaves than 3.
-        guard (1...4).contains(row.leaves.count), row.shape.contains(FlatRow.objectStart) else { return nil }
+        // Up to 4: a merge line whose value is an array or object has more or fewer leaves than 3;
+        // more, a garbled one with members of its own (`merge` or `against` opening an object).
+        guard !row.leaves.isEmpty, row.shape.contains(FlatRow.objectStart) else { return nil }
+        guard row.leaves.count <= 4 || opensControlObject(row.shape) else { return nil }
         return try? JSONParser.parse(line)
+    }
+
+    /// Whether a row's shape (`FlatRow.shape`) has an object `merge` or `against` in an object.
+    static func opensControlObject(_ shape: UnsafeBufferPointer<UInt8>) -> Bool {
+        for name in [Array("merge".utf8), Array("against".utf8)] {
+            let marked = [FlatRow.objectStart] + name + [FlatRow.objectStart]
+            guard shape.count >= marked.count else { continue }
+            for start in 0...(shape.count - marked.count) where shape[start] == FlatRow.objectStart {
+                if shape[start..<(start + marked.count)].elementsEqual(marked) { return true }
+            }
+        }
+        return false
     }
 
     /// A line in the merge shape that cannot be applied, and why.
@@ -34,10 +49,14 @@ struct ClusterMerge: Equatable {
     /// The merge a line in the merge shape says, or why it cannot be one; nil for any other line.
     static func recognise(_ value: JSONValue) -> Result<ClusterMerge, Malformed>? {
         guard case .object(let top) = value, top.count == 1, case .object(let result) = top[0].value, result.count == 1,
-            result[0].key == "merge", case .object(let fields) = result[0].value, fields.count == 3,
-            Set(fields.map(\.key)) == ["absorbed", "into", "records"]
+            result[0].key == "merge"
         else { return nil }
         let merge = result[0].value
+        guard case .object(let fields) = merge, fields.count == 3, Set(fields.map(\.key)) == ["absorbed", "into", "records"] else {
+            return .failure(
+                Malformed(why: "a dedupe merge line holds \"absorbed\", \"into\" and \"records\" alone: its \"merge\" is \(JSONWriter.string(merge))")
+            )
+        }
         // The ids dedupe writes (lower case: rows are matched by their text): a wrong one would
         // move rows into a cluster no record has.
         var ids: [String] = []
@@ -66,7 +85,8 @@ struct ClusterMerge: Equatable {
 ///
 ///     {"dedupe":{"against":{"known":1200,"joined":30,"created":12,"merged":1}}}
 ///
-/// Recognised only in exactly that shape (any member name), like `ClusterMerge`.
+/// Recognised by its shape (one member, any name, holding only `against`), like `ClusterMerge`;
+/// one whose `against` is not the four counts is `Malformed` (it was loaded as a row).
 struct ClusterSummary: Equatable {
     var member: String
     var known: Int
@@ -74,17 +94,27 @@ struct ClusterSummary: Equatable {
     var created: Int
     var merged: Int
 
-    static func recognise(_ value: JSONValue) -> ClusterSummary? {
+    static func recognise(_ value: JSONValue) -> Result<ClusterSummary, ClusterMerge.Malformed>? {
         let names = ["known", "joined", "created", "merged"]
         guard case .object(let top) = value, top.count == 1, case .object(let result) = top[0].value, result.count == 1,
-            result[0].key == "against", case .object(let fields) = result[0].value, fields.map(\.key) == names
+            result[0].key == "against"
         else { return nil }
+        let against = result[0].value
         var counts: [Int] = []
-        for field in fields {
-            guard case .number(let text) = field.value, let count = Int(text), count >= 0 else { return nil }
-            counts.append(count)
+        if case .object(let fields) = against, fields.map(\.key) == names {
+            for field in fields {
+                guard case .number(let text) = field.value, let count = Int(text), count >= 0 else { break }
+                counts.append(count)
+            }
         }
-        return ClusterSummary(member: top[0].key, known: counts[0], joined: counts[1], created: counts[2], merged: counts[3])
+        guard counts.count == names.count else {
+            return .failure(
+                ClusterMerge.Malformed(
+                    why:
+                        "a dedupe summary line holds \"known\", \"joined\", \"created\" and \"merged\", whole numbers from 0: its \"against\" is \(JSONWriter.string(against))"
+                ))
+        }
+        return .success(ClusterSummary(member: top[0].key, known: counts[0], joined: counts[1], created: counts[2], merged: counts[3]))
     }
 }
 
@@ -114,7 +144,7 @@ struct ClusterMerges {
         if let recognised = ClusterMerge.recognise(value) {
             pending.append((try recognised.get(), location, Array(raw)))
         } else if let summary = ClusterSummary.recognise(value) {
-            summaries.append((summary, location, Array(raw)))
+            summaries.append((try summary.get(), location, Array(raw)))
         } else {
             return false
         }

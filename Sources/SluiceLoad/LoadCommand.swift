@@ -26,7 +26,8 @@ extension RejectReason {
     static let noClusterColumn = RejectReason("no_cluster_column", "a dedupe merge line, and the table has no MEMBER_cluster column")
     /// A line in the shape of a merge line whose ids dedupe never writes: applied, it would move
     /// rows into a cluster no record has (`""`), or take a cluster's rows off canonical.
-    static let badMerge = RejectReason("bad_merge", "a dedupe merge line whose ids are not two different cluster ids")
+    static let badMerge = RejectReason(
+        "bad_merge", "a dedupe merge line whose ids are not two different cluster ids, or a merge or summary line of other members")
 }
 
 /// `sluice-load`: writes NDJSON records into a SQLite table, creating and extending it as
@@ -126,13 +127,14 @@ public struct LoadCommand: StageCommand {
                 title: "MERGED CLUSTERS",
                 body: """
                   A line of sluice-dedupe --against {"dedupe":{"merge":{"absorbed":"A","into":"B","records":N}}}
-                  (exactly that shape; any member name, for dedupe's --as) is not a row: after the run's rows,
+                  (a line of one member, any name for dedupe's --as, holding merge alone) is not a row: after the run's rows,
                   in the same transaction, rows with dedupe_cluster = A take B and dedupe_canonical = 0, and B's
                   rows get dedupe_size = how many rows carry B (each column if the table has it). Counted as
                   merged (in = out + rejected + merged); rejected (no_cluster_column) if the table has no
-                  dedupe_cluster column, and (bad_merge) if A or B is not a cluster id (16 lower-case hex digits), or A is B.
-                  Its last line {"dedupe":{"against":{"known":K,"joined":J,"created":C,"merged":M}}}
-                  is not a row either (counted as merged too): _sluice_runs.linked = J (input records that joined a
+                  dedupe_cluster column, and (bad_merge) if A or B is not a cluster id (16 lower-case hex digits), A is B,
+                  or merge holds other members. Its last line {"dedupe":{"against":{"known":K,"joined":J,"created":C,"merged":M}}}
+                  is not a row either (counted as merged too; bad_merge unless against holds these four whole numbers
+                  from 0 alone): _sluice_runs.linked = J (input records that joined a
                   known cluster), created = C (new clusters), and every cluster whose rows do not all carry its row
                   count gets dedupe_size = how many rows carry its id (the known clusters new rows joined).
                 """
@@ -148,7 +150,8 @@ public struct LoadCommand: StageCommand {
                   numbers, TEXT and BLOB as strings (arrays and numbers kept as text come back as strings, true and
                   false as 1 and 0); NULL columns are left out. Nothing is written to the database. A database or
                   table that does not exist: 66; a value whose bytes are not UTF-8 text (a BLOB another program
-                  stored): 65, naming its row and column.
+                  stored), or a row whose column named like a --nest member (dedupe) holds a value beside that
+                  member's columns (one record cannot have two members dedupe): 65, naming its row and column.
                 """
             ),
             (

@@ -14,7 +14,10 @@ import SluiceCore
 /// out (a record without the field and one holding null both loaded as NULL). Flattened names
 /// cannot say which `_` was a dot, hence `--nest`, one level for each member named. Bytes that
 /// are not UTF-8 (a BLOB another program stored) cannot be a JSON string: the export stops
-/// there with an error naming the row and column, where they were once replaced by U+FFFD.
+/// there with an error naming the row and column, where they were once replaced by U+FFFD. So
+/// does a row whose column named like a `--nest` member (`dedupe`, a record's `"dedupe":{}` or
+/// a field of that name) holds a value beside that member's nested columns: the record would
+/// have two members `dedupe`, and a reader keeps one (jq the last), where both were written.
 struct TableExport {
     let table: String
     /// The members to rebuild, by their record names (`addr`, `dedupe`).
@@ -37,6 +40,8 @@ struct TableExport {
         while try statement.step() {
             var members: [JSONMember] = []
             var nested: [Int: Int] = [:]
+            // The column written under a `--nest` member's own name, per member (a second member).
+            var plain: [Int: Int] = [:]
             for column in 0..<count {
                 let stored = statement.value(at: column)
                 guard let value = Self.json(stored) else {
@@ -48,6 +53,7 @@ struct TableExport {
                 }
                 let place = places[Int(column)]
                 guard let index = place.nest else {
+                    if let index = nest.firstIndex(of: place.key) { plain[index] = Int(column) }
                     members.append(JSONMember(place.key, value))
                     continue
                 }
@@ -59,6 +65,13 @@ struct TableExport {
                     inner.append(JSONMember(place.key, value))
                     members[at].value = .object(inner)
                 }
+            }
+            if let (index, column) = plain.filter({ nested[$0.key] != nil }).min(by: { $0.value < $1.value }) {
+                throw StageFailure(
+                    .dataError,
+                    "table '\(table)', row \(rows + 1) in rowid order, column '\(names[column])': it and the columns --nest \(nest[index]) puts"
+                        + " into member '\(nest[index])' both hold values, and one record cannot have two members '\(nest[index])'"
+                        + " (\(rows) rows were written before it); rename the column, or export with --nest naming other members")
             }
             JSONWriter.write(.object(members), to: &output.buffer)
             try output.endLine()

@@ -198,4 +198,72 @@ func texts(_ text: String, mode: CSVReader.Mode = .strict) throws -> [[String]] 
         #expect(try ends("a,b\n1,\"2\"") == [false, true])
         #expect(try ends("a,b\n1,\"2\n3\"\n") == [false, false])
     }
+
+    /// Reads `text` from chunks of `size` bytes, holding a record up to `limit` bytes: each
+    /// record's fields, line and whole length when it was longer.
+    func limited(_ text: String, limit: Int, size: Int, mode: CSVReader.Mode = .lenient) throws -> [(fields: [String], line: Int, overlong: Int?)] {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        var reader = CSVReader(
+            chunks: {
+                guard offset < bytes.count else { return nil }
+                defer { offset += size }
+                return Array(bytes[offset..<min(offset + size, bytes.count)])
+            }, mode: mode)
+        reader.retainLimit = limit
+        var all: [(fields: [String], line: Int, overlong: Int?)] = []
+        var fields: [String] = []
+        while try reader.next(into: &fields) { all.append((fields, reader.line, reader.overlongLength)) }
+        return all
+    }
+
+    /// A record past the limit was held whole: a quote left open early in a 300 MB file took
+    /// 1.3 GB, and a gzipped field inflating to 200 MB 826 MB (and 153 s, each chunk scanning
+    /// it again from its start). Now its beginning is kept, the rest read past as the scanner
+    /// reads (quotes, escaped quotes, line breaks inside them), and the records after it are
+    /// read as without a limit, on their own lines.
+    @Test func aRecordPastTheLimitKeepsItsBeginningAndTheNextAreReadAsBefore() throws {
+        let long = "\"" + String(repeating: "ab,\"\"\n", count: 40) + "\""
+        let text = "h1,h2\n1,2\n3,\(long)\r\nx\"y,z\n\"q\"\"\",\"r\"\n" + "4," + String(repeating: "w", count: 90) + "\n5,6"
+        let whole = try texts(text, mode: .lenient)
+        // (A record already whole in the bytes at hand is read whole: the limit is what
+        // streaming holds, not a length check.)
+        for size in [1, 3, 16] {
+            let read = try limited(text, limit: 20, size: size)
+            #expect(read.map(\.fields.count) == [2, 2, 1, 2, 2, 1, 2], "chunk size \(size)")
+            #expect(read.map(\.line) == [1, 2, 3, 44, 45, 46, 47], "chunk size \(size)")
+            #expect(read.map(\.overlong) == [nil, nil, 2 + long.utf8.count, nil, nil, 92, nil], "chunk size \(size)")
+            #expect(read[2].fields == [String(("3," + long).prefix(20))])
+            // The records around the long ones are what reading without a limit gives.
+            for index in [0, 1, 3, 4, 6] { #expect(read[index].fields == whole[index], "record \(index), chunk size \(size)") }
+        }
+        // Without a limit nothing changes.
+        #expect(try limited(text, limit: .max, size: 7).map(\.fields) == whole)
+    }
+
+    /// At the end of the input inside quotes: lenient mode's record is cut short
+    /// (`isUnterminated`), strict mode's a failure, as for a record held whole.
+    @Test func aRecordPastTheLimitEndingInsideQuotesIsCutShort() throws {
+        let text = "a,b\n1,\"" + String(repeating: "x", count: 50)
+        var reader = CSVReader(chunks: { nil }, prefix: Array(text.utf8), mode: .lenient)
+        reader.retainLimit = 10
+        var fields: [String] = []
+        #expect(try reader.next(into: &fields) && fields == ["a", "b"])
+        #expect(try reader.next(into: &fields) && reader.isUnterminated && reader.overlongLength == 53)
+        #expect(try !reader.next(into: &fields))
+        for (strict, failure) in [
+            (text, CSVReader.Failure.unterminatedQuote), ("a,b\n\"" + String(repeating: "x", count: 50) + "\"y\n", .textAfterQuote),
+        ] {
+            var bytes = Array(strict.utf8)[...]
+            var reader = CSVReader(
+                chunks: {
+                    guard !bytes.isEmpty else { return nil }
+                    defer { bytes = bytes.dropFirst(4) }
+                    return Array(bytes.prefix(4))
+                }, mode: .strict)
+            reader.retainLimit = 10
+            #expect(try reader.next(into: &fields))
+            #expect(throws: failure) { try reader.next(into: &fields) }
+        }
+    }
 }

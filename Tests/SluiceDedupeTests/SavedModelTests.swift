@@ -141,6 +141,26 @@ import Testing
                 "\"blocks\" entry 2 ('date_of_birth'): comparison 'given_name:jw' level 1 'exact': u must be > 0, got 0.0",
                 { $0.blocks[1].u[0][1] = 0 }
             ),
+            // Shifts of 1e308 were read: two summed to an infinite weight, written "weight":null.
+            (
+                "comparison 'surname:jw' level 1 'exact': shift must be within ±1000 bits, got 1e+308",
+                {
+                    $0.shifts = $0.m.map { $0.map { _ in 0 } }
+                    $0.shifts?[1][1] = 1e308
+                }
+            ),
+            (
+                "comparison 'given_name:jw' level 2 'similarity>=0.92': shift must be within ±1000 bits, got -1000.5",
+                {
+                    $0.shifts = $0.m.map { $0.map { _ in 0 } }
+                    $0.shifts?[0][2] = -1000.5
+                }
+            ),
+            // An oversized block of -3 records was read, and reported as the largest.
+            (
+                "not a sluice-dedupe-model file: an \"oversized\" block is not a 16-hex-digit key with its size (2 records or more)",
+                { $0.oversized = [[0x8c1f_0000_0000_0001: -3], [:]] }
+            ),
         ]
         for (message, damage) in damaged {
             var edited = model
@@ -156,6 +176,10 @@ import Testing
         // The missing level's m and u are 0 in every model: never weighed, still read.
         #expect(model.m[0][0] == 0 && model.u[0][0] == 0 && model.blocks[0].u[0][0] == 0)
         #expect(try SavedModel(json: try JSONParser.parse(model.bytes), path: "model.json") == model)
+        // A shift of ±1000 bits is still read.
+        var edge = model
+        edge.shifts = model.m.map { $0.map { _ in 1000 } }
+        #expect(try SavedModel(json: try JSONParser.parse(edge.bytes), path: "model.json").shifts == edge.shifts)
     }
 
     /// Before, a folder and an empty device were both "no such file or not readable", exit 66.

@@ -56,4 +56,31 @@ import Testing
             #expect(failure.message.hasPrefix("table 't', row 2 in rowid order, column 'b': its bytes are not UTF-8 text"), "\(failure.message)")
         }
     }
+
+    /// A column named like a --nest member beside that member's columns on one row was written
+    /// as two members "dedupe" (`{"dedupe":"x","dedupe":{"cluster":"a1"}}`): a reader kept one.
+    @Test func aColumnNamedLikeANestedMemberBesideItsColumnsStopsTheExport() throws {
+        let table = """
+            CREATE TABLE t (id INTEGER, dedupe TEXT, dedupe_cluster TEXT);
+            INSERT INTO t VALUES (1, '{}', NULL), (2, NULL, 'a1'), (3, 'x', 'b2')
+            """
+        // Alone on its row, each is written: no member is named twice.
+        #expect(
+            try export(table.replacingOccurrences(of: ", (3, 'x', 'b2')", with: ""), nest: ["dedupe"]) == [
+                #"{"id":1,"dedupe":"{}"}"#, #"{"id":2,"dedupe":{"cluster":"a1"}}"#,
+            ])
+        do {
+            _ = try export(table, nest: ["dedupe"])
+            Issue.record("exported a record with two members 'dedupe'")
+        } catch let failure as StageFailure {
+            #expect(failure.exitCode == .dataError)
+            #expect(
+                failure.message.hasPrefix(
+                    "table 't', row 3 in rowid order, column 'dedupe': it and the columns --nest dedupe puts into member 'dedupe' both hold values"),
+                "\(failure.message)")
+            #expect(failure.message.contains("(2 rows were written before it)"), "\(failure.message)")
+        }
+        // Not nested, the columns are two members of their own names.
+        #expect(try export(table, nest: ["addr"]).last == #"{"id":3,"dedupe":"x","dedupe_cluster":"b2"}"#)
+    }
 }

@@ -137,8 +137,9 @@ public final class StageContext {
 
     /// Rejects the last record of an input that ends in its middle (a CSV record inside a quoted
     /// field, a JSON array's last element) as `truncated_line`; the stage fails once done.
-    public func rejectCutShort(source: String, line: Int, detail: String, raw: UnsafeBufferPointer<UInt8>) throws {
-        try rejects.reject(source: source, line: line, reason: .truncatedLine, detail: detail, raw: raw)
+    public func rejectCutShort(source: String, line: Int, detail: String, raw: UnsafeBufferPointer<UInt8>, rawTruncatedFrom length: Int? = nil) throws
+    {
+        try rejects.reject(source: source, line: line, reason: .truncatedLine, detail: detail, raw: raw, rawTruncatedFrom: length)
         accounting.rejected += 1
         inputWasCut(at: Location(source: source, line: line))
     }

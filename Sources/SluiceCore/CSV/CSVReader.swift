@@ -77,6 +77,15 @@ public struct CSVReader {
     let chunks: (() throws -> [UInt8]?)?
     var atEnd: Bool
     var startChecked: Bool
+    /// Streaming: a record longer than this is kept only up to it, the rest read and discarded
+    /// (`overlongLength`), so that one record never holds more memory than this: a quote left
+    /// open near the start of a large file, or a gzipped file of one field inflating to
+    /// gigabytes, was held whole. No limit by default.
+    public var retainLimit = Int.max
+    /// The last record's whole length in bytes (its line end left out) when it was longer than
+    /// `retainLimit`: its fields are then one field holding its kept beginning (`recordRange`);
+    /// nil for a record read whole.
+    public private(set) var overlongLength: Int?
 
     /// Reads bytes held in memory.
     public init(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), mode: Mode = .strict) {
@@ -124,10 +133,17 @@ public struct CSVReader {
             if !startChecked, try skipByteOrderMark() { continue }
             let (start, startLine) = (index, nextLine)
             fields.removeAll(keepingCapacity: true)
+            overlongLength = nil
             switch try scanRecord(&fields) {
             case .end: return false
             case .needMore:
                 (index, nextLine) = (start, startLine)
+                // No line end in the bytes at hand: the record holds all of them but a carriage
+                // return at their end, so past the limit by one more it is longer than the limit.
+                if bytes.count - start - 1 > retainLimit {
+                    try skipOverlongRecord(from: start, line: startLine, into: &fields)
+                    return true
+                }
                 try refill()
                 continue
             case .record:
@@ -186,7 +202,16 @@ public struct CSVReader {
             index = 0
         }
         if let chunks {
-            if let chunk = try chunks() { bytes += chunk } else { atEnd = true }
+            // As from a file: a long record doubles what is held, or each chunk more would
+            // scan it again from its start (200 MB of one gzipped field took 153 s).
+            let target = bytes.count * 2
+            repeat {
+                guard let chunk = try chunks() else {
+                    atEnd = true
+                    return
+                }
+                bytes += chunk
+            } while bytes.count < target
             return
         }
         guard let fd else { return }
@@ -225,5 +250,99 @@ public struct CSVReader {
         case .needMore: return .needMore
         case .failed(let failure): throw failure
         }
+    }
+
+    /// A record past `retainLimit` from `start`: its beginning kept as its one field, the rest
+    /// read through to its line end as `CSVScanner` would (quotes, delimiters, strict mode's
+    /// failures) and dropped.
+    mutating func skipOverlongRecord(from start: Int, line startLine: Int, into fields: inout [Field]) throws {
+        (line, isUnterminated) = (startLine, false)
+        let kept = Array(bytes[start..<(start + retainLimit)])
+        var skipper = CSVRecordSkipper(delimiter: delimiter, strict: mode == .strict)
+        var (position, length, lines) = (start, 0, startLine)
+        var ended = false
+        while !ended {
+            let fed = try skipper.feed(bytes[position...], nextLine: &lines)
+            length += fed.length
+            position += fed.consumed
+            ended = fed.ended
+            if ended { break }
+            if atEnd {
+                isUnterminated = try skipper.endsInsideQuotes()
+                // A carriage return ending the input is no part of the record (`CSVScanner`).
+                if skipper.afterReturn { length -= 1 }
+                break
+            }
+            (bytes, index, position) = ([], 0, 0)
+            try refill()
+        }
+        if ended { lines += 1 }
+        bytes = kept + bytes[position...]
+        (index, nextLine, recordStart, recordRange) = (kept.count, lines, 0, 0..<kept.count)
+        fields = [Field(range: 0..<kept.count, quoted: false)]
+        overlongLength = length
+    }
+}
+
+/// Reads through a record too long to keep (`CSVReader.retainLimit`), byte by byte as
+/// `CSVScanner` reads one, holding only where it stands: in a field, in quotes, after a quote.
+struct CSVRecordSkipper {
+    enum State { case fieldStart, unquoted, quoted, afterQuote, afterQuoteReturn }
+    let delimiter: UInt8
+    let strict: Bool
+    var state = State.fieldStart
+    /// Whether the last byte read was a carriage return (in the bytes fed before, perhaps).
+    var afterReturn = false
+
+    init(delimiter: UInt8, strict: Bool) {
+        self.delimiter = delimiter
+        self.strict = strict
+    }
+
+    /// Reads `bytes` up to the record's line feed: the bytes consumed (the line feed too), the
+    /// record's bytes among them (without it, nor a carriage return before it), and whether
+    /// the record ended. `nextLine` counts the line feeds inside quotes.
+    mutating func feed(_ bytes: ArraySlice<UInt8>, nextLine: inout Int) throws(CSVReader.Failure) -> (consumed: Int, length: Int, ended: Bool) {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let byte = bytes[i]
+            i += 1
+            defer { afterReturn = byte == 0x0D }
+            switch state {
+            case .fieldStart, .unquoted:
+                if byte == 0x0A { return end(bytes, at: i) }
+                state = byte == delimiter ? .fieldStart : state == .fieldStart && byte == 0x22 ? .quoted : .unquoted
+            case .quoted:
+                if byte == 0x22 { state = .afterQuote } else if byte == 0x0A { nextLine += 1 }
+            case .afterQuote, .afterQuoteReturn:
+                if byte == 0x0A { return end(bytes, at: i) }
+                if state == .afterQuote, byte == 0x22 {
+                    state = .quoted
+                } else if state == .afterQuote, byte == delimiter {
+                    state = .fieldStart
+                } else if state == .afterQuote, byte == 0x0D {
+                    state = .afterQuoteReturn
+                } else {
+                    // Text after a closing quote: lenient mode reads on as an unquoted field.
+                    if strict { throw .textAfterQuote }
+                    state = byte == delimiter ? .fieldStart : .unquoted
+                }
+            }
+        }
+        return (bytes.count, bytes.count, false)
+    }
+
+    /// The record ended at the line feed before `i` (a carriage return before it, fed with
+    /// these bytes or the ones before, is no part of it).
+    private func end(_ bytes: ArraySlice<UInt8>, at i: Int) -> (consumed: Int, length: Int, ended: Bool) {
+        (i - bytes.startIndex, i - 1 - bytes.startIndex - (afterReturn ? 1 : 0), true)
+    }
+
+    /// At the end of the input: whether the record ends inside a quoted field (lenient mode;
+    /// strict mode throws, as `CSVScanner` does).
+    func endsInsideQuotes() throws(CSVReader.Failure) -> Bool {
+        guard state == .quoted else { return false }
+        if strict { throw .unterminatedQuote }
+        return true
     }
 }

@@ -421,6 +421,10 @@ public struct GazetteerBuild: ToolCommand {
         RejectReason("invalid_utf8", "a CSV row (OpenAddresses, GTFS, --gazetteer) with bytes that are not UTF-8 (its bytes are in raw_base64)"),
         RejectReason(
             "field_count", "a CSV row (OpenAddresses, GTFS) with more fields than its header: a delimiter not quoted shifts the columns after it"),
+        RejectReason(
+            "row_too_long",
+            "OpenAddresses CSV: a row over 64 MiB (a quote left open, a gzipped field inflating to gigabytes): its first 64 KiB are kept, the rest read past"
+        ),
         RejectReason("invalid_json", "GeoJSON: a feature that does not parse"),
         RejectReason("not_json", "GeoJSON: bytes between features that are no JSON value (a line at the top, an element of features)"),
         RejectReason("not_a_feature", "GeoJSON: a value that is not a Feature"),

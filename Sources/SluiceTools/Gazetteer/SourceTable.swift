@@ -49,6 +49,10 @@ public struct SourceTable {
     /// joined with commas).
     public func raw(_ index: Int) -> RawRow { index < raws.count ? raws[index] : RawRow(rows[index].joined(separator: ",")) }
 
+    /// The most bytes of one row a streamed source holds (`CSVReader.retainLimit`), as GeoJSON
+    /// lines' `OpenAddresses.longestLine`: a longer row is skipped (`row_too_long`).
+    static let longestRow = 64 << 20
+
     /// The one loop over a source CSV's rows, shared by the builder's CSV readers: the header
     /// (its text) to `header`, then each row's fields to `read`, which makes what `body` takes
     /// of them. A row `read` cannot make because a field is not UTF-8
@@ -56,7 +60,8 @@ public struct SourceTable {
     /// its bytes as they are) and the rows after it are read: its bounds are known. So does,
     /// with `checksFieldCount`, a row with more fields than the header (`field_count`: a
     /// delimiter not quoted, `MAIN ST, APT 2`, shifts the columns after it); one short of
-    /// fields reads the missing ones as empty, which the reader's checks see. Any other
+    /// fields reads the missing ones as empty, which the reader's checks see. A streamed row
+    /// over `longestRow` bytes goes to `skip` as `row_too_long`, its beginning kept. Any other
     /// failure of the CSV (a quote left open, text after a closing quote) stops the read,
     /// naming the file and line; so does a file without a header.
     ///
@@ -67,11 +72,24 @@ public struct SourceTable {
         _ body: (Row, _ line: Int, _ raw: () -> RawRow) throws -> Void
     ) throws {
         var fields: [CSVReader.Field] = []
+        // A streamed file's row is held up to this much: the rest of a longer one is skipped.
+        reader.retainLimit = min(reader.retainLimit, longestRow)
         do {
             var names: [String] = []
             guard try reader.next(into: &names) else { throw StageFailure.data(source: path, line: nil, "empty source file") }
+            if let length = reader.overlongLength {
+                throw StageFailure.data(source: path, line: reader.line, "a header of \(length) bytes, longer than \(longestRow >> 20) MiB")
+            }
             try header(names)
             while try reader.next(fields: &fields) {
+                if let length = reader.overlongLength {
+                    try skip(
+                        SkippedRow(
+                            source: path, line: reader.line, reason: "row_too_long",
+                            detail: "a row of \(length) bytes, longer than \(longestRow >> 20) MiB: its beginning is kept",
+                            raw: RawRow(reader.bytes[reader.recordRange], length: length)))
+                    continue
+                }
                 if checksFieldCount, fields.count > names.count {
                     try skip(
                         SkippedRow(
