@@ -30,9 +30,9 @@ struct ClusterMerge: Equatable {
     }
 
     /// Whether a row's shape (`FlatRow.shape`) has an object `merge` or `against` in an object.
+    /// (Asked of every row of more than four values holding an object: the stages' records.)
     static func opensControlObject(_ shape: UnsafeBufferPointer<UInt8>) -> Bool {
-        for name in [Array("merge".utf8), Array("against".utf8)] {
-            let marked = [FlatRow.objectStart] + name + [FlatRow.objectStart]
+        for marked in controlObjects {
             guard shape.count >= marked.count else { continue }
             for start in 0...(shape.count - marked.count) where shape[start] == FlatRow.objectStart {
                 if shape[start..<(start + marked.count)].elementsEqual(marked) { return true }
@@ -40,6 +40,10 @@ struct ClusterMerge: Equatable {
         }
         return false
     }
+
+    /// `merge` and `against` opening an object inside one, as a shape marks them: made once,
+    /// where making them for each row took allocations on every record loaded.
+    private static let controlObjects = ["merge", "against"].map { [FlatRow.objectStart] + Array($0.utf8) + [FlatRow.objectStart] }
 
     /// A line in the merge shape that cannot be applied, and why.
     struct Malformed: Error, Equatable {

@@ -326,9 +326,6 @@ public struct Geocoder: Sendable {
         return states
     }
 
-    /// What each part of one reading gives: street-based answers (address, intersection, block,
-    /// the street), the main place name's answers, and the answers of the hints (neighbourhood,
-    /// further place names).
     /// The street's name after a range's end written at its start, when the end (`96`, `07`, or
     /// a whole number: `125`) follows `number` within 20 (`1094 96 Dwight Way` → `Dwight Way`;
     /// `3201 07 College Ave` → `College Ave`); nil otherwise (`86-12 91 St`'s `91 St`, whose
@@ -346,6 +343,9 @@ public struct Geocoder: Sendable {
         return end > number && end - number <= 20 ? String(rest) : nil
     }
 
+    /// What each part of one reading gives: street-based answers (address, intersection, block,
+    /// the street), the main place name's answers, and the answers of the hints (neighbourhood,
+    /// further place names).
     func collect(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> (streets: [GeoMatch], places: [GeoMatch], hints: [GeoMatch]) {
         var answers: [GeoMatch] = []
         var streets = query.street.map { lookups.streets(for: $0, in: gazetteer) } ?? []
