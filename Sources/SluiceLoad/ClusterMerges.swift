@@ -1,5 +1,11 @@
 import SluiceCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A line `sluice-dedupe --against` writes after its records when a new record linked two
 /// known clusters: not a row, but an instruction for the rows already loaded.
 ///
@@ -32,11 +38,17 @@ struct ClusterMerge: Equatable {
     /// Whether a row's shape (`FlatRow.shape`) has an object `merge` or `against` in an object.
     /// (Asked of every row of more than four values holding an object: the stages' records.)
     static func opensControlObject(_ shape: UnsafeBufferPointer<UInt8>) -> Bool {
-        for marked in controlObjects {
-            guard shape.count >= marked.count else { continue }
-            for start in 0...(shape.count - marked.count) where shape[start] == FlatRow.objectStart {
-                if shape[start..<(start + marked.count)].elementsEqual(marked) { return true }
+        guard let base = shape.baseAddress else { return false }
+        // memchr to each opening: the shapes of wide records run to hundreds of bytes, and comparing
+        // slices at each opening was a tenth of load's instructions (callgrind).
+        let end = base + shape.count
+        var from = base
+        while from < end, let found = memchr(from, Int32(FlatRow.objectStart), end - from) {
+            let opening = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
+            for marked in controlObjects where end - opening >= marked.count {
+                if marked.indices.allSatisfy({ opening[$0] == marked[$0] }) { return true }
             }
+            from = opening + 1
         }
         return false
     }

@@ -13,7 +13,8 @@ enum TravelDirection {
     ///
     /// - Complexity: O(n) in the number of tokens.
     static func removed(from tokens: [Token]) -> [Token] {
-        guard tokens.contains(where: { bounds.contains($0.lower) || serviceRoads.contains($0.lower) }) else { return tokens }
+        // The trait, not the sets: this is asked of every text parsed, and few hold such a word.
+        guard tokens.contains(where: { $0.traits.contains(.travelDirection) }) else { return tokens }
         var kept: [Token] = []
         kept.reserveCapacity(tokens.count)
         var index = 0

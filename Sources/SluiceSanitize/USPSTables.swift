@@ -162,9 +162,24 @@ public enum USPSTables {
     ///     USPSTables.knownStateCode("Calif.")   // "CA"
     ///     USPSTables.knownStateCode("Ontario")  // nil
     public static func knownStateCode(_ text: String) -> String? {
+        // Two ASCII letters first (`CA`, `ca`): geocode asks this of nearly every record, and
+        // the folding below is Unicode case mapping on a copy.
+        let utf8 = text.utf8
+        if utf8.count == 2, let first = utf8.first, let last = utf8.last, isASCIILetter(first), isASCIILetter(last) {
+            return twoLetterCodes[UInt16(first | 0x20) << 8 | UInt16(last | 0x20)]
+        }
         let folded = String(text.lowercased().filter { $0 != "." }).trimmingSpaces()
         return states[folded] ?? stateAbbreviations[folded]
     }
+
+    /// `states`' two-letter keys (codes such as `ca`; no abbreviation is two letters), by their
+    /// two lowercase bytes.
+    private static let twoLetterCodes: [UInt16: String] = Dictionary(
+        uniqueKeysWithValues: states.filter { $0.key.utf8.count == 2 }.map { key, code in
+            (key.utf8.reduce(UInt16(0)) { $0 << 8 | UInt16($1) }, code)
+        })
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
 
     /// The states' older abbreviations (the GPO style manual's, which newspapers still write:
     /// `Calif.`, `Mass.`, `W. Va.`), periods left out. In a state field; at the end of free text

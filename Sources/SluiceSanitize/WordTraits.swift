@@ -49,6 +49,8 @@ struct WordTraits: OptionSet, Sendable, Hashable {
     /// The last word of a country's name or of a Canadian province (`AddressParser.countryNames`,
     /// `provinces`, `otherCountries`): `usa`, `canada`, `on`, `columbia`, `uk`.
     static let endsCountryOrProvince = WordTraits(rawValue: 1 << 18)
+    /// A direction of travel or a service road's abbreviation (`TravelDirection`): `nb`, `svrd`.
+    static let travelDirection = WordTraits(rawValue: 1 << 19)
     /// A byte outside ASCII: `Token.lower` folds only ASCII letters (and `’`), so such a word
     /// needs the full Unicode `lowercased()` where that was the rule.
     static let nonASCII = WordTraits(rawValue: 1 << 11)
@@ -103,6 +105,7 @@ struct WordTraits: OptionSet, Sendable, Hashable {
         add(Vocabulary.suffixlessStreetFirstWords, .startsSuffixlessStreet)
         add(Neighborhoods.firstWords, .startsNeighborhood)
         add(Vocabulary.grammarWords, .grammarWord)
+        add(TravelDirection.bounds.union(TravelDirection.serviceRoads), .travelDirection)
         func lastWords(_ names: some Sequence<String>) -> [String] { names.compactMap { $0.split(separator: " ").last.map(String.init) } }
         add(lastWords(Vocabulary.cityNames) + ["ca", "california"], .endsCityName)
         add(lastWords(USPSTables.states.keys) + lastWords(USPSTables.stateAbbreviations.keys), .endsStateName)

@@ -19,7 +19,15 @@ struct GeocodeLookups {
         var kind: PlaceClass?
     }
 
+    /// A coverage question: the town, state and ZIP code a record names.
+    struct TownQuestion: Hashable {
+        var city: String?
+        var state: String?
+        var zip: String?
+    }
+
     let limit: Int
+    private(set) var placements: BoundedMemo<TownQuestion, GazetteerCoverage.Placement>
     private(set) var streets: BoundedMemo<String, [Gazetteer.StreetChoice]>
     private(set) var places: BoundedMemo<PlaceQuestion, [PlaceIndex.Hit]>
     /// `PlaceIndex.search`'s table of bounds, kept from search to search.
@@ -31,8 +39,23 @@ struct GeocodeLookups {
 
     init(limit: Int) {
         self.limit = limit
+        placements = BoundedMemo(capacity: max(1, limit / 2))
         streets = BoundedMemo(capacity: max(1, limit / 2))
         places = BoundedMemo(capacity: max(1, limit / 2))
+    }
+
+    /// `gazetteer.coverage.placement(city:state:zip:)`, remembered: records of one file name a
+    /// few towns again and again, and reading a town's name is most of the question's cost.
+    mutating func placement(city: String?, state: String?, zip: String?, in gazetteer: Gazetteer) -> GazetteerCoverage.Placement {
+        // ASCII only, as `allStreets` (a String key matches canonically equivalent texts).
+        guard limit > 0, city?.isASCII ?? true, state?.isASCII ?? true, zip?.isASCII ?? true else {
+            return gazetteer.coverage.placement(city: city, state: state, zip: zip)
+        }
+        let question = TownQuestion(city: city, state: state, zip: zip)
+        if let known = placements.value(for: question) { return known }
+        let found = gazetteer.coverage.placement(city: city, state: state, zip: zip)
+        placements.remember(found, for: question)
+        return found
     }
 
     /// `gazetteer.streets(for: text)`, of the record's `towns`.

@@ -35,7 +35,7 @@ public struct Geocoder: Sendable {
         lookups.towns = nil
         if !gazetteer.coverage.isEmpty {
             if query.otherCountry, let reason = gazetteer.coverage.otherCountryReason { return [.none(reason)] }
-            switch gazetteer.coverage.placement(city: query.city, state: query.state, zip: query.zip) {
+            switch lookups.placement(city: query.city, state: query.state, zip: query.zip, in: gazetteer) {
             case .outside(let reason):
                 // `Great Hwy, Ocean Beach`: the place of that very name, where the rest of the
                 // text, read as written, confirms it (the beach lies on Great Hwy); `Tosca Cafe,
