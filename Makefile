@@ -164,11 +164,13 @@ test: test-deps
 # examples/swift-api: a package of its own that depends on this one by path and imports the
 # Sluice library (README: "As a Swift library"), built (into examples/swift-api/.build) and run on
 # the bundled gazetteer; it checks each result and fails the run when one is wrong.
-# Its build folder is cleared when this package's list of source files changed: SwiftPM plans a
-# path dependency's files once and does not see a file added to it (a pull that adds one failed
-# with "cannot find 'X' in scope" until the folder was removed by hand).
+# Its build folder is cleared when this package's source files changed: SwiftPM plans a path
+# dependency's files once and does not see a file added to it (a pull that adds one failed with
+# "cannot find 'X' in scope" until the folder was removed by hand), and its incremental build
+# kept code compiled against a struct's old layout (a field added to GeocodeLookups: the example
+# crashed in RecordGeocoder).
 swift-api-example: deps
-	@sources="$$(find Sources -name '*.swift' | LC_ALL=C sort | cksum)"; \
+	@sources="$$(find Sources -name '*.swift' | LC_ALL=C sort | xargs cat | cksum)"; \
 	if [ "$$(cat examples/swift-api/.build/sluice-sources 2>/dev/null)" != "$$sources" ]; then \
 	  rm -rf examples/swift-api/.build; mkdir -p examples/swift-api/.build; echo "$$sources" > examples/swift-api/.build/sluice-sources; \
 	fi
