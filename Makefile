@@ -14,7 +14,7 @@ SHARED_DATA ?= ../shared/data
 GAZETTEER_SOURCES ?= $(SHARED_DATA)/gazetteer-sources
 GEOCODE_REFERENCE ?= $(SHARED_DATA)/sf-geocode-dev/sf-film-geocode-dev.csv
 
-.PHONY: all build deps test-deps pipeline eval eval-generic gazetteer bench bench-10m bench-against stats-error test swift-api-example roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
+.PHONY: all build deps test-deps pipeline eval eval-generic gazetteer bench bench-10m bench-against bench-instructions stats-error test swift-api-example roundtrip faults fuzz golden install clean format lint static spark-deps spark-example
 
 all: build
 
@@ -122,6 +122,16 @@ endif
 bench-10m: build
 	nice $(RELEASE_BIN)/sluice-bench run --bin $(RELEASE_BIN) --out build/bench-10m --sizes 10M --peer-sizes 10M \
 		--stages fetch,pipeline --runs $(BENCH_10M_RUNS)
+
+# Instructions each stage executes on 50,000 bench records, each stage on the one before's
+# output (callgrind): steady where times on a shared machine are not. BASE=REV adds a release
+# build of that revision (in build/base-REV) beside this one, outputs compared byte for byte.
+bench-instructions: build
+	@command -v valgrind >/dev/null || { echo "apt-get install valgrind first" >&2; exit 69; }
+	$(if $(BASE),rm -rf build/base-$(BASE) && git worktree add -f --detach build/base-$(BASE) $(BASE) >/dev/null && \
+		$(SWIFT) build -c release --package-path build/base-$(BASE) >/dev/null &&) \
+	scripts/bench/instructions.sh $(RELEASE_BIN) $(if $(BASE),build/base-$(BASE)/.build/release)
+	$(if $(BASE),git worktree remove --force build/base-$(BASE))
 
 # Find-or-create at scale (issue 29): AGAINST_NEW records `--against` AGAINST_KNOWN known ones,
 # beside one run over all of them with the same model; time and peak memory, medians of 3
