@@ -60,19 +60,29 @@ public struct LocationFields: Equatable, Sendable {
         }
         guard found else { return nil }
         guard var text = parts.first else { return .null }
-        for part in parts.dropFirst() { text += Self.separator(before: part, after: text) + part }
+        for part in parts.dropFirst() { text += Self.joining(part, after: text) }
         return .string(text)
     }
 
-    /// What goes between the text so far and a later field's: a space, except once the text is a
-    /// whole street address (a house number first, a street's suffix last, perhaps then a
+    /// A later field's text as it follows the text so far: after a space, except once the text
+    /// is a whole street address (a house number first, a street's suffix last, perhaps then a
     /// directional). A field after that is no word of the street's name: a unit written bare
     /// (`2B`, `160`, `B`) gets the `#` Publication 28 writes for a unit whose designator is not
     /// known (`1540 Dunn Rd 160` read the road `Dunn Rd 160`); any other text but a unit with its
-    /// designator, a directional or a suffix (`Ste 111`, `E`, `PL #100`) is a comma part of its own,
-    /// the place beside the address (Wake County's restaurants write notes in their second address
-    /// line: `4600 W LAKE RD` then `YEAR ROUND` or `M-F 11am-3pm`, read into the street's name, and
-    /// no street was found).
+    /// designator, a directional or a suffix (`Ste 111`, `E`, `PL #100`) is put in brackets, a
+    /// hint beside the address, as an address's second line is (Wake County's restaurants write
+    /// notes there: `4600 W LAKE RD` then `YEAR ROUND` or `M-F 11am-3pm`, read into the street's
+    /// name, and no street was found; another address there, `4001 Widewaters PKW`, is an extra
+    /// location, not a second reading that may win).
+    static func joining(_ part: String, after text: String) -> String {
+        switch separator(before: part, after: text) {
+        case ", ": return " (" + part + ")"
+        case let separator: return separator + part
+        }
+    }
+
+    /// What goes between the text so far and `part` (`joining`): a space, `#` before a bare unit,
+    /// or a comma where the part is a text of its own.
     static func separator(before part: String, after text: String) -> String {
         func lower(_ word: Substring) -> String { (word.hasSuffix(".") || word.hasSuffix(",") ? word.dropLast() : word).lowercased() }
         var words = text.split(separator: " ")

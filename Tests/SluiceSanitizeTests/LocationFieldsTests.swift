@@ -40,13 +40,18 @@ import Testing
     }
 
     /// A field after a whole street address (a number first, a suffix last) is no word of the
-    /// street's name: a bare unit gets its `#`, other text is a comma part of its own (Wake
-    /// County's restaurants: `4600 W LAKE RD` then `YEAR ROUND` found no street).
+    /// street's name: a bare unit gets its `#`, other text goes in brackets, a hint beside the
+    /// address (Wake County's restaurants: `4600 W LAKE RD` then `YEAR ROUND` found no street).
     @Test func aFieldAfterAWholeStreetAddressIsNoWordOfItsName() throws {
         let lines = LocationFields(["address1", "address2"])
-        #expect(try value(#"{"address1":"4600 W LAKE RD","address2":"YEAR ROUND"}"#, lines) == .string("4600 W LAKE RD, YEAR ROUND"))
-        #expect(try value(#"{"address1":"1100 Timber Dr E","address2":"M-F 11am-3pm"}"#, lines) == .string("1100 Timber Dr E, M-F 11am-3pm"))
+        #expect(try value(#"{"address1":"4600 W LAKE RD","address2":"YEAR ROUND"}"#, lines) == .string("4600 W LAKE RD (YEAR ROUND)"))
+        #expect(try value(#"{"address1":"1100 Timber Dr E","address2":"M-F 11am-3pm"}"#, lines) == .string("1100 Timber Dr E (M-F 11am-3pm)"))
         #expect(try value(#"{"address1":"1540 DUNN RD","address2":"160"}"#, lines) == .string("1540 DUNN RD #160"))
+        // Another address there is an extra location, not a second reading that may win.
+        let other = try value(#"{"address1":"7040 Knightdale Blvd","address2":"4001 Widewaters Pkwy"}"#, lines)
+        #expect(other == .string("7040 Knightdale Blvd (4001 Widewaters Pkwy)"))
+        let parsed = AddressParser().parse("7040 Knightdale Blvd (4001 Widewaters Pkwy)")
+        #expect(parsed.number == "7040" && parsed.street == "Knightdale" && parsed.alternatives.isEmpty)
         #expect(try value(#"{"address1":"1540 Dunn Rd","address2":160}"#, lines) == .string("1540 Dunn Rd #160"))
         #expect(try value(#"{"address1":"4208 Six Forks Rd","address2":"C110"}"#, lines) == .string("4208 Six Forks Rd #C110"))
         // A unit with its designator, a directional or a suffix follows with a space, as before.
