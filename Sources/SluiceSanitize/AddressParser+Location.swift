@@ -52,14 +52,16 @@ extension AddressParser {
     /// `1000 - 1099 W Howe St`, a hundred block as fire and police dispatch write it: a spaced
     /// dash between the two numbers a text (or a comma part) starts with, the second the
     /// larger, is a range's, so it is joined to them as in `1000-1099` (it split the text, and
-    /// `1099 W Howe St` was read, the first number lost). `Pier 39 - 2 Beach St` still splits.
+    /// `1099 W Howe St` was read, the first number lost). So is one whose second number is
+    /// smaller, the building's suite (`9820 - 170 Leesville Rd`, read as `9820-170`).
+    /// `Pier 39 - 2 Beach St` still splits.
     func joinSpacedRange(_ tokens: inout [Token]) {
         var index = 1
         while index + 2 < tokens.count {
             defer { index += 1 }
             guard tokens[index].isPunct("-"), tokens[index].spaceBefore, tokens[index - 1].isNumber, tokens[index + 1].isNumber,
                 index == 1 || tokens[index - 2].isPunct(","), tokens[index + 2].isWord,
-                let first = Int(tokens[index - 1].lower), let second = Int(tokens[index + 1].lower), second > first
+                let first = Int(tokens[index - 1].lower), let second = Int(tokens[index + 1].lower), second != first
             else { continue }
             tokens[index].spaceBefore = false
             tokens[index + 1].spaceBefore = false

@@ -303,15 +303,26 @@ extension AddressParser {
         }
         result.number = number
         result.kind = .streetAddress
+        var suite: String?
+        if index + 2 < tokens.endIndex, tokens[index - 1].isNumber, tokens[index].isPunct("-"), !tokens[index].spaceBefore,
+            !tokens[index + 1].spaceBefore, tokens[index + 1].isNumber, let from = Int(number),
+            let to = Int(Self.rangeEnd(written: tokens[index + 1].lower, from: number)), to < from,
+            !(index + 5 < tokens.endIndex && isHalf(tokens, at: index + 2))
+        {
+            // `8320-120 Litchford Rd`, `9820 - 170 Leesville Rd`: a second number that cannot end a
+            // range from the first (nor is Queens' house) is a suite of the building at the first,
+            // as Raleigh's addresses write one (it was a range down to 8120, and with spaces the
+            // first number was lost: `170 Leesville Rd`, 1.2 km off, at 0.9).
+            suite = "#" + tokens[index + 1].lower
+            index += 2
+        }
         if index + 1 < tokens.endIndex, tokens[index].isPunct("-") || tokens[index].isPunct("/"),
             tokens[index + 1].isNumber || tokens[index + 1].isNumberWithLetter
         {
             // `520-522A`: the letter is the last building's, the range ends at 522.
-            var to = String(tokens[index + 1].lower.prefix { $0.isASCII && $0.isNumber })
-            if to.utf8.count < number.utf8.count {
-                to = String(number.prefix(number.utf8.count - to.utf8.count)) + to
-                result.note(Note.rangeAbbreviated)
-            }
+            let written = String(tokens[index + 1].lower.prefix { $0.isASCII && $0.isNumber })
+            let to = Self.rangeEnd(written: written, from: number)
+            if to != written { result.note(Note.rangeAbbreviated) }
             result.numberTo = to
             result.kind = .addressRange
             index += 2
@@ -362,7 +373,14 @@ extension AddressParser {
             return place(tokens)
         }
         result.mainStreet = street(body)
-        result.unit = unit
+        result.unit = unit ?? suite
         return result
+    }
+
+    /// The number a range written `first-written` ends at: `written` itself, or, when it has fewer
+    /// digits, the first's leading digits before it (`1158-70` → `1170`).
+    static func rangeEnd(written: String, from first: String) -> String {
+        guard written.utf8.count < first.utf8.count else { return written }
+        return String(first.prefix(first.utf8.count - written.utf8.count)) + written
     }
 }

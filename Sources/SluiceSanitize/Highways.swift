@@ -9,6 +9,7 @@
 ///     Highways.read(["highway", "no", "130", "north"])         // (nil, "Highway 130", "N")
 ///     Highways.read(["county", "rd", "12"])                    // (nil, "County Road 12", nil)
 ///     Highways.read(["i", "80"])                               // (nil, "Interstate 80", nil)
+///     Highways.read(["us", "70", "hwy", "e"])                  // (nil, "US Highway 70", "E")
 ///     Highways.read(["highway"]), Highways.read(["road", "5"]) // nil, nil
 ///
 /// One spelling a road, so TIGER's `US Hwy 50`, `Co Rd 12`, `State Rte 9`, `State Hwy 9`,
@@ -37,10 +38,11 @@ public enum Highways {
         } else if let named = systems[words[index]] {
             system = named
             index += 1
-        } else if words.count > index + 1, isNumber(words[index + 1]), words[index + 1].utf8.count <= maxRouteDigits, words[index].utf8.count == 2,
-            USPSTables.states[words[index]] == words[index].uppercased(), !Self.codesReadOtherwise.contains(words[index])
+        } else if words.count > index + 1, isNumber(words[index + 1]) || types[words[index + 1]] != nil, words[index].utf8.count == 2,
+            USPSTables.states[words[index]] == words[index].uppercased(), !Self.codesReadOtherwise.contains(words[index]),
+            !isNumber(words[index + 1]) || words[index + 1].utf8.count <= maxRouteDigits
         {
-            // `CA 1`, `TX-71`: the state's own route (`IL 606001` is a ZIP mistyped).
+            // `CA 1`, `TX-71`, `NC Hwy 55`: the state's own route (`IL 606001` is a ZIP mistyped).
             system = "State Route"
             index += 1
         }
@@ -54,6 +56,10 @@ public enum Highways {
             type = "Road"
             index += 1
         }
+        // `US 70 HWY E`, `NC 55 HWY`, `42 HWY`: the type written after the number, as Wake County
+        // writes its roads (`42 HWY` was the street 42nd Hwy, `US 70 HWY` apart from `US Hwy 70`).
+        let typeAfterNumber = type == nil && index + 1 < words.count && isNumber(words[index]) ? types[words[index + 1]] : nil
+        if system == nil { type = type ?? typeAfterNumber }
         // A system alone before the number only where it names one road (`US 101`, `I 80`, `SR 9`).
         guard type != nil || (system != nil && system != "State" && system != "County") else { return nil }
         // A US route is one road as `US 101`, `US Route 101` or `US Hwy 101`; an interstate as
@@ -68,6 +74,7 @@ public enum Highways {
         guard index < words.count, isNumber(words[index]) else { return nil }
         var number = words[index]
         index += 1
+        if typeAfterNumber != nil { index += 1 }
         if index < words.count, words[index].utf8.count == 1, !isNumber(words[index]), USPSTables.directionals[words[index]] == nil {
             number += words[index].uppercased()
             index += 1

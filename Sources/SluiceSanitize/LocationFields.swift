@@ -59,7 +59,59 @@ public struct LocationFields: Equatable, Sendable {
             }
         }
         guard found else { return nil }
-        return parts.isEmpty ? .null : .string(parts.joined(separator: " "))
+        guard var text = parts.first else { return .null }
+        for part in parts.dropFirst() { text += Self.joining(part, after: text) }
+        return .string(text)
+    }
+
+    /// A later field's text as it follows the text so far: after a space, except once the text
+    /// is a whole street address (a house number first, a street's suffix last, perhaps then a
+    /// directional). A field after that is no word of the street's name: a unit written bare
+    /// (`2B`, `160`, `B`) gets the `#` Publication 28 writes for a unit whose designator is not
+    /// known (`1540 Dunn Rd 160` read the road `Dunn Rd 160`); any other text but a unit with its
+    /// designator, a directional or a suffix (`Ste 111`, `E`, `PL #100`) is put in brackets, a
+    /// hint beside the address, as an address's second line is (Wake County's restaurants write
+    /// notes there: `4600 W LAKE RD` then `YEAR ROUND` or `M-F 11am-3pm`, read into the street's
+    /// name, and no street was found; another address there, `4001 Widewaters PKW`, is an extra
+    /// location, not a second reading that may win).
+    static func joining(_ part: String, after text: String) -> String {
+        switch separator(before: part, after: text) {
+        case ", ": return " (" + part + ")"
+        case let separator: return separator + part
+        }
+    }
+
+    /// What goes between the text so far and `part` (`joining`): a space, `#` before a bare unit,
+    /// or a comma where the part is a text of its own.
+    static func separator(before part: String, after text: String) -> String {
+        func lower(_ word: Substring) -> String { (word.hasSuffix(".") || word.hasSuffix(",") ? word.dropLast() : word).lowercased() }
+        var words = text.split(separator: " ")
+        guard words.count >= 3, words[0].utf8.first.map({ $0 >= 0x30 && $0 <= 0x39 }) == true else { return " " }
+        if let last = words.last, USPSTables.directionals[lower(last)] != nil { words.removeLast() }
+        guard words.count >= 3, let last = words.last, let suffix = USPSTables.suffixes[lower(last)],
+            USPSTables.streetSuffixes.contains(suffix)
+        else { return " " }
+        let partWords = part.split(separator: " ")
+        guard let first = partWords.first else { return " " }
+        let head = lower(first)
+        if first.hasPrefix("#") || USPSTables.unitDesignators[head] != nil || USPSTables.directionals[head] != nil
+            || USPSTables.suffixes[head] != nil
+        {
+            return " "
+        }
+        return partWords.count == 1 && isBareUnit(head) ? " #" : ", "
+    }
+
+    /// A unit as a column writes it without its designator: up to four digits, perhaps with one
+    /// letter before or after them (`160`, `2B`, `C110`), or one letter.
+    static func isBareUnit(_ word: String) -> Bool {
+        let bytes = Array(word.utf8)
+        let digits = bytes.filter { $0 >= 0x30 && $0 <= 0x39 }.count
+        let letters = bytes.filter { $0 >= 0x61 && $0 <= 0x7A }.count
+        guard digits + letters == bytes.count, digits <= 4 else { return false }
+        if digits == 0 { return letters == 1 }
+        guard letters <= 1 else { return false }
+        return letters == 0 || bytes.first.map { $0 >= 0x61 } == true || bytes.last.map { $0 >= 0x61 } == true
     }
 
     /// `part` without the words it repeats from the end of the text before it, or nil when every

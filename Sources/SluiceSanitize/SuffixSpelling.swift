@@ -5,13 +5,15 @@
 ///     SuffixSpelling.abbreviation(ofMisspelt: "streeet")  // "St"   (one letter too many)
 ///     SuffixSpelling.abbreviation(ofMisspelt: "aveune")   // "Ave"  (two letters swapped)
 ///     SuffixSpelling.abbreviation(ofMisspelt: "plc")      // "Pl"   (a letter after `Pl`)
+///     SuffixSpelling.abbreviation(ofMisspelt: "blv")      // "Blvd" (the last letter lost)
 ///     SuffixSpelling.abbreviation(ofMisspelt: "lake")     // nil    (a word of its own)
 ///
 /// Only where a street is expected (a side of a corner, a street's last word) and only for
 /// words on no vocabulary list, so `Lake`, `Palace` and `Ally` keep their meaning. Short words
 /// are where real words lie one letter from a suffix (`line`/`lane`, `car`/`cir`, `red`/`rd`),
 /// so the rule is narrow there: a full suffix name must have five letters or more (five only
-/// with a swap or a doubled letter), and an abbreviation may only have gained one letter at its end.
+/// with a swap or a doubled letter), and an abbreviation may only have gained one letter at its end,
+/// or lost the last of four where what is left has no vowel (`blv`, `pkw`).
 ///
 /// - Complexity: O(n) in the word's length for each of the few dozen spellings tried.
 enum SuffixSpelling {
@@ -37,6 +39,12 @@ enum SuffixSpelling {
         guard word.count >= 3, word.count <= 11, word.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
         for (lower, abbreviation) in abbreviations where word.count == lower.count + 1 && word.starts(with: lower) {
             return abbreviation
+        }
+        // `Blv`, `Pkw`: an abbreviation of four letters that lost its last, where no vowel makes
+        // it a word (Wake County writes `Capital Blv`; it was a street of its own, not Blvd).
+        let vowels: [UInt8] = Array("aeiouy".utf8)
+        if word.count == 3, !word.contains(where: vowels.contains) {
+            for (lower, abbreviation) in abbreviations where lower.count == 4 && lower.starts(with: word) { return abbreviation }
         }
         for (name, abbreviation) in names where name[0] == word[0] && isOneEditApart(word, name) {
             // Five-letter names have real words one letter away (`train`, `plate`, `count`):

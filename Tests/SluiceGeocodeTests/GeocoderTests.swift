@@ -91,6 +91,23 @@ import Testing
         }
     }
 
+    /// A hyphenated number whose digits joined no address of the street has (`222-117 Glenwood
+    /// Ave`, Raleigh's building 222 and its suite) is the building at its first part
+    /// (`+suite_after_hyphen`, x0.95); Queens' `86-12`, listed as 8612, is found as before.
+    @Test func aSuiteAfterAHyphenIsTheBuildingsWhereTheJoinedNumberIsNone() throws {
+        let geocoder = Geocoder(
+            Self.pointsOnly([
+                ("glenwood ave", 222, 35.78464, -78.64507), ("glenwood ave", 230, 35.7849, -78.6451),
+                ("91st st", 8612, 40.6935, -73.8512), ("91st st", 86, 40.0, -73.0),
+            ]))
+        let suite = try #require(geocoder.geocode(GeocodeQuery.reading("222-117 Glenwood Ave")).first)
+        #expect(suite.precision == .address && suite.method == "address_point+suite_after_hyphen", "\(suite.method)")
+        #expect(suite.point == GeoPoint(lat: 35.78464, lon: -78.64507))
+        #expect(suite.score == GeocodeScore.addressPoint * GeocodeScore.streetTrimmed)
+        let queens = try #require(geocoder.geocode(GeocodeQuery.reading("86-12 91st St")).first)
+        #expect(queens.method == "address_point" && queens.point == GeoPoint(lat: 40.6935, lon: -73.8512))
+    }
+
     /// A town's one directional written on the other side of the name (`1004 50th St NE` for
     /// Seattle's NE 50th St, whose avenues carry it after, its streets before) is the same
     /// street: it was `directional_differs`, at 0.47, labelled `suffix_differs` too. Not across

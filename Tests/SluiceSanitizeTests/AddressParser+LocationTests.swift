@@ -40,8 +40,12 @@ import Testing
         let venue = parser.parse("Pier 39 - 2 Beach St")
         #expect(venue.number == "2")
         #expect(venue.street == "Beach")
-        // A second number below the first is no range written out in full: the dash separates.
-        #expect(parser.parse("300 - 12 Main St").number == "12")
+        // A second number below the first is no range: it is the building's suite, as Wake
+        // County's restaurants write one (`9820 - 170 Leesville Rd`; the dash separated, and
+        // the record was placed at 170 Leesville Rd, 1.2 km off, at 0.9).
+        let suite = parser.parse("9820 - 170 Leesville Rd")
+        #expect(suite.kind == .streetAddress && suite.number == "9820" && suite.unit == "#170" && suite.street == "Leesville")
+        #expect(parser.parse("300 - 12 Main St").number == "300")
     }
 
     @Test func segmentInParenthesesTakesStreetFromOutside() {

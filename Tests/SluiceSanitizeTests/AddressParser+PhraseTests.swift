@@ -89,6 +89,24 @@ import Testing
         #expect(!parser.parse("1158-70 Montgomery Street").notes.contains(Note.hyphenatedNumber))
     }
 
+    /// Raleigh writes a suite after its building's number and a hyphen (`8320-120 Litchford Rd`,
+    /// `4325-3000 Glenwood Ave`, Wake County's restaurants): a second number that cannot end a
+    /// range from the first, nor is Queens' house, is the suite (it was a range down to 8120).
+    @Test func aNumberThatCannotEndARangeIsTheSuite() {
+        for (text, number, unit) in [
+            ("8320-120 Litchford Rd", "8320", "#120"), ("4325-3000 Glenwood Ave", "4325", "#3000"), ("1839-200 S Main St", "1839", "#200"),
+        ] {
+            let parsed = parser.parse(text)
+            #expect(parsed.kind == .streetAddress && parsed.number == number && parsed.numberTo == nil && parsed.unit == unit, "\(text)")
+            #expect(parsed.notes.isEmpty, "\(text)")
+        }
+        #expect(parser.parse("8320-120 Litchford Rd").key == parser.parse("8320 Litchford Rd").key)
+        // Ranges and Queens' numbers as before.
+        #expect(parser.parse("1158-70 Montgomery Street").numberTo == "1170")
+        #expect(parser.parse("7200-10 Kit Creek Rd").numberTo == "7210")
+        #expect(parser.parse("86-12 91 St").number == "86-12")
+    }
+
     /// A house number written as a decimal, as assessors' systems store it: `157.5 Fifth St` is
     /// the house 157 1/2, and `2001.0` (a column of numbers with gaps) is 2001; the fraction was
     /// read into the street's name (`5 5th St`).

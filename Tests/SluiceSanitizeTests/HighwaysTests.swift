@@ -23,6 +23,26 @@ import Testing
         #expect(Highways.read(["highway", "59", "north"])?.postDirectional == "N")
     }
 
+    /// Wake County writes the type after the number (`US 70 HWY W`, `NC 55 HWY`, `42 HWY`) and a
+    /// state's code before its type (`NC HWY 55`): the same roads as `US Hwy 70`, `NC 55`, `Hwy 42`
+    /// (`42 HWY` was the street 42nd Hwy, and `US 70 HWY` a street apart from US Highway 70).
+    @Test func theTypeAfterTheNumberOrAfterAStatesCode() {
+        for (words, name) in [
+            ("us 70 hwy w", "US Highway 70"), ("us 64 highway", "US Highway 64"), ("nc 55 hwy", "State Route 55"),
+            ("nc hwy 55", "State Route 55"), ("nc highway 97", "State Route 97"), ("42 hwy", "Highway 42"), ("9 route", "Route 9"),
+        ] {
+            #expect(Highways.read(words.split(separator: " ").map(String.init))?.name == name, "\(words)")
+        }
+        #expect(Highways.read(["us", "70", "hwy", "w"])?.postDirectional == "W")
+        // A house number before the road's is no part of it; a type alone names no road.
+        #expect(Highways.read(["2950", "42", "hwy"]) == nil)
+        #expect(Highways.read(["hwy"]) == nil)
+        let parser = AddressParser()
+        #expect(StreetNormalizer.normalize("NC 55 HWY").key == StreetNormalizer.normalize("NC 55").key)
+        #expect(parser.parse("2950 42 HWY").street == "Highway 42")
+        #expect(parser.parse("1470 US 70 HWY W").key == parser.parse("1470 US Hwy 70 W").key)
+    }
+
     @Test func otherStreetsAndWordsAreNot() {
         for words in [
             "highway", "road 5", "county 12", "state 33", "i st", "highway 80 plaza", "route 66 diner", "main st", "ca", "zz 1", "farm to market",

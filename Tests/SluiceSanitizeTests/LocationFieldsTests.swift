@@ -32,11 +32,36 @@ import Testing
         #expect(try value(#"{"number":"1200","direction":"N","name":"N CLARK","suffix":"ST"}"#, permit) == .string("1200 N CLARK ST"))
         #expect(
             try value(#"{"number":1200,"direction":"N","name":"1200 N Clark St.","suffix":"st","unit":"2B"}"#, permit)
-                == .string("1200 N Clark St. 2B"))
+                == .string("1200 N Clark St. #2B"))
         // Nothing repeated, or a grid street's whole name after its house number: kept.
         #expect(try value(#"{"number":"1200","direction":"W","name":"79TH","suffix":"ST"}"#, permit) == .string("1200 W 79TH ST"))
         #expect(try value(#"{"number":"200","name":"200 S"}"#, permit) == .string("200 200 S"))
         #expect(try value(#"{"number":"5","name":"5th","suffix":"Ave"}"#, permit) == .string("5 5th Ave"))
+    }
+
+    /// A field after a whole street address (a number first, a suffix last) is no word of the
+    /// street's name: a bare unit gets its `#`, other text goes in brackets, a hint beside the
+    /// address (Wake County's restaurants: `4600 W LAKE RD` then `YEAR ROUND` found no street).
+    @Test func aFieldAfterAWholeStreetAddressIsNoWordOfItsName() throws {
+        let lines = LocationFields(["address1", "address2"])
+        #expect(try value(#"{"address1":"4600 W LAKE RD","address2":"YEAR ROUND"}"#, lines) == .string("4600 W LAKE RD (YEAR ROUND)"))
+        #expect(try value(#"{"address1":"1100 Timber Dr E","address2":"M-F 11am-3pm"}"#, lines) == .string("1100 Timber Dr E (M-F 11am-3pm)"))
+        #expect(try value(#"{"address1":"1540 DUNN RD","address2":"160"}"#, lines) == .string("1540 DUNN RD #160"))
+        // Another address there is an extra location, not a second reading that may win.
+        let other = try value(#"{"address1":"7040 Knightdale Blvd","address2":"4001 Widewaters Pkwy"}"#, lines)
+        #expect(other == .string("7040 Knightdale Blvd (4001 Widewaters Pkwy)"))
+        let parsed = AddressParser().parse("7040 Knightdale Blvd (4001 Widewaters Pkwy)")
+        #expect(parsed.number == "7040" && parsed.street == "Knightdale" && parsed.alternatives.isEmpty)
+        #expect(try value(#"{"address1":"1540 Dunn Rd","address2":160}"#, lines) == .string("1540 Dunn Rd #160"))
+        #expect(try value(#"{"address1":"4208 Six Forks Rd","address2":"C110"}"#, lines) == .string("4208 Six Forks Rd #C110"))
+        // A unit with its designator, a directional or a suffix follows with a space, as before.
+        #expect(try value(#"{"address1":"100 Main St","address2":"Ste 5"}"#, lines) == .string("100 Main St Ste 5"))
+        #expect(try value(##"{"address1":"100 Main St","address2":"#5"}"##, lines) == .string("100 Main St #5"))
+        #expect(try value(#"{"address1":"100 Main St","address2":"E"}"#, lines) == .string("100 Main St E"))
+        #expect(try value(#"{"address1":"7851 Alexander Promenade","address2":"PL #100"}"#, lines) == .string("7851 Alexander Promenade PL #100"))
+        // No whole street address before it: a space.
+        #expect(try value(#"{"address1":"2001","address2":"Mission St"}"#, lines) == .string("2001 Mission St"))
+        #expect(try value(#"{"address1":"Main St","address2":"YEAR ROUND"}"#, lines) == .string("Main St YEAR ROUND"))
     }
 
     @Test func aWholeNumberWithAZeroFractionIsTheWholeNumber() throws {

@@ -11,6 +11,9 @@ import Testing
         #expect(SuffixSpelling.abbreviation(ofMisspelt: "plc") == "Pl")
         #expect(SuffixSpelling.abbreviation(ofMisspelt: "plcae") == "Pl")
         #expect(SuffixSpelling.abbreviation(ofMisspelt: "drivve") == "Dr")
+        // Four letters that lost the last, leaving no vowel: Wake County's `Capital Blv`.
+        #expect(SuffixSpelling.abbreviation(ofMisspelt: "blv") == "Blvd")
+        #expect(SuffixSpelling.abbreviation(ofMisspelt: "pkw") == "Pkwy")
     }
 
     @Test func wordsOfTheirOwnAreNoSlip() {
@@ -26,6 +29,9 @@ import Testing
         #expect(SuffixSpelling.abbreviation(ofMisspelt: "count") == nil)
         #expect(SuffixSpelling.abbreviation(ofMisspelt: "car") == nil)
         #expect(SuffixSpelling.abbreviation(ofMisspelt: "red") == nil)
+        // A four-letter abbreviation short of its last letter is a word where a vowel is left.
+        #expect(SuffixSpelling.abbreviation(ofMisspelt: "pat") == nil)
+        #expect(SuffixSpelling.abbreviation(ofMisspelt: "wal") == nil)
         // Too short, digits, empty.
         #expect(SuffixSpelling.abbreviation(ofMisspelt: "sx") == nil)
         #expect(SuffixSpelling.abbreviation(ofMisspelt: "st1") == nil)

@@ -182,7 +182,7 @@ import Testing
         var names = OpenAddresses.Properties()
         (names.address, names.point) = ("Address", "Address")
         let read = try OpenAddresses.read(path: csv, properties: names)
-        #expect(read.points.map(\.number) == [13376] && read.points.map(\.street) == ["N Us 183 Hwy"])
+        #expect(read.points.map(\.number) == [13376] && read.points.map(\.street) == ["N US Highway 183"])
         #expect(read.points.map(\.point) == [GeoPoint(lat: 30.44696, lon: -97.78921)])
         // Without town columns, the town the whole address names.
         #expect(read.points.map(\.town) == [Town(city: "AUSTIN", state: "TX", zip: "78750")])

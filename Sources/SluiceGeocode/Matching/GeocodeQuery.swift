@@ -16,6 +16,9 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// The second number of a pair the text writes (`10-50`, sanitize's `number_to`): a
     /// building's span, a hundred block, or Queens' block and house read as a range.
     public var numberTo: Int?
+    /// A hyphenated number's first part (`222-117` → 222): Queens' block, or the building whose
+    /// suite follows it, as Raleigh writes some (`222-117 Glenwood Ave`).
+    public var numberBeforeHyphen: Int?
     public var street: String?
     public var crossStreets: [String] = []
     /// The neighbourhood the text names (`(Noe Valley)`): looked up among neighbourhoods first.
@@ -221,6 +224,9 @@ public struct GeocodeQuery: Equatable, Sendable {
         let placeParts = placeText.map(Self.placeParts) ?? []
         place = notes.contains("direction_from_corner") ? nil : placeParts.first
         number = text(.number).flatMap(Self.leadingNumber)
+        if let written = text(.number), HouseNumber.hyphenatedValue(written) != nil {
+            numberBeforeHyphen = Int(written.prefix { $0 != "-" })
+        }
         numberTo = text(.numberTo).flatMap(Self.leadingNumber)
         unit = text(.unit)
         if let name = streetName {

@@ -372,6 +372,17 @@ public struct Geocoder: Sendable {
             // off, at 0.9), but for a hundred block's (`1000 - 1099 W Howe St`): it names a block.
             let nearListed = query.numberTo == nil || number % 100 == 0
             answers += addressAnswers(number: number, streets: streets, nearListed: nearListed)
+            if answers.isEmpty, let building = query.numberBeforeHyphen {
+                // `222-117 Glenwood Ave`: no address of the digits joined, as Queens' `86-12` is
+                // 8612, on the street; the first part is the building and the second its suite, as
+                // Raleigh writes some (it was the street's centre, at 0.05 to 0.3).
+                answers += addressAnswers(number: building, streets: streets, nearListed: nearListed).map { answer in
+                    var answer = answer
+                    answer.score *= GeocodeScore.streetTrimmed
+                    answer.method += "+suite_after_hyphen"
+                    return answer
+                }
+            }
         }
         if query.crossStreets.count == 1, !streets.isEmpty {
             answers += intersectionAnswers(streets, query.crossStreets[0], &lookups).map { answer in
