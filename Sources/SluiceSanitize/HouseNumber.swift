@@ -26,7 +26,8 @@ public enum HouseNumber {
     /// The number a hyphenated house number stands for, its digits joined (`86-12` → 8612, as
     /// people write it without the hyphen); nil for any other text.
     public static func hyphenatedValue(_ text: some StringProtocol) -> Int? {
-        guard let dash = text.firstIndex(of: "-") else { return nil }
+        // Bytes first: geocode asks this of every record's number, and few have a hyphen.
+        guard text.utf8.contains(UInt8(ascii: "-")), let dash = text.firstIndex(of: "-") else { return nil }
         let first = text[..<dash], second = text[text.index(after: dash)...]
         guard isHyphenated(first: first, second: second) else { return nil }
         return Int(String(first) + String(second))
