@@ -60,7 +60,7 @@ public struct DedupeCommand: StageCommand {
                 "model", "FILE",
                 "fuzzy mode: score with the model in FILE as it is (no learning; labels are still followed as answers); its --compare, --block and --no-tf must be given as it was learnt"
             ),
-            .input(
+            .indexedInput(
                 "against", "KNOWN",
                 "fuzzy mode, with --mark: link the input to the records of KNOWN, an earlier output of this stage, and write only the input's records (see AGAINST)"
             ),

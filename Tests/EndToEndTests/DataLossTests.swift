@@ -170,6 +170,43 @@ import Testing
         if command.contains(">>") { #expect(try Data(contentsOf: folder.file("O")) == DataLossTests.records, "\(command) changed O") }
     }
 
+    /// The compiled index a stage writes beside the gazetteer or KNOWN (`FILE.sluice-index`,
+    /// renamed over whatever is there at the end) as standard output or another output. Before,
+    /// exit 0 but for the bad line: the records or the rejected line written there were gone,
+    /// the index in their place.
+    @Test(arguments: [
+        (
+            "sluice-dedupe $A --model model.json --against known.ndjson week2.ndjson > known.ndjson.sluice-index",
+            "the index of --against 'known.ndjson.sluice-index' is the same file as standard output"
+        ),
+        (
+            "sluice-dedupe $A --model model.json --against known.ndjson --rejects known.ndjson.sluice-index week2.ndjson",
+            "the index of --against 'known.ndjson.sluice-index' and --rejects 'known.ndjson.sluice-index' are the same file"
+        ),
+        (
+            "sluice-geocode --gazetteer gazetteer.csv --field location places.ndjson > gazetteer.csv.sluice-index",
+            "the index of --gazetteer 'gazetteer.csv.sluice-index' is the same file as standard output"
+        ),
+        (
+            "sluice-geocode --gazetteer gazetteer.csv --field location --gazetteer-rejects gazetteer.csv.sluice-index places.ndjson",
+            "the index of --gazetteer 'gazetteer.csv.sluice-index' and --gazetteer-rejects 'gazetteer.csv.sluice-index' are the same file"
+        ),
+    ])
+    func theIndexBesideAnInputIsRefusedAsAnOutput(_ command: String, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        let copies = [
+            ("dedupe/0022-against-week2/known.ndjson", "known.ndjson"), ("dedupe/0022-against-week2/model.json", "model.json"),
+            ("dedupe/0022-against-week2/input.ndjson", "week2.ndjson"), ("geocode/0014-field-city-field/gazetteer.csv", "gazetteer.csv"),
+            ("geocode/0014-field-city-field/input.ndjson", "places.ndjson"),
+        ]
+        for (from, to) in copies { try FileManager.default.copyItem(at: GoldenCase.root.appendingPathComponent(from), to: folder.file(to)) }
+        let result = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && A='--compare given_name,surname,suburb,date_of_birth:date,soc_sec_id:lev --block surname --block date_of_birth' && \(command)"
+        )
+        #expect(result.status == 64, "\(command): \(result.stderrText)")
+        #expect(result.stderrText.contains(message), "\(command): \(result.stderrText)")
+    }
+
     /// A stage that reads every record before it writes one may append to its input, as
     /// `--against KNOWN >> KNOWN` adds a run's records to what is known.
     @Test func dedupeMayAppendToItsInput() throws {

@@ -115,6 +115,11 @@ extension ParsedArguments {
             guard let role = option.file else { continue }
             for value in all(option.name) where !value.isEmpty && value != "-" {
                 files.append(NamedFile(role: role, given: "--\(option.name)", path: value))
+                // The index the stage writes beside it (renamed over whatever is there): an
+                // output, so that no other output or standard output is that file.
+                if option.indexed, !has("no-index") {
+                    files.append(NamedFile(role: .output, given: "the index of --\(option.name)", path: SidecarIndex.path(for: value)))
+                }
             }
         }
         var inputOperands: [String] = []
