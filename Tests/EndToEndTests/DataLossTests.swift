@@ -207,6 +207,27 @@ import Testing
         #expect(result.stderrText.contains(message), "\(command): \(result.stderrText)")
     }
 
+    /// `--model-out` and `--pairs` when the reader of the records goes away (`| head`): a quiet,
+    /// successful stop, so both are written whole, as a whole run writes them. Before, exit 0
+    /// with neither written, and an earlier run's model.json kept as if it were this one's.
+    @Test func dedupeWritesItsModelAndPairsWhenTheReaderOfTheRecordsGoesAway() throws {
+        let folder = try TemporaryDirectory()
+        let week1 = GoldenCase.root.appendingPathComponent("dedupe/0020-model-out-week1/input.ndjson")
+        try FileManager.default.copyItem(at: week1, to: folder.file("week1.ndjson"))
+        try Data("{\"an earlier model\":1}\n".utf8).write(to: folder.file("model.json"))
+        let options = "--compare given_name,surname,suburb,date_of_birth:date,soc_sec_id:lev --block surname --block date_of_birth"
+        let whole = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && sluice-dedupe \(options) --model-out whole.json --pairs whole-pairs.ndjson week1.ndjson > /dev/null")
+        #expect(whole.status == 0, "\(whole.stderrText)")
+        // The reader closes the pipe at once, before the stage has read its input.
+        let cut = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && set -o pipefail && sluice-dedupe \(options) --model-out model.json --pairs pairs.ndjson week1.ndjson "
+                + "| { exec 0<&-; sleep 0.1; }")
+        #expect(cut.status == 0, "\(cut.stderrText)")
+        #expect(try Data(contentsOf: folder.file("model.json")) == Data(contentsOf: folder.file("whole.json")))
+        #expect(try Data(contentsOf: folder.file("pairs.ndjson")) == Data(contentsOf: folder.file("whole-pairs.ndjson")))
+    }
+
     /// A stage that reads every record before it writes one may append to its input, as
     /// `--against KNOWN >> KNOWN` adds a run's records to what is known.
     @Test func dedupeMayAppendToItsInput() throws {
