@@ -299,6 +299,21 @@ import Testing
         #expect(try Data(contentsOf: folder.file("places.geojson")).count > old.count)
     }
 
+    /// `sluice-report --geojson FILE` when the reader of the page goes away (`| head`): a quiet,
+    /// successful stop, so FILE is written as a whole run writes it. Before, exit 0 and no FILE.
+    @Test func aReportWritesItsGeoJSONWhenTheReaderOfThePageGoesAway() throws {
+        let folder = try TemporaryDirectory()
+        let geocoded = GoldenCase.root.appendingPathComponent("geocode/0001-sanitized-address-cascade/expected.stdout")
+        try FileManager.default.copyItem(at: geocoded, to: folder.file("geocoded.ndjson"))
+        let command = "cd '\(folder.url.path)' && set -o pipefail && sluice-report --geojson "
+        let whole = try FaultHarness.shell(command + "whole.geojson geocoded.ndjson > /dev/null")
+        #expect(whole.status == 0, "\(whole.stderrText)")
+        // The reader closes the pipe at once, before the stage has read its input.
+        let cut = try FaultHarness.shell(command + "places.geojson geocoded.ndjson | { exec 0<&-; sleep 0.1; }")
+        #expect(cut.status == 0, "\(cut.stderrText)")
+        #expect(try Data(contentsOf: folder.file("places.geojson")) == Data(contentsOf: folder.file("whole.geojson")))
+    }
+
     /// Before: exit 0 (65 with `--format json`); the README promises 66.
     @Test(arguments: ["", "--format json", "--format csv"])
     func fetchOnAClosedStdinIsNoInput(_ options: String) throws {
