@@ -531,6 +531,14 @@ public struct DedupeCommand: StageCommand {
                 matcher.knownCount = knownRead.held
                 matcher.knownLinks = knownRead.links
                 known = knownRead
+                // A member the input holds and KNOWN lacks (a table exported without --nest for
+                // it) links no known record through its rules: every record was new, silently.
+                for lacking in selection?.headsKnownLacks() ?? [] where knownRead.count > 0 {
+                    let rules = lacking.rules.map { "--block \($0)" }.joined(separator: ", ")
+                    context.warn(
+                        "\(againstPath): no known record has the member '\(lacking.member)', which input records have: no known record is "
+                            + "compared through \(rules) (sluice-load --export keeps its fields in the member only with --nest \(lacking.member))")
+                }
                 if savedModel == nil {
                     context.warn("--against without --model learns a model from the new records' pairs alone; give the one learnt on KNOWN")
                 }
