@@ -54,15 +54,22 @@ public struct RecordFacts {
     /// - Complexity: O(records), nothing more held than the identities.
     public func clusterIdentities() throws -> [UInt64] {
         var identities = try identityList.all()
-        var previous: UInt64?
-        var part = 1
-        for index in identities.indices {
-            let identity = identities[index]
+        var parts = ClusterIdentities()
+        for index in identities.indices { identities[index] = parts.next(identities[index]) }
+        return identities
+    }
+
+    /// Records' identities in input order made what cluster ids draw on
+    /// (`clusterIdentities()`; exact mode's records without a key, `ExactMatcher`).
+    struct ClusterIdentities {
+        private var previous: UInt64?
+        private var part = 1
+
+        mutating func next(_ identity: UInt64) -> UInt64 {
             part = identity == previous ? part + 1 : 1
             previous = identity
-            if part > 1 { identities[index] = StableHash.of(String(part).utf8, seed: identity) }
+            return part > 1 ? StableHash.of(String(part).utf8, seed: identity) : identity
         }
-        return identities
     }
 
     /// Every record's completeness, in order.
