@@ -244,6 +244,17 @@ import Testing
         let grown = try Data(contentsOf: folder.file("known.ndjson"))
         #expect(grown.starts(with: known) && grown.count > known.count)
         #expect(try FaultHarness.shell("cd '\(folder.url.path)' && sluice-dedupe --key x input.ndjson >> input.ndjson").status == 0)
+
+        // Onto a last line without its newline, the first record would join it: refused, KNOWN
+        // as it was (before: exit 0, and the next run against it stopped at that line, 65).
+        let cut = known.dropLast()
+        try cut.write(to: folder.file("known.ndjson"))
+        let refused = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && sluice-dedupe --compare given_name,surname,suburb,date_of_birth:date,soc_sec_id:lev --block surname "
+                + "--block date_of_birth --model model.json --against known.ndjson input.ndjson >> known.ndjson")
+        #expect(refused.status == 64, "\(refused.stderrText)")
+        #expect(refused.stderrText.contains("standard output appends to --against 'known.ndjson' (>>), whose last line has no newline"))
+        #expect(try Data(contentsOf: folder.file("known.ndjson")) == cut)
     }
 
     /// A file grown past `ulimit -f` is an error naming it. Before, SIGXFSZ killed the stage
