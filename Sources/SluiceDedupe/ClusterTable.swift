@@ -46,7 +46,7 @@ public struct ClusterTable {
     public internal(set) var clusters: [Cluster] = []
     /// The records `alone`, counted once.
     public private(set) var aloneCount = 0
-    /// Per record, its identity (`RecordFacts.identities()`): the id of a
+    /// Per record, its identity (`RecordFacts.clusterIdentities()`): the id of a
     /// record alone. Empty when no record is `alone`.
     let identities: [UInt64]
     /// Per record, the best match probability linking it into its cluster (NaN for none);
@@ -69,7 +69,7 @@ public struct ClusterTable {
     public init(labels: consuming [Int32], facts: RecordFacts, keyHashes: [UInt64]?) throws {
         var clusterOf = labels
         scores = [Float](repeating: .nan, count: clusterOf.count)
-        let identity = try facts.identities(), completeness = try facts.completeness()
+        let identity = try facts.clusterIdentities(), completeness = try facts.completeness()
         identities = keyHashes == nil ? identity : []
         // Per label, how often it is seen (`unseen`, `once`, `shared`), then its cluster's number.
         let unseen: Int32 = -1, once: Int32 = -2, shared: Int32 = -3

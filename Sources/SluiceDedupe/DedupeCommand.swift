@@ -60,7 +60,7 @@ public struct DedupeCommand: StageCommand {
                 "model", "FILE",
                 "fuzzy mode: score with the model in FILE as it is (no learning; labels are still followed as answers); its --compare, --block and --no-tf must be given as it was learnt"
             ),
-            .input(
+            .indexedInput(
                 "against", "KNOWN",
                 "fuzzy mode, with --mark: link the input to the records of KNOWN, an earlier output of this stage, and write only the input's records (see AGAINST)"
             ),
@@ -155,8 +155,9 @@ public struct DedupeCommand: StageCommand {
             pairs are visited (16 bytes per keyed record), each in $TMPDIR. \
             All are unlinked as soon as they are made, so nothing is left however the stage ends (an error, a \
             signal, SIGKILL); the spool is given back to the file system as it is written out. --pairs and \
-            --model-out write their files, each whole (beside it, renamed over it once the records are written: a \
-            run that fails leaves an earlier one as it was); --label appends its answers.
+            --model-out write their files, each whole (beside it, renamed over it once the records are written, or \
+            once the reader of the records has gone, as | head does: a run that fails leaves an earlier one as it \
+            was); --label appends its answers.
             """,
         sections: [
             (
@@ -436,25 +437,41 @@ public struct DedupeCommand: StageCommand {
         // those of a run that failed.
         let modelFile = try modelOut.map { path throws(StageFailure) in try ReplacementFile(path: path) }
         let pairsFile = try pairsPath.map { path throws(StageFailure) in try ReplacementFile(path: path) }
-        let learnt = try cluster(context, pairs: pairsFile?.sink)
-        try context.output.flush()
+        var learnt: Learnt?
+        do {
+            try cluster(context, pairs: pairsFile?.sink, learnt: &learnt)
+            try context.output.flush()
+        } catch let stop as BrokenPipe {
+            // The reader of the records went away (`| head`): a quiet, successful stop, so the
+            // files asked for, whole before the first record was written, are put in place too
+            // (they were left out under exit 0, an earlier run's model kept as if it were this one's).
+            guard let learnt else { throw stop }
+            try pairsFile?.commit()
+            if let modelOut, let modelFile, let model = learnt.model { try model.write(to: modelFile, path: modelOut) }
+            throw stop
+        }
         try pairsFile?.commit()
-        if let modelOut, let modelFile, let learnt { try learnt.write(to: modelFile, path: modelOut) }
+        if let modelOut, let modelFile, let model = learnt?.model { try model.write(to: modelFile, path: modelOut) }
+    }
+
+    /// What fuzzy mode has made whole before it writes a record: every compared pair written to
+    /// `--pairs`, and the model learnt, for `--model-out`.
+    struct Learnt {
+        var model: SavedModel?
     }
 
     /// Clusters the input and writes its records (and every compared pair to `pairs`, for
-    /// `--pairs`); returns the model fuzzy mode learnt, for `--model-out`.
-    mutating func cluster(_ context: StageContext, pairs pairsSink: ByteSink?) throws -> SavedModel? {
+    /// `--pairs`); sets `learnt` once the pairs are written and the model learnt (fuzzy mode).
+    mutating func cluster(_ context: StageContext, pairs pairsSink: ByteSink?, learnt: inout Learnt?) throws {
         context.namedFields = namedFields
         if blockKeys, case .fuzzy(_, let rules, _) = matching {
             try BlockKeyWriter(rules: rules, member: member).run(context, inputs: inputs)
-            return nil
+            return
         }
         let spool = try Spool(addingMember: member.name, rereading: inputs)
         var facts = RecordFacts(keepProvenance: pairsPath != nil || learning.namesRecords, idPath: learning.idPath)
         let table: ClusterTable
         var known: KnownClusters?
-        var learnt: SavedModel?
         switch matching {
         case .exact(let paths, let fold):
             // Records are checked and keyed on other threads; this one spools and labels them.
@@ -514,6 +531,14 @@ public struct DedupeCommand: StageCommand {
                 matcher.knownCount = knownRead.held
                 matcher.knownLinks = knownRead.links
                 known = knownRead
+                // A member the input holds and KNOWN lacks (a table exported without --nest for
+                // it) links no known record through its rules: every record was new, silently.
+                for lacking in selection?.headsKnownLacks() ?? [] where knownRead.count > 0 {
+                    let rules = lacking.rules.map { "--block \($0)" }.joined(separator: ", ")
+                    context.warn(
+                        "\(againstPath): no known record has the member '\(lacking.member)', which input records have: no known record is "
+                            + "compared through \(rules) (sluice-load --export keeps its fields in the member only with --nest \(lacking.member))")
+                }
                 if savedModel == nil {
                     context.warn("--against without --model learns a model from the new records' pairs alone; give the one learnt on KNOWN")
                 }
@@ -547,13 +572,13 @@ public struct DedupeCommand: StageCommand {
             }
             let linked = try learning.run(&matcher, facts: facts, spool: spool, pairsSink: pairsSink, context: context)
             try pairsSink?.flush()
-            if modelOut != nil, let model = matcher.model { learnt = SavedModel(matcher: matcher, model: model) }
+            learnt = Learnt(model: modelOut == nil ? nil : matcher.model.map { SavedModel(matcher: matcher, model: $0) })
             report(matcher, facts: facts, context: context)
             guard let linked else {
                 // --suggest wrote pairs: every record was read and compared, none is written.
                 context.accounting.recordsOut = context.accounting.recordsIn - context.accounting.rejected
                 context.accounting.outLabel = "compared"
-                return learnt
+                return
             }
             table = linked
         }
@@ -576,14 +601,13 @@ public struct DedupeCommand: StageCommand {
             context.accounting.details.insert(
                 "\(known.count) known records (\(known.held) held), \(outcome.joined) joined to known clusters, \(outcome.created) new \(outcome.created == 1 ? "cluster" : "clusters"), \(merges) known \(merges == 1 ? "cluster" : "clusters") merged",
                 at: 0)
-            return learnt
+            return
         }
         var writer = DedupeWriter(mode: mode, table: table, memberKey: member.name)
         writer.writesBehind = threads > 1
         try writer.write(spool, context: context)
         let clusters = table.clusterCount == 1 ? "1 cluster" : "\(table.clusterCount) clusters"
         context.accounting.details.insert("\(clusters) (\(table.multiRecordClusters) with duplicates)", at: 0)
-        return learnt
     }
 
     /// The fuzzy matcher's pass over the input: each record checked against the member dedupe

@@ -31,6 +31,8 @@ public struct ExactMatcher {
     /// Per cluster, its canonical member's completeness: the next member replaces it when more complete.
     var completeness: [UInt16] = []
     public private(set) var withoutKey = 0
+    /// The identities a record without a key takes its cluster's id from.
+    private var identities = RecordFacts.ClusterIdentities()
     /// With `KeyFields.townPaths`: per cluster the first town named by a member (0: none yet),
     /// and the clusters whose members name different towns.
     var townOfCluster: [UInt64] = []
@@ -53,10 +55,12 @@ public struct ExactMatcher {
     /// without a key) and the town it names (`KeyFields.town(of:)`).
     public mutating func append(key: UnsafeBufferPointer<UInt8>?, fact: RecordFacts.Fact, town: UInt64 = 0) {
         let record = Int32(clusterOf.count)
+        // Followed for every record: a part after the first of one row (`--split`) is the next.
+        let identity = identities.next(fact.identity)
         guard let key else {
             withoutKey += 1
             clusterOf.append(Int32(clusters.count))
-            clusters.append(ClusterTable.Cluster(id: fact.identity, size: 1, canonical: record))
+            clusters.append(ClusterTable.Cluster(id: identity, size: 1, canonical: record))
             completeness.append(fact.completeness)
             if !fields.townPaths.isEmpty { townOfCluster.append(0) }
             return

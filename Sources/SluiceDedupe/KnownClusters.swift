@@ -212,7 +212,7 @@ public struct KnownClusters {
         var newRecords = [Int32](repeating: 0, count: table.clusters.count)
         var smallestIdentity = [UInt64](repeating: .max, count: table.clusters.count)
         var mostComplete = [Int32](repeating: -1, count: table.clusters.count)
-        let identity = try facts.identities(), completeness = try facts.completeness()
+        let identity = try facts.clusterIdentities(), completeness = try facts.completeness()
         for record in known..<n {
             let c = Int(table.clusterOf[record])
             newRecords[c] += 1

@@ -61,6 +61,11 @@ struct KnownSelection {
     let countedOfHead: [[Int]]
     let sortHead: Int?
     let mixedRules: [Int]
+    /// Per head, how many input records hold the member, and how many known records do (read
+    /// from KNOWN; through its index, keyed under one of the head's rules): a member the input
+    /// holds and no known record does links nothing through its rules (`headsKnownLacks`).
+    var inputHolding: [Int]
+    var knownHolding: [Int]
     /// When KNOWN's index is to be written (`KnownIndex`): what every known record read gave,
     /// its keys under every rule and its sort text, whether it shares a block with the input or not.
     var recording: KnownIndex.Records?
@@ -95,6 +100,7 @@ struct KnownSelection {
         countedOfHead = heads.map { name in counted.indices.filter { head(counted[$0].spec.path) == name } }
         sortHead = sortSpec.flatMap { spec in heads.firstIndex(of: head(spec.path)) }
         mixedRules = rules.indices.filter { rule in Set(rules[rule].parts.map { head($0.path) }).count > 1 }
+        (inputHolding, knownHolding) = (heads.map { _ in 0 }, heads.map { _ in 0 })
         byteHeads = heads.indices.map { [rulesOfHead, countedOfHead] h in
             rulesOfHead[h].allSatisfy { rule in
                 rules[rule].parts.count == 1 && rules[rule].parts[0].path == heads[h] && BlockingRule.hasASCIIKey(rules[rule].parts[0].transform)
@@ -110,6 +116,7 @@ struct KnownSelection {
         let text = sortText(of: record)
         for h in heads.indices where !rulesOfHead[h].isEmpty {
             let top = record.member(named: heads[h]).map(record.value(of:))
+            if top != nil { inputHolding[h] += 1 }
             for rule in rulesOfHead[h] {
                 let key = Blocker.hash(of: rules[rule].key { value($0, head: heads[h], top: top) })
                 if key != 0 { blocks[rule][key, default: Block()].input.append((inputCount, text)) }
@@ -144,6 +151,7 @@ struct KnownSelection {
         }
         var shared = false
         for h in heads.indices {
+            if members[h] != nil { knownHolding[h] += 1 }
             let raw = members[h].map { UnsafeBufferPointer(rebasing: line[$0.value]) } ?? UnsafeBufferPointer(start: nil, count: 0)
             var (id, isNew) = caches[h].seen.intern(raw)
             if isNew { id = noteNew(h, raw: raw) }
@@ -185,6 +193,7 @@ struct KnownSelection {
         let ruleCount = records.ruleCount
         records.keys.withUnsafeBufferPointer { keys in
             for record in 0..<records.count {
+                for h in heads.indices where rulesOfHead[h].contains(where: { keys[record * ruleCount + $0] != 0 }) { knownHolding[h] += 1 }
                 var text: String??  // made once, for the first block it shares
                 for rule in 0..<ruleCount {
                     let key = keys[record * ruleCount + rule]
@@ -253,6 +262,7 @@ struct KnownSelection {
     /// Adds what `part` read (after this one's records, and `finishReading`): its counts, and
     /// the known records it noted in the input's blocks, numbered from `indexBase` on.
     mutating func merge(_ part: KnownSelection, indexBase: Int32) {
+        for h in knownHolding.indices { knownHolding[h] += part.knownHolding[h] }
         for field in counts.indices {
             if let other = part.counts[field] { counts[field]?.add(other) }
         }
@@ -261,6 +271,19 @@ struct KnownSelection {
             for (key, block) in part.blocks[rule] where !block.known.isEmpty {
                 blocks[rule][key]?.known += block.known.map { (index: $0.index + indexBase, text: $0.text) }
             }
+        }
+    }
+
+    /// The members the rules read that input records hold and no known record does, each with
+    /// its rules' texts: KNOWN lacks the field (a table exported by `sluice-load --export`
+    /// without `--nest` for it has `address_key` for `address.key`), so none of KNOWN is
+    /// compared through those rules.
+    ///
+    ///     selection.headsKnownLacks()   // [(member: "address", rules: ["address.key"])]
+    func headsKnownLacks() -> [(member: String, rules: [String])] {
+        heads.indices.compactMap { h in
+            guard !rulesOfHead[h].isEmpty, inputHolding[h] > 0, knownHolding[h] == 0 else { return nil }
+            return (heads[h], rulesOfHead[h].map { rules[$0].text })
         }
     }
 

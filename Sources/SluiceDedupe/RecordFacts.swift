@@ -44,6 +44,34 @@ public struct RecordFacts {
     /// Every record's identity, in order (read back from the file past the first chunk).
     public func identities() throws -> [UInt64] { try identityList.all() }
 
+    /// The identities cluster ids are drawn from: each record's, but a record that has the
+    /// identity of the one before it (the parts `sluice-sanitize --split` makes of one row share
+    /// its provenance) gets its own, the identity hashed again with its part's number. Two such
+    /// parts in clusters of their own had one cluster id, as if one cluster.
+    ///
+    ///     // provenance row 1, row 1 (its second part), row 2  →  h1, hash(h1, "2"), h2
+    ///
+    /// - Complexity: O(records), nothing more held than the identities.
+    public func clusterIdentities() throws -> [UInt64] {
+        var identities = try identityList.all()
+        var parts = ClusterIdentities()
+        for index in identities.indices { identities[index] = parts.next(identities[index]) }
+        return identities
+    }
+
+    /// Records' identities in input order made what cluster ids draw on
+    /// (`clusterIdentities()`; exact mode's records without a key, `ExactMatcher`).
+    struct ClusterIdentities {
+        private var previous: UInt64?
+        private var part = 1
+
+        mutating func next(_ identity: UInt64) -> UInt64 {
+            part = identity == previous ? part + 1 : 1
+            previous = identity
+            return part > 1 ? StableHash.of(String(part).utf8, seed: identity) : identity
+        }
+    }
+
     /// Every record's completeness, in order.
     public func completeness() throws -> [UInt16] { try completenessList.all() }
 

@@ -19,7 +19,7 @@ public struct GeocodeCommand: StageCommand {
             "sluice-geocode --gazetteer FILE [--field PATH [--city CITY] [--state ST] [--city-field NAME] [--state-field NAME] [--zip-field NAME]] [--address NAME] [--as NAME] [--min-score S] [--candidates N] [--threads N] [options] [FILE...]"
         ],
         options: [
-            .input("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
+            .indexedInput("gazetteer", "FILE", "the gazetteer CSV (required; see GAZETTEER FORMAT)"),
             .value("field", "PATH", "no `address` object: read this text field as sluice-sanitize would and geocode it (again: joined in order)"),
         ] + AddressParser.cityOptions(recorded: false) + [
             .value("address", "NAME", "the member holding sluice-sanitize's address object (default address; sanitize's --as)"),

@@ -175,11 +175,15 @@ struct LoadSession {
             let columns = command.fullText.map { loader.schema.existing($0) ?? $0 }
             _ = try SearchIndexes.ensureFullText(on: command.table, columns: columns, in: database)
         }
-        let entry = command.runEntry(startedAt: startedAt, accounting: context.accounting, status: .running, batches: work.batches + 1)
+        // In: the records this commit settles, written or rejected. A reader thread has counted
+        // lines past this one in, which a killed run never writes nor rejects.
+        var accounting = context.accounting
+        accounting.recordsIn = accounting.recordsOut + accounting.rejected + accounting.merged - accounting.split
+        let entry = command.runEntry(startedAt: startedAt, accounting: accounting, status: .running, batches: work.batches + 1)
         let id = try RunLog.write(entry, id: runID, in: database)
         runID = id
         try context.rejects.sync()
-        try database.commitAndBegin { [work, accounting = context.accounting] in
+        try database.commitAndBegin { [work, accounting] in
             work.committed(accounting, through: location)
             work.runID = id
         }

@@ -37,7 +37,7 @@ public struct ReportCommand: StageCommand {
         memory:
             "one record at a time, plus one entry per distinct place (at most 8 texts and 12 labels each), up to 100,000 distinct unmatched texts, the 20 lowest answers and the 10 largest clusters (12 members each), and the gazetteer's streets (about 50 MB for San Francisco). The page holds one point per place (at most --max-points); GeoJSON is streamed.",
         disk:
-            "none but its outputs (the page, --geojson FILE, written beside FILE and renamed over it once the page is written): the gazetteer is read from its CSV, no index written.",
+            "none but its outputs (the page, --geojson FILE, written beside FILE and renamed over it once the page is written, or once its reader has gone, as | head does): the gazetteer is read from its CSV, no index written.",
         sections: [
             (
                 "THE PAGE",
@@ -121,7 +121,14 @@ public struct ReportCommand: StageCommand {
             title: title ?? "Sluice report: " + (inputs.isEmpty ? "standard input" : inputs.map(StageLog.fileName).joined(separator: ", ")),
             inputs: inputs, summary: summary, map: view, logs: logs, rejects: rejects, rejectedInput: context.accounting.rejected)
         context.output.append(page.html())
-        try context.output.flush()
+        do {
+            try context.output.flush()
+        } catch let stop as BrokenPipe {
+            // The page's reader went away (`| head`): a quiet, successful stop, so the GeoJSON,
+            // whole by now, is put in place too (it was left out under exit 0).
+            try geojsonFile?.commit()
+            throw stop
+        }
         try geojsonFile?.commit()
     }
 }

@@ -170,6 +170,64 @@ import Testing
         if command.contains(">>") { #expect(try Data(contentsOf: folder.file("O")) == DataLossTests.records, "\(command) changed O") }
     }
 
+    /// The compiled index a stage writes beside the gazetteer or KNOWN (`FILE.sluice-index`,
+    /// renamed over whatever is there at the end) as standard output or another output. Before,
+    /// exit 0 but for the bad line: the records or the rejected line written there were gone,
+    /// the index in their place.
+    @Test(arguments: [
+        (
+            "sluice-dedupe $A --model model.json --against known.ndjson week2.ndjson > known.ndjson.sluice-index",
+            "the index of --against 'known.ndjson.sluice-index' is the same file as standard output"
+        ),
+        (
+            "sluice-dedupe $A --model model.json --against known.ndjson --rejects known.ndjson.sluice-index week2.ndjson",
+            "the index of --against 'known.ndjson.sluice-index' and --rejects 'known.ndjson.sluice-index' are the same file"
+        ),
+        (
+            "sluice-geocode --gazetteer gazetteer.csv --field location places.ndjson > gazetteer.csv.sluice-index",
+            "the index of --gazetteer 'gazetteer.csv.sluice-index' is the same file as standard output"
+        ),
+        (
+            "sluice-geocode --gazetteer gazetteer.csv --field location --gazetteer-rejects gazetteer.csv.sluice-index places.ndjson",
+            "the index of --gazetteer 'gazetteer.csv.sluice-index' and --gazetteer-rejects 'gazetteer.csv.sluice-index' are the same file"
+        ),
+    ])
+    func theIndexBesideAnInputIsRefusedAsAnOutput(_ command: String, _ message: String) throws {
+        let folder = try TemporaryDirectory()
+        let copies = [
+            ("dedupe/0022-against-week2/known.ndjson", "known.ndjson"), ("dedupe/0022-against-week2/model.json", "model.json"),
+            ("dedupe/0022-against-week2/input.ndjson", "week2.ndjson"), ("geocode/0014-field-city-field/gazetteer.csv", "gazetteer.csv"),
+            ("geocode/0014-field-city-field/input.ndjson", "places.ndjson"),
+        ]
+        for (from, to) in copies { try FileManager.default.copyItem(at: GoldenCase.root.appendingPathComponent(from), to: folder.file(to)) }
+        let result = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && A='--compare given_name,surname,suburb,date_of_birth:date,soc_sec_id:lev --block surname --block date_of_birth' && \(command)"
+        )
+        #expect(result.status == 64, "\(command): \(result.stderrText)")
+        #expect(result.stderrText.contains(message), "\(command): \(result.stderrText)")
+    }
+
+    /// `--model-out` and `--pairs` when the reader of the records goes away (`| head`): a quiet,
+    /// successful stop, so both are written whole, as a whole run writes them. Before, exit 0
+    /// with neither written, and an earlier run's model.json kept as if it were this one's.
+    @Test func dedupeWritesItsModelAndPairsWhenTheReaderOfTheRecordsGoesAway() throws {
+        let folder = try TemporaryDirectory()
+        let week1 = GoldenCase.root.appendingPathComponent("dedupe/0020-model-out-week1/input.ndjson")
+        try FileManager.default.copyItem(at: week1, to: folder.file("week1.ndjson"))
+        try Data("{\"an earlier model\":1}\n".utf8).write(to: folder.file("model.json"))
+        let options = "--compare given_name,surname,suburb,date_of_birth:date,soc_sec_id:lev --block surname --block date_of_birth"
+        let whole = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && sluice-dedupe \(options) --model-out whole.json --pairs whole-pairs.ndjson week1.ndjson > /dev/null")
+        #expect(whole.status == 0, "\(whole.stderrText)")
+        // The reader closes the pipe at once, before the stage has read its input.
+        let cut = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && set -o pipefail && sluice-dedupe \(options) --model-out model.json --pairs pairs.ndjson week1.ndjson "
+                + "| { exec 0<&-; sleep 0.1; }")
+        #expect(cut.status == 0, "\(cut.stderrText)")
+        #expect(try Data(contentsOf: folder.file("model.json")) == Data(contentsOf: folder.file("whole.json")))
+        #expect(try Data(contentsOf: folder.file("pairs.ndjson")) == Data(contentsOf: folder.file("whole-pairs.ndjson")))
+    }
+
     /// A stage that reads every record before it writes one may append to its input, as
     /// `--against KNOWN >> KNOWN` adds a run's records to what is known.
     @Test func dedupeMayAppendToItsInput() throws {
@@ -186,6 +244,17 @@ import Testing
         let grown = try Data(contentsOf: folder.file("known.ndjson"))
         #expect(grown.starts(with: known) && grown.count > known.count)
         #expect(try FaultHarness.shell("cd '\(folder.url.path)' && sluice-dedupe --key x input.ndjson >> input.ndjson").status == 0)
+
+        // Onto a last line without its newline, the first record would join it: refused, KNOWN
+        // as it was (before: exit 0, and the next run against it stopped at that line, 65).
+        let cut = known.dropLast()
+        try cut.write(to: folder.file("known.ndjson"))
+        let refused = try FaultHarness.shell(
+            "cd '\(folder.url.path)' && sluice-dedupe --compare given_name,surname,suburb,date_of_birth:date,soc_sec_id:lev --block surname "
+                + "--block date_of_birth --model model.json --against known.ndjson input.ndjson >> known.ndjson")
+        #expect(refused.status == 64, "\(refused.stderrText)")
+        #expect(refused.stderrText.contains("standard output appends to --against 'known.ndjson' (>>), whose last line has no newline"))
+        #expect(try Data(contentsOf: folder.file("known.ndjson")) == cut)
     }
 
     /// A file grown past `ulimit -f` is an error naming it. Before, SIGXFSZ killed the stage
@@ -239,6 +308,21 @@ import Testing
         let written = try FaultHarness.shell(command + " > /dev/null")
         #expect(written.status == 0, "\(written.stderrText)")
         #expect(try Data(contentsOf: folder.file("places.geojson")).count > old.count)
+    }
+
+    /// `sluice-report --geojson FILE` when the reader of the page goes away (`| head`): a quiet,
+    /// successful stop, so FILE is written as a whole run writes it. Before, exit 0 and no FILE.
+    @Test func aReportWritesItsGeoJSONWhenTheReaderOfThePageGoesAway() throws {
+        let folder = try TemporaryDirectory()
+        let geocoded = GoldenCase.root.appendingPathComponent("geocode/0001-sanitized-address-cascade/expected.stdout")
+        try FileManager.default.copyItem(at: geocoded, to: folder.file("geocoded.ndjson"))
+        let command = "cd '\(folder.url.path)' && set -o pipefail && sluice-report --geojson "
+        let whole = try FaultHarness.shell(command + "whole.geojson geocoded.ndjson > /dev/null")
+        #expect(whole.status == 0, "\(whole.stderrText)")
+        // The reader closes the pipe at once, before the stage has read its input.
+        let cut = try FaultHarness.shell(command + "places.geojson geocoded.ndjson | { exec 0<&-; sleep 0.1; }")
+        #expect(cut.status == 0, "\(cut.stderrText)")
+        #expect(try Data(contentsOf: folder.file("places.geojson")) == Data(contentsOf: folder.file("whole.geojson")))
     }
 
     /// Before: exit 0 (65 with `--format json`); the README promises 66.

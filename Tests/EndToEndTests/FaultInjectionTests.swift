@@ -369,6 +369,12 @@ import Testing
         #expect(committed == 1000)
         #expect(try FaultHarness.query(db.path, "SELECT count(*) FROM films") == ["1200"])
         #expect(try FaultHarness.query(db.path, "SELECT status || ' ' || batches FROM _sluice_runs WHERE id = 2") == ["running 2"])
+        // The row counts what its batches settled, not the lines the reader thread had read
+        // ahead of them (which a killed run never wrote nor rejected).
+        #expect(
+            try FaultHarness.query(db.path, "SELECT records_in || ' ' || rows_written || ' ' || rejected FROM _sluice_runs WHERE id = 2") == [
+                "1000 1000 0"
+            ])
         try tally.check(db.path, allowed: [try FaultHarness.fingerprint(db.path)], "killed after two batches")
 
         let next = try FaultInjectionTests.load.run(

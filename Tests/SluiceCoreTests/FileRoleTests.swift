@@ -179,6 +179,70 @@ import Testing
                 == "--pairs '$D/x' and --rejects '$D/x' are the same file: one would write over the other; give each its own file")
     }
 
+    /// A stage that may append to its input (`sluice-dedupe --against KNOWN >> KNOWN`) onto a
+    /// last line without its newline: the first record would be joined to it, and KNOWN's next
+    /// reader stop at that line (before: exit 0, KNOWN damaged).
+    @Test func appendingOntoALineWithoutItsNewlineIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        let known = scratch.file("k.ndjson")
+        func refusal(_ content: String) throws -> String? {
+            try Data(content.utf8).write(to: URL(fileURLWithPath: known))
+            let fd = open(known, O_WRONLY | O_APPEND)
+            defer { close(fd) }
+            let parsed = try ParsedArguments(["--gazetteer", known], options: Self.usage.allOptions)
+            do {
+                try parsed.refuseStandardOutputOverInputs(Self.usage, standardInput: false, mayAppend: true, output: fd)
+                return nil
+            } catch {
+                #expect(error.exitCode == .usage)
+                return error.message.replacingOccurrences(of: scratch.path, with: "$D")
+            }
+        }
+        #expect(
+            try refusal("{}\n{}")
+                == "standard output appends to --gazetteer '$D/k.ndjson' (>>), whose last line has no newline: the first record would be joined to it; end the file with a newline first"
+        )
+        #expect(try refusal("{}\n") == nil)
+        #expect(try refusal("{}\r\n") == nil)
+        #expect(try refusal("") == nil)
+    }
+
+    /// The compiled index a stage writes beside an input (`FILE.sluice-index`, renamed over
+    /// whatever is there at the end) is an output: `--rejects g.csv.sluice-index` lost the
+    /// rejects, and `> KNOWN.sluice-index` the records, to the index (exit 0). Not with
+    /// `--no-index`, which writes none.
+    @Test func theIndexBesideAnIndexedInputIsAnOutput() throws {
+        let usage = Usage(
+            name: "sluice-test", overview: "", synopsis: [], options: [.indexedInput("against", "KNOWN", ""), .flag("no-index", "")], examples: [],
+            memory: "")
+        let scratch = try ScratchDirectory()
+        #expect(
+            try refusal(["--against", "$D/k.ndjson", "--rejects", "$D/k.ndjson.sluice-index"], usage: usage, in: scratch)
+                == "the index of --against '$D/k.ndjson.sluice-index' and --rejects '$D/k.ndjson.sluice-index' are the same file: one would write over the other; give each its own file"
+        )
+        #expect(try refusal(["--against", "$D/k.ndjson", "--rejects", "$D/k.ndjson.sluice-index", "--no-index"], usage: usage, in: scratch) == nil)
+        #expect(try refusal(["--against", "$D/k.ndjson", "--rejects", "$D/r.ndjson"], usage: usage, in: scratch) == nil)
+
+        let index = scratch.file("k.ndjson.sluice-index")
+        try Data().write(to: URL(fileURLWithPath: index))
+        let fd = open(index, O_WRONLY | O_TRUNC)
+        defer { close(fd) }
+        func standardOutputRefusal(_ arguments: [String]) throws -> String? {
+            let parsed = try ParsedArguments(arguments.map { $0.replacingOccurrences(of: "$D", with: scratch.path) }, options: usage.allOptions)
+            do {
+                try parsed.refuseStandardOutputOverInputs(usage, standardInput: false, mayAppend: true, output: fd)
+                return nil
+            } catch {
+                return error.message.replacingOccurrences(of: scratch.path, with: "$D")
+            }
+        }
+        #expect(
+            try standardOutputRefusal(["--against", "$D/k.ndjson"])
+                == "the index of --against '$D/k.ndjson.sluice-index' is the same file as standard output: the records and what it writes would overwrite each other; give each its own file"
+        )
+        #expect(try standardOutputRefusal(["--against", "$D/k.ndjson", "--no-index"]) == nil)
+    }
+
     @Test func anOutputInsideAnInputFolderIsRefused() throws {
         let scratch = try ScratchDirectory()
         try FileManager.default.createDirectory(atPath: scratch.file("sources"), withIntermediateDirectories: false)

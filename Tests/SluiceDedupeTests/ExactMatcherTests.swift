@@ -53,6 +53,19 @@ import Testing
         #expect(m.withoutKey == 4)
     }
 
+    /// Parts of one row (`sluice-sanitize --split`: one provenance) without a key are clusters
+    /// of their own with ids of their own, as fuzzy mode's (`RecordFacts.clusterIdentities`);
+    /// they had one id.
+    @Test func partsOfOneRowWithoutAKeyHaveIdsOfTheirOwn() throws {
+        let lines = [
+            #"{"k":"a","provenance":{"row":1}}"#, #"{"x":1,"provenance":{"row":1}}"#, #"{"x":2,"provenance":{"row":1}}"#,
+            #"{"x":3,"provenance":{"row":2}}"#,
+        ]
+        let m = try labels(["k"], fold: false, lines)
+        #expect(Set(m.clusters.map(\.id)).count == 4)
+        #expect(try m.clusters.map(\.id).dropFirst() == facts(lines).clusterIdentities().dropFirst())
+    }
+
     @Test func foldIgnoresCaseAndPunctuation() throws {
         let lines = [#"{"locations":"Vallejo St. Garage"}"#, #"{"locations":"vallejo st garage"}"#]
         #expect(try labels(["locations"], fold: false, lines).clusterOf == [0, 1])

@@ -234,6 +234,43 @@ import Testing
         #expect(byLine.choose() == [0, 2, 10, 11])
     }
 
+    /// A member the rules read that input records hold and no known record does: KNOWN lacks
+    /// the field (a table exported without `--nest address` has `address_key`), so nothing of
+    /// KNOWN is compared through those rules. Read from lines, from KNOWN's index, and joined
+    /// from ranges, as the first pass reads them.
+    @Test func namesTheMembersTheInputHoldsAndKnownLacks() throws {
+        let specs = try ["name", "address.key:address"].map(ComparisonSpec.parse)
+        let rules = try ["address.key", "name:prefix3"].map(BlockingRule.parse)
+        var input = KnownSelection(specs: specs, rules: rules, settings: .init(), learntOversized: [])
+        try withRecord(#"{"name":"Joe's Cafe","address":{"key":"100 main"}}"#) { input.addInput($0) }
+        let flattened = [#"{"name":"Joe's Cafe","address_key":"100 main"}"#, #"{"name":"Ann Inn","address_key":"7 oak"}"#]
+        var byLine = input, joined = input
+        let keys = input.headKeys
+        var found: [NDJSONRecord.Member?] = []
+        for (index, line) in flattened.enumerated() {
+            try Array(line.utf8).withUnsafeBufferPointer { bytes in
+                try NDJSONRecord.check(bytes, findingFirst: keys, into: &found)
+                byLine.read(line: bytes, members: found, index: Int32(index))
+            }
+        }
+        #expect(byLine.headsKnownLacks().map(\.member) == ["address"])
+        #expect(byLine.headsKnownLacks().map(\.rules) == [["address.key"]])
+        // Through the index: keys 0 (none) under the rule reading `address`.
+        var byIndex = input
+        var records = KnownIndex.Records(ruleCount: 2)
+        records.append(keys: [0, Blocker.hash(of: "joe")], sortText: nil)
+        byIndex.noteIndexed(records, counts: byIndex.counts)
+        #expect(byIndex.headsKnownLacks().map(\.member) == ["address"])
+        // One range of KNOWN holding it is enough.
+        try withRecord(#"{"name":"Bo","address":{"key":"5 elm"}}"#) { record in
+            var part = input
+            part.read(record, index: 0)
+            joined.merge(byLine, indexBase: 0)
+            joined.merge(part, indexBase: 2)
+        }
+        #expect(joined.headsKnownLacks().isEmpty)
+    }
+
     /// A text of plain ASCII is keyed and counted from its bytes (`noteNewASCII`), any other
     /// (escaped, beyond ASCII, not a string) by parsing it: the same held records and counts.
     @Test func aPlainTextGivesFromItsBytesWhatItsParseGives() throws {

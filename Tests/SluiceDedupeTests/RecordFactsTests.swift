@@ -33,6 +33,22 @@ func facts(_ lines: [String], keepProvenance: Bool = false, chunkSize: Int = 1 <
         #expect(identity[2] != identity[3])
     }
 
+    /// The parts `sluice-sanitize --split` makes of one row share its provenance: each part
+    /// after the first draws cluster ids from an identity of its own, the same in every run
+    /// (two such parts alone had one cluster id). Read back from disk the same.
+    @Test func aRecordWithThePreviousOnesProvenanceHasAClusterIdentityOfItsOwn() throws {
+        let lines = [
+            #"{"a":1,"provenance":{"source":"f.csv","row":3}}"#, #"{"a":2,"provenance":{"source":"f.csv","row":3}}"#,
+            #"{"a":3,"provenance":{"source":"f.csv","row":3}}"#, #"{"a":4,"provenance":{"source":"f.csv","row":4}}"#,
+        ]
+        let held = try facts(lines), spilled = try facts(lines, chunkSize: 2)
+        let identities = try held.identities(), cluster = try held.clusterIdentities()
+        #expect(Set(cluster).count == 4)
+        #expect(cluster[0] == identities[0] && cluster[3] == identities[3])
+        #expect(cluster[1] == StableHash.of("2".utf8, seed: identities[0]) && cluster[2] == StableHash.of("3".utf8, seed: identities[0]))
+        #expect(try spilled.clusterIdentities() == cluster)
+    }
+
     /// Past a chunk of records their facts wait on disk: read back, they are those held.
     @Test func factsSpilledToDiskReadBackAsHeld() throws {
         let lines = (0..<7).map { #"{"a":\#($0),"b":\#($0 % 2 == 0 ? "null" : "1")}"# }

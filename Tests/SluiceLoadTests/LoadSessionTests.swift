@@ -115,4 +115,19 @@ import Testing
         #expect(try run.database.scalarInt("SELECT count(*) FROM t") == Int64(run.work.batches * 2))
         #expect(try run.rows("SELECT status FROM _sluice_runs") == ["running"])
     }
+
+    /// A committed batch's `_sluice_runs` row counts the records it settled: with a reader thread
+    /// the loop has read (and counted in) lines past the one being written, which a killed run
+    /// never wrote nor rejected (it said 181248 in, 180000 written, 181 rejected).
+    @Test func aBatchRowCountsInOnlyTheRecordsItSettled() throws {
+        var run = try Run(["--table", "t", "--batch-size", "2"])
+        try run.add((0..<LoadSession.inferenceSample).map { #"{"i":\#($0)}"# })
+        run.context.accounting.rejected = 3
+        // The reader thread is a batch ahead.
+        run.context.accounting.recordsIn = LoadSession.inferenceSample + 3 + 1024
+        try run.add([#"{"i":-1}"#, #"{"i":-2}"#])
+        let row = try run.rows("SELECT records_in || ' ' || rows_written || ' ' || rejected FROM _sluice_runs")
+        #expect(row == ["\(LoadSession.inferenceSample + 5) \(LoadSession.inferenceSample + 2) 3"])
+        #expect(run.work.accounting.balances)
+    }
 }

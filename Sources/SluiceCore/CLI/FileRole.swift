@@ -91,6 +91,16 @@ struct NamedFile {
         }
     }
 
+    /// Whether byte `size - 1` of the file at `path` is a newline (true when it cannot be read:
+    /// nothing is refused on a guess).
+    static func endsLine(_ path: String, size: Int64) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        var last: UInt8 = 0
+        return pread(fd, &last, 1, off_t(size - 1)) != 1 || last == 0x0A
+    }
+
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
@@ -115,6 +125,11 @@ extension ParsedArguments {
             guard let role = option.file else { continue }
             for value in all(option.name) where !value.isEmpty && value != "-" {
                 files.append(NamedFile(role: role, given: "--\(option.name)", path: value))
+                // The index the stage writes beside it (renamed over whatever is there): an
+                // output, so that no other output or standard output is that file.
+                if option.indexed, !has("no-index") {
+                    files.append(NamedFile(role: .output, given: "the index of --\(option.name)", path: SidecarIndex.path(for: value)))
+                }
             }
         }
         var inputOperands: [String] = []
@@ -160,7 +175,17 @@ extension ParsedArguments {
         // Appending: `>>`, or a descriptor placed at the end of the file (a program's own).
         let (size, offset) = (Int64(status.st_size), Int64(lseek(output, 0, SEEK_CUR)))
         let appends = fcntl(output, F_GETFL) & O_APPEND != 0 || (size > 0 && offset >= size)
-        guard !(appends && mayAppend) else { return }
+        if appends && mayAppend {
+            // `--against KNOWN >> KNOWN` onto a last line without its newline: the first record
+            // would be joined to it, one line that is no JSON (the next run stops there, 65).
+            for input in namedFiles(usage, standardInput: standardInput) where input.role == .input && size > 0 {
+                guard input.identity == .file(device: file.device, inode: file.inode), !NamedFile.endsLine(input.path, size: size) else { continue }
+                throw .usage(
+                    "standard output appends to \(input.described) (>>), whose last line has no newline: the first record would be joined "
+                        + "to it; end the file with a newline first")
+            }
+            return
+        }
         for input in namedFiles(usage, standardInput: standardInput) where input.role == .input {
             guard input.identity == .file(device: file.device, inode: file.inode) else { continue }
             let why =

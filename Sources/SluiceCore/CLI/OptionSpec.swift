@@ -15,12 +15,16 @@ public struct OptionSpec: Sendable {
     /// What the value names, when it is a path (`FileRole`): the entry point refuses an output
     /// that is also an input.
     public var file: FileRole?
+    /// An input beside which the stage keeps a compiled index (`SidecarIndex.path(for:)`,
+    /// `FILE.sluice-index`), written unless `--no-index` is given: that path is an output too.
+    public var indexed = false
 
-    public init(_ name: String, _ arity: Arity = .flag, _ help: String, file: FileRole? = nil) {
+    public init(_ name: String, _ arity: Arity = .flag, _ help: String, file: FileRole? = nil, indexed: Bool = false) {
         self.name = name
         self.arity = arity
         self.help = help
         self.file = file
+        self.indexed = indexed
     }
 
     public static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name, .flag, help) }
@@ -31,6 +35,12 @@ public struct OptionSpec: Sendable {
     /// `--name FILE`, a file that is read.
     public static func input(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
         OptionSpec(name, .value(placeholder), help, file: .input)
+    }
+
+    /// `--name FILE`, a file that is read, with a compiled index kept beside it that the stage
+    /// writes (the gazetteer, `--against KNOWN`): the index is an output no other may name.
+    public static func indexedInput(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+        OptionSpec(name, .value(placeholder), help, file: .input, indexed: true)
     }
 
     /// `--name DIR`, a folder whose files are read.
