@@ -31,6 +31,22 @@ import Testing
         #expect(lookups.streets.count == 0 && lookups.places.count == 0)
     }
 
+    @Test func remembersTheCoverageOfEachTownStateAndZip() {
+        var lookups = GeocodeLookups(limit: 10)
+        let questions: [(String?, String?, String?)] = [
+            ("San Francisco", "CA", nil), ("San Francisco", "CA", nil), ("Oakland", "CA", nil), (nil, "NY", nil), ("San Francisco", nil, "94103"),
+            ("S\u{F8}rby", "CA", nil),
+        ]
+        for (city, state, zip) in questions {
+            #expect(
+                lookups.placement(city: city, state: state, zip: zip, in: gazetteer)
+                    == gazetteer.coverage.placement(city: city, state: state, zip: zip),
+                "\(city ?? "-"), \(state ?? "-"), \(zip ?? "-")")
+        }
+        // Four questions asked in ASCII; the town not in ASCII is not remembered.
+        #expect(lookups.placements.count == 4)
+    }
+
     @Test func noLimitRemembersNothing() {
         var lookups = GeocodeLookups(limit: 0)
         _ = lookups.streets(for: "Mason St", in: gazetteer)

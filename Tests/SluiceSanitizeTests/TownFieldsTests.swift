@@ -80,6 +80,17 @@ import Testing
         #expect(USPSTables.knownStateCode(" W. Va. ") == "WV")
         #expect(USPSTables.knownStateCode("ca.") == "CA")
         #expect(USPSTables.knownStateCode("Ontario") == nil)
+        // Two ASCII letters take a short way: the same answer as folding them, in any case.
+        let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
+        for first in letters {
+            for second in letters {
+                let code = first + second
+                let folded = USPSTables.states[code] ?? USPSTables.stateAbbreviations[code]
+                for written in [code, code.uppercased(), first.uppercased() + second] {
+                    #expect(USPSTables.knownStateCode(written) == folded, "\(written)")
+                }
+            }
+        }
         #expect(USPSTables.stateCode("Ontario") == "ONTARIO")
         let parsed = AddressParser().parse("1 Main St", town: RecordTown(city: "Boston", state: "Mass."))
         #expect(parsed.state == "MA")
