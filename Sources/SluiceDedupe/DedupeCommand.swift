@@ -107,7 +107,9 @@ public struct DedupeCommand: StageCommand {
             of index, and are split into words from there; with --model, they are held, then freed, split from \
             a temporary copy); \
             while comparing 12 bytes per keyed record of an eighth of a rule (the blocks, sorted; 24 for the last rule's, read from its file) and 4 per distinct \
-            text of the first text field (the sort order of oversized blocks); while linking ~12 bytes per record (its \
+            text of the first text field (the sort order of oversized blocks), and per comparing thread 9 bytes per \
+            compared field in each of 65,536 slots (the levels of pairs of distinct texts met before: 2.3 MB for \
+            four fields); while linking ~12 bytes per record (its \
             label, then cluster number, and score; before them its set, 4), 16 per cluster of two or more records \
             (none for a record alone) and 12 per matched pair (16 with distinct answers: they are \
             joined strongest first), the compared fields' values freed (unless --pairs, --suggest, --label or --model-out) before the facts are \
