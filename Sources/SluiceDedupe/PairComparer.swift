@@ -85,7 +85,11 @@ public struct PairComparer: @unchecked Sendable {
 
 /// The levels of pairs of distinct values met before, per field by the values' ids: a
 /// direct-mapped table (a newer pair takes an older one's slot), so bounded and never wrong.
-/// 2.3 MB for four fields; one per thread comparing at once.
+/// 2.3 MB for four fields; one per thread comparing at once. Not the stages' `BoundedMemo`: a
+/// pair's look-up must cost less than the many levels a summary bound settles, and hashing into a
+/// dictionary does not (fuzzy dedupe on 50,000 geocoded bench records: 3,374M instructions with
+/// it, 2,960M with no memo, 2,748M with this table). Which part holds which pairs depends on
+/// timing; the levels, a function of the two values, do not.
 final class PairLevelMemo: @unchecked Sendable {
     // @unchecked: a memo is used by one part at a time (`PairLevelMemos` hands it out).
     private static let slotBits = 16
