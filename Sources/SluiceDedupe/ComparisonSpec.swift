@@ -40,6 +40,16 @@ public struct ComparisonSpec: Equatable, Sendable {
             default: true
             }
         }
+
+        /// Whether a level of two distinct values costs more than looking it up: texts compared
+        /// by their characters, words or digits (not `exact`, `address`'s keys, numbers, dates or
+        /// places). `PairComparer` remembers these.
+        var isCostly: Bool {
+            switch self {
+            case .jaroWinkler, .levenshtein, .tokenSet, .name, .phone, .houseNumber: true
+            case .exact, .address, .numeric, .date, .geo: false
+            }
+        }
     }
 
     public var path: String

@@ -192,15 +192,6 @@ public final class FieldColumn {
         let first: NumberList
         let second: NumberList
 
-        /// Whether a level of two distinct values costs more than a lookup: a text compared by
-        /// its characters or words (not `exact`, `address`'s keys, numbers, dates or places).
-        var isCostly: Bool {
-            switch method {
-            case .jaroWinkler, .levenshtein, .tokenSet, .name, .phone, .houseNumber: true
-            case .exact, .address, .numeric, .date, .geo: false
-            }
-        }
-
         @inline(__always)
         func level(_ i: Int, _ j: Int) -> UInt8 {
             switch method {

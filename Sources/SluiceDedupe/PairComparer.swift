@@ -74,7 +74,7 @@ public struct PairComparer: @unchecked Sendable {
         defer { memos.giveBack(memo) }
         for field in columns.indices {
             let levels = columns[field].levels, shift = 4 * UInt64(field)
-            if levels.isCostly {
+            if levels.method.isCostly {
                 for k in range { output[k] |= UInt64(memo.level(Int(pairs[k].0), Int(pairs[k].1), levels, field: field)) << shift }
             } else {
                 for k in range { output[k] |= UInt64(levels.level(Int(pairs[k].0), Int(pairs[k].1))) << shift }
