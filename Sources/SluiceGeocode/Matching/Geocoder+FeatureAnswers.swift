@@ -1,4 +1,5 @@
 import Foundation
+import SluiceSanitize
 
 /// The answers of each kind of feature a reading can name: an address on each street the text
 /// may mean (its point, else interpolated on its block), the corners of two streets, a block
@@ -84,9 +85,11 @@ extension Geocoder {
                 // street the text names: on one found by changing its key (`2001 Westlake Ave` →
                 // Westlake Ave N, numbered afresh) a nearby number is a coincidence. Its one
                 // directional written on the other side of its name (`1001 6th St E`) is the
-                // street itself, numbered as written.
+                // street itself, numbered as written. A numbered road's numbers run further
+                // apart (`N US 183 Hwy`, Austin: 13497 was 404 m from 13492), so its own level.
+                let level = Highways.isNumberedRoad(key) ? GeocodeScore.nearestAddressOnHighway : GeocodeScore.nearestAddress
                 var answer = GeoMatch(
-                    point: point, precision: .interpolated, score: GeocodeScore.nearestAddress * street.factor,
+                    point: point, precision: .interpolated, score: level * street.factor,
                     matched: "\(name) (near \(listed))", method: Self.method("nearest_address", street))
                 (answer.street, answer.town) = (street.id, gazetteer.streetTowns[street.id])
                 answers.append(answer)
