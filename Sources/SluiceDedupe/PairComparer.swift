@@ -85,7 +85,7 @@ public struct PairComparer: @unchecked Sendable {
 
 /// The levels of pairs of distinct values met before, per field by the values' ids: a
 /// direct-mapped table (a newer pair takes an older one's slot), so bounded and never wrong.
-/// 2.3 MB for four fields; one per thread comparing at once. Not the stages' `BoundedMemo`: a
+/// 2 MB for four fields; one per thread comparing at once. Not the stages' `BoundedMemo`: a
 /// pair's look-up must cost less than the many levels a summary bound settles, and hashing into a
 /// dictionary does not (fuzzy dedupe on 50,000 geocoded bench records: 3,374M instructions with
 /// it, 2,960M with no memo, 2,748M with this table). Which part holds which pairs depends on
@@ -93,33 +93,32 @@ public struct PairComparer: @unchecked Sendable {
 final class PairLevelMemo: @unchecked Sendable {
     // @unchecked: a memo is used by one part at a time (`PairLevelMemos` hands it out).
     private static let slotBits = 16
-    private let keys: UnsafeMutableBufferPointer<UInt64>
-    private let levels: UnsafeMutableBufferPointer<UInt8>
+    /// Ids below this fit an entry: 30 bits each, beside the level's 4.
+    private static let idLimit: Int32 = 1 << 30
+    /// Per slot, the two ids and the level in one word, so a look-up reads one cache line (the
+    /// slots are far more than the caches hold: nearly every look-up misses them).
+    private let entries: UnsafeMutableBufferPointer<UInt64>
 
     init(fields: Int) {
-        keys = .allocate(capacity: fields << Self.slotBits)
-        keys.initialize(repeating: 0)
-        levels = .allocate(capacity: fields << Self.slotBits)
-        levels.initialize(repeating: 0)
+        entries = .allocate(capacity: fields << Self.slotBits)
+        entries.initialize(repeating: 0)
     }
 
-    deinit {
-        keys.deallocate()
-        levels.deallocate()
-    }
+    deinit { entries.deallocate() }
 
     /// `column.level(i, j)`, from the table when the pair of values was met before.
     @inline(__always)
     func level(_ i: Int, _ j: Int, _ column: FieldColumn.Levels, field: Int) -> UInt8 {
         let a = column.ids[i], b = column.ids[j]
-        // Missing and equal values are answered at once; key 0 (ids 0 and 0) is never stored.
-        guard a >= 0, b >= 0, a != b else { return column.level(i, j) }
-        let key = UInt64(UInt32(min(a, b))) << 32 | UInt64(UInt32(max(a, b)))
+        // Missing and equal values are answered at once; an empty slot (0) holds ids 0 and 0,
+        // which are equal, so it is never taken for a pair.
+        guard a >= 0, b >= 0, a != b, a < Self.idLimit, b < Self.idLimit else { return column.level(i, j) }
+        let key = UInt64(UInt32(min(a, b))) << 30 | UInt64(UInt32(max(a, b)))
         let slot = field << Self.slotBits | Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.slotBits))
-        if keys[slot] == key { return levels[slot] }
+        let entry = entries[slot]
+        if entry >> 4 == key { return UInt8(truncatingIfNeeded: entry & 0xF) }
         let level = column.level(i, j)
-        keys[slot] = key
-        levels[slot] = level
+        entries[slot] = key << 4 | UInt64(level & 0xF)
         return level
     }
 }

@@ -66,6 +66,23 @@ import Testing
         #expect(Set(whole.filter { $0 != Int32.max }).count > 1 << 14)
     }
 
+    /// Ranks order the texts as `String` does: texts sharing their first 8 bytes, texts that
+    /// end inside them or are another's start, and texts outside ASCII beside ASCII ones.
+    @Test func ranksFollowTheTextsOrder() throws {
+        let titles = [
+            "abcdefgh", "abcdefghi", "abcdefgha", "abcdefgg", "abc", "ab", "abcdefgω", "abcdωfgh", "b", "zz", "a b", "ab cdefghij",
+            "\u{D55C}국", "ω", "e", "abcdefgh z",
+        ]
+        var matcher = FuzzyMatcher(specs: [try .parse("title:jw")], rules: [try .parse("title")], settings: FuzzyMatcher.Settings())
+        for title in titles { try withRecord(#"{"title":"\#(title)"}"#) { matcher.append($0) } }
+        for column in matcher.columns { try column.finish() }
+        let ranks = matcher.sortRanks()
+        let column = matcher.columns[0]
+        let byRank = titles.indices.sorted { ranks.rank($0) < ranks.rank($1) }.map { column.texts[Int(column.ids[$0])] }
+        #expect(byRank == column.texts.sorted())
+        #expect(Set(titles.indices.map { ranks.rank($0) }).count == titles.count)
+    }
+
     @Test func duplicatesClusterAndOthersStayAlone() throws {
         let (matcher, table) = try run(Self.people)
         #expect(table.inOneCluster(0, 1) && table.inOneCluster(2, 3) && table.inOneCluster(4, 5))
