@@ -95,8 +95,8 @@ final class PairLevelMemo: @unchecked Sendable {
     private static let slotBits = 16
     /// Ids below this fit an entry: 30 bits each, beside the level's 4.
     private static let idLimit: Int32 = 1 << 30
-    /// Per slot, the two ids and the level in one word, so a look-up reads one cache line (the
-    /// slots are far more than the caches hold: nearly every look-up misses them).
+    /// Per slot, the two ids and the level in one word, so a look-up reads one cache line (a
+    /// thread's table, 2 MB, is more than its core's 1 MB L2 cache holds).
     private let entries: UnsafeMutableBufferPointer<UInt64>
 
     init(fields: Int) {
