@@ -210,18 +210,11 @@ public struct FuzzyMatcher {
     ///
     /// Distinct texts are all different, so any correct sort gives the one order: with
     /// `settings.threads` above 1 the two halves are sorted on two threads and merged (the
-    /// titles of 10M bench records took 4.5 s on one). Texts are compared by their 8-byte
-    /// prefixes first (`FieldColumn.sortPrefixes`): the sort's instructions halved on 50,000
-    /// geocoded bench records (77.7M → 38.3M).
+    /// titles of 10M bench records took 4.5 s on one), in `FieldColumn.textOrder`.
     func sortRanks() -> SortRanks {
         guard let column = sortColumn.map({ columns[$0] }), !column.ids.isEmpty else { return SortRanks(ids: nil, ofValue: []) }
         let count = column.values.count
-        let prefixes = column.sortPrefixes()
-        let precedes = { (a: Int32, b: Int32) -> Bool in
-            let x = prefixes[Int(a)], y = prefixes[Int(b)]
-            if x != y, x != .max, y != .max { return x < y }
-            return column.textPrecedes(Int(a), Int(b))
-        }
+        let precedes = column.textOrder()
         // Ids as `Int32`s: the two orders were 8 bytes a distinct text each (28 MB of titles at
         // 10M bench records, held while the first pairs are compared).
         var order: [Int32]
@@ -230,7 +223,6 @@ public struct FuzzyMatcher {
             let middle = count / 2
             halves.withUnsafeMutableBufferPointer { buffer in
                 nonisolated(unsafe) let all = buffer
-                nonisolated(unsafe) let precedes = precedes
                 DispatchQueue.concurrentPerform(iterations: 2) { half in
                     var part = UnsafeMutableBufferPointer(rebasing: all[(half == 0 ? 0 : middle)..<(half == 0 ? middle : count)])
                     part.sort(by: precedes)
