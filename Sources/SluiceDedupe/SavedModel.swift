@@ -177,10 +177,11 @@ public struct SavedModel: Equatable {
         func bad(_ reason: String) -> StageFailure { .data(source: path, line: nil, "not a \(Self.format) file: \(reason)") }
         guard value["format"]?.stringValue == Self.format else { throw bad("\"format\" is not \"\(Self.format)\"") }
         guard let version = value["version"]?.doubleValue, version == version.rounded(), version >= 1 else { throw bad("no \"version\"") }
-        guard Int(version) <= Self.version else {
+        // Compared as a number: a version past Int's range (6e62) is a later one, not a crash.
+        guard version <= Double(Self.version) else {
             throw .data(
                 source: path, line: nil,
-                "the model is of version \(Int(version)); this sluice-dedupe reads version \(Self.version) and older: use the sluice-dedupe that wrote it"
+                "the model is of version \(JSONWriter.string(value["version"] ?? .null)); this sluice-dedupe reads version \(Self.version) and older: use the sluice-dedupe that wrote it"
             )
         }
         func strings(_ key: String) throws(StageFailure) -> [String] {
@@ -307,8 +308,8 @@ public struct SavedModel: Equatable {
                 else { throw wrong() }
                 var fields: [Int] = []
                 for item in fieldItems {
-                    guard let field = item.doubleValue, field == field.rounded(), field >= 0, Int(field) < m.count else { throw wrong() }
-                    fields.append(Int(field))
+                    guard let field = item.doubleValue.flatMap({ Int(exactly: $0) }), field >= 0, field < m.count else { throw wrong() }
+                    fields.append(field)
                 }
                 var u: [[Double]] = []
                 for (field, row) in rows.enumerated() {
@@ -324,9 +325,16 @@ public struct SavedModel: Equatable {
                 blocks.append(BlockU(fields: fields, u: u))
             }
         }
-        labelPairs = Int(value["labels"]?["pairs"]?.doubleValue ?? 0)
-        labelMatches = Int(value["labels"]?["matches"]?.doubleValue ?? 0)
-        labelDistinct = Int(value["labels"]?["distinct"]?.doubleValue ?? 0)
+        func labelCount(_ key: String) throws(StageFailure) -> Int {
+            guard let given = value["labels"]?[key] else { return 0 }
+            guard let count = given.doubleValue.flatMap({ Int(exactly: $0) }), count >= 0 else {
+                throw bad("\"labels\" \"\(key)\" is not a count: \(JSONWriter.string(given))")
+            }
+            return count
+        }
+        labelPairs = try labelCount("pairs")
+        labelMatches = try labelCount("matches")
+        labelDistinct = try labelCount("distinct")
     }
 
     /// A usage error unless the command line compares and blocks as the model was learnt.

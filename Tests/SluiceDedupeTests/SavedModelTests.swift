@@ -95,6 +95,28 @@ import Testing
         #expect(throws: StageFailure.self) { try SavedModel(json: try JSONParser.parse(#"{"format":"other"}"#), path: "m") }
     }
 
+    /// Numbers past `Int`'s range where the file holds a version, a field's number or a count
+    /// are data errors: they crashed the stage (`Int(6e62)`; found by `make fuzz`'s model target).
+    @Test func numbersPastIntsRangeAreDataErrorsNotCrashes() throws {
+        let text = String(decoding: try saved(try run(FuzzyMatcherTests.people).0).bytes, as: UTF8.self)
+        #expect(text.contains(#""fields":[1]"#))
+        let edits = [
+            text.replacingOccurrences(of: #""version":2"#, with: #""version":6e62"#),
+            text.replacingOccurrences(of: #""fields":[1]"#, with: #""fields":[1e30]"#),
+            // The first of two members of one name is the one read.
+            "{\"labels\":{\"pairs\":1e30}," + text.dropFirst(),
+            "{\"labels\":{\"matches\":-1}," + text.dropFirst(),
+        ]
+        for edited in edits {
+            do {
+                _ = try SavedModel(json: try JSONParser.parse(edited), path: "model.json")
+                Issue.record("read: \(edited.prefix(80))")
+            } catch let failure as StageFailure {
+                #expect(failure.exitCode == .dataError)
+            }
+        }
+    }
+
     /// m, u, lambda, the prior and the threshold are chances. Before, a file with `"m":-0.5`,
     /// `"u":-1`, `"prior":2` or `"threshold":7` was used as it was (exit 0; the threshold one
     /// linked nothing, the negative m warned of an exact match counting against a match).
