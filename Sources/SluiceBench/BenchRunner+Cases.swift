@@ -149,6 +149,8 @@ private struct CaseList {
     /// address key (fuzzy above): the pipeline issue 19 measures against `jq -c .`.
     mutating func pipeline() {
         let stages = plan.stages
+        // No stage built: nothing to pipe (the skipped stages were already named).
+        guard !stages.isEmpty else { return }
         cases[add("pipeline", stages.joined(separator: "|"), stages.map { stage($0) }, stdin: data.path, bytes: fileSize(data.path))]
             .removeBeforeRun = [
                 database

@@ -93,4 +93,18 @@ import Testing
         #expect(cases.allSatisfy { $0.commands.count == 5 && !$0.removeBeforeRun.isEmpty })
         #expect(BenchRunner.stageOrder.contains("pipeline (dedupe --key)"))
     }
+
+    /// `sluice-bench run --stages pipeline` before any stage is built made a case of no command,
+    /// and writing its command line crashed the bench.
+    @Test func noStageBuiltMakesNoPipelineCase() throws {
+        let (plan, directory) = try plan(stages: ["pipeline"], peerSizes: [])
+        defer {
+            unlink("\(directory)/sluice-stats")
+            rmdir(directory)
+        }
+        #expect(plan.stages.isEmpty)
+        let runner = BenchRunner(plan: plan, log: { _ in })
+        let inputs = BenchRunner.Inputs(fetched: "/dev/null", sanitized: nil, csv: nil)
+        #expect(runner.cases(DataSize(records: 100), data: (path: "/dev/null", truth: "/dev/null"), inputs: inputs).isEmpty)
+    }
 }
