@@ -7,7 +7,7 @@
 // synchronous FULL, cache_size -8192), in one transaction. Count it under callgrind and read
 // sqlite3_step's inclusive instructions (the row values are made with snprintf, outside it):
 //
-//   sqlite3 load.db .schema films > schema.sql   # a table sluice-load wrote
+//   python3 -c "import sqlite3; print(sqlite3.connect('load.db').execute(\"SELECT sql FROM sqlite_master WHERE name = 'films'\").fetchone()[0] + ';')" > schema.sql
 //   python3 -c "import re; print('\n'.join(' '.join(c) for c in re.findall(r'\"(\w+)\" (TEXT|INTEGER|REAL)', open('schema.sql').read())))" > cols.txt
 //   gcc -O2 -o rows scripts/bench/sqlite_rows_per_statement.c -lsqlite3
 //   valgrind --tool=callgrind --callgrind-out-file=cg.32 ./rows t32.db 51200 32
