@@ -109,5 +109,7 @@ import Testing
         let cases = runner.cases(DataSize(records: 100), data: (path: "/dev/null", truth: "/dev/null"), inputs: inputs)
         #expect(!cases.contains { $0.stage.hasPrefix("pipeline") })
         #expect(cases.allSatisfy { !$0.commands.isEmpty })
+        // Nor a sluice-fetch case (it said "skipped: not found", then "cannot start").
+        #expect(cases.map(\.tool) == [])
     }
 }
