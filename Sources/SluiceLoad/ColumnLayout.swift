@@ -31,6 +31,11 @@ final class ColumnLayout {
     var statement: Statement?
     /// How each column converts values, known with the statement.
     var affinities: [ColumnAffinity] = []
+    /// For rows written together (`TableLoader.writeTogether`): the table column each entry goes
+    /// in, and the table's columns no entry fills, as the table stood with `positionsWidth` columns.
+    var positions: [Int] = []
+    var absentPositions: [Int] = []
+    var positionsWidth = 0
     /// With `--extract`: the row as written, made on first use (see `Extraction`).
     var extraction: Extraction?
 

@@ -69,6 +69,9 @@ final class Database {
     /// The most columns a table can have (SQLITE_MAX_COLUMN, 2,000 unless SQLite was built otherwise).
     var columnLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_COLUMN, -1)) }
 
+    /// The most parameters a statement can have (SQLITE_MAX_VARIABLE_NUMBER, 32,766 since SQLite 3.32).
+    var parameterLimit: Int { Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) }
+
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -380,7 +380,9 @@ public struct LoadCommand: StageCommand {
         }
         var session = try LoadSession(
             database: database, schema: schema, command: self, context: context, sweeper: sweeper, work: work, startedAt: startedAt)
-        try context.forEachRecord(in: inputs, readers: threads > 1 ? 1 : 0, makeReader: FlatRowReader.init) { line, place, rows, location in
+        try context.forEachRecord(
+            in: inputs, readers: threads > 1 ? 1 : 0, makeReader: FlatRowReader.init, settle: { try session.writeHeld() }
+        ) { line, place, rows, location in
             try session.add(rows.row(place), line: line, at: location)
         }
         try session.finish()

@@ -26,6 +26,18 @@ struct LoadSession {
     private let heldRows = FlatRows()
     /// dedupe's merge lines, applied after the rows (`ClusterMerges`).
     var merges = ClusterMerges()
+    /// Rows waiting to be inserted together (`TableLoader.writeTogether`). Their lines are the
+    /// reader's batch's, so they are written when the batch ends (`writeHeld`), and before any
+    /// other row is written, a record rejected or a batch committed: in input order.
+    private var held: [TableLoader.HeldRow] = []
+    /// Whether rows may wait to be inserted together: not with `--extract` (a row's lookup rows
+    /// are found one row at a time), nor into a table that would store them otherwise
+    /// (`TableSchema.takesRowsTogether`).
+    private let holdsRows: Bool
+    /// Rows still to write one by one since a statement of rows together was refused: loading
+    /// rows the table already has, most statements would be, and each costs their binding twice.
+    private var rowsAlone = 0
+    static let rowsAloneAfterRefusal = 1024
 
     init(
         database: Database, schema: TableSchema, command: LoadCommand, context: StageContext, sweeper: Sweeper?, work: CommittedWork,
@@ -43,6 +55,7 @@ struct LoadSession {
         loader.references = Dictionary(
             lookups.map { ($0.spec.foreignKey, ForeignKey(table: $0.spec.table)) } + command.references.map { ($0.column, $0.target) },
             uniquingKeysWith: { first, _ in first })
+        holdsRows = try lookups.isEmpty && (!schema.exists || schema.takesRowsTogether(in: database))
         let existed = schema.exists
         loader.onNewColumn = { [table = command.table] column in
             if existed { context.warn("table '\(table)': added column '\(column)'") }
@@ -123,6 +136,7 @@ struct LoadSession {
     }
 
     mutating func finish() throws {
+        try writeHeld()
         if !loader.schema.exists, !pending.isEmpty { try createTable() }
         for entry in try merges.apply(to: loader.schema, in: database) {
             try entry.raw.withUnsafeBufferPointer { raw in try reject(.noClusterColumn(entry.merge.member), location: entry.location, raw: raw) }
@@ -146,13 +160,52 @@ struct LoadSession {
                 let row = heldRows.row(heldRows.scan(try NDJSONRecord(raw)))
                 if case .success(let prepared) = try prepare(row, loader.layout(for: row), line: raw) {
                     try write(row, prepared, line: raw, location: entry.location)
+                    // The row is read into `heldRows`, which the next entry is read over.
+                    try writeHeld()
                 }
             }
         }
     }
 
+    /// Writes a row, or holds it to be inserted with the rows after it (`writeHeld`): a row of a
+    /// layout whose columns the table has.
     mutating func write(_ row: FlatRow, _ prepared: Prepared, line: UnsafeBufferPointer<UInt8>, location: StageContext.Location) throws {
+        if holdsRows, prepared.extraction == nil, prepared.layout.statement != nil, rowsAlone == 0 {
+            held.append(TableLoader.HeldRow(row: row, layout: prepared.layout, line: line, location: location))
+            // A --batch-size commit falls between two statements, as it fell between two rows.
+            let room = command.batchSize > 0 ? min(loader.rowsPerStatement, command.batchSize - sinceCommit) : loader.rowsPerStatement
+            if held.count >= room { try writeHeld() }
+            return
+        }
+        try writeHeld()
+        rowsAlone = max(rowsAlone - 1, 0)
         let refusal = try loader.write(row, layout: prepared.layout, line: line, extraction: prepared.extraction, ids: prepared.ids)
+        try settle(row, prepared, refusal, line: line, location: location)
+    }
+
+    /// Writes the rows held, together when there are enough of them and SQLite takes them,
+    /// else one by one; then settles each, in order.
+    mutating func writeHeld() throws {
+        guard !held.isEmpty else { return }
+        let rows = held
+        held.removeAll(keepingCapacity: true)
+        let together = rows.count == loader.rowsPerStatement
+        if together, try loader.writeTogether(rows) {
+            for entry in rows { try settle(entry.row, Prepared(layout: entry.layout), nil, line: entry.line, location: entry.location) }
+            return
+        }
+        if together { rowsAlone = LoadSession.rowsAloneAfterRefusal }
+        for entry in rows {
+            let refusal = try loader.write(entry.row, layout: entry.layout, line: entry.line, extraction: nil, ids: [])
+            try settle(entry.row, Prepared(layout: entry.layout), refusal, line: entry.line, location: entry.location)
+        }
+    }
+
+    /// Accounts for a row written (the sweeper sees its key; a `--batch-size` batch may end
+    /// with it), or rejects it.
+    mutating func settle(
+        _ row: FlatRow, _ prepared: Prepared, _ refusal: TableLoader.Refusal?, line: UnsafeBufferPointer<UInt8>, location: StageContext.Location
+    ) throws {
         if let refusal { return try reject(refusal, location: location, raw: line) }
         if let sweeper {
             try sweeper.saw(loader.keyValues(of: row, layout: prepared.layout, line: line, extraction: prepared.extraction, ids: prepared.ids))
@@ -189,7 +242,9 @@ struct LoadSession {
         }
     }
 
-    func reject(_ refusal: TableLoader.Refusal, location: StageContext.Location, raw: UnsafeBufferPointer<UInt8>) throws {
+    /// Rejects a record, after writing the rows held before it (rejects stay in input order).
+    mutating func reject(_ refusal: TableLoader.Refusal, location: StageContext.Location, raw: UnsafeBufferPointer<UInt8>) throws {
+        try writeHeld()
         let (reason, detail): (RejectReason, String) =
             switch refusal {
             case .missingKey(let key): (.missingKey, "primary key column '\(key)' is missing or null")

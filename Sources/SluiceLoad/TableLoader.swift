@@ -38,11 +38,103 @@ final class TableLoader {
     private(set) var recordColumns: [String] = []
     private var recordColumnsSeen: Set<String> = []
 
+    /// The statement inserting `rowsPerStatement` rows into every column of the table, made for
+    /// a table of `togetherWidth` columns (see `writeTogether`).
+    private var together: Statement?
+    private var togetherWidth = 0
+    private let parameterLimit: Int
+
     init(database: Database, schema: TableSchema, primaryKey: [String], strict: Bool) {
         self.database = database
         self.schema = schema
         self.primaryKey = primaryKey
         self.strict = strict
+        parameterLimit = database.parameterLimit
+    }
+
+    /// A row read and checked, waiting to be written with the rows after it.
+    struct HeldRow {
+        var row: FlatRow
+        var layout: ColumnLayout
+        var line: UnsafeBufferPointer<UInt8>
+        var location: StageContext.Location
+    }
+
+    /// The most rows `writeTogether` writes with one statement: 32, or fewer when the table's
+    /// columns times 32 would pass SQLite's limit on a statement's parameters (32,766 unless
+    /// SQLite was built otherwise; Debian's allows 250,000). Written alone, each
+    /// row pays for the statement's start and end (its cursors opened and closed) and a seek of
+    /// the key from the table's root; 32 rows a statement take `sqlite3_step` from 17.3k to 10.3k
+    /// instructions a row (BENCHMARKS.md, "load's writing thread").
+    var rowsPerStatement: Int { schema.columns.isEmpty ? 1 : max(1, min(32, parameterLimit / schema.columns.count)) }
+
+    /// Inserts `rowsPerStatement` rows with one plain `INSERT` into every column of the table,
+    /// the columns a row lacks bound to NULL. True when all were written; false when SQLite
+    /// refused the statement (a key already in the table, repeated among the rows, or a row it
+    /// refuses), which then wrote none of them: the caller writes them one by one with `write`,
+    /// upserting and refusing each row as it would have.
+    ///
+    /// That does what the rows' own upserts would, row ids included, only when inserting NULL
+    /// equals leaving a column out — no column has a default (`TableSchema.defaultsToNull`) —
+    /// and when every row's layout has its statement (its columns exist) and its key
+    /// (`missingKey`): the caller's to check.
+    func writeTogether(_ rows: [HeldRow]) throws -> Bool {
+        let width = schema.columns.count
+        guard rows.count == rowsPerStatement,
+            rows.allSatisfy({ $0.layout.statement != nil && ($0.layout.positionsWidth == width || place($0.layout)) })
+        else { return false }
+        if together == nil || togetherWidth != width {
+            let columns = schema.columns.map(Database.quote).joined(separator: ", ")
+            let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+            together = try database.prepare(
+                "INSERT INTO \(Database.quote(schema.table)) (\(columns)) VALUES \(Array(repeating: row, count: rowsPerStatement).joined(separator: ", "))")
+            togetherWidth = width
+        }
+        guard let statement = together else { return false }
+        for (offset, held) in rows.enumerated() {
+            let layout = held.layout
+            let first = offset &* width &+ 1
+            try layout.affinities.withUnsafeBufferPointer { affinities throws(SQLiteError) in
+                try layout.positions.withUnsafeBufferPointer { positions throws(SQLiteError) in
+                    for index in affinities.indices {
+                        try bind(
+                            held.row.leaves[index], line: held.line, in: affinities[index], to: statement,
+                            at: Int32(truncatingIfNeeded: first &+ positions[index]))
+                    }
+                }
+            }
+            for position in layout.absentPositions { try statement.bindNull(at: Int32(truncatingIfNeeded: first &+ position)) }
+        }
+        let refused: SQLiteError?
+        do {
+            try statement.step()
+            refused = nil
+        } catch {
+            refused = error
+        }
+        // Every parameter is bound again for the next rows: nothing to clear.
+        statement.reset(keepingBindings: true)
+        if let refused {
+            // SQLITE_CONSTRAINT and SQLITE_MISMATCH: a row to write on its own; anything else stops the load.
+            guard refused.primaryCode == 19 || refused.primaryCode == 20 else { throw refused }
+            return false
+        }
+        changed += database.changes
+        return true
+    }
+
+    /// Finds where a layout's entries go among the table's columns as it stands; false when the
+    /// table lacks one of them.
+    private func place(_ layout: ColumnLayout) -> Bool {
+        var index: [String: Int] = [:]
+        for (position, column) in schema.columns.enumerated() { index[column.sqliteFolded] = position }
+        let positions = layout.columns.compactMap { index[$0.sqliteFolded] }
+        guard positions.count == layout.columns.count else { return false }
+        layout.positions = positions
+        let filled = Set(positions)
+        layout.absentPositions = schema.columns.indices.filter { !filled.contains($0) }
+        layout.positionsWidth = schema.columns.count
+        return true
     }
 
     /// Why a row was not written; the database and the rest of the load are unaffected.

@@ -108,6 +108,22 @@ struct TableSchema {
         register(column, type: type.rawValue)
     }
 
+    /// Whether one INSERT of several rows, with NULL in the columns a row lacks, stores what the
+    /// rows inserted one by one without those columns would (`TableLoader.writeTogether`): no
+    /// column has a default, and no foreign key refers to the table itself (checked at the end of
+    /// a statement, a row could refer to one inserted with it). True of the tables Sluice makes.
+    func takesRowsTogether(in database: Database) throws(SQLiteError) -> Bool {
+        let defaults = try database.prepare("SELECT count(*) FROM pragma_table_xinfo(?) WHERE dflt_value IS NOT NULL")
+        try defaults.bind(.text(table), at: 1)
+        guard try defaults.step(), defaults.int(at: 0) == 0 else { return false }
+        let references = try database.prepare("SELECT \"table\" FROM pragma_foreign_key_list(?)")
+        try references.bind(.text(table), at: 1)
+        while try references.step() {
+            if references.text(at: 0)?.sqliteFolded == table.sqliteFolded { return false }
+        }
+        return true
+    }
+
     /// Makes sure `ON CONFLICT (key)` has a unique index to work with on an existing table.
     func ensureUniqueKey(_ primaryKey: [String], in database: Database) throws(SQLiteError) {
         let name = "sluice_\(table)_key"

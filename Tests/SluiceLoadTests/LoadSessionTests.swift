@@ -33,18 +33,38 @@ import Testing
                 database: database, schema: schema, command: command, context: context, sweeper: nil, work: work, startedAt: "2026-01-01T00:00:00Z")
         }
 
-        mutating func add(_ lines: [String]) throws {
-            for (number, line) in lines.enumerated() {
-                try Array(line.utf8).withUnsafeBufferPointer { bytes in
-                    // As the stage reads it: the record's flat row, then the row with its line.
-                    let rows = FlatRows()
-                    let place = rows.scan(try NDJSONRecord(bytes))
-                    try session.add(rows.row(place), line: bytes, at: StageContext.Location(source: "in.ndjson", line: number + 1))
+        /// Adds the records one at a time (as without a reader thread), each line valid only
+        /// until the rows held are written.
+        mutating func add(_ lines: [String], from first: Int = 1) throws {
+            for (number, line) in lines.enumerated() { try add(batch: [line], from: first + number) }
+        }
+
+        /// Adds the records as one batch of a reader thread: every line and flat row read first
+        /// and valid until the batch is settled (`writeHeld`).
+        mutating func add(batch lines: [String], from first: Int = 1) throws {
+            let bytes = Array(lines.joined().utf8)
+            try bytes.withUnsafeBufferPointer { all in
+                let rows = FlatRows()
+                var read: [(FlatRows.Place, UnsafeBufferPointer<UInt8>)] = []
+                var start = 0
+                for line in lines {
+                    let bytes = UnsafeBufferPointer(rebasing: all[start..<start + line.utf8.count])
+                    start += line.utf8.count
+                    read.append((rows.scan(try NDJSONRecord(bytes)), bytes))
                 }
+                for (number, entry) in read.enumerated() {
+                    try session.add(rows.row(entry.0), line: entry.1, at: StageContext.Location(source: "in.ndjson", line: first + number))
+                }
+                try session.writeHeld()
             }
         }
 
         func rows(_ sql: String) throws -> [String?] { try database.column(sql) }
+
+        func rejectsText() throws -> String {
+            try context.rejects.finish()
+            return try String(contentsOfFile: scratch.file("rejects.ndjson"), encoding: .utf8)
+        }
 
         func rejects() throws -> [String] {
             try context.rejects.finish()
@@ -129,5 +149,46 @@ import Testing
         let row = try run.rows("SELECT records_in || ' ' || rows_written || ' ' || rejected FROM _sluice_runs")
         #expect(row == ["\(LoadSession.inferenceSample + 5) \(LoadSession.inferenceSample + 2) 3"])
         #expect(run.work.accounting.balances)
+    }
+
+    /// A batch's records, of several shapes, among them a key already written, a key repeated in
+    /// the batch, a row SQLite refuses (text in an INTEGER PRIMARY KEY) and one without a key:
+    /// inserted together where they can be, stored, rejected and counted as one by one.
+    @Test func aBatchIsStoredAsItsRecordsOneByOneWouldBe() throws {
+        let sample = (0..<LoadSession.inferenceSample).map { #"{"id":\#($0),"a":"s","b":1.5}"# }
+        var batch = (0..<200).map { index in
+            let id = 5000 + index
+            return index % 3 == 0 ? #"{"id":\#(id),"a":"x\#(id)"}"# : index % 3 == 1 ? #"{"b":\#(index),"id":\#(id)}"# : #"{"id":\#(id),"a":null,"c":1}"#
+        }
+        batch[40] = #"{"id":"text","a":"refused"}"#
+        batch[90] = #"{"a":"no key"}"#
+        batch[120] = #"{"id":7,"a":"known"}"#
+        batch[150] = #"{"id":5151,"a":"again"}"#
+        var together = try Run(["--table", "t", "--pk", "id"])
+        var alone = try Run(["--table", "t", "--pk", "id"])
+        try together.add(sample)
+        try alone.add(sample)
+        try together.add(batch: batch, from: sample.count + 1)
+        try alone.add(batch, from: sample.count + 1)
+        try together.session.finish()
+        try alone.session.finish()
+        let contents = "SELECT rowid || '|' || quote(id) || '|' || quote(a) || '|' || quote(b) || '|' || quote(c) FROM t ORDER BY rowid"
+        #expect(try together.rows(contents) == alone.rows(contents))
+        // Less the two rejected, the known key and the repeated one.
+        #expect(try together.rows("SELECT count(*) FROM t") == ["\(sample.count + 196)"])
+        #expect(try together.rejectsText() == alone.rejectsText())
+        #expect(try together.rejects() == ["database_refused", "missing_key"])
+        #expect(together.context.accounting.recordsOut == alone.context.accounting.recordsOut)
+        #expect(together.session.changed == alone.session.changed)
+    }
+
+    /// Rows held together never cross a `--batch-size` commit: each commit holds its batch's rows.
+    @Test func aBatchCommitFallsBetweenStatements() throws {
+        var run = try Run(["--table", "t", "--pk", "id", "--batch-size", "40"])
+        try run.add((0..<LoadSession.inferenceSample).map { #"{"id":\#($0)}"# })
+        try run.add(batch: (0..<100).map { #"{"id":\#(5000 + $0),"a":"x"}"# }, from: LoadSession.inferenceSample + 1)
+        #expect(run.work.batches == (LoadSession.inferenceSample + 80) / 40)
+        try run.database.execute("ROLLBACK")
+        #expect(try run.database.scalarInt("SELECT count(*) FROM t") == Int64(LoadSession.inferenceSample + 80))
     }
 }

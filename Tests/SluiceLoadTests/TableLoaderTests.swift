@@ -1,3 +1,4 @@
+import CSQLite
 import Testing
 
 @testable import SluiceCore
@@ -111,5 +112,111 @@ import Testing
         let loader = try loader(database, pk: ["id"], sample: [])
         _ = try write(loader, #"{"id":1,"a":"z"}"#)
         #expect(try rows(database, "SELECT id || a FROM t") == ["1z"])
+    }
+}
+
+/// `TableLoader.writeTogether`: rows of any layout inserted with one statement, stored as the
+/// rows' own statements one by one would store them, or refused whole.
+@Suite struct TableLoaderTogetherTests {
+    let support = TableLoaderTests()
+
+    /// Rows of three shapes, a key each, some fields absent or null.
+    static func lines(_ ids: Range<Int>) -> [String] {
+        ids.map { id in
+            switch id % 3 {
+            case 0: #"{"id":\#(id),"a":"x\#(id)","b":\#(id).5}"#
+            case 1: #"{"id":\#(id),"b":null,"c":[1,"\#(id)"]}"#
+            default: #"{"c":"t","id":\#(id)}"#
+            }
+        }
+    }
+
+    /// Writes the lines together, as `LoadSession` holds them: one buffer of lines and one set of
+    /// flat rows (read first, as a reader thread reads a batch), alive until the statement is stepped.
+    func writeTogether(_ loader: TableLoader, _ lines: [String]) throws -> Bool {
+        let bytes = Array(lines.joined().utf8)
+        return try bytes.withUnsafeBufferPointer { all in
+            let rows = FlatRows()
+            var read: [(FlatRows.Place, UnsafeBufferPointer<UInt8>)] = []
+            var start = 0
+            for line in lines {
+                let bytes = UnsafeBufferPointer(rebasing: all[start..<start + line.utf8.count])
+                start += line.utf8.count
+                read.append((rows.scan(try NDJSONRecord(bytes)), bytes))
+            }
+            let held = read.enumerated().map { number, entry in
+                let row = rows.row(entry.0)
+                return TableLoader.HeldRow(
+                    row: row, layout: loader.layout(for: row), line: entry.1, location: StageContext.Location(source: "in", line: number + 1))
+            }
+            return try loader.writeTogether(held)
+        }
+    }
+
+    /// A table of columns id, a, b, c with a row of each shape written alone (so that each
+    /// layout has its statement, as `LoadSession` sees to).
+    func table(pk: [String] = ["id"]) throws -> (Database, TableLoader) {
+        let database = try support.memoryDatabase()
+        let loader = try support.loader(database, pk: pk, sample: [#"{"id":1,"a":"s","b":1.5,"c":"s"}"#])
+        for line in TableLoaderTogetherTests.lines(1000..<1003) { #expect(try support.write(loader, line) == nil) }
+        return (database, loader)
+    }
+
+    func contents(_ database: Database) throws -> [String] {
+        try support.rows(database, "SELECT rowid || '|' || quote(id) || '|' || quote(a) || '|' || quote(b) || '|' || quote(c) FROM t ORDER BY rowid")
+    }
+
+    @Test func storesWhatTheRowsOneByOneWould() throws {
+        let (together, loader) = try table()
+        let lines = TableLoaderTogetherTests.lines(0..<loader.rowsPerStatement)
+        #expect(loader.rowsPerStatement == 32)
+        #expect(try writeTogether(loader, lines))
+        #expect(loader.changed == 3 + 32)
+        let (alone, single) = try table()
+        for line in lines { #expect(try support.write(single, line) == nil) }
+        #expect(try contents(together) == contents(alone))
+        #expect(try contents(together).count == 35)
+    }
+
+    @Test func refusesWholeAKeyTheTableHasOrTheRowsRepeat() throws {
+        let (database, loader) = try table()
+        // Row 1001 is in the table: its own statement would update it.
+        #expect(try !writeTogether(loader, TableLoaderTogetherTests.lines(990..<1022)))
+        var repeated = TableLoaderTogetherTests.lines(0..<32)
+        repeated[20] = repeated[3]
+        #expect(try !writeTogether(loader, repeated))
+        #expect(try support.rows(database, "SELECT count(*) FROM t") == ["3"])
+        #expect(loader.changed == 3)
+        // The statement refused leaves the next one to work.
+        #expect(try writeTogether(loader, TableLoaderTogetherTests.lines(0..<32)))
+    }
+
+    @Test func writesOnlyAStatementsWorthOfRows() throws {
+        let (database, loader) = try table()
+        #expect(try !writeTogether(loader, TableLoaderTogetherTests.lines(0..<31)))
+        #expect(try support.rows(database, "SELECT count(*) FROM t") == ["3"])
+    }
+
+    @Test func aTableOfManyColumnsTakesFewerRowsAStatement() throws {
+        let database = try support.memoryDatabase()
+        // SQLite's default (Debian's build allows 250,000): 21 rows of 1,500 columns.
+        sqlite3_limit(database.handle, SQLITE_LIMIT_VARIABLE_NUMBER, 32766)
+        let wide = "{" + (0..<1500).map { #""c\#($0)":\#($0)"# }.joined(separator: ",") + "}"
+        let loader = try support.loader(database, sample: [wide])
+        #expect(loader.rowsPerStatement == 21)
+    }
+
+    @Test func takesRowsTogetherOnlyWhereNullIsWhatLeavingOutStores() throws {
+        let database = try support.memoryDatabase()
+        try database.execute(
+            """
+            CREATE TABLE plain (id INTEGER PRIMARY KEY, a TEXT);
+            CREATE TABLE defaults (id INTEGER PRIMARY KEY, a TEXT DEFAULT 'none');
+            CREATE TABLE tree (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES tree (id));
+            CREATE TABLE other (id INTEGER PRIMARY KEY, plain_id INTEGER REFERENCES plain (id));
+            """)
+        for (table, takes) in [("plain", true), ("defaults", false), ("tree", false), ("other", true)] {
+            #expect(try TableSchema(table: table).takesRowsTogether(in: database) == takes, "\(table)")
+        }
     }
 }

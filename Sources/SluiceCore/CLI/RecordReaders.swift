@@ -33,9 +33,14 @@ extension StageContext {
     /// and read one batch, this thread reads the next and hands the one before to `body`.
     /// With 0, each record is read on this thread just before `body`.
     ///
+    /// A `body` that keeps lines (and what was read of them) past its call, to work on several
+    /// at once, gives `settle`: it is called before they stop being valid — at the end of each
+    /// batch, after each record without readers — and before a line is rejected here, so that
+    /// whatever the kept lines come to lands in input order.
+    ///
     /// - Complexity: memory is two batches (see `BatchLimit`) and two arenas per reader.
     public func forEachRecord<Reader: RecordReader>(
-        in inputs: [String], readers: Int, member: ResultMember? = nil, makeReader: () -> Reader,
+        in inputs: [String], readers: Int, member: ResultMember? = nil, makeReader: () -> Reader, settle: () throws -> Void = {},
         _ body: (UnsafeBufferPointer<UInt8>, Reader.Parsed, Reader.Arena, Location) throws -> Void
     ) throws {
         guard readers > 0 else {
@@ -45,6 +50,7 @@ extension StageContext {
                 try member?.check(record, at: location)
                 reader.clear(arena)
                 try body(record.bytes, reader.read(record, into: arena), arena, location)
+                try settle()
             }
             return
         }
@@ -58,7 +64,7 @@ extension StageContext {
             return group
         }
         try pipelineBatches(inputs, start: start) { (batch: RecordBatch<Void>, source, _) in
-            try hand(batch, shares: pool.shares[handed % 2], source: source, body)
+            try hand(batch, shares: pool.shares[handed % 2], source: source, settle: settle, body)
             handed += 1
         }
         pool.merge(into: &namedFields)
@@ -66,7 +72,7 @@ extension StageContext {
 
     /// Hands a read batch to `body` in input order: each record, or its rejection.
     private func hand<Reader: RecordReader>(
-        _ batch: RecordBatch<Void>, shares: [ReadShare<Reader>], source: String,
+        _ batch: RecordBatch<Void>, shares: [ReadShare<Reader>], source: String, settle: () throws -> Void,
         _ body: (UnsafeBufferPointer<UInt8>, Reader.Parsed, Reader.Arena, Location) throws -> Void
     ) throws {
         try batch.bytes.withUnsafeBufferPointer { all in
@@ -79,10 +85,12 @@ extension StageContext {
                     case .read(let parsed):
                         try body(UnsafeBufferPointer(rebasing: all[entry.range]), parsed, share.arena, Location(source: source, line: entry.number))
                     case .fault(let fault):
+                        try settle()
                         try handle(fault, of: entry, in: batch, source: source)
                     }
                 }
             }
+            try settle()
         }
     }
 }
