@@ -87,7 +87,8 @@ final class TableLoader {
             let columns = schema.columns.map(Database.quote).joined(separator: ", ")
             let row = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
             together = try database.prepare(
-                "INSERT INTO \(Database.quote(schema.table)) (\(columns)) VALUES \(Array(repeating: row, count: rowsPerStatement).joined(separator: ", "))")
+                "INSERT INTO \(Database.quote(schema.table)) (\(columns)) VALUES \(Array(repeating: row, count: rowsPerStatement).joined(separator: ", "))"
+            )
             togetherWidth = width
         }
         guard let statement = together else { return false }

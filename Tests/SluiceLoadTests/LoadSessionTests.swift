@@ -158,7 +158,11 @@ import Testing
         let sample = (0..<LoadSession.inferenceSample).map { #"{"id":\#($0),"a":"s","b":1.5}"# }
         var batch = (0..<200).map { index in
             let id = 5000 + index
-            return index % 3 == 0 ? #"{"id":\#(id),"a":"x\#(id)"}"# : index % 3 == 1 ? #"{"b":\#(index),"id":\#(id)}"# : #"{"id":\#(id),"a":null,"c":1}"#
+            switch index % 3 {
+            case 0: return #"{"id":\#(id),"a":"x\#(id)"}"#
+            case 1: return #"{"b":\#(index),"id":\#(id)}"#
+            default: return #"{"id":\#(id),"a":null,"c":1}"#
+            }
         }
         batch[40] = #"{"id":"text","a":"refused"}"#
         batch[90] = #"{"a":"no key"}"#
