@@ -11,7 +11,8 @@ import SluiceCore
 /// values, and a row that would not change is left alone (counted as unchanged). Each value is
 /// bound as its column's affinity keeps it unchanged (`SQLValue.stored(in:)`), most of them
 /// straight from the record's line (`FlatRow`); a row with no column at all (`{}`) is
-/// `INSERT … DEFAULT VALUES`, a row of nulls.
+/// `INSERT … DEFAULT VALUES`, a row of nulls. Where it stores the same, rows of any layout are
+/// first tried 32 at a time with one plain INSERT (`writeTogether`).
 final class TableLoader {
     let database: Database
     var schema: TableSchema
@@ -75,7 +76,7 @@ final class TableLoader {
     /// upserting and refusing each row as it would have.
     ///
     /// That does what the rows' own upserts would, row ids included, only when inserting NULL
-    /// equals leaving a column out — no column has a default (`TableSchema.defaultsToNull`) —
+    /// equals leaving a column out — no column has a default (`TableSchema.takesRowsTogether`) —
     /// and when every row's layout has its statement (its columns exist) and its key
     /// (`missingKey`): the caller's to check.
     func writeTogether(_ rows: [HeldRow]) throws -> Bool {
