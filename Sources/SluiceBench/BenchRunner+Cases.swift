@@ -9,8 +9,8 @@ extension BenchRunner {
         if options.includes("sanitize"), plan.stages.contains("sanitize") { list.sanitize() }
         if options.includes("geocode"), plan.stages.contains("geocode") { list.geocode() }
         if options.includes("dedupe"), plan.stages.contains("dedupe") { list.dedupe() }
-        if options.includes("load") { list.load() }
-        if options.includes("load"), let deduped = inputs.deduped { list.loadPipelineOutput(deduped) }
+        if options.includes("load"), plan.stages.contains("load") { list.load() }
+        if options.includes("load"), plan.stages.contains("load"), let deduped = inputs.deduped { list.loadPipelineOutput(deduped) }
         if options.includes("stats"), plan.tools.contains("stats") { list.stats() }
         // No stage built: nothing to pipe (the skipped stages were already named).
         if options.includes("pipeline"), !plan.stages.isEmpty { list.pipeline() }

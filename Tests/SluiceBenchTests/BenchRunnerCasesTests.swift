@@ -60,8 +60,13 @@ import Testing
         }
         var plan = found
         plan.peers = ["sqlite-utils"]
-        let runner = BenchRunner(plan: plan, log: { _ in })
+        // Without sluice-load built, no load case, not even its peer's.
         let inputs = BenchRunner.Inputs(fetched: "/dev/null", sanitized: "/dev/null", csv: nil, deduped: "/dev/null")
+        let unbuilt = BenchRunner(plan: plan, log: { _ in }).cases(
+            DataSize(records: 100), data: (path: "/dev/null", truth: "/dev/null"), inputs: inputs)
+        #expect(!unbuilt.contains { $0.stage.hasPrefix("load") })
+        plan.stages = ["load"]
+        let runner = BenchRunner(plan: plan, log: { _ in })
         let wide = runner.cases(DataSize(records: 100), data: (path: "/dev/null", truth: "/dev/null"), inputs: inputs).filter {
             $0.stage == "load --pk (pipeline output)"
         }
