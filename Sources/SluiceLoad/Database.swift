@@ -46,15 +46,8 @@ final class Database {
     deinit { sqlite3_close_v2(handle) }
 
     /// Settings for the whole process, made once before the first connection: no memory
-    /// statistics (nothing reads them, and they lock a mutex around every allocation); and the
-    /// statement journal of a statement writing many rows (`TableLoader.writeTogether`: the pages
-    /// it changes, 16 KiB each) kept in memory up to 1 MiB, where past SQLite's 64 KiB it went to a
-    /// temporary file, ten writes a statement (strace: 15,362 pwrite calls for 50,000 rows, 1,548
-    /// without).
-    private static let configured: Void = {
-        _ = csqlite_disable_memory_statistics()
-        _ = csqlite_statement_journal_spill(1 << 20)
-    }()
+    /// statistics (nothing reads them, and they lock a mutex around every allocation).
+    private static let configured: Void = { _ = csqlite_disable_memory_statistics() }()
 
     /// Runs SQL that returns no rows (one or several statements).
     func execute(_ sql: String) throws(SQLiteError) {
