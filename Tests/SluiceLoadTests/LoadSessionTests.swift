@@ -42,18 +42,9 @@ import Testing
         /// Adds the records as one batch of a reader thread: every line and flat row read first
         /// and valid until the batch is settled (`writeHeld`).
         mutating func add(batch lines: [String], from first: Int = 1) throws {
-            let bytes = Array(lines.joined().utf8)
-            try bytes.withUnsafeBufferPointer { all in
-                let rows = FlatRows()
-                var read: [(FlatRows.Place, UnsafeBufferPointer<UInt8>)] = []
-                var start = 0
-                for line in lines {
-                    let bytes = UnsafeBufferPointer(rebasing: all[start..<start + line.utf8.count])
-                    start += line.utf8.count
-                    read.append((rows.scan(try NDJSONRecord(bytes)), bytes))
-                }
-                for (number, entry) in read.enumerated() {
-                    try session.add(rows.row(entry.0), line: entry.1, at: StageContext.Location(source: "in.ndjson", line: first + number))
+            try withReadBatch(lines) { batch in
+                for (number, entry) in batch.enumerated() {
+                    try session.add(entry.row, line: entry.line, at: StageContext.Location(source: "in.ndjson", line: first + number))
                 }
                 try session.writeHeld()
             }

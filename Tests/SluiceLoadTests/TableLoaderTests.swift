@@ -131,25 +131,15 @@ import Testing
         }
     }
 
-    /// Writes the lines together, as `LoadSession` holds them: one buffer of lines and one set of
-    /// flat rows (read first, as a reader thread reads a batch), alive until the statement is stepped.
+    /// Writes the lines together, as `LoadSession` holds a reader batch's rows.
     func writeTogether(_ loader: TableLoader, _ lines: [String]) throws -> Bool {
-        let bytes = Array(lines.joined().utf8)
-        return try bytes.withUnsafeBufferPointer { all in
-            let rows = FlatRows()
-            var read: [(FlatRows.Place, UnsafeBufferPointer<UInt8>)] = []
-            var start = 0
-            for line in lines {
-                let bytes = UnsafeBufferPointer(rebasing: all[start..<start + line.utf8.count])
-                start += line.utf8.count
-                read.append((rows.scan(try NDJSONRecord(bytes)), bytes))
-            }
-            let held = read.enumerated().map { number, entry in
-                let row = rows.row(entry.0)
-                return TableLoader.HeldRow(
-                    row: row, layout: loader.layout(for: row), line: entry.1, location: StageContext.Location(source: "in", line: number + 1))
-            }
-            return try loader.writeTogether(held)
+        try withReadBatch(lines) { batch in
+            try loader.writeTogether(
+                batch.enumerated().map { number, entry in
+                    TableLoader.HeldRow(
+                        row: entry.row, layout: loader.layout(for: entry.row), line: entry.line,
+                        location: StageContext.Location(source: "in", line: number + 1))
+                })
         }
     }
 
