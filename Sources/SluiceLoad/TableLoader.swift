@@ -107,22 +107,7 @@ final class TableLoader {
             }
             for position in layout.absentPositions { try statement.bindNull(at: Int32(truncatingIfNeeded: first &+ position)) }
         }
-        let refused: SQLiteError?
-        do {
-            try statement.step()
-            refused = nil
-        } catch {
-            refused = error
-        }
-        // Every parameter is bound again for the next rows: nothing to clear.
-        statement.reset(keepingBindings: true)
-        if let refused {
-            // SQLITE_CONSTRAINT and SQLITE_MISMATCH: a row to write on its own; anything else stops the load.
-            guard refused.primaryCode == 19 || refused.primaryCode == 20 else { throw refused }
-            return false
-        }
-        changed += database.changes
-        return true
+        return try stepRows(statement) == nil
     }
 
     /// Finds where a layout's entries go among the table's columns as it stands; false when the
@@ -222,14 +207,21 @@ final class TableLoader {
                 }
             }
         }
-        // Every parameter was just bound: nothing to clear.
+        if let refused = try stepRows(statement) { return .refused(refused) }
+        return nil
+    }
+
+    /// Steps a statement writing rows, every parameter of it bound, and counts its changes. Its
+    /// error when SQLite refused the rows (SQLITE_CONSTRAINT, SQLITE_MISMATCH), which wrote none
+    /// of them; any other error stops the load.
+    func stepRows(_ statement: Statement) throws(SQLiteError) -> SQLiteError? {
+        // Every parameter is bound again for the next rows: nothing to clear.
         defer { statement.reset(keepingBindings: true) }
         do {
             try statement.step()
         } catch {
-            // SQLITE_CONSTRAINT and SQLITE_MISMATCH refuse this row only; anything else stops the load.
             guard error.primaryCode == 19 || error.primaryCode == 20 else { throw error }
-            return .refused(error)
+            return error
         }
         changed += database.changes
         return nil
