@@ -37,6 +37,8 @@ struct LoadSession {
     /// Rows still to write one by one since a statement of rows together was refused: loading
     /// rows the table already has, most statements would be, and each costs their binding twice.
     private var rowsAlone = 0
+    /// Rows stored by statements of many rows (the rest went one by one): what tests check.
+    private(set) var rowsWrittenTogether = 0
     static let rowsAloneAfterRefusal = 1024
 
     init(
@@ -191,6 +193,7 @@ struct LoadSession {
         held.removeAll(keepingCapacity: true)
         let together = rows.count == loader.rowsPerStatement
         if together, try loader.writeTogether(rows) {
+            rowsWrittenTogether += rows.count
             for entry in rows { try settle(entry.row, Prepared(layout: entry.layout), nil, line: entry.line, location: entry.location) }
             return
         }
