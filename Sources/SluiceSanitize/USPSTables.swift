@@ -224,6 +224,25 @@ public enum USPSTables {
         return String(decoding: five, as: UTF8.self)
     }
 
+    /// What a whole text names when it is nothing but a US state's name or the country's.
+    public enum Region: Equatable, Sendable {
+        case country
+        case state(code: String)
+    }
+
+    /// The region a whole text is the name of (`Texas`, `New York`, `U.S.A.`, `United States`),
+    /// read with case and punctuation ignored; nil for any other text, and for a state's code
+    /// alone (`OR`, `IN` and `ME` are words as well).
+    ///
+    ///     USPSTables.region(named: "New York")   // .state(code: "NY")
+    ///     USPSTables.region(named: "U.S.A.")     // .country
+    public static func region(named text: String) -> Region? {
+        let phrase = text.lowercased().split { !$0.isLetter }.joined(separator: " ")
+        if AddressParser.countryNames.contains(phrase) { return .country }
+        guard phrase.utf8.count > 2, let code = states[phrase] else { return nil }
+        return .state(code: code)
+    }
+
     /// Appendix B: state and territory names → two-letter codes (the codes map to themselves).
     public static let states: [String: String] = {
         let rows: [(String, String)] = [

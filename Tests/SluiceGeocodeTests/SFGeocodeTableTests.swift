@@ -135,6 +135,25 @@ import Testing
         #expect(try best("Hollywood").method == "street_centre+named_as_place")
     }
 
+    /// A text that is only a state's or the country's name names an area larger than any place in
+    /// it: a street or café named after it is one of two readings (`New York` was New York Pizza
+    /// Kitchen at 0.85, `Texas` Texas St at 0.9, `USA` USA Parking at 0.85), and a state the
+    /// gazetteer's rows do not name, with nothing of its name, is outside it.
+    @Test func aStatesOrTheCountrysNameAloneIsNoConfidentAnswer() throws {
+        let named = ["New York": "New York Pizza Kitchen", "Texas": "texas st", "USA": "USA Parking", "United States": "United States Mint"]
+        for (text, matched) in named {
+            let answer = try best(text)
+            #expect(answer.matched == matched && answer.score <= GeocodeScore.severalTownsAtMost, "\(text)")
+            #expect(answer.method.hasSuffix("+region_ambiguous"), "\(text)")
+            #expect(answer.note?.hasPrefix("ambiguous: '\(text)' is also") == true, "\(text)")
+        }
+        #expect(try best("Oregon").isOutsideGazetteer)
+        let country = try best("U.S.A.")
+        #expect(country.precision == .none && !country.isOutsideGazetteer && country.note?.hasSuffix("names the country, not a place in it") == true)
+        // With more than the name: the street, at its own score.
+        #expect(try best("Texas St").score >= 0.9)
+    }
+
     /// A text of words naming a kind of place alone (`School`, `Beach`, `Church`) names no one
     /// place, so no street named after that kind either (`School`: San Francisco's School Alley
     /// at 0.9, `Museum`: Museum Way): it is refused, and the reason says why.

@@ -26,6 +26,19 @@ import Testing
         #expect(USPSTables.states.values.allSatisfy { $0.count == 2 })
     }
 
+    /// A whole text that is a state's name or the country's, in any case and punctuation; not a
+    /// state's code alone (a word too), nor a text with more in it.
+    @Test func regionNamedByAWholeText() {
+        #expect(USPSTables.region(named: "New York") == .state(code: "NY"))
+        #expect(USPSTables.region(named: " district of COLUMBIA ") == .state(code: "DC"))
+        #expect(USPSTables.region(named: "U.S.A.") == .country)
+        #expect(USPSTables.region(named: "United States") == .country)
+        #expect(USPSTables.region(named: "OR") == nil)
+        #expect(USPSTables.region(named: "Texas St") == nil)
+        #expect(USPSTables.region(named: "New York Pizza") == nil)
+        #expect(USPSTables.region(named: "") == nil)
+    }
+
     @Test func ordinalWords() {
         #expect(USPSTables.ordinalWords["third"] == 3)
         #expect(USPSTables.ordinalWords["twelfth"] == 12)

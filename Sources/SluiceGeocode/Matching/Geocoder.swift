@@ -84,18 +84,19 @@ public struct Geocoder: Sendable {
         }
         answers += others
         // A text that is only the name of a town the gazetteer does not cover (`Fresno`, `Palo
-        // Alto` with San Francisco's) names that town or the gazetteer's street or café of its
-        // name (`Fresno St`, at 0.9 before): one of two readings, unless a place has that very name.
+        // Alto` with San Francisco's), of a state (`Texas`, `New York`) or of the country (`USA`)
+        // names that area or the gazetteer's street or café of its name (`Fresno St`, `Texas St`,
+        // `New York Pizza Kitchen`, at 0.9 and 0.85 before): one of two readings, unless a place
+        // has that very name.
         if let best = answers.first, !best.method.hasPrefix("place_exact"), !best.method.hasPrefix("place_alias"),
-            let otherTown = otherTown(named: query)
+            let region = otherRegion(named: query)
         {
             answers[0].score = GeocodeScore.inSeveralTowns(best.score, towns: 2)
-            answers[0].method += "+town_ambiguous"
-            answers[0].note =
-                "ambiguous: '\(otherTown.name)' is also a town's name, and that town is not among the gazetteer's; kept '\(best.matched)'"
+            answers[0].method += region.isTown ? "+town_ambiguous" : "+region_ambiguous"
+            answers[0].note = "ambiguous: '\(region.name)' is also \(region.what); kept '\(best.matched)'"
         }
         guard !answers.isEmpty else {
-            if let otherTown = otherTown(named: query) { return [.none(otherTown.reason)] }
+            if let region = otherRegion(named: query) { return [.none(region.reason)] }
             if let street = query.street, lookups.streets(for: street, in: gazetteer).isEmpty, query.place == nil {
                 // Only a street as written: a look-alike elsewhere (`Chipper Rd`, Windsor Mill, is
                 // no street of the gazetteer) is no street "it has in another town".
@@ -147,14 +148,39 @@ public struct Geocoder: Sendable {
         return query
     }
 
-    /// The text, when it is nothing but the name of a town the gazetteer does not cover, and why
-    /// that town is outside it.
-    func otherTown(named query: GeocodeQuery) -> (name: String, reason: String)? {
+    /// An area a text names by nothing but its name, which no point of a gazetteer stands for: a
+    /// town it does not cover, a state, or the country.
+    struct NamedRegion {
+        let name: String
+        /// What else the name is (`a state's name`), and why nothing else is answered.
+        let what: String
+        let reason: String
+        let isTown: Bool
+    }
+
+    /// The text, when it is nothing but the name of a town the gazetteer does not cover, of a US
+    /// state or of the country: a state the gazetteer's rows do not name (when they name some)
+    /// is outside it; a state they name, or the country, is larger than any place in it.
+    func otherRegion(named query: GeocodeQuery) -> NamedRegion? {
         guard query.street == nil, query.number == nil, query.crossStreets.isEmpty, query.otherPlaces.isEmpty, query.neighborhood == nil,
-            let name = query.place ?? (query.text.isEmpty ? nil : query.text),
-            let reason = gazetteer.coverage.outsideTown(named: name, state: query.state)
+            let name = query.place ?? (query.text.isEmpty ? nil : query.text)
         else { return nil }
-        return (name, reason)
+        if let reason = gazetteer.coverage.outsideTown(named: name, state: query.state) {
+            return NamedRegion(name: name, what: "a town's name, and that town is not among the gazetteer's", reason: reason, isTown: true)
+        }
+        switch USPSTables.region(named: name) {
+        case .country?:
+            return NamedRegion(name: name, what: "the country's name", reason: "'\(name)' names the country, not a place in it", isTown: false)
+        case .state(let code)?:
+            let states = gazetteer.coverage.states
+            let reason =
+                states.isEmpty || states.contains(code)
+                ? "'\(name)' names a state, not a place in it"
+                : "\(GazetteerCoverage.reason): '\(name)' names a state that is not among the gazetteer's states (\(GazetteerCoverage.listed(states.sorted())))"
+            return NamedRegion(name: name, what: "a state's name", reason: reason, isTown: false)
+        case nil:
+            return nil
+        }
     }
 
     /// In a gazetteer of several towns: each answer's town after its feature (`100 main st,
