@@ -324,14 +324,20 @@ extension AddressParser {
 }
 
 extension AddressParser {
-    /// A post office box (`PO Box 123`, `P.O. Box 5`, `POB 12`, `Post Office Box 7`, `Box 9`) or a
-    /// rural route's or highway contract's box (`RR 2 Box 10`, `HC 1 Box 4`, `Rural Route 3 Box
-    /// 12`): the whole chunk, its box number last.
+    /// A post office box (`PO Box 123`, `P.O. Box 5`, `POB 12`, `Post Office Box 7`, `Box 9`,
+    /// `Box 164A`) or a rural route's or highway contract's box (`RR 2 Box 10`, `HC 1 Box 4`,
+    /// `Rural Route 3 Box 12`), or the route alone, its box in the next part (`RR 4, Box 164`):
+    /// the whole chunk, its box or route number last.
     func isPOBox(_ chunk: ArraySlice<Token>) -> Bool {
         // Most chunks do not end in a number, or are longer: they skip building the words.
-        guard chunk.count <= 10, chunk.last?.isNumber == true else { return false }
+        guard chunk.count <= 10, let last = chunk.last, last.isNumber || last.isNumberWithLetter || (last.isWord && last.lower.utf8.count == 1)
+        else { return false }
         var words = chunk.words.map(\.lower)
-        guard words.count >= 2, words.count <= 6, let box = words.last, box.first?.isNumber == true, chunk.last?.isWord == true else {
+        // `Box 164 A`: a letter after the box's number is part of it, as in `Box 164A`.
+        if words.count >= 3, words[words.count - 1].utf8.count == 1, words[words.count - 2].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            words.removeLast()
+        }
+        guard words.count >= 2, words.count <= 6, let box = words.last, box.first?.isNumber == true, last.isWord else {
             return false
         }
         // `P.O. Box 10-266`: a box number in two parts is one number.
@@ -341,6 +347,9 @@ extension AddressParser {
         if ["box", "po box", "p o box", "pob", "post office box", "po bx", "pobox", "drawer", "po drawer", "p o drawer"].contains(before) {
             return true
         }
+        // `RR 4`, its box in the next part: a rural route or highway contract has no location. Not
+        // `Route 4` alone, a road's name.
+        if ["rr", "r r", "rural route", "hc", "h c", "highway contract"].contains(before) { return true }
         // `RR 2 Box 10`: the route's number, then its box.
         let route = words.dropLast(3).joined(separator: " ")
         return words.count >= 4 && words[words.count - 2] == "box" && words[words.count - 3].first?.isNumber == true

@@ -99,6 +99,18 @@ import Testing
             let parsed = parser.parse(text)
             #expect(parsed.place == nil && parsed.street == nil && parsed.notes.contains(Note.poBox), "\(text)")
         }
+        // A box number ending in a letter, and a rural route or highway contract alone, its box
+        // after a comma (usaddress' `rr 4, box 164 a` was a place `rr 4, box` on a street `A`).
+        for text in ["PO Box 164A", "Box 164 A", "RR 4 Box 164A", "rr 4, box 164 a", "HC 1, Box 12", "RR 4", "Rural Route 4"] {
+            let parsed = parser.parse(text)
+            #expect(parsed.place == nil && parsed.street == nil && parsed.notes.contains(Note.poBox), "\(text)")
+        }
+        // A road named Route, a unit's letter, a building: not boxes.
+        #expect(parser.parse("Route 66").street == "Route 66")
+        #expect(parser.parse("100 Main St Apt 4 B").unit == "Apt 4 B")
+        for text in ["Route 4", "100 Main St Apt 4 B", "Building 5 A", "Pier 39"] {
+            #expect(!parser.parse(text).notes.contains(Note.poBox), "\(text)")
+        }
         // A box with no number, or words after it, is no PO box; a range of houses is a range.
         #expect(parser.parse("10-12 Main St").numberTo == "12")
         for text in ["Box Office, 100 Main St", "Jewel Box 5 Theater", "Chest of Drawers 5"] {
