@@ -133,7 +133,14 @@ extension AddressParser {
             state != nil || (zip != nil && end < tokens.count && end > 0 && tokens[end - 1].isPunct(","))
                 || zip.flatMap({ USTowns.town(zip: $0) }).map({ townStart(in: tokens, end: end, state: $0.state) != nil }) == true
                 || (afterAddress && zip.map(readsAsZIPAfterStreet) == true)
-        else { return nil }
+        else {
+            // A ZIP+4 with its hyphen after any other words (`… unit 17771 ca long beach
+            // 90807-9191`): no house or unit is numbered so. The ZIP alone is read, the words before
+            // it left to the chunks (it was part of the unit, and the address Market St in San
+            // Francisco).
+            if let zip, zip.utf8.count == 10 { return Region(city: nil, state: nil, zip: zip, end: end) }
+            return nil
+        }
         // The city: words back to a comma, or back to the street's suffix when there is none.
         var cityEnd = stateStart
         while cityEnd > 0, tokens[cityEnd - 1].isPunct(",") { cityEnd -= 1 }

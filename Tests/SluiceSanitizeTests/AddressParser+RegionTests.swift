@@ -290,6 +290,18 @@ import Testing
         #expect(parser.parse("500 Pine St, Seattle, WA 000001234").zip == nil)
     }
 
+    /// A ZIP+4 with its hyphen ends the address after words no town or state is read from (the
+    /// state before the town, as usaddress' messiest strings write it): the ZIP is read, and its
+    /// town; the words before it are left as they were (the ZIP was part of the unit).
+    @Test func aZipPlusFourAfterAnyWords() {
+        let unit = parser.parse("101 e market st unit 17771 ca long beach 90807-9191")
+        #expect(unit.zip == "90807-9191" && unit.unit == "Unit 17771" && unit.street == "Market")
+        let box = parser.parse("4674 marshall rd box 15 ca garden valley 95633-9306")
+        #expect(box.zip == "95633-9306" && box.street == "Marshall" && box.suffix == "Rd")
+        // Five digits alone after such words are no ZIP: a house, a unit or a box is numbered so.
+        #expect(parser.parse("101 e market st unit 17771 ca long beach 90807").zip == nil)
+    }
+
     @Test func fourDigitsAfterAStateWhoseZipsBeginWithZero() {
         let parsed = parser.parse("80 Elm St, Boston, MA 2108")
         #expect(parsed.zip == "02108")
