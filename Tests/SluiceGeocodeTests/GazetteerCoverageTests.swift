@@ -128,9 +128,11 @@ import Testing
         #expect(
             coverage.outsideTown(named: "Palo Alto", state: "CA")
                 == "outside_gazetteer: 'Palo Alto' names a town that is not among the gazetteer's towns (Alameda, Berkeley)")
-        // Without the record's state, a town of the gazetteer's states (not Hollywood, Florida).
+        // Without the record's state, a town of the gazetteer's states, or a city anywhere (ten ZIP
+        // codes or more: Hollywood, Florida), not a village elsewhere (Geary, Oklahoma).
         #expect(coverage.outsideTown(named: "Palo Alto", state: nil) != nil)
-        #expect(coverage.outsideTown(named: "Hollywood", state: nil) == nil)
+        #expect(coverage.outsideTown(named: "Hollywood", state: nil) != nil)
+        #expect(coverage.outsideTown(named: "Geary", state: nil) == nil)
         #expect(coverage.outsideTown(named: "Hollywood", state: "FL") != nil)
         // Covered, of another state, or no town at all.
         #expect(coverage.outsideTown(named: "BERKELEY", state: "CA") == nil)

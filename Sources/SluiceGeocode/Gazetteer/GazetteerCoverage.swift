@@ -204,20 +204,32 @@ public struct GazetteerCoverage: Sendable {
         return "\(Self.reason): the text names another country, and the gazetteer's rows are in US states (\(Self.listed(states.sorted())))"
     }
 
-    /// Why a text that is only a town's name (`Fresno`, `Palo Alto`) is outside the gazetteer:
-    /// it names a US town (of `state`, else of the gazetteer's states) that is not among its towns. Nil
-    /// for a gazetteer that names no towns, a covered town, or no town's name.
+    /// Why a text that is only a town's name (`Fresno`, `Palo Alto`, `Chicago`) is outside the
+    /// gazetteer: it names a US town that is not among its towns — of `state`, else of the
+    /// gazetteer's states, or a city of any state. Nil for a gazetteer that names no towns, a
+    /// covered town, or no town's name.
     public func outsideTown(named text: String, state: String?) -> String? {
         guard !townIDs.isEmpty else { return nil }
         let key = TownName.key(text)
         guard !key.isEmpty, townsByName[key] == nil else { return nil }
-        // Of the record's state, else of the gazetteer's (`Hollywood` is a town of Florida).
         let named = USTowns.states(ofTown: text)
-        let among = state.flatMap { $0.isEmpty ? nil : [USPSTables.stateCode($0)] } ?? states
-        guard among.isEmpty ? !named.isEmpty : named.contains(where: among.contains) else { return nil }
+        if let state, !state.isEmpty {
+            guard named.contains(USPSTables.stateCode(state)) else { return nil }
+        } else {
+            // Of the gazetteer's states (`Fresno` with San Francisco's), or a city anywhere:
+            // `Chicago`, `Boston`, `Hollywood` (Florida's) were Chicago Way, Boston Market and
+            // Hollywood Ct at 0.8–0.9; a village of the name elsewhere is not what a bare name
+            // likelier means (`Geary`, Oklahoma, is Geary Blvd).
+            let isCity = { named.contains { USTowns.zipCodes(ofTown: text, state: $0).count >= Self.cityZIPCodes } }
+            guard states.isEmpty ? !named.isEmpty : named.contains(where: states.contains) || isCity() else { return nil }
+        }
         let names = townNames.indices.map(name(of:))
         return "\(Self.reason): '\(text)' names a town that is not among the gazetteer's towns (\(Self.listed(names)))"
     }
+
+    /// The ZIP codes a town's post office has when it is a city (a ZIP code serves about 8,000
+    /// people: ten are a city of some 80,000 or more). Not fitted to any data.
+    static let cityZIPCodes = 10
 
     /// A town's name as its first row spells it, with its state when another town has its name
     /// (`Springfield, IL`).
