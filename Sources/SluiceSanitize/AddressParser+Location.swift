@@ -334,7 +334,7 @@ extension AddressParser {
         else { return false }
         var words = chunk.words.map(\.lower)
         // `Box 164 A`: a letter after the box's number is part of it, as in `Box 164A`.
-        if words.count >= 3, words[words.count - 1].utf8.count == 1, words[words.count - 2].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+        if words.count >= 3, words[words.count - 1].utf8.count == 1, words[words.count - 2].utf8.allSatisfy(HouseNumber.isDigit) {
             words.removeLast()
         }
         guard words.count >= 2, words.count <= 6, let box = words.last, box.first?.isNumber == true, last.isWord else {

@@ -152,8 +152,9 @@ public struct Geocoder: Sendable {
     /// town it does not cover, a state, or the country.
     struct NamedRegion {
         let name: String
-        /// What else the name is (`a state's name`), and why nothing else is answered.
+        /// What else the name is (`a state's name`), said with the gazetteer's answer for it.
         let what: String
+        /// Why nothing is answered when the gazetteer has nothing of that name.
         let reason: String
         let isTown: Bool
     }
