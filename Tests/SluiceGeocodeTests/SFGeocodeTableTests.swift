@@ -56,6 +56,12 @@ import Testing
             let answer = try best(text)
             #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
         }
+        // Another country's town and region after it, comma parts that name no place (Febrl's
+        // Australian records: `3 Corona Place` was SF's 3 Corona St at 0.89).
+        for text in ["3 corona place, toowoomba, sa 3980", "37 torrens street, dianella, qld 2761"] {
+            let answer = try best(text)
+            #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
+        }
         // The same without a comma: words after the street's type that name no place.
         for text in ["42 Water Street New Shoreham", "1111 Chestnut Street Phila", "1951 Lincoln Dr Huntington Wood"] {
             let answer = try best(text)

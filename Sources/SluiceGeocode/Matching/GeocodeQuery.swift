@@ -31,13 +31,17 @@ public struct GeocodeQuery: Equatable, Sendable {
     /// The text named a post office or rural route box (sanitize's note `po_box`), no location.
     public var poBox = false
     /// The place ends the text, after the address: its last comma part (`42 Water St, New
-    /// Shoreham`), or the words right after its unit (`100 Main St Apt 31 Bobco`): where US
-    /// addresses write their town. (Worked out when asked: few records need it.)
+    /// Shoreham`; with the parts after it, `3 Corona Pl, Toowoomba, SA 3980`, the last of them),
+    /// or the words right after its unit (`100 Main St Apt 31 Bobco`): where US addresses write
+    /// their town, and other countries' their town and region. (Worked out when asked: few
+    /// records need it.)
     public var placeEndsText: Bool {
         guard let place, unit != nil || text.utf8.contains(UInt8(ascii: ",")) else { return false }
         let name = PlaceIndex.words(place)
         // Compared without the spaces between words: sanitize writes `N.Y.C.` as `N Y C`.
-        if let comma = text.lastIndex(of: ","), PlaceIndex.words(String(text[text.index(after: comma)...])).joined() == name.joined() {
+        if let comma = text.lastIndex(of: ","),
+            PlaceIndex.words(String(text[text.index(after: comma)...])).joined() == PlaceIndex.words(otherPlaces.last ?? place).joined()
+        {
             return true
         }
         guard let unitEnd = unit.flatMap({ PlaceIndex.words($0).last }) else { return false }
