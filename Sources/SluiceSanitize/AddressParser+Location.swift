@@ -349,12 +349,15 @@ extension AddressParser {
         }
         // `RR 4`, its box in the next part: a rural route or highway contract has no location. Not
         // `Route 4` alone, a road's name.
-        if ["rr", "r r", "rural route", "hc", "h c", "highway contract"].contains(before) { return true }
+        if Self.ruralRoutes.contains(before) { return true }
         // `RR 2 Box 10`: the route's number, then its box.
         let route = words.dropLast(3).joined(separator: " ")
         return words.count >= 4 && words[words.count - 2] == "box" && words[words.count - 3].first?.isNumber == true
-            && ["rr", "r r", "rural route", "hc", "h c", "highway contract", "rte", "route"].contains(route)
+            && (Self.ruralRoutes.contains(route) || route == "rte" || route == "route")
     }
+
+    /// A rural route's or highway contract's name before its number (`RR 2`, `HC 1`).
+    static let ruralRoutes: Set<String> = ["rr", "r r", "rural route", "hc", "h c", "highway contract"]
 }
 
 extension ParsedAddress {

@@ -173,11 +173,9 @@ public struct Geocoder: Sendable {
         case .country?:
             return NamedRegion(name: name, what: "the country's name", reason: "'\(name)' names the country, not a place in it", isTown: false)
         case .state(let code)?:
-            let states = gazetteer.coverage.states
-            let reason =
-                states.isEmpty || states.contains(code)
-                ? "'\(name)' names a state, not a place in it"
-                : "\(GazetteerCoverage.reason): '\(name)' names a state that is not among the gazetteer's states (\(GazetteerCoverage.listed(states.sorted())))"
+            // Refused as a record naming that state would be, when the rows do not name it.
+            var reason = "'\(name)' names a state, not a place in it"
+            if case .outside(let outside) = gazetteer.coverage.placement(city: nil, state: code, zip: nil) { reason = outside }
             return NamedRegion(name: name, what: "a state's name", reason: reason, isTown: false)
         case nil:
             return nil
