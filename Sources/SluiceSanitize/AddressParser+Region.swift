@@ -56,6 +56,12 @@ extension AddressParser {
             // `FL 337123824`: a known ZIP and its four, the hyphen left out.
             zip = tokens[end - 1].lower.prefix(5) + "-" + tokens[end - 1].lower.suffix(4)
             end -= 1
+        } else if tokens[end - 1].isNumber, tokens[end - 1].lower.utf8.count == 4, end >= 2, tokens[end - 2].isNumber,
+            tokens[end - 2].lower.utf8.count == 5, USTowns.town(zip: tokens[end - 2].lower) != nil
+        {
+            // `Oregon, 97212 4321`: a known ZIP and its four, a space for the hyphen.
+            zip = tokens[end - 2].lower + "-" + tokens[end - 1].lower
+            end -= 2
         }
         // `Cambridge, MA 2139`: four digits after a state are a ZIP whose leading zero a
         // spreadsheet dropped when that state's ZIPs begin so (`USTowns`), else no ZIP at all.
@@ -106,12 +112,16 @@ extension AddressParser {
                     && zip.flatMap { USTowns.town(zip: String($0.prefix(5))) }.map { $0.state != code } == true
                     || (zip == nil && fourDigits == nil && afterComma && stateEnd - length >= 3 && tokens[stateEnd - length - 2].isStreetSuffix
                         && (recordTown.state ?? state).map { USPSTables.stateCode($0) != code } ?? true))
+            // `…, st james, wa 4011`: a code in any case as a comma part of its own with four digits
+            // after it, a postcode, unless the code is also a word (`…, in 2019`).
+            let beforePostcode = afterComma && fourDigits != nil && !Highways.codesReadOtherwise.contains(phrase)
             let isState =
                 !streetsDirectional
                 && (older
                     ? (beforeZip || afterCommaTown())
                     : isCode
-                        ? (beforeZip || (afterComma && upper) || afterTown() || afterCommaTown()) : (beforeZip || afterComma || afterNamedTown()))
+                        ? (beforeZip || (afterComma && upper) || beforePostcode || afterTown() || afterCommaTown())
+                        : (beforeZip || afterComma || afterNamedTown()))
             if isState {
                 state = code
                 stateStart = stateEnd - length

@@ -58,10 +58,24 @@ import Testing
         }
         // Another country's town and region after it, comma parts that name no place (Febrl's
         // Australian records: `3 Corona Place` was SF's 3 Corona St at 0.89).
-        for text in ["3 corona place, toowoomba, sa 3980", "37 torrens street, dianella, qld 2761"] {
+        for text in ["3 corona place, toowoomba, sa 3980", "37 torrens street, dianella, qld 2761", "26 mclean place, rowethorpe, athelstone, 5185"] {
             let answer = try best(text)
             #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
         }
+        // A street SF lacks, told only by a place named beside it, in a text that ends in a name no
+        // place has (`The Cabin`, SF's, was the answer at 0.76; `St James` was Brasserie Saint James).
+        for text in [
+            "101 boronia drive, the cabin, sunnybank, sa 3020", "14 phillimore place, allandale, hawthorn, qld 2529",
+            "6 tullaroop street, willaroo, st james, nsw 4011", "gooromon ponds road, wiluna, hawthorn, nsw 2567",
+        ] {
+            let answer = try best(text)
+            #expect(answer.score <= GeocodeScore.unknownTownAtMost && answer.method.hasSuffix("+last_part_unknown"), "\(text): \(answer.method)")
+        }
+        // A look-alike of the name beside it is no more than a guess, as of the place before it.
+        let lookAlike = try best("6 tullaroop street, willaroo (st james)")
+        #expect(lookAlike.score <= GeocodeScore.offStreet && lookAlike.method.hasSuffix("+hint+street_not_found"), "\(lookAlike.method)")
+        // A place the text ends with is known: the answer it gives stands (`China Basin Park`).
+        #expect(try best("McCovey Point, China Basin Park (24 Willy Mays Plaza)").score >= 0.7)
         // The same without a comma: words after the street's type that name no place.
         for text in ["42 Water Street New Shoreham", "1111 Chestnut Street Phila", "1951 Lincoln Dr Huntington Wood"] {
             let answer = try best(text)

@@ -288,6 +288,10 @@ import Testing
         #expect(parsed.city == "Seattle")
         // Nine digits that are no known ZIP's: not read.
         #expect(parser.parse("500 Pine St, Seattle, WA 000001234").zip == nil)
+        // A space for the hyphen: the state before it is read too (the text was SF's West Rd).
+        let spaced = parser.parse("3529a SE west Ave., North Bend, Oregon, 97212 4321")
+        #expect(spaced.zip == "97212-4321" && spaced.state == "OR" && spaced.city == "North Bend")
+        #expect(parser.parse("500 Pine St, Seattle, WA 00000 1234").zip == nil)
     }
 
     /// A ZIP+4 with its hyphen ends the address after words no town or state is read from (the
@@ -317,6 +321,11 @@ import Testing
         #expect(iowa.city == "Ames")
         #expect(iowa.street == "Elm")
         #expect(iowa.notes == [Note.zipUnreadable])
+        // In lower case as its own comma part: a state and a postcode, not the state's route 4011
+        // (a place, and the text's end unread); a code that is a word is still a word.
+        let lower = parser.parse("6 Tullaroop St, Willaroo, wa 4011")
+        #expect(lower.state == "WA" && lower.zip == nil && lower.place == nil && lower.notes == [Note.zipUnreadable])
+        #expect(parser.parse("6 Tullaroop St, in 2019").state == nil)
         // New York's few 0 ZIPs are not where `N.Y. 1000` would lead.
         #expect(parser.parse("80 Elm St, New York, NY 1000").zip == nil)
         // Four digits after no state are the address's own.

@@ -30,19 +30,23 @@ public struct GeocodeQuery: Equatable, Sendable {
     public var otherCountry = false
     /// The text named a post office or rural route box (sanitize's note `po_box`), no location.
     public var poBox = false
-    /// The place ends the text, after the address: its last comma part (`42 Water St, New
-    /// Shoreham`; with the parts after it, `3 Corona Pl, Toowoomba, SA 3980`, the last of them),
-    /// or the words right after its unit (`100 Main St Apt 31 Bobco`): where US addresses write
-    /// their town, and other countries' their town and region. (Worked out when asked: few
-    /// records need it.)
+    /// The place ends the text, after the address: its last comma part with a word (`42 Water St,
+    /// New Shoreham`; with the parts after it, `3 Corona Pl, Toowoomba, SA 3980`, the last of them;
+    /// a postcode alone after it, `26 Mclean Pl, Athelstone, 5185`, is no name), or the words right
+    /// after its unit (`100 Main St Apt 31 Bobco`): where US addresses write their town, and other
+    /// countries' their town and region. (Worked out when asked: few records need it.)
     public var placeEndsText: Bool {
         guard let place, unit != nil || text.utf8.contains(UInt8(ascii: ",")) else { return false }
         let name = PlaceIndex.words(place)
-        // Compared without the spaces between words: sanitize writes `N.Y.C.` as `N Y C`.
-        if let comma = text.lastIndex(of: ","),
-            PlaceIndex.words(String(text[text.index(after: comma)...])).joined() == PlaceIndex.words(otherPlaces.last ?? place).joined()
-        {
-            return true
+        var end = text.endIndex
+        while let comma = text[..<end].lastIndex(of: ",") {
+            let words = PlaceIndex.words(String(text[text.index(after: comma)..<end]))
+            guard words.allSatisfy({ $0.allSatisfy(\.isNumber) }) else {
+                // Compared without the spaces between words: sanitize writes `N.Y.C.` as `N Y C`.
+                if words.joined() == PlaceIndex.words(otherPlaces.last ?? place).joined() { return true }
+                break
+            }
+            end = comma
         }
         guard let unitEnd = unit.flatMap({ PlaceIndex.words($0).last }) else { return false }
         let words = PlaceIndex.words(text)

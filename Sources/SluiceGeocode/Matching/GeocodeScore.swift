@@ -233,7 +233,8 @@ public enum GeocodeScore {
             "  not cover); so too a place it lacks beside the address that is a US town's name",
             "  (+town_name_unknown), and a cross street it has that is not at the address",
             "  (+cross_street_far). A place beside an address on a street the gazetteer lacks:",
-            "  x\(format(hintInstead)), a look-alike name at most \(format(offStreet)) (+street_not_found).",
+            "  x\(format(hintInstead)), a look-alike name at most \(format(offStreet)) (+street_not_found); and",
+            "  +last_part_unknown when the text ends in a name no place has.",
         ].joined(separator: "\n")
     }
 }

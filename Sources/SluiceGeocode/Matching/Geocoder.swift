@@ -266,14 +266,22 @@ public struct Geocoder: Sendable {
             let elsewhere = found.streets.filter { $0.precision == .street && $0.town != street.town }
             return [doubtingTown(narrowed(street, to: neighbourhood), query)] + elsewhere + (neighbourhood.map { [$0] } ?? [])
         }
+        // A street (or an address on it) the gazetteer lacks, told only by the places named beside
+        // it (`101 Boronia Dr, The Cabin, Sunnybank, SA 3020`; `Gooromon Ponds Rd, Wiluna, Hawthorn,
+        // NSW 2567`): a text that ends in a name no place has may be another town's.
+        func doubtingEnding(_ answer: GeoMatch) -> GeoMatch {
+            guard query.street != nil, found.lastPartNamesNoPlace, let last = query.otherPlaces.last else { return answer }
+            return doubtingTown(answer, query, lastPart: last)
+        }
         if place == nil, let hint {
             // The main part is unknown; the part in brackets or after a comma says where.
             var answer = hint
             answer.score *= GeocodeScore.hintInstead
             answer.method += "+hint"
-            return [answer]
+            if query.number != nil, query.street != nil { answer = Self.standingInForAddress(answer) }
+            return [doubtingEnding(answer)]
         }
-        guard var answer = place else { return neighbourhood.map { [$0] } ?? [] }
+        guard var answer = place.map(doubtingEnding) else { return neighbourhood.map { [$0] } ?? [] }
         if let other = hint ?? neighbourhood, let a = answer.point, let b = other.point, !answer.isNeighbourhood {
             // A neighbourhood or a park is an area: a place anywhere in it agrees.
             let limit = other.isArea ? neighbourhoodMetres : agreementMetres
@@ -369,9 +377,11 @@ public struct Geocoder: Sendable {
     }
 
     /// What each part of one reading gives: street-based answers (address, intersection, block,
-    /// the street), the main place name's answers, and the answers of the hints (neighbourhood,
-    /// further place names).
-    func collect(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups) -> (streets: [GeoMatch], places: [GeoMatch], hints: [GeoMatch]) {
+    /// the street), the main place name's answers, the answers of the hints (neighbourhood,
+    /// further place names), and whether the last further place name found none.
+    func collect(_ query: GeocodeQuery, _ lookups: inout GeocodeLookups)
+        -> (streets: [GeoMatch], places: [GeoMatch], hints: [GeoMatch], lastPartNamesNoPlace: Bool)
+    {
         var answers: [GeoMatch] = []
         var streets = query.street.map { lookups.streets(for: $0, in: gazetteer) } ?? []
         if streets.isEmpty, let number = query.number, let street = query.street, let rest = Self.nameAfterRangeEnd(street, number: number) {
@@ -537,9 +547,7 @@ public struct Geocoder: Sendable {
                 places = places.map { answer in
                     var answer = answer
                     answer.score *= GeocodeScore.hintInstead
-                    if answer.method.hasPrefix("place_fuzzy") { answer.score = min(answer.score, GeocodeScore.offStreet) }
-                    answer.method += "+street_not_found"
-                    return answer
+                    return Self.standingInForAddress(answer)
                 }
             }
             // A "place" that is exactly a street's name (`The Embarcadero`, `Broadway`) is that
@@ -572,15 +580,27 @@ public struct Geocoder: Sendable {
             }
             if places.isEmpty { places = asPlace } else { hints += asPlace.prefix(1) }
         }
-        for other in query.otherPlaces {
-            hints += placeAnswers(other, fuzzy: true, alone: false, &lookups).prefix(1)
+        var lastPartNamesNoPlace = false
+        for (index, other) in query.otherPlaces.enumerated() {
+            let found = placeAnswers(other, fuzzy: true, alone: false, &lookups)
+            hints += found.prefix(1)
+            if index == query.otherPlaces.count - 1 { lastPartNamesNoPlace = found.isEmpty }
         }
         if let neighborhood = query.neighborhood, query.place != nil || query.street != nil {
             // The neighbourhood, not a marina or a café of that name.
             let found = placeAnswers(neighborhood, fuzzy: true, alone: false, kind: .neighborhood, &lookups)
             hints += (found.first { $0.isNeighbourhood } ?? found.first).map { [$0] } ?? []
         }
-        return (answers, places, hints)
+        return (answers, places, hints, lastPartNamesNoPlace)
+    }
+
+    /// `answer`, a place named beside an address on a street the gazetteer lacks, standing in for
+    /// it (`4805 SW 229th, Aloha`): a look-alike name (`Kitchen Aloha`) is never a confident answer.
+    static func standingInForAddress(_ answer: GeoMatch) -> GeoMatch {
+        var answer = answer
+        if answer.method.hasPrefix("place_fuzzy") { answer.score = min(answer.score, GeocodeScore.offStreet) }
+        answer.method += "+street_not_found"
+        return answer
     }
 
     /// A name after a building's number (`1 Ferry Building`, `One Market Plaza`): the name, when
