@@ -16,6 +16,8 @@ extension AddressParser {
         case place(String, notes: [String])
         /// `PO Box 123`, `RR 2 Box 10`: where mail is collected, no location (`Note.poBox`).
         case poBox
+        /// `… -- WEST --`: a direction alone, the side of the street (`Note.streetSide`).
+        case streetSide
     }
 
     func parseOne(_ tokens: ArraySlice<Token>) -> ParsedAddress {
@@ -32,6 +34,7 @@ extension AddressParser {
         // Outside text is split at commas and at a spaced dash (`Oasis Nightclub - 298 11th St`),
         // parenthesised text at commas; the outside chunks come first.
         joinSpacedRange(&outside)
+        colonBeforeEnds(&outside)
         var chunks: [(tokens: ArraySlice<Token>, inParens: Bool)] = []
         chunks.reserveCapacity(8)
         appendChunks(of: outside[...], inParens: false, to: &chunks) { token in
@@ -43,7 +46,10 @@ extension AddressParser {
         var reading = ChunkReading()
         let lastOutside = chunks.lastIndex { !$0.inParens }
         for (index, chunk) in chunks.enumerated() {
-            let classified = classify(chunk.tokens, afterCity: reading.sawCity, first: index == 0, last: index == lastOutside)
+            // `… (3700 - 3799) -- WEST --`: a chunk set off by a dash.
+            let afterDash =
+                !chunk.inParens && ((chunk.tokens.startIndex > 0 && outside[chunk.tokens.startIndex - 1].isPunct("-")) || chunk.tokens.first?.isPunct("-") == true)
+            let classified = classify(chunk.tokens, afterCity: reading.sawCity, first: index == 0, last: index == lastOutside, afterDash: afterDash)
             reading.take(classified, of: chunk, into: &result, parser: self)
         }
         return reading.location(completing: result)
@@ -66,6 +72,21 @@ extension AddressParser {
             tokens[index].spaceBefore = false
             tokens[index + 1].spaceBefore = false
         }
+    }
+
+    /// `18TH ST: DOLORES ST to CHURCH ST`, `Main St: 1st Ave thru 2nd Ave`: a street, a colon, then
+    /// the block's two ends, as San Francisco's street-use permits name a block: read as `from …
+    /// to …` (the colon cut it into the street and a place `Dolores St to Church St`, left out).
+    func colonBeforeEnds(_ tokens: inout [Token]) {
+        guard let colon = tokens.firstIndex(where: { $0.isPunct(":") }), colon > 0 else { return }
+        let start = tokens[..<colon].lastIndex { $0.isPunct(",") }.map { $0 + 1 } ?? 0
+        let end = tokens[(colon + 1)...].firstIndex { $0.isPunct(",") || $0.isPunct(":") } ?? tokens.endIndex
+        let ends = tokens[(colon + 1)..<end]
+        guard start < colon, isStreet(tokens[start..<colon]),
+            let to = ends.firstIndex(where: { $0.isWord && Vocabulary.isRangeJoiner($0) }), to > ends.startIndex, to + 1 < ends.endIndex,
+            !ends.contains(where: { $0.is("from") || $0.traits.contains(.betweenWord) })
+        else { return }
+        tokens[colon] = Token(text: "from", lower: "from", punct: 0, spaceBefore: true)
     }
 
     /// The tokens outside brackets (a comma where a bracket opened, so its text is a chunk of
@@ -131,8 +152,9 @@ extension AddressParser {
     }
 
     /// Classifies one chunk: a neighbourhood, the city (with state and ZIP), a unit, a
-    /// location or a place. `last`: the last chunk outside parentheses, where any US town may be.
-    func classify(_ chunk: ArraySlice<Token>, afterCity: Bool, first: Bool, last: Bool) -> Chunk {
+    /// location or a place. `last`: the last chunk outside parentheses, where any US town may be;
+    /// `afterDash`: set off by a spaced dash, not a comma.
+    func classify(_ chunk: ArraySlice<Token>, afterCity: Bool, first: Bool, last: Bool, afterDash: Bool) -> Chunk {
         var chunk = chunk
         while let last = chunk.last, !last.isWord, !last.isPunct("#") { chunk.removeLast() }
         while let head = chunk.first, !head.isWord, !head.isPunct("#") { chunk.removeFirst() }
@@ -159,6 +181,10 @@ extension AddressParser {
         }
         // `100 Main St, Seattle`: any US town, alone after a comma at the end of the text (after
         // San Francisco's neighbourhoods: `Mission`, `Marina` and `Sunset` are towns elsewhere).
+        // A direction alone set off by a dash after the location is the side of its street
+        // (`18TH ST: … (3700 - 3799) -- WEST --`), not the town West, TX (the record was refused
+        // as outside). After a comma it may be that town (`100 Main St, West`).
+        if !first, afterDash, chunk.count == 1, isDirectional(chunk[chunk.startIndex]) { return .streetSide }
         if last, !first, tail == nil, let town = town(chunk) ?? township(chunk) {
             return .city(town.city, state: town.state, zip: nil, stateUnwritten: true)
         }

@@ -124,10 +124,17 @@ extension AddressParser {
         let base = tokens[..<from]
         result.mainStreet = base.isEmpty ? nil : street(base)
         let shared = sharedSuffix(tokens[(to + 1)...])
-        result.cross = street(tokens[(from + 1)..<to], plural: shared)
-        result.cross2 = street(tokens[(to + 1)...])
+        result.cross = street(firstAtJunction(tokens[(from + 1)..<to]), plural: shared)
+        result.cross2 = street(firstAtJunction(tokens[(to + 1)...]))
         if shared != nil { result.note(Note.sharedSuffix) }
         return result
+    }
+
+    /// `FELL ST \ MARKET ST \ POLK ST`: the streets that meet where a block ends, as San
+    /// Francisco's permits write them; the first names the corner.
+    func firstAtJunction(_ tokens: ArraySlice<Token>) -> ArraySlice<Token> {
+        guard let cut = tokens.firstIndex(where: { $0.text == "\\" }), cut > tokens.startIndex else { return tokens }
+        return tokens[..<cut]
     }
 
     /// `X & Y`, `X at Y`, `X near Y`…: the corner at the first connector that has streets on both

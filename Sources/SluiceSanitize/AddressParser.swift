@@ -311,4 +311,7 @@ public enum Note {
     /// `PO Box 123`, `…, RR 2 Box 10`: a post office or rural route box, where mail is collected,
     /// not where the record is: no part of the location (the geocoder says so when nothing else is).
     public static let poBox = "po_box"
+    /// `18TH ST: DOLORES ST to CHURCH ST (3700 - 3799) -- WEST --`: a direction alone after the
+    /// location, the side of the street it is on: left out (not the town West, TX).
+    public static let streetSide = "street_side"
 }

@@ -42,6 +42,8 @@ struct ChunkReading {
             result.unit = result.unit ?? unit
         case .poBox:
             result.note(Note.poBox)
+        case .streetSide:
+            result.note(Note.streetSide)
         case .place(let place, let notes):
             // `1421 Kenilworth Avenue, NE`, `412 H Street, NE, Suite 300` (Washington's quadrants,
             // as Maryland's MBE directory writes them): a quadrant alone after the street is its

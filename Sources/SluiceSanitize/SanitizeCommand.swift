@@ -83,6 +83,7 @@ public struct SanitizeCommand: StageCommand, Sendable {
                   zip_unreadable        Marion, IA 5230  (four digits no ZIP of the state: left out of zip)
                   other_country         100 Main St, London, UK  (another country: left out; a US gazetteer refuses it)
                   po_box                100 Main St, PO Box 5  (RR 2 Box 10 too: mail's, no location; left out)
+                  street_side           18TH ST: DOLORES ST to CHURCH ST -- WEST --  (a direction alone: the street's side; left out)
                   dangling_between      Davis Street between
                   range_abbreviated     1158-70 Montgomery Street (70 read as 1170)
                   block_range           1400-1500 blocks of Haight St

@@ -152,6 +152,24 @@ import Testing
         #expect(parser.parse("Polk St from Geary \u{2013} Post").crossStreet2 == "Post")
     }
 
+    /// San Francisco's street-use permits name a block `STREET: END to END (LOW - HIGH)`, an end
+    /// where several streets meet written `A \ B`, and the street's side after a dash: the block
+    /// (it was the street alone, the rest left out, and the side read as the town West, TX).
+    @Test func aStreetAColonAndTheBlocksEnds() {
+        let block = parser.parse("18TH ST: DOLORES ST to CHURCH ST (3700 - 3799)")
+        #expect(block.kind == .segment && block.street == "18th" && block.crossStreet == "Dolores St" && block.crossStreet2 == "Church St")
+        let junction = parser.parse(#"10TH ST: FELL ST \ MARKET ST \ POLK ST to STEVENSON ST (1 - 18)"#)
+        #expect(junction.kind == .segment && junction.crossStreet == "Fell St" && junction.crossStreet2 == "Stevenson St")
+        let side = parser.parse("03RD ST: 24TH ST to 25TH ST (2800 - 2898) -- WEST --")
+        #expect(side.kind == .segment && side.city == nil && side.place == nil && side.notes == [Note.streetSide])
+        #expect(parser.parse("Main St: 1st Ave thru 2nd Ave").crossStreet2 == "2nd Ave")
+        // A place before the colon, or no `to` after it: as before.
+        #expect(parser.parse("North Grosvenordale: 2399 Greenwich St").place == "N Grosvenordale")
+        #expect(parser.parse("Pier 39: Dock A to Dock B").kind != .segment)
+        // After a comma a direction alone may be the town (`West`, TX).
+        #expect(parser.parse("100 Main St, West").city == "West")
+    }
+
     @Test func lowercaseXJoinsACorner() {
         let corner = parser.parse("Mission x 24th")
         #expect(corner.kind == .intersection)
