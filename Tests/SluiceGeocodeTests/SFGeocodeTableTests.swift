@@ -74,6 +74,9 @@ import Testing
         // A look-alike of the name beside it is no more than a guess, as of the place before it.
         let lookAlike = try best("6 tullaroop street, willaroo (st james)")
         #expect(lookAlike.score <= GeocodeScore.offStreet && lookAlike.method.hasSuffix("+hint+street_not_found"), "\(lookAlike.method)")
+        // A letter alone beside the rest names no place (`W`: the hotel W San Francisco, 10 km off).
+        #expect(try best("Font Blvd & Tapia Dr NS/W/SB").score < 0.5)
+        #expect(try best("W San Francisco").matched.hasPrefix("W San Francisco"))
         // A place the text ends with is known: the answer it gives stands (`China Basin Park`).
         #expect(try best("McCovey Point, China Basin Park (24 Willy Mays Plaza)").score >= 0.7)
         // The same without a comma: words after the street's type that name no place.

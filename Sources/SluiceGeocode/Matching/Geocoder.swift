@@ -582,7 +582,9 @@ public struct Geocoder: Sendable {
         }
         var lastPartNamesNoPlace = false
         for (index, other) in query.otherPlaces.enumerated() {
-            let found = placeAnswers(other, fuzzy: true, alone: false, &lookups)
+            // A letter alone beside the rest names no place (a bus stop's `Font Blvd & Tapia Dr
+            // NS/W/SB`: `W` was the hotel W San Francisco, 10 km off, at 0.76).
+            let found = Self.isOneCharacter(other) ? [] : placeAnswers(other, fuzzy: true, alone: false, &lookups)
             hints += found.prefix(1)
             if index == query.otherPlaces.count - 1 { lastPartNamesNoPlace = found.isEmpty }
         }
@@ -592,6 +594,12 @@ public struct Geocoder: Sendable {
             hints += (found.first { $0.isNeighbourhood } ?? found.first).map { [$0] } ?? []
         }
         return (answers, places, hints, lastPartNamesNoPlace)
+    }
+
+    /// Whether `text` is a single letter or digit, whatever is around it.
+    static func isOneCharacter(_ text: String) -> Bool {
+        // Most names are longer: they skip the scan.
+        text.utf8.count <= 8 && text.unicodeScalars.lazy.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.count == 1
     }
 
     /// `answer`, a place named beside an address on a street the gazetteer lacks, standing in for
