@@ -58,6 +58,27 @@ import Testing
         #expect(coverage.placement(city: "East Cambridge", state: "NY", zip: nil) != .within([0]))
     }
 
+    /// A covered town's name misspelt (`SanFrancisco`, `Cambrigde`, `Berkley`) is that town, when no
+    /// post office has the name as written (it was refused as outside); a real town near it in
+    /// spelling, a short name or one as near two covered names is not.
+    @Test func aCoveredTownMisspeltIsThatTown() throws {
+        var coverage = GazetteerCoverage()
+        _ = coverage.add(city: "San Francisco", state: "CA", zip: "94103")
+        _ = coverage.add(city: "Cambridge", state: "MA", zip: "02139")
+        _ = coverage.add(city: "Salem", state: "OR", zip: "97301")
+        for city in ["SanFrancisco", "San Francsico", "SAN FRANCISCOO", "Sna Francisco"] {
+            #expect(coverage.placement(city: city, state: "CA", zip: nil) == .within([0]), "\(city)")
+        }
+        #expect(coverage.placement(city: "Cambrigde", state: "MA", zip: nil) == .within([1]))
+        #expect(coverage.placement(city: "Cambrige", state: nil, zip: nil) == .within([1]))
+        // Selma and Salem, OR are both post offices; a two-letter slip in a short name is another name.
+        #expect(coverage.placement(city: "Selma", state: "OR", zip: nil) != .within([2]))
+        #expect(coverage.placement(city: "Slaem", state: "OR", zip: nil) == .within([2]))
+        #expect(coverage.placement(city: "Sa", state: "OR", zip: nil) != .within([2]))
+        let berkeley = try TwoTownGazetteer.load().coverage
+        #expect(berkeley.placement(city: "Berkley", state: "CA", zip: nil) == .within([1]))
+    }
+
     /// Records of Baltimore County, MD (the state's MBE directory, data.maryland.gov) name the
     /// place a business is in, `TIMONIUM`, `LUTHERVILLE`, `WOODLAWN`, with a ZIP code whose rows
     /// name its post office (`LUTHERVILLE TIMONIUM`, `WINDSOR MILL`, the county's address points):

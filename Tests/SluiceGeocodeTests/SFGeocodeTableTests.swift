@@ -74,6 +74,8 @@ import Testing
         // A look-alike of the name beside it is no more than a guess, as of the place before it.
         let lookAlike = try best("6 tullaroop street, willaroo (st james)")
         #expect(lookAlike.score <= GeocodeScore.offStreet && lookAlike.method.hasSuffix("+hint+street_not_found"), "\(lookAlike.method)")
+        // The gazetteer's own town misspelt is no other town.
+        for text in ["100 Market St, San Francsico", "100 Market St, SanFrancisco, CA"] { #expect(try best(text).score >= 0.9, "\(text)") }
         // A letter alone beside the rest names no place (`W`: the hotel W San Francisco, 10 km off).
         #expect(try best("Font Blvd & Tapia Dr NS/W/SB").score < 0.5)
         #expect(try best("W San Francisco").matched.hasPrefix("W San Francisco"))

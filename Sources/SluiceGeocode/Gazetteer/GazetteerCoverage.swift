@@ -126,7 +126,7 @@ public struct GazetteerCoverage: Sendable {
         if let city, !city.isEmpty, !townIDs.isEmpty {
             let key = TownName.key(city)
             if key.isEmpty { return .within(zipTownsNamed) }
-            var towns = townsByName[key] ?? partOfTown(city, state: state) ?? []
+            var towns = townsByName[key] ?? partOfTown(city, state: state) ?? misspelt(city, state: state) ?? []
             // Of a name several states have, the state's; a town whose rows name no state may be in any.
             if let state, !state.isEmpty {
                 let code = USPSTables.stateCode(state)
@@ -196,6 +196,41 @@ public struct GazetteerCoverage: Sendable {
         if let state, !state.isEmpty { return whole.contains(USPSTables.stateCode(state)) ? nil : towns }
         return whole.isEmpty ? towns : nil
     }
+
+    /// The covered towns a record's town is a slip of the pen for (`SanFrancisco`, `San Francsico`,
+    /// `Cambrigde`: they were refused as towns the gazetteer lacks): the same letters without
+    /// their spaces, or, for a name of five letters or more, one letter added, left out, changed
+    /// or swapped with the next (two for ten letters or more), when no post office has the name
+    /// as written (in the record's state when it names one: `Selma, OR` is no `Salem`). Nil for
+    /// none, or when the nearest are several names.
+    ///
+    /// - Complexity: O(t·n) for t covered names of n letters (only for a name no row has).
+    public func misspelt(_ city: String, state: String?) -> [Int]? {
+        let letters = Array(TownName.key(city).utf8.filter { $0 != UInt8(ascii: " ") })
+        guard letters.count >= Self.slipLetters else { return nil }
+        let states = USTowns.states(ofTown: city)
+        if let state, !state.isEmpty {
+            guard !states.contains(USPSTables.stateCode(state)) else { return nil }
+        } else if !states.isEmpty {
+            return nil
+        }
+        let limit = letters.count >= 2 * Self.slipLetters ? 2 : 1
+        // The covered names nearest, and how near.
+        var nearest: [String] = []
+        var distance = limit + 1
+        for key in townsByName.keys {
+            let other = Array(key.utf8.filter { $0 != UInt8(ascii: " ") })
+            guard abs(other.count - letters.count) <= limit else { continue }
+            let found = other == letters ? 0 : EditDistance.isOneTransposition(letters, other) ? 1 : EditDistance.bounded(letters, other, limit: limit)
+            guard let found, found <= distance else { continue }
+            if found < distance { (nearest, distance) = ([], found) }
+            nearest.append(key)
+        }
+        return nearest.count == 1 ? townsByName[nearest[0]] : nil
+    }
+
+    /// The fewest letters a town's name needs before a slip in it is read as one (`misspelt`).
+    static let slipLetters = 5
 
     /// Why an address in another country (`…, London, UK`) is outside a gazetteer whose rows all
     /// name US states; nil for one that names none, or another country's regions.

@@ -314,6 +314,8 @@ public struct Geocoder: Sendable {
             tag = "+cross_street_far"
             note = "'\(name)' is a street the gazetteer has, but not at the address: it may be a town it does not cover"
         } else if namesNoTown, let name = lastPart ?? (query.placeEndsText ? query.place : nil) {
+            // `100 Market St, San Francsico`: the gazetteer's own town, misspelt.
+            guard gazetteer.coverage.misspelt(name, state: query.state) == nil else { return answer }
             tag = "+last_part_unknown"
             note = "'\(name)' after the address is no place the gazetteer knows: it may be a town it does not cover"
         } else if query.street != nil, answer.score > GeocodeScore.unknownTownAtMost, let name = query.place ?? lastPart.flatMap(townEnding),
