@@ -76,17 +76,21 @@ extension AddressParser {
 
     /// `18TH ST: DOLORES ST to CHURCH ST`, `Main St: 1st Ave thru 2nd Ave`: a street, a colon, then
     /// the block's two ends, as San Francisco's street-use permits name a block: read as `from …
-    /// to …` (the colon cut it into the street and a place `Dolores St to Church St`, left out).
+    /// to …` (the colon cut it into the street and a place `Dolores St to Church St`, left out);
+    /// `DRUMM ST: CALIFORNIA ST intersection`, one end, as the corner `&`.
     func colonBeforeEnds(_ tokens: inout [Token]) {
         guard let colon = tokens.firstIndex(where: { $0.isPunct(":") }), colon > 0 else { return }
         let start = tokens[..<colon].lastIndex { $0.isPunct(",") }.map { $0 + 1 } ?? 0
         let end = tokens[(colon + 1)...].firstIndex { $0.isPunct(",") || $0.isPunct(":") } ?? tokens.endIndex
         let ends = tokens[(colon + 1)..<end]
-        guard start < colon, isStreet(tokens[start..<colon]),
-            let to = ends.firstIndex(where: { $0.isWord && Vocabulary.isRangeJoiner($0) }), to > ends.startIndex, to + 1 < ends.endIndex,
+        guard start < colon, isStreet(tokens[start..<colon]), ends.count >= 2,
             !ends.contains(where: { $0.is("from") || $0.traits.contains(.betweenWord) })
         else { return }
-        tokens[colon] = Token(text: "from", lower: "from", punct: 0, spaceBefore: true)
+        if let to = ends.firstIndex(where: { $0.isWord && Vocabulary.isRangeJoiner($0) }), to > ends.startIndex, to + 1 < ends.endIndex {
+            tokens[colon] = Token(text: "from", lower: "from", punct: 0, spaceBefore: true)
+        } else if ends.last?.lower == "intersection" {
+            tokens[colon] = Token(text: "&", lower: "&", punct: UInt8(ascii: "&"), spaceBefore: true)
+        }
     }
 
     /// The tokens outside brackets (a comma where a bracket opened, so its text is a chunk of

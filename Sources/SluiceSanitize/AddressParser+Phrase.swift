@@ -233,7 +233,7 @@ extension AddressParser {
             result.mainStreet = street(body, plural: shared)
             result.unit = unit
         }
-        result.cross = street(splitUnit(right).body, plural: nil)
+        result.cross = street(firstAtJunction(splitUnit(right).body), plural: nil)
         if shared != nil, result.mainStreet?.suffix == shared { result.note(Note.sharedSuffix) }
         return result
     }

@@ -163,6 +163,9 @@ import Testing
         let side = parser.parse("03RD ST: 24TH ST to 25TH ST (2800 - 2898) -- WEST --")
         #expect(side.kind == .segment && side.city == nil && side.place == nil && side.notes == [Note.streetSide])
         #expect(parser.parse("Main St: 1st Ave thru 2nd Ave").crossStreet2 == "2nd Ave")
+        // One end, the word `intersection` after it: the corner.
+        let corner = parser.parse(#"STOCKTON ST: 04TH ST \ ELLIS ST \ MARKET ST intersection"#)
+        #expect(corner.kind == .intersection && corner.street == "Stockton" && corner.crossStreet == "4th St")
         // A place before the colon, or no `to` after it: as before.
         #expect(parser.parse("North Grosvenordale: 2399 Greenwich St").place == "N Grosvenordale")
         #expect(parser.parse("Pier 39: Dock A to Dock B").kind != .segment)
