@@ -11,7 +11,7 @@ import Testing
         "to", "123", "1158", "70", "#", "Pier", "San Francisco", "CA", "94110", "12345-6789", "b/w", "Jr", "corner of",
         " ", "  ", "'", "\"", "é", "🎬", "\u{0}", "\u{7}", "Streets", "Apt", "4th", "Floor", "the", "on", "near", "btwn",
         "North", "NW", "Nob Hill", "Blvd", "Third", "Twenty", "block of", "midblock", "of", "NY", "Park", "Plaza", "東京",
-        "\u{2019}", "\u{201C}", "x", "0", "-70", "/374", ":",
+        "\u{2019}", "\u{201C}", "x", "0", "-70", "/374", ":", "\\", "intersection", "--", "WEST", "wa", "4011",
     ]
 
     @Test func randomFragmentStringsNeverTrap() {
