@@ -12,8 +12,9 @@ extension AddressParser {
         case zip(String)
         case unit(String)
         case location(ParsedAddress)
-        /// A place's name, and the notes read with it (`Near Point Lobos`: `near`).
-        case place(String, notes: [String])
+        /// A place's name, and the notes and unit read with it (`Near Point Lobos`: `near`;
+        /// `Ferry Building Ste 50`: `Ste 50`).
+        case place(String, notes: [String], unit: String?)
         /// `PO Box 123`, `RR 2 Box 10`: where mail is collected, no location (`Note.poBox`).
         case poBox
         /// `… -- WEST --`: a direction alone, the side of the street (`Note.streetSide`).
@@ -208,8 +209,12 @@ extension AddressParser {
             if stateUnwritten { parsed.note(Note.townWithoutState) }
         }
         if parsed.kind == .place, let place = parsed.place {
-            if let tail { return .location(ParsedAddress.placeOnly(place, city: tail.city, state: tail.state, zip: tail.zip)) }
-            return .place(place, notes: parsed.notes)
+            if let tail {
+                var located = ParsedAddress.placeOnly(place, city: tail.city, state: tail.state, zip: tail.zip)
+                located.unit = parsed.unit
+                return .location(located)
+            }
+            return .place(place, notes: parsed.notes, unit: parsed.unit)
         }
         return .location(parsed)
     }

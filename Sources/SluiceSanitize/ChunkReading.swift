@@ -44,12 +44,14 @@ struct ChunkReading {
             result.note(Note.poBox)
         case .streetSide:
             result.note(Note.streetSide)
-        case .place(let place, let notes):
-            // `1421 Kenilworth Avenue, NE`, `412 H Street, NE, Suite 300` (Washington's quadrants,
-            // as Maryland's MBE directory writes them): a quadrant alone after the street is its
-            // directional (it was a place `NE`, and the key lost it).
-            let words = chunk.tokens.filter(\.isWord)
-            if !chunk.inParens, words.count == 1, words[0].lower.utf8.count == 2, let quadrant = USPSTables.directionals[words[0].lower],
+        case .place(let place, let notes, let unit):
+            if let unit { result.unit = result.unit ?? unit }
+            // `1421 Kenilworth Avenue, NE`, `412 H Street, NE, Suite 300`, `1800 M St., NW Ste. 700`
+            // (Washington's quadrants, as Maryland's MBE directory writes them): a quadrant alone
+            // after the street, perhaps with its suite, is its directional (it was a place `NE`,
+            // and the key lost it).
+            let name = place.lowercased()
+            if !chunk.inParens, name.utf8.count == 2, let quadrant = USPSTables.directionals[name],
                 var current = location, current.kind == .streetAddress || current.kind == .addressRange || current.kind == .street,
                 var street = current.mainStreet, street.suffix != nil, street.postDirectional == nil
             {

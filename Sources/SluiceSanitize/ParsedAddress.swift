@@ -203,7 +203,8 @@ public struct ParsedAddress: Equatable, Sendable {
         case .street:
             location = Self.joined(main, unit, separator: " ")
         case .place:
-            location = nil
+            // `Ferry Building, Ste 50`: a suite in the place.
+            location = unit
         case .none:
             return ""
         case .unparsed:

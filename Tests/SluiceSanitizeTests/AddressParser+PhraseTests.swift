@@ -173,6 +173,19 @@ import Testing
         #expect(parser.parse("100 Main St, West").city == "West")
     }
 
+    /// A suite after a place's name (`Ferry Building Ste 50`, as business listings write it) is
+    /// the unit, not part of the name (no place was found); a place's own number is not a suite.
+    @Test func aSuiteAfterAPlace() {
+        let ferry = parser.parse("Ferry Building Ste 50")
+        #expect(ferry.kind == .place && ferry.place == "Ferry Building" && ferry.unit == "Ste 50")
+        #expect(parser.parse("FIRST UNION TOWER STE 1400").place == "FIRST UNION TOWER")
+        #expect(parser.parse("Coit Tower Rm 2").unit == "Rm 2")
+        for text in ["Firestation #38", "Building #1", "Unit 42 Bar", "Pier 39"] {
+            #expect(parser.parse(text).unit == nil, "\(text)")
+        }
+        #expect(parser.parse("Ferry Building Ste 50").clean == "Ferry Building, Ste 50")
+    }
+
     @Test func lowercaseXJoinsACorner() {
         let corner = parser.parse("Mission x 24th")
         #expect(corner.kind == .intersection)

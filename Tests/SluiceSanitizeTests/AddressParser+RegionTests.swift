@@ -440,6 +440,9 @@ import Testing
         let h = parser.parse("412 H STREET, NE, SUITE 300", town: dc)
         #expect(h.street == "H" && h.postDir == "NE" && h.unit == "Ste 300" && h.place == nil)
         #expect(parser.parse("4700 Minnesota Ave, NW").postDir == "NW")
+        // With its suite in the same comma part (it was the place `NW Ste 700`).
+        let m = parser.parse("1800 M St., NW Ste. 700, Washington, DC 20036")
+        #expect(m.postDir == "NW" && m.unit == "Ste 700" && m.place == nil)
         // Nebraska where the record is Nebraska's, or a ZIP or town says so; a street's own
         // directional stays; a quadrant alone is no street's.
         let nebraska = parser.parse("100 Main St, NE", town: RecordTown(state: "NE"))
