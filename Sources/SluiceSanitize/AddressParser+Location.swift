@@ -91,6 +91,10 @@ extension AddressParser {
             tokens[colon] = Token(text: "from", lower: "from", punct: 0, spaceBefore: true)
         } else if ends.last?.lower == "intersection" {
             tokens[colon] = Token(text: "&", lower: "&", punct: UInt8(ascii: "&"), spaceBefore: true)
+            // `04TH ST \ ELLIS ST \ MARKET ST intersection`: the first street names the corner.
+            if let junction = ends.firstIndex(where: { $0.isPunct("/") }), junction > ends.startIndex {
+                tokens.removeSubrange(junction..<(end - 1))
+            }
         }
     }
 

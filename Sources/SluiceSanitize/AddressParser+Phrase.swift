@@ -130,10 +130,10 @@ extension AddressParser {
         return result
     }
 
-    /// `FELL ST \ MARKET ST \ POLK ST`: the streets that meet where a block ends, as San
-    /// Francisco's permits write them; the first names the corner.
+    /// `FELL ST \ MARKET ST \ POLK ST`, `Fell St / Market St`: the streets that meet where a
+    /// block ends, as San Francisco's permits write them; the first names the corner.
     func firstAtJunction(_ tokens: ArraySlice<Token>) -> ArraySlice<Token> {
-        guard let cut = tokens.firstIndex(where: { $0.text == "\\" }), cut > tokens.startIndex else { return tokens }
+        guard let cut = tokens.firstIndex(where: { $0.isPunct("/") }), cut > tokens.startIndex else { return tokens }
         return tokens[..<cut]
     }
 

@@ -1,5 +1,5 @@
 /// One token of a location string: a word (letters, digits, apostrophes, inner hyphens) or a
-/// punctuation mark that matters to the grammar (`& / @ ; , ( ) + # -`).
+/// punctuation mark that matters to the grammar (`& / @ ; , ( ) + # - : [ ] \`).
 struct Token: Equatable, Sendable {
     /// The word as written, or the punctuation character.
     var text: String
@@ -67,7 +67,7 @@ enum AddressTokenizer {
         switch byte {
         case UInt8(ascii: "&"), UInt8(ascii: "/"), UInt8(ascii: "@"), UInt8(ascii: ";"), UInt8(ascii: ","),
             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "-"),
-            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"):
+            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: "\\"):
             true
         default: false
         }
@@ -210,8 +210,12 @@ enum AddressTokenizer {
             }
             if isGrammarPunct(byte) {
                 endWord(at: index)
-                let text = String(Unicode.Scalar(byte))
-                tokens.append(Token(text: text, lower: text, punct: byte, spaceBefore: spaceBefore))
+                // `MARKET ST \ 05TH ST`: San Francisco's street network (its police incidents'
+                // `intersection`, its permits' block ends) joins a corner's streets with a
+                // backslash, read as the slash others write.
+                let punct = byte == UInt8(ascii: "\\") ? UInt8(ascii: "/") : byte
+                let text = String(Unicode.Scalar(punct))
+                tokens.append(Token(text: text, lower: text, punct: punct, spaceBefore: spaceBefore))
                 spaceBefore = false
                 continue
             }

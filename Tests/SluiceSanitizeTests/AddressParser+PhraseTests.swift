@@ -163,6 +163,9 @@ import Testing
         let side = parser.parse("03RD ST: 24TH ST to 25TH ST (2800 - 2898) -- WEST --")
         #expect(side.kind == .segment && side.city == nil && side.place == nil && side.notes == [Note.streetSide])
         #expect(parser.parse("Main St: 1st Ave thru 2nd Ave").crossStreet2 == "2nd Ave")
+        // A corner as the city's street network names one (its police incidents' `intersection`).
+        let backslash = parser.parse(#"DR CARLTON B GOODLETT PL \ MCALLISTER ST"#)
+        #expect(backslash.kind == .intersection && backslash.crossStreet == "Mcallister St")
         // One end, the word `intersection` after it: the corner.
         let corner = parser.parse(#"STOCKTON ST: 04TH ST \ ELLIS ST \ MARKET ST intersection"#)
         #expect(corner.kind == .intersection && corner.street == "Stockton" && corner.crossStreet == "4th St")
