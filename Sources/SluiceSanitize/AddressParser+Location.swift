@@ -48,8 +48,8 @@ extension AddressParser {
         let lastOutside = chunks.lastIndex { !$0.inParens }
         for (index, chunk) in chunks.enumerated() {
             // `… (3700 - 3799) -- WEST --`: a chunk set off by a dash.
-            let afterDash =
-                !chunk.inParens && ((chunk.tokens.startIndex > 0 && outside[chunk.tokens.startIndex - 1].isPunct("-")) || chunk.tokens.first?.isPunct("-") == true)
+            let start = chunk.tokens.startIndex
+            let afterDash = !chunk.inParens && ((start > 0 && outside[start - 1].isPunct("-")) || chunk.tokens.first?.isPunct("-") == true)
             let classified = classify(chunk.tokens, afterCity: reading.sawCity, first: index == 0, last: index == lastOutside, afterDash: afterDash)
             reading.take(classified, of: chunk, into: &result, parser: self)
         }
@@ -188,12 +188,12 @@ extension AddressParser {
             let text = AddressTokenizer.text(chunk)
             if let name = neighborhood(named: text) { return .neighborhood(name: name, text: text) }
         }
-        // `100 Main St, Seattle`: any US town, alone after a comma at the end of the text (after
-        // San Francisco's neighbourhoods: `Mission`, `Marina` and `Sunset` are towns elsewhere).
         // A direction alone set off by a dash after the location is the side of its street
         // (`18TH ST: … (3700 - 3799) -- WEST --`), not the town West, TX (the record was refused
         // as outside). After a comma it may be that town (`100 Main St, West`).
         if !first, afterDash, chunk.count == 1, isDirectional(chunk[chunk.startIndex]) { return .streetSide }
+        // `100 Main St, Seattle`: any US town, alone after a comma at the end of the text (after
+        // San Francisco's neighbourhoods: `Mission`, `Marina` and `Sunset` are towns elsewhere).
         if last, !first, tail == nil, let town = town(chunk) ?? township(chunk) {
             return .city(town.city, state: town.state, zip: nil, stateUnwritten: true)
         }

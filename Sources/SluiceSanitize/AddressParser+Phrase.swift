@@ -190,7 +190,8 @@ extension AddressParser {
         // listings write it; the name alone is the place (it found none). Not `#` (`Firestation
         // #38`, `Building #1`: the place's own number).
         var name = tokens
-        if name.count >= 3, let value = name.last, value.isNumber || value.isNumberWithLetter || (value.lower.utf8.count == 1 && value.hasASCIILetter),
+        if name.count >= 3, let value = name.last,
+            value.isNumber || value.isNumberWithLetter || (value.lower.utf8.count == 1 && value.hasASCIILetter),
             case let designator = name[name.endIndex - 2], designator.isWord, designator.traits.contains(.inlineUnit),
             let unit = USPSTables.unitDesignators[designator.lower], name[..<(name.endIndex - 2)].contains(where: { $0.isWord && !$0.isNumber })
         {

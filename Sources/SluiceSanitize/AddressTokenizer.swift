@@ -1,5 +1,6 @@
 /// One token of a location string: a word (letters, digits, apostrophes, inner hyphens) or a
-/// punctuation mark that matters to the grammar (`& / @ ; , ( ) + # - : [ ] \`).
+/// punctuation mark that matters to the grammar (`& / @ ; , ( ) + # - : [ ]`; a backslash reads
+/// as `/`).
 struct Token: Equatable, Sendable {
     /// The word as written, or the punctuation character.
     var text: String

@@ -221,7 +221,8 @@ public struct GazetteerCoverage: Sendable {
         for key in townsByName.keys {
             let other = Array(key.utf8.filter { $0 != UInt8(ascii: " ") })
             guard abs(other.count - letters.count) <= limit else { continue }
-            let found = other == letters ? 0 : EditDistance.isOneTransposition(letters, other) ? 1 : EditDistance.bounded(letters, other, limit: limit)
+            let found =
+                other == letters ? 0 : EditDistance.isOneTransposition(letters, other) ? 1 : EditDistance.bounded(letters, other, limit: limit)
             guard let found, found <= distance else { continue }
             if found < distance { (nearest, distance) = ([], found) }
             nearest.append(key)

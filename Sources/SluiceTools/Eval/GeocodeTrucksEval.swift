@@ -43,7 +43,8 @@ struct GeocodeTrucksEval: ToolCommand {
             // 3799)`), with the usual gazetteer only: no point address stands in for a block.
             for column in excluded.count == 1 ? ["Address", "LocationDescription"] : ["Address"] {
                 let samples = try GeocodeTrucksEval.samples(permits: permits, column: column, gazetteer: gazetteer)
-                try context.write("food-truck permit \(column == "Address" ? "addresses" : "block descriptions"), gazetteer without \(excluded.joined(separator: ", ")): distance error")
+                let what = column == "Address" ? "addresses" : "block descriptions"
+                try context.write("food-truck permit \(what), gazetteer without \(excluded.joined(separator: ", ")): distance error")
                 try context.write(GeocodeEval.errorTable(samples) { $0.precision.rawValue }.joined(separator: "\n"))
                 try context.write(GeocodeEval.errorTable(samples) { GeocodeEval.band($0.score) }.dropFirst().joined(separator: "\n"))
                 try context.write("largest errors:")
