@@ -207,7 +207,7 @@ import Testing
     /// The address of every shop in the Ferry Building is `1 Ferry Building`: the building's
     /// number before its name (found whole: no fuzzy look-alike of the rest).
     @Test func aBuildingsNumberBeforeItsName() throws {
-        for text in ["1 Ferry Building", "One Ferry Building", "1 Ferry Building, Suite 50"] {
+        for text in ["1 Ferry Building", "One Ferry Building", "1 Ferry Building, Suite 50", "1 Ferry Bldg Ste 50"] {
             let answer = try best(text)
             #expect(answer.matched == "Ferry Building" && answer.method.hasSuffix("+building_number"), "\(text)")
         }
@@ -215,6 +215,16 @@ import Testing
         #expect(Geocoder.withoutBuildingNumber("1 Hotel") == nil)
         #expect(Geocoder.withoutBuildingNumber("Pier 39 Dock") == nil)
         #expect(Geocoder.withoutBuildingNumber("123456 Ferry Building") == nil)
+    }
+
+    /// `Buena Vista West` is Buena Vista Ave W, written without its type: the last word is its
+    /// directional (it found no street), and names which of E and W is meant.
+    @Test func aStreetsDirectionalAfterANameWithoutItsType() throws {
+        let address = try best("601 Buena Vista West")
+        #expect(address.matched == "601 buena vista ave w" && address.score >= 0.9, "\(address.method)")
+        let block = try best("Buena Vista East btwn Duboce and Haight")
+        #expect(block.precision == .segment && block.matched.hasPrefix("buena vista ave e"), "\(block.method)")
+        #expect(!(try best("Buena Vista East").method.contains("directional_ambiguous")))
     }
 
     @Test func stadiumsByTheirNamesOldAndNewNeverALookAlike() throws {

@@ -98,6 +98,15 @@ extension Gazetteer {
             }
         }
         let choices = streetsByNameAlone(normal)
+        // `601 Buena Vista West`: a name written without its type, then its directional (Buena
+        // Vista Ave W): the last word read as the directional, when the street carries it.
+        if choices.isEmpty, normal.suffix == nil, normal.postDirectional == nil, case let words = normal.name.split(separator: " "),
+            words.count >= 2, let last = words.last, let direction = USPSTables.directionals[last.lowercased()]
+        {
+            let name = NormalizedStreet(preDirectional: normal.preDirectional, name: words.dropLast().joined(separator: " "), postDirectional: direction)
+            let carried = streetsByNameAlone(name).filter { carries($0.id, name) }
+            if !carried.isEmpty { return carried }
+        }
         guard normal.preDirectional != nil || normal.postDirectional != nil else { return choices }
         // `N 17th St` is not 17th Ave, nor `W Main St` Main Dr: a directional the text names and
         // the gazetteer's street lacks says it may be another street (another town's grid).

@@ -25,6 +25,12 @@ extension Geocoder {
         guard written.preDirectional == nil, written.postDirectional == nil else { return answers }
         let own = gazetteer.normalize(gazetteer.streetKeys[id])
         guard own.preDirectional != nil || own.postDirectional != nil else { return answers }
+        // `Buena Vista East`: written as the name's last word, with no type before it.
+        if written.name.contains(" "), let last = written.name.split(separator: " ").last,
+            let direction = own.postDirectional, USPSTables.directionals[last.lowercased()] == direction
+        {
+            return answers
+        }
         let rivals = (gazetteer.streetsByName[gazetteer.streetNameKeys[id]] ?? []).filter { other in
             guard other != id, gazetteer.streetTowns[other] == gazetteer.streetTowns[id],
                 gazetteer.streetSuffixes[other] == gazetteer.streetSuffixes[id]
