@@ -269,19 +269,18 @@ public struct Geocoder: Sendable {
         // A street (or an address on it) the gazetteer lacks, told only by the places named beside
         // it (`101 Boronia Dr, The Cabin, Sunnybank, SA 3020`; `Gooromon Ponds Rd, Wiluna, Hawthorn,
         // NSW 2567`): a text that ends in a name no place has may be another town's.
-        func doubtingEnding(_ answer: GeoMatch) -> GeoMatch {
-            guard query.street != nil, found.lastPartNamesNoPlace, let last = query.otherPlaces.last else { return answer }
-            return doubtingTown(answer, query, lastPart: last)
-        }
+        let unknownEnding = query.street != nil && found.lastPartNamesNoPlace ? query.otherPlaces.last : nil
         if place == nil, let hint {
             // The main part is unknown; the part in brackets or after a comma says where.
             var answer = hint
             answer.score *= GeocodeScore.hintInstead
             answer.method += "+hint"
             if query.number != nil, query.street != nil { answer = Self.standingInForAddress(answer) }
-            return [doubtingEnding(answer)]
+            if let unknownEnding { answer = doubtingTown(answer, query, lastPart: unknownEnding) }
+            return [answer]
         }
-        guard var answer = place.map(doubtingEnding) else { return neighbourhood.map { [$0] } ?? [] }
+        guard var answer = place else { return neighbourhood.map { [$0] } ?? [] }
+        if let unknownEnding { answer = doubtingTown(answer, query, lastPart: unknownEnding) }
         if let other = hint ?? neighbourhood, let a = answer.point, let b = other.point, !answer.isNeighbourhood {
             // A neighbourhood or a park is an area: a place anywhere in it agrees.
             let limit = other.isArea ? neighbourhoodMetres : agreementMetres

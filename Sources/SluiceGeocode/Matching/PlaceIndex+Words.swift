@@ -15,7 +15,7 @@ extension PlaceIndex {
         for index in words.indices {
             if index < words.count - 1, let whole = titleAbbreviations[words[index]], words[index + 1].first?.isLetter == true {
                 words[index] = whole
-            } else if index == words.count - 1, index > 0, let whole = USPSTables.suffixNames[words[index]] ?? lastAbbreviations[words[index]] {
+            } else if index == words.count - 1, index > 0, let whole = USPSTables.suffixNames[words[index]] ?? spelledOutLast(words[index]) {
                 // A street-type abbreviation ending a name, spelled out: `Ferry Plz` is `Ferry
                 // Plaza` (not before: `UN Plaza` is no Union Plaza); so is `Ferry Bldg`.
                 words[index] = whole
@@ -38,8 +38,15 @@ extension PlaceIndex {
     }
 
     static let titleAbbreviations = ["st": "saint", "ste": "saint", "mt": "mount", "ft": "fort"]
-    /// Words that end a building's name, as listings abbreviate them (`Russ Bldg`, `Ferry Bldg`).
-    static let lastAbbreviations = ["bldg": "building", "twr": "tower"]
+    /// A word that ends a building's name as listings abbreviate it (`Russ Bldg`, `Ferry Bldg`),
+    /// spelled out. (A switch: every name's last word asks, and most are none of these.)
+    static func spelledOutLast(_ word: String) -> String? {
+        switch word {
+        case "bldg": "building"
+        case "twr": "tower"
+        default: nil
+        }
+    }
 
     /// The words of text character by character: letters and digits kept, `'`, `’` and `.`
     /// dropped, anything else ends a word; stop words included.
