@@ -103,7 +103,8 @@ extension Gazetteer {
         if choices.isEmpty, normal.suffix == nil, normal.postDirectional == nil, case let words = normal.name.split(separator: " "),
             words.count >= 2, let last = words.last, let direction = USPSTables.directionals[last.lowercased()]
         {
-            let name = NormalizedStreet(preDirectional: normal.preDirectional, name: words.dropLast().joined(separator: " "), postDirectional: direction)
+            let name = NormalizedStreet(
+                preDirectional: normal.preDirectional, name: words.dropLast().joined(separator: " "), postDirectional: direction)
             let carried = streetsByNameAlone(name).filter { carries($0.id, name) }
             if !carried.isEmpty { return carried }
         }
